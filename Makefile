@@ -1,0 +1,51 @@
+# Pagemate: `make run` opens the app on the bundled sample, `make test` runs every check.
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+SAMPLE := assets/samples/robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub
+
+.PHONY: run test lint typecheck pytest bench screenshots package test-package clean
+
+$(STAMP): pyproject.toml scripts/install-system-deps.sh
+	bash scripts/install-system-deps.sh
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m reader_app $(SAMPLE)
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(PY) -m ruff check reader_app tests benchmarks scripts
+
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+pytest: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+$(VENV)/.bench-stamp: $(STAMP)
+	$(PY) -m pip install -q -e '.[dev,bench]'
+	touch $@
+
+bench: $(VENV)/.bench-stamp
+	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks.run
+
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m scripts.screenshots
+
+$(VENV)/.package-stamp: $(STAMP)
+	$(PY) -m pip install -q -e '.[dev,package]'
+	touch $@
+
+package: $(VENV)/.package-stamp
+	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/pagemate.spec
+
+test-package: $(VENV)/.package-stamp
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m package -o addopts=''
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

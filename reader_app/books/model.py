@@ -1,0 +1,201 @@
+"""The one book model every format is read into: sections of blocks, a TOC, metadata, resources."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Literal
+
+BookFormat = Literal["epub", "cbz"]
+
+
+class BlockKind(StrEnum):
+    PARAGRAPH = "paragraph"
+    HEADING = "heading"
+    LIST_ITEM = "list_item"
+    QUOTE = "quote"
+    PREFORMATTED = "preformatted"
+    IMAGE = "image"
+    TABLE = "table"
+    RULE = "rule"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Locator:
+    """A place in a book that survives font and window changes: section, block, character."""
+
+    section: int
+    block: int
+    char: int = 0
+
+    def as_tuple(self) -> tuple[int, int, int]:
+        return (self.section, self.block, self.char)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Inline formatting over `[start, end)` of a block's text."""
+
+    start: int
+    end: int
+    bold: bool = False
+    italic: bool = False
+    underline: bool = False
+    monospace: bool = False
+    small_caps: bool = False
+    superscript: bool = False
+    subscript: bool = False
+    href: str | None = None  # external link (http, https, mailto): opened only on a click
+    target: Locator | None = None  # internal link or footnote reference
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One paragraph-level unit. `text` is exactly the text the view shows for it."""
+
+    kind: BlockKind
+    text: str = ""
+    spans: tuple[Span, ...] = ()
+    level: int = 0  # heading level 1-6; nesting depth for lists and quotes
+    align: str = ""  # "", "left", "center", "right", "justify"
+    marker: str = ""  # list item marker: "•", "1.", ...
+    image: str | None = None  # resource name in the container, for IMAGE blocks
+    anchors: tuple[str, ...] = ()  # element ids inside this block (link targets)
+    rows: tuple[tuple[str, ...], ...] = ()  # TABLE cells; `text` holds them tab/newline-joined
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """An EPUB spine item in reading order, or one CBZ page."""
+
+    index: int
+    name: str  # the container member it came from
+    title: str
+    blocks: tuple[Block, ...]
+    double_page: bool = False  # comics: a spread shown on its own
+
+    @property
+    def char_count(self) -> int:
+        return sum(len(b.text) for b in self.blocks)
+
+
+@dataclass(frozen=True, slots=True)
+class TocEntry:
+    title: str
+    target: Locator
+    children: tuple[TocEntry, ...] = ()
+
+    def walk(self, depth: int = 0) -> Iterator[tuple[int, TocEntry]]:
+        yield depth, self
+        for child in self.children:
+            yield from child.walk(depth + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    name: str
+    index: float
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    title: str
+    authors: tuple[str, ...] = ()
+    language: str = ""
+    description: str = ""
+    publisher: str = ""
+    identifier: str = ""
+    series: Series | None = None
+    right_to_left: bool = False  # comics: Manga=YesAndRightToLeft; EPUB: page-progression-direction
+
+    @property
+    def author_line(self) -> str:
+        return ", ".join(self.authors)
+
+
+ResourceLoader = Callable[[str], bytes]
+
+
+@dataclass(frozen=True)
+class Book:
+    """A parsed book. Resources (images) are read lazily through `load_resource`."""
+
+    book_id: str  # SHA-256 of the file's bytes
+    path: Path
+    format: BookFormat
+    metadata: Metadata
+    sections: tuple[Section, ...]
+    toc: tuple[TocEntry, ...]
+    cover: str | None  # resource name of the cover image, if the book has one
+    load_resource: ResourceLoader = field(repr=False, compare=False)
+
+    @property
+    def char_count(self) -> int:
+        return sum(s.char_count for s in self.sections)
+
+    def section_offsets(self) -> list[int]:
+        """Characters before each section, for progress measured in characters."""
+        offsets, total = [], 0
+        for section in self.sections:
+            offsets.append(total)
+            total += section.char_count
+        return offsets
+
+    def char_offset(self, locator: Locator) -> int:
+        """Characters from the start of the book to `locator`."""
+        if not self.sections:
+            return 0
+        section_index = min(max(locator.section, 0), len(self.sections) - 1)
+        section = self.sections[section_index]
+        offset = self.section_offsets()[section_index]
+        for block in section.blocks[: max(locator.block, 0)]:
+            offset += len(block.text)
+        if 0 <= locator.block < len(section.blocks):
+            offset += min(max(locator.char, 0), len(section.blocks[locator.block].text))
+        return offset
+
+    def progress(self, locator: Locator) -> float:
+        """Fraction of the book's characters before `locator`, 0.0 to 1.0."""
+        total = self.char_count
+        if self.format == "cbz" or total == 0:
+            count = len(self.sections)
+            return 0.0 if count <= 1 else min(max(locator.section / (count - 1), 0.0), 1.0)
+        return self.char_offset(locator) / total
+
+    def locator_at_progress(self, fraction: float) -> Locator:
+        """The block start nearest `fraction` of the way through (for the progress slider)."""
+        if not self.sections:
+            return Locator(0, 0, 0)
+        fraction = min(max(fraction, 0.0), 1.0)
+        if self.format == "cbz" or self.char_count == 0:
+            return Locator(round(fraction * (len(self.sections) - 1)), 0, 0)
+        wanted = fraction * self.char_count
+        seen = 0
+        for section in self.sections:
+            for block_index, block in enumerate(section.blocks):
+                if seen + len(block.text) > wanted:
+                    return Locator(section.index, block_index, int(wanted - seen))
+                seen += len(block.text)
+        last = self.sections[-1]
+        return Locator(last.index, max(len(last.blocks) - 1, 0), 0)
+
+    def end_locator(self) -> Locator:
+        if not self.sections:
+            return Locator(0, 0, 0)
+        last = self.sections[-1]
+        if not last.blocks:
+            return Locator(last.index, 0, 0)
+        return Locator(last.index, len(last.blocks) - 1, len(last.blocks[-1].text))
+
+    def chapter_title(self, locator: Locator) -> str:
+        """Title of the innermost TOC entry at or before `locator`."""
+        best = ""
+        for entry in self.toc:
+            for _, item in entry.walk():
+                if item.target <= locator:
+                    best = item.title
+        if not best and 0 <= locator.section < len(self.sections):
+            best = self.sections[locator.section].title
+        return best

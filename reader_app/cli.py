@@ -1,0 +1,48 @@
+"""The `reader-app` command: open the window, or run an engine command (index, search, ask)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+from reader_app import APP_NAME, __version__
+
+# Engine commands live beside the code they drive; each is `main(argv) -> exit code`.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "index": ("reader_app.rag.commands", "index_main"),
+    "search": ("reader_app.rag.commands", "search_main"),
+    "ask": ("reader_app.rag.commands", "ask_main"),
+}
+
+
+def gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="reader-app",
+        description=f"{APP_NAME}: an e-reader for EPUB and CBZ with a spoiler-safe companion. "
+        f"Engine commands: {', '.join(COMMANDS)} (reader-app COMMAND --help).",
+    )
+    parser.add_argument("file", nargs="?", help="an EPUB or CBZ file to open")
+    parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    parser.add_argument(
+        "--screenshot",
+        metavar="PATH",
+        help="open FILE, save the first page drawn as a PNG at PATH, and quit",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in COMMANDS:
+        module_name, function_name = COMMANDS[args[0]]
+        command: Callable[[list[str]], int] = getattr(
+            importlib.import_module(module_name), function_name
+        )
+        return command(args[1:])
+    options = gui_parser().parse_args(args)
+    # Imported late so that the engine commands never load Qt.
+    from reader_app.app import run_app
+
+    return run_app(file=options.file, screenshot=options.screenshot)

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the system libraries Qt needs to run (offscreen or on a screen), if any are missing.
+set -euo pipefail
+
+packages=(libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libglib2.0-0 libdbus-1-3
+          libxcb-cursor0 fonts-dejavu-core xvfb xauth desktop-file-utils)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null; then
+    echo "Pagemate needs these system libraries for Qt: ${missing[*]}. Install them with your" \
+         "package manager, then run make again." >&2
+    exit 0
+fi
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "Installing system packages: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
