@@ -13,7 +13,7 @@ from reader_app import APP_NAME, __version__
 COMMANDS: dict[str, tuple[str, str]] = {
     "index": ("reader_app.rag.commands", "index_main"),
     "search": ("reader_app.rag.commands", "search_main"),
-    "ask": ("reader_app.rag.commands", "ask_main"),
+    "ask": ("reader_app.rag.ask_command", "ask_main"),
 }
 
 

@@ -58,9 +58,10 @@ def m001_library(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Migration] = [
-    m001_library,
-]
+# Version number -> migration. Numbers are permanent; add new ones at the end.
+MIGRATIONS: dict[int, Migration] = {
+    1: m001_library,
+}
 
 
 def apply_migrations(conn: sqlite3.Connection) -> None:
@@ -71,7 +72,7 @@ def apply_migrations(conn: sqlite3.Connection) -> None:
     )
     conn.commit()
     applied = {row[0] for row in conn.execute("SELECT version FROM schema_migrations")}
-    for version, migration in enumerate(MIGRATIONS, start=1):
+    for version, migration in sorted(MIGRATIONS.items()):
         if version in applied:
             continue
         try:
