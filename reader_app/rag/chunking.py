@@ -1,0 +1,120 @@
+"""Chunks: runs of consecutive sentences of about 100 tokens, numbered in reading order."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reader_app.rag.embed import DEFAULT_TOKEN_LIMIT, TokenCounter
+from reader_app.rag.index import create_keyword_index
+from reader_app.rag.sentences import Sentence, join_sentences, sentences_between
+
+TARGET_TOKENS = 100
+# Room for the blanks and line breaks that join sentences, under the model's limit.
+MAX_TOKENS = DEFAULT_TOKEN_LIMIT - 14
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    chunk_id: int
+    sid_start: int
+    sid_end: int  # inclusive
+    section: int
+    token_count: int
+
+
+def plan_chunks(
+    sentences: Sequence[Sentence],
+    token_counts: Sequence[int],
+    *,
+    target_tokens: int = TARGET_TOKENS,
+    max_tokens: int = MAX_TOKENS,
+) -> list[Chunk]:
+    """Group sentences into chunks in reading order, never across a section.
+
+    A chunk grows until it reaches `target_tokens` or the next sentence would take it over
+    `max_tokens`. A single sentence longer than `max_tokens` is a chunk of its own (the embedder
+    truncates it; the keyword index still has all of it).
+    """
+    chunks: list[Chunk] = []
+    start = 0
+    while start < len(sentences):
+        end, total = start, token_counts[start]
+        while (
+            end + 1 < len(sentences)
+            and total < target_tokens
+            and sentences[end + 1].section == sentences[start].section
+            and total + token_counts[end + 1] <= max_tokens
+        ):
+            end += 1
+            total += token_counts[end]
+        chunks.append(
+            Chunk(
+                chunk_id=len(chunks),
+                sid_start=sentences[start].sid,
+                sid_end=sentences[end].sid,
+                section=sentences[start].section,
+                token_count=total,
+            )
+        )
+        start = end + 1
+    return chunks
+
+
+def build_text_units(
+    conn: sqlite3.Connection, book_id: str, sentences: Sequence[Sentence]
+) -> tuple[int, str]:
+    """Write the chunks of `book_id` and its keyword index inside the caller's transaction.
+
+    Any dense index of the book is marked stale: its chunk ids no longer mean the same text.
+    Returns (chunk count, name of the book's FTS table).
+    """
+    token_counts = TokenCounter().count([s.text for s in sentences]) if sentences else []
+    chunks = plan_chunks(sentences, token_counts)
+    conn.execute("DELETE FROM chunks WHERE book_id = ?", (book_id,))
+    conn.execute("DELETE FROM vector_indexes WHERE book_id = ?", (book_id,))
+    conn.executemany(
+        "INSERT INTO chunks (book_id, chunk_id, sid_start, sid_end, section, token_count) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            (book_id, c.chunk_id, c.sid_start, c.sid_end, c.section, c.token_count)
+            for c in chunks
+        ),
+    )
+    texts = [chunk_text_from(sentences, c) for c in chunks]
+    fts_table = create_keyword_index(conn, book_id, texts)
+    return len(chunks), fts_table
+
+
+def chunk_text_from(sentences: Sequence[Sentence], chunk: Chunk) -> str:
+    # sids are dense from 0, so a sid is also the sentence's position in the list.
+    return join_sentences(list(sentences[chunk.sid_start : chunk.sid_end + 1]))
+
+
+def chunks_of(conn: sqlite3.Connection, book_id: str, start: int, stop: int) -> list[Chunk]:
+    """Chunks `[start, stop)` of a book, in order."""
+    rows = conn.execute(
+        """SELECT chunk_id, sid_start, sid_end, section, token_count FROM chunks
+           WHERE book_id = ? AND chunk_id >= ? AND chunk_id < ? ORDER BY chunk_id""",
+        (book_id, start, stop),
+    ).fetchall()
+    return [Chunk(*row) for row in rows]
+
+
+def chunk_texts(conn: sqlite3.Connection, book_id: str, chunks: Sequence[Chunk]) -> list[str]:
+    """The text of each chunk, read from the sentence table (the one place text is stored)."""
+    if not chunks:
+        return []
+    sentences = sentences_between(conn, book_id, chunks[0].sid_start, chunks[-1].sid_end)
+    first = chunks[0].sid_start
+    return [
+        join_sentences(sentences[c.sid_start - first : c.sid_end - first + 1]) for c in chunks
+    ]
+
+
+def chunk_count(conn: sqlite3.Connection, book_id: str) -> int:
+    row = conn.execute(
+        "SELECT chunk_count FROM text_units WHERE book_id = ?", (book_id,)
+    ).fetchone()
+    return 0 if row is None else int(row[0])
