@@ -1,0 +1,79 @@
+"""A cache of parsed book models, so reopening a long book does not parse it again."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from reader_app.books.formats import read_book
+from reader_app.books.library import file_sha256
+from reader_app.books.model import Book
+from reader_app.books.safezip import ZipResourceLoader
+from reader_app.errors import BookError
+from reader_app.paths import cache_dir
+
+# Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
+PARSER_VERSION = 1
+
+
+def cache_path(home: Path, book_id: str) -> Path:
+    return cache_dir(home) / f"{book_id}.model"
+
+
+def load_book(path: Path, home: Path) -> Book:
+    """The parsed book at `path`, from the cache in `home` when it holds this exact file.
+
+    Identity is the file's SHA-256, so a renamed or moved file still hits the cache; the
+    returned book always points at `path`. A missing, stale or corrupt cache file is replaced.
+    """
+    path = Path(path)
+    try:
+        book_id = file_sha256(path)
+    except IsADirectoryError as error:
+        raise BookError(path, "it is a folder, not a book file.") from error
+    except PermissionError as error:
+        raise BookError(
+            path, "Pagemate is not allowed to read it. Check the file's permissions."
+        ) from error
+    except FileNotFoundError as error:
+        raise BookError(path, "the file does not exist (was it moved or deleted?).") from error
+    except OSError as error:
+        raise BookError(path, f"the file cannot be read ({error.strerror or error}).") from error
+    cached = _read_cache(cache_path(home, book_id), book_id)
+    if cached is not None:
+        return replace(cached, path=path, load_resource=ZipResourceLoader(path))
+    book = read_book(path)
+    _write_cache(cache_path(home, book.book_id), book)
+    return book
+
+
+def _read_cache(file: Path, book_id: str) -> Book | None:
+    try:
+        with file.open("rb") as handle:
+            version, book = pickle.load(handle)
+    except FileNotFoundError:
+        return None
+    except Exception:  # a torn or foreign file: ignore it, it is rewritten below
+        return None
+    if version != PARSER_VERSION or not isinstance(book, Book) or book.book_id != book_id:
+        return None
+    return book
+
+
+def _write_cache(file: Path, book: Book) -> None:
+    # Temp file + rename: a crash mid-write never leaves a half file under the real name.
+    descriptor, temp_name = tempfile.mkstemp(
+        dir=file.parent, prefix=f".{file.stem}.", suffix=".tmp"
+    )
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            pickle.dump((PARSER_VERSION, book), handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp_name, file)
+    except OSError:
+        # A full disk or read-only library must not stop the reader from opening the book.
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)

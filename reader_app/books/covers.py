@@ -1,0 +1,89 @@
+"""Image safety (pixel caps read from headers only) and cover thumbnails for the library grid."""
+
+from __future__ import annotations
+
+import io
+import warnings
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+from reader_app.books.model import Book
+from reader_app.books.xmlsafe import reject_entity_declarations
+from reader_app.errors import UnsafeBookError
+
+MAX_IMAGE_PIXELS = 100_000_000
+MAX_IMAGE_SIDE = 30_000
+THUMBNAIL_SIZE = (300, 450)
+
+
+def is_svg(data: bytes) -> bool:
+    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    return head.startswith(b"<") and (b"<svg" in data[:4096].lower() or head.startswith(b"<?xml"))
+
+
+def image_dimensions(data: bytes) -> tuple[int, int] | None:
+    """(width, height) from the image header alone, or None if Pillow does not know the format."""
+    with warnings.catch_warnings():
+        # Pillow warns (or refuses) on huge headers itself; we make our own decision below.
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            with Image.open(io.BytesIO(data)) as image:  # reads the header, decodes nothing
+                return image.size
+        except Image.DecompressionBombError:
+            return (MAX_IMAGE_SIDE + 1, MAX_IMAGE_SIDE + 1)
+        except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+            return None
+
+
+def check_image_size(data: bytes, *, source: Path | str = "image", name: str = "") -> None:
+    """Refuse an image whose header claims more pixels than any page or illustration needs.
+
+    Call it before decoding any image from a book. `source` is the book file (for the message)
+    and `name` the member. SVG images are checked for entity declarations instead, since Qt's
+    SVG renderer parses them as XML. Unknown formats pass: the decoder will simply fail on them.
+    """
+    label = f"“{name}”" if name else "an image"
+    if is_svg(data):
+        reject_entity_declarations(data, path=Path(source), member=name or "an SVG image")
+        return
+    size = image_dimensions(data)
+    if size is None:
+        return
+    width, height = size
+    if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
+        raise UnsafeBookError(
+            Path(source),
+            f"{label} claims to be {width:,} × {height:,} pixels, far beyond any real page "
+            "(a decompression bomb); it was not opened.",
+        )
+
+
+def cover_thumbnail_png(book: Book, *, max_size: tuple[int, int] = THUMBNAIL_SIZE) -> bytes | None:
+    """A PNG thumbnail of the book's cover, or None (no cover, an SVG cover, an unreadable image).
+
+    Raises UnsafeBookError for a cover whose header claims a giant size.
+    """
+    if book.cover is None:
+        return None
+    try:
+        data = book.load_resource(book.cover)
+    except KeyError:
+        return None
+    if is_svg(data):
+        return None  # the UI draws a generated cover; rasterising SVG is Qt's job
+    check_image_size(data, source=book.path, name=book.cover)
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.draft("RGB", max_size)  # JPEG: decode at reduced scale, much faster
+            image.thumbnail(max_size, Image.Resampling.LANCZOS)
+            converted = image.convert("RGBA" if _has_alpha(image) else "RGB")
+            out = io.BytesIO()
+            converted.save(out, format="PNG", optimize=True)
+            return out.getvalue()
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        return None
+
+
+def _has_alpha(image: Image.Image) -> bool:
+    return image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info

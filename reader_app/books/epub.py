@@ -1,0 +1,463 @@
+"""EPUB 2 and 3 into the book model: container, package document, spine, metadata, TOC, DRM.
+
+Spine choice: only linear spine items become sections (in spine order); `linear="no"` items are
+auxiliary content (pop-up notes, answer keys) that is not part of the reading order the boundary
+advances through. A book whose spine is entirely non-linear is read whole, in spine order.
+Links and TOC entries pointing into a non-linear item lead nowhere.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from lxml import etree
+
+from reader_app.books.model import (
+    Block,
+    BlockKind,
+    Book,
+    Locator,
+    Metadata,
+    Section,
+    Series,
+    TocEntry,
+)
+from reader_app.books.safezip import SafeZip, ZipResourceLoader, resolve_member_name
+from reader_app.books.xhtml import EPUB_TYPE, ParsedDocument, parse_document, plain_text
+from reader_app.books.xmlsafe import local_name, parse_xml
+from reader_app.errors import BookError, DrmProtectedError
+
+CONTAINER = "META-INF/container.xml"
+ENCRYPTION = "META-INF/encryption.xml"
+OPF_NS = "http://www.idpf.org/2007/opf"
+DC_NS = "http://purl.org/dc/elements/1.1/"
+XMLENC_NS = "http://www.w3.org/2001/04/xmlenc#"
+# Font obfuscation only scrambles embedded fonts; the text stays readable.
+FONT_OBFUSCATION = frozenset(
+    {"http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"}
+)
+CONTENT_TYPES = frozenset({"application/xhtml+xml", "text/html", "application/xml", "text/xml"})
+IMAGE_TYPES_PREFIX = "image/"
+
+_TAG = re.compile(r"<[^>]*>")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class ManifestItem:
+    id: str
+    member: str
+    media_type: str
+    properties: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Package:
+    name: str
+    root: etree._Element
+    manifest: dict[str, ManifestItem]
+    spine: tuple[ManifestItem, ...]
+    ncx: ManifestItem | None
+    right_to_left: bool
+
+
+def read_epub(path: Path, *, book_id: str) -> Book:
+    """Parse the EPUB at `path`. Raises BookError (and subclasses) with a reader-facing reason."""
+    with SafeZip(path) as archive:
+        reject_drm(archive)
+        package = _read_package(archive, _package_document_name(archive))
+        documents = _read_spine(archive, package)
+        anchors = _anchor_table(documents)
+        sections = [
+            _resolve_links(index, member, parsed, anchors)
+            for index, (member, parsed) in enumerate(documents)
+        ]
+        toc = _read_toc(archive, package, anchors)
+        sections = _titled(sections, toc, [parsed.first_heading for _, parsed in documents])
+        metadata = _read_metadata(package, path)
+        cover = _find_cover(archive, package)
+    return Book(
+        book_id=book_id,
+        path=path,
+        format="epub",
+        metadata=metadata,
+        sections=tuple(sections),
+        toc=toc,
+        cover=cover,
+        load_resource=ZipResourceLoader(path),
+    )
+
+
+# -- container, DRM, package --------------------------------------------------------------------
+
+
+def reject_drm(archive: SafeZip) -> None:
+    """Raise DrmProtectedError if the book's content (not just its fonts) is encrypted."""
+    if "META-INF/rights.xml" in archive or "META-INF/sinf.xml" in archive:
+        raise _drm(archive.path)
+    if ENCRYPTION not in archive:
+        return
+    root = parse_xml(archive.read(ENCRYPTION), path=archive.path, member=ENCRYPTION)
+    for method in root.iter(f"{{{XMLENC_NS}}}EncryptionMethod"):
+        if method.get("Algorithm", "").strip() not in FONT_OBFUSCATION:
+            raise _drm(archive.path)
+
+
+def _drm(path: Path) -> DrmProtectedError:
+    return DrmProtectedError(
+        path,
+        "this book is protected by DRM (its text is encrypted), so Pagemate cannot read it. "
+        "Open it in the app it was bought for, or get a DRM-free copy.",
+    )
+
+
+def _package_document_name(archive: SafeZip) -> str:
+    if CONTAINER not in archive:
+        raise BookError(
+            archive.path,
+            f"it has no {CONTAINER}, so it is not a valid EPUB (the file may be damaged).",
+        )
+    root = parse_xml(archive.read(CONTAINER), path=archive.path, member=CONTAINER)
+    rootfiles = [el for el in root.iter() if local_name(el) == "rootfile" and el.get("full-path")]
+    preferred = [el for el in rootfiles if el.get("media-type") == "application/oebps-package+xml"]
+    candidates = preferred or rootfiles
+    if not candidates:
+        raise BookError(archive.path, f"its {CONTAINER} names no package document (OPF).")
+    name = unquote(str(candidates[0].get("full-path"))).lstrip("/")
+    if name not in archive:
+        raise BookError(
+            archive.path, f"its package document “{name}” is missing (the file is damaged)."
+        )
+    return name
+
+
+def _read_package(archive: SafeZip, name: str) -> _Package:
+    root = parse_xml(archive.read(name), path=archive.path, member=name)
+    manifest: dict[str, ManifestItem] = {}
+    for element in _children(root, "manifest", "item"):
+        item_id, href = element.get("id"), element.get("href")
+        if not item_id or not href:
+            continue
+        member = resolve_member_name(name, unquote(urlsplit(href).path))
+        if member is None:
+            continue
+        manifest[item_id] = ManifestItem(
+            id=item_id,
+            member=member,
+            media_type=(element.get("media-type") or "").strip().lower(),
+            properties=frozenset((element.get("properties") or "").split()),
+        )
+    spine_element = next((el for el in root if local_name(el) == "spine"), None)
+    if spine_element is None:
+        raise BookError(archive.path, f"its package document “{name}” has no spine.")
+    linear: list[ManifestItem] = []
+    every: list[ManifestItem] = []
+    for itemref in spine_element:
+        if local_name(itemref) != "itemref":
+            continue
+        idref = itemref.get("idref") or ""
+        item = manifest.get(idref)
+        if item is None:
+            raise BookError(
+                archive.path, f"its spine lists “{idref}”, which is not in the manifest."
+            )
+        every.append(item)
+        if (itemref.get("linear") or "yes").strip().lower() != "no":
+            linear.append(item)
+    if not every:
+        raise BookError(archive.path, "its spine is empty: the book has no content.")
+    ncx_id = spine_element.get("toc")
+    ncx = manifest.get(ncx_id) if ncx_id else None
+    if ncx is None:
+        ncx = next(
+            (i for i in manifest.values() if i.media_type == "application/x-dtbncx+xml"), None
+        )
+    direction = (spine_element.get("page-progression-direction") or "").strip().lower()
+    return _Package(
+        name=name,
+        root=root,
+        manifest=manifest,
+        spine=tuple(linear or every),
+        ncx=ncx,
+        right_to_left=direction == "rtl",
+    )
+
+
+def _children(root: etree._Element, parent: str, child: str) -> Iterable[etree._Element]:
+    for element in root:
+        if local_name(element) == parent:
+            yield from (el for el in element if local_name(el) == child)
+
+
+# -- spine and links ----------------------------------------------------------------------------
+
+
+def _read_spine(archive: SafeZip, package: _Package) -> list[tuple[str, ParsedDocument]]:
+    documents: list[tuple[str, ParsedDocument]] = []
+    for item in package.spine:
+        if item.member not in archive:
+            raise BookError(
+                archive.path,
+                f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
+            )
+        documents.append((item.member, _read_document(archive, item)))
+    return documents
+
+
+def _read_document(archive: SafeZip, item: ManifestItem) -> ParsedDocument:
+    if item.media_type.startswith(IMAGE_TYPES_PREFIX):
+        block = Block(kind=BlockKind.IMAGE, image=item.member)
+        return ParsedDocument(blocks=(block,), anchors={}, links=(), first_heading="")
+    data = archive.read(item.member)
+    if item.media_type not in CONTENT_TYPES and not data.lstrip().startswith(b"<"):
+        return ParsedDocument(blocks=(), anchors={}, links=(), first_heading="")
+    root = parse_xml(data, path=archive.path, member=item.member, html_fallback=True)
+    return parse_document(root, name=item.member, has_member=archive.__contains__)
+
+
+_AnchorTable = dict[str, tuple[int, dict[str, tuple[int, int]]]]
+
+
+def _anchor_table(documents: list[tuple[str, ParsedDocument]]) -> _AnchorTable:
+    return {member: (index, parsed.anchors) for index, (member, parsed) in enumerate(documents)}
+
+
+def _locate(anchors: _AnchorTable, member: str, fragment: str) -> Locator | None:
+    found = anchors.get(member)
+    if found is None:
+        return None
+    section, ids = found
+    block, char = ids.get(fragment, (0, 0)) if fragment else (0, 0)
+    return Locator(section, block, char)
+
+
+def _resolve_links(
+    index: int, member: str, parsed: ParsedDocument, anchors: _AnchorTable
+) -> Section:
+    blocks = list(parsed.blocks)
+    for link in parsed.links:
+        target = _locate(anchors, link.member, link.fragment)
+        if target is None:
+            continue
+        block = blocks[link.block]
+        spans = list(block.spans)
+        spans[link.span] = replace(spans[link.span], target=target)
+        blocks[link.block] = replace(block, spans=tuple(spans))
+    return Section(index=index, name=member, title="", blocks=tuple(blocks))
+
+
+# -- table of contents --------------------------------------------------------------------------
+
+
+def _read_toc(archive: SafeZip, package: _Package, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
+    nav = next((i for i in package.manifest.values() if "nav" in i.properties), None)
+    if nav is not None and nav.member in archive:
+        root = parse_xml(
+            archive.read(nav.member), path=archive.path, member=nav.member, html_fallback=True
+        )
+        entries = _nav_entries(root, nav.member, anchors)
+        if entries:
+            return entries
+    if package.ncx is not None and package.ncx.member in archive:
+        member = package.ncx.member
+        root = parse_xml(archive.read(member), path=archive.path, member=member)
+        nav_map = next((el for el in root.iter() if local_name(el) == "navmap"), None)
+        if nav_map is not None:
+            return _ncx_entries(nav_map, member, anchors)
+    return ()
+
+
+def _nav_entries(root: etree._Element, name: str, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
+    navs = [el for el in root.iter() if local_name(el) == "nav"]
+    toc_nav = next((n for n in navs if "toc" in (n.get(EPUB_TYPE) or "").split()), None)
+    toc_nav = toc_nav if toc_nav is not None else (navs[0] if navs else None)
+    if toc_nav is None:
+        return ()
+    top = next((el for el in toc_nav.iter() if local_name(el) == "ol"), None)
+    return _nav_list(top, name, anchors) if top is not None else ()
+
+
+def _nav_list(ol: etree._Element, name: str, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
+    entries: list[TocEntry] = []
+    for li in ol:
+        if local_name(li) != "li":
+            continue
+        label = next((el for el in li if local_name(el) in ("a", "span")), None)
+        nested = next((el for el in li if local_name(el) == "ol"), None)
+        children = _nav_list(nested, name, anchors) if nested is not None else ()
+        href = label.get("href") if label is not None else None
+        title = plain_text(label) if label is not None else ""
+        entries.extend(_entry(title, href, name, anchors, children))
+    return tuple(entries)
+
+
+def _ncx_entries(parent: etree._Element, name: str, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
+    entries: list[TocEntry] = []
+    for point in parent:
+        if local_name(point) != "navpoint":
+            continue
+        label = next((el for el in point.iter() if local_name(el) == "text"), None)
+        content = next((el for el in point if local_name(el) == "content"), None)
+        children = _ncx_entries(point, name, anchors)
+        title = plain_text(label) if label is not None else ""
+        href = content.get("src") if content is not None else None
+        entries.extend(_entry(title, href, name, anchors, children))
+    return tuple(entries)
+
+
+def _entry(
+    title: str,
+    href: str | None,
+    base: str,
+    anchors: _AnchorTable,
+    children: tuple[TocEntry, ...],
+) -> list[TocEntry]:
+    target = None
+    if href:
+        parts = urlsplit(href.strip())
+        member = resolve_member_name(base, unquote(parts.path)) if parts.path else None
+        if member is not None and not parts.scheme:
+            target = _locate(anchors, member, unquote(parts.fragment))
+    if target is None:
+        # An entry for a document we do not read (or a bare heading): keep its children.
+        if children and title:
+            return [TocEntry(title=title, target=children[0].target, children=children)]
+        return list(children)
+    return [TocEntry(title=title or "Untitled", target=target, children=children)]
+
+
+def _titled(
+    sections: list[Section], toc: tuple[TocEntry, ...], headings: list[str]
+) -> list[Section]:
+    titles: dict[int, str] = {}
+    for top in toc:
+        for _, entry in top.walk():
+            titles.setdefault(entry.target.section, entry.title)
+    return [
+        replace(section, title=titles.get(section.index) or headings[section.index])
+        for section in sections
+    ]
+
+
+# -- metadata and cover -------------------------------------------------------------------------
+
+
+def _read_metadata(package: _Package, path: Path) -> Metadata:
+    metadata = next((el for el in package.root if local_name(el) == "metadata"), None)
+    if metadata is None:
+        return Metadata(title=path.stem, right_to_left=package.right_to_left)
+    refinements: dict[str, dict[str, str]] = {}
+    legacy: dict[str, str] = {}
+    for meta in metadata.iter(f"{{{OPF_NS}}}meta", "meta"):
+        refines, prop = (meta.get("refines") or "").lstrip("#"), meta.get("property")
+        if refines and prop:
+            refinements.setdefault(refines, {}).setdefault(prop, (meta.text or "").strip())
+        elif meta.get("name"):
+            legacy.setdefault(str(meta.get("name")), (meta.get("content") or "").strip())
+
+    def dc(tag: str) -> list[etree._Element]:
+        return [el for el in metadata.iter(f"{{{DC_NS}}}{tag}") if (el.text or "").strip()]
+
+    titles = dc("title")
+    main = [t for t in titles if refinements.get(t.get("id") or "", {}).get("title-type") == "main"]
+    title_element = (main or titles)[0] if (main or titles) else None
+    identifiers = dc("identifier")
+    unique_id = package.root.get("unique-identifier")
+    chosen_id = next((i for i in identifiers if i.get("id") == unique_id), None)
+    if chosen_id is None and identifiers:
+        chosen_id = identifiers[0]
+    return Metadata(
+        title=_clean(title_element.text) if title_element is not None else path.stem,
+        authors=tuple(_clean(el.text) for el in dc("creator")),
+        language=_first_text(dc("language")),
+        description=_strip_html(_first_text(dc("description"))),
+        publisher=_first_text(dc("publisher")),
+        identifier=_clean(chosen_id.text) if chosen_id is not None else "",
+        series=_series(metadata, refinements, legacy),
+        right_to_left=package.right_to_left,
+    )
+
+
+def _series(
+    metadata: etree._Element, refinements: dict[str, dict[str, str]], legacy: dict[str, str]
+) -> Series | None:
+    for meta in metadata.iter(f"{{{OPF_NS}}}meta", "meta"):
+        if meta.get("property") != "belongs-to-collection" or meta.get("refines"):
+            continue
+        refined = refinements.get(meta.get("id") or "", {})
+        # Only `series` is a series; `set` collections are reading lists, not an order.
+        if refined.get("collection-type", "").strip().lower() == "series" and meta.text:
+            return Series(_clean(meta.text), _number(refined.get("group-position"), 1.0))
+    name = legacy.get("calibre:series", "")
+    if name:
+        return Series(_clean(name), _number(legacy.get("calibre:series_index"), 1.0))
+    return None
+
+
+def _find_cover(archive: SafeZip, package: _Package) -> str | None:
+    manifest = package.manifest
+    for item in manifest.values():
+        if "cover-image" in item.properties and item.member in archive:
+            return item.member
+    cover_meta = next(
+        (
+            m
+            for m in package.root.iter(f"{{{OPF_NS}}}meta", "meta")
+            if (m.get("name") or "").lower() == "cover" and m.get("content")
+        ),
+        None,
+    )
+    if cover_meta is not None:
+        content = str(cover_meta.get("content"))
+        named = manifest.get(content) or next(
+            (i for i in manifest.values() if i.member.endswith(content)), None
+        )
+        if (
+            named is not None
+            and named.media_type.startswith(IMAGE_TYPES_PREFIX)
+            and named.member in archive
+        ):
+            return named.member
+    for reference in _children(package.root, "guide", "reference"):
+        if (reference.get("type") or "").lower() in ("cover", "title-page") and reference.get(
+            "href"
+        ):
+            page = resolve_member_name(
+                package.name, unquote(urlsplit(str(reference.get("href"))).path)
+            )
+            image = _first_image(archive, page) if page else None
+            if image:
+                return image
+    return None
+
+
+def _first_image(archive: SafeZip, page: str) -> str | None:
+    if page not in archive:
+        return None
+    root = parse_xml(archive.read(page), path=archive.path, member=page, html_fallback=True)
+    parsed = parse_document(root, name=page, has_member=archive.__contains__)
+    return next((b.image for b in parsed.blocks if b.kind is BlockKind.IMAGE), None)
+
+
+def _clean(text: str | None) -> str:
+    return _SPACES.sub(" ", text or "").strip()
+
+
+def _first_text(elements: list[etree._Element]) -> str:
+    return _clean(elements[0].text) if elements else ""
+
+
+def _strip_html(text: str) -> str:
+    return _clean(html.unescape(_TAG.sub(" ", text)))
+
+
+def _number(text: str | None, default: float) -> float:
+    try:
+        return float((text or "").strip())
+    except ValueError:
+        return default

@@ -1,0 +1,81 @@
+"""Which format a file is (by content, extension as a hint), and the table of format readers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from reader_app.books.library import file_sha256
+from reader_app.books.model import Book, BookFormat
+from reader_app.books.safezip import SafeZip, read_head
+from reader_app.errors import BookError, UnsupportedFormatError
+
+EPUB_MIMETYPE = b"application/epub+zip"
+IMAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})
+
+BookReader = Callable[..., Book]  # reader(path, *, book_id=...) -> Book
+
+# File signatures of formats people will try to open, so we can say what the file is.
+_KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
+    (b"%PDF", "a PDF document"),
+    (b"Rar!", "a RAR archive (CBR comics are not supported yet; repack it as CBZ)"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive (CB7 comics are not supported; repack it as CBZ)"),
+    (b"\x1f\x8b", "a gzip file"),
+)
+
+
+def _readers() -> dict[BookFormat, BookReader]:
+    # Imported here so that adding a format is one module and one row.
+    from reader_app.books.cbz import read_cbz
+    from reader_app.books.epub import read_epub
+
+    return {"epub": read_epub, "cbz": read_cbz}
+
+
+def sniff_format(path: Path) -> BookFormat:
+    """ "epub" or "cbz" from the file's content; the extension only breaks ties."""
+    head = read_head(path, 68)
+    if path.is_dir():
+        raise BookError(path, "it is a folder, not a book file.")
+    if not head and path.is_file() and path.stat().st_size == 0:
+        raise BookError(path, "the file is empty.")
+    if head and not head.startswith(b"PK"):
+        raise UnsupportedFormatError(path, _describe_other(head))
+    suffix = path.suffix.lower()
+    with SafeZip(path) as archive:
+        if "mimetype" in archive:
+            mimetype = archive.read("mimetype", max_size=1024).strip()
+            if mimetype == EPUB_MIMETYPE:
+                return "epub"
+        if "META-INF/container.xml" in archive or suffix == ".epub":
+            return "epub"
+        if suffix == ".cbz" or any(_is_image_name(name) for name in archive.names):
+            return "cbz"
+    raise UnsupportedFormatError(
+        path, "it is a zip archive but neither an EPUB book nor a CBZ comic (no pages found)."
+    )
+
+
+def read_book(path: Path) -> Book:
+    """Parse the book at `path` into the book model. Raises a BookError naming file and reason."""
+    path = Path(path)
+    book_format = sniff_format(path)
+    try:
+        book_id = file_sha256(path)
+    except OSError as error:
+        raise BookError(path, f"the file cannot be read ({error.strerror or error}).") from error
+    return _readers()[book_format](path, book_id=book_id)
+
+
+def _is_image_name(name: str) -> bool:
+    dot = name.rfind(".")
+    return dot >= 0 and name[dot:].lower() in IMAGE_EXTENSIONS
+
+
+def _describe_other(head: bytes) -> str:
+    for signature, description in _KNOWN_OTHER_FORMATS:
+        if head.startswith(signature):
+            return f"it is {description}. Pagemate opens EPUB books and CBZ comics."
+    if len(head) >= 68 and head[60:68] in (b"BOOKMOBI", b"TEXtREAd"):
+        return "it is a Kindle/MOBI book. Pagemate opens EPUB books and CBZ comics."
+    return "it is not an EPUB book or a CBZ comic (it is not even a zip archive)."
