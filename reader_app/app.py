@@ -1,9 +1,47 @@
-"""Starting the Qt application: settings, the library, the main window."""
+"""Starting the Qt application: the QApplication, the library folder and database, the window."""
 
 from __future__ import annotations
 
+import logging
+import sqlite3
+import sys
+from pathlib import Path
+
+from reader_app import APP_NAME, __version__
+from reader_app.paths import assets_dir, library_home
+from reader_app.store.db import connect
+
+
+def create_application() -> object:
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName(APP_NAME)
+    app.setDesktopFileName("pagemate")
+    icon = assets_dir() / "icons" / "pagemate.svg"
+    if icon.exists():
+        app.setWindowIcon(QIcon(str(icon)))
+    return app
+
+
+def open_library() -> tuple[Path, sqlite3.Connection]:
+    """The library folder (Qt's AppDataLocation unless READER_APP_HOME is set) and its database."""
+    from PySide6.QtCore import QStandardPaths
+
+    default = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+    home = library_home(default)
+    return home, connect(home)
+
 
 def run_app(*, file: str | None, screenshot: str | None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     from reader_app.ui.main_window import launch
 
     return launch(file=file, screenshot=screenshot)

@@ -1,7 +1,546 @@
-"""The main window: library and reader views, menus, status bar."""
+"""The main window: library and reader, menus, docks, status bar; books open off the UI thread."""
 
 from __future__ import annotations
 
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reader_app import APP_NAME, __version__
+from reader_app.books.library import Library
+from reader_app.books.model import Book, Locator
+from reader_app.books.search import find_text
+from reader_app.errors import BookError
+from reader_app.settings import SettingsStore
+from reader_app.ui.appearance import THEMES, Appearance
+from reader_app.ui.epub_view import PageShown
+from reader_app.ui.library_view import LibraryView
+from reader_app.ui.reader_page import ReaderPage
+from reader_app.ui.search_dock import SearchDock
+from reader_app.ui.tasks import TaskRunner
+from reader_app.ui.toc import TocDock
+
+log = logging.getLogger(__name__)
+BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
+RECENT_LIMIT = 10
+
+
+def open_book_work(path: Path, home: Path) -> tuple[Book, bytes | None]:
+    """Parse (or load from the cache) a book and its cover thumbnail; runs in a worker."""
+    from reader_app.books.cache import load_book
+    from reader_app.books.covers import cover_thumbnail_png
+
+    book = load_book(path, home)
+    try:
+        cover = cover_thumbnail_png(book)
+    except BookError:
+        cover = None
+    return book, cover
+
+
+class MainWindow(QMainWindow):
+    bookOpened = Signal(object)  # Book
+    openFailed = Signal(str)  # the message shown
+
+    def __init__(self, *, home: Path, library: Library, settings: SettingsStore) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(APP_NAME)
+        self.setAcceptDrops(True)
+        self.home = home
+        self.library = library
+        self.settings = settings
+        self.appearance = Appearance.load(settings)
+        self.tasks = TaskRunner(self)
+        self.book: Book | None = None
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.error_banner = QFrame()
+        self.error_banner.setObjectName("errorBanner")
+        self.error_banner.setStyleSheet("#errorBanner { background: #fbe3e3; color: #5c1111; }")
+        banner_layout = QHBoxLayout(self.error_banner)
+        self.error_label = QLabel("")
+        self.error_label.setObjectName("errorMessage")
+        self.error_label.setWordWrap(True)
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        close_error = QPushButton("Dismiss")
+        close_error.clicked.connect(self.error_banner.hide)
+        banner_layout.addWidget(self.error_label, 1)
+        banner_layout.addWidget(close_error)
+        self.error_banner.hide()
+        layout.addWidget(self.error_banner)
+
+        self.stack = QStackedWidget()
+        self.stack.setObjectName("centralStack")
+        self.library_view = LibraryView()
+        self.reader = ReaderPage(library)
+        self.stack.addWidget(self.library_view)
+        self.stack.addWidget(self.reader)
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        self.toc_dock = TocDock(self)
+        self.search_dock = SearchDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.toc_dock)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.search_dock)
+        self.tabifyDockWidget(self.toc_dock, self.search_dock)
+        self.toc_dock.raise_()
+        self.search_dock.hide()
+        self.toc_dock.hide()
+
+        self.status_position = QLabel("")
+        self.status_position.setObjectName("statusPosition")
+        self.status_assistant = QLabel("")
+        self.status_assistant.setObjectName("statusAssistant")
+        self.statusBar().addWidget(self.status_position, 1)
+        self.statusBar().addPermanentWidget(self.status_assistant)
+
+        self._build_menus()
+        self._connect()
+        self.refresh_library()
+        self._restore_window()
+        self.show_library()
+
+    # -- menus ------------------------------------------------------------------------------
+
+    def _action(
+        self,
+        menu_name: str,
+        text: str,
+        slot: Callable[..., object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | list[QKeySequence] | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(menu_name)
+        if shortcut is not None:
+            if isinstance(shortcut, list):
+                action.setShortcuts(shortcut)
+            else:
+                action.setShortcut(shortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.setObjectName("fileMenu")
+        file_menu.addAction(
+            self._action("actionOpen", "&Open…", self.choose_file, QKeySequence.StandardKey.Open)
+        )
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.setObjectName("recentMenu")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addAction(self._action("actionLibrary", "&Library", self.show_library, "Ctrl+L"))
+        file_menu.addSeparator()
+        file_menu.addAction(
+            self._action("actionQuit", "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        )
+
+        view = bar.addMenu("&View")
+        view.setObjectName("viewMenu")
+        self.toc_action = self.toc_dock.toggleViewAction()
+        self.toc_action.setObjectName("actionToc")
+        self.toc_action.setShortcut("Ctrl+T")
+        view.addAction(self.toc_action)
+        view.addAction(
+            self._action("actionFind", "&Find in Book…", self.search_dock.focus_input, "Ctrl+F")
+        )
+        view.addAction(self._action("actionFindNext", "Find Next", self.search_dock.next_hit, "F3"))
+        view.addAction(
+            self._action(
+                "actionFindPrevious", "Find Previous", self.search_dock.previous_hit, "Shift+F3"
+            )
+        )
+        view.addSeparator()
+        view.addAction(
+            self._action(
+                "actionBigger",
+                "&Bigger Text",
+                lambda: self.set_appearance(self.appearance.bigger()),
+                [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")],
+            )
+        )
+        view.addAction(
+            self._action(
+                "actionSmaller",
+                "&Smaller Text",
+                lambda: self.set_appearance(self.appearance.smaller()),
+                QKeySequence("Ctrl+-"),
+            )
+        )
+        themes = view.addMenu("&Theme")
+        themes.setObjectName("themeMenu")
+        group = QActionGroup(self)
+        for key in ("system", *THEMES):
+            action = self._action(
+                f"actionTheme_{key}", key.capitalize(), lambda _=False, k=key: self._set_theme(k)
+            )
+            action.setCheckable(True)
+            action.setChecked(self.appearance.theme == key)
+            group.addAction(action)
+            themes.addAction(action)
+        self.justify_action = self._action("actionJustify", "&Justify Text", self._toggle_justify)
+        self.justify_action.setCheckable(True)
+        self.justify_action.setChecked(self.appearance.justify)
+        view.addAction(self.justify_action)
+        view.addAction(
+            self._action("actionAppearance", "&Appearance…", self.show_appearance_dialog)
+        )
+        view.addSeparator()
+        view.addAction(
+            self._action("actionFullScreen", "&Full Screen", self.toggle_full_screen, "F11")
+        )
+
+        go = bar.addMenu("&Go")
+        go.setObjectName("goMenu")
+        go.addAction(
+            self._action("actionNextPage", "&Next Page", lambda: self.reader.view.next_page())
+        )
+        go.addAction(
+            self._action(
+                "actionPreviousPage", "&Previous Page", lambda: self.reader.view.previous_page()
+            )
+        )
+        go.addAction(
+            self._action("actionStart", "Go to &Start", lambda: self.reader.view.go_home())
+        )
+        go.addAction(self._action("actionEnd", "Go to &End", lambda: self.reader.view.go_end()))
+        go.addSeparator()
+        go.addAction(
+            self._action("actionMarkRead", "&Mark as Read up to Here", self.reader.mark_read_here)
+        )
+        go.addAction(
+            self._action(
+                "actionResetBoundary", "&Reset What the Assistant Knows", self.reader.reset_boundary
+            )
+        )
+
+        comics = bar.addMenu("&Comics")
+        comics.setObjectName("comicsMenu")
+        fit_group = QActionGroup(self)
+        for key, label in (
+            ("page", "Fit &Page"),
+            ("width", "Fit &Width"),
+            ("height", "Fit &Height"),
+            ("actual", "&Actual Size"),
+        ):
+            action = self._action(
+                f"actionFit_{key}", label, lambda _=False, k=key: self._set_fit(k)
+            )
+            action.setCheckable(True)
+            action.setChecked(self.settings.get("comics.fit") == key)
+            fit_group.addAction(action)
+            comics.addAction(action)
+        comics.addSeparator()
+        self.spread_action = self._action(
+            "actionSpread", "Two-Page &Spreads", self._apply_comic_options
+        )
+        self.spread_action.setCheckable(True)
+        self.spread_action.setChecked(self.settings.get("comics.spread"))
+        comics.addAction(self.spread_action)
+        self.rtl_action = self._action(
+            "actionRightToLeft", "&Right to Left", self._apply_comic_options
+        )
+        self.rtl_action.setCheckable(True)
+        comics.addAction(self.rtl_action)
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self._action("actionAbout", f"&About {APP_NAME}", self._about))
+
+    def _connect(self) -> None:
+        self.library_view.openRequested.connect(self.open_book_id)
+        self.library_view.removeRequested.connect(self.remove_book)
+        self.library_view.sortChanged.connect(self._sort_changed)
+        self.library_view.openFileRequested.connect(self.choose_file)
+        self.toc_dock.jumpRequested.connect(self.jump_to)
+        self.search_dock.jumpRequested.connect(self.jump_to)
+        self.search_dock.searchRequested.connect(self.search_book)
+        self.reader.positionChanged.connect(self._position_changed)
+
+    # -- library ----------------------------------------------------------------------------
+
+    def refresh_library(self) -> None:
+        sort = self.settings.get("library.sort")
+        self.library_view.set_sort(sort)
+        self.library_view.set_entries(self.library.entries(sort=sort))
+
+    def _sort_changed(self, key: str) -> None:
+        self.settings.set("library.sort", key)
+        self.refresh_library()
+
+    def show_library(self) -> None:
+        self._remember_position()
+        self.refresh_library()
+        self.stack.setCurrentWidget(self.library_view)
+        self.toc_dock.hide()
+        self.search_dock.hide()
+        self.status_position.setText("")
+        self.setWindowTitle(APP_NAME)
+
+    def remove_book(self, book_id: str) -> None:
+        if self.book is not None and self.book.book_id == book_id:
+            self.book = None
+            self.reader.set_book(None, self.appearance)
+        self.library.remove(book_id)
+        self.refresh_library()
+
+    # -- opening ----------------------------------------------------------------------------
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a book", str(Path.home()), BOOK_FILTER)
+        if path:
+            self.open_path(path)
+
+    def open_book_id(self, book_id: str) -> None:
+        entry = self.library.entry(book_id)
+        if entry is not None:
+            self.open_path(str(entry.path))
+
+    def open_path(self, path: str | Path) -> int:
+        """Open a book file in the background; the window stays responsive meanwhile."""
+        file = Path(path).expanduser()
+        self.statusBar().showMessage(f"Opening {file.name}…")
+        home = self.home
+        return self.tasks.submit(
+            "open",
+            lambda _progress: open_book_work(file, home),
+            on_done=lambda result: self._book_loaded(file, result),
+            on_error=lambda error: self._open_failed(file, error),
+        )
+
+    def _book_loaded(self, file: Path, result: tuple[Book, bytes | None]) -> None:
+        book, cover = result
+        self._remember_position()
+        self.library.add(book, cover_png=cover)
+        self.library.mark_opened(book.book_id)
+        self._add_recent(file)
+        self.book = book
+        self.error_banner.hide()
+        self.statusBar().clearMessage()
+        self.stack.setCurrentWidget(self.reader)
+        self.toc_dock.set_book(book)
+        self.search_dock.show_results([])
+        self.reader.set_book(book, self.appearance)
+        self._apply_comic_options(rtl_from_book=True)
+        title = book.metadata.title
+        self.setWindowTitle(f"{title} — {APP_NAME}")
+        self.settings.set("library.last_book", str(file))
+        self.bookOpened.emit(book)
+
+    def _open_failed(self, file: Path, error: BaseException) -> None:
+        self.statusBar().clearMessage()
+        if isinstance(error, BookError):
+            message = str(error)
+        else:
+            log.exception("unexpected error opening %s", file, exc_info=error)
+            message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"
+        self.error_label.setText(message)
+        self.error_banner.show()
+        self.openFailed.emit(message)
+
+    def _add_recent(self, file: Path) -> None:
+        recent = [p for p in self.settings.get("library.recent") if p != str(file)]
+        self.settings.set("library.recent", [str(file), *recent][:RECENT_LIMIT])
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.get("library.recent")
+        for path in recent:
+            action = self.recent_menu.addAction(Path(path).name)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+        if not recent:
+            self.recent_menu.addAction("No recent books").setEnabled(False)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def jump_to(self, locator: Locator) -> None:
+        """Go to a place in the open book. A jump never moves the boundary."""
+        if self.book is not None:
+            self.stack.setCurrentWidget(self.reader)
+            self.reader.view.go_to(locator)
+
+    def search_book(self, query: str) -> None:
+        book = self.book
+        if book is None:
+            return
+        self.tasks.submit(
+            "search",
+            lambda _progress: find_text(book, query),
+            on_done=self.search_dock.show_results,
+            on_error=lambda error: self.search_dock.status.setText(f"Search failed: {error}"),
+        )
+
+    def _position_changed(self, shown: PageShown) -> None:
+        book = self.book
+        if book is None:
+            return
+        percent = round(book.progress(shown.start) * 100)
+        if book.format == "cbz":
+            pages = len(book.sections)
+            text = f"Page {shown.section + 1} of {pages} · {percent}%"
+        else:
+            chapter = book.chapter_title(shown.start) or f"Section {shown.section + 1}"
+            text = f"{chapter} · page {shown.page + 1} of {shown.page_count} · {percent}%"
+        self.status_position.setText(text)
+        self.toc_dock.highlight(shown.start)
+
+    def _remember_position(self) -> None:
+        # Positions are saved on every page shown; nothing is pending here, but a book that is
+        # being replaced is recorded as the last one read.
+        if self.book is not None:
+            self.settings.set("library.last_book", str(self.book.path))
+
+    # -- appearance -------------------------------------------------------------------------
+
+    def set_appearance(self, appearance: Appearance) -> None:
+        self.appearance = appearance
+        appearance.save(self.settings)
+        self.reader.epub_view.set_appearance(appearance)
+
+    def _set_theme(self, key: str) -> None:
+        from dataclasses import replace
+
+        self.set_appearance(replace(self.appearance, theme=key))
+
+    def _toggle_justify(self) -> None:
+        from dataclasses import replace
+
+        self.set_appearance(replace(self.appearance, justify=self.justify_action.isChecked()))
+
+    def show_appearance_dialog(self) -> None:
+        from reader_app.ui.settings_dialog import AppearanceDialog
+
+        dialog = AppearanceDialog(self.appearance, self)
+        dialog.appearanceChanged.connect(self.set_appearance)
+        dialog.open()
+
+    def _set_fit(self, key: str) -> None:
+        self.settings.set("comics.fit", key)
+        self._apply_comic_options()
+
+    def _apply_comic_options(self, *, rtl_from_book: bool = False) -> None:
+        self.settings.set("comics.spread", self.spread_action.isChecked())
+        if rtl_from_book and self.book is not None:
+            self.rtl_action.setChecked(self.book.metadata.right_to_left)
+        self.reader.comic_view.set_options(
+            fit=self.settings.get("comics.fit"),
+            spread=self.spread_action.isChecked(),
+            right_to_left=self.rtl_action.isChecked(),
+        )
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+    def _about(self) -> None:
+        self.statusBar().showMessage(
+            f"{APP_NAME} {__version__} — a reader whose companion only knows what you have read.",
+            8000,
+        )
+
+    # -- window -----------------------------------------------------------------------------
+
+    def _restore_window(self) -> None:
+        geometry = self.settings.get("window.geometry")
+        if geometry:
+            self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
+        else:
+            self.resize(1100, 780)
+        state = self.settings.get("window.state")
+        if state:
+            self.restoreState(QByteArray.fromBase64(state.encode()))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.set("window.geometry", bytes(self.saveGeometry().toBase64().data()).decode())
+        self.settings.set("window.state", bytes(self.saveState().toBase64().data()).decode())
+        self._remember_position()
+        if self.book is None:
+            self.settings.set("library.last_book", "")
+        self.tasks.wait(5000)
+        super().closeEvent(event)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            if url.isLocalFile():
+                self.open_path(url.toLocalFile())
+                event.acceptProposedAction()
+                return
+
 
 def launch(*, file: str | None, screenshot: str | None) -> int:
-    raise NotImplementedError("the main window is being built")
+    """Create the application and the window; returns the exit code."""
+    from reader_app.app import create_application, open_library
+
+    app = create_application()
+    assert isinstance(app, QApplication)
+    home, conn = open_library()
+    window = MainWindow(home=home, library=Library(conn, home), settings=SettingsStore(conn))
+    if screenshot:
+        return _screenshot_and_quit(app, window, file, Path(screenshot))
+    window.show()
+    to_open = file or window.settings.get("library.last_book")
+    if to_open and Path(to_open).exists():
+        window.open_path(to_open)
+    elif file:
+        window.open_path(file)
+    return app.exec()
+
+
+def _screenshot_and_quit(app: QApplication, window: MainWindow, file: str | None, out: Path) -> int:
+    result = {"code": 1}
+
+    def shoot() -> None:
+        window.reader.epub_view.relayout_now()
+        window.grab().save(str(out), "PNG")
+        result["code"] = 0
+        app.quit()
+
+    def failed(message: str) -> None:
+        print(message, file=sys.stderr)
+        app.quit()
+
+    window.resize(1200, 850)
+    window.show()
+    window.openFailed.connect(failed)
+    window.bookOpened.connect(lambda _book: QTimer.singleShot(300, shoot))
+    if file:
+        window.open_path(file)
+    else:
+        QTimer.singleShot(300, shoot)
+    QTimer.singleShot(120_000, app.quit)
+    app.exec()
+    return result["code"]

@@ -1,0 +1,81 @@
+"""How the spoiler boundary follows the reader: turning pages on moves it, jumps don't."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from reader_app.books.model import Book, Locator
+
+
+class Navigation(StrEnum):
+    OPEN = "open"  # the book was opened (restored position)
+    TURN_FORWARD = "turn_forward"
+    TURN_BACK = "turn_back"
+    JUMP = "jump"  # TOC, search hit, link, slider, citation
+    RELAYOUT = "relayout"  # font or window change redrew the same place
+
+
+@dataclass(frozen=True, slots=True)
+class BoundaryUpdate:
+    boundary: Locator  # the new boundary (unchanged if `moved` is False)
+    moved: bool
+    finished: bool  # the end of the book is now on screen, read in order
+    reading_ahead: bool  # the page shown lies beyond the boundary (after a jump ahead)
+
+
+def reading_offset(book: Book, locator: Locator) -> int:
+    """A number that orders places in reading order and makes adjacent pages meet.
+
+    Characters for text; for comics the page index, since the page is the unit.
+    """
+    if locator.section < 0:
+        return -1
+    if book.format == "cbz":
+        return locator.section
+    return book.char_offset(locator)
+
+
+def follow_reader(
+    book: Book,
+    *,
+    boundary: Locator,
+    finished: bool,
+    shown_start: Locator,
+    shown_end: Locator,
+    navigation: Navigation,
+    previous_start: Locator | None = None,
+) -> BoundaryUpdate:
+    """The boundary after the reader is shown `[shown_start, shown_end)` by `navigation`.
+
+    The boundary advances to the end of what is shown when the reader reads on in order: a page
+    turned forward, the first page of a new book or a restored page, or the same place redrawn after
+    a font change, provided it continues the text already read (it starts at or before the
+    boundary, so nothing was skipped; for a page turn, the page turned from did). Jumps (TOC,
+    search, links, slider) and turning back never move it. A page shown beyond the boundary is
+    reported as `reading_ahead`.
+    """
+    if finished:
+        return BoundaryUpdate(boundary, moved=False, finished=True, reading_ahead=False)
+    start = reading_offset(book, shown_start)
+    if navigation == Navigation.TURN_FORWARD and previous_start is not None:
+        # Turning on from the page that held the boundary reads past it, even if that page
+        # itself was reached by a jump and went slightly beyond the boundary.
+        start = min(start, reading_offset(book, previous_start))
+    end = reading_offset(book, shown_end)
+    read_up_to = reading_offset(book, boundary)
+    # A comic page follows the last page read; text follows the last character read.
+    limit = read_up_to + 1 if book.format == "cbz" else max(read_up_to, 0)
+    contiguous = start <= limit
+    if boundary.section < 0 and start > 0:
+        contiguous = False
+    if not contiguous:
+        return BoundaryUpdate(boundary, moved=False, finished=False, reading_ahead=True)
+    if navigation in (Navigation.JUMP, Navigation.TURN_BACK):
+        return BoundaryUpdate(boundary, moved=False, finished=False, reading_ahead=False)
+    reached_end = shown_end >= book.end_locator() or (
+        book.format == "cbz" and shown_end.section >= len(book.sections) - 1
+    )
+    if end > read_up_to or boundary.section < 0:
+        return BoundaryUpdate(shown_end, moved=True, finished=reached_end, reading_ahead=False)
+    return BoundaryUpdate(boundary, moved=False, finished=reached_end, reading_ahead=False)

@@ -1,0 +1,202 @@
+"""The library: a grid of covers with title, author and progress; open, remove, sort."""
+
+from __future__ import annotations
+
+import hashlib
+
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QIcon,
+    QImage,
+    QKeyEvent,
+    QPainter,
+    QPixmap,
+    QStandardItem,
+    QStandardItemModel,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reader_app.books.library import LibraryEntry
+
+COVER_SIZE = QSize(150, 225)
+BOOK_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SORTS = (("Recently read", "recent"), ("Title", "title"), ("Author", "author"))
+PALETTE = ("#5b6c8f", "#8f5b5b", "#5b8f6c", "#8f7d5b", "#6c5b8f", "#5b858f", "#8f5b7d")
+
+
+def generated_cover(title: str, author: str, size: QSize = COVER_SIZE) -> QImage:
+    """A cover for books without one: title and author on a colour chosen by the title."""
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    colour = PALETTE[int(hashlib.sha1(title.encode()).hexdigest(), 16) % len(PALETTE)]
+    image.fill(QColor(colour))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QColor(255, 255, 255, 90))
+    painter.drawRect(QRect(8, 8, size.width() - 17, size.height() - 17))
+    painter.setPen(QColor("white"))
+    font = QFont("DejaVu Serif")
+    font.setPointSizeF(13)
+    font.setBold(True)
+    painter.setFont(font)
+    flags = Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
+    painter.drawText(QRect(16, 30, size.width() - 32, size.height() // 2), flags, title)
+    font.setPointSizeF(10)
+    font.setBold(False)
+    painter.setFont(font)
+    bottom = QRect(16, size.height() - 70, size.width() - 32, 50)
+    painter.drawText(bottom, flags | Qt.AlignmentFlag.AlignBottom, author)
+    painter.end()
+    return image
+
+
+def cover_pixmap(entry: LibraryEntry) -> QPixmap:
+    canvas = QPixmap(COVER_SIZE)
+    canvas.fill(Qt.GlobalColor.transparent)
+    image = QImage()
+    if not (entry.cover_png and image.loadFromData(entry.cover_png)):
+        image = generated_cover(entry.title, entry.authors)
+    scaled = image.scaled(
+        COVER_SIZE, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+    )
+    painter = QPainter(canvas)
+    painter.drawImage(
+        (COVER_SIZE.width() - scaled.width()) // 2, COVER_SIZE.height() - scaled.height(), scaled
+    )
+    # Reading progress as a thin bar along the bottom of the cover.
+    if entry.progress > 0 or entry.finished:
+        fraction = 1.0 if entry.finished else entry.progress
+        painter.fillRect(0, COVER_SIZE.height() - 5, COVER_SIZE.width(), 5, QColor(0, 0, 0, 120))
+        painter.fillRect(
+            0, COVER_SIZE.height() - 5, int(COVER_SIZE.width() * fraction), 5, QColor("#f0b429")
+        )
+    painter.end()
+    return canvas
+
+
+class _Grid(QListView):
+    removeRequested = Signal(str)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self.activated.emit(self.currentIndex())
+            return
+        if event.key() == Qt.Key.Key_Delete and self.currentIndex().isValid():
+            self.removeRequested.emit(self.currentIndex().data(BOOK_ID_ROLE))
+            return
+        super().keyPressEvent(event)
+
+
+class LibraryView(QWidget):
+    openRequested = Signal(str)  # book_id
+    removeRequested = Signal(str)  # book_id
+    sortChanged = Signal(str)
+    openFileRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("libraryView")
+        layout = QVBoxLayout(self)
+        bar = QHBoxLayout()
+        self.heading = QLabel("Library")
+        font = self.heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        self.heading.setFont(font)
+        bar.addWidget(self.heading)
+        bar.addStretch(1)
+        bar.addWidget(QLabel("Sort by"))
+        self.sort_box = QComboBox()
+        self.sort_box.setObjectName("librarySort")
+        for label, key in SORTS:
+            self.sort_box.addItem(label, key)
+        self.sort_box.currentIndexChanged.connect(
+            lambda _: self.sortChanged.emit(self.sort_box.currentData())
+        )
+        bar.addWidget(self.sort_box)
+        add = QPushButton("Open a book…")
+        add.setObjectName("libraryOpenFile")
+        add.clicked.connect(self.openFileRequested.emit)
+        bar.addWidget(add)
+        layout.addLayout(bar)
+
+        self.grid = _Grid()
+        self.grid.setObjectName("libraryGrid")
+        self.grid.setViewMode(QListView.ViewMode.IconMode)
+        self.grid.setIconSize(COVER_SIZE)
+        self.grid.setGridSize(QSize(COVER_SIZE.width() + 40, COVER_SIZE.height() + 70))
+        self.grid.setResizeMode(QListView.ResizeMode.Adjust)
+        self.grid.setMovement(QListView.Movement.Static)
+        self.grid.setWordWrap(True)
+        self.grid.setUniformItemSizes(True)
+        self.grid.setSpacing(8)
+        self.grid.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.grid.customContextMenuRequested.connect(self._context_menu)
+        self.grid.activated.connect(self._activated)
+        self.grid.doubleClicked.connect(self._activated)
+        self.grid.removeRequested.connect(self.removeRequested.emit)
+        self.model = QStandardItemModel(self)
+        self.grid.setModel(self.model)
+        layout.addWidget(self.grid, 1)
+
+        self.empty_label = QLabel(
+            "Your library is empty. Open an EPUB or CBZ with File › Open (Ctrl+O), "
+            "or drop one on this window."
+        )
+        self.empty_label.setObjectName("libraryEmpty")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setWordWrap(True)
+        layout.addWidget(self.empty_label)
+
+    def set_sort(self, key: str) -> None:
+        index = self.sort_box.findData(key)
+        if index >= 0:
+            self.sort_box.blockSignals(True)
+            self.sort_box.setCurrentIndex(index)
+            self.sort_box.blockSignals(False)
+
+    def set_entries(self, entries: list[LibraryEntry]) -> None:
+        self.model.clear()
+        for entry in entries:
+            progress = "Finished" if entry.finished else f"{round(entry.progress * 100)}%"
+            subtitle = entry.authors or "Unknown author"
+            item = QStandardItem(QIcon(cover_pixmap(entry)), f"{entry.title}\n{subtitle}")
+            item.setToolTip(f"{entry.title}\n{subtitle}\n{progress} read\n{entry.path}")
+            item.setData(entry.book_id, BOOK_ID_ROLE)
+            item.setEditable(False)
+            self.model.appendRow(item)
+        self.empty_label.setVisible(not entries)
+        self.grid.setVisible(bool(entries))
+
+    def book_ids(self) -> list[str]:
+        return [self.model.item(row).data(BOOK_ID_ROLE) for row in range(self.model.rowCount())]
+
+    def _activated(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.openRequested.emit(index.data(BOOK_ID_ROLE))
+
+    def _context_menu(self, point: object) -> None:
+        index = self.grid.indexAt(self.grid.viewport().mapFromGlobal(self.cursor().pos()))
+        index = index if index.isValid() else self.grid.currentIndex()
+        if not index.isValid():
+            return
+        book_id = index.data(BOOK_ID_ROLE)
+        menu = QMenu(self)
+        open_action = QAction("Open", menu)
+        open_action.triggered.connect(lambda: self.openRequested.emit(book_id))
+        remove_action = QAction("Remove from library", menu)
+        remove_action.triggered.connect(lambda: self.removeRequested.emit(book_id))
+        menu.addAction(open_action)
+        menu.addAction(remove_action)
+        menu.exec(self.cursor().pos())

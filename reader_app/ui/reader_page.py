@@ -1,0 +1,232 @@
+"""The reading area: the page view for the book's format, the progress slider, and the boundary."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reader_app.books.library import NOTHING_READ, Library, ReadingState
+from reader_app.books.model import Book, Locator
+from reader_app.books.reading import Navigation, follow_reader, reading_offset
+from reader_app.ui.appearance import Appearance
+from reader_app.ui.comic_view import ComicView
+from reader_app.ui.epub_view import EpubView, PageShown
+from reader_app.ui.progress_slider import ProgressSlider
+
+# Page turns forward while reading ahead of the boundary before the banner offers to move it.
+AHEAD_TURNS_BEFORE_OFFER = 1
+
+
+class ReaderPage(QWidget):
+    """Owns the reading position and the spoiler boundary of the open book (DESIGN.md 1.1)."""
+
+    positionChanged = Signal(object)  # PageShown
+    boundaryChanged = Signal(object)  # ReadingState
+
+    def __init__(self, library: Library, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("readerPage")
+        self.library = library
+        self.book: Book | None = None
+        self.state: ReadingState | None = None
+        self.last_shown: PageShown | None = None
+        self._ahead_turns = 0
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+
+        self.banner = QFrame()
+        self.banner.setObjectName("readingAheadBanner")
+        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
+        banner_layout = QHBoxLayout(self.banner)
+        self.banner_label = QLabel("")
+        self.banner_label.setWordWrap(True)
+        banner_layout.addWidget(self.banner_label, 1)
+        self.move_here_button = QPushButton("Let it know up to here")
+        self.move_here_button.setObjectName("moveBoundaryHere")
+        self.move_here_button.clicked.connect(self.move_boundary_here)
+        dismiss = QPushButton("Not now")
+        dismiss.setObjectName("dismissReadingAhead")
+        dismiss.clicked.connect(self.banner.hide)
+        banner_layout.addWidget(self.move_here_button)
+        banner_layout.addWidget(dismiss)
+        self.banner.hide()
+        layout.addWidget(self.banner)
+
+        self.stack = QStackedWidget()
+        self.epub_view = EpubView()
+        self.comic_view = ComicView()
+        self.stack.addWidget(self.epub_view)
+        self.stack.addWidget(self.comic_view)
+        layout.addWidget(self.stack, 1)
+        self.epub_view.pageShown.connect(self._on_page_shown)
+        self.comic_view.pageShown.connect(self._on_page_shown)
+        self.epub_view.markReadHere.connect(self.mark_read_here)
+
+        self.slider = ProgressSlider()
+        self.slider.sliderReleased.connect(self._slider_released)
+        self.slider.actionTriggered.connect(self._slider_action)
+        slider_row = QHBoxLayout()
+        slider_row.setContentsMargins(12, 2, 12, 4)
+        slider_row.addWidget(self.slider)
+        layout.addLayout(slider_row)
+
+    # -- the book ---------------------------------------------------------------------------
+
+    @property
+    def view(self) -> EpubView | ComicView:
+        return self.comic_view if self.book and self.book.format == "cbz" else self.epub_view
+
+    def set_book(self, book: Book | None, appearance: Appearance) -> None:
+        self.book = book
+        self.banner.hide()
+        self._ahead_turns = 0
+        self.last_shown = None
+        if book is None:
+            self.state = None
+            self.epub_view.set_book(None)
+            self.comic_view.set_book(None)
+            return
+        self.state = self.library.reading_state(book.book_id)
+        position = self.state.position if self.state else Locator(0, 0, 0)
+        if book.format == "cbz":
+            self.stack.setCurrentWidget(self.comic_view)
+            self.epub_view.set_book(None)
+            self.comic_view.set_book(book, position)
+        else:
+            self.stack.setCurrentWidget(self.epub_view)
+            self.comic_view.set_book(None)
+            self.epub_view.appearance = appearance
+            self.epub_view.set_book(book, position)
+        self.view.setFocus()
+        self._update_slider_marks()
+
+    # -- boundary ---------------------------------------------------------------------------
+
+    def _on_page_shown(self, shown: PageShown) -> None:
+        book = self.book
+        if book is None or self.sender() is not self.view:
+            return
+        self.last_shown = shown
+        progress = book.progress(shown.start)
+        self.library.save_position(book.book_id, shown.start, progress=progress)
+        self.slider.set_fraction(progress)
+        state = self.library.reading_state(book.book_id)
+        if state is None:
+            return
+        update = follow_reader(
+            book,
+            boundary=state.boundary,
+            finished=state.finished,
+            shown_start=shown.start,
+            shown_end=shown.end,
+            navigation=shown.navigation,
+            previous_start=shown.previous_start,
+        )
+        if update.finished and not state.finished:
+            self.library.mark_finished(book.book_id, book.end_locator())
+        elif update.moved:
+            self.library.advance_boundary(book.book_id, update.boundary)
+        self._track_reading_ahead(shown, ahead=update.reading_ahead)
+        self.state = self.library.reading_state(book.book_id)
+        if self.state != state:
+            self._update_slider_marks()
+            self.boundaryChanged.emit(self.state)
+        self.positionChanged.emit(shown)
+
+    def _track_reading_ahead(self, shown: PageShown, *, ahead: bool) -> None:
+        if not ahead:
+            self._ahead_turns = 0
+            self.banner.hide()
+            return
+        if shown.navigation == Navigation.TURN_FORWARD:
+            self._ahead_turns += 1
+        if self._ahead_turns >= AHEAD_TURNS_BEFORE_OFFER and self.book is not None:
+            chapter = self.book.chapter_title(shown.start) or "here"
+            self.banner_label.setText(
+                f"You're reading ahead of what the assistant knows. Let it use the book up to "
+                f"“{chapter}”?"
+            )
+            self.banner.show()
+
+    def move_boundary_here(self) -> None:
+        """Accept the banner's offer: the boundary moves to the end of the page on screen."""
+        self.mark_read_here()
+        self.banner.hide()
+
+    def mark_read_here(self) -> None:
+        """ "Mark as read up to here": the boundary moves to the end of the page on screen."""
+        if self.book is None or self.last_shown is None:
+            return
+        end = self.view.current_end()
+        if end >= self.book.end_locator() or (
+            self.book.format == "cbz" and end.section >= len(self.book.sections) - 1
+        ):
+            self.library.mark_finished(self.book.book_id, self.book.end_locator())
+        else:
+            self.library.set_boundary(self.book.book_id, end)
+        self._boundary_set_by_hand()
+
+    def reset_boundary(self) -> None:
+        if self.book is None:
+            return
+        self.library.reset_boundary(self.book.book_id)
+        self._boundary_set_by_hand()
+
+    def _boundary_set_by_hand(self) -> None:
+        assert self.book is not None
+        self.state = self.library.reading_state(self.book.book_id)
+        self._ahead_turns = 0
+        self.banner.hide()
+        self._update_slider_marks()
+        self.boundaryChanged.emit(self.state)
+
+    def boundary_fraction(self) -> float | None:
+        if self.book is None or self.state is None:
+            return None
+        if self.state.finished:
+            return 1.0
+        if self.state.boundary == NOTHING_READ or self.state.boundary.section < 0:
+            return None
+        if self.book.format == "cbz":
+            count = len(self.book.sections)
+            return (self.state.boundary.section + 1) / count if count else None
+        total = self.book.char_count
+        return reading_offset(self.book, self.state.boundary) / total if total else None
+
+    def _update_slider_marks(self) -> None:
+        if self.book is None:
+            return
+        if self.book.format == "cbz":
+            ticks: list[float] = []
+        else:
+            ticks = sorted(
+                {
+                    self.book.progress(item.target)
+                    for entry in self.book.toc
+                    for depth, item in entry.walk()
+                    if depth == 0
+                }
+            )
+        self.slider.set_marks(chapters=ticks, boundary=self.boundary_fraction())
+
+    # -- slider -----------------------------------------------------------------------------
+
+    def _slider_released(self) -> None:
+        if self.book is not None:
+            self.view.go_to(self.book.locator_at_progress(self.slider.fraction()))
+
+    def _slider_action(self, action: int) -> None:
+        # Clicks on the groove and keyboard steps jump too; dragging waits for the release.
+        if not self.slider.isSliderDown() and self.book is not None:
+            value = self.slider.sliderPosition()
+            self.view.go_to(self.book.locator_at_progress(value / self.slider.maximum()))

@@ -1,0 +1,51 @@
+"""Fixtures for driving the real main window with pytest-qt."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from reader_app.books.library import Library
+from reader_app.books.model import Book
+from reader_app.settings import SettingsStore
+from reader_app.store.db import connect
+from reader_app.ui.appearance import Appearance
+from reader_app.ui.main_window import MainWindow
+
+
+def make_window(qtbot: QtBot, home: Path, *, size: tuple[int, int] = (900, 700)) -> MainWindow:
+    conn = connect(home)
+    settings = SettingsStore(conn)
+    # Fixed, font-independent appearance so layouts are the same on every machine.
+    Appearance(font_family="DejaVu Serif", font_size=12, theme="light").save(settings)
+    window = MainWindow(home=home, library=Library(conn, home), settings=settings)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def window(qtbot: QtBot, library_home: Path) -> Iterator[MainWindow]:
+    win = make_window(qtbot, library_home)
+    yield win
+    win.close()
+
+
+def show_book(window: MainWindow, book: Book) -> None:
+    """Open a book built in memory, as if the worker had just parsed it."""
+    window._book_loaded(book.path, (book, None))
+    window.reader.epub_view.relayout_now()
+
+
+def open_file(qtbot: QtBot, window: MainWindow, path: Path) -> Book:
+    with qtbot.waitSignal(window.bookOpened, timeout=60_000) as blocker:
+        window.open_path(path)
+    window.reader.epub_view.relayout_now()
+    book = blocker.args[0]
+    assert isinstance(book, Book)
+    return book
