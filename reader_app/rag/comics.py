@@ -1,0 +1,270 @@
+"""The words of a comic for the assistant: OCR of every CBZ page, cached, put into the book model."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import json
+import logging
+import sqlite3
+import time
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from reader_app.books.model import Block, BlockKind, Book, Section
+from reader_app.rag.ocr import OcrEngine, OcrFailedError, RapidOcrEngine
+from reader_app.rag.reading_order import Box, OcrLine, TextBlock, detect_panels, read_page
+
+log = logging.getLogger(__name__)
+
+# Pages above this many pixels are downscaled before OCR: lettering stays legible, and the
+# detector's cost grows with the pixel count (a 6000x9000 scan would take a minute on 2 cores).
+OCR_PIXEL_CAP = 4_000_000
+# Pages above this are not decoded at all: a decompression bomb, not a comic page.
+MAX_PAGE_PIXELS = 150_000_000
+DESCRIPTION_LABEL = "[Description]"
+
+ProgressCallback = Callable[[int, int], None]  # (pages done, pages in the book)
+CancelCheck = Callable[[], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class PageText:
+    """The text blocks of one comic page, in reading order."""
+
+    page: int  # section index
+    content_hash: str  # SHA-256 of the page image bytes
+    blocks: tuple[TextBlock, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(block.text for block in self.blocks)
+
+
+@dataclass(frozen=True, slots=True)
+class ComicText:
+    """What OCR found in a comic. Pages that could not be read are listed in `skipped`."""
+
+    book_id: str
+    pages: tuple[PageText, ...]
+    skipped: tuple[int, ...] = ()
+    pages_recognised: int = 0  # pages that went through OCR in this call (not from the cache)
+    complete: bool = True  # False when cancelled before the last page
+
+    def page(self, index: int) -> PageText | None:
+        for page in self.pages:
+            if page.page == index:
+                return page
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class _PageScan:
+    width: int
+    height: int
+    lines: tuple[OcrLine, ...]
+    panels: tuple[Box, ...]
+
+
+def page_image_name(section: Section) -> str | None:
+    """The image a comic page shows (its first IMAGE block), or None for a page without one."""
+    for block in section.blocks:
+        if block.kind is BlockKind.IMAGE and block.image:
+            return block.image
+    return None
+
+
+def ocr_book(
+    conn: sqlite3.Connection,
+    home: Path,
+    book: Book,
+    *,
+    progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+    engine: OcrEngine | None = None,
+    pixel_cap: int = OCR_PIXEL_CAP,
+) -> ComicText:
+    """OCR every page of `book` in page order, reusing any page already read (by content hash).
+
+    Meant for a worker thread with its own connection. Each page is committed as it is read,
+    so a cancelled or interrupted run resumes where it stopped. A page that cannot be decoded
+    or read is logged and skipped. `home` is the library folder the connection belongs to.
+    """
+    del home  # everything is kept in the library database; no files are written
+    engine = engine or RapidOcrEngine()
+    right_to_left = book.metadata.right_to_left
+    pages: list[PageText] = []
+    skipped: list[int] = []
+    recognised = 0
+    total = len(book.sections)
+    for done, section in enumerate(book.sections):
+        if cancel is not None and cancel():
+            return ComicText(book.book_id, tuple(pages), tuple(skipped), recognised, False)
+        name = page_image_name(section)
+        if name is not None:
+            try:
+                data = book.load_resource(name)
+            except Exception as error:  # the book's loader raises its own kinds of errors
+                log.warning("Skipped page %d (%s) of %s: unreadable (%s)",
+                            section.index + 1, name, book.path.name, error)
+                skipped.append(section.index)
+            else:
+                content_hash = hashlib.sha256(data).hexdigest()
+                scan = _cached_scan(conn, content_hash, engine.engine_id)
+                if scan is None:
+                    scan = _scan_page(data, engine, pixel_cap=pixel_cap, what=(
+                        f"page {section.index + 1} ({name}) of {book.path.name}"))
+                    if scan is not None:
+                        _store_scan(conn, content_hash, engine.engine_id, scan)
+                        recognised += 1
+                if scan is None:
+                    skipped.append(section.index)
+                else:
+                    blocks = read_page(scan.lines, panels=scan.panels, right_to_left=right_to_left)
+                    pages.append(PageText(section.index, content_hash, tuple(blocks)))
+        if progress is not None:
+            progress(done + 1, total)
+    return ComicText(book.book_id, tuple(pages), tuple(skipped), recognised, True)
+
+
+def with_page_text(
+    book: Book, texts: ComicText, *, descriptions: Mapping[int, str] | None = None
+) -> Book:
+    """`book` with each page's text blocks after its image, so sentences, chunks, index and
+    boundary work as for an EPUB with the page as the unit. A page description, when given,
+    comes last and is labelled, so a citation of it reads as a description, not a quote."""
+    descriptions = descriptions or {}
+    by_page = {page.page: page for page in texts.pages}
+    sections = []
+    for section in book.sections:
+        extra = [
+            Block(kind=BlockKind.PARAGRAPH, text=block.text)
+            for block in (by_page[section.index].blocks if section.index in by_page else ())
+            if block.text.strip()
+        ]
+        description = descriptions.get(section.index, "").strip()
+        if description:
+            extra.append(Block(kind=BlockKind.PARAGRAPH, text=labelled_description(description)))
+        kept = tuple(b for b in section.blocks if b.kind is BlockKind.IMAGE)
+        sections.append(dataclasses.replace(section, blocks=(*kept, *extra)))
+    return dataclasses.replace(book, sections=tuple(sections))
+
+
+def labelled_description(description: str) -> str:
+    return f"{DESCRIPTION_LABEL} {description}"
+
+
+def is_description(text: str) -> bool:
+    """True for a block (or sentence) that is a page description rather than words on the page."""
+    return text.startswith(DESCRIPTION_LABEL)
+
+
+def page_content_hash(book: Book, section: Section) -> str | None:
+    """SHA-256 of a page's image bytes, the key its OCR and description are stored under."""
+    name = page_image_name(section)
+    if name is None:
+        return None
+    try:
+        return hashlib.sha256(book.load_resource(name)).hexdigest()
+    except Exception as error:  # the book's loader raises its own kinds of errors
+        log.warning("Page %d of %s is unreadable: %s", section.index + 1, book.path.name, error)
+        return None
+
+
+# -- one page -------------------------------------------------------------------------------
+
+
+def _scan_page(data: bytes, engine: OcrEngine, *, pixel_cap: int, what: str) -> _PageScan | None:
+    try:
+        image, width, height = _decode_within_cap(data, pixel_cap=pixel_cap)
+    except (OSError, ValueError, Image.DecompressionBombError) as error:
+        log.warning("Skipped %s: the image could not be decoded (%s)", what, error)
+        return None
+    try:
+        lines = engine.read_lines(image)
+    except OcrFailedError as error:
+        log.warning("Skipped %s: %s", what, error)
+        return None
+    scale_x, scale_y = width / image.width, height / image.height
+    gray = np.asarray(image.convert("L"))
+    panels = tuple(_scale_box(box, scale_x, scale_y) for box in detect_panels(gray))
+    return _PageScan(width, height, tuple(_scale_line(line, scale_x, scale_y) for line in lines),
+                     panels)
+
+
+def _decode_within_cap(data: bytes, *, pixel_cap: int) -> tuple[Image.Image, int, int]:
+    """The page as RGB at most `pixel_cap` pixels, and its full size (for mapping boxes back)."""
+    with warnings.catch_warnings():
+        # We enforce our own limit below; Pillow's warning would only be noise.
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        image = Image.open(io.BytesIO(data))
+        width, height = image.size
+        if width * height > MAX_PAGE_PIXELS:
+            raise ValueError(f"{width}x{height} pixels is more than any comic page")
+        if width * height > pixel_cap:
+            factor = (pixel_cap / (width * height)) ** 0.5
+            target = (max(1, int(width * factor)), max(1, int(height * factor)))
+            image.draft("RGB", target)  # JPEG decodes at reduced size directly: far cheaper
+            image = image.convert("RGB")
+            image.thumbnail(target, Image.Resampling.LANCZOS)
+        else:
+            image = image.convert("RGB")
+    return image, width, height
+
+
+def _scale_box(box: Box, scale_x: float, scale_y: float) -> Box:
+    return Box(box.left * scale_x, box.top * scale_y, box.right * scale_x, box.bottom * scale_y)
+
+
+def _scale_line(line: OcrLine, scale_x: float, scale_y: float) -> OcrLine:
+    a, b, c, d = ((x * scale_x, y * scale_y) for x, y in line.quad)
+    return OcrLine(line.text, (a, b, c, d), line.score)
+
+
+# -- the cache ------------------------------------------------------------------------------
+
+
+def _cached_scan(conn: sqlite3.Connection, content_hash: str, engine_id: str) -> _PageScan | None:
+    row = conn.execute(
+        "SELECT width, height, lines, panels FROM ocr_pages WHERE content_hash = ? AND engine = ?",
+        (content_hash, engine_id),
+    ).fetchone()
+    if row is None:
+        return None
+    lines = tuple(
+        OcrLine(item["text"], _quad(item["quad"]), float(item["score"]))
+        for item in json.loads(row[2])
+    )
+    panels = tuple(Box(*map(float, panel)) for panel in json.loads(row[3]))
+    return _PageScan(int(row[0]), int(row[1]), lines, panels)
+
+
+def _store_scan(
+    conn: sqlite3.Connection, content_hash: str, engine_id: str, scan: _PageScan
+) -> None:
+    lines = [
+        {"text": line.text, "quad": [list(point) for point in line.quad], "score": line.score}
+        for line in scan.lines
+    ]
+    panels = [[box.left, box.top, box.right, box.bottom] for box in scan.panels]
+    with conn:
+        conn.execute(
+            """INSERT OR REPLACE INTO ocr_pages
+               (content_hash, engine, width, height, lines, panels, created_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?)""",
+            (content_hash, engine_id, scan.width, scan.height, json.dumps(lines),
+             json.dumps(panels), time.time()),
+        )
+
+
+def _quad(points: list[list[float]]) -> tuple[
+    tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]
+]:
+    a, b, c, d = ((float(x), float(y)) for x, y in points)
+    return (a, b, c, d)
