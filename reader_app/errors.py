@@ -40,3 +40,41 @@ class QueryError(ReaderError):
 
 class AssistantUnavailableError(ReaderError):
     """Ollama is not reachable or the model is missing."""
+
+
+class OllamaUnreachableError(AssistantUnavailableError):
+    """Nothing answers at the Ollama host."""
+
+    def __init__(self, *, host: str) -> None:
+        self.host = host
+        super().__init__(
+            f"Ollama isn't running at {host}. Start it, or change the host in Settings."
+        )
+
+
+class ModelMissingError(AssistantUnavailableError):
+    """Ollama runs but the chosen model is not installed; the UI offers to download it."""
+
+    def __init__(self, *, model: str, host: str) -> None:
+        self.model = model
+        self.host = host
+        super().__init__(
+            f"The model “{model}” isn't installed in Ollama at {host}. Download it, "
+            "or choose another model in Settings."
+        )
+
+
+class AssistantTimeoutError(AssistantUnavailableError):
+    """Ollama took too long to answer."""
+
+    def __init__(self, *, host: str, seconds: float) -> None:
+        self.host = host
+        self.seconds = seconds
+        super().__init__(
+            f"Ollama at {host} didn't answer within {seconds:g} seconds. It may be busy "
+            "loading the model; try again, or choose a smaller model in Settings."
+        )
+
+
+class AnswerFailedError(ReaderError):
+    """The model failed while answering; what it had said so far is kept, marked incomplete."""

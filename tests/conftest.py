@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# The fake Ollama server's fixture (`fake_ollama`), for the assistant and comics tests.
+pytest_plugins = ["tests.fakes.fixtures"]
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 EPUBS = CORPUS / "epub"

@@ -1,0 +1,495 @@
+"""The one gateway to Ollama: every model call (answer, rewrite, suggestions, summary) goes here.
+
+Book text can only enter a request through a `ScopedContext` or `ScopedHistory`, values that
+can only be built from a search result (scoped before ranking) or from turns already filtered by
+the current boundary. Nothing here takes a free string of book text.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import ollama
+
+from reader_app.books.model import Book
+from reader_app.errors import (
+    AnswerFailedError,
+    AssistantTimeoutError,
+    ModelMissingError,
+    OllamaUnreachableError,
+    ReaderError,
+)
+from reader_app.rag import prompts
+from reader_app.rag.conversations import Citation, ConversationStore
+
+if TYPE_CHECKING:
+    from reader_app.rag.search import SearchResult
+
+# A private token: ScopedContext and ScopedHistory refuse to be built without it, so the only
+# way to make one is through the constructors below, which take scoped values.
+_SEAL = object()
+
+QUOTE_CHARS = 140  # the short quote shown under an answer for each citation
+
+
+class ScopeViolationError(Exception):
+    """A bug: a context was built by hand or mixed across boundaries. Never caught."""
+
+
+@dataclass(frozen=True, slots=True)
+class BookDetails:
+    """What the assistant may say about a book before reading: title, authors, description."""
+
+    title: str
+    authors: str
+    description: str
+
+    @classmethod
+    def of(cls, book: Book) -> BookDetails:
+        meta = book.metadata
+        return cls(title=meta.title, authors=meta.author_line, description=meta.description)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextPassage:
+    """A retrieved passage as the model sees it: a citation number, its chapter and its text."""
+
+    label: int
+    chapter: str
+    text: str
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class ScopedHistory:
+    """Earlier turns and a summary, all made at or before `boundary_sid`. Sealed: see from_store."""
+
+    boundary_sid: int
+    turns: tuple[tuple[str, str], ...]  # (question, answer)
+    summary: str
+    newest_message_id: int
+    _seal: object = field(repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._seal is not _SEAL:
+            raise ScopeViolationError("build a ScopedHistory with ScopedHistory.from_store")
+
+    @classmethod
+    def empty(cls, *, boundary_sid: int) -> ScopedHistory:
+        return cls(boundary_sid, (), "", 0, _SEAL)
+
+    @classmethod
+    def from_store(
+        cls,
+        store: ConversationStore,
+        conversation_id: int,
+        *,
+        boundary_sid: int,
+        token_budget: int,
+    ) -> ScopedHistory:
+        """The usable summary and the recent complete turns after it that fit in the budget."""
+        summary = store.usable_summary(conversation_id, boundary_sid=boundary_sid)
+        turns = store.recent_turns(
+            conversation_id,
+            boundary_sid=boundary_sid,
+            token_budget=token_budget,
+            after_message_id=summary.through_message_id if summary else 0,
+        )
+        newest = turns[-1].answer.message_id if turns else 0
+        return cls(
+            boundary_sid,
+            tuple((t.question.text, t.answer.text) for t in turns),
+            summary.text if summary else "",
+            newest,
+            _SEAL,
+        )
+
+    @classmethod
+    def for_summary(
+        cls,
+        store: ConversationStore,
+        conversation_id: int,
+        *,
+        boundary_sid: int,
+        keep_recent: int,
+    ) -> ScopedHistory:
+        """Every usable turn but the newest `keep_recent`, after the last usable summary."""
+        summary = store.usable_summary(conversation_id, boundary_sid=boundary_sid)
+        after = summary.through_message_id if summary else 0
+        turns = [
+            t
+            for t in store.complete_turns(conversation_id, boundary_sid=boundary_sid)
+            if t.question.message_id > after
+        ]
+        older = turns[: max(len(turns) - keep_recent, 0)]
+        made_at = max([t.boundary_sid for t in older] + [summary.boundary_sid if summary else -1])
+        return cls(
+            made_at,
+            tuple((t.question.text, t.answer.text) for t in older),
+            summary.text if summary else "",
+            older[-1].answer.message_id if older else after,
+            _SEAL,
+        )
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.turns and not self.summary
+
+
+@dataclass(frozen=True, slots=True)
+class ScopedContext:
+    """Everything from the book one answer may see. Sealed: see from_search / before_reading."""
+
+    book: BookDetails
+    boundary_sid: int
+    started: bool  # False before the reader has read anything (boundary -1)
+    location: str  # "Chapter 12 (34%)"
+    on_screen: str
+    passages: tuple[ContextPassage, ...]
+    history: ScopedHistory
+    _seal: object = field(repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._seal is not _SEAL:
+            raise ScopeViolationError("build a ScopedContext with from_search or before_reading")
+        if self.history.boundary_sid > self.boundary_sid:
+            raise ScopeViolationError("history made after the boundary cannot join this context")
+
+    @classmethod
+    def from_search(
+        cls, result: SearchResult, *, book: Book, location: str, history: ScopedHistory
+    ) -> ScopedContext:
+        """The context of an answer: passages and on-screen text from a scoped search."""
+        from reader_app.rag.search import SearchResult
+
+        if not isinstance(result, SearchResult):
+            raise ScopeViolationError("a ScopedContext needs a SearchResult from rag.search")
+        if result.book_id != book.book_id:
+            raise ScopeViolationError("the search result is for another book")
+        passages = []
+        for label, passage in enumerate(result.passages, start=1):
+            chapter = book.chapter_title(passage.locator)
+            citation = Citation(
+                label=label,
+                chunk_id=passage.chunk_id,
+                sid_start=passage.sid_start,
+                sid_end=passage.sid_end,
+                locator=passage.locator,
+                chapter=chapter,
+                quote=short_quote(passage.text),
+            )
+            passages.append(ContextPassage(label, chapter, passage.text, citation))
+        on_screen = result.recent.text if result.recent is not None else ""
+        return cls(
+            BookDetails.of(book),
+            result.boundary_sid,
+            True,
+            location,
+            on_screen,
+            tuple(passages),
+            history,
+            _SEAL,
+        )
+
+    @classmethod
+    def before_reading(cls, *, book: Book, history: ScopedHistory) -> ScopedContext:
+        """Boundary -1: only the title, authors and the book's own description."""
+        return cls(BookDetails.of(book), -1, False, "the beginning", "", (), history, _SEAL)
+
+    @property
+    def citations(self) -> tuple[Citation, ...]:
+        return tuple(p.citation for p in self.passages)
+
+
+def short_quote(text: str, *, limit: int = QUOTE_CHARS) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class QueryRewrite:
+    search_phrase: str
+    keywords: tuple[str, ...]
+
+    @property
+    def query(self) -> str:
+        """The text handed to search: the phrase, plus keywords it does not already contain."""
+        extra = [k for k in self.keywords if k.lower() not in self.search_phrase.lower()]
+        return " ".join([self.search_phrase, *extra]).strip()
+
+
+@dataclass(frozen=True, slots=True)
+class PullProgress:
+    status: str
+    completed: int | None
+    total: int | None
+
+    @property
+    def fraction(self) -> float | None:
+        if not self.total or self.completed is None:
+            return None
+        return min(self.completed / self.total, 1.0)
+
+
+class CancelToken:
+    """Set from any thread to stop a stream or a pull at its next chunk."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+
+@dataclass
+class StreamStats:
+    """Filled in while an answer streams: when the request left, token counts from Ollama."""
+
+    request_sent_at: float | None = None
+    first_token_at: float | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+
+
+class PullCancelledError(ReaderError):
+    """The reader cancelled a model download."""
+
+
+class ModelGateway:
+    """Ollama through the official client, with our errors and our scoped inputs."""
+
+    def __init__(
+        self,
+        *,
+        host: str,
+        model: str,
+        timeout: float = 60.0,
+        connect_timeout: float = 3.0,
+    ) -> None:
+        self.host = host
+        self.model = model
+        self.timeout = timeout
+        self._client = ollama.Client(
+            host=host, timeout=httpx.Timeout(timeout, connect=connect_timeout)
+        )
+
+    def close(self) -> None:
+        self._client.close()
+
+    # -- the answer ------------------------------------------------------------------------
+
+    def stream_answer(
+        self,
+        context: ScopedContext,
+        question: str,
+        *,
+        answer_length: str,
+        stats: StreamStats,
+        cancel: CancelToken | None = None,
+        on_request: Callable[[], None] | None = None,
+    ) -> Iterator[str]:
+        """Tokens of the answer as they arrive. Raises our errors; stops quietly on cancel."""
+        _require_context(context)
+        _, max_tokens = prompts.length_instruction(answer_length)
+        messages = prompts.answer_messages(context, question, answer_length=answer_length)
+        if on_request is not None:
+            on_request()
+        stats.request_sent_at = time.perf_counter()
+        stream = self._client.chat(
+            model=self.model,
+            messages=messages,
+            stream=True,
+            options={"num_predict": max_tokens},
+        )
+        yielded_any = False
+        try:
+            while True:
+                try:
+                    part = next(stream)
+                except StopIteration:
+                    return
+                except Exception as error:
+                    raise self._translate(error, started=yielded_any) from error
+                if cancel is not None and cancel.cancelled:
+                    return
+                token = part.message.content or ""
+                if part.done:
+                    stats.prompt_tokens = part.prompt_eval_count
+                    stats.completion_tokens = part.eval_count
+                if token:
+                    if stats.first_token_at is None:
+                        stats.first_token_at = time.perf_counter()
+                    yielded_any = True
+                    yield token
+        finally:
+            _close(stream)
+
+    # -- the helper calls ------------------------------------------------------------------
+
+    def rewrite_query(self, question: str, history: ScopedHistory) -> QueryRewrite:
+        """A search phrase and keywords for `question`. Raises on any failure or bad reply."""
+        _require_history(history)
+        reply = self._json_call(
+            prompts.rewrite_messages(question, history),
+            schema=prompts.REWRITE_SCHEMA,
+            max_tokens=prompts.REWRITE_MAX_TOKENS,
+        )
+        phrase = reply.get("search_phrase") if isinstance(reply, dict) else None
+        keywords = reply.get("keywords", []) if isinstance(reply, dict) else None
+        if not isinstance(phrase, str) or not phrase.strip() or not isinstance(keywords, list):
+            raise AnswerFailedError("the query rewrite was malformed")
+        return QueryRewrite(
+            search_phrase=phrase.strip()[:300],
+            keywords=tuple(str(k).strip() for k in keywords if str(k).strip())[:6],
+        )
+
+    def suggest_followups(
+        self, context: ScopedContext, question: str, answer: str
+    ) -> tuple[str, ...]:
+        """Two or three follow-up questions, or none if the reply is malformed or the call fails."""
+        _require_context(context)
+        try:
+            reply = self._json_call(
+                prompts.suggestion_messages(context, question, answer),
+                schema=prompts.SUGGESTION_SCHEMA,
+                max_tokens=prompts.SUGGESTION_MAX_TOKENS,
+            )
+        except (ReaderError, ValueError):
+            return ()
+        return validate_suggestions(reply)
+
+    def summarize(self, history: ScopedHistory) -> str:
+        """A short summary of `history`'s turns. Raises on failure."""
+        _require_history(history)
+        response = self._call(
+            lambda: self._client.chat(
+                model=self.model,
+                messages=prompts.summary_messages(history),
+                stream=False,
+                options={"temperature": 0, "num_predict": prompts.SUMMARY_MAX_TOKENS},
+            )
+        )
+        text = (response.message.content or "").strip()
+        if not text:
+            raise AnswerFailedError("the summary was empty")
+        return text
+
+    # -- models ----------------------------------------------------------------------------
+
+    def installed_models(self) -> list[str]:
+        response = self._call(self._client.list)
+        return sorted(m.model for m in response.models if m.model)
+
+    def has_model(self, name: str | None = None) -> bool:
+        wanted = name or self.model
+        installed = self.installed_models()
+        return wanted in installed or f"{wanted}:latest" in installed
+
+    def pull_model(
+        self,
+        *,
+        name: str | None = None,
+        progress: Callable[[PullProgress], None] | None = None,
+        cancel: CancelToken | None = None,
+    ) -> None:
+        """Download a model with progress. Raises PullCancelledError when cancelled."""
+        stream = self._call(lambda: self._client.pull(name or self.model, stream=True))
+        try:
+            while True:
+                try:
+                    part = next(stream)
+                except StopIteration:
+                    return
+                except Exception as error:
+                    raise self._translate(error, started=True) from error
+                if cancel is not None and cancel.cancelled:
+                    raise PullCancelledError(f"Download of “{name or self.model}” cancelled.")
+                if progress is not None:
+                    progress(PullProgress(part.status or "", part.completed, part.total))
+        finally:
+            _close(stream)
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _json_call(self, messages: list[prompts.ChatMessage], *, schema: dict[str, Any],
+                   max_tokens: int) -> Any:
+        response = self._call(
+            lambda: self._client.chat(
+                model=self.model,
+                messages=messages,
+                stream=False,
+                format=schema,
+                options={"temperature": 0, "num_predict": max_tokens},
+            )
+        )
+        return json.loads(response.message.content or "")
+
+    def _call(self, request: Callable[[], Any]) -> Any:
+        try:
+            return request()
+        except Exception as error:
+            raise self._translate(error, started=False) from error
+
+    def _translate(self, error: Exception, *, started: bool) -> Exception:
+        if isinstance(error, ReaderError):
+            return error
+        if isinstance(error, ollama.ResponseError):
+            message = str(error.error)
+            if error.status_code == 404 and "not found" in message:
+                return ModelMissingError(model=self.model, host=self.host)
+            return AnswerFailedError(f"Ollama reported an error: {message}")
+        if isinstance(error, httpx.TimeoutException):
+            return AssistantTimeoutError(host=self.host, seconds=self.timeout)
+        if isinstance(error, ConnectionError | httpx.ConnectError) and not started:
+            return OllamaUnreachableError(host=self.host)
+        if isinstance(error, httpx.HTTPError | ConnectionError):
+            return AnswerFailedError(f"The connection to Ollama at {self.host} was lost.")
+        return error
+
+
+def validate_suggestions(reply: Any) -> tuple[str, ...]:
+    """Two or three short, distinct, single-line questions; anything else is no suggestions."""
+    if not isinstance(reply, dict) or not isinstance(reply.get("questions"), list):
+        return ()
+    questions = reply["questions"]
+    if not 2 <= len(questions) <= 3:
+        return ()
+    cleaned: list[str] = []
+    for item in questions:
+        if not isinstance(item, str):
+            return ()
+        text = " ".join(item.split())
+        if not 3 <= len(text) <= 120 or text.lower() in (c.lower() for c in cleaned):
+            return ()
+        cleaned.append(text)
+    return tuple(cleaned)
+
+
+def _close(stream: Iterator[Any]) -> None:
+    """Close a streamed reply early: the client's generator then closes its HTTP response."""
+    close = getattr(stream, "close", None)
+    if close is not None:
+        close()
+
+
+def _require_context(context: object) -> None:
+    if not isinstance(context, ScopedContext):
+        raise ScopeViolationError("model calls take a ScopedContext, not free text")
+
+
+def _require_history(history: object) -> None:
+    if not isinstance(history, ScopedHistory):
+        raise ScopeViolationError("model calls take a ScopedHistory, not free text")

@@ -1,0 +1,481 @@
+"""A fake Ollama: a real HTTP server on 127.0.0.1 that records every request and scripts replies."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+VERSION = "0.6.5"
+DEFAULT_MODEL = "qwen2.5:3b"
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    """One request as it arrived: method, path, parsed JSON body (or None) and raw bytes."""
+
+    method: str
+    path: str
+    body: Any
+    raw: bytes
+
+    @property
+    def text(self) -> str:
+        return self.raw.decode("utf-8", errors="replace")
+
+    @property
+    def model(self) -> str:
+        return str(self.body.get("model", "")) if isinstance(self.body, dict) else ""
+
+    @property
+    def wants_stream(self) -> bool:
+        # Ollama streams unless the body says "stream": false.
+        return not (isinstance(self.body, dict) and self.body.get("stream") is False)
+
+    @property
+    def format(self) -> Any:
+        return self.body.get("format") if isinstance(self.body, dict) else None
+
+    def message_text(self) -> str:
+        """Every message content of a chat request (or the prompt of a generate), joined."""
+        if not isinstance(self.body, dict):
+            return ""
+        if "messages" in self.body:
+            return "\n".join(str(m.get("content", "")) for m in self.body["messages"])
+        return str(self.body.get("prompt", ""))
+
+
+@dataclass
+class Reply:
+    """A scripted reply to /api/chat or /api/generate.
+
+    `content` is the whole reply; a dict or list is serialised as JSON (what a `format` request
+    gets). `tokens` overrides how it is split into streamed chunks. `fail_after` sends Ollama's
+    in-stream error line after that many tokens; `drop_after` closes the connection instead.
+    `status` with `error` answers with an HTTP error like Ollama's.
+    """
+
+    content: Any = ""
+    tokens: list[str] | None = None
+    fail_after: int | None = None
+    drop_after: int | None = None
+    error: str = ""
+    status: int = 200
+    token_delay: float | None = None
+    prompt_eval_count: int = 42
+    eval_count: int | None = None
+
+    def text(self) -> str:
+        if isinstance(self.content, dict | list):
+            return json.dumps(self.content)
+        return str(self.content)
+
+    def token_list(self) -> list[str]:
+        if self.tokens is not None:
+            return list(self.tokens)
+        return split_tokens(self.text())
+
+
+Responder = Callable[[RecordedRequest], "Reply | str | dict[str, Any] | list[Any]"]
+
+
+def split_tokens(text: str) -> list[str]:
+    """Split like a tokenizer roughly would: words with their leading space."""
+    tokens: list[str] = []
+    current = ""
+    for char in text:
+        if char == " " and current.strip():
+            tokens.append(current)
+            current = ""
+        current += char
+    if current:
+        tokens.append(current)
+    return tokens
+
+
+def default_responder(request: RecordedRequest) -> Reply:
+    fmt = request.format
+    if isinstance(fmt, dict):
+        properties = fmt.get("properties", {})
+        if "questions" in properties:
+            return Reply({"questions": ["What happens next?", "Who else was there?"]})
+        if "search_phrase" in properties:
+            return Reply({"search_phrase": "the question", "keywords": ["question"]})
+        return Reply({})
+    if fmt == "json":
+        return Reply({})
+    return Reply("This is a scripted answer from the fake server.")
+
+
+@dataclass
+class _PullPlan:
+    steps: int = 5
+    step_delay: float = 0.0
+    total: int = 2_000_000_000
+    pullable: set[str] | None = None  # None: any name can be pulled
+
+
+class FakeOllama:
+    """A scriptable Ollama on 127.0.0.1:<free port>. Start it with `start()`; `url` is its host."""
+
+    def __init__(
+        self,
+        *,
+        models: Iterable[str] = (DEFAULT_MODEL,),
+        vision_models: Iterable[str] = (),
+        token_delay: float = 0.0,
+    ) -> None:
+        self._lock = threading.Lock()
+        self._requests: list[RecordedRequest] = []
+        self.installed: set[str] = set(models) | set(vision_models)
+        self.vision_models: set[str] = set(vision_models)
+        self.token_delay = token_delay
+        self.responder: Responder = default_responder
+        self.pull_plan = _PullPlan()
+        self.stopping = threading.Event()
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+        self.streams_finished = 0  # streamed replies that ran to completion
+        self.streams_aborted = 0  # streamed replies whose client went away
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def start(self) -> FakeOllama:
+        server = ThreadingHTTPServer(("127.0.0.1", 0), _make_handler(self))
+        server.daemon_threads = True
+        self._server = server
+        self._thread = threading.Thread(target=server.serve_forever, name="fake-ollama")
+        self._thread.daemon = True
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopping.set()
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def __enter__(self) -> FakeOllama:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None, "start() the fake server first"
+        return int(self._server.server_address[1])
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    # -- what it was asked -------------------------------------------------------------------
+
+    def record(self, request: RecordedRequest) -> None:
+        with self._lock:
+            self._requests.append(request)
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        with self._lock:
+            return list(self._requests)
+
+    def requests_to(self, path: str) -> list[RecordedRequest]:
+        return [r for r in self.requests if r.path == path]
+
+    def model_calls(self) -> list[RecordedRequest]:
+        """Every request that hands text to a model: chat and generate."""
+        return [r for r in self.requests if r.path in ("/api/chat", "/api/generate")]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._requests.clear()
+
+    # -- scripting ---------------------------------------------------------------------------
+
+    def reply_with(self, responder: Responder) -> None:
+        self.responder = responder
+
+    def answer(self, request: RecordedRequest) -> Reply:
+        produced = self.responder(request)
+        if isinstance(produced, Reply):
+            return produced
+        return Reply(produced)
+
+
+def _make_handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
+    class Handler(_OllamaHandler):
+        server_fake = fake
+
+    return Handler
+
+
+class _OllamaHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_fake: FakeOllama
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # keep test output quiet
+
+    # -- dispatch ----------------------------------------------------------------------------
+
+    def do_GET(self) -> None:
+        self._handle("GET")
+
+    def do_POST(self) -> None:
+        self._handle("POST")
+
+    def do_HEAD(self) -> None:
+        self._send_json(200, {})
+
+    def _handle(self, method: str) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            body = json.loads(raw) if raw else None
+        except ValueError:
+            body = None
+        request = RecordedRequest(method=method, path=self.path, body=body, raw=raw)
+        self.server_fake.record(request)
+        routes: dict[str, Callable[[RecordedRequest], None]] = {
+            "/api/chat": self._chat,
+            "/api/generate": self._generate,
+            "/api/tags": self._tags,
+            "/api/show": self._show,
+            "/api/pull": self._pull,
+            "/api/version": self._version,
+            "/": self._root,
+        }
+        route = routes.get(self.path)
+        if route is None:
+            self._send_json(404, {"error": f"no route {self.path}"})
+            return
+        try:
+            route(request)
+        except (BrokenPipeError, ConnectionResetError):
+            self.server_fake.streams_aborted += 1
+
+    # -- endpoints ---------------------------------------------------------------------------
+
+    def _root(self, request: RecordedRequest) -> None:
+        self._send_text(200, "Ollama is running")
+
+    def _version(self, request: RecordedRequest) -> None:
+        self._send_json(200, {"version": VERSION})
+
+    def _tags(self, request: RecordedRequest) -> None:
+        models = [_model_entry(name) for name in sorted(self.server_fake.installed)]
+        self._send_json(200, {"models": models})
+
+    def _show(self, request: RecordedRequest) -> None:
+        name = request.model or str((request.body or {}).get("name", ""))
+        if name not in self.server_fake.installed:
+            self._send_json(404, {"error": f"model '{name}' not found"})
+            return
+        capabilities = ["completion"]
+        if name in self.server_fake.vision_models:
+            capabilities.append("vision")
+        self._send_json(
+            200,
+            {
+                "modelfile": f"FROM {name}",
+                "parameters": "",
+                "template": "{{ .Prompt }}",
+                "details": _details(),
+                "model_info": {"general.architecture": "qwen2"},
+                "capabilities": capabilities,
+                "modified_at": "2025-01-01T00:00:00Z",
+            },
+        )
+
+    def _pull(self, request: RecordedRequest) -> None:
+        fake = self.server_fake
+        name = request.model or str((request.body or {}).get("name", ""))
+        plan = fake.pull_plan
+        if plan.pullable is not None and name not in plan.pullable:
+            self._send_json(500, {"error": "pull model manifest: file does not exist"})
+            return
+        digest = "sha256:" + "ab" * 32
+        parts: list[dict[str, Any]] = [{"status": "pulling manifest"}]
+        for step in range(1, plan.steps + 1):
+            parts.append(
+                {
+                    "status": f"pulling {digest[7:19]}",
+                    "digest": digest,
+                    "total": plan.total,
+                    "completed": plan.total * step // plan.steps,
+                }
+            )
+        parts += [
+            {"status": "verifying sha256 digest"},
+            {"status": "writing manifest"},
+            {"status": "success"},
+        ]
+        if request.body and request.body.get("stream") is False:
+            fake.installed.add(name)
+            self._send_json(200, {"status": "success"})
+            return
+        self._start_stream()
+        for part in parts:
+            if fake.stopping.is_set():
+                return
+            if part["status"] == "success":
+                fake.installed.add(name)
+            self._write_chunk(part)
+            if plan.step_delay:
+                time.sleep(plan.step_delay)
+        self._end_stream()
+
+    def _chat(self, request: RecordedRequest) -> None:
+        self._model_reply(request, chat=True)
+
+    def _generate(self, request: RecordedRequest) -> None:
+        self._model_reply(request, chat=False)
+
+    def _model_reply(self, request: RecordedRequest, *, chat: bool) -> None:
+        fake = self.server_fake
+        model = request.model
+        if model not in fake.installed:
+            self._send_json(404, {"error": f"model '{model}' not found"})
+            return
+        reply = fake.answer(request)
+        if reply.error and reply.status != 200:
+            self._send_json(reply.status, {"error": reply.error})
+            return
+        tokens = reply.token_list()
+        eval_count = reply.eval_count if reply.eval_count is not None else len(tokens)
+        final_extra = {
+            "done_reason": "stop",
+            "total_duration": 1_000_000,
+            "load_duration": 10_000,
+            "prompt_eval_count": reply.prompt_eval_count,
+            "prompt_eval_duration": 100_000,
+            "eval_count": eval_count,
+            "eval_duration": 900_000,
+        }
+        if not request.wants_stream:
+            self._send_json(200, {**_piece(model, "".join(tokens), chat=chat), "done": True,
+                                  **final_extra})
+            return
+        delay = fake.token_delay if reply.token_delay is None else reply.token_delay
+        self._start_stream()
+        for index, token in enumerate(tokens):
+            if reply.fail_after is not None and index >= reply.fail_after:
+                self._write_chunk({"error": reply.error or "an error was encountered"})
+                self._end_stream()
+                return
+            if reply.drop_after is not None and index >= reply.drop_after:
+                self.close_connection = True
+                self.wfile.flush()
+                self.connection.shutdown(2)
+                return
+            if fake.stopping.is_set():
+                return
+            if delay:
+                time.sleep(delay)
+            self._write_chunk({**_piece(model, token, chat=chat), "done": False})
+        if reply.fail_after is not None and reply.fail_after >= len(tokens):
+            self._write_chunk({"error": reply.error or "an error was encountered"})
+            self._end_stream()
+            return
+        self._write_chunk({**_piece(model, "", chat=chat), "done": True, **final_extra})
+        self._end_stream()
+        fake.streams_finished += 1
+
+    # -- wire helpers ------------------------------------------------------------------------
+
+    def _send_json(self, status: int, payload: Any) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _send_text(self, status: int, text: str) -> None:
+        data = text.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _start_stream(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "application/x-ndjson")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.flush()
+
+    def _write_chunk(self, payload: dict[str, Any]) -> None:
+        line = json.dumps(payload).encode() + b"\n"
+        self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
+        self.wfile.flush()
+
+    def _end_stream(self) -> None:
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+
+def _piece(model: str, text: str, *, chat: bool) -> dict[str, Any]:
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000000000Z", time.gmtime())
+    if chat:
+        return {"model": model, "created_at": stamp,
+                "message": {"role": "assistant", "content": text}}
+    return {"model": model, "created_at": stamp, "response": text}
+
+
+def _details() -> dict[str, Any]:
+    return {
+        "parent_model": "",
+        "format": "gguf",
+        "family": "qwen2",
+        "families": ["qwen2"],
+        "parameter_size": "3.1B",
+        "quantization_level": "Q4_K_M",
+    }
+
+
+def _model_entry(name: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "model": name,
+        "modified_at": "2025-01-01T00:00:00Z",
+        "size": 1_929_912_432,
+        "digest": "ab" * 32,
+        "details": _details(),
+    }
+
+
+@dataclass
+class ScriptedReplies:
+    """Route replies by kind of request: answers (streamed), suggestions, rewrites, summaries."""
+
+    answer: Reply | str = "An answer."
+    suggestions: Reply | dict[str, Any] | str = field(
+        default_factory=lambda: {"questions": ["What happens next?", "Who else was there?"]}
+    )
+    rewrite: Reply | dict[str, Any] | str = field(
+        default_factory=lambda: {"search_phrase": "the question", "keywords": ["question"]}
+    )
+    summary: Reply | str = "Earlier, the reader asked about the book."
+
+    def __call__(self, request: RecordedRequest) -> Reply:
+        fmt = request.format
+        chosen: Any
+        if isinstance(fmt, dict) and "questions" in fmt.get("properties", {}):
+            chosen = self.suggestions
+        elif isinstance(fmt, dict) and "search_phrase" in fmt.get("properties", {}):
+            chosen = self.rewrite
+        elif not request.wants_stream:
+            chosen = self.summary
+        else:
+            chosen = self.answer
+        return chosen if isinstance(chosen, Reply) else Reply(chosen)
