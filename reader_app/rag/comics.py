@@ -1,4 +1,4 @@
-"""The words of a comic for the assistant: OCR of every CBZ page, cached, put into the book model."""
+"""The words of a comic for the assistant: OCR of each CBZ page, cached, put into the book model."""
 
 from __future__ import annotations
 
@@ -203,18 +203,18 @@ def _decode_within_cap(data: bytes, *, pixel_cap: int) -> tuple[Image.Image, int
     with warnings.catch_warnings():
         # We enforce our own limit below; Pillow's warning would only be noise.
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        image = Image.open(io.BytesIO(data))
-        width, height = image.size
+        opened = Image.open(io.BytesIO(data))
+        width, height = opened.size
         if width * height > MAX_PAGE_PIXELS:
             raise ValueError(f"{width}x{height} pixels is more than any comic page")
         if width * height > pixel_cap:
             factor = (pixel_cap / (width * height)) ** 0.5
             target = (max(1, int(width * factor)), max(1, int(height * factor)))
-            image.draft("RGB", target)  # JPEG decodes at reduced size directly: far cheaper
-            image = image.convert("RGB")
+            opened.draft("RGB", target)  # JPEG decodes at reduced size directly: far cheaper
+            image = opened.convert("RGB")
             image.thumbnail(target, Image.Resampling.LANCZOS)
         else:
-            image = image.convert("RGB")
+            image = opened.convert("RGB")
     return image, width, height
 
 
