@@ -16,14 +16,22 @@ from reader_app.ui.appearance import Appearance
 from reader_app.ui.main_window import MainWindow
 
 
-def make_window(qtbot: QtBot, home: Path, *, size: tuple[int, int] = (900, 700)) -> MainWindow:
+def make_window(
+    qtbot: QtBot,
+    home: Path,
+    *,
+    size: tuple[int, int] | None = (900, 700),
+    fresh_appearance: bool = True,
+) -> MainWindow:
     conn = connect(home)
     settings = SettingsStore(conn)
-    # Fixed, font-independent appearance so layouts are the same on every machine.
-    Appearance(font_family="DejaVu Serif", font_size=12, theme="light").save(settings)
+    if fresh_appearance:
+        # Fixed, font-independent appearance so layouts are the same on every machine.
+        Appearance(font_family="DejaVu Serif", font_size=12, theme="light").save(settings)
     window = MainWindow(home=home, library=Library(conn, home), settings=settings)
     qtbot.addWidget(window)
-    window.resize(*size)
+    if size is not None:
+        window.resize(*size)
     window.show()
     qtbot.waitExposed(window)
     return window
