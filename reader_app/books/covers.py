@@ -23,15 +23,17 @@ def is_svg(data: bytes) -> bool:
 
 
 def image_dimensions(data: bytes) -> tuple[int, int] | None:
-    """(width, height) from the image header alone, or None if Pillow does not know the format."""
+    """(width, height) from the image header alone, or None if Pillow does not know the format.
+
+    Lets Pillow's `DecompressionBombError` through for headers beyond Pillow's own hard limit;
+    `check_image_size` turns that into a reader-facing error.
+    """
     with warnings.catch_warnings():
-        # Pillow warns (or refuses) on huge headers itself; we make our own decision below.
+        # Pillow warns on big headers itself; we make our own, stricter decision.
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         try:
             with Image.open(io.BytesIO(data)) as image:  # reads the header, decodes nothing
                 return image.size
-        except Image.DecompressionBombError:
-            return (MAX_IMAGE_SIDE + 1, MAX_IMAGE_SIDE + 1)
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
             return None
 
@@ -47,16 +49,23 @@ def check_image_size(data: bytes, *, source: Path | str = "image", name: str = "
     if is_svg(data):
         reject_entity_declarations(data, path=Path(source), member=name or "an SVG image")
         return
-    size = image_dimensions(data)
+    try:
+        size = image_dimensions(data)
+    except Image.DecompressionBombError as error:
+        raise _giant(source, f"{label} claims more than {MAX_IMAGE_PIXELS:,} pixels") from error
     if size is None:
         return
     width, height = size
     if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
-        raise UnsafeBookError(
-            Path(source),
-            f"{label} claims to be {width:,} × {height:,} pixels, far beyond any real page "
-            "(a decompression bomb); it was not opened.",
-        )
+        raise _giant(source, f"{label} claims to be {width:,} × {height:,} pixels")
+
+
+def _giant(source: Path | str, claim: str) -> UnsafeBookError:
+    return UnsafeBookError(
+        Path(source),
+        f"{claim}, far beyond any real page or picture (a decompression bomb); "
+        "it was not opened.",
+    )
 
 
 def cover_thumbnail_png(book: Book, *, max_size: tuple[int, int] = THUMBNAIL_SIZE) -> bytes | None:
