@@ -33,6 +33,14 @@ class Locator:
     def as_tuple(self) -> tuple[int, int, int]:
         return (self.section, self.block, self.char)
 
+    @classmethod
+    def end_of_section(cls, section: int) -> Locator:
+        """After everything in `section`, whatever text it carries (a comic page and its OCR)."""
+        return cls(section, END_OF_SECTION, 0)
+
+
+END_OF_SECTION = 2**31 - 1
+
 
 @dataclass(frozen=True, slots=True)
 class Span:

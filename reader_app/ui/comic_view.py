@@ -94,11 +94,8 @@ class ComicView(QWidget):
 
     def current_end(self) -> Locator:
         assert self.book is not None
-        last = self.current_pages()[-1]
-        blocks = self.book.sections[last].blocks
-        if not blocks:
-            return Locator(last, 0, 0)
-        return Locator(last, len(blocks) - 1, len(blocks[-1].text))
+        # The page is the unit: the whole page is read, including text found on it later by OCR.
+        return Locator.end_of_section(self.current_pages()[-1])
 
     def go_to(self, locator: Locator, *, navigation: Navigation = Navigation.JUMP) -> None:
         if self.book is None or not self._views:

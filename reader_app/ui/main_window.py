@@ -37,6 +37,7 @@ from reader_app.errors import BookError
 from reader_app.settings import SettingsStore
 from reader_app.ui.appearance import THEMES, Appearance
 from reader_app.ui.epub_view import PageShown
+from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.library_view import LibraryView
 from reader_app.ui.reader_page import ReaderPage
 from reader_app.ui.search_dock import SearchDock
@@ -64,8 +65,16 @@ def open_book_work(path: Path, home: Path) -> tuple[Book, bytes | None]:
 class MainWindow(QMainWindow):
     bookOpened = Signal(object)  # Book
     openFailed = Signal(str)  # the message shown
+    assistantNews = Signal(object)  # IndexingNews
 
-    def __init__(self, *, home: Path, library: Library, settings: SettingsStore) -> None:
+    def __init__(
+        self,
+        *,
+        home: Path,
+        library: Library,
+        settings: SettingsStore,
+        prepare_assistant: bool = True,
+    ) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
         self.setWindowTitle(APP_NAME)
@@ -76,6 +85,9 @@ class MainWindow(QMainWindow):
         self.appearance = Appearance.load(settings)
         self.tasks = TaskRunner(self)
         self.book: Book | None = None
+        self.prepare_assistant = prepare_assistant
+        self.indexing = IndexingController(home, self)
+        self.indexing.news.connect(self._indexing_news)
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -352,7 +364,23 @@ class MainWindow(QMainWindow):
         title = book.metadata.title
         self.setWindowTitle(f"{title} — {APP_NAME}")
         self.settings.set("library.last_book", str(file))
+        self.status_assistant.setText("")
+        if self.prepare_assistant:
+            self.indexing.start(book)
         self.bookOpened.emit(book)
+
+    def _indexing_news(self, news: IndexingNews) -> None:
+        percent = round(news.fraction * 100)
+        text = {
+            "ocr": f"Reading the comic's pages: {percent}%",
+            "index": f"Preparing assistant: {percent}%",
+            "ready": "Assistant ready",
+            "cancelled": "",
+            "failed": f"Assistant unavailable: {news.message}",
+        }[news.stage]
+        self.status_assistant.setText(text)
+        self.status_assistant.setToolTip(news.message)
+        self.assistantNews.emit(news)
 
     def _open_failed(self, file: Path, error: BaseException) -> None:
         self.statusBar().clearMessage()
@@ -486,7 +514,9 @@ class MainWindow(QMainWindow):
         self._remember_position()
         if self.book is None:
             self.settings.set("library.last_book", "")
+        self.indexing.cancel()
         self.tasks.wait(5000)
+        self.indexing.wait(60_000)
         super().closeEvent(event)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

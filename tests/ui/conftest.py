@@ -22,13 +22,19 @@ def make_window(
     *,
     size: tuple[int, int] | None = (900, 700),
     fresh_appearance: bool = True,
+    prepare_assistant: bool = False,
 ) -> MainWindow:
     conn = connect(home)
     settings = SettingsStore(conn)
     if fresh_appearance:
         # Fixed, font-independent appearance so layouts are the same on every machine.
         Appearance(font_family="DejaVu Serif", font_size=12, theme="light").save(settings)
-    window = MainWindow(home=home, library=Library(conn, home), settings=settings)
+    window = MainWindow(
+        home=home,
+        library=Library(conn, home),
+        settings=settings,
+        prepare_assistant=prepare_assistant,
+    )
     qtbot.addWidget(window)
     if size is not None:
         window.resize(*size)
