@@ -1,0 +1,52 @@
+"""The frozen app's entry point: the `reader-app` command line, plus `--self-check` for builds."""
+
+import multiprocessing
+import sys
+import tempfile
+from pathlib import Path
+
+SELF_CHECK = "--self-check"
+
+
+def self_check() -> int:
+    """Loads the offline embedding and OCR models from wherever this program runs, and uses them.
+
+    `pagemate --self-check` checks a build: it needs no network and no Ollama, and prints one line
+    per model. (The window itself is checked with `pagemate --screenshot PATH FILE`.)
+    """
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFont
+
+    from reader_app.rag.embed import default_embedder
+    from reader_app.rag.ocr import RapidOcrEngine
+
+    with tempfile.TemporaryDirectory(prefix="pagemate-self-check-") as scratch:
+        embedder = default_embedder(home=Path(scratch))
+        vectors = embedder.embed(["Mr. Hyde trampled the child.", "Dr. Jekyll wrote a will."])
+        if vectors.shape != (2, 384) or not np.all(np.isfinite(vectors)):
+            print(f"embedding: FAILED (vectors of shape {vectors.shape})", file=sys.stderr)
+            return 1
+        print(f"embedding: ok ({vectors.shape[1]} dimensions)")
+
+    page = Image.new("RGB", (640, 160), "white")
+    ImageDraw.Draw(page).text((30, 50), "READ ME", fill="black", font=ImageFont.load_default(64))
+    text = " ".join(line.text for line in RapidOcrEngine().read_lines(page))
+    if "READ" not in text.upper():
+        print(f"ocr: FAILED (read {text!r})", file=sys.stderr)
+        return 1
+    print(f"ocr: ok (read {text!r})")
+    return 0
+
+
+def main() -> int:
+    if sys.argv[1:] == [SELF_CHECK]:
+        return self_check()
+    from reader_app.cli import main as reader_app_main
+
+    return reader_app_main()
+
+
+if __name__ == "__main__":
+    # A frozen program that starts worker processes must say so before anything else runs.
+    multiprocessing.freeze_support()
+    sys.exit(main())
