@@ -1,0 +1,65 @@
+"""Comics fixtures: one OCR engine per test session, the corpus comics OCR'd once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from reader_app.books.formats import read_book
+from reader_app.rag.comics import ComicText, ocr_book
+from reader_app.rag.ocr import RapidOcrEngine
+from reader_app.store.db import connect
+from tests.conftest import COMICS, PEPPER1, PEPPER2
+
+
+@dataclass(frozen=True)
+class CorpusEpisode:
+    path: Path
+    transcript: Path
+    texts: ComicText
+    seconds_per_page: tuple[float, ...]
+
+
+@pytest.fixture(scope="session")
+def ocr_engine() -> RapidOcrEngine:
+    return RapidOcrEngine()
+
+
+class _TimedEngine:
+    """Times each page the real engine reads."""
+
+    def __init__(self, engine: RapidOcrEngine) -> None:
+        self.engine = engine
+        self.engine_id = engine.engine_id
+        self.seconds: list[float] = []
+
+    def read_lines(self, image):  # type: ignore[no-untyped-def]
+        started = time.perf_counter()
+        try:
+            return self.engine.read_lines(image)
+        finally:
+            self.seconds.append(time.perf_counter() - started)
+
+
+@pytest.fixture(scope="session")
+def corpus_episodes(
+    ocr_engine: RapidOcrEngine, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[CorpusEpisode]]:
+    """Both Pepper&Carrot episodes OCR'd once per session (13 pages, the slow part)."""
+    paths = [COMICS / PEPPER1, COMICS / PEPPER2]
+    if not all(p.exists() for p in paths):
+        pytest.skip("corpus comics missing")
+    home = tmp_path_factory.mktemp("corpus-ocr-library")
+    conn = connect(home)
+    episodes = []
+    for path in paths:
+        timed = _TimedEngine(ocr_engine)
+        texts = ocr_book(conn, home, read_book(path), engine=timed)
+        transcript = path.with_name(path.name.removesuffix(".cbz") + ".transcript.json")
+        episodes.append(CorpusEpisode(path, transcript, texts, tuple(timed.seconds)))
+    yield episodes
+    conn.close()
