@@ -364,7 +364,11 @@ class _Converter:
         if tag == "sub":
             return replace(style, subscript=True)
         if tag == "a":
-            return self.link_style(element.get("href"), style)
+            linked = self.link_style(element.get("href"), style)
+            if "noteref" in (element.get(EPUB_TYPE) or ""):
+                # Footnote markers are superscript by convention (publishers do it in CSS).
+                return replace(linked, superscript=True)
+            return linked
         if "small-caps" in (element.get("class") or ""):
             return replace(style, small_caps=True)
         return style

@@ -187,6 +187,7 @@ def test_footnote_references_and_internal_links_resolve_to_locators(linked_book:
     paragraph = one.blocks[1]
     targets = {paragraph.text[s.start : s.end]: s.target for s in paragraph.spans}
     assert targets == {"1": Locator(1, 0, 0), "later": Locator(0, 3, 0)}
+    assert [paragraph.text[s.start : s.end] for s in paragraph.spans if s.superscript] == ["1"]
     back = notes.blocks[0].spans[0]
     assert back.target == Locator(0, 1, 5)  # the reference sits after "Words"
     assert "n1" in notes.blocks[0].anchors and "one" in one.blocks[0].anchors
