@@ -63,6 +63,7 @@ class ContextPassage:
     label: int
     chapter: str
     text: str
+    score: float  # search relevance; the prompt lists passages in reading order regardless
     citation: Citation
 
 
@@ -184,7 +185,7 @@ class ScopedContext:
                 chapter=chapter,
                 quote=short_quote(passage.text),
             )
-            passages.append(ContextPassage(label, chapter, passage.text, citation))
+            passages.append(ContextPassage(label, chapter, passage.text, passage.score, citation))
         on_screen = result.recent.text if result.recent is not None else ""
         return cls(
             BookDetails.of(book),

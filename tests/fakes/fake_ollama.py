@@ -148,7 +148,10 @@ class FakeOllama:
         server = ThreadingHTTPServer(("127.0.0.1", 0), _make_handler(self))
         server.daemon_threads = True
         self._server = server
-        self._thread = threading.Thread(target=server.serve_forever, name="fake-ollama")
+        # A short poll interval keeps stop() (and so every test using the fixture) quick.
+        self._thread = threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-ollama"
+        )
         self._thread.daemon = True
         self._thread.start()
         return self

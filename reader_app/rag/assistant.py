@@ -1,0 +1,428 @@
+"""The assistant engine (no Qt): question -> rewrite -> scoped search -> prompt -> streamed answer.
+
+The scope comes only from the recorded reading state (DESIGN 1.1): `ask` has no position
+parameter. Run it in a worker thread with its own connection.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from reader_app.books.library import ReadingState
+from reader_app.books.model import Book
+from reader_app.errors import (
+    AnswerFailedError,
+    AssistantUnavailableError,
+    QueryError,
+    ReaderError,
+)
+from reader_app.rag.boundary import Scope, scope_for_book
+from reader_app.rag.conversations import (
+    AnswerStats,
+    Citation,
+    ConversationStore,
+    Message,
+    Status,
+)
+from reader_app.rag.embed import Embedder, default_embedder
+from reader_app.rag.index import VectorIndexCache
+from reader_app.rag.llm import (
+    CancelToken,
+    ModelGateway,
+    QueryRewrite,
+    ScopedContext,
+    ScopedHistory,
+    StreamStats,
+)
+from reader_app.rag.prompts import REWRITE_TURNS
+from reader_app.rag.search import search
+from reader_app.rag.sentences import ensure_sentences, locator_for_sid, sentence_count
+from reader_app.settings import SettingsStore
+
+HISTORY_TOKEN_BUDGET = 1200  # recent turns that go back into the answer prompt
+SUMMARY_EVERY = 10  # messages between summary regenerations
+SUMMARY_KEEPS_RECENT = 2  # turns left out of a summary: they still go in verbatim
+PASSAGES_PER_ANSWER = 6
+FALLBACK_PASSAGES = 4
+MAX_QUESTION_CHARS = 4000
+
+ScopeSource = Callable[[sqlite3.Connection, str], Scope]
+
+
+@dataclass(frozen=True, slots=True)
+class AssistantConfig:
+    host: str
+    model: str
+    answer_length: str = "medium"
+    rewrite_queries: bool = True
+    timeout: float = 60.0
+
+    @classmethod
+    def from_settings(cls, conn: sqlite3.Connection) -> AssistantConfig:
+        settings = SettingsStore(conn)
+        return cls(
+            host=str(settings.get("assistant.ollama_host")),
+            model=str(settings.get("assistant.model")),
+            answer_length=str(settings.get("assistant.answer_length")),
+            rewrite_queries=bool(settings.get("assistant.rewrite_queries")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FallbackAnswer:
+    """What the panel shows when Ollama cannot answer: the best passages already read."""
+
+    text: str
+    citations: tuple[Citation, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerOutcome:
+    question: Message
+    answer: Message
+
+    @property
+    def status(self) -> Status:
+        return self.answer.status
+
+    @property
+    def text(self) -> str:
+        return self.answer.text
+
+
+def knows_up_to(book: Book, state: ReadingState | None) -> str:
+    """The panel header's words for the boundary: "Chapter 12 (34%)", or "nothing yet"."""
+    if state is None or not state.has_read_anything:
+        return "nothing yet"
+    if state.finished:
+        return "the end (100%)"
+    chapter = book.chapter_title(state.boundary) or f"Section {state.boundary.section + 1}"
+    return f"{chapter} ({round(book.progress(state.boundary) * 100)}%)"
+
+
+def rewrite_cache_key(question: str, history: ScopedHistory) -> str:
+    """SHA-256 of the question and the last four turns: the same inputs give the same rewrite."""
+    payload = json.dumps([question, list(history.turns[-REWRITE_TURNS:])], ensure_ascii=False)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+class AnswerRun:
+    """One question being answered: iterate `tokens()`, then read `outcome`."""
+
+    def __init__(
+        self,
+        assistant: Assistant,
+        *,
+        conversation_id: int,
+        question: Message,
+        context: ScopedContext,
+        search_query: str,
+        prepare_started: float,
+        early_error: AssistantUnavailableError | None,
+        cancel: CancelToken,
+    ) -> None:
+        self.assistant = assistant
+        self.conversation_id = conversation_id
+        self.question = question
+        self.context = context
+        self.search_query = search_query
+        self.cancel_token = cancel
+        self.outcome: AnswerOutcome | None = None
+        self.error: ReaderError | None = None
+        self.stats = StreamStats()
+        self._prepare_started = prepare_started
+        self._early_error = early_error
+
+    @property
+    def boundary_sid(self) -> int:
+        return self.context.boundary_sid
+
+    @property
+    def citations(self) -> tuple[Citation, ...]:
+        return self.context.citations
+
+    @property
+    def fallback(self) -> FallbackAnswer:
+        return self.assistant.fallback_for(self.context)
+
+    def cancel(self) -> None:
+        self.cancel_token.cancel()
+
+    def tokens(self) -> Iterator[str]:
+        """The answer as it streams. Persists it when it ends, however it ends.
+
+        Raises AssistantUnavailableError (Ollama down, model missing, timeout before any token;
+        `fallback` is then stored as the answer) or AnswerFailedError (failed mid-answer; the
+        partial answer is stored, marked incomplete).
+        """
+        gateway = self.assistant.gateway
+        pieces: list[str] = []
+        try:
+            if self._early_error is not None:
+                raise self._early_error
+            for token in gateway.stream_answer(
+                self.context,
+                self.question.text,
+                answer_length=self.assistant.config.answer_length,
+                stats=self.stats,
+                cancel=self.cancel_token,
+            ):
+                pieces.append(token)
+                yield token
+        except AssistantUnavailableError as error:
+            self.error = error
+            if pieces:
+                self._finish("".join(pieces), "incomplete", str(error))
+            else:
+                fallback = self.fallback
+                self._finish(
+                    fallback.text, "fallback", str(error), model="", citations=fallback.citations
+                )
+            raise
+        except AnswerFailedError as error:
+            self.error = error
+            self._finish("".join(pieces), "incomplete", str(error))
+            raise
+        status: Status = "stopped" if self.cancel_token.cancelled else "complete"
+        self._finish("".join(pieces), status, "")
+
+    def suggestions(self) -> tuple[str, ...]:
+        """Follow-up questions from a second call, stored with the answer; () when unusable."""
+        if self.outcome is None or self.outcome.status != "complete":
+            return ()
+        found = self.assistant.gateway.suggest_followups(
+            self.context, self.question.text, self.outcome.text
+        )
+        if found:
+            self.assistant.store.set_suggestions(self.outcome.answer.message_id, found)
+        return found
+
+    def _finish(
+        self,
+        text: str,
+        status: Status,
+        error: str,
+        *,
+        model: str | None = None,
+        citations: tuple[Citation, ...] | None = None,
+    ) -> None:
+        now = time.perf_counter()
+        sent = self.stats.request_sent_at
+        first = self.stats.first_token_at
+        stats = AnswerStats(
+            model=self.assistant.config.model if model is None else model,
+            prepare_ms=None if sent is None else (sent - self._prepare_started) * 1000,
+            first_token_ms=None if first is None or sent is None else (first - sent) * 1000,
+            total_ms=(now - self._prepare_started) * 1000,
+            prompt_tokens=self.stats.prompt_tokens,
+            completion_tokens=self.stats.completion_tokens,
+        )
+        answer = self.assistant.store.add_answer(
+            self.conversation_id,
+            reply_to=self.question.message_id,
+            text=text,
+            boundary_sid=self.boundary_sid,
+            citations=self.citations if citations is None else citations,
+            status=status,
+            error=error,
+            stats=stats,
+        )
+        self.outcome = AnswerOutcome(question=self.question, answer=answer)
+
+
+class Assistant:
+    """Answers questions about one library's books from what the reader has read."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        home: Path,
+        *,
+        config: AssistantConfig | None = None,
+        embedder: Embedder | None = None,
+        gateway: ModelGateway | None = None,
+        scope_source: ScopeSource = scope_for_book,
+    ) -> None:
+        self.conn = conn
+        self.home = home
+        self.config = config or AssistantConfig.from_settings(conn)
+        self.store = ConversationStore(conn)
+        self.gateway = gateway or ModelGateway(
+            host=self.config.host, model=self.config.model, timeout=self.config.timeout
+        )
+        # Who decides the boundary: the recorded reading state, unless the command line's
+        # --at/--upto-sid chose one when it built this assistant.
+        self._scope_source = scope_source
+        self._embedder = embedder
+        self._vector_cache = VectorIndexCache()
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = default_embedder(home=self.home)
+        return self._embedder
+
+    def close(self) -> None:
+        self.gateway.close()
+
+    # -- conversations ---------------------------------------------------------------------
+
+    def conversation(self, book_id: str) -> tuple[int, list[Message]]:
+        """The book's current conversation and its messages."""
+        conversation_id = self.store.current_conversation(book_id)
+        return conversation_id, self.store.messages(conversation_id)
+
+    def new_conversation(self, book_id: str) -> int:
+        return self.store.new_conversation(book_id)
+
+    # -- asking ----------------------------------------------------------------------------
+
+    def ask(
+        self,
+        book: Book,
+        question: str,
+        *,
+        conversation_id: int | None = None,
+        cancel: CancelToken | None = None,
+    ) -> AnswerRun:
+        """Prepare an answer: scope, rewrite, search, prompt; stream it with `run.tokens()`."""
+        started = time.perf_counter()
+        question = " ".join(question.split()) if "\n" not in question else question.strip()
+        if not question:
+            raise QueryError("Type a question first.")
+        if len(question) > MAX_QUESTION_CHARS:
+            raise QueryError(
+                f"That question is {len(question):,} characters long; keep it under "
+                f"{MAX_QUESTION_CHARS:,}."
+            )
+        if sentence_count(self.conn, book.book_id) == 0:
+            ensure_sentences(self.conn, book)
+        scope = self._scope_source(self.conn, book.book_id)
+        if conversation_id is None:
+            conversation_id = self.store.current_conversation(book.book_id)
+        elif self.store.conversation_book(conversation_id) != book.book_id:
+            raise QueryError("That conversation belongs to another book.")
+        history = ScopedHistory.from_store(
+            self.store,
+            conversation_id,
+            boundary_sid=scope.boundary_sid,
+            token_budget=HISTORY_TOKEN_BUDGET,
+        )
+        early_error: AssistantUnavailableError | None = None
+        search_query = question
+        if scope.boundary_sid < 0:
+            context = ScopedContext.before_reading(book=book, history=history)
+        else:
+            if self.config.rewrite_queries:
+                rewrite, early_error = self._rewrite(question, history)
+                if rewrite is not None:
+                    search_query = rewrite.query
+            result = search(
+                self.conn,
+                self.home,
+                scope,
+                search_query,
+                k=PASSAGES_PER_ANSWER,
+                embedder=self.embedder,
+                vector_cache=self._vector_cache,
+            )
+            context = ScopedContext.from_search(
+                result, book=book, location=self._location(book, scope), history=history
+            )
+        message = self.store.add_question(
+            conversation_id, text=question, boundary_sid=scope.boundary_sid
+        )
+        return AnswerRun(
+            self,
+            conversation_id=conversation_id,
+            question=message,
+            context=context,
+            search_query=search_query,
+            prepare_started=started,
+            early_error=early_error,
+            cancel=cancel or CancelToken(),
+        )
+
+    def fallback_for(self, context: ScopedContext) -> FallbackAnswer:
+        """An answer made of passages already read, for when the model cannot answer."""
+        if not context.started:
+            title = context.book.title
+            text = (
+                f"You haven't started reading “{title}” yet, so there is nothing to look up. "
+                "Once you have read a little, I can answer from what you've read."
+            )
+            if context.book.description.strip():
+                text += f"\n\nAbout the book: {context.book.description.strip()}"
+            return FallbackAnswer(text=text, citations=())
+        most_relevant = sorted(context.passages, key=lambda p: -p.score)[:FALLBACK_PASSAGES]
+        best = sorted(most_relevant, key=lambda p: p.label)
+        if not best:
+            return FallbackAnswer(
+                text="Nothing in what you've read so far matches that question.", citations=()
+            )
+        lines = ["The most relevant passages from what you've read:"]
+        for passage in best:
+            lines.append(f"[{passage.label}] {passage.chapter}: “{passage.citation.quote}”")
+        return FallbackAnswer(text="\n\n".join(lines), citations=tuple(p.citation for p in best))
+
+    def maintain_summary(self, conversation_id: int, *, boundary_sid: int) -> bool:
+        """Every ten messages, summarise the older turns. True if a summary was written."""
+        count = self.store.message_count(conversation_id)
+        if count < SUMMARY_EVERY or count % SUMMARY_EVERY:
+            return False
+        older = ScopedHistory.for_summary(
+            self.store,
+            conversation_id,
+            boundary_sid=boundary_sid,
+            keep_recent=SUMMARY_KEEPS_RECENT,
+        )
+        if not older.turns:
+            return False
+        try:
+            text = self.gateway.summarize(older)
+        except ReaderError:
+            return False  # history falls back to recent turns; next time we try again
+        self.store.save_summary(
+            conversation_id,
+            text=text,
+            boundary_sid=older.boundary_sid,
+            through_message_id=older.newest_message_id,
+        )
+        return True
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _rewrite(
+        self, question: str, history: ScopedHistory
+    ) -> tuple[QueryRewrite | None, AssistantUnavailableError | None]:
+        """A cached or fresh rewrite; on any failure None (the raw question is searched)."""
+        key = rewrite_cache_key(question, history)
+        cached = self.store.cached_rewrite(key)
+        if cached is not None:
+            return QueryRewrite(search_phrase=cached[0], keywords=cached[1]), None
+        try:
+            rewrite = self.gateway.rewrite_query(question, history)
+        except AssistantUnavailableError as error:
+            return None, error  # the answer call would fail the same way: don't wait twice
+        except (ReaderError, ValueError):
+            return None, None
+        self.store.store_rewrite(
+            key, search_phrase=rewrite.search_phrase, keywords=rewrite.keywords
+        )
+        return rewrite, None
+
+    def _location(self, book: Book, scope: Scope) -> str:
+        if scope.boundary_sid < 0:
+            return "the beginning"
+        total = sentence_count(self.conn, book.book_id)
+        if total and scope.boundary_sid >= total - 1:
+            return "the end of the book"
+        locator = locator_for_sid(self.conn, book.book_id, scope.boundary_sid)
+        chapter = book.chapter_title(locator) or f"section {locator.section + 1}"
+        return f"{chapter} ({round(book.progress(locator) * 100)}%)"
