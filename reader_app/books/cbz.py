@@ -19,6 +19,7 @@ from reader_app.books.model import (
     Series,
     TocEntry,
 )
+from reader_app.books.covers import check_image_size
 from reader_app.books.safezip import SafeZip, ZipResourceLoader
 from reader_app.books.xmlsafe import local_name, parse_xml
 from reader_app.errors import BookError
@@ -27,6 +28,7 @@ PAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})
 COMIC_INFO = "ComicInfo.xml"
 # How many pages have their magic bytes checked when opening (the rest are checked on display).
 PAGES_SNIFFED = 3
+HEADER_BYTES = 1 << 16
 
 _DIGITS = re.compile(r"(\d+)")
 
@@ -85,6 +87,10 @@ def read_cbz(path: Path, *, book_id: str) -> Book:
                 "its pages are not images (the files are named like pictures but contain "
                 "something else); the comic is damaged.",
             )
+        for name in pages:
+            # Headers only (the first 64 KiB holds the size of every format we accept), so a
+            # page claiming a giant size is refused before anything tries to decode it.
+            check_image_size(archive.peek(name, HEADER_BYTES), source=path, name=name)
         info_name = next((n for n in archive.names if n.lower() == COMIC_INFO.lower()), None)
         info = (
             parse_xml(archive.read(info_name), path=path, member=info_name)

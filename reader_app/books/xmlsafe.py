@@ -12,7 +12,10 @@ from reader_app.errors import BookError, UnsafeBookError
 
 # An internal DTD subset is the only place entities can be declared; books have no need for it.
 _ENTITY_DECLARATION = re.compile(rb"<!\s*ENTITY", re.IGNORECASE)
-_UTF16_ENTITY_DECLARATION = re.compile("<!\\s*ENTITY".encode("utf-16-le"), re.IGNORECASE)
+_UTF16_ENTITY_DECLARATIONS = (
+    re.compile("<!ENTITY".encode("utf-16-le"), re.IGNORECASE),
+    re.compile("<!ENTITY".encode("utf-16-be"), re.IGNORECASE),
+)
 # HTML named entities (&nbsp;, &mdash;) are common in EPUB 2 XHTML, which relied on the XHTML DTD
 # to define them. We never load that DTD, so we turn them into character references first.
 _NAMED_REFERENCE = re.compile(rb"&([A-Za-z][A-Za-z0-9]{1,31});")
@@ -38,7 +41,7 @@ def _html_parser() -> etree.HTMLParser:
 
 def reject_entity_declarations(data: bytes, *, path: Path, member: str) -> None:
     """Refuse any document that declares entities (billion laughs, external entities)."""
-    if _ENTITY_DECLARATION.search(data) or _UTF16_ENTITY_DECLARATION.search(data):
+    if _ENTITY_DECLARATION.search(data) or any(p.search(data) for p in _UTF16_ENTITY_DECLARATIONS):
         raise UnsafeBookError(
             path,
             f"“{member}” declares XML entities, which books never need and attackers use "

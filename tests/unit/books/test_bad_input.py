@@ -296,3 +296,40 @@ def test_a_file_the_system_refuses_to_read(
     expect_error(path, BookError, words="not allowed to read")
     with pytest.raises(BookError, match=r"private\.epub"):
         load_book(path, library_home)
+
+
+def test_a_comic_page_claiming_a_giant_size_is_refused_when_opening(tmp_path: Path) -> None:
+    pages = {"001.png": image_bytes(), "002.png": png_claiming(50_000, 50_000)}
+    path = write_zip(tmp_path / "giant.cbz", pages, epub=False)
+    expect_error(path, UnsafeBookError, words="002.png")
+
+
+def test_entities_declared_in_utf16_are_refused(tmp_path: Path) -> None:
+    chapter = (
+        BILLION_LAUGHS.replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="utf-16"?>')
+        + "<html><body><p>&lol9;</p></body></html>"
+    )
+    path = make_epub(tmp_path / "wide.epub", {"c0.xhtml": chapter.encode("utf-16")})
+    expect_error(path, UnsafeBookError, words="entities")
+
+
+def test_an_svg_illustration_declaring_entities_is_refused() -> None:
+    svg = (
+        BILLION_LAUGHS.replace("lolz", "svg") + '<svg xmlns="http://www.w3.org/2000/svg">'
+        "<text>&lol9;</text></svg>"
+    ).encode()
+    with pytest.raises(UnsafeBookError, match="entities"):
+        check_image_size(svg, source=Path("book.epub"), name="images/pic.svg")
+    check_image_size(b'<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>')
+
+
+def test_absurdly_deep_nesting_fails_cleanly_or_parses(tmp_path: Path) -> None:
+    depth = 5_000
+    chapter = xhtml("<div>" * depth + "deep" + "</div>" * depth + "<p>after</p>")
+    path = make_epub(tmp_path / "deep.epub", {"c0.xhtml": chapter})
+    try:
+        book = read_book(path)
+    except BookError as error:
+        assert path.name in str(error)
+        return
+    assert len(book.sections) == 1  # libxml2's depth limit truncated it; nothing crashed
