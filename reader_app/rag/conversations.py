@@ -146,6 +146,12 @@ class ConversationStore:
         latest = self.latest_conversation(book_id)
         return latest if latest is not None else self.new_conversation(book_id)
 
+    def delete_conversation(self, conversation_id: int) -> None:
+        with self.conn:
+            self.conn.execute(
+                "DELETE FROM conversations WHERE conversation_id = ?", (conversation_id,)
+            )
+
     def conversation_book(self, conversation_id: int) -> str | None:
         row = self.conn.execute(
             "SELECT book_id FROM conversations WHERE conversation_id = ?", (conversation_id,)

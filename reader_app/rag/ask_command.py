@@ -1,0 +1,150 @@
+"""`reader-app ask FILE QUESTION`: answer from what has been read, on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from typing import Any, TextIO
+
+from reader_app.books.cache import load_book
+from reader_app.books.library import Library
+from reader_app.books.model import Book
+from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
+from reader_app.paths import library_home
+from reader_app.rag.assistant import AnswerRun, Assistant
+from reader_app.rag.boundary import Scope, scope_at, scope_for_book
+from reader_app.rag.conversations import Citation
+from reader_app.rag.embed import default_embedder
+from reader_app.rag.indexer import index_book
+from reader_app.rag.sentences import ensure_sentences, sid_at
+from reader_app.store.db import connect
+
+
+def ask_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="reader-app ask",
+        description="Ask the reading companion about a book, answered only from what has "
+        "been read (the boundary recorded by the reader, unless --at or --upto-sid is given).",
+    )
+    parser.add_argument("file", help="an EPUB or CBZ file (added to the library if needed)")
+    parser.add_argument("question", help="the question, in quotes")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--at", type=float, metavar="PERCENT",
+                       help="answer as if read up to PERCENT of the book (0-100)")
+    where.add_argument("--upto-sid", type=int, metavar="N",
+                       help="answer as if read up to sentence N")
+    return parser
+
+
+def ask_main(argv: list[str]) -> int:
+    options = ask_parser().parse_args(argv)
+    home = library_home()
+    conn = connect(home)
+    try:
+        return _ask(conn, options, out=sys.stdout, err=sys.stderr)
+    except ReaderError as error:
+        print(f"reader-app ask: {error}", file=sys.stderr)
+        return 2
+    finally:
+        conn.close()
+
+
+def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
+         err: TextIO) -> int:
+    home = library_home()
+    book = load_book(options.file, home)
+    library = Library(conn, home)
+    if not library.contains(book.book_id):
+        library.add(book)
+    ensure_sentences(conn, book)
+    embedder = default_embedder(home=home)
+    index_book(conn, home, book, embedder=embedder)
+    explicit = _explicit_boundary(conn, book, options)
+
+    def scope_source(conn: sqlite3.Connection, book_id: str) -> Scope:
+        if explicit is None:
+            return scope_for_book(conn, book_id)
+        return scope_at(conn, book_id, boundary_sid=explicit)
+
+    assistant = Assistant(conn, home, embedder=embedder, scope_source=scope_source)
+    # A conversation of its own, removed afterwards: the panel's conversation stays the reader's.
+    conversation = assistant.new_conversation(book.book_id)
+    try:
+        run = assistant.ask(book, options.question, conversation_id=conversation)
+        return _stream(run, as_json=options.json, out=out, err=err)
+    finally:
+        assistant.store.delete_conversation(conversation)
+        assistant.close()
+
+
+def _explicit_boundary(
+    conn: sqlite3.Connection, book: Book, options: argparse.Namespace
+) -> int | None:
+    if options.upto_sid is not None:
+        return int(options.upto_sid)
+    if options.at is not None:
+        if not 0 <= options.at <= 100:
+            raise ReaderError(f"--at takes a percentage from 0 to 100, not {options.at:g}.")
+        if options.at == 0:
+            return -1
+        return sid_at(conn, book.book_id, book.locator_at_progress(options.at / 100))
+    return None
+
+
+def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
+    live = not as_json and out.isatty()
+    pieces: list[str] = []
+    trouble = ""
+    try:
+        for token in run.tokens():
+            pieces.append(token)
+            if live:
+                out.write(token)
+                out.flush()
+    except AssistantUnavailableError as error:
+        trouble = str(error)
+    except AnswerFailedError as error:
+        trouble = f"The answer stopped early: {error}"
+    outcome = run.outcome
+    assert outcome is not None
+    citations = outcome.answer.citations
+    if as_json:
+        payload: dict[str, Any] = {
+            "question": run.question.text,
+            "answer": outcome.text,
+            "status": outcome.status,
+            "boundary_sid": run.boundary_sid,
+            "passages": [_citation_json(c) for c in citations],
+        }
+        if trouble:
+            payload["error"] = trouble
+        json.dump(payload, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return 0
+    if trouble:
+        print(trouble, file=err)
+    if outcome.status == "fallback":
+        print(outcome.text, file=out)
+    elif not live:
+        out.write(outcome.text)
+    if outcome.status != "fallback":
+        out.write("\n")
+    if citations:
+        print("\nPassages used:", file=out)
+        for citation in citations:
+            print(
+                f"  [{citation.label}] chunk {citation.chunk_id}, sentences "
+                f"{citation.sid_start}-{citation.sid_end}, {citation.chapter}: "
+                f"“{citation.quote}”",
+                file=out,
+            )
+    return 0
+
+
+def _citation_json(citation: Citation) -> dict[str, Any]:
+    data = citation.to_json()
+    data["passage_id"] = data.pop("chunk_id")
+    return data

@@ -1,0 +1,88 @@
+"""`reader-app ask` on a real EPUB, against the fake Ollama and against no Ollama at all."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from reader_app.books.cache import load_book
+from reader_app.books.library import Library
+from reader_app.books.model import Locator
+from reader_app.cli import main
+from reader_app.rag import ask_command
+from reader_app.rag.boundary import scope_for_book
+from reader_app.rag.embed import HashEmbedder
+from reader_app.settings import SettingsStore
+from reader_app.store.db import connect
+from tests.conftest import JEKYLL, corpus_epub
+from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
+
+
+@pytest.fixture
+def jekyll(library_home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    # The real embedder is proven elsewhere; here the command's own behaviour is under test.
+    embedder = HashEmbedder()
+    monkeypatch.setattr(ask_command, "default_embedder", lambda **_: embedder)
+    return corpus_epub(JEKYLL)
+
+
+def _set_host(home: Path, host: str) -> None:
+    conn = connect(home)
+    SettingsStore(conn).set("assistant.ollama_host", host)
+    conn.close()
+
+
+def test_ask_prints_the_answer_and_the_passages_used_as_json(
+    jekyll: Path, library_home: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _set_host(library_home, fake_ollama.url)
+    fake_ollama.reply_with(ScriptedReplies(answer="Mr. Utterson is a lawyer [1]."))
+    code = main(["ask", str(jekyll), "Who is Mr. Utterson?", "--at", "10", "--json"])
+    assert code == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["answer"] == "Mr. Utterson is a lawyer [1]."
+    assert payload["status"] == "complete"
+    assert payload["boundary_sid"] > 0 and payload["passages"]
+    assert all(p["sid_end"] <= payload["boundary_sid"] for p in payload["passages"])
+    assert {"passage_id", "sid_start", "sid_end", "chapter", "quote"} <= set(payload["passages"][0])
+
+
+def test_ask_uses_the_recorded_boundary_and_leaves_no_conversation_behind(
+    jekyll: Path, library_home: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _set_host(library_home, fake_ollama.url)
+    conn = connect(library_home)
+    book = load_book(jekyll, library_home)
+    library = Library(conn, library_home)
+    library.add(book)
+    library.advance_boundary(book.book_id, Locator(2, 5, 0))
+    assert main(["ask", str(jekyll), "Who is Mr. Hyde?", "--json"]) == 0
+    recorded = json.loads(capsys.readouterr().out)
+    assert main(["ask", str(jekyll), "Who is Mr. Hyde?", "--upto-sid", "10", "--json"]) == 0
+    explicit = json.loads(capsys.readouterr().out)
+    assert explicit["boundary_sid"] == 10
+    assert recorded["boundary_sid"] == scope_for_book(conn, book.book_id).boundary_sid > 10
+    assert conn.execute("SELECT COUNT(*) FROM conversations").fetchone()[0] == 0
+    conn.close()
+
+
+def test_ask_with_ollama_down_names_the_host_prints_read_passages_and_exits_0(
+    jekyll: Path, library_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _set_host(library_home, "http://127.0.0.1:9")
+    code = main(["ask", str(jekyll), "Where does Mr. Utterson walk?", "--at", "20"])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "Ollama isn't running at http://127.0.0.1:9" in captured.err
+    assert "most relevant passages from what you've read" in captured.out
+    assert "Passages used:" in captured.out
+
+
+def test_ask_with_an_empty_question_fails_clearly(
+    jekyll: Path, library_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _set_host(library_home, "http://127.0.0.1:9")
+    assert main(["ask", str(jekyll), "  ", "--at", "20"]) == 2
+    assert "Type a question" in capsys.readouterr().err
