@@ -9,6 +9,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from reader_app.books.covers import check_image_size
 from reader_app.books.model import (
     Block,
     BlockKind,
@@ -19,7 +20,6 @@ from reader_app.books.model import (
     Series,
     TocEntry,
 )
-from reader_app.books.covers import check_image_size
 from reader_app.books.safezip import SafeZip, ZipResourceLoader
 from reader_app.books.xmlsafe import local_name, parse_xml
 from reader_app.errors import BookError
