@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -139,17 +140,21 @@ class Book:
     cover: str | None  # resource name of the cover image, if the book has one
     load_resource: ResourceLoader = field(repr=False, compare=False)
 
-    @property
+    @cached_property
     def char_count(self) -> int:
         return sum(s.char_count for s in self.sections)
 
-    def section_offsets(self) -> list[int]:
-        """Characters before each section, for progress measured in characters."""
+    @cached_property
+    def _section_offsets(self) -> tuple[int, ...]:
         offsets, total = [], 0
         for section in self.sections:
             offsets.append(total)
             total += section.char_count
-        return offsets
+        return tuple(offsets)
+
+    def section_offsets(self) -> list[int]:
+        """Characters before each section, for progress measured in characters."""
+        return list(self._section_offsets)
 
     def char_offset(self, locator: Locator) -> int:
         """Characters from the start of the book to `locator`."""
@@ -157,7 +162,7 @@ class Book:
             return 0
         section_index = min(max(locator.section, 0), len(self.sections) - 1)
         section = self.sections[section_index]
-        offset = self.section_offsets()[section_index]
+        offset = self._section_offsets[section_index]
         for block in section.blocks[: max(locator.block, 0)]:
             offset += len(block.text)
         if 0 <= locator.block < len(section.blocks):

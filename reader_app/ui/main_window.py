@@ -49,17 +49,20 @@ BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All fi
 RECENT_LIMIT = 10
 
 
-def open_book_work(path: Path, home: Path) -> tuple[Book, bytes | None]:
-    """Parse (or load from the cache) a book and its cover thumbnail; runs in a worker."""
+def open_book_work(path: Path, home: Path) -> Book:
+    """Parse (or load from the cache) a book; runs in a worker."""
     from reader_app.books.cache import load_book
+
+    return load_book(path, home)
+
+
+def cover_work(book: Book) -> bytes | None:
     from reader_app.books.covers import cover_thumbnail_png
 
-    book = load_book(path, home)
     try:
-        cover = cover_thumbnail_png(book)
+        return cover_thumbnail_png(book)
     except BookError:
-        cover = None
-    return book, cover
+        return None
 
 
 class MainWindow(QMainWindow):
@@ -347,10 +350,18 @@ class MainWindow(QMainWindow):
             on_error=lambda error: self._open_failed(file, error),
         )
 
-    def _book_loaded(self, file: Path, result: tuple[Book, bytes | None]) -> None:
-        book, cover = result
+    def _book_loaded(self, file: Path, book: Book) -> None:
         self._remember_position()
-        self.library.add(book, cover_png=cover)
+        known = self.library.entry(book.book_id)
+        self.library.add(book)
+        if known is None or known.cover_png is None:
+            # The cover thumbnail is only for the library grid: make it after the page is up.
+            self.tasks.submit(
+                f"cover:{book.book_id}",
+                lambda _progress: cover_work(book),
+                on_done=lambda png: self._cover_ready(book, png),
+                on_error=lambda error: log.warning("no cover for %s: %s", file.name, error),
+            )
         self.library.mark_opened(book.book_id)
         self._add_recent(file)
         self.book = book
@@ -368,6 +379,10 @@ class MainWindow(QMainWindow):
         if self.prepare_assistant:
             self.indexing.start(book)
         self.bookOpened.emit(book)
+
+    def _cover_ready(self, book: Book, png: bytes | None) -> None:
+        if png is not None and self.library.contains(book.book_id):
+            self.library.add(book, cover_png=png)
 
     def _indexing_news(self, news: IndexingNews) -> None:
         percent = round(news.fraction * 100)

@@ -52,7 +52,7 @@ def window(qtbot: QtBot, library_home: Path) -> Iterator[MainWindow]:
 
 def show_book(window: MainWindow, book: Book) -> None:
     """Open a book built in memory, as if the worker had just parsed it."""
-    window._book_loaded(book.path, (book, None))
+    window._book_loaded(book.path, book)
     window.reader.epub_view.relayout_now()
 
 
