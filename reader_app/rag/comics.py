@@ -20,6 +20,7 @@ from PIL import Image
 from reader_app.books.model import Block, BlockKind, Book, Section
 from reader_app.rag.ocr import OcrEngine, OcrFailedError, RapidOcrEngine
 from reader_app.rag.reading_order import Box, OcrLine, TextBlock, detect_panels, read_page
+from reader_app.rag.sentences import split_sentences
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +139,8 @@ def with_page_text(
 ) -> Book:
     """`book` with each page's text blocks after its image, so sentences, chunks, index and
     boundary work as for an EPUB with the page as the unit. A page description, when given,
-    comes last and is labelled, so a citation of it reads as a description, not a quote."""
+    comes last, each sentence labelled, so a citation of it reads as a description, not a
+    quote."""
     descriptions = descriptions or {}
     by_page = {page.page: page for page in texts.pages}
     sections = []
@@ -149,8 +151,12 @@ def with_page_text(
             if block.text.strip()
         ]
         description = descriptions.get(section.index, "").strip()
-        if description:
-            extra.append(Block(kind=BlockKind.PARAGRAPH, text=labelled_description(description)))
+        # One labelled block per sentence: a passage cut from the middle of a description
+        # still says it is one.
+        extra.extend(
+            Block(kind=BlockKind.PARAGRAPH, text=labelled_description(description[start:end]))
+            for start, end in split_sentences(description)
+        )
         kept = tuple(b for b in section.blocks if b.kind is BlockKind.IMAGE)
         sections.append(dataclasses.replace(section, blocks=(*kept, *extra)))
     return dataclasses.replace(book, sections=tuple(sections))

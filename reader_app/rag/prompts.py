@@ -79,6 +79,13 @@ REWRITE_SCHEMA: dict[str, Any] = {
     "required": ["search_phrase", "keywords"],
 }
 
+# Comics: a short description of one page, sent with that page's image and nothing else.
+PAGE_DESCRIPTION_PROMPT = """\
+This is page {page} of the comic "{title}". Describe the page in two or three plain sentences: \
+who is in it and what happens, panel by panel. Describe only what this page shows; do not guess \
+what happens before or after it, and do not copy out the speech bubbles word for word."""
+PAGE_DESCRIPTION_MAX_TOKENS = 200
+
 SUGGESTION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {

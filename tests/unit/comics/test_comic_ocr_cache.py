@@ -151,11 +151,14 @@ def test_page_text_follows_the_image_in_the_book_model(tmp_path: Path) -> None:
     bubble = TextBlock("Hello there.", Box(0, 0, 10, 10), ())
     boom = TextBlock("BOOM", Box(0, 20, 10, 30), (), sound_effect=True)
     texts = ComicText(book.book_id, (PageText(1, "hash", (bubble, boom)),))
-    texted = with_page_text(book, texts, descriptions={0: "Pepper stirs a cauldron."})
+    description = "Pepper stirs a cauldron. Carrot watches."
+    texted = with_page_text(book, texts, descriptions={0: description})
     first, second = texted.sections
-    assert [b.kind for b in first.blocks] == [BlockKind.IMAGE, BlockKind.PARAGRAPH]
-    assert first.blocks[1].text == "[Description] Pepper stirs a cauldron."
-    assert is_description(first.blocks[1].text)
+    assert [b.kind for b in first.blocks] == [BlockKind.IMAGE, *[BlockKind.PARAGRAPH] * 2]
+    assert [b.text for b in first.blocks[1:]] == [
+        "[Description] Pepper stirs a cauldron.", "[Description] Carrot watches.",
+    ]
+    assert all(is_description(b.text) for b in first.blocks[1:])
     assert [b.text for b in second.blocks] == ["", "Hello there.", "BOOM"]
     assert second.blocks[0].image == book.sections[1].blocks[0].image
     # Applying it again replaces the text rather than piling it up.

@@ -1,0 +1,259 @@
+"""Optional comic page descriptions by a vision model in Ollama, never ahead of the reader."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import logging
+import re
+import sqlite3
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from PIL import Image
+
+from reader_app.books.library import Library
+from reader_app.books.model import Book
+from reader_app.errors import (
+    AnswerFailedError,
+    AssistantTimeoutError,
+    AssistantUnavailableError,
+    ModelMissingError,
+    OllamaUnreachableError,
+)
+from reader_app.rag import prompts
+from reader_app.rag.comics import page_content_hash, page_image_name
+from reader_app.settings import SettingsStore
+
+log = logging.getLogger(__name__)
+
+# Vision models are trained on images around this size; larger pages only cost upload and time.
+DESCRIPTION_IMAGE_SIDE = 1344
+DESCRIPTION_MAX_CHARS = 800
+
+ProgressCallback = Callable[[int, int], None]  # (pages described, pages to describe)
+CancelCheck = Callable[[], bool]
+
+
+class PageDescriber(Protocol):
+    """Turns one page image into a short description."""
+
+    @property
+    def model(self) -> str: ...
+
+    def describe(self, image: bytes, *, page_number: int, title: str) -> str: ...
+
+
+@dataclass(frozen=True)
+class DescriptionRun:
+    """What `describe_pages` did. `descriptions` holds every stored description of the book's
+    pages (page index -> text) for the model, ready for `with_page_text`."""
+
+    descriptions: Mapping[int, str] = field(default_factory=dict)
+    model: str | None = None
+    described: tuple[int, ...] = ()  # pages described by this call, in order
+    last_page: int = -1  # the last page descriptions may be made for
+    complete: bool = True
+    reason: str = ""  # why nothing could be described (setting off, no vision model, ...)
+
+
+class OllamaPageDescriber:
+    """A vision model in Ollama, through the official client (llm.py has no image call)."""
+
+    def __init__(self, *, host: str, model: str, timeout: float = 180.0) -> None:
+        self.host = host
+        self._model = model
+        self.timeout = timeout
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    def describe(self, image: bytes, *, page_number: int, title: str) -> str:
+        import ollama
+
+        client = ollama.Client(host=self.host, timeout=self.timeout)
+        prompt = prompts.PAGE_DESCRIPTION_PROMPT.format(page=page_number, title=title)
+        try:
+            response = client.chat(
+                model=self._model,
+                messages=[{"role": "user", "content": prompt, "images": [image]}],
+                stream=False,
+                options={"temperature": 0, "num_predict": prompts.PAGE_DESCRIPTION_MAX_TOKENS},
+            )
+        except Exception as error:
+            raise _unavailable(error, host=self.host, model=self._model,
+                               timeout=self.timeout) from error
+        return response.message.content or ""
+
+
+def vision_models(*, host: str, timeout: float = 10.0) -> list[str]:
+    """The installed Ollama models that can see images (`/api/tags`, then `/api/show`)."""
+    import ollama
+
+    client = ollama.Client(host=host, timeout=timeout)
+    try:
+        names = sorted(m.model for m in client.list().models if m.model)
+        return [name for name in names if "vision" in (client.show(name).capabilities or [])]
+    except Exception as error:
+        raise _unavailable(error, host=host, model="", timeout=timeout) from error
+
+
+def pick_vision_model(*, host: str, preferred: str = "") -> str | None:
+    """The preferred model if it is installed and sees images, else the first one that does."""
+    available = vision_models(host=host)
+    for name in (preferred, f"{preferred}:latest"):
+        if preferred and name in available:
+            return name
+    return available[0] if available else None
+
+
+def describe_pages(
+    conn: sqlite3.Connection,
+    home: Path,
+    book: Book,
+    *,
+    prepare_whole_comic: bool = False,
+    describer: PageDescriber | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> DescriptionRun:
+    """Describe the pages of a comic the reader has reached, in page order, storing each.
+
+    Runs only when the `comics.describe_pages` setting is on and a vision model is installed.
+    The pages after the reader's boundary are never sent to a model unless the reader asked to
+    prepare the whole comic. A page already described (same image, same model) is not sent again.
+    """
+    settings = SettingsStore(conn)
+    if not settings.get("comics.describe_pages"):
+        return DescriptionRun(reason="Page descriptions are off in Settings.")
+    if describer is None:
+        host = settings.get("assistant.ollama_host")
+        try:
+            model = pick_vision_model(host=host, preferred=settings.get("comics.vision_model"))
+        except AssistantUnavailableError as error:
+            return DescriptionRun(reason=str(error))
+        if model is None:
+            return DescriptionRun(
+                reason="No vision model is installed in Ollama, so pages can't be described."
+            )
+        describer = OllamaPageDescriber(host=host, model=model)
+    last_page = (
+        len(book.sections) - 1
+        if prepare_whole_comic
+        else last_page_read(Library(conn, home), book)
+    )
+    wanted = [s for s in book.sections if s.index <= last_page and page_image_name(s)]
+    described: list[int] = []
+    for done, section in enumerate(wanted):
+        if cancel is not None and cancel():
+            return _run(conn, book, describer.model, described, last_page, complete=False)
+        content_hash = page_content_hash(book, section)
+        if content_hash is not None and _stored(conn, content_hash, describer.model) is None:
+            image = _image_for_model(book, section.name, page_image_name(section) or "")
+            if image is not None:
+                try:
+                    text = describer.describe(image, page_number=section.index + 1,
+                                              title=book.metadata.title)
+                except AssistantUnavailableError as error:
+                    run = _run(conn, book, describer.model, described, last_page, complete=False)
+                    return dataclasses.replace(run, reason=str(error))
+                except AnswerFailedError as error:
+                    log.warning("Page %d of %s was not described: %s", section.index + 1,
+                                book.path.name, error)
+                    text = ""
+                text = _tidy(text)
+                if text:
+                    _store(conn, content_hash, describer.model, text)
+                    described.append(section.index)
+        if progress is not None:
+            progress(done + 1, len(wanted))
+    return _run(conn, book, describer.model, described, last_page, complete=True)
+
+
+def last_page_read(library: Library, book: Book) -> int:
+    """The last page the reader has had on screen (the page is the unit); -1 before reading."""
+    state = library.reading_state(book.book_id)
+    if state is None:
+        return -1
+    if state.finished:
+        return len(book.sections) - 1
+    return min(state.boundary.section, len(book.sections) - 1)
+
+
+def stored_descriptions(conn: sqlite3.Connection, book: Book, *, model: str) -> dict[int, str]:
+    """Every stored description of the pages of `book` made by `model`, by page index."""
+    found = {}
+    for section in book.sections:
+        content_hash = page_content_hash(book, section)
+        if content_hash is None:
+            continue
+        text = _stored(conn, content_hash, model)
+        if text is not None:
+            found[section.index] = text
+    return found
+
+
+def _run(conn: sqlite3.Connection, book: Book, model: str, described: list[int],
+         last_page: int, *, complete: bool) -> DescriptionRun:
+    return DescriptionRun(stored_descriptions(conn, book, model=model), model, tuple(described),
+                          last_page, complete)
+
+
+def _image_for_model(book: Book, page_name: str, image_name: str) -> bytes | None:
+    """The page as a JPEG no larger than a vision model can use."""
+    try:
+        with Image.open(io.BytesIO(book.load_resource(image_name))) as opened:
+            opened.draft("RGB", (DESCRIPTION_IMAGE_SIDE, DESCRIPTION_IMAGE_SIDE))
+            image = opened.convert("RGB")
+        image.thumbnail((DESCRIPTION_IMAGE_SIDE, DESCRIPTION_IMAGE_SIDE))
+        out = io.BytesIO()
+        image.save(out, format="JPEG", quality=85)
+        return out.getvalue()
+    except (OSError, ValueError, Image.DecompressionBombError) as error:
+        log.warning("Not describing %s of %s: the image could not be decoded (%s)",
+                    page_name, book.path.name, error)
+        return None
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip()
+    if len(text) > DESCRIPTION_MAX_CHARS:
+        text = text[: DESCRIPTION_MAX_CHARS - 1].rstrip() + "…"
+    return text
+
+
+def _stored(conn: sqlite3.Connection, content_hash: str, model: str) -> str | None:
+    row = conn.execute(
+        "SELECT text FROM page_descriptions WHERE content_hash = ? AND model = ?",
+        (content_hash, model),
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _store(conn: sqlite3.Connection, content_hash: str, model: str, text: str) -> None:
+    with conn:
+        conn.execute(
+            """INSERT OR REPLACE INTO page_descriptions (content_hash, model, text, created_at)
+               VALUES (?, ?, ?, ?)""",
+            (content_hash, model, text, time.time()),
+        )
+
+
+def _unavailable(error: Exception, *, host: str, model: str, timeout: float) -> Exception:
+    """Ollama's and httpx's errors as the reader-facing ones the rest of the app shows."""
+    import httpx
+    import ollama
+
+    if isinstance(error, ollama.ResponseError):
+        if error.status_code == 404 and model:
+            return ModelMissingError(model=model, host=host)
+        return AnswerFailedError(f"Ollama reported an error: {error.error}")
+    if isinstance(error, httpx.TimeoutException):
+        return AssistantTimeoutError(host=host, seconds=timeout)
+    if isinstance(error, ConnectionError | httpx.ConnectError):
+        return OllamaUnreachableError(host=host)
+    return error
