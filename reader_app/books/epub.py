@@ -77,7 +77,7 @@ def read_epub(path: Path, *, book_id: str) -> Book:
             _resolve_links(index, member, parsed, anchors)
             for index, (member, parsed) in enumerate(documents)
         ]
-        toc = _read_toc(archive, package, anchors)
+        toc = _read_toc(archive, package, anchors) or _toc_from_headings(documents)
         sections = _titled(sections, toc, [parsed.first_heading for _, parsed in documents])
         metadata = _read_metadata(package, path)
         cover = _find_cover(archive, package)
@@ -329,6 +329,15 @@ def _entry(
             return [TocEntry(title=title, target=children[0].target, children=children)]
         return list(children)
     return [TocEntry(title=title or "Untitled", target=target, children=children)]
+
+
+def _toc_from_headings(documents: list[tuple[str, ParsedDocument]]) -> tuple[TocEntry, ...]:
+    """For books that ship no navigation at all: one entry per section that has a heading."""
+    return tuple(
+        TocEntry(title=parsed.first_heading, target=Locator(index, 0, 0))
+        for index, (_, parsed) in enumerate(documents)
+        if parsed.first_heading
+    )
 
 
 def _titled(

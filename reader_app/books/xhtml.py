@@ -91,6 +91,7 @@ class _Context:
     list_depth: int = 0
     preformatted: bool = False
     heading_level: int = 0  # inside hgroup: the level given to its non-heading lines
+    align: str = ""
 
 
 @dataclass(slots=True)
@@ -223,6 +224,9 @@ class _Converter:
             self.table(element)
             return
         inner = self.context_for(element, tag, ctx)
+        align = _alignment(element)
+        if align:
+            inner.align = align
         if tag in ("ul", "ol"):
             self.lists.append(_ListState(ordered=tag == "ol", next_number=_start(element)))
             self.walk(element, inner, style)
@@ -319,6 +323,7 @@ class _Converter:
                 text=text,
                 spans=tuple(spans),
                 level=ctx.level,
+                align=ctx.align,
                 marker=ctx.marker,
                 anchors=tuple(anchor for anchor, _ in buffer.anchors),
             )
@@ -422,6 +427,23 @@ class _Converter:
         if rows:
             text = "\n".join("\t".join(row) for row in rows)
             self.emit(Block(kind=BlockKind.TABLE, text=text, rows=tuple(rows)))
+
+
+_TEXT_ALIGN = re.compile(r"text-align\s*:\s*(left|right|center|justify)", re.IGNORECASE)
+
+
+def _alignment(element: etree._Element) -> str:
+    """Alignment given on the element itself (inline style or the old align attribute).
+
+    Stylesheets are not read: the reader's own typography settings decide the rest.
+    """
+    found = _TEXT_ALIGN.search(element.get("style") or "")
+    if found:
+        return found.group(1).lower()
+    if local_name(element) == "center":
+        return "center"
+    value = (element.get("align") or "").strip().lower()
+    return value if value in ("left", "right", "center", "justify") else ""
 
 
 def _owning_table(row: etree._Element) -> etree._Element | None:

@@ -106,3 +106,10 @@ def test_sloppy_html_chapters_still_open(tmp_path: Path) -> None:
     chapter = "<html><body><p>Unclosed paragraph<p>Second <b>bold</p></body></html>"
     book = read_book(make_epub(tmp_path / "sloppy.epub", {"c.xhtml": chapter}))
     assert [b.text for b in book.sections[0].blocks] == ["Unclosed paragraph", "Second bold"]
+
+
+def test_a_book_without_navigation_gets_a_toc_from_its_headings(tmp_path: Path) -> None:
+    opf = package_document(["a.xhtml", "b.xhtml"], nav=None)
+    chapters = {"a.xhtml": xhtml("<h1>First</h1><p>x</p>"), "b.xhtml": xhtml("<p>no heading</p>")}
+    book = read_book(make_epub(tmp_path / "nonav.epub", chapters, opf=opf))
+    assert [(e.title, e.target) for e in book.toc] == [("First", Locator(0, 0, 0))]

@@ -202,3 +202,16 @@ def test_toc_targets_point_at_the_anchored_block_and_name_sections(linked_book: 
     ]
     assert [s.title for s in linked_book.sections] == ["One", "Notes"]
     assert linked_book.metadata.authors == ("First Author", "Second Author")
+
+
+def test_alignment_given_on_the_element_is_kept() -> None:
+    blocks = blocks_of(
+        '<p style="text-align: center">mid</p><div align="right"><p>r</p></div>'
+        "<center>old</center><p>plain</p>"
+    )
+    assert [(b.text, b.align) for b in blocks] == [
+        ("mid", "center"),
+        ("r", "right"),
+        ("old", "center"),
+        ("plain", ""),
+    ]
