@@ -149,3 +149,19 @@ def test_external_links_keep_their_url_and_internal_links_resolve() -> None:
     assert internal, "the imprint links to the Uncopyright"
     last = book.sections[-1]
     assert any(span.target.section == last.index for span in internal if span.target)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_block_text_is_clean_and_spans_stay_inside_it(name: str) -> None:
+    for section in parsed(name).sections:
+        for block in section.blocks:
+            text = block.text
+            assert text == text.strip(" "), (section.name, text[:60])
+            if block.kind is not BlockKind.TABLE:
+                assert "\n" not in text, (section.name, text[:60])  # would split a QTextBlock
+            if block.kind is not BlockKind.PREFORMATTED:
+                assert "  " not in text, (section.name, text[:60])
+            for span in block.spans:
+                assert 0 <= span.start < span.end <= len(text)
+            if block.kind is BlockKind.IMAGE:
+                assert text == "" and block.image
