@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libglib2.0-0 libdbus-1-3
-          libxcb-cursor0 fonts-dejavu-core xvfb xauth desktop-file-utils)
+          libxcb-cursor0 fonts-dejavu-core xvfb xauth desktop-file-utils xdg-utils)
 
 missing=()
 for p in "${packages[@]}"; do
