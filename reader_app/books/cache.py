@@ -81,6 +81,12 @@ def load_book(path: Path, home: Path) -> Book:
     return book
 
 
+def forget_cached_model(home: Path, book_id: str) -> None:
+    """Delete the cached model of a book (when it leaves the library)."""
+    with contextlib.suppress(FileNotFoundError):
+        cache_path(home, book_id).unlink()
+
+
 def _read_cache(file: Path, book_id: str) -> Book | None:
     try:
         with file.open("rb") as handle:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from reader_app.books import cache
-from reader_app.books.cache import PARSER_VERSION, cache_path, load_book
+from reader_app.books.cache import PARSER_VERSION, cache_path, forget_cached_model, load_book
 from reader_app.books.covers import cover_thumbnail_png
 from reader_app.books.formats import read_book
 from reader_app.books.library import file_sha256
@@ -107,3 +107,12 @@ def test_calibre_series_and_epub2_guide_cover(tmp_path: Path) -> None:
     assert (book.metadata.series.name, book.metadata.series.index) == ("Saga", 4.0)
     assert book.cover == "OEBPS/img/front.png"
     assert book.metadata.right_to_left
+
+
+def test_forgetting_a_book_removes_its_cached_model(tmp_path: Path, library_home: Path) -> None:
+    path = make_epub(tmp_path / "gone.epub", {"c.xhtml": xhtml("<p>x</p>")})
+    book = load_book(path, library_home)
+    assert cache_path(library_home, book.book_id).exists()
+    forget_cached_model(library_home, book.book_id)
+    forget_cached_model(library_home, book.book_id)  # twice is fine
+    assert not cache_path(library_home, book.book_id).exists()
