@@ -57,12 +57,27 @@ def open_book_work(path: Path, home: Path) -> Book:
 
 
 def cover_work(book: Book) -> bytes | None:
+    """A PNG thumbnail of the book's cover; SVG covers are rendered with Qt's SVG renderer."""
     from reader_app.books.covers import cover_thumbnail_png
 
     try:
-        return cover_thumbnail_png(book)
+        png = cover_thumbnail_png(book)
     except BookError:
         return None
+    if png is not None or not book.cover or not book.cover.lower().endswith(".svg"):
+        return png
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
+
+    from reader_app.ui.document import decode_image
+
+    image = decode_image(book.load_resource(book.cover), name=book.cover, target=QSize(300, 450))
+    if image is None:
+        return None
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stub wants bytes; Qt wants str
+    return bytes(data.data())
 
 
 class MainWindow(QMainWindow):

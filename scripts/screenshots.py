@@ -1,0 +1,104 @@
+"""`make screenshots`: render the main states of the real window offscreen to docs/screenshots/."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+OUT = ROOT / "docs" / "screenshots"
+PRIDE = CORPUS / "epub" / "jane-austen_pride-and-prejudice.epub"
+ALICE = CORPUS / "epub" / "lewis-carroll_alices-adventures-in-wonderland.epub"
+OZ = CORPUS / "epub" / "l-frank-baum_the-wonderful-wizard-of-oz.epub"
+PEPPER = CORPUS / "comics" / "pepper-and-carrot_ep02_rainbow-potions.cbz"
+
+
+def main() -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["READER_APP_HOME"] = tempfile.mkdtemp(prefix="pagemate-shots-")
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from reader_app.app import create_application, open_library
+    from reader_app.books.library import Library
+    from reader_app.books.model import BlockKind, Book
+    from reader_app.settings import SettingsStore
+    from reader_app.ui.appearance import Appearance
+    from reader_app.ui.main_window import MainWindow
+
+    app = create_application()
+    assert isinstance(app, QApplication)
+    home, conn = open_library()
+    settings = SettingsStore(conn)
+    Appearance(font_family="DejaVu Serif", font_size=13, theme="light").save(settings)
+    window = MainWindow(
+        home=home, library=Library(conn, home), settings=settings, prepare_assistant=False
+    )
+    window.resize(1400, 900)
+    window.show()
+    OUT.mkdir(parents=True, exist_ok=True)
+
+    def settle(ms: int = 150) -> None:
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+        window.reader.epub_view.relayout_now()
+        app.processEvents()
+
+    def open_book(path: Path) -> Book:
+        opened: list[Book] = []
+        window.bookOpened.connect(opened.append)
+        window.open_path(path)
+        while not opened:
+            settle(50)
+        window.bookOpened.disconnect(opened.append)
+        settle()
+        return opened[0]
+
+    def shot(name: str) -> None:
+        settle()
+        window.grab().save(str(OUT / f"{name}.png"))
+        print("wrote", OUT / f"{name}.png")
+
+    for path in (OZ, ALICE, PEPPER, PRIDE):
+        book = open_book(path)
+    window.show_library()
+    shot("library")
+
+    book = open_book(PRIDE)
+    chapter_one = next(e.target for e in book.toc if e.title == "I")
+    for theme in ("light", "sepia", "dark"):
+        window.set_appearance(replace(window.appearance, theme=theme))
+        window.jump_to(chapter_one)
+        shot(f"pride-and-prejudice-{theme}")
+    window.set_appearance(replace(window.appearance, theme="light"))
+    window.toc_dock.show()
+    window.jump_to(chapter_one)
+    shot("toc-panel")
+    window.toc_dock.hide()
+
+    alice = open_book(ALICE)
+    illustration = next(
+        (section.index, i)
+        for section in alice.sections[4:]
+        for i, block in enumerate(section.blocks)
+        if block.kind == BlockKind.IMAGE
+    )
+    from reader_app.books.model import Locator
+
+    window.jump_to(Locator(illustration[0], illustration[1], 0))
+    shot("alice-illustration")
+
+    open_book(PEPPER)
+    window.reader.comic_view.next_page()
+    shot("pepper-and-carrot-spread")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
