@@ -514,6 +514,12 @@ class MainWindow(QMainWindow):
             right_to_left=self.rtl_action.isChecked(),
         )
 
+    def raise_to_front(self) -> None:
+        if self.isMinimized():
+            self.showNormal()
+        self.raise_()
+        self.activateWindow()
+
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
             self.showNormal()
@@ -568,9 +574,21 @@ def launch(*, file: str | None, screenshot: str | None) -> int:
     app = create_application()
     assert isinstance(app, QApplication)
     home, conn = open_library()
+    instance = None
+    if not screenshot:
+        from reader_app.ui.single_instance import SingleInstance
+
+        # One window per library: a second launch hands its file to the running one and exits.
+        instance = SingleInstance(home)
+        if instance.try_hand_off([file] if file else []):
+            return 0
     window = MainWindow(home=home, library=Library(conn, home), settings=SettingsStore(conn))
     if screenshot:
         return _screenshot_and_quit(app, window, file, Path(screenshot))
+    if instance is not None:
+        instance.setParent(window)
+        instance.fileReceived.connect(window.open_path)
+        instance.activationRequested.connect(window.raise_to_front)
     window.show()
     to_open = file or window.settings.get("library.last_book")
     if to_open and Path(to_open).exists():
