@@ -30,7 +30,7 @@ from reader_app.rag.conversations import (
     Message,
     Status,
 )
-from reader_app.rag.embed import Embedder, default_embedder
+from reader_app.rag.embed import Embedder, embedder_for
 from reader_app.rag.index import VectorIndexCache
 from reader_app.rag.llm import (
     CancelToken,
@@ -265,7 +265,9 @@ class Assistant:
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
-            self._embedder = default_embedder(home=self.home)
+            # The same model the book was indexed with: the one chosen in the settings.
+            model_id = str(SettingsStore(self.conn).get("assistant.embedding_model"))
+            self._embedder = embedder_for(model_id, home=self.home)
         return self._embedder
 
     def close(self) -> None:

@@ -1,0 +1,577 @@
+"""The assistant dock: ask about the book, watch the answer stream in, follow its citations."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import itertools
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from PySide6.QtCore import (
+    QObject,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    QTimer,
+    QUrl,
+    Signal,
+    SignalInstance,
+)
+from PySide6.QtGui import QKeyEvent, QTextCursor
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reader_app.books.library import Library
+from reader_app.books.model import Book
+from reader_app.errors import (
+    AnswerFailedError,
+    AssistantUnavailableError,
+    ModelMissingError,
+    ReaderError,
+)
+from reader_app.rag.assistant import AnswerOutcome, Assistant, AssistantConfig, knows_up_to
+from reader_app.rag.boundary import scope_for_book
+from reader_app.rag.conversations import ConversationStore, Message
+from reader_app.rag.embed import Embedder
+from reader_app.rag.llm import CancelToken, ModelGateway, PullCancelledError, PullProgress
+from reader_app.store.db import connect
+
+SelectionMode = Literal["ask", "explain", "who"]
+REDRAW_MS = 40  # tokens are drawn in batches, not one repaint per token
+SELECTION_PREFIXES: dict[str, str] = {
+    "ask": "About this passage: “{text}” — ",
+    "explain": "Explain this passage: “{text}”",
+    "who": "Who is {text}?",
+}
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """What a finished answer job reports back to the panel."""
+
+    conversation_id: int | None
+    outcome: AnswerOutcome | None
+    error: ReaderError | None
+
+
+class _Relay(QObject):
+    """Lives on the UI thread; workers emit through it, so the slots run on the UI thread."""
+
+    token = Signal(int, str)
+    finished = Signal(int, object)  # JobResult
+    suggested = Signal(int, object)  # tuple[str, ...]
+    pull_progress = Signal(int, object)  # PullProgress
+    pull_done = Signal(int, object)  # None, or the error
+
+
+class _AnswerJob(QRunnable):
+    def __init__(self, relay: _Relay, request_id: int, *, home: Path, book: Book, question: str,
+                 conversation_id: int | None, cancel: CancelToken,
+                 embedder: Embedder | None) -> None:
+        super().__init__()
+        self.relay, self.request_id, self.home, self.book = relay, request_id, home, book
+        self.question, self.conversation_id, self.cancel = question, conversation_id, cancel
+        self.embedder = embedder
+
+    def run(self) -> None:
+        conn = connect(self.home)  # one connection per thread
+        assistant = Assistant(conn, self.home, embedder=self.embedder)
+        try:
+            self._answer(assistant)
+        finally:
+            assistant.close()
+            conn.close()
+
+    def _answer(self, assistant: Assistant) -> None:
+        try:
+            run = assistant.ask(self.book, self.question, conversation_id=self.conversation_id,
+                                cancel=self.cancel)
+        except ReaderError as refused:
+            self._emit(self.relay.finished, JobResult(self.conversation_id, None, refused))
+            return
+        failure: ReaderError | None = None
+        try:
+            for token in run.tokens():
+                self._emit(self.relay.token, token)
+        except ReaderError as caught:
+            failure = caught
+        self._emit(self.relay.finished, JobResult(run.conversation_id, run.outcome, failure))
+        if failure is None and not self.cancel.cancelled:
+            self._emit(self.relay.suggested, run.suggestions())
+            assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
+
+    def _emit(self, signal: SignalInstance, value: object) -> None:
+        # RuntimeError: the panel was deleted while we worked, and nobody is listening.
+        with contextlib.suppress(RuntimeError):
+            signal.emit(self.request_id, value)
+
+
+class _PullJob(QRunnable):
+    def __init__(self, relay: _Relay, request_id: int, *, config: AssistantConfig,
+                 cancel: CancelToken) -> None:
+        super().__init__()
+        self.relay, self.request_id, self.config, self.cancel = relay, request_id, config, cancel
+
+    def run(self) -> None:
+        gateway = ModelGateway(host=self.config.host, model=self.config.model)
+        outcome: object = None
+        try:
+            gateway.pull_model(
+                progress=lambda p: self.relay.pull_progress.emit(self.request_id, p),
+                cancel=self.cancel,
+            )
+        except ReaderError as error:
+            outcome = error
+        finally:
+            gateway.close()
+        with contextlib.suppress(RuntimeError):
+            self.relay.pull_done.emit(self.request_id, outcome)
+
+
+class QuestionBox(QPlainTextEdit):
+    """Enter sends, Shift+Enter starts a new line."""
+
+    submitted = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
+            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        ):
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class AssistantPanel(QDockWidget):
+    """The reading companion. Engine work runs in a thread pool; the UI thread never waits."""
+
+    citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
+
+    def __init__(self, home: Path, parent: QWidget | None = None, *,
+                 embedder: Embedder | None = None) -> None:
+        super().__init__("Assistant", parent)
+        self.setObjectName("assistantPanel")
+        self.home = home
+        self._embedder = embedder
+        self._conn: sqlite3.Connection = connect(home)
+        self._library = Library(self._conn, home)
+        self._store = ConversationStore(self._conn)
+        self._book: Book | None = None
+        self._conversation_id: int | None = None
+        self._ids = itertools.count(1)
+        self._active_id = 0  # the answer being streamed; replies to other ids are stale
+        self._stopped_id = 0  # the answer last stopped: its stored ending is redrawn when it lands
+        self._pull_id = 0
+        self._cancel: CancelToken | None = None
+        self._pull_cancel: CancelToken | None = None
+        self._pending = ""  # tokens received but not yet drawn
+        self._streamed = ""
+        self._boundary_sid_hint = 0
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(2)
+        self._relay = _Relay(self)
+        self._relay.token.connect(self._on_token)
+        self._relay.finished.connect(self._on_finished)
+        self._relay.suggested.connect(self._on_suggested)
+        self._relay.pull_progress.connect(self._on_pull_progress)
+        self._relay.pull_done.connect(self._on_pull_done)
+        self._redraw = QTimer(self)
+        self._redraw.setInterval(REDRAW_MS)
+        self._redraw.timeout.connect(self._flush_tokens)
+        self._build()
+        self._refresh_controls()
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        top = QHBoxLayout()
+        self.header = QLabel("Knows up to: nothing yet", body)
+        self.header.setObjectName("assistantKnowsUpTo")
+        self.header.setToolTip("The assistant answers only from what you have read up to here.")
+        top.addWidget(self.header, 1)
+        self.new_button = QPushButton("New conversation", body)
+        self.new_button.setObjectName("assistantNewConversation")
+        self.new_button.clicked.connect(self.new_conversation)
+        top.addWidget(self.new_button)
+        layout.addLayout(top)
+
+        self.banner = QFrame(body)
+        self.banner.setObjectName("assistantBanner")
+        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
+        banner_layout = QVBoxLayout(self.banner)
+        self.banner_text = QLabel(self.banner)
+        self.banner_text.setObjectName("assistantBannerText")
+        self.banner_text.setWordWrap(True)
+        banner_layout.addWidget(self.banner_text)
+        row = QHBoxLayout()
+        self.download_button = QPushButton("Download model", self.banner)
+        self.download_button.setObjectName("assistantDownload")
+        self.download_button.clicked.connect(self.download_model)
+        row.addWidget(self.download_button)
+        self.download_progress = QProgressBar(self.banner)
+        self.download_progress.setObjectName("assistantDownloadProgress")
+        self.download_progress.setRange(0, 1000)
+        row.addWidget(self.download_progress, 1)
+        self.download_cancel = QPushButton("Cancel", self.banner)
+        self.download_cancel.setObjectName("assistantDownloadCancel")
+        self.download_cancel.clicked.connect(self.cancel_download)
+        row.addWidget(self.download_cancel)
+        banner_layout.addLayout(row)
+        self.banner.hide()
+        layout.addWidget(self.banner)
+
+        self.transcript = QTextBrowser(body)
+        self.transcript.setObjectName("assistantTranscript")
+        self.transcript.setOpenLinks(False)
+        self.transcript.anchorClicked.connect(self._on_link)
+        layout.addWidget(self.transcript, 1)
+
+        self.suggestion_row = QHBoxLayout()
+        layout.addLayout(self.suggestion_row)
+        self.suggestion_buttons: list[QPushButton] = []
+
+        self.note = QLabel(body)
+        self.note.setObjectName("assistantNote")
+        self.note.setWordWrap(True)
+        self.note.hide()
+        layout.addWidget(self.note)
+
+        self.input = QuestionBox(body)
+        self.input.setObjectName("assistantInput")
+        self.input.setPlaceholderText("Ask about what you've read…")
+        self.input.setMaximumHeight(80)
+        self.input.textChanged.connect(self._refresh_controls)
+        self.input.submitted.connect(self._send_from_box)
+        layout.addWidget(self.input)
+        buttons = QHBoxLayout()
+        self.send_button = QPushButton("Send", body)
+        self.send_button.setObjectName("assistantSend")
+        self.send_button.clicked.connect(self._send_from_box)
+        self.stop_button = QPushButton("Stop", body)
+        self.stop_button.setObjectName("assistantStop")
+        self.stop_button.clicked.connect(self.stop)
+        buttons.addStretch(1)
+        buttons.addWidget(self.stop_button)
+        buttons.addWidget(self.send_button)
+        layout.addLayout(buttons)
+        self.setWidget(body)
+
+    # -- public API ------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self._cancel is not None
+
+    def set_book(self, book: Book | None) -> None:
+        """Show `book`'s latest conversation (or nothing)."""
+        self.stop()
+        self._book = book
+        self._conversation_id = (
+            self._store.latest_conversation(book.book_id) if book is not None else None
+        )
+        self._clear_suggestions()
+        self._hide_note()
+        self.refresh_scope()
+
+    def refresh_scope(self) -> None:
+        """Re-read the recorded boundary (after the reader moved it) and update the header."""
+        if self._book is None:
+            self.header.setText("Knows up to: nothing yet")
+        else:
+            state = self._library.reading_state(self._book.book_id)
+            self.header.setText(f"Knows up to: {knows_up_to(self._book, state)}")
+        if not self.running:
+            self._render_transcript()
+        self._refresh_controls()
+
+    def set_index_ready(self, ready: bool) -> None:
+        if ready:
+            self._hide_note()
+        else:
+            self._show_note(
+                "Still preparing this book; answers may miss passages until it is done."
+            )
+
+    def ask(self, question: str) -> None:
+        """Ask `question` now, or refuse with a note if an answer is still running."""
+        if self.running:
+            self._show_note("Wait for the current answer to finish, or press Stop.")
+            return
+        if self._book is None:
+            self._show_note("Open a book to ask about it.")
+            return
+        if not question.strip():
+            self._show_note("Type a question first.")
+            return
+        self._hide_note()
+        self._clear_suggestions()
+        self._active_id = next(self._ids)
+        self._cancel = CancelToken()
+        self._pending = self._streamed = ""
+        self._render_transcript(pending_question=question.strip())
+        self.pool.start(
+            _AnswerJob(
+                self._relay,
+                self._active_id,
+                home=self.home,
+                book=self._book,
+                question=question,
+                conversation_id=self._conversation_id,
+                cancel=self._cancel,
+                embedder=self._embedder,
+            )
+        )
+        self._redraw.start()
+        self._refresh_controls()
+
+    def ask_about_selection(self, text: str, mode: SelectionMode) -> None:
+        """Put the selected text in the question box with a prefix that fits `mode`."""
+        text = " ".join(text.split())
+        if len(text) > 400:
+            text = text[:399] + "…"
+        self.input.setPlainText(SELECTION_PREFIXES[mode].format(text=text))
+        self.input.moveCursor(QTextCursor.MoveOperation.End)
+        self.show()
+        self.raise_()
+        self.input.setFocus()
+
+    def stop(self) -> None:
+        """Stop the running answer; what arrived is kept, marked stopped."""
+        if self._cancel is None:
+            return
+        self._cancel.cancel()
+        self._cancel = None
+        self._stopped_id = self._active_id
+        self._active_id = 0  # whatever still arrives for it is stale
+        self._redraw.stop()
+        self._flush_tokens()
+        self._show_note("Stopped.")
+        self._refresh_controls()
+
+    def new_conversation(self) -> None:
+        self.stop()
+        if self._book is not None:
+            self._conversation_id = self._store.new_conversation(self._book.book_id)
+        self._clear_suggestions()
+        self._hide_note()
+        self._render_transcript()
+
+    def download_model(self) -> None:
+        if self._pull_cancel is not None:
+            return
+        self._pull_id = next(self._ids)
+        self._pull_cancel = CancelToken()
+        self.download_progress.setValue(0)
+        self.download_progress.show()
+        self.download_cancel.show()
+        self.download_button.setEnabled(False)
+        config = AssistantConfig.from_settings(self._conn)
+        self.banner_text.setText(f"Downloading “{config.model}”…")
+        self.pool.start(_PullJob(self._relay, self._pull_id, config=config,
+                                 cancel=self._pull_cancel))
+
+    def cancel_download(self) -> None:
+        if self._pull_cancel is not None:
+            self._pull_cancel.cancel()
+
+    def shutdown(self) -> None:
+        """Cancel work in flight and wait for the workers (on quit, or before deletion)."""
+        self.stop()
+        self.cancel_download()
+        self.pool.waitForDone(5000)
+        self._conn.close()
+
+    # -- worker replies --------------------------------------------------------------------
+
+    def _on_token(self, request_id: int, token: str) -> None:
+        if request_id != self._active_id:
+            return
+        self._pending += token
+
+    def _flush_tokens(self) -> None:
+        if not self._pending:
+            return
+        self._streamed += self._pending
+        cursor = self.transcript.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.insertText(self._pending)
+        self._pending = ""
+        self.transcript.ensureCursorVisible()
+
+    def _on_finished(self, request_id: int, result: JobResult) -> None:
+        if result.conversation_id is not None and (
+            request_id == self._active_id or self._conversation_id is None
+        ):
+            self._conversation_id = result.conversation_id
+        if request_id != self._active_id:
+            if request_id == self._stopped_id and not self.running:
+                self._render_transcript()
+            return
+        self._redraw.stop()
+        self._flush_tokens()
+        self._cancel = None
+        self._active_id = 0
+        error = result.error
+        if isinstance(error, AssistantUnavailableError):
+            self._show_banner(str(error), offer_download=isinstance(error, ModelMissingError))
+        elif isinstance(error, AnswerFailedError):
+            self._show_note(f"The answer stopped early: {error}")
+        elif error is not None:
+            self._show_note(str(error))
+        else:
+            self.banner.hide()
+        self._render_transcript()
+        self._refresh_controls()
+
+    def _on_suggested(self, request_id: int, suggestions: tuple[str, ...]) -> None:
+        if self.running or self._book is None:
+            return
+        self._clear_suggestions()
+        for text in suggestions:
+            button = QPushButton(text, self)
+            button.setObjectName("assistantSuggestion")
+            button.setFlat(True)
+            button.clicked.connect(lambda _=False, q=text: self.ask(q))
+            self.suggestion_row.addWidget(button)
+            self.suggestion_buttons.append(button)
+
+    def _on_pull_progress(self, request_id: int, progress: PullProgress) -> None:
+        if request_id != self._pull_id:
+            return
+        if progress.fraction is not None:
+            self.download_progress.setValue(int(progress.fraction * 1000))
+        self.download_progress.setFormat(f"{progress.status} %p%")
+
+    def _on_pull_done(self, request_id: int, error: object) -> None:
+        if request_id != self._pull_id:
+            return
+        self._pull_cancel = None
+        self.download_button.setEnabled(True)
+        if error is None:
+            self.banner.hide()
+            self._show_note("The model is ready. Ask your question again.")
+        elif isinstance(error, PullCancelledError):
+            self._show_banner("Download cancelled.", offer_download=True)
+        else:
+            self._show_banner(f"The download failed: {error}", offer_download=True)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _render_transcript(self, *, pending_question: str | None = None) -> None:
+        parts: list[str] = []
+        messages = (
+            self._store.messages(self._conversation_id)
+            if self._conversation_id is not None
+            else []
+        )
+        boundary = self._current_boundary_sid()
+        for message in messages:
+            parts.append(self._message_html(message, boundary))
+        if pending_question is not None:
+            parts.append(_question_html(pending_question))
+            parts.append("<p><b>Assistant:</b> </p>")
+        self.transcript.setHtml("".join(parts))
+        if pending_question is not None:
+            self.transcript.moveCursor(QTextCursor.MoveOperation.End)
+        self.transcript.verticalScrollBar().setValue(
+            self.transcript.verticalScrollBar().maximum()
+        )
+
+    def _message_html(self, message: Message, boundary_sid: int | None) -> str:
+        if boundary_sid is not None and message.boundary_sid > boundary_sid:
+            return "<p><i>(Hidden: this was said further on in the book.)</i></p>"
+        if message.role == "user":
+            return _question_html(message.text)
+        label = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
+            message.status, ""
+        )
+        text = html.escape(message.text).replace("\n", "<br>")
+        out = [f"<p><b>Assistant:</b>{label} {text}</p>"]
+        if message.citations:
+            links = []
+            for citation in message.citations:
+                href = f"cite:{message.message_id}:{citation.label}"
+                quote = html.escape(citation.quote[:80])
+                chapter = html.escape(citation.chapter)
+                links.append(f'<a href="{href}">[{citation.label}] {chapter}: “{quote}”</a>')
+            out.append("<p style='margin-left:12px'><small>" + "<br>".join(links)
+                       + "</small></p>")
+        return "".join(out)
+
+    def _current_boundary_sid(self) -> int | None:
+        if self._book is None:
+            return None
+        try:
+            return scope_for_book(self._conn, self._book.book_id).boundary_sid
+        except ReaderError:
+            return None
+
+    def _on_link(self, url: QUrl) -> None:
+        text = url.toString()
+        if not text.startswith("cite:") or self._conversation_id is None:
+            return
+        _, message_id, label = text.split(":")
+        for message in self._store.messages(self._conversation_id):
+            if message.message_id == int(message_id):
+                for citation in message.citations:
+                    if citation.label == int(label):
+                        self.citationActivated.emit(citation.locator)
+                        return
+
+    # -- small helpers ---------------------------------------------------------------------
+
+    def _send_from_box(self) -> None:
+        question = self.input.toPlainText()
+        if not question.strip() or self.running:
+            if self.running:
+                self._show_note("Wait for the current answer to finish, or press Stop.")
+            return
+        self.input.clear()
+        self.ask(question)
+
+    def _refresh_controls(self) -> None:
+        has_text = bool(self.input.toPlainText().strip())
+        self.send_button.setEnabled(has_text and not self.running and self._book is not None)
+        self.stop_button.setEnabled(self.running)
+        self.new_button.setEnabled(self._book is not None)
+
+    def _show_banner(self, text: str, *, offer_download: bool) -> None:
+        self.banner_text.setText(text)
+        self.download_button.setVisible(offer_download)
+        downloading = self._pull_cancel is not None
+        self.download_progress.setVisible(downloading)
+        self.download_cancel.setVisible(downloading)
+        self.banner.show()
+
+    def _show_note(self, text: str) -> None:
+        self.note.setText(text)
+        self.note.show()
+
+    def _hide_note(self) -> None:
+        self.note.hide()
+        self.note.setText("")
+
+    def _clear_suggestions(self) -> None:
+        for button in self.suggestion_buttons:
+            self.suggestion_row.removeWidget(button)
+            button.deleteLater()
+        self.suggestion_buttons = []
+
+
+def _question_html(text: str) -> str:
+    return f"<p><b>You:</b> {html.escape(text).replace(chr(10), '<br>')}</p>"
