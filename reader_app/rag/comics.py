@@ -30,6 +30,7 @@ OCR_PIXEL_CAP = 4_000_000
 # Pages above this are not decoded at all: a decompression bomb, not a comic page.
 MAX_PAGE_PIXELS = 150_000_000
 DESCRIPTION_LABEL = "[Description]"
+CJK_LANGUAGES = ("zh", "ja", "ko")
 
 ProgressCallback = Callable[[int, int], None]  # (pages done, pages in the book)
 CancelCheck = Callable[[], bool]
@@ -100,6 +101,7 @@ def ocr_book(
     del home  # everything is kept in the library database; no files are written
     engine = engine or RapidOcrEngine()
     right_to_left = book.metadata.right_to_left
+    language = book.metadata.language.lower()
     pages: list[PageText] = []
     skipped: list[int] = []
     recognised = 0
@@ -127,7 +129,8 @@ def ocr_book(
                 if scan is None:
                     skipped.append(section.index)
                 else:
-                    blocks = read_page(scan.lines, panels=scan.panels, right_to_left=right_to_left)
+                    lines = [ln for ln in scan.lines if _fits_language(ln.text, language)]
+                    blocks = read_page(lines, panels=scan.panels, right_to_left=right_to_left)
                     pages.append(PageText(section.index, content_hash, tuple(blocks)))
         if progress is not None:
             progress(done + 1, total)
@@ -181,6 +184,25 @@ def page_content_hash(book: Book, section: Section) -> str | None:
     except Exception as error:  # the book's loader raises its own kinds of errors
         log.warning("Page %d of %s is unreadable: %s", section.index + 1, book.path.name, error)
         return None
+
+
+def _fits_language(text: str, language: str) -> bool:
+    """False for a line in a script the comic's language does not use.
+
+    The bundled recogniser reads Chinese and Japanese too, so in a Latin-script comic it now and
+    then reads a squiggle of the art as a CJK character; such lines are noise, not text.
+    """
+    if not language or language.startswith(CJK_LANGUAGES):
+        return True
+    letters = [c for c in text if c.isalpha()]
+    cjk = sum(1 for c in letters if _is_cjk(c))
+    return cjk * 2 <= len(letters)
+
+
+def _is_cjk(char: str) -> bool:
+    code = ord(char)
+    return (0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF
+            or 0xF900 <= code <= 0xFAFF)
 
 
 # -- one page -------------------------------------------------------------------------------

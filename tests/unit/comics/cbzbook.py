@@ -19,6 +19,7 @@ def write_cbz(
     series: str | None = None,
     number: int | None = None,
     manga: bool = False,
+    language: str = "",
     names: Sequence[str] | None = None,
 ) -> Path:
     names = list(names) if names is not None else [f"{i:03d}.png" for i in range(len(pages))]
@@ -29,6 +30,8 @@ def write_cbz(
         info.append(f"<Number>{number}</Number>")
     if manga:
         info.append("<Manga>YesAndRightToLeft</Manga>")
+    if language:
+        info.append(f"<LanguageISO>{language}</LanguageISO>")
     info.append("</ComicInfo>")
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("ComicInfo.xml", "".join(info))

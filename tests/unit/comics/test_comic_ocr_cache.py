@@ -182,3 +182,20 @@ def test_reading_order_follows_the_comic_direction_from_cached_ocr(
     engine = TwoColumns()
     assert ocr_book(conn, library_home, manga, engine=engine).pages[0].text == "right\nleft"
     assert engine.sizes == []  # same page bytes: from the cache, reordered for manga
+
+
+def test_stray_cjk_reads_of_the_art_are_dropped_from_a_latin_script_comic(
+    tmp_path: Path, library_home: Path
+) -> None:
+    class ArtAsKanji(CountingEngine):
+        def read_lines(self, image: Image.Image) -> list[OcrLine]:
+            super().read_lines(image)
+            return [OcrLine.from_box("Gulp", Box(20, 20, 100, 50)),
+                    OcrLine.from_box("万ノ", Box(20, 300, 100, 330))]
+
+    page = [plain_page(1)]
+    english = read_book(write_cbz(tmp_path / "en.cbz", page, language="en"))
+    japanese = read_book(write_cbz(tmp_path / "ja.cbz", page, language="ja"))
+    conn = connect(library_home)
+    assert ocr_book(conn, library_home, english, engine=ArtAsKanji()).pages[0].text == "Gulp"
+    assert ocr_book(conn, library_home, japanese, engine=ArtAsKanji()).pages[0].text == "Gulp\n万ノ"
