@@ -402,6 +402,8 @@ class AssistantPanel(QDockWidget):
         if request_id != self._active_id:
             return
         self._pending += token
+        if not self._streamed:
+            self._flush_tokens()  # the first words show at once; the rest wait for the timer
 
     def _flush_tokens(self) -> None:
         if not self._pending:

@@ -323,3 +323,19 @@ def test_jailbreaks_through_the_panel_never_send_unread_text(
     _wait_idle(qtbot, panel)
     sent = _answers(fake_ollama)[-1].text.replace(future, "")
     assert set(MARKER.findall(sent)) & shelf.markers_read(2, 4) & unread
+
+
+def test_messages_from_further_on_are_hidden_after_the_boundary_moves_back(
+    qtbot: QtBot, make_panel: PanelFactory, fake_ollama: FakeOllama, shelf: MarkerLibrary
+) -> None:
+    fake_ollama.reply_with(ScriptedReplies(answer="Valdemar reached the Obsidian Gate."))
+    shelf.read_through(3, 3)
+    panel = make_panel()
+    panel.ask("What happened at the gate?")
+    _wait_idle(qtbot, panel)
+    assert "Valdemar reached the Obsidian Gate." in _transcript(panel)
+    shelf.library.reset_boundary(shelf.book.book_id)
+    shelf.read_through(0, 3)
+    panel.refresh_scope()
+    assert "Valdemar" not in _transcript(panel)
+    assert "Hidden: this was said further on in the book." in _transcript(panel)
