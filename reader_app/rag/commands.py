@@ -1,0 +1,229 @@
+"""`reader-app index FILE` and `reader-app search FILE QUERY`: the engine without the window."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from reader_app.books.model import Book
+from reader_app.errors import ReaderError
+from reader_app.paths import library_home
+from reader_app.rag.boundary import Scope, scope_at, scope_for_book
+from reader_app.rag.embed import Embedder, embedder_for
+from reader_app.rag.indexer import IndexProgress, index_book, index_status
+from reader_app.rag.search import MAX_K, SearchResult, search
+from reader_app.rag.sentences import ensure_sentences, sid_at
+from reader_app.settings import SettingsStore
+from reader_app.store.db import connect
+
+
+def index_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="reader-app index",
+        description="Add a book to the library if needed and build its search index "
+        "(resumes where an earlier run stopped).",
+    )
+    parser.add_argument("file", type=Path, help="an EPUB or CBZ file")
+    return parser
+
+
+def search_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="reader-app search",
+        description="Search a book's text up to the reading boundary recorded in the library "
+        "(or the one given by --at / --upto-sid for this call only).",
+    )
+    parser.add_argument("file", type=Path, help="an EPUB or CBZ file")
+    parser.add_argument("query", help="words or a question")
+    parser.add_argument("--k", type=int, default=6, help=f"passages to return (1-{MAX_K})")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--at", type=float, metavar="PERCENT", help="pretend the reader is this far (0-100)"
+    )
+    where.add_argument(
+        "--upto-sid", type=int, metavar="N", help="pretend sentences 0..N have been read"
+    )
+    return parser
+
+
+def index_main(argv: list[str]) -> int:
+    options = index_parser().parse_args(argv)
+    return _run(lambda conn, home: _index(conn, home, options.file, out=sys.stdout), "index")
+
+
+def search_main(argv: list[str]) -> int:
+    options = search_parser().parse_args(argv)
+    return _run(lambda conn, home: _search(conn, home, options, out=sys.stdout), "search")
+
+
+def _run(command: Any, name: str) -> int:
+    home = library_home()
+    conn = connect(home)
+    try:
+        return int(command(conn, home))
+    except ReaderError as error:
+        print(f"reader-app {name}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\nreader-app {name}: stopped; run it again to resume.", file=sys.stderr)
+        return 130
+    finally:
+        conn.close()
+
+
+def _open(conn: sqlite3.Connection, home: Path, file: Path) -> Book:
+    from reader_app.books.cache import load_book
+    from reader_app.books.library import Library
+
+    book = load_book(file, home)
+    library = Library(conn, home)
+    if not library.contains(book.book_id):
+        library.add(book)
+    ensure_sentences(conn, book)
+    return book
+
+
+def _embedder(conn: sqlite3.Connection, home: Path, err: TextIO) -> Embedder:
+    model_id = str(SettingsStore(conn).get("assistant.embedding_model"))
+    return embedder_for(model_id, home=home, progress=lambda message: print(message, file=err))
+
+
+def _index(conn: sqlite3.Connection, home: Path, file: Path, *, out: TextIO) -> int:
+    book = _open(conn, home, file)
+    embedder = _embedder(conn, home, sys.stderr)
+    status = index_book(
+        conn, home, book, embedder=embedder, progress=ProgressPrinter(book.metadata.title, out)
+    )
+    print(f"{book.metadata.title}: {status.chunks_indexed} of {status.chunks_total} passages "
+          f"indexed with {embedder.model_id}.", file=out)
+    return 0 if status.complete else 1
+
+
+class ProgressPrinter:
+    """A bar redrawn in place on a terminal; a line per tenth otherwise (logs, pipes)."""
+
+    def __init__(self, title: str, out: TextIO) -> None:
+        self.title = title
+        self.out = out
+        self.live = out.isatty()
+        self.last_tenth = -1
+
+    def __call__(self, progress: IndexProgress) -> None:
+        if self.live:
+            filled = int(progress.fraction * 30)
+            self.out.write(
+                f"\rIndexing [{'#' * filled}{'.' * (30 - filled)}] {progress.percent:3d}% "
+                f"({progress.chunks_indexed}/{progress.chunks_total})"
+            )
+            if progress.chunks_indexed >= progress.chunks_total:
+                self.out.write("\n")
+            self.out.flush()
+            return
+        tenth = int(progress.fraction * 10)
+        if tenth != self.last_tenth:
+            self.last_tenth = tenth
+            print(f"indexing {self.title}: {progress.percent}% "
+                  f"({progress.chunks_indexed}/{progress.chunks_total})", file=self.out)
+
+
+def _search(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *,
+            out: TextIO) -> int:
+    book = _open(conn, home, options.file)
+    explicit = _explicit_boundary(conn, book, options)
+    scope = (
+        scope_for_book(conn, book.book_id)
+        if explicit is None
+        else scope_at(conn, book.book_id, boundary_sid=explicit)
+    )
+    embedder = _embedder(conn, home, sys.stderr)
+    _index_enough(conn, home, book, scope, embedder)
+    result = search(conn, home, scope, options.query, k=options.k, embedder=embedder)
+    if options.json:
+        print(json.dumps(result_json(result), ensure_ascii=False, indent=2), file=out)
+    else:
+        _print_result(result, out)
+    return 0
+
+
+def _explicit_boundary(
+    conn: sqlite3.Connection, book: Book, options: argparse.Namespace
+) -> int | None:
+    if options.upto_sid is not None:
+        return int(options.upto_sid)
+    if options.at is None:
+        return None
+    if not 0 <= options.at <= 100:
+        raise ReaderError(f"--at takes a percentage from 0 to 100, not {options.at:g}.")
+    if options.at == 100:
+        return 1 << 62  # the whole book; scope_at clamps it to the last sentence
+    return sid_at(conn, book.book_id, book.locator_at_progress(options.at / 100))
+
+
+def _index_enough(
+    conn: sqlite3.Connection, home: Path, book: Book, scope: Scope, embedder: Embedder
+) -> None:
+    """Embed the current book as far as the scope needs (the rest can wait for the app)."""
+    needed = scope.current.chunk_limit
+    if index_status(conn, home, book.book_id, embedder.model_id).chunks_indexed >= needed:
+        return
+    printer = ProgressPrinter(book.metadata.title, sys.stderr)
+    reached = [0]
+
+    def report(progress: IndexProgress) -> None:
+        reached[0] = progress.chunks_indexed
+        printer(progress)
+
+    index_book(
+        conn, home, book, embedder=embedder, progress=report,
+        cancel=lambda: reached[0] >= needed,
+    )
+
+
+def result_json(result: SearchResult) -> dict[str, Any]:
+    return {
+        "book_id": result.book_id,
+        "boundary_sid": result.boundary_sid,
+        "passages": [
+            {
+                "book_id": p.book_id,
+                "chunk_id": p.chunk_id,
+                "sid_start": p.sid_start,
+                "sid_end": p.sid_end,
+                "section": p.section,
+                "score": round(p.score, 6),
+                "text": p.text,
+            }
+            for p in result.passages
+        ],
+        "recent": (
+            None
+            if result.recent is None
+            else {
+                "sid_start": result.recent.sid_start,
+                "sid_end": result.recent.sid_end,
+                "text": result.recent.text,
+            }
+        ),
+    }
+
+
+def _print_result(result: SearchResult, out: TextIO) -> None:
+    if result.boundary_sid < 0:
+        print("Nothing has been read yet, so there is nothing to search.", file=out)
+        return
+    if not result.passages:
+        print("No passage read so far matches.", file=out)
+    for passage in result.passages:
+        print(f"[section {passage.section}, sentences {passage.sid_start}-{passage.sid_end}, "
+              f"score {passage.score:.4f}]", file=out)
+        print(passage.text, file=out)
+        print(file=out)
+    if result.recent is not None:
+        print(f"[where the reader is: sentences {result.recent.sid_start}-"
+              f"{result.recent.sid_end}]", file=out)
+        print(result.recent.text, file=out)
