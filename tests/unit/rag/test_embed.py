@@ -1,0 +1,106 @@
+"""Embedders: the offline model is hash-checked, batches are length-sorted, order is restored."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from reader_app.rag import embed
+from reader_app.rag.embed import (
+    DEFAULT_DIMENSION,
+    DEFAULT_MODEL_ID,
+    EmbeddingModelError,
+    FastEmbedder,
+    HashEmbedder,
+    default_embedder,
+    embedder_for,
+    prepare_default_model_dir,
+)
+
+
+def test_a_damaged_model_file_is_refused_with_a_clear_message(
+    library_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    damaged = tmp_path / "model.onnx"
+    damaged.write_bytes(b"not the model")
+    monkeypatch.setattr(embed, "default_model_onnx", lambda: damaged)
+
+    with pytest.raises(EmbeddingModelError, match=r"damaged.*Reinstall"):
+        prepare_default_model_dir(library_home)
+
+
+def test_a_missing_model_file_is_refused_with_a_clear_message(
+    library_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(embed, "default_model_onnx", lambda: tmp_path / "absent.onnx")
+
+    with pytest.raises(EmbeddingModelError, match="missing"):
+        prepare_default_model_dir(library_home)
+
+
+def test_the_model_folder_is_assembled_in_the_library_cache(library_home: Path) -> None:
+    folder = prepare_default_model_dir(library_home)
+
+    assert folder.is_relative_to(library_home)
+    names = {p.name for p in folder.iterdir()}
+    assert {"model.onnx", "tokenizer.json", "tokenizer_config.json", "config.json",
+            "special_tokens_map.json"} <= names
+    assert embed.file_sha256(folder / "model.onnx") == embed.DEFAULT_MODEL_SHA256
+    assert prepare_default_model_dir(library_home) == folder  # a second call is a no-op
+
+
+class LengthModel:
+    """A stand-in fastembed model: the vector says how long the text was; batches recorded."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[str]] = []
+
+    def embed(self, texts: Sequence[str], batch_size: int) -> Iterator[np.ndarray]:
+        for start in range(0, len(texts), batch_size):
+            batch = list(texts[start : start + batch_size])
+            self.batches.append(batch)
+            yield np.array([[len(t), 1.0] for t in batch], dtype=np.float32)
+
+
+def test_texts_are_batched_by_length_and_returned_in_the_callers_order() -> None:
+    model = LengthModel()
+    embedder = FastEmbedder(model, model_id="fake", dimension=2, batch_size=2)
+    texts = ["a" * 9, "a", "a" * 5, "a" * 3, "a" * 7]
+
+    vectors = embedder.embed(texts)
+
+    assert [len(t) for batch in model.batches for t in batch] == [1, 3, 5, 7, 9]
+    expected = np.array([[len(t), 1.0] for t in texts], dtype=np.float32)
+    expected /= np.linalg.norm(expected, axis=1, keepdims=True)
+    assert np.allclose(vectors, expected)
+
+
+def test_an_unknown_model_name_is_a_clear_error(library_home: Path) -> None:
+    with pytest.raises(EmbeddingModelError, match="not a fastembed text model"):
+        embedder_for("nobody/no-such-model", home=library_home)
+
+
+def test_the_hash_test_double_is_deterministic_and_unit_length() -> None:
+    first = HashEmbedder().embed(["the lantern", "a river"])
+    again = HashEmbedder().embed(["the lantern", "a river"])
+    assert np.array_equal(first, again)
+    assert np.allclose(np.linalg.norm(first, axis=1), 1.0)
+
+
+@pytest.mark.slow
+def test_the_offline_model_embeds_consistently_whatever_the_batch(library_home: Path) -> None:
+    embedder = default_embedder(home=library_home)
+    texts = ["Mr. Darcy bowed.", "A much longer sentence about the rain on the road to "
+             "Netherfield, where Jane fell ill.", "Toto barked."]
+
+    together = embedder.embed(texts)
+    alone = np.vstack([embedder.embed([t]) for t in texts])
+
+    assert embedder.model_id == DEFAULT_MODEL_ID and together.shape == (3, DEFAULT_DIMENSION)
+    assert together.dtype == np.float32
+    assert np.allclose(np.linalg.norm(together, axis=1), 1.0, atol=1e-5)
+    assert np.allclose(together, alone, atol=1e-4)
+    assert embedder_for(DEFAULT_MODEL_ID, home=library_home) is embedder  # loaded once

@@ -1,0 +1,106 @@
+"""Hybrid search results: reading order, where-the-reader-is text, citations, budget, fusion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reader_app.books.library import Library
+from reader_app.books.model import Locator
+from reader_app.rag.boundary import scope_for_book
+from reader_app.rag.embed import HashEmbedder
+from reader_app.rag.index import keyword_query
+from reader_app.rag.indexer import index_book
+from reader_app.rag.search import search
+from reader_app.store.db import connect
+from tests.unit.rag.markerbooks import MarkerBook, marker_book, markers_in
+
+EMBEDDER = HashEmbedder()
+
+
+def indexed(home: Path) -> tuple[MarkerBook, Library]:
+    generated = marker_book(sections=4, blocks_per_section=6)
+    library = Library(connect(home), home)
+    library.add(generated.book)
+    index_book(library.conn, home, generated.book, embedder=EMBEDDER)
+    return generated, library
+
+
+def test_passages_come_back_in_reading_order_with_places_to_jump_to(library_home: Path) -> None:
+    generated, library = indexed(library_home)
+    library.mark_finished(generated.book.book_id, generated.book.end_locator())
+    scope = scope_for_book(library.conn, generated.book.book_id)
+
+    result = search(library.conn, library_home, scope, "lantern river gate late", k=8,
+                    embedder=EMBEDDER)
+
+    assert len(result.passages) == 8
+    assert [p.chunk_id for p in result.passages] == sorted(p.chunk_id for p in result.passages)
+    for passage in result.passages:
+        first = generated.sentences[passage.sid_start]
+        assert passage.locator == Locator(first.section, first.block, first.char_start)
+        assert passage.text.startswith(first.text)
+        assert passage.section == first.section
+
+
+def test_recent_text_is_exactly_what_follows_the_last_eligible_chunk(library_home: Path) -> None:
+    generated, library = indexed(library_home)
+    book_id = generated.book.book_id
+    for sentence in generated.sentences[::5]:
+        library.set_boundary(book_id, Locator(sentence.section, sentence.block, sentence.char_end))
+        scope = scope_for_book(library.conn, book_id)
+        assert scope.boundary_sid == sentence.index
+
+        result = search(library.conn, library_home, scope, "anything", embedder=EMBEDDER)
+
+        eligible_end = max((p.sid_end for p in result.passages), default=-1)
+        assert eligible_end < sentence.index or result.recent is None
+        if result.recent is not None:
+            assert result.recent.sid_end == sentence.index
+            recent = [index for _, index in markers_in(result.recent.text)]
+            assert recent == list(range(result.recent.sid_start, sentence.index + 1))
+            assert result.recent.text.endswith(sentence.text)
+
+
+def test_a_rare_word_is_found_by_keyword_even_when_the_vectors_disagree(
+    library_home: Path,
+) -> None:
+    generated, library = indexed(library_home)
+    book_id = generated.book.book_id
+    library.mark_finished(book_id, generated.book.end_locator())
+    scope = scope_for_book(library.conn, book_id)
+    target = generated.sentences[30]
+
+    result = search(library.conn, library_home, scope, f"tell me about {target.marker}", k=1,
+                    embedder=HashEmbedder(dimension=2, model_id="test/hash-embedder"))
+
+    assert target.marker in result.passages[0].text
+
+
+def test_a_small_token_budget_keeps_only_the_best_passage(library_home: Path) -> None:
+    generated, library = indexed(library_home)
+    library.mark_finished(generated.book.book_id, generated.book.end_locator())
+    scope = scope_for_book(library.conn, generated.book.book_id)
+    target = generated.sentences[12]
+
+    result = search(library.conn, library_home, scope, target.marker, k=6, token_budget=10,
+                    embedder=EMBEDDER)
+
+    assert len(result.passages) == 1
+    assert target.marker in result.passages[0].text
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Who is Mr. Darcy?", '"mr" OR "darcy"'),
+        ('title:"x" OR NEAR(a b) *', '"title" OR "x" OR "near" OR "b"'),
+        ("the of and", '"the" OR "of" OR "and"'),
+        ("?!", None),
+    ],
+)
+def test_keyword_queries_are_quoted_terms_so_operators_mean_nothing(
+    query: str, expected: str | None
+) -> None:
+    assert keyword_query(query) == expected
