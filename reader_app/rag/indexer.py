@@ -25,7 +25,8 @@ from reader_app.rag.index import (
 )
 from reader_app.rag.sentences import ensure_sentences, sentence_count
 
-DEFAULT_BATCH_SIZE = 256
+# Small enough that cancelling or quitting waits only a few seconds for the batch in flight.
+DEFAULT_BATCH_SIZE = 64
 
 
 @dataclass(frozen=True)
