@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from reader_app.books.formats import read_book
 from reader_app.rag.comics import ComicText, ocr_book
 from reader_app.rag.ocr import RapidOcrEngine
+from reader_app.rag.reading_order import OcrLine
 from reader_app.store.db import connect
 from tests.conftest import COMICS, PEPPER1, PEPPER2
 
@@ -37,7 +39,7 @@ class _TimedEngine:
         self.engine_id = engine.engine_id
         self.seconds: list[float] = []
 
-    def read_lines(self, image):  # type: ignore[no-untyped-def]
+    def read_lines(self, image: Image.Image) -> list[OcrLine]:
         started = time.perf_counter()
         try:
             return self.engine.read_lines(image)
