@@ -182,3 +182,14 @@ def test_descriptions_join_the_page_text_labelled_as_descriptions(
     assert [s.section for s in sentences] == [0, 1]
     assert all(is_description(s.text) for s in sentences)
     assert sentences[1].text == "[Description] A page painted grey 80, with Pepper looking on."
+
+
+def test_cancel_stops_between_pages_keeping_what_was_described(
+    comic: Book, library_home: Path, vision_server: FakeOllama
+) -> None:
+    enable(library_home, vision_server)
+    read_up_to(library_home, comic, 4)
+    run = describe_pages(connect(library_home), library_home, comic,
+                         cancel=lambda: len(vision_server.requests_to("/api/chat")) >= 2)
+    assert not run.complete and run.described == (0, 1)
+    assert sent_pages(vision_server) == [0, 1] and sorted(run.descriptions) == [0, 1]
