@@ -76,6 +76,12 @@ fi
 # --- recording --------------------------------------------------------------------------------
 manifest_lines=()
 record() { manifest_lines+=("$(printf '%s\t' "$@" | sed 's/\t$//')"); }
+# Written on any exit, so that uninstall.sh can also clean up after an install that failed midway.
+write_manifest() {
+    [ ${#manifest_lines[@]} -gt 0 ] && [ -d "$APP_DIR" ] \
+        && printf '%s\n' "${manifest_lines[@]}" >"$MANIFEST" || true
+}
+trap write_manifest EXIT
 
 # mkdir -p that records each folder it creates, so uninstall can remove the empty ones.
 make_dirs() {
@@ -118,10 +124,12 @@ exec_quote() {
 make_dirs "$APP_DIR"
 if [ "$mode" = bundle ]; then
     say "Installing the Pagemate bundle from $bundle into $APP_DIR"
-    # Record first, copy second: an interrupted copy still leaves a manifest that covers it.
+    # Record first, copy second: if the copy fails, the manifest still covers what it wrote.
     while IFS= read -r -d '' relative; do
         relative=${relative#./}
-        if [ -d "$bundle/$relative" ]; then record dir "$APP_DIR/$relative"
+        # A symlink (PyInstaller links some libraries) is removed as a file, even to a folder.
+        if [ -d "$bundle/$relative" ] && [ ! -L "$bundle/$relative" ]; then
+            record dir "$APP_DIR/$relative"
         else record file "$APP_DIR/$relative"; fi
     done < <(cd "$bundle" && find . -mindepth 1 -print0)
     cp -a "$bundle/." "$APP_DIR/"
@@ -173,8 +181,6 @@ if [ "$make_default" = 1 ]; then
     for type in "${MIME_TYPES[@]}"; do
         record default "$type" "$(user_default "$type")"
     done
-    # Written before any change, so uninstall can restore the previous defaults.
-    printf '%s\n' "${manifest_lines[@]}" >"$MANIFEST"
     if have xdg-mime; then
         xdg-mime default pagemate.desktop "${MIME_TYPES[@]}"
     fi
@@ -185,7 +191,7 @@ if [ "$make_default" = 1 ]; then
     done
 fi
 
-printf '%s\n' "${manifest_lines[@]}" >"$MANIFEST"
+write_manifest
 say "Pagemate is installed. Open a book from your file manager, or run: $LAUNCHER"
 case ":$PATH:" in
     *":$BIN_DIR:"*) ;;

@@ -35,7 +35,9 @@ def bundle() -> Iterator[Path]:
         )
         assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
         print(f"\nbundle built in {time.monotonic() - started:.0f} s")
-    size = sum(f.stat().st_size for f in BUNDLE_DIR.rglob("*") if f.is_file())
+    size = sum(
+        f.stat().st_size for f in BUNDLE_DIR.rglob("*") if f.is_file() and not f.is_symlink()
+    )
     print(f"bundle size: {size / 2**20:.0f} MiB")
     yield EXECUTABLE
 

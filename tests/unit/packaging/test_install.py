@@ -268,3 +268,19 @@ def test_a_missing_bundle_is_reported_with_what_to_do(home: Path, tmp_path: Path
     assert result.returncode != 0
     assert "does not exist" in result.stderr
     assert snapshot(home) == {}
+
+
+def test_uninstall_cleans_up_after_an_install_that_failed_midway(
+    home: Path, tmp_path: Path, fake_bundle: Path
+) -> None:
+    broken_tools = tmp_path / "broken-tools"
+    broken_tools.mkdir()
+    failing = broken_tools / "xdg-mime"
+    failing.write_text("#!/bin/sh\necho 'xdg-mime: cannot write' >&2\nexit 4\n")
+    failing.chmod(0o755)
+    env = user_env(home, PATH=f"{broken_tools}:{os.environ.get('PATH', '/usr/bin:/bin')}")
+    result = run_script(INSTALL, "--bundle", str(fake_bundle), env=env, check=False)
+    assert result.returncode != 0
+    assert (home / ".local" / "share" / "pagemate" / "pagemate").exists()  # it got that far
+    uninstall(user_env(home), home / ".local" / "share")
+    assert snapshot(home) == {}
