@@ -67,6 +67,8 @@ class SingleInstance(QObject):
         super().__init__(parent)
         self._name = server_name(home)
         self._connect_timeout_ms = connect_timeout_ms
+        # QLockFile cannot create its file in a missing folder, and would then look taken.
+        home.mkdir(parents=True, exist_ok=True)
         self._lock = QLockFile(str(home / _LOCK_FILE_NAME))
         # 0: never stale by age (the app runs for days); only a dead owner process makes it stale.
         self._lock.setStaleLockTime(0)

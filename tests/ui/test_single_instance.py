@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -191,18 +193,6 @@ def test_launch_after_a_crash_replaces_the_stale_socket(
         survivor.close()
 
 
-def _app_uses_single_instance() -> bool:
-    sources = [ROOT / "reader_app" / "app.py", *(ROOT / "reader_app" / "ui").glob("*.py")]
-    return any(
-        "SingleInstance(" in path.read_text(encoding="utf-8")
-        for path in sources
-        if path.name != "single_instance.py"
-    )
-
-
-@pytest.mark.skipif(
-    not _app_uses_single_instance(), reason="the app does not create a SingleInstance yet"
-)
 def test_real_second_process_hands_its_file_over_and_exits(
     qtbot: QtBot, running: SingleInstance, library_home: Path
 ) -> None:
@@ -221,3 +211,65 @@ def test_real_second_process_hands_its_file_over_and_exits(
         _, stderr = second.communicate()
     assert received.args == [book]
     assert second.returncode == 0, stderr.decode(errors="replace")
+
+
+def test_second_app_launch_opens_its_book_in_the_running_app_and_exits(
+    qtbot: QtBot, library_home: Path
+) -> None:
+    book = corpus_epub(JEKYLL)
+    env = {**os.environ, "READER_APP_HOME": str(library_home), "QT_QPA_PLATFORM": "offscreen"}
+    first = subprocess.Popen(
+        [sys.executable, "-m", "reader_app"], cwd=ROOT, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        # Ready once it listens: the lock is taken just before the socket appears.
+        probe = QLocalSocket()
+
+        def listening() -> bool:
+            assert first.poll() is None, "the first Pagemate quit"
+            probe.connectToServer(server_name(library_home))
+            connected = probe.waitForConnected(100)
+            probe.abort()
+            return connected
+
+        qtbot.waitUntil(listening, timeout=60000)
+        second = subprocess.run(
+            [sys.executable, "-m", "reader_app", str(book)], cwd=ROOT, env=env,
+            capture_output=True, text=True, timeout=60,
+        )
+        assert second.returncode == 0, second.stderr
+        qtbot.waitUntil(lambda: _opened_titles(library_home) != [], timeout=30000)
+        assert _opened_titles(library_home) == ["The Strange Case of Dr. Jekyll and Mr. Hyde"]
+        assert first.poll() is None, "the first Pagemate should still be running"
+    finally:
+        first.terminate()
+        try:
+            first.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            first.kill()
+            first.wait()
+
+
+def _opened_titles(home: Path) -> list[str]:
+    database = home / "library.sqlite3"
+    if not database.exists():
+        return []
+    with closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)) as conn:
+        try:
+            rows = conn.execute("SELECT title FROM books WHERE opened_at IS NOT NULL").fetchall()
+        except sqlite3.OperationalError:  # the schema is still being created
+            return []
+    return [title for (title,) in rows]
+
+
+def test_a_library_folder_that_does_not_exist_yet_is_created_not_mistaken_for_busy(
+    tmp_path: Path,
+) -> None:
+    fresh = tmp_path / "new" / "library"
+    instance = SingleInstance(fresh, connect_timeout_ms=200)
+    try:
+        assert instance.try_hand_off([]) is False
+        assert instance.is_listening()
+    finally:
+        instance.close()
