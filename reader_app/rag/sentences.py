@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from reader_app.books.model import BlockKind, Book, Locator
 
 # Bump when splitting changes: stored sentence tables of an older splitter are rebuilt.
-SPLITTER_VERSION = "regex-merge-1"
+SPLITTER_VERSION = "regex-merge-2"
 
 # Words that end in a full stop without ending a sentence, because a name or number follows.
 _NAME_PREFIXES = frozenset(
@@ -25,7 +25,7 @@ _NAME_PREFIXES = frozenset(
 # A candidate end: terminal punctuation, then any closing quotes or brackets, then space.
 _CANDIDATE_END = re.compile(r"(?:\.\s\.\s\.\.?|[.!?…]+)[\"'”’»)\]]*(?=\s)")
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)\.$")
-_LETTER_DOT_BEFORE = re.compile(r"(?:^|[\s(])(?:[A-Za-z]\.)+$")  # initials, e.g., i.e.
+_LETTER_DOT_BEFORE = re.compile(r"(?:^|[\s(“‘\"'])(?:[A-Za-z]\.)+$")  # initials, e.g., i.e.
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,7 @@ def sentences_of(text: str) -> list[str]:
             ["Bring fruit, e.g. apples.", "See ch. 4 and vol. 2 of it.", "L. Frank Baum wrote it."],
         ),
         ("“Go!” “Now?” “Yes.”", ["“Go!”", "“Now?”", "“Yes.”"]),
+        ("Yours, very sincerely,\n“M. Gardiner.”", ["Yours, very sincerely,", "“M. Gardiner.”"]),
         ("A line of verse\nand the next line", ["A line of verse", "and the next line"]),
         ("  No final stop  ", ["No final stop"]),
         ("", []),
