@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -90,7 +91,9 @@ def assert_page_is_drawn(png: Path) -> None:
 
 
 def opened_books(library_home: Path) -> list[tuple[str, float | None]]:
-    with sqlite3.connect(library_home / "library.sqlite3") as conn:
+    # Read-only, so that polling never creates the database before the app does.
+    uri = f"file:{library_home / 'library.sqlite3'}?mode=ro"
+    with closing(sqlite3.connect(uri, uri=True, timeout=5)) as conn:
         return list(conn.execute("SELECT title, opened_at FROM books"))
 
 
@@ -146,3 +149,51 @@ def test_bundled_embedding_and_ocr_models_load_and_work_offline(
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]
     assert "embedding: ok (384 dimensions)" in result.stdout
     assert "ocr: ok" in result.stdout
+
+
+def test_second_bundled_launch_hands_its_book_to_the_running_one(
+    bundle: Path, tmp_path: Path, library_home: Path
+) -> None:
+    from reader_app.ui.single_instance import server_name
+
+    home = tmp_path / "user-home"
+    home.mkdir()
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
+        "READER_APP_HOME": str(library_home), "QT_QPA_PLATFORM": "offscreen",
+    }
+    first = subprocess.Popen(
+        [str(bundle)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        socket = Path("/tmp") / server_name(library_home)  # where QLocalServer puts it on Linux
+        deadline = time.monotonic() + 120
+        while not socket.is_socket():
+            assert first.poll() is None, first.communicate()[1].decode(errors="replace")
+            assert time.monotonic() < deadline, "the first Pagemate never started listening"
+            time.sleep(0.2)
+        second = subprocess.run(
+            [str(bundle), str(corpus_epub(JEKYLL))], env=env, capture_output=True, text=True,
+            timeout=120,
+        )
+        assert second.returncode == 0, second.stderr[-3000:]
+        deadline = time.monotonic() + 60
+        while not _opened_titles(library_home):
+            assert time.monotonic() < deadline, "the running Pagemate did not open the book"
+            time.sleep(0.2)
+        assert _opened_titles(library_home) == ["The Strange Case of Dr. Jekyll and Mr. Hyde"]
+        assert first.poll() is None
+    finally:
+        first.terminate()
+        try:
+            first.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            first.kill()
+            first.wait()
+
+
+def _opened_titles(library_home: Path) -> list[str]:
+    try:
+        return [title for title, opened_at in opened_books(library_home) if opened_at]
+    except sqlite3.OperationalError:  # not created yet, or busy being created
+        return []
