@@ -167,7 +167,20 @@ def _explicit_boundary(
 def _index_enough(
     conn: sqlite3.Connection, home: Path, book: Book, scope: Scope, embedder: Embedder
 ) -> None:
-    """Embed the current book as far as the scope needs (the rest can wait for the app)."""
+    """Embed what the scope needs: earlier series volumes whole (when their files are still
+    there), the current book up to the boundary (the rest can wait for the app)."""
+    from reader_app.books.cache import load_book
+
+    for volume in scope.volumes[:-1]:
+        status = index_status(conn, home, volume.book_id, embedder.model_id)
+        row = conn.execute("SELECT path FROM books WHERE book_id = ?", (volume.book_id,)).fetchone()
+        if status.complete or row is None or not Path(row[0]).exists():
+            continue  # keyword search still covers it
+        earlier = load_book(Path(row[0]), home)
+        if earlier.book_id != volume.book_id:
+            continue  # the file at that path has changed since it was added
+        index_book(conn, home, earlier, embedder=embedder,
+                   progress=ProgressPrinter(earlier.metadata.title, sys.stderr))
     needed = scope.current.chunk_limit
     if index_status(conn, home, book.book_id, embedder.model_id).chunks_indexed >= needed:
         return
