@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +14,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
 from reader_app.rag.embed import Embedder
+from reader_app.settings import SettingsStore
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +22,7 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class IndexingNews:
     book_id: str
-    stage: str  # "ocr", "index", "ready", "cancelled", "failed"
+    stage: str  # "ocr", "describe", "index", "ready", "cancelled", "failed"
     fraction: float = 0.0
     message: str = ""
     book: Book | None = None  # for comics, the book with its pages' text once OCR is done
@@ -31,10 +34,17 @@ class _Relay(QObject):
 
 class _IndexJob(QRunnable):
     def __init__(
-        self, *, book: Book, home: Path, embedder_holder: _EmbedderHolder, relay: _Relay
+        self,
+        *,
+        book: Book,
+        home: Path,
+        embedder_holder: _EmbedderHolder,
+        relay: _Relay,
+        prepare_whole_comic: bool = False,
     ) -> None:
         super().__init__()
         self.book = book
+        self.prepare_whole_comic = prepare_whole_comic
         self.home = home
         self.embedder_holder = embedder_holder
         self.relay = relay
@@ -44,6 +54,23 @@ class _IndexJob(QRunnable):
         self, stage: str, fraction: float = 0.0, message: str = "", book: Book | None = None
     ) -> None:
         self.relay.news.emit(IndexingNews(self.book.book_id, stage, fraction, message, book))
+
+    def _describe(self, conn: sqlite3.Connection, book: Book) -> Mapping[int, str]:
+        """Page descriptions when the reader turned them on; never past the boundary unless
+        the reader asked to prepare the whole comic. Any trouble leaves the comic undescribed."""
+        from reader_app.rag.describe import describe_pages
+
+        run = describe_pages(
+            conn,
+            self.home,
+            book,
+            prepare_whole_comic=self.prepare_whole_comic,
+            progress=lambda done, total: self._say("describe", done / max(total, 1)),
+            cancel=self.cancelled.is_set,
+        )
+        if run.reason and SettingsStore(conn).get("comics.describe_pages"):
+            self._say("describe", 0.0, message=run.reason)
+        return run.descriptions
 
     def run(self) -> None:
         from reader_app.rag.indexer import IndexProgress, index_book
@@ -66,9 +93,15 @@ class _IndexJob(QRunnable):
                 if self.cancelled.is_set():
                     self._say("cancelled")
                     return
-                book = with_page_text(book, text)
+                descriptions = self._describe(conn, book)
+                if self.cancelled.is_set():
+                    self._say("cancelled")
+                    return
+                book = with_page_text(book, text, descriptions=descriptions)
                 self._say("ocr", 1.0, book=book)
-            embedder = self.embedder_holder.get(self.home)
+            model_id = SettingsStore(conn).get("assistant.embedding_model")
+            self._say("index", 0.0, message=f"Loading the embedding model {model_id}…")
+            embedder = self.embedder_holder.get(self.home, model_id)
 
             def progress(p: IndexProgress) -> None:
                 self._say("index", p.fraction)
@@ -95,18 +128,18 @@ class _IndexJob(QRunnable):
 
 
 class _EmbedderHolder:
-    """Loads the embedding model once, on first use, in whichever worker needs it first."""
+    """Loads the chosen embedding model once, on first use, in whichever worker needs it."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._embedder: Embedder | None = None
 
-    def get(self, home: Path) -> Embedder:
+    def get(self, home: Path, model_id: str) -> Embedder:
         with self._lock:
-            if self._embedder is None:
-                from reader_app.rag.embed import default_embedder
+            if self._embedder is None or self._embedder.model_id != model_id:
+                from reader_app.rag.embed import embedder_for
 
-                self._embedder = default_embedder(home=home)
+                self._embedder = embedder_for(model_id, home=home)
             return self._embedder
 
 
@@ -126,11 +159,15 @@ class IndexingController(QObject):
         self._job: _IndexJob | None = None
         self.current_book_id: str | None = None
 
-    def start(self, book: Book) -> None:
+    def start(self, book: Book, *, prepare_whole_comic: bool = False) -> None:
         self.cancel()
         self.current_book_id = book.book_id
         job = _IndexJob(
-            book=book, home=self.home, embedder_holder=self._embedders, relay=self._relay
+            book=book,
+            home=self.home,
+            embedder_holder=self._embedders,
+            relay=self._relay,
+            prepare_whole_comic=prepare_whole_comic,
         )
         job.setAutoDelete(False)
         self._job = job

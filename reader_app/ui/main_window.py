@@ -6,6 +6,7 @@ import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPushButton,
     QStackedWidget,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -36,6 +38,7 @@ from reader_app.books.search import find_text
 from reader_app.errors import BookError
 from reader_app.settings import SettingsStore
 from reader_app.ui.appearance import THEMES, Appearance
+from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.library_view import LibraryView
@@ -104,6 +107,7 @@ class MainWindow(QMainWindow):
         self.tasks = TaskRunner(self)
         self.book: Book | None = None
         self.prepare_assistant = prepare_assistant
+        self._closed = False
         self.indexing = IndexingController(home, self)
         self.indexing.news.connect(self._indexing_news)
 
@@ -143,6 +147,13 @@ class MainWindow(QMainWindow):
         self.toc_dock.raise_()
         self.search_dock.hide()
         self.toc_dock.hide()
+        self.assistant_panel = AssistantPanel(home, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.assistant_panel)
+        self.assistant_panel.hide()
+        self._comic_refresh = QTimer(self)
+        self._comic_refresh.setSingleShot(True)
+        self._comic_refresh.setInterval(1500)
+        self._comic_refresh.timeout.connect(self._refresh_comic_descriptions)
 
         self.status_position = QLabel("")
         self.status_position.setObjectName("statusPosition")
@@ -199,6 +210,12 @@ class MainWindow(QMainWindow):
         self.toc_action.setObjectName("actionToc")
         self.toc_action.setShortcut("Ctrl+T")
         view.addAction(self.toc_action)
+        self.assistant_action = self.assistant_panel.toggleViewAction()
+        self.assistant_action.setObjectName("actionAssistant")
+        self.assistant_action.setText("&Assistant")
+        self.assistant_action.setShortcut("Ctrl+J")
+        self.addAction(self.assistant_action)
+        view.addAction(self.assistant_action)
         view.addAction(
             self._action("actionFind", "&Find in Book…", self.search_dock.focus_input, "Ctrl+F")
         )
@@ -242,6 +259,14 @@ class MainWindow(QMainWindow):
         view.addAction(self.justify_action)
         view.addAction(
             self._action("actionAppearance", "&Appearance…", self.show_appearance_dialog)
+        )
+        view.addAction(
+            self._action(
+                "actionPreferences",
+                "&Settings…",
+                self.show_preferences,
+                QKeySequence.StandardKey.Preferences,
+            )
         )
         view.addSeparator()
         view.addAction(
@@ -301,6 +326,24 @@ class MainWindow(QMainWindow):
         self.rtl_action.setCheckable(True)
         comics.addAction(self.rtl_action)
 
+        comics.addSeparator()
+        comics.addAction(
+            self._action(
+                "actionPrepareComic",
+                "Prepare Whole Comic for the Assistant",
+                self.prepare_whole_comic,
+            )
+        )
+
+        toolbar = QToolBar("Main", self)
+        toolbar.setObjectName("mainToolbar")
+        toolbar.setMovable(False)
+        toolbar.addAction(self.findChild(QAction, "actionLibrary") or QAction(self))
+        toolbar.addAction(self.toc_action)
+        toolbar.addAction(self.findChild(QAction, "actionFind") or QAction(self))
+        toolbar.addAction(self.assistant_action)
+        self.addToolBar(toolbar)
+
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("actionAbout", f"&About {APP_NAME}", self._about))
 
@@ -313,6 +356,9 @@ class MainWindow(QMainWindow):
         self.search_dock.jumpRequested.connect(self.jump_to)
         self.search_dock.searchRequested.connect(self.search_book)
         self.reader.positionChanged.connect(self._position_changed)
+        self.reader.boundaryChanged.connect(self._boundary_changed)
+        self.reader.epub_view.askAbout.connect(self._ask_about)
+        self.assistant_panel.citationActivated.connect(self.jump_to)
 
     # -- library ----------------------------------------------------------------------------
 
@@ -391,7 +437,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{title} — {APP_NAME}")
         self.settings.set("library.last_book", str(file))
         self.status_assistant.setText("")
+        self.assistant_panel.set_book(book)
         if self.prepare_assistant:
+            self.assistant_panel.set_index_ready(False)
             self.indexing.start(book)
         self.bookOpened.emit(book)
 
@@ -403,13 +451,18 @@ class MainWindow(QMainWindow):
         percent = round(news.fraction * 100)
         text = {
             "ocr": f"Reading the comic's pages: {percent}%",
+            "describe": f"Describing pages: {percent}%",
             "index": f"Preparing assistant: {percent}%",
             "ready": "Assistant ready",
             "cancelled": "",
             "failed": f"Assistant unavailable: {news.message}",
         }[news.stage]
+        if news.stage in ("index", "describe") and news.message and news.fraction == 0:
+            text = news.message
         self.status_assistant.setText(text)
         self.status_assistant.setToolTip(news.message)
+        if news.stage == "ready":
+            self.assistant_panel.set_index_ready(True)
         self.assistantNews.emit(news)
 
     def _open_failed(self, file: Path, error: BaseException) -> None:
@@ -456,6 +509,34 @@ class MainWindow(QMainWindow):
             on_error=lambda error: self.search_dock.status.setText(f"Search failed: {error}"),
         )
 
+    def _boundary_changed(self, _state: object) -> None:
+        if self._closed:
+            return
+        self.assistant_panel.refresh_scope()
+        book = self.book
+        if (
+            book is not None
+            and book.format == "cbz"
+            and self.prepare_assistant
+            and self.settings.get("comics.describe_pages")
+        ):
+            # Newly reached pages may now be described; wait for the reader to settle.
+            self._comic_refresh.start()
+
+    def _refresh_comic_descriptions(self) -> None:
+        if self.book is not None and self.book.format == "cbz":
+            self.indexing.start(self.book)
+
+    def prepare_whole_comic(self) -> None:
+        """The reader asked for every page to be described now, ahead of their reading."""
+        if self.book is not None and self.book.format == "cbz":
+            self.indexing.start(self.book, prepare_whole_comic=True)
+
+    def _ask_about(self, text: str, mode: str) -> None:
+        if mode in ("ask", "explain", "who"):
+            self.assistant_panel.show()
+            self.assistant_panel.ask_about_selection(text, cast("SelectionMode", mode))
+
     def _position_changed(self, shown: PageShown) -> None:
         book = self.book
         if book is None:
@@ -499,6 +580,16 @@ class MainWindow(QMainWindow):
         dialog = AppearanceDialog(self.appearance, self)
         dialog.appearanceChanged.connect(self.set_appearance)
         dialog.open()
+
+    def show_preferences(self) -> None:
+        from reader_app.ui.settings_dialog import PreferencesDialog
+
+        before = self.settings.get("assistant.embedding_model")
+        dialog = PreferencesDialog(self.settings, self)
+        if dialog.exec() and self.book is not None:
+            self.assistant_panel.refresh_scope()
+            if self.settings.get("assistant.embedding_model") != before and self.prepare_assistant:
+                self.indexing.start(self.book)  # a new model means a new index
 
     def _set_fit(self, key: str) -> None:
         self.settings.set("comics.fit", key)
@@ -551,6 +642,9 @@ class MainWindow(QMainWindow):
         if self.book is None:
             self.settings.set("library.last_book", "")
         self.indexing.cancel()
+        if not self._closed:
+            self._closed = True
+            self.assistant_panel.shutdown()
         self.tasks.wait(5000)
         self.indexing.wait(60_000)
         super().closeEvent(event)

@@ -1,4 +1,4 @@
-"""Settings dialogs: the appearance of pages (font, size, spacing, margins, theme, alignment)."""
+"""Settings dialogs: page appearance (live), and the assistant and preparation settings."""
 
 from __future__ import annotations
 
@@ -14,10 +14,15 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFontComboBox,
     QFormLayout,
+    QLabel,
+    QLineEdit,
     QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
+from reader_app.settings import SettingsStore, declared
 from reader_app.ui.appearance import THEMES, Appearance
 
 
@@ -84,3 +89,86 @@ class AppearanceDialog(QDialog):
             justify=self.justify_box.isChecked(),
         )
         self.appearanceChanged.emit(self.appearance)
+
+
+class PreferencesDialog(QDialog):
+    """Settings beyond appearance: the assistant (Ollama) and how books are prepared for it."""
+
+    def __init__(self, settings: SettingsStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from reader_app.ui.assistant_settings import AssistantSettingsPage
+
+        self.setObjectName("preferencesDialog")
+        self.setWindowTitle("Settings")
+        self.settings = settings
+        layout = QVBoxLayout(self)
+        tabs = QTabWidget(self)
+        self.assistant_page = AssistantSettingsPage(settings, self)
+        tabs.addTab(self.assistant_page, "Assistant")
+
+        preparing = QWidget(self)
+        form = QFormLayout(preparing)
+        self.embedding_box = QComboBox(preparing)
+        self.embedding_box.setObjectName("embeddingModel")
+        self.embedding_box.setEditable(True)
+        default = str(declared("assistant.embedding_model").default)
+        self.embedding_box.addItem(f"{default} (built in, works offline)", default)
+        for model in _fastembed_text_models():
+            if model != default:
+                self.embedding_box.addItem(f"{model} (downloaded when chosen)", model)
+        current = str(settings.get("assistant.embedding_model"))
+        index = self.embedding_box.findData(current)
+        if index >= 0:
+            self.embedding_box.setCurrentIndex(index)
+        else:
+            self.embedding_box.setEditText(current)
+        form.addRow("Embedding model", self.embedding_box)
+        note = QLabel(
+            "Changing the model re-indexes your books in the background. Other models are "
+            "downloaded by fastembed the first time they are used."
+        )
+        note.setWordWrap(True)
+        form.addRow("", note)
+        self.describe_box = QCheckBox("Describe comic pages with a vision model in Ollama")
+        self.describe_box.setObjectName("describePages")
+        self.describe_box.setChecked(bool(settings.get("comics.describe_pages")))
+        form.addRow("", self.describe_box)
+        self.vision_edit = QLineEdit(str(settings.get("comics.vision_model")))
+        self.vision_edit.setObjectName("visionModel")
+        self.vision_edit.setPlaceholderText("the first installed vision model")
+        form.addRow("Vision model", self.vision_edit)
+        tabs.addTab(preparing, "Books and comics")
+        layout.addWidget(tabs)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def embedding_model(self) -> str:
+        data = self.embedding_box.currentData()
+        text = self.embedding_box.currentText().strip()
+        if data and self.embedding_box.itemText(self.embedding_box.currentIndex()) == text:
+            return str(data)
+        return text.split(" (")[0]
+
+    def accept(self) -> None:
+        self.assistant_page.apply()
+        model = self.embedding_model()
+        if model:
+            self.settings.set("assistant.embedding_model", model)
+        self.settings.set("comics.describe_pages", self.describe_box.isChecked())
+        self.settings.set("comics.vision_model", self.vision_edit.text().strip())
+        super().accept()
+
+
+def _fastembed_text_models() -> list[str]:
+    # The list is metadata shipped with fastembed; reading it touches no network.
+    try:
+        from fastembed import TextEmbedding
+
+        return sorted(str(m["model"]) for m in TextEmbedding.list_supported_models())
+    except Exception:
+        return []
