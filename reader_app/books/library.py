@@ -176,6 +176,9 @@ class Library:
         with self.conn:
             self.conn.execute("DELETE FROM books WHERE book_id = ?", (book_id,))
         shutil.rmtree(index_dir(self.home, book_id), ignore_errors=True)
+        from reader_app.books.cache import forget_cached_model
+
+        forget_cached_model(self.home, book_id)
 
     # -- reading state ----------------------------------------------------------------------
 

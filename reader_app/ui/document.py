@@ -30,7 +30,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgRenderer
 
+from reader_app.books.covers import check_image_size
 from reader_app.books.model import Block, BlockKind, Book, Locator, Span
+from reader_app.errors import UnsafeBookError
 from reader_app.ui.appearance import Appearance
 
 log = logging.getLogger(__name__)
@@ -378,6 +380,12 @@ class SectionDocument:
 
 def decode_image(data: bytes, *, name: str, target: QSize) -> QImage | None:
     """Decode a book image safely: SVG rendered to a bounded raster, pixel caps on bitmaps."""
+    try:
+        # Header-only check: refuses giant bitmaps and SVGs that declare entities.
+        check_image_size(data, name=name)
+    except UnsafeBookError as error:
+        log.warning("image %s refused: %s", name, error)
+        return None
     if name.lower().endswith((".svg", ".svgz")) or data.lstrip()[:5] in (b"<?xml", b"<svg "):
         renderer = QSvgRenderer(QByteArray(data))
         if not renderer.isValid():

@@ -108,3 +108,29 @@ def test_appearance_and_window_geometry_persist(
     assert again.appearance.font_size == size > 12
     assert (again.width(), again.height()) == (760, 560)  # within the offscreen screen
     again.close()
+
+
+def test_hostile_images_are_refused_without_decoding(qtbot: QtBot) -> None:
+    from PySide6.QtCore import QSize
+
+    from reader_app.ui.document import decode_image
+
+    svg_bomb = (
+        b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
+        b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg">'
+        b"<text>&b;</text></svg>"
+    )
+    assert decode_image(svg_bomb, name="bomb.svg", target=QSize(100, 100)) is None
+    # A PNG header claiming 50000 x 50000 pixels.
+    import struct
+    import zlib
+
+    ihdr = struct.pack(">IIBBBBB", 50_000, 50_000, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", len(ihdr))
+        + chunk
+        + struct.pack(">I", zlib.crc32(chunk))
+    )
+    assert decode_image(png, name="huge.png", target=QSize(100, 100)) is None

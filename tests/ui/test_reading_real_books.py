@@ -148,3 +148,7 @@ def test_library_lists_opened_books_and_removes_them(qtbot: QtBot, window: MainW
     qtbot.keyClick(grid.grid, Qt.Key.Key_Delete)
     assert grid.book_ids() == [book.book_id]
     assert window.library.entry(comic.book_id) is None
+    from reader_app.books.cache import cache_path
+
+    assert not cache_path(window.home, comic.book_id).exists()
+    assert cache_path(window.home, book.book_id).exists()
