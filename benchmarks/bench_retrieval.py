@@ -146,15 +146,21 @@ def indexing_rows(
     index_book(conn, home, book, embedder=embedder, progress=report, batch_size=64,
                cancel=lambda: done[0] >= wanted)
     pipeline_seconds = time.perf_counter() - started
+    peak_after_pipeline = _peak_rss_mb()  # before the raw runs below, whose batches are bigger
     indexed = done[0]
     chunks = chunks_of(conn, book.book_id, 0, indexed)
     tokens = sum(c.token_count for c in chunks)
     texts = chunk_texts(conn, book.book_id, chunks)
+    # Raw fastembed on the same texts, as anyone would call it: book order, default batching.
     started = time.perf_counter()
-    # Raw fastembed as anyone would call it: the texts in book order, its default batching.
     raw = np.vstack(list(embedder._model.embed(texts)))
     raw_seconds = time.perf_counter() - started
     assert raw.shape[0] == indexed
+    # And with our batching (sorted by length, same batch size): what remains is the pipeline's
+    # own cost (SQLite reads, FAISS adds, atomic saves, progress records).
+    started = time.perf_counter()
+    embedder.embed(texts)
+    sorted_seconds = time.perf_counter() - started
     name = book.metadata.title
     scope_note = "" if indexed == total else f" (first {indexed} of {total} chunks)"
     rows = [
@@ -165,9 +171,14 @@ def indexing_rows(
         _row(f"{name}: indexing tokens/s", tokens / pipeline_seconds, "tokens/s",
              note=f"pipeline{scope_note}"),
         _row(f"{name}: raw fastembed chunks/s", indexed / raw_seconds, "chunks/s",
-             note="same chunk texts, same run"),
-        _row(f"{name}: pipeline overhead vs raw fastembed", pipeline_seconds / raw_seconds - 1,
-             "ratio", target="< 0.25", note="negative: length-sorted batches beat raw"),
+             note="same chunk texts, same run; book order, fastembed's default batch (256)"),
+        _row(f"{name}: raw fastembed, length-sorted, chunks/s", indexed / sorted_seconds,
+             "chunks/s", note=f"same texts; sorted, batches of {embedder.batch_size}"),
+        _row(f"{name}: pipeline overhead vs sorted raw fastembed",
+             pipeline_seconds / sorted_seconds - 1, "ratio", target="< 0.25",
+             note="SQLite, FAISS, atomic saves; shared-machine noise is ± several %"),
+        _row(f"{name}: pipeline time / default raw fastembed", pipeline_seconds / raw_seconds,
+             "ratio", note="below 1: length-sorted batches beat fastembed's defaults"),
     ]
     for fraction, moment in sorted(reached.items()):
         if milestones[fraction] <= indexed:
@@ -175,7 +186,7 @@ def indexing_rows(
                              moment - opened, "s",
                              note="parse + text prep + embedding up to the boundary"))
     if memory:
-        rows.append(_row(f"{name}: peak RSS while indexing", _peak_rss_mb(), "MB",
+        rows.append(_row(f"{name}: peak RSS while indexing", peak_after_pipeline, "MB",
                          note=f"process peak; {rss_before:.0f} MB before (model loaded)"))
     conn.close()
     return rows
