@@ -248,6 +248,7 @@ class Assistant:
         embedder: Embedder | None = None,
         gateway: ModelGateway | None = None,
         scope_source: ScopeSource = scope_for_book,
+        vector_cache: VectorIndexCache | None = None,
     ) -> None:
         self.conn = conn
         self.home = home
@@ -260,7 +261,9 @@ class Assistant:
         # --at/--upto-sid chose one when it built this assistant.
         self._scope_source = scope_source
         self._embedder = embedder
-        self._vector_cache = VectorIndexCache()
+        # Shared by a caller that makes one Assistant per question (the panel's workers), so
+        # the FAISS file is read once, not once per question.
+        self._vector_cache = vector_cache or VectorIndexCache()
 
     @property
     def embedder(self) -> Embedder:

@@ -46,6 +46,7 @@ from reader_app.rag.assistant import AnswerOutcome, Assistant, AssistantConfig, 
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
+from reader_app.rag.index import VectorIndexCache
 from reader_app.rag.llm import CancelToken, ModelGateway, PullCancelledError, PullProgress
 from reader_app.store.db import connect
 
@@ -80,15 +81,17 @@ class _Relay(QObject):
 class _AnswerJob(QRunnable):
     def __init__(self, relay: _Relay, request_id: int, *, home: Path, book: Book, question: str,
                  conversation_id: int | None, cancel: CancelToken,
-                 embedder: Embedder | None) -> None:
+                 embedder: Embedder | None, vector_cache: VectorIndexCache) -> None:
         super().__init__()
         self.relay, self.request_id, self.home, self.book = relay, request_id, home, book
         self.question, self.conversation_id, self.cancel = question, conversation_id, cancel
-        self.embedder = embedder
+        self.embedder, self.vector_cache = embedder, vector_cache
 
     def run(self) -> None:
         conn = connect(self.home)  # one connection per thread
-        assistant = Assistant(conn, self.home, embedder=self.embedder)
+        assistant = Assistant(
+            conn, self.home, embedder=self.embedder, vector_cache=self.vector_cache
+        )
         try:
             self._answer(assistant)
         finally:
@@ -166,6 +169,7 @@ class AssistantPanel(QDockWidget):
         self.setObjectName("assistantPanel")
         self.home = home
         self._embedder = embedder
+        self._vector_cache = VectorIndexCache()
         self._conn: sqlite3.Connection = connect(home)
         self._library = Library(self._conn, home)
         self._store = ConversationStore(self._conn)
@@ -334,6 +338,7 @@ class AssistantPanel(QDockWidget):
                 conversation_id=self._conversation_id,
                 cancel=self._cancel,
                 embedder=self._embedder,
+                vector_cache=self._vector_cache,
             )
         )
         self._redraw.start()
