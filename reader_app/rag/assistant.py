@@ -189,6 +189,11 @@ class AnswerRun:
             self.error = error
             self._finish("".join(pieces), "incomplete", str(error))
             raise
+        except GeneratorExit:
+            # The caller stopped reading: the same as Stop, so the question still has an answer.
+            self.cancel_token.cancel()
+            self._finish("".join(pieces), "stopped", "")
+            raise
         status: Status = "stopped" if self.cancel_token.cancelled else "complete"
         self._finish("".join(pieces), status, "")
 

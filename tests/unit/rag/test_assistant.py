@@ -316,3 +316,16 @@ def test_the_assistant_engine_and_command_load_no_qt() -> None:
         "sys.exit(1 if loaded else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_abandoning_the_stream_stores_the_answer_as_stopped(
+    shelf: MarkerLibrary, fake_ollama: FakeOllama
+) -> None:
+    shelf.read_through(1, 5)
+    fake_ollama.reply_with(ScriptedReplies(answer="one two three four"))
+    run = _assistant(shelf, fake_ollama.url, rewrite_queries=False).ask(shelf.book, "Count?")
+    tokens = run.tokens()
+    assert next(tokens) == "one"
+    tokens.close()
+    assert run.outcome is not None
+    assert run.outcome.status == "stopped" and run.outcome.text == "one"
