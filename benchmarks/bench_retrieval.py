@@ -143,7 +143,7 @@ def indexing_rows(
                 reached[fraction] = time.perf_counter()
 
     started = time.perf_counter()
-    index_book(conn, home, book, embedder=embedder, progress=report, batch_size=64,
+    index_book(conn, home, book, embedder=embedder, progress=report,
                cancel=lambda: done[0] >= wanted)
     pipeline_seconds = time.perf_counter() - started
     peak_after_pipeline = _peak_rss_mb()  # before the raw runs below, whose batches are bigger

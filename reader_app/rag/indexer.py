@@ -25,8 +25,9 @@ from reader_app.rag.index import (
 )
 from reader_app.rag.sentences import ensure_sentences, sentence_count
 
-# Small enough that cancelling or quitting waits only a few seconds for the batch in flight.
-DEFAULT_BATCH_SIZE = 64
+# Saved and cancellable per batch: 128 chunks wait a few seconds at most, and are enough for
+# length-sorting to cut padding (64 measured ~10% slower, 256 no faster).
+DEFAULT_BATCH_SIZE = 128
 
 
 @dataclass(frozen=True)
