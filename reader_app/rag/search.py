@@ -38,9 +38,14 @@ class Passage:
     locator: Locator  # where its first sentence starts, for citations that jump to it
 
 
+# The last sentences read always go to the model as "where the reader is" (about a page).
+READER_CONTEXT_SENTENCES = 12
+
+
 @dataclass(frozen=True)
 class RecentText:
-    """The sentences between the last eligible chunk and the boundary: where the reader is."""
+    """Where the reader is: the sentences up to the boundary not covered by eligible chunks,
+    and at least the last READER_CONTEXT_SENTENCES read."""
 
     sid_start: int
     sid_end: int
@@ -189,8 +194,12 @@ def _approximate_tokens(text: str) -> int:
     return max(1, len(text) // 4)
 
 
-def recent_text(conn: sqlite3.Connection, scope: Scope) -> RecentText | None:
-    """Sentences after the last eligible chunk of the current book, up to the boundary."""
+def recent_text(
+    conn: sqlite3.Connection, scope: Scope, *, at_least: int = READER_CONTEXT_SENTENCES
+) -> RecentText | None:
+    """Where the reader is: the sentences after the last eligible chunk of the current book up
+    to the boundary, and never fewer than the last `at_least` sentences read, so the page the
+    reader has just turned is always there even when a chunk ends right at the boundary."""
     if scope.boundary_sid < 0:
         return None
     limit = scope.current.chunk_limit
@@ -201,6 +210,7 @@ def recent_text(conn: sqlite3.Connection, scope: Scope) -> RecentText | None:
             (scope.book_id, limit - 1),
         ).fetchone()
         start = int(row[0]) + 1
+    start = min(start, max(scope.boundary_sid - at_least + 1, 0))
     if start > scope.boundary_sid:
         return None
     sentences = sentences_between(conn, scope.book_id, start, scope.boundary_sid)

@@ -12,7 +12,7 @@ from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.embed import HashEmbedder
 from reader_app.rag.index import keyword_query
 from reader_app.rag.indexer import index_book
-from reader_app.rag.search import search
+from reader_app.rag.search import READER_CONTEXT_SENTENCES, search
 from reader_app.store.db import connect
 from tests.unit.rag.markerbooks import MarkerBook, marker_book, markers_in
 
@@ -44,7 +44,9 @@ def test_passages_come_back_in_reading_order_with_places_to_jump_to(library_home
         assert passage.section == first.section
 
 
-def test_recent_text_is_exactly_what_follows_the_last_eligible_chunk(library_home: Path) -> None:
+def test_recent_text_is_what_follows_the_last_eligible_chunk_and_the_page_just_read(
+    library_home: Path,
+) -> None:
     generated, library = indexed(library_home)
     book_id = generated.book.book_id
     for sentence in generated.sentences[::5]:
@@ -54,13 +56,18 @@ def test_recent_text_is_exactly_what_follows_the_last_eligible_chunk(library_hom
 
         result = search(library.conn, library_home, scope, "anything", embedder=EMBEDDER)
 
-        eligible_end = max((p.sid_end for p in result.passages), default=-1)
-        assert eligible_end < sentence.index or result.recent is None
-        if result.recent is not None:
-            assert result.recent.sid_end == sentence.index
-            recent = [index for _, index in markers_in(result.recent.text)]
-            assert recent == list(range(result.recent.sid_start, sentence.index + 1))
-            assert result.recent.text.endswith(sentence.text)
+        row = library.conn.execute(
+            "SELECT MAX(sid_end) FROM chunks WHERE book_id = ? AND sid_end <= ?",
+            (book_id, sentence.index),
+        ).fetchone()
+        after_chunks = -1 if row[0] is None else int(row[0])
+        page_start = max(sentence.index - READER_CONTEXT_SENTENCES + 1, 0)
+        expected_start = min(after_chunks + 1, page_start)
+        assert result.recent is not None
+        assert (result.recent.sid_start, result.recent.sid_end) == (expected_start, sentence.index)
+        recent = [index for _, index in markers_in(result.recent.text)]
+        assert recent == list(range(expected_start, sentence.index + 1))
+        assert result.recent.text.endswith(sentence.text)
 
 
 def test_a_rare_word_is_found_by_keyword_even_when_the_vectors_disagree(
