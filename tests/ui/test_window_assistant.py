@@ -1,0 +1,57 @@
+"""The assistant in the window: Ctrl+J, asking about a selection, the header following reading."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from reader_app.ui.main_window import MainWindow
+from tests.bookgen import marker_book
+from tests.ui.conftest import show_book
+
+
+def test_ctrl_j_toggles_the_assistant_panel(qtbot: QtBot, window: MainWindow) -> None:
+    show_book(window, marker_book())
+    panel = window.assistant_panel
+    assert not panel.isVisible()
+    qtbot.keyClick(window, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(panel.isVisible)
+    qtbot.keyClick(window, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not panel.isVisible())
+
+
+def test_selected_text_goes_into_the_question(qtbot: QtBot, window: MainWindow) -> None:
+    show_book(window, marker_book())
+    view = window.reader.epub_view
+    doc = view.current_document()
+    assert doc is not None
+    # Drag across the first line of the second paragraph.
+    block = doc.doc.findBlock(doc.block_starts[1])
+    layout = block.layout()
+    top = layout.position().y() + layout.lineAt(0).y() + 5
+    start = QPoint(int(doc.side_margin + 2), int(top))
+    end = QPoint(int(doc.side_margin + 200), int(top))
+    QTest.mousePress(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(view, end)
+    QTest.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    selected = view.selected_text()
+    assert selected.startswith("Sentence mk0000")
+    state_before = window.library.reading_state(window.book.book_id if window.book else "")
+    view.askAbout.emit(selected, "who")
+    panel = window.assistant_panel
+    qtbot.waitUntil(panel.isVisible)
+    assert selected.split()[1] in panel.input.toPlainText()
+    assert window.library.reading_state(window.book.book_id if window.book else "") == state_before
+
+
+def test_panel_header_follows_the_boundary(qtbot: QtBot, window: MainWindow) -> None:
+    book = marker_book()
+    show_book(window, book)
+    header = window.assistant_panel.header
+    assert header.text().startswith("Knows up to: Chapter 1")
+    for _ in range(12):
+        window.reader.epub_view.next_page()
+    assert not header.text().startswith("Knows up to: Chapter 1")
+    window.reader.reset_boundary()
+    assert "Chapter" not in header.text()
