@@ -7,6 +7,7 @@ import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -15,10 +16,14 @@ PRIDE = CORPUS / "epub" / "jane-austen_pride-and-prejudice.epub"
 ALICE = CORPUS / "epub" / "lewis-carroll_alices-adventures-in-wonderland.epub"
 OZ = CORPUS / "epub" / "l-frank-baum_the-wonderful-wizard-of-oz.epub"
 PEPPER = CORPUS / "comics" / "pepper-and-carrot_ep02_rainbow-potions.cbz"
+JEKYLL = ROOT / "assets" / "samples" / (
+    "robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub"
+)
 
 
 def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    sys.path.insert(0, str(ROOT))  # the fake Ollama lives with the tests
     os.environ["READER_APP_HOME"] = tempfile.mkdtemp(prefix="pagemate-shots-")
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
@@ -96,8 +101,46 @@ def main() -> int:
     open_book(PEPPER)
     window.reader.comic_view.next_page()
     shot("pepper-and-carrot-spread")
+    assistant_shot(window, open_book, settle, shot)
     window.close()
     return 0
+
+
+def assistant_shot(window: Any, open_book: Any, settle: Any, shot: Any) -> None:
+    """The assistant panel answering about Jekyll and Hyde; the test suite's fake Ollama stands
+    in for a model so the picture is the same on every machine (the index is real)."""
+    from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
+
+    fake = FakeOllama().start()
+    try:
+        fake.reply_with(
+            ScriptedReplies(
+                answer=(
+                    "Mr. Hyde is the man Mr. Enfield saw trample a child in the street and then "
+                    "pay her family with a cheque signed by a respectable name [1]. Mr. Utterson "
+                    "is troubled because Dr. Jekyll's will leaves everything to this Hyde [2]."
+                ),
+                suggestions={
+                    "questions": ["Why does Jekyll protect Hyde?", "Who is Mr. Enfield?"]
+                },
+            )
+        )
+        window.settings.set("assistant.ollama_host", fake.url)
+        window.settings.set("assistant.rewrite_queries", False)
+        window.prepare_assistant = True
+        book = open_book(JEKYLL)
+        while window.status_assistant.text() != "Assistant ready":
+            settle(200)
+        chapter = next(e.target for e in book.toc if e.title.startswith("Search"))
+        window.jump_to(chapter)
+        window.reader.mark_read_here()
+        window.assistant_panel.show()
+        window.assistant_panel.ask("Who is Mr. Hyde, and why does Utterson care?")
+        while window.assistant_panel.running or not window.assistant_panel.suggestion_buttons:
+            settle(100)
+        shot("assistant-panel")
+    finally:
+        fake.stop()
 
 
 if __name__ == "__main__":
