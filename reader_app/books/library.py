@@ -177,8 +177,10 @@ class Library:
             self.conn.execute("DELETE FROM books WHERE book_id = ?", (book_id,))
         shutil.rmtree(index_dir(self.home, book_id), ignore_errors=True)
         from reader_app.books.cache import forget_cached_model
+        from reader_app.rag.index import drop_keyword_index
 
         forget_cached_model(self.home, book_id)
+        drop_keyword_index(self.conn, book_id)
 
     # -- reading state ----------------------------------------------------------------------
 

@@ -22,7 +22,9 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class IndexingNews:
     book_id: str
-    stage: str  # "ocr", "describe", "index", "ready", "cancelled", "failed"
+    # "ocr", "describe", "index", "covered" (the index covers what has been read; the rest is
+    # still being prepared), "ready", "cancelled", "failed"
+    stage: str
     fraction: float = 0.0
     message: str = ""
     book: Book | None = None  # for comics, the book with its pages' text once OCR is done
@@ -72,52 +74,38 @@ class _IndexJob(QRunnable):
             self._say("describe", 0.0, message=run.reason)
         return run.descriptions
 
+    def _with_text(self, conn: sqlite3.Connection, book: Book, *, describe: bool) -> Book | None:
+        """The book as the index sees it: comics get their pages' OCR text (and descriptions).
+        None when cancelled."""
+        if book.format != "cbz":
+            return book
+        from reader_app.rag.comics import ocr_book, with_page_text
+
+        current = book.book_id == self.book.book_id
+        if current:
+            self._say("ocr", 0.0)
+        text = ocr_book(
+            conn,
+            self.home,
+            book,
+            progress=(
+                (lambda done, total: self._say("ocr", done / max(total, 1))) if current else None
+            ),
+            cancel=self.cancelled.is_set,
+        )
+        if self.cancelled.is_set():
+            return None
+        descriptions = self._describe(conn, book) if describe else {}
+        if self.cancelled.is_set():
+            return None
+        return with_page_text(book, text, descriptions=descriptions)
+
     def run(self) -> None:
-        from reader_app.rag.indexer import IndexProgress, index_book
         from reader_app.store.db import connect
 
         conn = connect(self.home, check_same_thread=False)
         try:
-            book = self.book
-            if book.format == "cbz":
-                from reader_app.rag.comics import ocr_book, with_page_text
-
-                self._say("ocr", 0.0)
-                text = ocr_book(
-                    conn,
-                    self.home,
-                    book,
-                    progress=lambda done, total: self._say("ocr", done / max(total, 1)),
-                    cancel=self.cancelled.is_set,
-                )
-                if self.cancelled.is_set():
-                    self._say("cancelled")
-                    return
-                descriptions = self._describe(conn, book)
-                if self.cancelled.is_set():
-                    self._say("cancelled")
-                    return
-                book = with_page_text(book, text, descriptions=descriptions)
-                self._say("ocr", 1.0, book=book)
-            model_id = SettingsStore(conn).get("assistant.embedding_model")
-            self._say("index", 0.0, message=f"Loading the embedding model {model_id}…")
-            embedder = self.embedder_holder.get(self.home, model_id)
-
-            def progress(p: IndexProgress) -> None:
-                self._say("index", p.fraction)
-
-            status = index_book(
-                conn,
-                self.home,
-                book,
-                embedder=embedder,
-                progress=progress,
-                cancel=self.cancelled.is_set,
-            )
-            if status.complete:
-                self._say("ready", 1.0)
-            else:
-                self._say("cancelled", status.fraction)
+            self._prepare(conn)
         except ReaderError as exc:
             self._say("failed", message=str(exc))
         except Exception as exc:  # shown in the status bar; the reader keeps working
@@ -125,6 +113,75 @@ class _IndexJob(QRunnable):
             self._say("failed", message=f"{type(exc).__name__}: {exc}")
         finally:
             conn.close()
+
+    def _prepare(self, conn: sqlite3.Connection) -> None:
+        from reader_app.rag.boundary import scope_for_book
+        from reader_app.rag.indexer import IndexProgress, index_book, index_status
+
+        book = self._with_text(conn, self.book, describe=True)
+        if book is None:
+            self._say("cancelled")
+            return
+        if book.format == "cbz":
+            self._say("ocr", 1.0, book=book)
+        model_id = SettingsStore(conn).get("assistant.embedding_model")
+        self._say("index", 0.0, message=f"Loading the embedding model {model_id}…")
+        embedder = self.embedder_holder.get(self.home, model_id)
+        announced = False
+
+        def progress(p: IndexProgress) -> None:
+            # The assistant can answer as soon as the index covers what has been read.
+            nonlocal announced
+            if not announced:
+                boundary = scope_for_book(conn, book.book_id).boundary_sid
+                status = index_status(conn, self.home, book.book_id, model_id)
+                if status.text_ready and status.covers(boundary):
+                    announced = True
+            self._say("covered" if announced else "index", p.fraction)
+
+        status = index_book(
+            conn,
+            self.home,
+            book,
+            embedder=embedder,
+            progress=progress,
+            cancel=self.cancelled.is_set,
+        )
+        if not status.complete:
+            self._say("cancelled", status.fraction)
+            return
+        self._prepare_earlier_volumes(conn, embedder)
+        if not self.cancelled.is_set():
+            self._say("ready", 1.0)
+
+    def _prepare_earlier_volumes(self, conn: sqlite3.Connection, embedder: Embedder) -> None:
+        """Earlier volumes of the series are fully in scope: make their dense index too."""
+        from reader_app.books.cache import load_book
+        from reader_app.rag.indexer import index_book, index_status
+
+        rows = conn.execute(
+            """SELECT b.book_id, b.path FROM books b JOIN books current
+               ON current.book_id = ? AND b.series_name = current.series_name
+               AND b.series_index < current.series_index
+               ORDER BY b.series_index""",
+            (self.book.book_id,),
+        ).fetchall()
+        for book_id, path in rows:
+            if self.cancelled.is_set():
+                return
+            if index_status(conn, self.home, book_id, embedder.model_id).complete:
+                continue
+            if not Path(path).exists():
+                log.info("earlier volume %s is not at %s; searched by keyword only", book_id, path)
+                continue
+            self._say("covered", 1.0, message=f"Preparing {Path(path).name}, an earlier volume…")
+            try:
+                volume = self._with_text(conn, load_book(Path(path), self.home), describe=False)
+            except ReaderError as exc:
+                log.warning("earlier volume %s could not be prepared: %s", path, exc)
+                continue
+            if volume is not None:
+                index_book(conn, self.home, volume, embedder=embedder, cancel=self.cancelled.is_set)
 
 
 class _EmbedderHolder:

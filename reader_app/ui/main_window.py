@@ -453,15 +453,18 @@ class MainWindow(QMainWindow):
             "ocr": f"Reading the comic's pages: {percent}%",
             "describe": f"Describing pages: {percent}%",
             "index": f"Preparing assistant: {percent}%",
+            "covered": f"Assistant ready · indexing the rest: {percent}%",
             "ready": "Assistant ready",
             "cancelled": "",
             "failed": f"Assistant unavailable: {news.message}",
         }[news.stage]
         if news.stage in ("index", "describe") and news.message and news.fraction == 0:
             text = news.message
+        elif news.stage == "covered" and news.message:
+            text = f"Assistant ready · {news.message}"
         self.status_assistant.setText(text)
         self.status_assistant.setToolTip(news.message)
-        if news.stage == "ready":
+        if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
         self.assistantNews.emit(news)
 
