@@ -16,7 +16,8 @@ $(STAMP): pyproject.toml scripts/install-system-deps.sh
 run: $(STAMP)
 	$(PY) -m reader_app $(SAMPLE)
 
-test: lint typecheck pytest
+# Every check, the installed-app bundle test included (about 2 minutes of the total).
+test: lint typecheck pytest test-package
 
 lint: $(STAMP)
 	$(PY) -m ruff check reader_app tests benchmarks scripts
