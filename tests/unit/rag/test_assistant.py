@@ -306,18 +306,6 @@ def test_knows_up_to_names_the_chapter_and_percentage(shelf: MarkerLibrary) -> N
     assert knows_up_to(shelf.book, state) == "the end (100%)"
 
 
-def test_the_assistant_engine_and_command_load_no_qt() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, reader_app.rag.assistant, reader_app.rag.llm, reader_app.rag.ask_command; "
-        "loaded = [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))]; "
-        "sys.exit(1 if loaded else 0)"
-    )
-    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
-
-
 def test_abandoning_the_stream_stores_the_answer_as_stopped(
     shelf: MarkerLibrary, fake_ollama: FakeOllama
 ) -> None:
