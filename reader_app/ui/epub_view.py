@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QUrl, Signal
@@ -70,6 +71,8 @@ class EpubView(QWidget):
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._last_start: Locator | None = None
         self._press: QPointF | None = None
+        # Whether a place is within what the assistant may read (set by the reader page).
+        self.is_read: Callable[[Locator], bool] = lambda _locator: False
         self._selection: tuple[int, int] | None = None  # document positions in current section
         self._selection_page: int = 0
         self._relayout_timer = QTimer(self)
@@ -433,26 +436,42 @@ class EpubView(QWidget):
         if url.scheme() in ("http", "https", "mailto"):
             QDesktopServices.openUrl(url)
 
-    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+    def selection_end(self) -> Locator | None:
+        doc = self.current_document()
+        if doc is None or self._selection is None:
+            return None
+        return doc.locator_at(max(self._selection))
+
+    def build_context_menu(self) -> QMenu:
         menu = QMenu(self)
         menu.setObjectName("pageContextMenu")
         selected = self.selected_text()
+        end = self.selection_end()
+        # A selection past the boundary would carry unread text to the model: not offered.
+        askable = bool(selected) and end is not None and self.is_read(end)
         for label, mode in (
             ("Ask about this", "ask"),
             ("Explain", "explain"),
             ("Who is this?", "who"),
         ):
             action = QAction(label, menu)
-            action.setEnabled(bool(selected))
+            action.setObjectName(f"askAbout_{mode}")
+            action.setEnabled(askable)
+            if selected and not askable:
+                action.setToolTip("The assistant hasn't read this far: mark it as read first.")
             action.triggered.connect(lambda _=False, m=mode: self.askAbout.emit(selected, m))
             menu.addAction(action)
+        menu.setToolTipsVisible(True)
         menu.addSeparator()
         copy = menu.addAction("Copy")
         copy.setEnabled(bool(selected))
         copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected))
         mark = menu.addAction("Mark as read up to here")
         mark.triggered.connect(self.markReadHere.emit)
-        menu.exec(event.globalPos())
+        return menu
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.build_context_menu().exec(event.globalPos())
 
 
 def _cursor_x(line: QTextLine, position: int) -> float:

