@@ -44,6 +44,6 @@ def run_app(*, file: str | None, screenshot: str | None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     # faiss reports every CPU-specific build it tries before the one that loads.
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
-    from reader_app.ui.main_window import launch
+    from reader_app.ui.launch import launch
 
     return launch(file=file, screenshot=screenshot)

@@ -3,30 +3,25 @@
 from __future__ import annotations
 
 import logging
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
-    QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QKeySequence,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QPushButton,
     QStackedWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -37,11 +32,12 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.search import find_text
 from reader_app.errors import BookError
 from reader_app.settings import SettingsStore
-from reader_app.ui.appearance import THEMES, Appearance
+from reader_app.ui.appearance import Appearance
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.library_view import LibraryView
+from reader_app.ui.menus import build_menus
 from reader_app.ui.reader_page import ReaderPage
 from reader_app.ui.search_dock import SearchDock
 from reader_app.ui.tasks import TaskRunner
@@ -84,6 +80,13 @@ def cover_work(book: Book) -> bytes | None:
 
 
 class MainWindow(QMainWindow):
+    # Made by build_menus (ui/menus.py).
+    recent_menu: QMenu
+    toc_action: QAction
+    assistant_action: QAction
+    justify_action: QAction
+    spread_action: QAction
+    rtl_action: QAction
     bookOpened = Signal(object)  # Book
     openFailed = Signal(str)  # the message shown
     assistantNews = Signal(object)  # IndexingNews
@@ -162,190 +165,11 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_position, 1)
         self.statusBar().addPermanentWidget(self.status_assistant)
 
-        self._build_menus()
+        build_menus(self)
         self._connect()
         self.refresh_library()
         self._restore_window()
         self.show_library()
-
-    # -- menus ------------------------------------------------------------------------------
-
-    def _action(
-        self,
-        menu_name: str,
-        text: str,
-        slot: Callable[..., object],
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | list[QKeySequence] | None = None,
-    ) -> QAction:
-        action = QAction(text, self)
-        action.setObjectName(menu_name)
-        if shortcut is not None:
-            if isinstance(shortcut, list):
-                action.setShortcuts(shortcut)
-            else:
-                action.setShortcut(shortcut)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.setObjectName("fileMenu")
-        file_menu.addAction(
-            self._action("actionOpen", "&Open…", self.choose_file, QKeySequence.StandardKey.Open)
-        )
-        self.recent_menu = file_menu.addMenu("Open &Recent")
-        self.recent_menu.setObjectName("recentMenu")
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addAction(self._action("actionLibrary", "&Library", self.show_library, "Ctrl+L"))
-        file_menu.addSeparator()
-        file_menu.addAction(
-            self._action("actionQuit", "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        )
-
-        view = bar.addMenu("&View")
-        view.setObjectName("viewMenu")
-        self.toc_action = self.toc_dock.toggleViewAction()
-        self.toc_action.setObjectName("actionToc")
-        self.toc_action.setShortcut("Ctrl+T")
-        view.addAction(self.toc_action)
-        self.assistant_action = self.assistant_panel.toggleViewAction()
-        self.assistant_action.setObjectName("actionAssistant")
-        self.assistant_action.setText("&Assistant")
-        self.assistant_action.setShortcut("Ctrl+J")
-        self.addAction(self.assistant_action)
-        view.addAction(self.assistant_action)
-        view.addAction(
-            self._action("actionFind", "&Find in Book…", self.search_dock.focus_input, "Ctrl+F")
-        )
-        view.addAction(self._action("actionFindNext", "Find Next", self.search_dock.next_hit, "F3"))
-        view.addAction(
-            self._action(
-                "actionFindPrevious", "Find Previous", self.search_dock.previous_hit, "Shift+F3"
-            )
-        )
-        view.addSeparator()
-        view.addAction(
-            self._action(
-                "actionBigger",
-                "&Bigger Text",
-                lambda: self.set_appearance(self.appearance.bigger()),
-                [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")],
-            )
-        )
-        view.addAction(
-            self._action(
-                "actionSmaller",
-                "&Smaller Text",
-                lambda: self.set_appearance(self.appearance.smaller()),
-                QKeySequence("Ctrl+-"),
-            )
-        )
-        themes = view.addMenu("&Theme")
-        themes.setObjectName("themeMenu")
-        group = QActionGroup(self)
-        for key in ("system", *THEMES):
-            action = self._action(
-                f"actionTheme_{key}", key.capitalize(), lambda _=False, k=key: self._set_theme(k)
-            )
-            action.setCheckable(True)
-            action.setChecked(self.appearance.theme == key)
-            group.addAction(action)
-            themes.addAction(action)
-        self.justify_action = self._action("actionJustify", "&Justify Text", self._toggle_justify)
-        self.justify_action.setCheckable(True)
-        self.justify_action.setChecked(self.appearance.justify)
-        view.addAction(self.justify_action)
-        view.addAction(
-            self._action("actionAppearance", "&Appearance…", self.show_appearance_dialog)
-        )
-        view.addAction(
-            self._action(
-                "actionPreferences",
-                "&Settings…",
-                self.show_preferences,
-                QKeySequence.StandardKey.Preferences,
-            )
-        )
-        view.addSeparator()
-        view.addAction(
-            self._action("actionFullScreen", "&Full Screen", self.toggle_full_screen, "F11")
-        )
-
-        go = bar.addMenu("&Go")
-        go.setObjectName("goMenu")
-        go.addAction(
-            self._action("actionNextPage", "&Next Page", lambda: self.reader.view.next_page())
-        )
-        go.addAction(
-            self._action(
-                "actionPreviousPage", "&Previous Page", lambda: self.reader.view.previous_page()
-            )
-        )
-        go.addAction(
-            self._action("actionStart", "Go to &Start", lambda: self.reader.view.go_home())
-        )
-        go.addAction(self._action("actionEnd", "Go to &End", lambda: self.reader.view.go_end()))
-        go.addSeparator()
-        go.addAction(
-            self._action("actionMarkRead", "&Mark as Read up to Here", self.reader.mark_read_here)
-        )
-        go.addAction(
-            self._action(
-                "actionResetBoundary", "&Reset What the Assistant Knows", self.reader.reset_boundary
-            )
-        )
-
-        comics = bar.addMenu("&Comics")
-        comics.setObjectName("comicsMenu")
-        fit_group = QActionGroup(self)
-        for key, label in (
-            ("page", "Fit &Page"),
-            ("width", "Fit &Width"),
-            ("height", "Fit &Height"),
-            ("actual", "&Actual Size"),
-        ):
-            action = self._action(
-                f"actionFit_{key}", label, lambda _=False, k=key: self._set_fit(k)
-            )
-            action.setCheckable(True)
-            action.setChecked(self.settings.get("comics.fit") == key)
-            fit_group.addAction(action)
-            comics.addAction(action)
-        comics.addSeparator()
-        self.spread_action = self._action(
-            "actionSpread", "Two-Page &Spreads", self._apply_comic_options
-        )
-        self.spread_action.setCheckable(True)
-        self.spread_action.setChecked(self.settings.get("comics.spread"))
-        comics.addAction(self.spread_action)
-        self.rtl_action = self._action(
-            "actionRightToLeft", "&Right to Left", self._apply_comic_options
-        )
-        self.rtl_action.setCheckable(True)
-        comics.addAction(self.rtl_action)
-
-        comics.addSeparator()
-        comics.addAction(
-            self._action(
-                "actionPrepareComic",
-                "Prepare Whole Comic for the Assistant",
-                self.prepare_whole_comic,
-            )
-        )
-
-        toolbar = QToolBar("Main", self)
-        toolbar.setObjectName("mainToolbar")
-        toolbar.setMovable(False)
-        toolbar.addAction(self.findChild(QAction, "actionLibrary") or QAction(self))
-        toolbar.addAction(self.toc_action)
-        toolbar.addAction(self.findChild(QAction, "actionFind") or QAction(self))
-        toolbar.addAction(self.assistant_action)
-        self.addToolBar(toolbar)
-
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self._action("actionAbout", f"&About {APP_NAME}", self._about))
 
     def _connect(self) -> None:
         self.library_view.openRequested.connect(self.open_book_id)
@@ -662,60 +486,3 @@ class MainWindow(QMainWindow):
                 self.open_path(url.toLocalFile())
                 event.acceptProposedAction()
                 return
-
-
-def launch(*, file: str | None, screenshot: str | None) -> int:
-    """Create the application and the window; returns the exit code."""
-    from reader_app.app import create_application, open_library
-
-    app = create_application()
-    assert isinstance(app, QApplication)
-    home, conn = open_library()
-    instance = None
-    if not screenshot:
-        from reader_app.ui.single_instance import SingleInstance
-
-        # One window per library: a second launch hands its file to the running one and exits.
-        instance = SingleInstance(home)
-        if instance.try_hand_off([file] if file else []):
-            return 0
-    window = MainWindow(home=home, library=Library(conn, home), settings=SettingsStore(conn))
-    if screenshot:
-        return _screenshot_and_quit(app, window, file, Path(screenshot))
-    if instance is not None:
-        instance.setParent(window)
-        instance.fileReceived.connect(window.open_path)
-        instance.activationRequested.connect(window.raise_to_front)
-    window.show()
-    to_open = file or window.settings.get("library.last_book")
-    if to_open and Path(to_open).exists():
-        window.open_path(to_open)
-    elif file:
-        window.open_path(file)
-    return app.exec()
-
-
-def _screenshot_and_quit(app: QApplication, window: MainWindow, file: str | None, out: Path) -> int:
-    result = {"code": 1}
-
-    def shoot() -> None:
-        window.reader.epub_view.relayout_now()
-        window.grab().save(str(out), "PNG")
-        result["code"] = 0
-        app.quit()
-
-    def failed(message: str) -> None:
-        print(message, file=sys.stderr)
-        app.quit()
-
-    window.resize(1200, 850)
-    window.show()
-    window.openFailed.connect(failed)
-    window.bookOpened.connect(lambda _book: QTimer.singleShot(300, shoot))
-    if file:
-        window.open_path(file)
-    else:
-        QTimer.singleShot(300, shoot)
-    QTimer.singleShot(120_000, app.quit)
-    app.exec()
-    return result["code"]

@@ -1,0 +1,225 @@
+"""The main window's menus, toolbar and keyboard shortcuts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QToolBar
+
+from reader_app import APP_NAME
+from reader_app.ui.appearance import THEMES
+
+if TYPE_CHECKING:
+    from reader_app.ui.main_window import MainWindow
+
+Shortcut = QKeySequence | QKeySequence.StandardKey | str | list[QKeySequence] | None
+
+
+def make_action(
+    window: MainWindow,
+    menu_name: str,
+    text: str,
+    slot: Callable[..., object],
+    shortcut: Shortcut = None,
+) -> QAction:
+    action = QAction(text, window)
+    action.setObjectName(menu_name)
+    if shortcut is not None:
+        if isinstance(shortcut, list):
+            action.setShortcuts(shortcut)
+        else:
+            action.setShortcut(shortcut)
+    action.triggered.connect(slot)
+    window.addAction(action)
+    return action
+
+
+def build_menus(window: MainWindow) -> None:
+    bar = window.menuBar()
+    file_menu = bar.addMenu("&File")
+    file_menu.setObjectName("fileMenu")
+    file_menu.addAction(
+        make_action(
+            window, "actionOpen", "&Open…", window.choose_file, QKeySequence.StandardKey.Open
+        )
+    )
+    window.recent_menu = file_menu.addMenu("Open &Recent")
+    window.recent_menu.setObjectName("recentMenu")
+    window.recent_menu.aboutToShow.connect(window._fill_recent_menu)
+    library_action = make_action(window, "actionLibrary", "&Library", window.show_library, "Ctrl+L")
+    file_menu.addAction(library_action)
+    file_menu.addSeparator()
+    file_menu.addAction(
+        make_action(window, "actionQuit", "&Quit", window.close, QKeySequence.StandardKey.Quit)
+    )
+
+    view = bar.addMenu("&View")
+    view.setObjectName("viewMenu")
+    window.toc_action = window.toc_dock.toggleViewAction()
+    window.toc_action.setObjectName("actionToc")
+    window.toc_action.setShortcut("Ctrl+T")
+    view.addAction(window.toc_action)
+    window.assistant_action = window.assistant_panel.toggleViewAction()
+    window.assistant_action.setObjectName("actionAssistant")
+    window.assistant_action.setText("&Assistant")
+    window.assistant_action.setShortcut("Ctrl+J")
+    window.addAction(window.assistant_action)
+    view.addAction(window.assistant_action)
+    find_action = make_action(
+        window, "actionFind", "&Find in Book…", window.search_dock.focus_input, "Ctrl+F"
+    )
+    view.addAction(find_action)
+    view.addAction(
+        make_action(window, "actionFindNext", "Find Next", window.search_dock.next_hit, "F3")
+    )
+    view.addAction(
+        make_action(
+            window,
+            "actionFindPrevious",
+            "Find Previous",
+            window.search_dock.previous_hit,
+            "Shift+F3",
+        )
+    )
+    view.addSeparator()
+    view.addAction(
+        make_action(
+            window,
+            "actionBigger",
+            "&Bigger Text",
+            lambda: window.set_appearance(window.appearance.bigger()),
+            [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")],
+        )
+    )
+    view.addAction(
+        make_action(
+            window,
+            "actionSmaller",
+            "&Smaller Text",
+            lambda: window.set_appearance(window.appearance.smaller()),
+            QKeySequence("Ctrl+-"),
+        )
+    )
+    themes = view.addMenu("&Theme")
+    themes.setObjectName("themeMenu")
+    group = QActionGroup(window)
+    for key in ("system", *THEMES):
+        action = make_action(
+            window,
+            f"actionTheme_{key}",
+            key.capitalize(),
+            lambda _=False, k=key: window._set_theme(k),
+        )
+        action.setCheckable(True)
+        action.setChecked(window.appearance.theme == key)
+        group.addAction(action)
+        themes.addAction(action)
+    window.justify_action = make_action(
+        window, "actionJustify", "&Justify Text", window._toggle_justify
+    )
+    window.justify_action.setCheckable(True)
+    window.justify_action.setChecked(window.appearance.justify)
+    view.addAction(window.justify_action)
+    view.addAction(
+        make_action(window, "actionAppearance", "&Appearance…", window.show_appearance_dialog)
+    )
+    view.addAction(
+        make_action(
+            window,
+            "actionPreferences",
+            "&Settings…",
+            window.show_preferences,
+            QKeySequence.StandardKey.Preferences,
+        )
+    )
+    view.addSeparator()
+    view.addAction(
+        make_action(window, "actionFullScreen", "&Full Screen", window.toggle_full_screen, "F11")
+    )
+
+    go = bar.addMenu("&Go")
+    go.setObjectName("goMenu")
+    go.addAction(
+        make_action(window, "actionNextPage", "&Next Page", lambda: window.reader.view.next_page())
+    )
+    go.addAction(
+        make_action(
+            window,
+            "actionPreviousPage",
+            "&Previous Page",
+            lambda: window.reader.view.previous_page(),
+        )
+    )
+    go.addAction(
+        make_action(window, "actionStart", "Go to &Start", lambda: window.reader.view.go_home())
+    )
+    go.addAction(
+        make_action(window, "actionEnd", "Go to &End", lambda: window.reader.view.go_end())
+    )
+    go.addSeparator()
+    go.addAction(
+        make_action(
+            window, "actionMarkRead", "&Mark as Read up to Here", window.reader.mark_read_here
+        )
+    )
+    go.addAction(
+        make_action(
+            window,
+            "actionResetBoundary",
+            "&Reset What the Assistant Knows",
+            window.reader.reset_boundary,
+        )
+    )
+
+    comics = bar.addMenu("&Comics")
+    comics.setObjectName("comicsMenu")
+    fit_group = QActionGroup(window)
+    for key, label in (
+        ("page", "Fit &Page"),
+        ("width", "Fit &Width"),
+        ("height", "Fit &Height"),
+        ("actual", "&Actual Size"),
+    ):
+        action = make_action(
+            window, f"actionFit_{key}", label, lambda _=False, k=key: window._set_fit(k)
+        )
+        action.setCheckable(True)
+        action.setChecked(window.settings.get("comics.fit") == key)
+        fit_group.addAction(action)
+        comics.addAction(action)
+    comics.addSeparator()
+    window.spread_action = make_action(
+        window, "actionSpread", "Two-Page &Spreads", window._apply_comic_options
+    )
+    window.spread_action.setCheckable(True)
+    window.spread_action.setChecked(window.settings.get("comics.spread"))
+    comics.addAction(window.spread_action)
+    window.rtl_action = make_action(
+        window, "actionRightToLeft", "&Right to Left", window._apply_comic_options
+    )
+    window.rtl_action.setCheckable(True)
+    comics.addAction(window.rtl_action)
+
+    comics.addSeparator()
+    comics.addAction(
+        make_action(
+            window,
+            "actionPrepareComic",
+            "Prepare Whole Comic for the Assistant",
+            window.prepare_whole_comic,
+        )
+    )
+
+    toolbar = QToolBar("Main", window)
+    toolbar.setObjectName("mainToolbar")
+    toolbar.setMovable(False)
+    toolbar.addAction(library_action)
+    toolbar.addAction(window.toc_action)
+    toolbar.addAction(find_action)
+    toolbar.addAction(window.assistant_action)
+    window.addToolBar(toolbar)
+
+    help_menu = bar.addMenu("&Help")
+    help_menu.addAction(make_action(window, "actionAbout", f"&About {APP_NAME}", window._about))
