@@ -47,8 +47,20 @@ def main() -> None:
     window.open_path(Path(sys.argv[1]))
     QTimer.singleShot(120_000, app.quit)
     app.exec()
-    result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    result["peak_rss_mb"] = peak_rss_mb()
     print(json.dumps(result))
+
+
+def peak_rss_mb() -> float:
+    """This process's own peak RSS. getrusage's ru_maxrss would carry the launching process's
+    peak across exec on Linux, so the kernel's per-process high-water mark is read instead."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":
