@@ -24,8 +24,7 @@ from reader_app.books.model import (
     Span,
     TocEntry,
 )
-from reader_app.books.safezip import ZipResourceLoader
-from reader_app.errors import BookError
+from reader_app.books.safezip import ZipResourceLoader, unreadable_file_error
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
@@ -63,20 +62,12 @@ def load_book(path: Path, home: Path) -> Book:
     path = Path(path)
     try:
         book_id = file_sha256(path)
-    except IsADirectoryError as error:
-        raise BookError(path, "it is a folder, not a book file.") from error
-    except PermissionError as error:
-        raise BookError(
-            path, "Pagemate is not allowed to read it. Check the file's permissions."
-        ) from error
-    except FileNotFoundError as error:
-        raise BookError(path, "the file does not exist (was it moved or deleted?).") from error
     except OSError as error:
-        raise BookError(path, f"the file cannot be read ({error.strerror or error}).") from error
+        raise unreadable_file_error(path, error) from error
     cached = _read_cache(cache_path(home, book_id), book_id)
     if cached is not None:
         return replace(cached, path=path, load_resource=ZipResourceLoader(path))
-    book = read_book(path)
+    book = read_book(path, book_id=book_id)
     _write_cache(cache_path(home, book.book_id), book)
     return book
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from reader_app.books.library import file_sha256
 from reader_app.books.model import Book, BookFormat
-from reader_app.books.safezip import SafeZip, read_head
+from reader_app.books.safezip import SafeZip, read_head, unreadable_file_error
 from reader_app.errors import BookError, UnsupportedFormatError
 
 EPUB_MIMETYPE = b"application/epub+zip"
@@ -56,14 +56,18 @@ def sniff_format(path: Path) -> BookFormat:
     )
 
 
-def read_book(path: Path) -> Book:
-    """Parse the book at `path` into the book model. Raises a BookError naming file and reason."""
+def read_book(path: Path, *, book_id: str | None = None) -> Book:
+    """Parse the book at `path` into the book model. Raises a BookError naming file and reason.
+
+    `book_id` is the file's SHA-256 when the caller has already computed it.
+    """
     path = Path(path)
     book_format = sniff_format(path)
-    try:
-        book_id = file_sha256(path)
-    except OSError as error:
-        raise BookError(path, f"the file cannot be read ({error.strerror or error}).") from error
+    if book_id is None:
+        try:
+            book_id = file_sha256(path)
+        except OSError as error:
+            raise unreadable_file_error(path, error) from error
     return _readers()[book_format](path, book_id=book_id)
 
 

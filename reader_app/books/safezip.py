@@ -172,17 +172,20 @@ class SafeZip:
         return checked
 
 
+def unreadable_file_error(path: Path, error: OSError) -> BookError:
+    """What to tell the reader when the file itself cannot be read."""
+    if isinstance(error, IsADirectoryError):
+        return BookError(path, "it is a folder, not a book file.")
+    if isinstance(error, PermissionError):
+        return BookError(path, "Pagemate is not allowed to read it. Check the file's permissions.")
+    if isinstance(error, FileNotFoundError):
+        return BookError(path, "the file does not exist (was it moved or deleted?).")
+    return BookError(path, f"the file cannot be read ({error.strerror or error}).")
+
+
 def _open_zip(path: Path) -> zipfile.ZipFile:
     try:
         return zipfile.ZipFile(path)
-    except IsADirectoryError as error:
-        raise BookError(path, "it is a folder, not a book file.") from error
-    except PermissionError as error:
-        raise BookError(
-            path, "Pagemate is not allowed to read it. Check the file's permissions."
-        ) from error
-    except FileNotFoundError as error:
-        raise BookError(path, "the file does not exist (was it moved or deleted?).") from error
     except zipfile.BadZipFile as error:
         if read_head(path, 4).startswith(b"PK"):
             raise BookError(
@@ -190,7 +193,7 @@ def _open_zip(path: Path) -> zipfile.ZipFile:
             ) from error
         raise BookError(path, "it is not a zip archive.") from error
     except OSError as error:
-        raise BookError(path, f"the file cannot be read ({error.strerror or error}).") from error
+        raise unreadable_file_error(path, error) from error
     except (EOFError, ValueError) as error:
         raise BookError(path, f"the file is damaged ({error}).") from error
 
