@@ -165,14 +165,23 @@ def embedder_for(
     if progress is not None:
         progress(f"Loading embedding model {model_id} (downloading it the first time)…")
     download_dir = cache_dir(home or library_home()) / "fastembed"
+    return _load_named(model_id, str(download_dir), int(known[model_id]["dim"]))
+
+
+# Like the default model, each chosen model is loaded once per process (indexer and panel share
+# it); a failed load raises and is not cached, so the next attempt tries again.
+@functools.cache
+def _load_named(model_id: str, download_dir: str, dimension: int) -> Embedder:
+    from fastembed import TextEmbedding
+
     try:
-        model = TextEmbedding(model_id, cache_dir=str(download_dir))
+        model = TextEmbedding(model_id, cache_dir=download_dir)
     except Exception as error:  # fastembed raises plain exceptions for network failures
         raise EmbeddingModelError(
             f"Could not load the embedding model “{model_id}”: {error}. It is downloaded the "
             "first time it is used; check the network connection or choose the default model."
         ) from error
-    return FastEmbedder(model, model_id=model_id, dimension=int(known[model_id]["dim"]))
+    return FastEmbedder(model, model_id=model_id, dimension=dimension)
 
 
 class TokenCounter:

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
-from reader_app.rag.embed import Embedder
+from reader_app.rag.embed import Embedder, embedder_for
 from reader_app.settings import SettingsStore
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,6 @@ class _IndexJob(QRunnable):
         *,
         book: Book,
         home: Path,
-        embedder_holder: _EmbedderHolder,
         relay: _Relay,
         prepare_whole_comic: bool = False,
     ) -> None:
@@ -48,7 +47,6 @@ class _IndexJob(QRunnable):
         self.book = book
         self.prepare_whole_comic = prepare_whole_comic
         self.home = home
-        self.embedder_holder = embedder_holder
         self.relay = relay
         self.cancelled = threading.Event()
 
@@ -126,7 +124,7 @@ class _IndexJob(QRunnable):
             self._say("ocr", 1.0, book=book)
         model_id = SettingsStore(conn).get("assistant.embedding_model")
         self._say("index", 0.0, message=f"Loading the embedding model {model_id}…")
-        embedder = self.embedder_holder.get(self.home, model_id)
+        embedder = embedder_for(model_id, home=self.home)  # loaded once per process
         announced = False
 
         def progress(p: IndexProgress) -> None:
@@ -184,22 +182,6 @@ class _IndexJob(QRunnable):
                 index_book(conn, self.home, volume, embedder=embedder, cancel=self.cancelled.is_set)
 
 
-class _EmbedderHolder:
-    """Loads the chosen embedding model once, on first use, in whichever worker needs it."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._embedder: Embedder | None = None
-
-    def get(self, home: Path, model_id: str) -> Embedder:
-        with self._lock:
-            if self._embedder is None or self._embedder.model_id != model_id:
-                from reader_app.rag.embed import embedder_for
-
-                self._embedder = embedder_for(model_id, home=home)
-            return self._embedder
-
-
 class IndexingController(QObject):
     """One background preparation at a time; opening another book cancels the previous one."""
 
@@ -212,7 +194,6 @@ class IndexingController(QObject):
         self.pool.setMaxThreadCount(1)
         self._relay = _Relay()
         self._relay.news.connect(self._forward)
-        self._embedders = _EmbedderHolder()
         self._job: _IndexJob | None = None
         self.current_book_id: str | None = None
 
@@ -222,7 +203,6 @@ class IndexingController(QObject):
         job = _IndexJob(
             book=book,
             home=self.home,
-            embedder_holder=self._embedders,
             relay=self._relay,
             prepare_whole_comic=prepare_whole_comic,
         )
