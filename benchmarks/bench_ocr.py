@@ -18,27 +18,13 @@ from PIL import Image, ImageDraw
 from reader_app.books.formats import read_book
 from reader_app.rag.comics import ocr_book
 from reader_app.rag.ocr import RapidOcrEngine
-from reader_app.rag.reading_order import OcrLine, detect_panels, read_page
+from reader_app.rag.reading_order import detect_panels, read_page
 from reader_app.store.db import connect
-from tests.unit.comics.cbzbook import draw_bubble, panel_page
+from tests.unit.comics.cbzbook import TimedEngine, draw_bubble, panel_page
 from tests.unit.comics.transcripts import score_episode
 
 COMICS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "comics"
 EPISODES = ["pepper-and-carrot_ep01_potion-of-flight", "pepper-and-carrot_ep02_rainbow-potions"]
-
-
-class _TimedEngine:
-    def __init__(self, engine: RapidOcrEngine) -> None:
-        self.engine = engine
-        self.engine_id = engine.engine_id
-        self.seconds: list[float] = []
-
-    def read_lines(self, image: Image.Image) -> list[OcrLine]:
-        started = time.perf_counter()
-        try:
-            return self.engine.read_lines(image)
-        finally:
-            self.seconds.append(time.perf_counter() - started)
 
 
 def run() -> list[dict[str, Any]]:
@@ -54,7 +40,7 @@ def run() -> list[dict[str, Any]]:
         for name in EPISODES:
             path = COMICS / f"{name}.cbz"
             book = read_book(path)
-            timed = _TimedEngine(engine)
+            timed = TimedEngine(engine)
             texts = ocr_book(conn, home, book, engine=timed)
             all_seconds.extend(timed.seconds)
             score = score_episode(texts, COMICS / f"{name}.transcript.json")
@@ -66,7 +52,7 @@ def run() -> list[dict[str, Any]]:
                              f"{score.errors}/{score.reference_chars} chars, "
                              f"{score.blocks} blocks"))
             started = time.perf_counter()
-            again = ocr_book(conn, home, book, engine=_TimedEngine(engine))
+            again = ocr_book(conn, home, book, engine=TimedEngine(engine))
             assert again.pages_recognised == 0
             rows.append(_row(f"{episode} again from the cache", time.perf_counter() - started,
                              "s", "", "whole book: hash pages, read the cache, order"))

@@ -196,7 +196,6 @@ class MainWindow(QMainWindow):
         self.refresh_library()
 
     def show_library(self) -> None:
-        self._remember_position()
         self.refresh_library()
         self.stack.setCurrentWidget(self.library_view)
         self.toc_dock.hide()
@@ -236,7 +235,6 @@ class MainWindow(QMainWindow):
         )
 
     def _book_loaded(self, file: Path, book: Book) -> None:
-        self._remember_position()
         known = self.library.entry(book.book_id)
         self.library.add(book)
         if known is None or known.cover_png is None:
@@ -378,12 +376,6 @@ class MainWindow(QMainWindow):
         self.status_position.setText(text)
         self.toc_dock.highlight(shown.start)
 
-    def _remember_position(self) -> None:
-        # Positions are saved on every page shown; nothing is pending here, but a book that is
-        # being replaced is recorded as the last one read.
-        if self.book is not None:
-            self.settings.set("library.last_book", str(self.book.path))
-
     # -- appearance -------------------------------------------------------------------------
 
     def set_appearance(self, appearance: Appearance) -> None:
@@ -465,7 +457,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.set("window.geometry", bytes(self.saveGeometry().toBase64().data()).decode())
         self.settings.set("window.state", bytes(self.saveState().toBase64().data()).decode())
-        self._remember_position()
+        # Positions are saved on every page shown and the last book when it opened: nothing is
+        # pending, except forgetting the last book when none is open.
         if self.book is None:
             self.settings.set("library.last_book", "")
         self.indexing.cancel()

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import io
+import time
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from reader_app.rag.ocr import RapidOcrEngine
+from reader_app.rag.reading_order import OcrLine
 
 FONT_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
@@ -72,3 +76,19 @@ def panel_page(size: tuple[int, int], panels: Sequence[tuple[int, int, int, int]
     for box in panels:
         draw.rectangle(box, fill=(205, 215, 225), outline="black", width=4)
     return image
+
+
+class TimedEngine:
+    """Times each page the real engine reads."""
+
+    def __init__(self, engine: RapidOcrEngine) -> None:
+        self.engine = engine
+        self.engine_id = engine.engine_id
+        self.seconds: list[float] = []
+
+    def read_lines(self, image: Image.Image) -> list[OcrLine]:
+        started = time.perf_counter()
+        try:
+            return self.engine.read_lines(image)
+        finally:
+            self.seconds.append(time.perf_counter() - started)

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from reader_app.books.formats import read_book
 from reader_app.rag.comics import ComicText, ocr_book
 from reader_app.rag.ocr import RapidOcrEngine
-from reader_app.rag.reading_order import OcrLine
 from reader_app.store.db import connect
 from tests.conftest import COMICS, PEPPER1, PEPPER2
+from tests.unit.comics.cbzbook import TimedEngine
 
 
 @dataclass(frozen=True)
@@ -31,22 +29,6 @@ def ocr_engine() -> RapidOcrEngine:
     return RapidOcrEngine()
 
 
-class _TimedEngine:
-    """Times each page the real engine reads."""
-
-    def __init__(self, engine: RapidOcrEngine) -> None:
-        self.engine = engine
-        self.engine_id = engine.engine_id
-        self.seconds: list[float] = []
-
-    def read_lines(self, image: Image.Image) -> list[OcrLine]:
-        started = time.perf_counter()
-        try:
-            return self.engine.read_lines(image)
-        finally:
-            self.seconds.append(time.perf_counter() - started)
-
-
 @pytest.fixture(scope="session")
 def corpus_episodes(
     ocr_engine: RapidOcrEngine, tmp_path_factory: pytest.TempPathFactory
@@ -59,7 +41,7 @@ def corpus_episodes(
     conn = connect(home)
     episodes = []
     for path in paths:
-        timed = _TimedEngine(ocr_engine)
+        timed = TimedEngine(ocr_engine)
         texts = ocr_book(conn, home, read_book(path), engine=timed)
         transcript = path.with_name(path.name.removesuffix(".cbz") + ".transcript.json")
         episodes.append(CorpusEpisode(path, transcript, texts, tuple(timed.seconds)))
