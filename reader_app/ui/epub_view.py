@@ -144,6 +144,7 @@ class EpubView(QWidget):
             self._show_locator(locator, navigation)
 
     def next_page(self) -> bool:
+        self.relayout_now()  # a turn counts from the page on screen, never a stale index
         doc = self.current_document()
         if doc is None or self.book is None:
             return False
@@ -158,6 +159,7 @@ class EpubView(QWidget):
         return True
 
     def previous_page(self) -> bool:
+        self.relayout_now()  # a turn counts from the page on screen, never a stale index
         doc = self.current_document()
         if doc is None or self.book is None:
             return False
