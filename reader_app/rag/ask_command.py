@@ -119,6 +119,11 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
             "boundary_sid": run.boundary_sid,
             "passages": [_citation_json(c) for c in citations],
         }
+        check = outcome.answer.check
+        if check is not None:  # the spoiler receipt: what the panel shows and veils
+            checked = check.to_json()
+            payload["receipt"] = checked["receipt"]
+            payload["flagged"] = checked["flagged"]
         if trouble:
             payload["error"] = trouble
         json.dump(payload, out, ensure_ascii=False, indent=2)
@@ -132,6 +137,15 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
         out.write(outcome.text)
     if outcome.status != "fallback":
         out.write("\n")
+    check = outcome.answer.check
+    if check is not None:
+        print(f"\n{check.receipt.line}", file=out)
+        for flagged in check.flagged:
+            print(
+                f"  May reveal what comes later: “{flagged.flag.text}” "
+                f"(the book first has it in {flagged.first_at})",
+                file=out,
+            )
     if citations:
         print("\nPassages used:", file=out)
         for citation in citations:

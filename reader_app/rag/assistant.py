@@ -11,7 +11,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reader_app.books.library import ReadingState
@@ -22,6 +22,7 @@ from reader_app.errors import (
     QueryError,
     ReaderError,
 )
+from reader_app.rag.answer_check import AnswerCheck, AnswerChecker, FlaggedSpan, Receipt
 from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.conversations import (
     AnswerStats,
@@ -43,6 +44,7 @@ from reader_app.rag.llm import (
 from reader_app.rag.prompts import REWRITE_TURNS
 from reader_app.rag.search import search
 from reader_app.rag.sentences import ensure_sentences, locator_for_sid, sentence_count
+from reader_app.rag.term_table import TermTables
 from reader_app.settings import SettingsStore
 
 HISTORY_TOKEN_BUDGET = 1200  # recent turns that go back into the answer prompt
@@ -119,6 +121,9 @@ class AnswerRun:
         self,
         assistant: Assistant,
         *,
+        book: Book,
+        checker: AnswerChecker,
+        receipt: Receipt,
         conversation_id: int,
         question: Message,
         context: ScopedContext,
@@ -128,6 +133,9 @@ class AnswerRun:
         cancel: CancelToken,
     ) -> None:
         self.assistant = assistant
+        self.book = book
+        self.checker = checker  # the spoiler check, usable on partial text while streaming
+        self.receipt = receipt
         self.conversation_id = conversation_id
         self.question = question
         self.context = context
@@ -238,7 +246,15 @@ class AnswerRun:
             error=error,
             stats=stats,
         )
-        self.outcome = AnswerOutcome(question=self.question, answer=answer)
+        check = AnswerCheck(
+            self.receipt,
+            tuple(
+                FlaggedSpan(flag, first_at=self.assistant.place_of(self.book, flag.first_sid))
+                for flag in self.checker.flags(text)
+            ),
+        )
+        self.assistant.store.set_answer_check(answer.message_id, check)
+        self.outcome = AnswerOutcome(question=self.question, answer=replace(answer, check=check))
 
 
 class Assistant:
@@ -254,6 +270,7 @@ class Assistant:
         gateway: ModelGateway | None = None,
         scope_source: ScopeSource = scope_for_book,
         vector_cache: VectorIndexCache | None = None,
+        term_tables: TermTables | None = None,
     ) -> None:
         self.conn = conn
         self.home = home
@@ -269,6 +286,7 @@ class Assistant:
         # Shared by a caller that makes one Assistant per question (the panel's workers), so
         # the FAISS file is read once, not once per question.
         self._vector_cache = vector_cache or VectorIndexCache()
+        self._term_tables = term_tables or TermTables(home)
 
     @property
     def embedder(self) -> Embedder:
@@ -348,8 +366,18 @@ class Assistant:
         message = self.store.add_question(
             conversation_id, text=question, boundary_sid=scope.boundary_sid
         )
+        known = question
+        if scope.boundary_sid < 0:  # before reading, the title and description are known
+            known += f"\n{book.metadata.title}\n{book.metadata.description}"
+        checker = AnswerChecker(
+            self._term_tables.for_book(self.conn, book.book_id), known, scope.boundary_sid
+        )
+        receipt = Receipt(self._boundary_label(book, scope), len(context.citations))
         return AnswerRun(
             self,
+            book=book,
+            checker=checker,
+            receipt=receipt,
             conversation_id=conversation_id,
             question=message,
             context=context,
@@ -426,6 +454,22 @@ class Assistant:
             key, search_phrase=rewrite.search_phrase, keywords=rewrite.keywords
         )
         return rewrite, None
+
+    def place_of(self, book: Book, sid: int) -> str:
+        """Where sentence `sid` is, for a reader: "Chapter 31 (62%)"."""
+        locator = locator_for_sid(self.conn, book.book_id, sid)
+        chapter = book.chapter_title(locator) or f"section {locator.section + 1}"
+        return f"{chapter} ({round(book.progress(locator) * 100)}%)"
+
+    def _boundary_label(self, book: Book, scope: Scope) -> str:
+        """The receipt's words for how far the text reaches: "Chapter 12"; "" before reading."""
+        if scope.boundary_sid < 0:
+            return ""
+        total = sentence_count(self.conn, book.book_id)
+        if total and scope.boundary_sid >= total - 1:
+            return "the end"
+        locator = locator_for_sid(self.conn, book.book_id, scope.boundary_sid)
+        return book.chapter_title(locator) or f"section {locator.section + 1}"
 
     def _location(self, book: Book, scope: Scope) -> str:
         if scope.boundary_sid < 0:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from reader_app.books.model import Locator
+from reader_app.rag.answer_check import AnswerCheck
 
 Role = Literal["user", "assistant"]
 # complete: a whole answer, fed back as history. incomplete: the model failed mid-answer.
@@ -84,6 +85,7 @@ class Message:
     suggestions: tuple[str, ...]
     stats: AnswerStats
     created_at: float
+    check: AnswerCheck | None = None  # the spoiler receipt of an answer
 
     @property
     def incomplete(self) -> bool:
@@ -202,6 +204,13 @@ class ConversationStore:
             self.conn.execute(
                 "UPDATE messages SET suggestions = ? WHERE message_id = ?",
                 (json.dumps(list(suggestions)), message_id),
+            )
+
+    def set_answer_check(self, message_id: int, check: AnswerCheck) -> None:
+        with self.conn:
+            self.conn.execute(
+                "UPDATE messages SET answer_check = ? WHERE message_id = ?",
+                (json.dumps(check.to_json(), ensure_ascii=False), message_id),
             )
 
     def messages(self, conversation_id: int) -> list[Message]:
@@ -382,4 +391,5 @@ def _message(row: sqlite3.Row) -> Message:
             completion_tokens=row["completion_tokens"],
         ),
         created_at=float(row["created_at"]),
+        check=AnswerCheck.from_json(json.loads(row["answer_check"])),
     )

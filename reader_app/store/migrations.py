@@ -196,12 +196,25 @@ def m004_comics(conn: sqlite3.Connection) -> None:
     )
 
 
+def m005_answer_checks(conn: sqlite3.Connection) -> None:
+    run_script(
+        conn,
+        """
+        -- The spoiler receipt of an answer (rag/answer_check.py), JSON: {"receipt": {boundary,
+        -- passages}, "flagged": [{text, start, end, sentence, first_sid, first_at}]}; '{}' when
+        -- the answer was not checked (made before this migration).
+        ALTER TABLE messages ADD COLUMN answer_check TEXT NOT NULL DEFAULT '{}';
+        """
+    )
+
+
 # Version number -> migration. Numbers are permanent; add new ones at the end.
 MIGRATIONS: dict[int, Migration] = {
     1: m001_library,
     2: m002_retrieval,
     3: m003_assistant,
     4: m004_comics,
+    5: m005_answer_checks,
 }
 
 

@@ -42,6 +42,7 @@ from reader_app.errors import (
     ModelMissingError,
     ReaderError,
 )
+from reader_app.rag.answer_check import AnswerChecker
 from reader_app.rag.assistant import AnswerOutcome, Assistant, AssistantConfig, knows_up_to
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.conversations import ConversationStore, Message
@@ -49,6 +50,7 @@ from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
 from reader_app.rag.llm import CancelToken, ModelGateway, PullCancelledError, PullProgress
 from reader_app.store.db import connect
+from reader_app.ui.answer_view import answer_html, streaming_text
 
 SelectionMode = Literal["ask", "explain", "who"]
 REDRAW_MS = 40  # tokens are drawn in batches, not one repaint per token
@@ -72,6 +74,7 @@ class _Relay(QObject):
     """Lives on the UI thread; workers emit through it, so the slots run on the UI thread."""
 
     token = Signal(int, str)
+    checker = Signal(int, object)  # AnswerChecker: the spoiler check, before the first token
     finished = Signal(int, object)  # JobResult
     suggested = Signal(int, object)  # tuple[str, ...]
     pull_progress = Signal(int, object)  # PullProgress
@@ -105,6 +108,7 @@ class _AnswerJob(QRunnable):
         except ReaderError as refused:
             self._emit(self.relay.finished, JobResult(self.conversation_id, None, refused))
             return
+        self._emit(self.relay.checker, run.checker)
         failure: ReaderError | None = None
         try:
             for token in run.tokens():
@@ -183,11 +187,16 @@ class AssistantPanel(QDockWidget):
         self._pull_cancel: CancelToken | None = None
         self._pending = ""  # tokens received but not yet drawn
         self._streamed = ""
+        self._checker: AnswerChecker | None = None  # the running answer's spoiler check
+        self._stream_start = 0  # where the running answer is drawn in the transcript
+        self._revealed: dict[int, frozenset[int]] = {}  # message id -> veils the reader opened
+        self._expanded: set[int] = set()  # answers whose receipt was clicked open
         self._boundary_sid_hint = 0
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
         self._relay = _Relay(self)
         self._relay.token.connect(self._on_token)
+        self._relay.checker.connect(self._on_checker)
         self._relay.finished.connect(self._on_finished)
         self._relay.suggested.connect(self._on_suggested)
         self._relay.pull_progress.connect(self._on_pull_progress)
@@ -327,6 +336,7 @@ class AssistantPanel(QDockWidget):
         self._active_id = next(self._ids)
         self._cancel = CancelToken()
         self._pending = self._streamed = ""
+        self._checker = None
         self._render_transcript(pending_question=question.strip())
         self.pool.start(
             _AnswerJob(
@@ -410,15 +420,25 @@ class AssistantPanel(QDockWidget):
         if not self._streamed:
             self._flush_tokens()  # the first words show at once; the rest wait for the timer
 
+    def _on_checker(self, request_id: int, checker: AnswerChecker) -> None:
+        if request_id == self._active_id:
+            self._checker = checker
+
     def _flush_tokens(self) -> None:
         if not self._pending:
             return
         self._streamed += self._pending
-        cursor = self.transcript.textCursor()
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        cursor.insertText(self._pending)
         self._pending = ""
+        # Redraw the whole answer so far: a sentence may turn out to need a veil only later.
+        cursor = self.transcript.textCursor()
+        cursor.setPosition(min(self._stream_start, self._document_end()))
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(streaming_text(self._streamed, self._checker, final=False))
+        self.transcript.setTextCursor(cursor)
         self.transcript.ensureCursorVisible()
+
+    def _document_end(self) -> int:
+        return self.transcript.document().characterCount() - 1
 
     def _on_finished(self, request_id: int, result: JobResult) -> None:
         if result.conversation_id is not None and (
@@ -495,6 +515,7 @@ class AssistantPanel(QDockWidget):
         self.transcript.setHtml("".join(parts))
         if pending_question is not None:
             self.transcript.moveCursor(QTextCursor.MoveOperation.End)
+            self._stream_start = self._document_end()
         self.transcript.verticalScrollBar().setValue(
             self.transcript.verticalScrollBar().maximum()
         )
@@ -504,21 +525,11 @@ class AssistantPanel(QDockWidget):
             return "<p><i>(Hidden: this was said further on in the book.)</i></p>"
         if message.role == "user":
             return _question_html(message.text)
-        label = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
-            message.status, ""
+        return answer_html(
+            message,
+            revealed=self._revealed.get(message.message_id, frozenset()),
+            expanded=message.message_id in self._expanded,
         )
-        text = html.escape(message.text).replace("\n", "<br>")
-        out = [f"<p><b>Assistant:</b>{label} {text}</p>"]
-        if message.citations:
-            links = []
-            for citation in message.citations:
-                href = f"cite:{message.message_id}:{citation.label}"
-                quote = html.escape(citation.quote[:80])
-                chapter = html.escape(citation.chapter)
-                links.append(f'<a href="{href}">[{citation.label}] {chapter}: “{quote}”</a>')
-            out.append("<p style='margin-left:12px'><small>" + "<br>".join(links)
-                       + "</small></p>")
-        return "".join(out)
 
     def _current_boundary_sid(self) -> int | None:
         if self._book is None:
@@ -530,6 +541,16 @@ class AssistantPanel(QDockWidget):
 
     def _on_link(self, url: QUrl) -> None:
         text = url.toString()
+        if text.startswith("reveal:"):  # "show anyway": the reader chose to see it
+            _, message_id, index = text.split(":")
+            shown = self._revealed.get(int(message_id), frozenset())
+            self._revealed[int(message_id)] = shown | {int(index)}
+            self._render_transcript()
+            return
+        if text.startswith("receipt:"):
+            self._expanded ^= {int(text.split(":")[1])}
+            self._render_transcript()
+            return
         if not text.startswith("cite:") or self._conversation_id is None:
             return
         _, message_id, label = text.split(":")

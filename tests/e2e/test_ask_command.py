@@ -86,3 +86,30 @@ def test_ask_with_an_empty_question_fails_clearly(
     _set_host(library_home, "http://127.0.0.1:9")
     assert main(["ask", str(jekyll), "  ", "--at", "20"]) == 2
     assert "Type a question" in capsys.readouterr().err
+
+
+def test_ask_json_reports_the_receipt_and_what_it_flagged(
+    jekyll: Path, library_home: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _set_host(library_home, fake_ollama.url)
+    answer = "Mr. Utterson is a lawyer [1]. Later Sir Danvers Carew is found dead in the lane."
+    fake_ollama.reply_with(ScriptedReplies(answer=answer))
+    assert main(["ask", str(jekyll), "Who is Mr. Utterson?", "--at", "10", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    receipt = payload["receipt"]
+    assert receipt["passages"] == len(payload["passages"]) > 0
+    assert receipt["boundary"] and receipt["text"].startswith(
+        f"From the text up to {receipt['boundary']} · "
+    )
+    flagged = payload["flagged"]
+    assert [f["text"] for f in flagged] == ["Danvers Carew"]
+    [carew] = flagged
+    assert answer[carew["start"] : carew["end"]] == "Danvers Carew"
+    assert carew["first_sid"] > payload["boundary_sid"]
+    assert "Carew" in carew["first_at"] or "(" in carew["first_at"]
+    start, end = carew["sentence"]
+    assert answer[start:end].startswith("Later Sir Danvers Carew")
+
+    # Read to the end: nothing is later any more, so nothing flags.
+    assert main(["ask", str(jekyll), "Who is Mr. Utterson?", "--at", "100", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["flagged"] == []

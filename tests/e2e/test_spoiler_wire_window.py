@@ -4,17 +4,20 @@ index (fastembed, FAISS, SQLite), real panel and the real ollama client against 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book
 from reader_app.books.reading import reading_offset
+from reader_app.rag import assistant as assistant_module
 from reader_app.settings import SettingsStore
 from reader_app.ui.main_window import MainWindow
 from tests.bookgen import marker_book
-from tests.fakes.fake_ollama import FakeOllama
+from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
 from tests.ui.conftest import make_window, show_book
 
 MARKER = re.compile(r"mk\d{6}")
@@ -60,17 +63,32 @@ def ask(qtbot: QtBot, window: MainWindow, question: str) -> None:
 
 
 def bodies_without_questions(fake: FakeOllama, questions: list[str]) -> list[str]:
+    """Every request of any kind, raw body scanned whole (system, images, tools too)."""
     texts = []
-    for request in fake.model_calls():
-        text = request.message_text()
+    for request in fake.requests:
+        text = request.scanned_text()
         for question in questions:
             text = text.replace(question, "")
         texts.append(text)
     return texts
 
 
+@pytest.fixture
+def searched(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The queries the real search was run with, recorded on the way through."""
+    queries: list[str] = []
+    real_search = assistant_module.search
+
+    def recording_search(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        queries.append(str(args[3]))
+        return real_search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(assistant_module, "search", recording_search)
+    yield queries
+
+
 def test_no_request_ever_carries_text_after_the_boundary(
-    qtbot: QtBot, library_home: Path, fake_ollama: FakeOllama
+    qtbot: QtBot, library_home: Path, fake_ollama: FakeOllama, searched: list[str]
 ) -> None:
     window = make_window(qtbot, library_home, prepare_assistant=True)
     settings = SettingsStore(window.library.conn)
@@ -93,6 +111,8 @@ def test_no_request_ever_carries_text_after_the_boundary(
         ask(qtbot, window, question)
         asked.append(question)
     assert len(fake_ollama.model_calls()) >= len(JAILBREAKS)
+    # The rewrite echoes, so each jailbreak was searched exactly as the reader typed it.
+    assert searched == list(JAILBREAKS)
     for text in bodies_without_questions(fake_ollama, asked):
         leaked = future & set(MARKER.findall(text))
         assert not leaked, f"text after the boundary reached the model: {sorted(leaked)[:5]}"
@@ -112,4 +132,34 @@ def test_no_request_ever_carries_text_after_the_boundary(
     assert seen & newly_read, "newly read text never reached the model"
     leaked = seen & {m for m, end in ends.items() if end > newly_read_to}
     assert not leaked, f"text after the boundary reached the model: {sorted(leaked)[:5]}"
+    window.close()
+
+
+def test_a_rewrite_into_future_markers_still_reaches_nothing_later(
+    qtbot: QtBot, library_home: Path, fake_ollama: FakeOllama, searched: list[str]
+) -> None:
+    """The other way round: the model's rewrite itself names later sentences. The search runs
+    with those words and the mask still holds; no request carries a later marker."""
+    window = make_window(qtbot, library_home, prepare_assistant=True)
+    settings = SettingsStore(window.library.conn)
+    settings.set("assistant.ollama_host", fake_ollama.url)
+    settings.set("assistant.rewrite_queries", True)
+    book = marker_book(chapters=4, paragraphs=16)
+    ends = marker_ends(book)
+    show_book(window, book)
+    qtbot.waitUntil(lambda: window.status_assistant.text() == "Assistant ready", timeout=120_000)
+    for _ in range(3):
+        qtbot.keyClick(window.reader.epub_view, Qt.Key.Key_Right)
+    read_to = boundary_offset(window, book)
+    future = sorted(m for m, end in ends.items() if end > read_to)
+    wanted = " ".join(future[:3] + future[-3:])
+    fake_ollama.reply_with(
+        ScriptedReplies(rewrite=Reply({"search_phrase": wanted, "keywords": future[3:6]}))
+    )
+    window.assistant_panel.show()
+    ask(qtbot, window, "What happens by the river?")
+    assert searched and set(future[:3]) <= set(searched[0].split())
+    for text in bodies_without_questions(fake_ollama, ["What happens by the river?"]):
+        leaked = set(future) & set(MARKER.findall(text))
+        assert not leaked, f"text after the boundary reached the model: {sorted(leaked)[:5]}"
     window.close()

@@ -40,6 +40,29 @@ class RecordedRequest:
     def format(self) -> Any:
         return self.body.get("format") if isinstance(self.body, dict) else None
 
+    def scanned_text(self) -> str:
+        """Every string anywhere in the raw body, JSON escapes undone: messages, `system`,
+        `prompt`, `images`, `tools`, `format`, options, keys. What a leak test must search."""
+        if self.body is None:
+            return self.text
+        strings: list[str] = []
+
+        def walk(value: Any) -> None:
+            if isinstance(value, str):
+                strings.append(value)
+            elif isinstance(value, dict):
+                for key, item in value.items():
+                    strings.append(str(key))
+                    walk(item)
+            elif isinstance(value, list):
+                for item in value:
+                    walk(item)
+            elif value is not None:
+                strings.append(str(value))
+
+        walk(self.body)
+        return "\n".join(strings)
+
     def message_text(self) -> str:
         """Every message content of a chat request (or the prompt of a generate), joined."""
         if not isinstance(self.body, dict):
@@ -104,11 +127,25 @@ def default_responder(request: RecordedRequest) -> Reply:
         if "questions" in properties:
             return Reply({"questions": ["What happens next?", "Who else was there?"]})
         if "search_phrase" in properties:
-            return Reply({"search_phrase": "the question", "keywords": ["question"]})
+            return echo_rewrite(request)
         return Reply({})
     if fmt == "json":
         return Reply({})
     return Reply("This is a scripted answer from the fake server.")
+
+
+REWRITE_QUESTION = "Question to search for: "
+
+
+def asked_question(request: RecordedRequest) -> str:
+    """The reader's question inside a rewrite request, exactly as the app sent it."""
+    text = request.message_text()
+    return text.rsplit(REWRITE_QUESTION, 1)[-1].strip() if REWRITE_QUESTION in text else text
+
+
+def echo_rewrite(request: RecordedRequest) -> Reply:
+    """A rewrite that hands the question back unchanged, so the search sees it as written."""
+    return Reply({"search_phrase": asked_question(request), "keywords": []})
 
 
 @dataclass
@@ -465,9 +502,7 @@ class ScriptedReplies:
     suggestions: Reply | dict[str, Any] | str = field(
         default_factory=lambda: {"questions": ["What happens next?", "Who else was there?"]}
     )
-    rewrite: Reply | dict[str, Any] | str = field(
-        default_factory=lambda: {"search_phrase": "the question", "keywords": ["question"]}
-    )
+    rewrite: Reply | dict[str, Any] | str | None = None  # None: echo the question
     summary: Reply | str = "Earlier, the reader asked about the book."
 
     def __call__(self, request: RecordedRequest) -> Reply:
@@ -476,7 +511,7 @@ class ScriptedReplies:
         if isinstance(fmt, dict) and "questions" in fmt.get("properties", {}):
             chosen = self.suggestions
         elif isinstance(fmt, dict) and "search_phrase" in fmt.get("properties", {}):
-            chosen = self.rewrite
+            chosen = echo_rewrite(request) if self.rewrite is None else self.rewrite
         elif not request.wants_stream:
             chosen = self.summary
         else:

@@ -230,6 +230,9 @@ def test_citations_jump_to_their_passage_without_moving_the_boundary(
     panel = make_panel()
     panel.ask("Who carried the compass to the orchard?")
     _wait_idle(qtbot, panel)
+    assert not _links(panel), "the sources wait behind the receipt line"
+    [receipt] = _links(panel, prefix="receipt:")
+    panel.transcript.anchorClicked.emit(QUrl(receipt))
     links = _links(panel)
     assert links, "an answer lists its sources"
     boundary_before = shelf.library.reading_state(shelf.book.book_id)
@@ -241,14 +244,14 @@ def test_citations_jump_to_their_passage_without_moving_the_boundary(
     assert shelf.library.reading_state(shelf.book.book_id) == boundary_before
 
 
-def _links(panel: AssistantPanel) -> list[str]:
+def _links(panel: AssistantPanel, *, prefix: str = "cite:") -> list[str]:
     links: list[str] = []
     block = panel.transcript.document().begin()
     while block.isValid():
         iterator = block.begin()
         while not iterator.atEnd():
             href = iterator.fragment().charFormat().anchorHref()
-            if href.startswith("cite:") and href not in links:
+            if href.startswith(prefix) and href not in links:
                 links.append(href)
             iterator += 1
         block = block.next()
