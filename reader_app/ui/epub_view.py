@@ -138,6 +138,7 @@ class EpubView(PageInput):
             self._show_locator(locator, navigation)
 
     def next_page(self) -> bool:
+        self.relayout_now()  # a turn counts from the page on screen, never a stale index
         doc = self.current_document()
         if doc is None or self.book is None:
             return False
@@ -152,6 +153,7 @@ class EpubView(PageInput):
         return True
 
     def previous_page(self) -> bool:
+        self.relayout_now()  # a turn counts from the page on screen, never a stale index
         doc = self.current_document()
         if doc is None or self.book is None:
             return False
