@@ -15,6 +15,7 @@ Run alone: `python -m benchmarks.run answer_check` (or `python -m benchmarks.ben
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import statistics
@@ -156,7 +157,7 @@ def later_phrase(book: Book, boundary: int, before_text: str, rng: random.Random
         words = _WORD.findall(rng.choice(later))
         pairs = [
             f"{a} {b}"
-            for a, b in zip(words, words[1:], strict=False)
+            for a, b in itertools.pairwise(words)
             if a.islower() and b.islower() and a not in STOPWORDS and b not in STOPWORDS
             and len(a) > 2 and len(b) > 2
         ]
