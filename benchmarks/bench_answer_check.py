@@ -88,7 +88,9 @@ def _load(file_name: str) -> tuple[Book, float]:
 
 
 def _words_before(book: Book, boundary: int) -> set[str]:
-    return {w.lower() for text in book.sentences[: boundary + 1] for w in _WORD.findall(text)}
+    """Every word at or before the boundary, lower case, "Gardiner’s" counted as "gardiner"."""
+    words = {w.lower() for text in book.sentences[: boundary + 1] for w in _WORD.findall(text)}
+    return words | {re.sub(r"['’]s$", "", w) for w in words}
 
 
 def _met_names(book: Book, boundary: int, rng: random.Random) -> list[str]:
@@ -158,8 +160,8 @@ def later_phrase(book: Book, boundary: int, before_text: str, rng: random.Random
         pairs = [
             f"{a} {b}"
             for a, b in itertools.pairwise(words)
-            if a.islower() and b.islower() and a not in STOPWORDS and b not in STOPWORDS
-            and len(a) > 2 and len(b) > 2
+            if a.isalpha() and b.isalpha() and a.islower() and b.islower()
+            and a not in STOPWORDS and b not in STOPWORDS and len(a) > 2 and len(b) > 2
         ]
         rng.shuffle(pairs)
         for pair in pairs[:4]:
