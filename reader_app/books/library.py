@@ -227,6 +227,14 @@ class Library:
                 (time.time(), book_id),
             )
 
+    def set_whole_comic(self, book_id: str, chosen: bool) -> None:
+        """Record the reader's choice to let a vision model see every page of a comic."""
+        with self.conn:
+            self.conn.execute(
+                "UPDATE reading_state SET whole_comic = ?, updated_at = ? WHERE book_id = ?",
+                (int(chosen), time.time(), book_id),
+            )
+
     def mark_finished(self, book_id: str, end: Locator) -> None:
         with self.conn:
             self.conn.execute(

@@ -7,6 +7,10 @@ Rules (DESIGN.md sections 1 and 2):
   chunk ids follow reading order, that is the prefix `[0, c)`.
 - Earlier volumes of the same series are eligible whole; later volumes never.
 - The scope comes only from the database (what the reader view recorded), never from a query.
+
+Every other "may this be used?" question is answered here too, by the same rule: whether a
+selection may be sent, which stored messages and derived texts may be shown, and which comic
+pages a vision model may see (with its one labelled exception, "Prepare whole comic").
 """
 
 from __future__ import annotations
@@ -14,9 +18,9 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from reader_app.books.model import Locator
+from reader_app.books.model import Book, Locator
 from reader_app.errors import ScopeError
-from reader_app.rag.sentences import sentence_count, sid_at
+from reader_app.rag.sentences import ensure_sentences, sentence_count, sid_at
 
 
 @dataclass(frozen=True)
@@ -99,3 +103,65 @@ def eligible_chunk_limit(conn: sqlite3.Connection, book_id: str, boundary_sid: i
         "SELECT COUNT(*) FROM chunks WHERE book_id = ? AND sid_end <= ?", (book_id, boundary_sid)
     ).fetchone()
     return int(row[0])
+
+
+# -- every other eligibility question, by the same rule ------------------------------------
+
+
+def selection_may_be_sent(conn: sqlite3.Connection, book: Book, end: Locator) -> bool:
+    """Whether a selection ending just before `end` may go to the assistant.
+
+    The search mask's rule: a sentence counts when it ends at or before the boundary. The
+    selection's last character lies in some sentence; that sentence must be read whole.
+    """
+    if sentence_count(conn, book.book_id) == 0:
+        ensure_sentences(conn, book)
+    try:
+        boundary_sid = scope_for_book(conn, book.book_id).boundary_sid
+    except ScopeError:
+        return False
+    row = conn.execute(
+        """SELECT MAX(sid) FROM sentences WHERE book_id = ?
+           AND (section, block, char_start) < (?, ?, ?)""",
+        (book.book_id, *end.as_tuple()),
+    ).fetchone()
+    last_sid = -1 if row is None or row[0] is None else int(row[0])
+    return 0 <= last_sid <= boundary_sid
+
+
+def made_within(made_at_sid: int, *, boundary_sid: int) -> bool:
+    """Whether a stored message or derived text (summary, note, description) made at
+    `made_at_sid` may be shown or used now: only while the boundary is at or beyond it."""
+    return made_at_sid <= boundary_sid
+
+
+def last_comic_page_in_scope(conn: sqlite3.Connection, book_id: str, *, page_count: int) -> int:
+    """The last comic page the reader has had on screen (the page is the unit); -1 before."""
+    row = conn.execute(
+        "SELECT boundary_section, finished FROM reading_state WHERE book_id = ?", (book_id,)
+    ).fetchone()
+    if row is None:
+        return -1
+    if row[1]:
+        return page_count - 1
+    return min(int(row[0]), page_count - 1)
+
+
+def whole_comic_chosen(conn: sqlite3.Connection, book_id: str) -> bool:
+    """Whether the reader chose "Prepare whole comic" for this book (and has not turned it off)."""
+    row = conn.execute(
+        "SELECT whole_comic FROM reading_state WHERE book_id = ?", (book_id,)
+    ).fetchone()
+    return bool(row is not None and row[0])
+
+
+def last_page_to_describe(
+    conn: sqlite3.Connection, book_id: str, *, page_count: int, whole_comic: bool = False
+) -> int:
+    """The last page a vision model may see. The one labelled exception to the boundary
+    (DESIGN.md 1.6): when the reader chose "Prepare whole comic", every page; the descriptions
+    of pages past the boundary are still never used in an answer until the reader gets there
+    (they are text of those pages, masked like any other)."""
+    if whole_comic or whole_comic_chosen(conn, book_id):
+        return page_count - 1
+    return last_comic_page_in_scope(conn, book_id, page_count=page_count)

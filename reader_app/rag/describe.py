@@ -15,17 +15,11 @@ from typing import Protocol
 
 from PIL import Image
 
-from reader_app.books.library import Library
 from reader_app.books.model import Book
-from reader_app.errors import (
-    AnswerFailedError,
-    AssistantTimeoutError,
-    AssistantUnavailableError,
-    ModelMissingError,
-    OllamaUnreachableError,
-)
-from reader_app.rag import prompts
+from reader_app.errors import AnswerFailedError, AssistantUnavailableError
+from reader_app.rag.boundary import last_page_to_describe
 from reader_app.rag.comics import page_content_hash, page_image_name
+from reader_app.rag.llm import ModelGateway, ScopedPageImage
 from reader_app.settings import SettingsStore
 
 log = logging.getLogger(__name__)
@@ -44,7 +38,7 @@ class PageDescriber(Protocol):
     @property
     def model(self) -> str: ...
 
-    def describe(self, image: bytes, *, page_number: int, title: str) -> str: ...
+    def describe(self, page: ScopedPageImage) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -61,7 +55,7 @@ class DescriptionRun:
 
 
 class OllamaPageDescriber:
-    """A vision model in Ollama, through the official client (llm.py has no image call)."""
+    """A vision model in Ollama, through the one gateway every model call goes through."""
 
     def __init__(self, *, host: str, model: str, timeout: float = 180.0) -> None:
         self.host = host
@@ -72,34 +66,21 @@ class OllamaPageDescriber:
     def model(self) -> str:
         return self._model
 
-    def describe(self, image: bytes, *, page_number: int, title: str) -> str:
-        import ollama
-
-        client = ollama.Client(host=self.host, timeout=self.timeout)
-        prompt = prompts.PAGE_DESCRIPTION_PROMPT.format(page=page_number, title=title)
+    def describe(self, page: ScopedPageImage) -> str:
+        gateway = ModelGateway(host=self.host, model=self._model, timeout=self.timeout)
         try:
-            response = client.chat(
-                model=self._model,
-                messages=[{"role": "user", "content": prompt, "images": [image]}],
-                stream=False,
-                options={"temperature": 0, "num_predict": prompts.PAGE_DESCRIPTION_MAX_TOKENS},
-            )
-        except Exception as error:
-            raise _unavailable(error, host=self.host, model=self._model,
-                               timeout=self.timeout) from error
-        return response.message.content or ""
+            return gateway.describe_page(page)
+        finally:
+            gateway.close()
 
 
 def vision_models(*, host: str, timeout: float = 10.0) -> list[str]:
-    """The installed Ollama models that can see images (`/api/tags`, then `/api/show`)."""
-    import ollama
-
-    client = ollama.Client(host=host, timeout=timeout)
+    """The installed Ollama models that can see images."""
+    gateway = ModelGateway(host=host, model="", timeout=timeout)
     try:
-        names = sorted(m.model for m in client.list().models if m.model)
-        return [name for name in names if "vision" in (client.show(name).capabilities or [])]
-    except Exception as error:
-        raise _unavailable(error, host=host, model="", timeout=timeout) from error
+        return gateway.vision_models()
+    finally:
+        gateway.close()
 
 
 def pick_vision_model(*, host: str, preferred: str = "") -> str | None:
@@ -141,10 +122,8 @@ def describe_pages(
                 reason="No vision model is installed in Ollama, so pages can't be described."
             )
         describer = OllamaPageDescriber(host=host, model=model)
-    last_page = (
-        len(book.sections) - 1
-        if prepare_whole_comic
-        else last_page_read(Library(conn, home), book)
+    last_page = last_page_to_describe(
+        conn, book.book_id, page_count=len(book.sections), whole_comic=prepare_whole_comic
     )
     wanted = [s for s in book.sections if s.index <= last_page and page_image_name(s)]
     described: list[int] = []
@@ -156,8 +135,11 @@ def describe_pages(
             image = _image_for_model(book, section.name, page_image_name(section) or "")
             if image is not None:
                 try:
-                    text = describer.describe(image, page_number=section.index + 1,
-                                              title=book.metadata.title)
+                    page = ScopedPageImage.of(
+                        page_index=section.index, limit=last_page, title=book.metadata.title,
+                        image=image,
+                    )
+                    text = describer.describe(page)
                 except AssistantUnavailableError as error:
                     run = _run(conn, book, describer.model, described, last_page, complete=False)
                     return dataclasses.replace(run, reason=str(error))
@@ -172,16 +154,6 @@ def describe_pages(
         if progress is not None:
             progress(done + 1, len(wanted))
     return _run(conn, book, describer.model, described, last_page, complete=True)
-
-
-def last_page_read(library: Library, book: Book) -> int:
-    """The last page the reader has had on screen (the page is the unit); -1 before reading."""
-    state = library.reading_state(book.book_id)
-    if state is None:
-        return -1
-    if state.finished:
-        return len(book.sections) - 1
-    return min(state.boundary.section, len(book.sections) - 1)
 
 
 def stored_descriptions(conn: sqlite3.Connection, book: Book, *, model: str) -> dict[int, str]:
@@ -241,19 +213,3 @@ def _store(conn: sqlite3.Connection, content_hash: str, model: str, text: str) -
                VALUES (?, ?, ?, ?)""",
             (content_hash, model, text, time.time()),
         )
-
-
-def _unavailable(error: Exception, *, host: str, model: str, timeout: float) -> Exception:
-    """Ollama's and httpx's errors as the reader-facing ones the rest of the app shows."""
-    import httpx
-    import ollama
-
-    if isinstance(error, ollama.ResponseError):
-        if error.status_code == 404 and model:
-            return ModelMissingError(model=model, host=host)
-        return AnswerFailedError(f"Ollama reported an error: {error.error}")
-    if isinstance(error, httpx.TimeoutException):
-        return AssistantTimeoutError(host=host, seconds=timeout)
-    if isinstance(error, ConnectionError | httpx.ConnectError):
-        return OllamaUnreachableError(host=host)
-    return error

@@ -7,6 +7,7 @@ the current boundary. Nothing here takes a free string of book text.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -265,6 +266,27 @@ class StreamStats:
     completion_tokens: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ScopedPageImage:
+    """A comic page a vision model may see: at or before `limit`, the last page
+    `rag.boundary.last_page_to_describe` allows. Sealed: build it with `of`."""
+
+    page_index: int
+    title: str
+    image: bytes = field(repr=False)
+    _seal: object = field(repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._seal is not _SEAL:
+            raise ScopeViolationError("build a ScopedPageImage with ScopedPageImage.of")
+
+    @classmethod
+    def of(cls, *, page_index: int, limit: int, title: str, image: bytes) -> ScopedPageImage:
+        if page_index > limit:
+            raise ScopeViolationError(f"page {page_index + 1} is past the last page allowed")
+        return cls(page_index, title, image, _SEAL)
+
+
 class PullCancelledError(ReaderError):
     """The reader cancelled a model download."""
 
@@ -387,6 +409,32 @@ class ModelGateway:
         if not text:
             raise AnswerFailedError("the summary was empty")
         return text
+
+    # -- comic pages -----------------------------------------------------------------------
+
+    def describe_page(self, page: ScopedPageImage) -> str:
+        """A vision model's short description of one page. Raises our errors."""
+        if not isinstance(page, ScopedPageImage):
+            raise ScopeViolationError("describe_page takes a ScopedPageImage")
+        prompt = prompts.PAGE_DESCRIPTION_PROMPT.format(page=page.page_index + 1, title=page.title)
+        response = self._call(
+            lambda: self._client.chat(
+                model=self.model,
+                messages=[{"role": "user", "content": prompt, "images": [page.image]}],
+                stream=False,
+                options={"temperature": 0, "num_predict": prompts.PAGE_DESCRIPTION_MAX_TOKENS},
+            )
+        )
+        return str(response.message.content or "")
+
+    def vision_models(self) -> list[str]:
+        """The installed models that can see images (`/api/tags`, then `/api/show`)."""
+        found = []
+        for name in self.installed_models():
+            shown = self._call(functools.partial(self._client.show, name))
+            if "vision" in (shown.capabilities or []):
+                found.append(name)
+        return found
 
     # -- models ----------------------------------------------------------------------------
 

@@ -204,6 +204,9 @@ def m005_answer_checks(conn: sqlite3.Connection) -> None:
         -- passages}, "flagged": [{text, start, end, sentence, first_sid, first_at}]}; '{}' when
         -- the answer was not checked (made before this migration).
         ALTER TABLE messages ADD COLUMN answer_check TEXT NOT NULL DEFAULT '{}';
+        -- 1 while the reader has chosen "Prepare whole comic": the one labelled exception to
+        -- the boundary (a vision model may see every page); shown in the panel while on.
+        ALTER TABLE reading_state ADD COLUMN whole_comic INTEGER NOT NULL DEFAULT 0;
         """
     )
 

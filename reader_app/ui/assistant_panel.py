@@ -44,7 +44,7 @@ from reader_app.errors import (
 )
 from reader_app.rag.answer_check import AnswerChecker
 from reader_app.rag.assistant import AnswerOutcome, Assistant, AssistantConfig, knows_up_to
-from reader_app.rag.boundary import scope_for_book
+from reader_app.rag.boundary import made_within, scope_for_book, whole_comic_chosen
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
@@ -236,6 +236,25 @@ class AssistantPanel(QDockWidget):
         top.addWidget(self.new_button)
         layout.addLayout(top)
 
+        # The one labelled exception to the boundary, visible for as long as it is on.
+        self.whole_comic = QFrame(body)
+        self.whole_comic.setObjectName("assistantWholeComic")
+        self.whole_comic.setFrameShape(QFrame.Shape.StyledPanel)
+        whole_layout = QHBoxLayout(self.whole_comic)
+        self.whole_comic_text = QLabel(
+            "Whole comic prepared: you let the vision model see every page. Pages past where "
+            "you are stay out of answers until you reach them.",
+            self.whole_comic,
+        )
+        self.whole_comic_text.setWordWrap(True)
+        whole_layout.addWidget(self.whole_comic_text, 1)
+        self.whole_comic_off = QPushButton("Turn off", self.whole_comic)
+        self.whole_comic_off.setObjectName("assistantWholeComicOff")
+        self.whole_comic_off.clicked.connect(self._turn_off_whole_comic)
+        whole_layout.addWidget(self.whole_comic_off)
+        self.whole_comic.hide()
+        layout.addWidget(self.whole_comic)
+
         self.banner = QFrame(body)
         self.banner.setObjectName("assistantBanner")
         self.banner.setFrameShape(QFrame.Shape.StyledPanel)
@@ -321,6 +340,11 @@ class AssistantPanel(QDockWidget):
         else:
             state = self._library.reading_state(self._book.book_id)
             self.header.setText(f"Knows up to: {knows_up_to(self._book, state)}")
+        self.whole_comic.setVisible(
+            self._book is not None
+            and self._book.format == "cbz"
+            and whole_comic_chosen(self._conn, self._book.book_id)
+        )
         if not self.running:
             self._render_transcript()
         self._refresh_controls()
@@ -531,7 +555,9 @@ class AssistantPanel(QDockWidget):
         self.transcript.verticalScrollBar().setValue(self.transcript.verticalScrollBar().maximum())
 
     def _message_html(self, message: Message, boundary_sid: int | None) -> str:
-        if boundary_sid is not None and message.boundary_sid > boundary_sid:
+        if boundary_sid is not None and not made_within(
+            message.boundary_sid, boundary_sid=boundary_sid
+        ):
             return "<p><i>(Hidden: this was said further on in the book.)</i></p>"
         if message.role == "user":
             return _question_html(message.text)
@@ -540,6 +566,11 @@ class AssistantPanel(QDockWidget):
             revealed=self._revealed.get(message.message_id, frozenset()),
             expanded=message.message_id in self._expanded,
         )
+
+    def _turn_off_whole_comic(self) -> None:
+        if self._book is not None:
+            self._library.set_whole_comic(self._book.book_id, False)
+            self.refresh_scope()
 
     def _current_boundary_sid(self) -> int | None:
         if self._book is None:

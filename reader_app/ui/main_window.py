@@ -355,6 +355,9 @@ class MainWindow(QMainWindow):
     def prepare_whole_comic(self) -> None:
         """The reader asked for every page to be described now, ahead of their reading."""
         if self.book is not None and self.book.format == "cbz":
+            # Recorded, so it stays on (and the panel says so) until the reader turns it off.
+            self.library.set_whole_comic(self.book.book_id, True)
+            self.assistant_panel.refresh_scope()
             self.indexing.start(self.book, prepare_whole_comic=True)
 
     def _ask_about(self, text: str, mode: str) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from reader_app.books.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation, follow_reader, reading_offset
+from reader_app.rag.boundary import selection_may_be_sent
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.comic_view import ComicView
 from reader_app.ui.epub_view import EpubView, PageShown
@@ -192,14 +193,11 @@ class ReaderPage(QWidget):
         self.boundaryChanged.emit(self.state)
 
     def is_read(self, locator: Locator) -> bool:
-        """Whether `locator` lies within what the assistant may use (at or before the boundary)."""
+        """Whether a selection ending at `locator` may go to the assistant (rag.boundary's rule:
+        the sentence it ends in must end at or before the boundary)."""
         if self.book is None or self.state is None:
             return False
-        if self.state.finished:
-            return True
-        if self.state.boundary.section < 0:
-            return False
-        return reading_offset(self.book, locator) <= reading_offset(self.book, self.state.boundary)
+        return selection_may_be_sent(self.library.conn, self.book, locator)
 
     def boundary_fraction(self) -> float | None:
         if self.book is None or self.state is None:

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
+from reader_app.rag.boundary import whole_comic_chosen
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.settings import SettingsStore
 from reader_app.ui.answer_view import VEIL_LINK
@@ -116,3 +118,18 @@ def test_the_question_own_words_never_flag(
     assert "Valdemar appears" in panel.transcript.toPlainText()
 
 
+
+
+def test_prepare_whole_comic_is_shown_while_it_is_on(
+    qtbot: QtBot, panel: AssistantPanel, shelf: MarkerLibrary
+) -> None:
+    comic = dataclasses.replace(shelf.book, format="cbz")
+    panel.set_book(comic)
+    assert not panel.whole_comic.isVisible()
+    shelf.library.set_whole_comic(comic.book_id, True)  # what Comics › Prepare Whole Comic does
+    panel.refresh_scope()
+    assert panel.whole_comic.isVisible()
+    assert "every page" in panel.whole_comic_text.text()
+    qtbot.mouseClick(panel.whole_comic_off, Qt.MouseButton.LeftButton)
+    assert not panel.whole_comic.isVisible()
+    assert not whole_comic_chosen(shelf.conn, comic.book_id)
