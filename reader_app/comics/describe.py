@@ -1,4 +1,4 @@
-"""Optional comic page descriptions by a vision model in Ollama, never ahead of the reader."""
+"""Comic page descriptions: which pages may be described, the images sent, the stored text."""
 
 from __future__ import annotations
 
@@ -16,11 +16,8 @@ from typing import Protocol
 from PIL import Image
 
 from reader_app.books.model import Book
+from reader_app.comics.text import page_content_hash, page_image_name
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
-from reader_app.rag.boundary import last_page_to_describe
-from reader_app.rag.comics import page_content_hash, page_image_name
-from reader_app.rag.llm import ModelGateway, ScopedPageImage
-from reader_app.settings import SettingsStore
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +35,7 @@ class PageDescriber(Protocol):
     @property
     def model(self) -> str: ...
 
-    def describe(self, page: ScopedPageImage) -> str: ...
+    def describe(self, image: bytes, *, page_number: int, title: str) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -54,77 +51,23 @@ class DescriptionRun:
     reason: str = ""  # why nothing could be described (setting off, no vision model, ...)
 
 
-class OllamaPageDescriber:
-    """A vision model in Ollama, through the one gateway every model call goes through."""
-
-    def __init__(self, *, host: str, model: str, timeout: float = 180.0) -> None:
-        self.host = host
-        self._model = model
-        self.timeout = timeout
-
-    @property
-    def model(self) -> str:
-        return self._model
-
-    def describe(self, page: ScopedPageImage) -> str:
-        gateway = ModelGateway(host=self.host, model=self._model, timeout=self.timeout)
-        try:
-            return gateway.describe_page(page)
-        finally:
-            gateway.close()
-
-
-def vision_models(*, host: str, timeout: float = 10.0) -> list[str]:
-    """The installed Ollama models that can see images."""
-    gateway = ModelGateway(host=host, model="", timeout=timeout)
-    try:
-        return gateway.vision_models()
-    finally:
-        gateway.close()
-
-
-def pick_vision_model(*, host: str, preferred: str = "") -> str | None:
-    """The preferred model if it is installed and sees images, else the first one that does."""
-    available = vision_models(host=host)
-    for name in (preferred, f"{preferred}:latest"):
-        if preferred and name in available:
-            return name
-    return available[0] if available else None
-
-
-def describe_pages(
+def describe_reached_pages(
     conn: sqlite3.Connection,
     home: Path,
     book: Book,
     *,
-    prepare_whole_comic: bool = False,
-    describer: PageDescriber | None = None,
+    describer: PageDescriber,
+    last_page: int,
     progress: ProgressCallback | None = None,
     cancel: CancelCheck | None = None,
 ) -> DescriptionRun:
     """Describe the pages of a comic the reader has reached, in page order, storing each.
 
-    Runs only when the `comics.describe_pages` setting is on and a vision model is installed.
-    The pages after the reader's boundary are never sent to a model unless the reader asked to
-    prepare the whole comic. A page already described (same image, same model) is not sent again.
+    Only pages up to `last_page` are read and sent: `rag.boundary.last_page_to_describe` decides
+    it (the last page read, or every page while the reader has chosen "Prepare whole comic").
+    A page already described (same image, same model) is not sent again.
+    `rag.vision.describe_pages` is the entry point that heeds the setting and finds a model.
     """
-    settings = SettingsStore(conn)
-    if not settings.get("comics.describe_pages"):
-        return DescriptionRun(reason="Page descriptions are off in Settings.")
-    if describer is None:
-        host = settings.get("assistant.ollama_host")
-        try:
-            model = pick_vision_model(host=host, preferred=settings.get("comics.vision_model"))
-        except AssistantUnavailableError as error:
-            return DescriptionRun(reason=str(error))
-        if model is None:
-            return DescriptionRun(
-                reason="No vision model is installed in Ollama, so pages can't be described."
-            )
-        describer = OllamaPageDescriber(host=host, model=model)
-    last_page = last_page_to_describe(
-        conn, book.book_id, page_count=len(book.sections), whole_comic=prepare_whole_comic
-    )
     wanted = [s for s in book.sections if s.index <= last_page and page_image_name(s)]
     described: list[int] = []
     for done, section in enumerate(wanted):
@@ -135,11 +78,8 @@ def describe_pages(
             image = _image_for_model(book, section.name, page_image_name(section) or "")
             if image is not None:
                 try:
-                    page = ScopedPageImage.of(
-                        page_index=section.index, limit=last_page, title=book.metadata.title,
-                        image=image,
-                    )
-                    text = describer.describe(page)
+                    text = describer.describe(image, page_number=section.index + 1,
+                                              title=book.metadata.title)
                 except AssistantUnavailableError as error:
                     run = _run(conn, book, describer.model, described, last_page, complete=False)
                     return dataclasses.replace(run, reason=str(error))
