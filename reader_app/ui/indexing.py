@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, Signal
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
 from reader_app.rag.embed import Embedder, embedder_for
 from reader_app.settings import SettingsStore
+from reader_app.ui.workers import Job, Workers
 
 log = logging.getLogger(__name__)
 
@@ -30,30 +30,23 @@ class IndexingNews:
     book: Book | None = None  # for comics, the book with its pages' text once OCR is done
 
 
-class _Relay(QObject):
-    news = Signal(object)
+class _IndexJob:
+    """The preparation of one book, run by `Workers` with `run(job)`; news is its progress."""
 
-
-class _IndexJob(QRunnable):
-    def __init__(
-        self,
-        *,
-        book: Book,
-        home: Path,
-        relay: _Relay,
-        prepare_whole_comic: bool = False,
-    ) -> None:
-        super().__init__()
+    def __init__(self, *, book: Book, home: Path, prepare_whole_comic: bool = False) -> None:
         self.book = book
         self.prepare_whole_comic = prepare_whole_comic
         self.home = home
-        self.relay = relay
-        self.cancelled = threading.Event()
+        self.job: Job | None = None
+
+    def cancelled(self) -> bool:
+        return self.job is not None and self.job.cancelled
 
     def _say(
         self, stage: str, fraction: float = 0.0, message: str = "", book: Book | None = None
     ) -> None:
-        self.relay.news.emit(IndexingNews(self.book.book_id, stage, fraction, message, book))
+        if self.job is not None:
+            self.job(IndexingNews(self.book.book_id, stage, fraction, message, book))
 
     def _describe(self, conn: sqlite3.Connection, book: Book) -> Mapping[int, str]:
         """Page descriptions when the reader turned them on; never past the boundary unless
@@ -66,7 +59,7 @@ class _IndexJob(QRunnable):
             book,
             prepare_whole_comic=self.prepare_whole_comic,
             progress=lambda done, total: self._say("describe", done / max(total, 1)),
-            cancel=self.cancelled.is_set,
+            cancel=self.cancelled,
         )
         if run.reason and SettingsStore(conn).get("comics.describe_pages"):
             self._say("describe", 0.0, message=run.reason)
@@ -89,18 +82,19 @@ class _IndexJob(QRunnable):
             progress=(
                 (lambda done, total: self._say("ocr", done / max(total, 1))) if current else None
             ),
-            cancel=self.cancelled.is_set,
+            cancel=self.cancelled,
         )
-        if self.cancelled.is_set():
+        if self.cancelled():
             return None
         descriptions = self._describe(conn, book) if describe else {}
-        if self.cancelled.is_set():
+        if self.cancelled():
             return None
         return with_page_text(book, text, descriptions=descriptions)
 
-    def run(self) -> None:
+    def run(self, job: Job) -> None:
         from reader_app.store.db import connect
 
+        self.job = job
         conn = connect(self.home, check_same_thread=False)
         try:
             self._prepare(conn)
@@ -143,13 +137,13 @@ class _IndexJob(QRunnable):
             book,
             embedder=embedder,
             progress=progress,
-            cancel=self.cancelled.is_set,
+            cancel=self.cancelled,
         )
         if not status.complete:
             self._say("cancelled", status.fraction)
             return
         self._prepare_earlier_volumes(conn, embedder)
-        if not self.cancelled.is_set():
+        if not self.cancelled():
             self._say("ready", 1.0)
 
     def _prepare_earlier_volumes(self, conn: sqlite3.Connection, embedder: Embedder) -> None:
@@ -165,7 +159,7 @@ class _IndexJob(QRunnable):
             (self.book.book_id,),
         ).fetchall()
         for book_id, path in rows:
-            if self.cancelled.is_set():
+            if self.cancelled():
                 return
             if index_status(conn, self.home, book_id, embedder.model_id).complete:
                 continue
@@ -179,7 +173,7 @@ class _IndexJob(QRunnable):
                 log.warning("earlier volume %s could not be prepared: %s", path, exc)
                 continue
             if volume is not None:
-                index_book(conn, self.home, volume, embedder=embedder, cancel=self.cancelled.is_set)
+                index_book(conn, self.home, volume, embedder=embedder, cancel=self.cancelled)
 
 
 class IndexingController(QObject):
@@ -190,35 +184,22 @@ class IndexingController(QObject):
     def __init__(self, home: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.home = home
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(1)
-        self._relay = _Relay()
-        self._relay.news.connect(self._forward)
-        self._job: _IndexJob | None = None
-        self.current_book_id: str | None = None
+        self.workers = Workers(self, max_threads=1)  # one preparation runs at a time
 
     def start(self, book: Book, *, prepare_whole_comic: bool = False) -> None:
-        self.cancel()
-        self.current_book_id = book.book_id
-        job = _IndexJob(
-            book=book,
-            home=self.home,
-            relay=self._relay,
-            prepare_whole_comic=prepare_whole_comic,
+        preparation = _IndexJob(
+            book=book, home=self.home, prepare_whole_comic=prepare_whole_comic
         )
-        job.setAutoDelete(False)
-        self._job = job
-        self.pool.start(job)
+        self.workers.submit(
+            "prepare",
+            preparation.run,
+            on_done=lambda _none: None,
+            on_error=lambda error: log.error("preparing %s crashed: %r", book.path.name, error),
+            on_progress=self.news.emit,
+        )
 
     def cancel(self) -> None:
-        if self._job is not None:
-            self._job.cancelled.set()
-        self.current_book_id = None
+        self.workers.drop("prepare")
 
     def wait(self, msecs: int = 60_000) -> bool:
-        return self.pool.waitForDone(msecs)
-
-    @Slot(object)
-    def _forward(self, news: IndexingNews) -> None:
-        if news.book_id == self.current_book_id:
-            self.news.emit(news)
+        return self.workers.wait(msecs)
