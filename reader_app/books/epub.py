@@ -17,6 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
+from reader_app.books.budget import BookBudget, count_elements, optional_document
 from reader_app.books.model import (
     Block,
     BlockKind,
@@ -28,8 +29,9 @@ from reader_app.books.model import (
     TocEntry,
 )
 from reader_app.books.safezip import SafeZip, ZipResourceLoader, resolve_member_name
+from reader_app.books.salvage import salvage_blocks
 from reader_app.books.xhtml import EPUB_TYPE, ParsedDocument, parse_document, plain_text
-from reader_app.books.xmlsafe import local_name, parse_xml
+from reader_app.books.xmlsafe import DocumentBeyondLimitsError, local_name, parse_xml
 from reader_app.errors import BookError, DrmProtectedError
 
 CONTAINER = "META-INF/container.xml"
@@ -68,16 +70,17 @@ class _Package:
 
 def read_epub(path: Path, *, book_id: str) -> Book:
     """Parse the EPUB at `path`. Raises BookError (and subclasses) with a reader-facing reason."""
+    notes: list[str] = []
     with SafeZip(path) as archive:
         reject_drm(archive)
-        package = _read_package(archive, _package_document_name(archive))
-        documents = _read_spine(archive, package)
+        package = _read_package(archive, _package_document_name(archive), notes)
+        documents = _read_spine(archive, package, notes)
         anchors = _anchor_table(documents)
         sections = [
             _resolve_links(index, member, parsed, anchors)
             for index, (member, parsed) in enumerate(documents)
         ]
-        toc = _read_toc(archive, package, anchors) or _toc_from_headings(documents)
+        toc = _read_toc(archive, package, anchors, notes) or _toc_from_headings(documents)
         sections = _titled(sections, toc, [parsed.first_heading for _, parsed in documents])
         metadata = _read_metadata(package, path)
         cover = _find_cover(archive, package)
@@ -90,6 +93,7 @@ def read_epub(path: Path, *, book_id: str) -> Book:
         toc=toc,
         cover=cover,
         load_resource=ZipResourceLoader(path),
+        notes=tuple(notes),
     )
 
 
@@ -136,7 +140,7 @@ def _package_document_name(archive: SafeZip) -> str:
     return name
 
 
-def _read_package(archive: SafeZip, name: str) -> _Package:
+def _read_package(archive: SafeZip, name: str, notes: list[str]) -> _Package:
     root = parse_xml(archive.read(name), path=archive.path, member=name)
     manifest: dict[str, ManifestItem] = {}
     for element in _children(root, "manifest", "item"):
@@ -157,6 +161,8 @@ def _read_package(archive: SafeZip, name: str) -> _Package:
         raise BookError(archive.path, f"its package document “{name}” has no spine.")
     linear: list[ManifestItem] = []
     every: list[ManifestItem] = []
+    listed: set[str] = set()
+    repeats = 0
     for itemref in spine_element:
         if local_name(itemref) != "itemref":
             continue
@@ -166,11 +172,21 @@ def _read_package(archive: SafeZip, name: str) -> _Package:
             raise BookError(
                 archive.path, f"its spine lists “{idref}”, which is not in the manifest."
             )
+        if item.member in listed:
+            # A chapter read twice adds nothing but work (and gets around the zip-bomb caps).
+            repeats += 1
+            continue
+        listed.add(item.member)
         every.append(item)
         if (itemref.get("linear") or "yes").strip().lower() != "no":
             linear.append(item)
     if not every:
         raise BookError(archive.path, "its spine is empty: the book has no content.")
+    if repeats:
+        notes.append(
+            f"The book's reading order lists {repeats:,} chapter(s) more than once; "
+            "each is shown once."
+        )
     ncx_id = spine_element.get("toc")
     ncx = manifest.get(ncx_id) if ncx_id else None
     if ncx is None:
@@ -197,27 +213,44 @@ def _children(root: etree._Element, parent: str, child: str) -> Iterable[etree._
 # -- spine and links ----------------------------------------------------------------------------
 
 
-def _read_spine(archive: SafeZip, package: _Package) -> list[tuple[str, ParsedDocument]]:
+def _read_spine(
+    archive: SafeZip, package: _Package, notes: list[str]
+) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
+    budget = BookBudget(archive.path)
     for item in package.spine:
         if item.member not in archive:
             raise BookError(
                 archive.path,
                 f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
             )
-        documents.append((item.member, _read_document(archive, item)))
+        documents.append((item.member, _read_document(archive, item, budget, notes)))
     return documents
 
 
-def _read_document(archive: SafeZip, item: ManifestItem) -> ParsedDocument:
+def _read_document(
+    archive: SafeZip, item: ManifestItem, budget: BookBudget, notes: list[str]
+) -> ParsedDocument:
     if item.media_type.startswith(IMAGE_TYPES_PREFIX):
         block = Block(kind=BlockKind.IMAGE, image=item.member)
         return ParsedDocument(blocks=(block,), anchors={}, links=(), first_heading="")
     data = archive.read(item.member)
     if item.media_type not in CONTENT_TYPES and not data.lstrip().startswith(b"<"):
         return ParsedDocument(blocks=(), anchors={}, links=(), first_heading="")
-    root = parse_xml(data, path=archive.path, member=item.member, html_fallback=True)
-    return parse_document(root, name=item.member, has_member=archive.__contains__)
+    try:
+        root = parse_xml(data, path=archive.path, member=item.member, html_fallback=True)
+    except DocumentBeyondLimitsError:
+        blocks = salvage_blocks(data)
+        budget.spend(elements=len(blocks), characters=sum(len(b.text) for b in blocks))
+        notes.append(
+            f"“{item.member}” is nested too deeply or has a paragraph too long to lay out; "
+            "its text is shown as plain paragraphs, without formatting, links or images."
+        )
+        return ParsedDocument(blocks=blocks, anchors={}, links=(), first_heading="")
+    budget.spend(elements=count_elements(root), characters=0)
+    parsed = parse_document(root, name=item.member, has_member=archive.__contains__)
+    budget.spend(elements=0, characters=sum(len(b.text) for b in parsed.blocks))
+    return parsed
 
 
 _AnchorTable = dict[str, tuple[int, dict[str, tuple[int, int]]]]
@@ -254,19 +287,25 @@ def _resolve_links(
 # -- table of contents --------------------------------------------------------------------------
 
 
-def _read_toc(archive: SafeZip, package: _Package, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
+def _read_toc(
+    archive: SafeZip, package: _Package, anchors: _AnchorTable, notes: list[str]
+) -> tuple[TocEntry, ...]:
     nav = next((i for i in package.manifest.values() if "nav" in i.properties), None)
     if nav is not None and nav.member in archive:
-        root = parse_xml(
-            archive.read(nav.member), path=archive.path, member=nav.member, html_fallback=True
+        root = optional_document(
+            archive, nav.member, notes, what="table of contents", html_fallback=True
         )
-        entries = _nav_entries(root, nav.member, anchors)
+        entries = _nav_entries(root, nav.member, anchors) if root is not None else ()
         if entries:
             return entries
     if package.ncx is not None and package.ncx.member in archive:
         member = package.ncx.member
-        root = parse_xml(archive.read(member), path=archive.path, member=member)
-        nav_map = next((el for el in root.iter() if local_name(el) == "navmap"), None)
+        root = optional_document(archive, member, notes, what="table of contents (NCX)")
+        nav_map = (
+            next((el for el in root.iter() if local_name(el) == "navmap"), None)
+            if root is not None
+            else None
+        )
         if nav_map is not None:
             return _ncx_entries(nav_map, member, anchors)
     return ()
@@ -448,7 +487,10 @@ def _find_cover(archive: SafeZip, package: _Package) -> str | None:
 def _first_image(archive: SafeZip, page: str) -> str | None:
     if page not in archive:
         return None
-    root = parse_xml(archive.read(page), path=archive.path, member=page, html_fallback=True)
+    # The cover page is optional: a broken one means no cover, not an unreadable book.
+    root = optional_document(archive, page, [], what="cover page", html_fallback=True)
+    if root is None:
+        return None
     parsed = parse_document(root, name=page, has_member=archive.__contains__)
     return next((b.image for b in parsed.blocks if b.kind is BlockKind.IMAGE), None)
 

@@ -19,10 +19,12 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from reader_app.books.model import Block, BlockKind, Span
+from reader_app.books.numbers import bounded_int
 from reader_app.books.safezip import resolve_member_name
 from reader_app.books.xmlsafe import local_name
 
 LINE_BREAK = "\u2028"
+LIST_NUMBER = 10**9  # list starts and item values beyond this are clamped
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
@@ -269,9 +271,9 @@ class _Converter:
         if tag == "li":
             marker = "•"
             if self.lists and self.lists[-1].ordered:
-                value = element.get("value")
-                if value and value.strip().lstrip("-").isdigit():
-                    self.lists[-1].next_number = int(value)
+                value = bounded_int(element.get("value"), low=-LIST_NUMBER, high=LIST_NUMBER)
+                if value is not None:
+                    self.lists[-1].next_number = value
                 marker = f"{self.lists[-1].next_number}."
                 self.lists[-1].next_number += 1
             return ctx.but(kind=BlockKind.LIST_ITEM, level=max(ctx.list_depth, 1), marker=marker)
@@ -475,8 +477,8 @@ def _take(ctx: _Context) -> str:
 
 
 def _start(element: etree._Element) -> int:
-    value = (element.get("start") or "1").strip()
-    return int(value) if value.lstrip("-").isdigit() else 1
+    start = bounded_int(element.get("start"), low=-LIST_NUMBER, high=LIST_NUMBER)
+    return 1 if start is None else start
 
 
 def _span(start: int, end: int, style: _Style) -> Span:
