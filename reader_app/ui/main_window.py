@@ -248,7 +248,7 @@ class MainWindow(QMainWindow):
         self.library.mark_opened(book.book_id)
         self._add_recent(file)
         self.book = book
-        self.error_banner.hide()
+        self._show_reading_notes(book)
         self.statusBar().clearMessage()
         self.stack.setCurrentWidget(self.reader)
         self.toc_dock.set_book(book)
@@ -289,6 +289,17 @@ class MainWindow(QMainWindow):
         if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
         self.assistantNews.emit(news)
+
+    def _show_reading_notes(self, book: Book) -> None:
+        """What the reader must know about how the file was read (parts skipped or simplified)."""
+        if not book.notes:
+            self.error_banner.hide()
+            return
+        self.error_label.setText(
+            f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3])
+            + (f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else "")
+        )
+        self.error_banner.show()
 
     def _open_failed(self, file: Path, error: BaseException) -> None:
         self.statusBar().clearMessage()
