@@ -250,7 +250,11 @@ def _open_zip(path: Path) -> zipfile.ZipFile:
         raise BookError(path, "it is not a zip archive.") from error
     except OSError as error:
         raise unreadable_file_error(path, error) from error
-    except (EOFError, ValueError) as error:
+    except NotImplementedError as error:  # a directory entry needing a newer zip version
+        raise BookError(
+            path, f"it uses a zip feature Pagemate does not support ({error}); it may be damaged."
+        ) from error
+    except (EOFError, ValueError, struct.error) as error:
         raise BookError(path, f"the file is damaged ({error}).") from error
 
 

@@ -87,6 +87,19 @@ def truncated_member_epub(path: Path) -> Path:
     return _patched(path, MEMBER, cut)
 
 
+def future_zip_version_cbz(path: Path) -> Path:
+    """Found by the fuzzer: a directory entry asking for zip version 12.7 (zipfile raised
+    NotImplementedError while opening the archive)."""
+    from tests.unit.books.epubgen import image_bytes
+
+    cbz(path, {"1.png": image_bytes()})
+    data = bytearray(path.read_bytes())
+    central = data.find(b"PK\x01\x02")
+    data[central + 6 : central + 8] = (127).to_bytes(2, "little")
+    path.write_bytes(bytes(data))
+    return path
+
+
 def cbz(path: Path, pages: dict[str, bytes], *, comic_info: str | None = None) -> Path:
     members: dict[str, bytes | str] = dict(pages)
     if comic_info is not None:

@@ -24,6 +24,7 @@ from tests.unit.books.hostile import (
     corrupt_deflate_epub,
     corrupt_lzma_epub,
     crc_mismatch_epub,
+    future_zip_version_cbz,
     truncated_member_epub,
     unsupported_compression_epub,
 )
@@ -56,6 +57,13 @@ def test_every_unreadable_zip_member_is_one_damaged_book_error_naming_file_and_m
     message = str(caught.value)
     assert "broken.epub" in message and MEMBER in message and words in message, message
     assert caught.value.member == MEMBER
+
+
+def test_a_directory_entry_needing_a_future_zip_version_is_a_clear_error(tmp_path: Path) -> None:
+    path = future_zip_version_cbz(tmp_path / "future.cbz")  # a fuzzer find
+    with pytest.raises(BookError, match="zip feature") as caught:
+        read_book(path)
+    assert "future.cbz" in str(caught.value)
 
 
 def test_five_thousand_digit_list_numbers_open_with_default_numbering(tmp_path: Path) -> None:
