@@ -30,6 +30,7 @@ from reader_app.books.model import (
 )
 from reader_app.books.safezip import SafeZip, ZipResourceLoader, resolve_member_name
 from reader_app.books.salvage import salvage_blocks
+from reader_app.books.styles import StyleSheets
 from reader_app.books.xhtml import EPUB_TYPE, ParsedDocument, parse_document, plain_text
 from reader_app.books.xmlsafe import DocumentBeyondLimitsError, local_name, parse_xml
 from reader_app.errors import BookError, DrmProtectedError
@@ -218,18 +219,23 @@ def _read_spine(
 ) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
     budget = BookBudget(archive.path)
+    sheets = StyleSheets(archive.read)
     for item in package.spine:
         if item.member not in archive:
             raise BookError(
                 archive.path,
                 f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
             )
-        documents.append((item.member, _read_document(archive, item, budget, notes)))
+        documents.append((item.member, _read_document(archive, item, budget, sheets, notes)))
     return documents
 
 
 def _read_document(
-    archive: SafeZip, item: ManifestItem, budget: BookBudget, notes: list[str]
+    archive: SafeZip,
+    item: ManifestItem,
+    budget: BookBudget,
+    sheets: StyleSheets,
+    notes: list[str],
 ) -> ParsedDocument:
     if item.media_type.startswith(IMAGE_TYPES_PREFIX):
         block = Block(kind=BlockKind.IMAGE, image=item.member)
@@ -248,7 +254,9 @@ def _read_document(
         )
         return ParsedDocument(blocks=blocks, anchors={}, links=(), first_heading="")
     budget.spend(elements=count_elements(root), characters=0)
-    parsed = parse_document(root, name=item.member, has_member=archive.__contains__)
+    parsed = parse_document(
+        root, name=item.member, has_member=archive.__contains__, sheets=sheets
+    )
     budget.spend(elements=0, characters=sum(len(b.text) for b in parsed.blocks))
     return parsed
 
