@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 import sys
 from pathlib import Path
 
 from reader_app import APP_NAME, __version__
 from reader_app.paths import assets_dir, library_home
-from reader_app.store.db import connect
 
 
 def create_application() -> object:
@@ -31,13 +29,13 @@ def create_application() -> object:
     return app
 
 
-def open_library() -> tuple[Path, sqlite3.Connection]:
-    """The library folder (Qt's AppDataLocation unless READER_APP_HOME is set) and its database."""
+def library_folder() -> Path:
+    """The library folder: Qt's AppDataLocation unless READER_APP_HOME is set."""
     from PySide6.QtCore import QStandardPaths
 
     default = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
-    home = library_home(default)
-    return home, connect(home)
+    return library_home(default)
+
 
 
 def run_app(*, file: str | None, screenshot: str | None) -> int:

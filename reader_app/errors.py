@@ -42,6 +42,14 @@ class UnsupportedFormatError(BookError):
     """Not an EPUB or CBZ."""
 
 
+class LibraryError(ReaderError):
+    """The library folder or its database cannot be used: full disk, read-only, damaged."""
+
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
+        self.damaged = damaged  # True when rebuilding the library index can fix it
+        super().__init__(message)
+
+
 class ScopeError(ReaderError):
     """A search or question was asked without a usable reading state."""
 

@@ -15,11 +15,15 @@ from reader_app.ui.main_window import MainWindow
 
 def launch(*, file: str | None, screenshot: str | None) -> int:
     """Create the application and the window; returns the exit code."""
-    from reader_app.app import create_application, open_library
+    from reader_app.app import create_application, library_folder
+    from reader_app.ui.library_recovery import open_or_recover
 
     app = create_application()
     assert isinstance(app, QApplication)
-    home, conn = open_library()
+    home = library_folder()
+    conn = open_or_recover(home)
+    if conn is None:
+        return 1
     instance = None
     if not screenshot:
         from reader_app.ui.single_instance import SingleInstance
