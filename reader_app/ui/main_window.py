@@ -32,6 +32,7 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.search import find_text
 from reader_app.errors import BookError
 from reader_app.settings import SettingsStore
+from reader_app.store.faults import explain_library_fault
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.epub_view import PageShown
@@ -303,8 +304,11 @@ class MainWindow(QMainWindow):
 
     def _open_failed(self, file: Path, error: BaseException) -> None:
         self.statusBar().clearMessage()
+        fault = explain_library_fault(error, home=self.home)
         if isinstance(error, BookError):
             message = str(error)
+        elif fault is not None:  # a full disk or read-only library while adding the book
+            message = f"Can't open “{file.name}”: {fault}"
         else:
             log.exception("unexpected error opening %s", file, exc_info=error)
             message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"
