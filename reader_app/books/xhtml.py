@@ -247,6 +247,7 @@ class _Converter:
             return
         self.buffer = Buffer()
         self.line_pending = False
+        buffer.coalesce()
         buffer.strip_trailing_space()
         if ctx.preformatted:
             while buffer.runs and str(buffer.runs[-1][0]).endswith(LINE_BREAK):

@@ -102,13 +102,28 @@ class Buffer:
         return ""
 
     def append(self, text: str, span: Span, link: Link | None) -> None:
+        # Runs of the same style are merged once, in `coalesce`: adding to the last run's
+        # string here would copy it every time, quadratic on a paragraph of 20,000 <br> lines.
         if not text:
             return
-        if self.runs and self.runs[-1][1] == span and self.runs[-1][2] == link:
-            self.runs[-1][0] = str(self.runs[-1][0]) + text
-        else:
-            self.runs.append([text, span, link])
+        self.runs.append([text, span, link])
         self.length += len(text)
+
+    def coalesce(self) -> None:
+        """Merge neighbouring runs of the same style and link, in one linear pass."""
+        merged: list[list[object]] = []
+        pieces: list[str] = []
+        for run in self.runs:
+            if merged and merged[-1][1] == run[1] and merged[-1][2] == run[2]:
+                pieces.append(str(run[0]))
+                continue
+            if merged:
+                merged[-1][0] = "".join(pieces)
+            merged.append([run[0], run[1], run[2]])
+            pieces = [str(run[0])]
+        if merged:
+            merged[-1][0] = "".join(pieces)
+        self.runs = merged
 
     def strip_trailing_space(self) -> None:
         while self.runs:

@@ -215,3 +215,34 @@ def test_proc_files_and_oversized_files_are_refused(tmp_path: Path) -> None:
     big.write_bytes(b"PK" + b"\0" * 2000)
     with pytest.raises(BookError, match="larger than"):
         require_regular_file(big, max_size=1000)
+
+
+def _seconds_to_read(path: Path) -> float:
+    started = time.perf_counter()
+    read_book(path)
+    return time.perf_counter() - started
+
+
+def test_one_megabyte_paragraphs_read_in_time_proportional_to_a_normal_chapter(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(7)
+    vocabulary = ["lantern", "river", "bridge", "moss", "quiet", "harbour", "ember", "tide"]
+
+    def words(count: int) -> str:
+        return " ".join(rng.choice(vocabulary) + str(rng.randrange(1000)) for _ in range(count))
+
+    bodies = {
+        "normal": "".join(f"<p>{words(20)}.</p>" for _ in range(7_000)),
+        "one paragraph": f"<p>{words(140_000)}</p>",
+        "br lines": "<p>" + "<br/>".join(words(7) for _ in range(20_000)) + "</p>",
+    }
+    paths = {
+        name: make_epub(tmp_path / f"{i}.epub", {"c0.xhtml": xhtml(body)})
+        for i, (name, body) in enumerate(bodies.items())
+    }
+    assert all(1_200_000 < len(body) < 1_500_000 for body in bodies.values())
+    normal = _seconds_to_read(paths["normal"])
+    for name in ("one paragraph", "br lines"):
+        # Generous: a quadratic converter took 14 times the normal chapter on the <br> lines.
+        assert _seconds_to_read(paths[name]) < 4 * normal + 1.0, name
