@@ -109,3 +109,19 @@ def test_ask_against_a_misbehaving_server_keeps_the_partial_answer_marked_incomp
         assert payload["answer"] == "Mr. Utterson is a lawyer [1]."
         assert payload["status"] == "incomplete"
         assert "stopped" in payload["error"] or "not Ollama's" in payload["error"]
+
+
+def test_ask_on_a_device_file_fails_clearly_without_reading_it(
+    library_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["ask", "/dev/zero", "Who?", "--at", "10"]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_damaged_library_is_explained_by_the_command_line(
+    library_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (library_home / "library.sqlite3").write_bytes(b"not a database " * 500)
+    assert main(["search", "/dev/zero", "lantern"]) == 2
+    err = capsys.readouterr().err
+    assert "library index" in err and "damaged" in err and "Traceback" not in err
