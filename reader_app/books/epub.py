@@ -18,20 +18,26 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from reader_app.books.budget import BookBudget, count_elements, optional_document
+from reader_app.books.epub_toc import (
+    AnchorTable,
+    anchor_table,
+    locate,
+    read_toc,
+    titled,
+    toc_from_headings,
+)
 from reader_app.books.model import (
     Block,
     BlockKind,
     Book,
-    Locator,
     Metadata,
     Section,
     Series,
-    TocEntry,
 )
 from reader_app.books.safezip import SafeZip, ZipResourceLoader, resolve_member_name
 from reader_app.books.salvage import salvage_blocks
 from reader_app.books.styles import StyleSheets
-from reader_app.books.xhtml import EPUB_TYPE, ParsedDocument, parse_document, plain_text
+from reader_app.books.xhtml import ParsedDocument, parse_document
 from reader_app.books.xmlsafe import DocumentBeyondLimitsError, local_name, parse_xml
 from reader_app.errors import BookError, DrmProtectedError
 
@@ -76,13 +82,19 @@ def read_epub(path: Path, *, book_id: str) -> Book:
         reject_drm(archive)
         package = _read_package(archive, _package_document_name(archive), notes)
         documents = _read_spine(archive, package, notes)
-        anchors = _anchor_table(documents)
+        anchors = anchor_table(documents)
         sections = [
             _resolve_links(index, member, parsed, anchors)
             for index, (member, parsed) in enumerate(documents)
         ]
-        toc = _read_toc(archive, package, anchors, notes) or _toc_from_headings(documents)
-        sections = _titled(sections, toc, [parsed.first_heading for _, parsed in documents])
+        toc = read_toc(
+            archive,
+            items=package.manifest.values(),
+            ncx=package.ncx,
+            anchors=anchors,
+            notes=notes,
+        ) or toc_from_headings(documents)
+        sections = titled(sections, toc, [parsed.first_heading for _, parsed in documents])
         metadata = _read_metadata(package, path)
         cover = _find_cover(archive, package)
     return Book(
@@ -254,35 +266,17 @@ def _read_document(
         )
         return ParsedDocument(blocks=blocks, anchors={}, links=(), first_heading="")
     budget.spend(elements=count_elements(root), characters=0)
-    parsed = parse_document(
-        root, name=item.member, has_member=archive.__contains__, sheets=sheets
-    )
+    parsed = parse_document(root, name=item.member, has_member=archive.__contains__, sheets=sheets)
     budget.spend(elements=0, characters=sum(len(b.text) for b in parsed.blocks))
     return parsed
 
 
-_AnchorTable = dict[str, tuple[int, dict[str, tuple[int, int]]]]
-
-
-def _anchor_table(documents: list[tuple[str, ParsedDocument]]) -> _AnchorTable:
-    return {member: (index, parsed.anchors) for index, (member, parsed) in enumerate(documents)}
-
-
-def _locate(anchors: _AnchorTable, member: str, fragment: str) -> Locator | None:
-    found = anchors.get(member)
-    if found is None:
-        return None
-    section, ids = found
-    block, char = ids.get(fragment, (0, 0)) if fragment else (0, 0)
-    return Locator(section, block, char)
-
-
 def _resolve_links(
-    index: int, member: str, parsed: ParsedDocument, anchors: _AnchorTable
+    index: int, member: str, parsed: ParsedDocument, anchors: AnchorTable
 ) -> Section:
     blocks = list(parsed.blocks)
     for link in parsed.links:
-        target = _locate(anchors, link.member, link.fragment)
+        target = locate(anchors, link.member, link.fragment)
         if target is None:
             continue
         block = blocks[link.block]
@@ -290,114 +284,6 @@ def _resolve_links(
         spans[link.span] = replace(spans[link.span], target=target)
         blocks[link.block] = replace(block, spans=tuple(spans))
     return Section(index=index, name=member, title="", blocks=tuple(blocks))
-
-
-# -- table of contents --------------------------------------------------------------------------
-
-
-def _read_toc(
-    archive: SafeZip, package: _Package, anchors: _AnchorTable, notes: list[str]
-) -> tuple[TocEntry, ...]:
-    nav = next((i for i in package.manifest.values() if "nav" in i.properties), None)
-    if nav is not None and nav.member in archive:
-        root = optional_document(
-            archive, nav.member, notes, what="table of contents", html_fallback=True
-        )
-        entries = _nav_entries(root, nav.member, anchors) if root is not None else ()
-        if entries:
-            return entries
-    if package.ncx is not None and package.ncx.member in archive:
-        member = package.ncx.member
-        root = optional_document(archive, member, notes, what="table of contents (NCX)")
-        nav_map = (
-            next((el for el in root.iter() if local_name(el) == "navmap"), None)
-            if root is not None
-            else None
-        )
-        if nav_map is not None:
-            return _ncx_entries(nav_map, member, anchors)
-    return ()
-
-
-def _nav_entries(root: etree._Element, name: str, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
-    navs = [el for el in root.iter() if local_name(el) == "nav"]
-    toc_nav = next((n for n in navs if "toc" in (n.get(EPUB_TYPE) or "").split()), None)
-    toc_nav = toc_nav if toc_nav is not None else (navs[0] if navs else None)
-    if toc_nav is None:
-        return ()
-    top = next((el for el in toc_nav.iter() if local_name(el) == "ol"), None)
-    return _nav_list(top, name, anchors) if top is not None else ()
-
-
-def _nav_list(ol: etree._Element, name: str, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
-    entries: list[TocEntry] = []
-    for li in ol:
-        if local_name(li) != "li":
-            continue
-        label = next((el for el in li if local_name(el) in ("a", "span")), None)
-        nested = next((el for el in li if local_name(el) == "ol"), None)
-        children = _nav_list(nested, name, anchors) if nested is not None else ()
-        href = label.get("href") if label is not None else None
-        title = plain_text(label) if label is not None else ""
-        entries.extend(_entry(title, href, name, anchors, children))
-    return tuple(entries)
-
-
-def _ncx_entries(parent: etree._Element, name: str, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
-    entries: list[TocEntry] = []
-    for point in parent:
-        if local_name(point) != "navpoint":
-            continue
-        label = next((el for el in point.iter() if local_name(el) == "text"), None)
-        content = next((el for el in point if local_name(el) == "content"), None)
-        children = _ncx_entries(point, name, anchors)
-        title = plain_text(label) if label is not None else ""
-        href = content.get("src") if content is not None else None
-        entries.extend(_entry(title, href, name, anchors, children))
-    return tuple(entries)
-
-
-def _entry(
-    title: str,
-    href: str | None,
-    base: str,
-    anchors: _AnchorTable,
-    children: tuple[TocEntry, ...],
-) -> list[TocEntry]:
-    target = None
-    if href:
-        parts = urlsplit(href.strip())
-        member = resolve_member_name(base, unquote(parts.path)) if parts.path else None
-        if member is not None and not parts.scheme:
-            target = _locate(anchors, member, unquote(parts.fragment))
-    if target is None:
-        # An entry for a document we do not read (or a bare heading): keep its children.
-        if children and title:
-            return [TocEntry(title=title, target=children[0].target, children=children)]
-        return list(children)
-    return [TocEntry(title=title or "Untitled", target=target, children=children)]
-
-
-def _toc_from_headings(documents: list[tuple[str, ParsedDocument]]) -> tuple[TocEntry, ...]:
-    """For books that ship no navigation at all: one entry per section that has a heading."""
-    return tuple(
-        TocEntry(title=parsed.first_heading, target=Locator(index, 0, 0))
-        for index, (_, parsed) in enumerate(documents)
-        if parsed.first_heading
-    )
-
-
-def _titled(
-    sections: list[Section], toc: tuple[TocEntry, ...], headings: list[str]
-) -> list[Section]:
-    titles: dict[int, str] = {}
-    for top in toc:
-        for _, entry in top.walk():
-            titles.setdefault(entry.target.section, entry.title)
-    return [
-        replace(section, title=titles.get(section.index) or headings[section.index])
-        for section in sections
-    ]
 
 
 # -- metadata and cover -------------------------------------------------------------------------
