@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 
 from reader_app import APP_NAME, __version__
 from reader_app.paths import assets_dir, library_home
+from reader_app.store.db import connect
 
 
 def create_application() -> object:
@@ -37,11 +39,22 @@ def library_folder() -> Path:
     return library_home(default)
 
 
+def open_library() -> tuple[Path, sqlite3.Connection]:
+    """The library folder and its database. Raises LibraryError (full, read-only, damaged)."""
+    home = library_folder()
+    return home, connect(home)
+
 
 def run_app(*, file: str | None, screenshot: str | None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     # faiss reports every CPU-specific build it tries before the one that loads.
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
     from reader_app.ui.launch import launch
+    from reader_app.ui.library_recovery import open_or_recover
 
-    return launch(file=file, screenshot=screenshot)
+    create_application()
+    home = library_folder()
+    conn = open_or_recover(home)  # a full, read-only or damaged library is explained first
+    if conn is None:
+        return 1
+    return launch(home=home, conn=conn, file=file, screenshot=screenshot)

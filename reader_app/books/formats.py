@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from reader_app.books.library import file_sha256
 from reader_app.books.model import Book, BookFormat
 from reader_app.books.safezip import (
     SafeZip,
@@ -13,6 +12,7 @@ from reader_app.books.safezip import (
     require_regular_file,
     unreadable_file_error,
 )
+from reader_app.digest import file_sha256
 from reader_app.errors import BookError, UnsupportedFormatError
 
 EPUB_MIMETYPE = b"application/epub+zip"

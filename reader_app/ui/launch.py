@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -13,17 +14,13 @@ from reader_app.settings import SettingsStore
 from reader_app.ui.main_window import MainWindow
 
 
-def launch(*, file: str | None, screenshot: str | None) -> int:
-    """Create the application and the window; returns the exit code."""
-    from reader_app.app import create_application, library_folder
-    from reader_app.ui.library_recovery import open_or_recover
-
-    app = create_application()
+def launch(
+    *, home: Path, conn: sqlite3.Connection, file: str | None, screenshot: str | None
+) -> int:
+    """Create the window in the running application (`app.create_application`) over the library
+    at `home`; returns the exit code."""
+    app = QApplication.instance()
     assert isinstance(app, QApplication)
-    home = library_folder()
-    conn = open_or_recover(home)
-    if conn is None:
-        return 1
     instance = None
     if not screenshot:
         from reader_app.ui.single_instance import SingleInstance
