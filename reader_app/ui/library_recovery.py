@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 from reader_app import APP_NAME
 from reader_app.errors import LibraryError
 from reader_app.store.db import connect
-from reader_app.store.faults import rebuild_library
+from reader_app.store.rebuild import rebuild_library
 
 
 def open_or_recover(
