@@ -483,7 +483,12 @@ class ModelGateway:
             message = str(error.error)
             if error.status_code == 404 and "not found" in message:
                 return ModelMissingError(model=self.model, host=self.host)
-            return AnswerFailedError(f"Ollama reported an error: {message}")
+            if message.lstrip().startswith("<"):  # a proxy's or another server's HTML page
+                return AnswerFailedError(
+                    f"The server at {self.host} answered with an error page (HTTP "
+                    f"{error.status_code}), not Ollama's reply; is the host in Settings right?"
+                )
+            return AnswerFailedError(f"Ollama reported an error: {message[:500]}")
         if isinstance(error, httpx.TimeoutException):
             return AssistantTimeoutError(host=self.host, seconds=self.timeout)
         if isinstance(error, ConnectionError | httpx.ConnectError) and not started:

@@ -37,7 +37,7 @@ def _stream(fake: FakeOllama, **kwargs: float) -> tuple[list[str], ReaderError |
         ("wrong-shape", AnswerFailedError, "not Ollama's", True),
         ("no-done", AnswerFailedError, "stopped sending before the answer was finished", True),
         ("html", AnswerFailedError, "not Ollama's", False),
-        ("html-500", AnswerFailedError, "Ollama reported an error", False),
+        ("html-500", AnswerFailedError, "error page (HTTP 500)", False),
     ],
 )
 def test_a_misbehaving_server_ends_in_a_typed_error_with_the_partial_answer(
