@@ -54,6 +54,9 @@ class ZipLimits:
     max_member_size: int = 64 << 20  # 64 MiB: no single chapter or page needs more
     max_ratio: float = 100.0  # compression ratio, checked on members over `ratio_floor`
     ratio_floor: int = 1 << 20
+    # An LZMA member names the dictionary its decoder allocates; 7-Zip's largest preset uses
+    # 64 MiB. A few bytes of header could otherwise make the decoder reserve 4 GiB.
+    max_lzma_dictionary: int = 128 << 20
 
 
 DEFAULT_LIMITS = ZipLimits()
@@ -124,6 +127,7 @@ class SafeZip:
         cap = min(max_size or self.limits.max_member_size, self.limits.max_member_size)
         if info.file_size > cap:
             raise self._too_big(name, cap)
+        self._check_lzma_dictionary(info)
         pieces: list[bytes] = []
         total = 0
         with self._member_errors(name), self._zip.open(info) as stream:
@@ -136,8 +140,35 @@ class SafeZip:
 
     def peek(self, name: str, count: int) -> bytes:
         """The first `count` bytes of a member (for magic numbers), without reading the rest."""
+        self._check_lzma_dictionary(self._infos[name])
         with self._member_errors(name), self._zip.open(self._infos[name]) as stream:
             return stream.read(count)
+
+    def _check_lzma_dictionary(self, info: zipfile.ZipInfo) -> None:
+        """Refuse an LZMA member whose header asks for a dictionary no book needs."""
+        if info.compress_type != zipfile.ZIP_LZMA:
+            return
+        try:
+            with self.path.open("rb") as handle:
+                handle.seek(info.header_offset)
+                header = handle.read(30)
+                if len(header) < 30 or not header.startswith(b"PK\x03\x04"):
+                    return  # zipfile itself reports the damage when the member is opened
+                name_length, extra_length = struct.unpack("<HH", header[26:30])
+                handle.seek(info.header_offset + 30 + name_length + extra_length)
+                # LZMA in zip: version (2 bytes), properties size (2), properties (5).
+                start = handle.read(9)
+        except OSError as error:
+            raise unreadable_file_error(self.path, error) from error
+        if len(start) < 9:
+            return
+        dictionary = struct.unpack("<I", start[5:9])[0]
+        if dictionary > self.limits.max_lzma_dictionary:
+            raise UnsafeBookError(
+                self.path,
+                f"“{info.filename}” asks for a {dictionary >> 20:,} MiB decompression "
+                "dictionary, which no book needs; the file may be built to exhaust memory.",
+            )
 
     @contextmanager
     def _member_errors(self, name: str) -> Iterator[None]:

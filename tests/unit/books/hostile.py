@@ -117,3 +117,20 @@ def corrupt_lzma_epub(path: Path) -> Path:
         for name, data in members.items():
             archive.writestr(zipfile.ZipInfo(name), data, compress_type=zipfile.ZIP_LZMA)
     return _patched(path, MEMBER, lambda raw: raw[:20] + b"\xff" * (len(raw) - 20))
+
+
+def huge_lzma_dictionary_cbz(path: Path, *, dictionary: int = 1_954_545_664) -> Path:
+    """Found by the fuzzer (a MemoryError under its 2 GiB cap): an LZMA-compressed ComicInfo.xml
+    whose header asks the decoder for a 1.9 GB dictionary."""
+    from tests.unit.books.epubgen import image_bytes
+
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("1.png", image_bytes())
+        archive.writestr(
+            "ComicInfo.xml", "<ComicInfo><Title>T</Title></ComicInfo>", zipfile.ZIP_LZMA
+        )
+
+    def patch(raw: bytes) -> bytes:
+        return raw[:5] + dictionary.to_bytes(4, "little") + raw[9:]
+
+    return _patched(path, "ComicInfo.xml", patch)

@@ -16,7 +16,7 @@ from reader_app.books.cache import load_book
 from reader_app.books.cbz import natural_key
 from reader_app.books.formats import read_book
 from reader_app.books.safezip import require_regular_file
-from reader_app.errors import BookError, BookTooLargeError, DamagedBookError
+from reader_app.errors import BookError, BookTooLargeError, DamagedBookError, UnsafeBookError
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
 from tests.unit.books.hostile import (
     MEMBER,
@@ -25,6 +25,7 @@ from tests.unit.books.hostile import (
     corrupt_lzma_epub,
     crc_mismatch_epub,
     future_zip_version_cbz,
+    huge_lzma_dictionary_cbz,
     truncated_member_epub,
     unsupported_compression_epub,
 )
@@ -64,6 +65,17 @@ def test_a_directory_entry_needing_a_future_zip_version_is_a_clear_error(tmp_pat
     with pytest.raises(BookError, match="zip feature") as caught:
         read_book(path)
     assert "future.cbz" in str(caught.value)
+
+
+def test_an_lzma_member_asking_for_a_giant_dictionary_is_refused_before_decoding(
+    tmp_path: Path,
+) -> None:
+    path = huge_lzma_dictionary_cbz(tmp_path / "greedy.cbz")  # a fuzzer find
+    with pytest.raises(UnsafeBookError, match="1,864 MiB decompression dictionary") as caught:
+        read_book(path)
+    assert "ComicInfo.xml" in str(caught.value)
+    normal = huge_lzma_dictionary_cbz(tmp_path / "normal.cbz", dictionary=8 << 20)
+    assert read_book(normal).metadata.title == "T"
 
 
 def test_five_thousand_digit_list_numbers_open_with_default_numbering(tmp_path: Path) -> None:
