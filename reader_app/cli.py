@@ -14,6 +14,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "index": ("reader_app.rag.commands", "index_main"),
     "search": ("reader_app.rag.commands", "search_main"),
     "ask": ("reader_app.rag.ask_command", "ask_main"),
+    "mark-read": ("reader_app.reading_commands", "mark_read_main"),
+    "status": ("reader_app.reading_commands", "status_main"),
+    "mcp": ("reader_app.mcp.server", "mcp_main"),
 }
 
 

@@ -7,11 +7,9 @@ worker. Both must build the same sentence and chunk tables from the same comic.
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
-import subprocess
-import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -22,19 +20,11 @@ from reader_app.books.library import Library
 from reader_app.books.model import Locator
 from reader_app.store.db import connect
 from reader_app.ui.indexing import IndexingController, IndexingNews
-from tests.conftest import COMICS, PEPPER1, ROOT
+from tests.conftest import COMIC_TRANSCRIPT as TRANSCRIPT
+from tests.conftest import COMICS, PEPPER1, reader_app
 
 COMIC = COMICS / PEPPER1
-TRANSCRIPT = COMIC.with_name(COMIC.name.replace(".cbz", ".transcript.json"))
 PAGE_3_LINE = "Don't even think about it"
-
-
-def reader_app(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "READER_APP_HOME": str(home), "OLLAMA_HOST": "http://127.0.0.1:9"}
-    return subprocess.run(
-        [sys.executable, "-m", "reader_app", *args],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
-    )
 
 
 def normalised(text: str) -> str:
@@ -63,17 +53,6 @@ def only_book_id(home: Path) -> str:
     finally:
         conn.close()
     return str(book_id)
-
-
-@pytest.fixture(scope="module")
-def comic_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not COMIC.exists():
-        pytest.skip(f"corpus file missing: {COMIC}")
-    home = tmp_path_factory.mktemp("comic-library")
-    run = reader_app(home, "index", str(COMIC))
-    assert run.returncode == 0, run.stderr
-    assert "reading pages (ocr)" in run.stdout and "100%" in run.stdout
-    return home
 
 
 def set_boundary(home: Path, book_id: str, page: int) -> None:
@@ -119,8 +98,6 @@ def test_search_finds_a_page_3_line_only_once_page_3_is_read(comic_home: Path) -
 
 def test_a_book_without_any_text_says_so_and_fails(tmp_path: Path) -> None:
     blank = tmp_path / "blank.cbz"
-    import zipfile
-
     page = tmp_path / "page.png"
     Image.new("RGB", (400, 600), "white").save(page)
     with zipfile.ZipFile(blank, "w") as archive:
@@ -159,6 +136,6 @@ def test_window_and_command_line_build_identical_tables(
     controller.start(load_book(COMIC, home))
     qtbot.waitUntil(lambda: bool(seen) and seen[-1].stage in ("ready", "failed"), timeout=300_000)
     assert seen[-1].stage == "ready", seen[-1].message
-    assert [n.stage for n in seen][0] == "ocr"
+    assert seen[0].stage == "ocr"
     assert tables(home, book_id) == expected
     assert expected[0] and expected[1]
