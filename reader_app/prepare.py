@@ -77,6 +77,7 @@ def prepare_book(
     *,
     embedder: Embedder | None = None,
     dense_through: Callable[[], int] | None = None,
+    dense: bool = True,
     earlier_volumes: bool = True,
     prepare_whole_comic: bool = False,
     progress: Progress | None = None,
@@ -86,8 +87,9 @@ def prepare_book(
 
     `dense_through()` (asked once the sentence table exists) stops the dense index once it
     covers that sentence: a command answering at the reader's boundary need not wait for the
-    whole book. Without it the whole book is embedded. `embedder` defaults to the model chosen
-    in the settings. Raises NoTextError when the book has no text at all.
+    whole book. Without it the whole book is embedded; with `dense=False` nothing is (the keyword
+    index answers alone until a front end that embeds catches up). `embedder` defaults to the
+    model chosen in the settings. Raises NoTextError when the book has no text at all.
     """
     report = progress or (lambda news: None)
     stopped = cancel or (lambda: False)
@@ -105,6 +107,11 @@ def prepare_book(
             + ("OCR found no words on its pages." if book.format == "cbz"
                else "its pages hold no sentences.")
         )
+    if not dense:
+        model_id = embedder.model_id if embedder is not None else str(
+            SettingsStore(conn).get("assistant.embedding_model"))
+        status = index_status(conn, home, book.book_id, model_id)
+        return PreparedBook(prepared, sentences, status, cancelled=stopped())
     if embedder is None:
         model_id = str(SettingsStore(conn).get("assistant.embedding_model"))
         report(PrepareNews(book.book_id, "index", 0.0,

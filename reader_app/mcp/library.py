@@ -3,6 +3,9 @@
 Every call opens its own read-only connection (`PRAGMA query_only`) and closes it, so the server
 holds no lock between calls, never writes the reading state, and sees the reader's newest
 boundary as soon as the app records it. The boundary comes only from the stored reading state.
+A book whose text is not prepared yet is prepared in the background by the one preparation
+pipeline (`reader_app.prepare`: OCR for comics, sentences, keyword index; its own connection),
+while the tool tells the agent to try again shortly; the meaning index is left to the app.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ class AgentLibrary:
         self._embedder: Any = None
         self._embedder_error = ""
         self._vector_cache: Any = None
+        self._preparing: dict[str, str] = {}  # book id -> how far its preparation is
+        self._unpreparable: dict[str, str] = {}  # book id -> why it has no text
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection | None]:
@@ -141,10 +146,7 @@ class AgentLibrary:
                 "open it in Pagemate first and read a little."
             )
         if sentence_count(conn, book.book_id) == 0:
-            raise AgentToolError(
-                f"“{book.metadata.title}” is not prepared for search yet: open it in Pagemate "
-                "(or run `reader-app index` on its file) and try again in a minute."
-            )
+            raise AgentToolError(self._not_prepared(book))
         from reader_app.books.model import Locator
 
         boundary = boundary_sid_for(conn, book.book_id, Locator(int(row[0]), int(row[1]),
@@ -240,6 +242,44 @@ class AgentLibrary:
         from reader_app.rag.boundary import scope_for_book
 
         return [volume.book_id for volume in scope_for_book(conn, book_id).volumes]
+
+    # -- preparing a book in the background ------------------------------------------------
+
+    def _not_prepared(self, book: Book) -> str:
+        """Why the book can't be searched yet, starting its preparation if nobody has."""
+        title = book.metadata.title
+        with self._lock:
+            reason = self._unpreparable.get(book.book_id)
+            progress = self._preparing.get(book.book_id)
+            if reason is None and progress is None:
+                progress = self._preparing[book.book_id] = "starting"
+                threading.Thread(target=self._prepare, args=(book,), daemon=True,
+                                 name=f"prepare-{book.book_id[:8]}").start()
+        if reason is not None:
+            return f"“{title}” can't be searched: {reason}"
+        return (f"“{title}” is not prepared for search yet; it is being prepared now "
+                f"({progress}). Try again in a minute, or open it in Pagemate.")
+
+    def _prepare(self, book: Book) -> None:
+        from reader_app.prepare import PrepareNews, prepare_book
+        from reader_app.store.db import connect
+
+        def progress(news: PrepareNews) -> None:
+            with self._lock:
+                self._preparing[book.book_id] = f"{news.stage} {news.fraction:.0%}"
+
+        conn = connect(self.home, check_same_thread=False)
+        try:
+            prepare_book(conn, self.home, book, dense=False, progress=progress)
+        except ReaderError as error:
+            with self._lock:
+                self._unpreparable[book.book_id] = str(error)
+        except Exception:  # logged to stderr; the next call tries again
+            log.exception("preparing %s failed", book.path.name)
+        finally:
+            conn.close()
+            with self._lock:
+                self._preparing.pop(book.book_id, None)
 
     # -- shared --------------------------------------------------------------------------------
 

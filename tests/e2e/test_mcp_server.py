@@ -7,6 +7,7 @@ import re
 from html import escape
 from pathlib import Path
 
+import anyio
 import pytest
 
 from reader_app.books.cache import load_book
@@ -16,6 +17,7 @@ from reader_app.prepare import prepare_book
 from reader_app.rag.embed import default_embedder
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
+from tests.conftest import reader_app
 from tests.e2e.mcp_client import Agent, with_agent
 from tests.fakes.marker_library import MARKER, spoiler_book
 from tests.unit.books.epubgen import make_epub, package_document, xhtml
@@ -148,10 +150,11 @@ def test_each_mistake_is_a_tool_error_and_the_server_keeps_serving(
     never_opened = make_epub(tmp_path / "never.epub", {"a.xhtml": xhtml("<p>Unopened.</p>")})
     unprepared = make_epub(tmp_path / "unprepared.epub", {"a.xhtml": xhtml("<p>Unindexed.</p>")})
     library = Library(conn, home)
+    library.advance_boundary(book.book_id, block_end(book, 0, 3))  # whatever ran before
     for file in (never_opened, unprepared):
         library.add(load_book(file, home))
     unprepared_id = load_book(unprepared, home).book_id
-    library.set_boundary(unprepared_id, Locator(0, 0, 5))
+    library.set_boundary(unprepared_id, Locator.end_of_section(0))
     conn.close()
 
     cases = [
@@ -175,6 +178,18 @@ def test_each_mistake_is_a_tool_error_and_the_server_keeps_serving(
         position = await agent.call("reading_position", book_id="nope")
         assert position.is_error and "list_books" in position.text
 
+        # The book that was not prepared is being prepared by the same pipeline meanwhile; its
+        # keyword index answers as soon as it is there.
+        for _ in range(120):
+            answer = await agent.call("search_book", book_id=unprepared_id, query="Unindexed")
+            if not answer.is_error:
+                break
+            assert "being prepared now" in answer.text
+            await anyio.sleep(0.5)
+        assert not answer.is_error, answer.text
+        assert answer.data["mode"] == "keyword_partial"
+        assert "Unindexed." in answer.data["passages"][0]["text"]
+
         # Without its embedding model the keyword half still answers, and says so.
         conn = connect(home)
         SettingsStore(conn).set("assistant.embedding_model", "no-such/model")
@@ -192,6 +207,27 @@ def test_each_mistake_is_a_tool_error_and_the_server_keeps_serving(
         assert answer.data["passages"]
 
     with_agent(home, scenario)
+
+    # One code path: `reader-app index` builds the same tables the server's preparation built.
+    cli_home = tmp_path / "cli-library"
+    assert reader_app(cli_home, "index", str(unprepared)).returncode == 0
+    assert text_tables(cli_home, unprepared_id) == text_tables(home, unprepared_id)
+    assert text_tables(home, unprepared_id)[0]
+
+
+def text_tables(home: Path, book_id: str) -> tuple[list[tuple[object, ...]], ...]:
+    conn = connect(home)
+    try:
+        return (
+            [tuple(r) for r in conn.execute(
+                "SELECT sid, section, block, char_start, char_end, text FROM sentences "
+                "WHERE book_id = ? ORDER BY sid", (book_id,))],
+            [tuple(r) for r in conn.execute(
+                "SELECT chunk_id, sid_start, sid_end, section, token_count FROM chunks "
+                "WHERE book_id = ? ORDER BY chunk_id", (book_id,))],
+        )
+    finally:
+        conn.close()
 
 
 @pytest.mark.slow
