@@ -25,7 +25,7 @@ from reader_app.books.model import Book
 from reader_app.errors import ReaderError
 from reader_app.rag.embed import Embedder, embedder_for
 from reader_app.rag.indexer import IndexProgress, IndexStatus, index_book, index_status
-from reader_app.rag.sentences import ensure_sentences
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.settings import SettingsStore
 
 log = logging.getLogger(__name__)
@@ -147,7 +147,7 @@ def prepare_text(
     `describe` and the setting is on). An EPUB is returned as it is. None when cancelled."""
     if book.format != "cbz":
         return book
-    from reader_app.rag.comics import ocr_book, with_page_text
+    from reader_app.comics.text import ocr_book, with_page_text
 
     report = progress or (lambda news: None)
     stopped = cancel or (lambda: False)
@@ -177,7 +177,7 @@ def _describe(
 ) -> Mapping[int, str]:
     """Page descriptions when the reader turned them on; never past the boundary unless the
     reader asked to prepare the whole comic. Any trouble leaves the comic undescribed."""
-    from reader_app.rag.describe import describe_pages
+    from reader_app.rag.vision import describe_pages
 
     run = describe_pages(
         conn,

@@ -8,9 +8,7 @@ answers `initialize` and `list_books` quickly. Its log goes to stderr; stdout is
 
 from __future__ import annotations
 
-import argparse
 import logging
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -79,24 +77,3 @@ def build_server(home: Path) -> Any:
         return result
 
     return server
-
-
-def mcp_parser() -> argparse.ArgumentParser:
-    return argparse.ArgumentParser(
-        prog="reader-app mcp",
-        description="Serve the library (READER_APP_HOME, or the default library) to an agent "
-        "over the Model Context Protocol on stdin/stdout. Agents see each book only up to "
-        "where you have read it. See docs/mcp.md.",
-    )
-
-
-def mcp_main(argv: list[str]) -> int:
-    mcp_parser().parse_args(argv)
-    from reader_app.paths import library_home
-
-    logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
-                        format="reader-app mcp: %(levelname)s %(name)s: %(message)s")
-    home = library_home()
-    log.info("serving the library in %s", home)
-    build_server(home).run("stdio")
-    return 0

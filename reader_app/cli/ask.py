@@ -11,11 +11,11 @@ from typing import Any, TextIO
 from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.cli.retrieval import prepare_to_boundary
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
 from reader_app.rag.assistant import AnswerRun, Assistant
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
-from reader_app.rag.commands import prepare_to_boundary
 from reader_app.rag.conversations import Citation
 from reader_app.rag.embed import default_embedder
 from reader_app.rag.sentences import sid_at
