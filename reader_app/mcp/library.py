@@ -133,6 +133,24 @@ class AgentLibrary:
             result["note"] = note
         return result
 
+    # -- ask_book --------------------------------------------------------------------------
+
+    def ask_book(self, book_id: str, question: str) -> dict[str, Any]:
+        from reader_app.mcp.ask import ask_book
+
+        if not question.strip():
+            raise AgentToolError("The question is empty: pass the question to ask.")
+        with self._connection() as conn:
+            book = self._book(conn, book_id)
+            assert conn is not None
+            self._reader(conn, book)  # read, and prepared: or a clear error
+            embedder, _trouble = self._embedder_for(conn)
+        if embedder is None:
+            from reader_app.mcp.keyword_only import KeywordOnlyEmbedder
+
+            embedder = KeywordOnlyEmbedder()
+        return ask_book(self.home, book, question, embedder=embedder)
+
     def _reader(self, conn: sqlite3.Connection, book: Book) -> _Reader:
         from reader_app.rag.boundary import boundary_sid_for
         from reader_app.rag.sentences import sentence_count

@@ -26,7 +26,8 @@ INSTRUCTIONS = f"""\
 each book only up to where the user has read it: nothing after that point can be returned, so
 you cannot spoil what comes later. Call list_books for the ids, reading_position to learn how
 far the user has read (say "you are in chapter 12"), and search_book to find passages in what
-they have read. If a tool says the book is not read or not prepared, tell the user what to do.
+they have read, or ask_book to have the user's own reading companion answer. If a tool says
+the book is not read or not prepared, tell the user what to do.
 """
 
 
@@ -74,6 +75,15 @@ def build_server(home: Path) -> Any:
         "How far the user has read in a book: its title, the chapter and the percent reached."))
     def reading_position(book_id: str) -> dict[str, Any]:
         result: dict[str, Any] = answer(library.reading_position, book_id)
+        return result
+
+    @server.tool(description=(
+        "Ask the user's reading companion a question about a book. It answers only from what "
+        "the user has read (a local model through Ollama), and lists the passages it used. If "
+        "the model is unavailable, the answer is the most relevant passages, and a note says "
+        "why."))
+    def ask_book(book_id: str, question: str) -> dict[str, Any]:
+        result: dict[str, Any] = answer(library.ask_book, book_id, question)
         return result
 
     return server

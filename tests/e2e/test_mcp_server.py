@@ -19,6 +19,7 @@ from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.conftest import reader_app
 from tests.e2e.mcp_client import Agent, with_agent
+from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
 from tests.fakes.marker_library import MARKER, spoiler_book
 from tests.unit.books.epubgen import make_epub, package_document, xhtml
 
@@ -257,3 +258,41 @@ def test_corpus_comic_at_an_early_boundary_never_gives_away_later_pages(comic_ho
         assert "think about it" in answer.text.lower()
 
     with_agent(comic_home, scenario)
+
+
+@pytest.mark.slow
+def test_ask_book_sends_the_model_nothing_past_the_boundary(
+    marker_home: tuple[Path, Book], fake_ollama: FakeOllama
+) -> None:
+    home, book = marker_home
+    early = block_end(book, 0, 3)
+    conn = connect(home)
+    Library(conn, home).set_boundary(book.book_id, early)  # as Mark as Read up to Here
+    SettingsStore(conn).set("assistant.ollama_host", fake_ollama.url)
+    conn.close()
+    unread = markers_in(book, until=early, after=True)
+    fake_ollama.reply_with(ScriptedReplies(answer="Anna carried the lantern [1]."))
+
+    async def scenario(agent: Agent) -> None:
+        for question in (JAILBREAKS[0], "Who is Valdemar and what is the Obsidian Gate?"):
+            answer = await agent.call("ask_book", book_id=book.book_id, question=question)
+            assert not answer.is_error, answer.text
+            assert answer.data["answer"] == "Anna carried the lantern [1]."
+            assert all(p["sid_end"] <= answer.data["boundary_sid"]
+                       for p in answer.data["passages"])
+        empty = await agent.call("ask_book", book_id=book.book_id, question="  ")
+        assert empty.is_error and "question is empty" in empty.text
+
+    try:
+        with_agent(home, scenario)
+    finally:
+        conn = connect(home)
+        SettingsStore(conn).set("assistant.ollama_host", "http://127.0.0.1:9")
+        conversations = conn.execute("SELECT COUNT(*) FROM conversations").fetchone()[0]
+        conn.close()
+    assert fake_ollama.model_calls()
+    for request in fake_ollama.model_calls():
+        assert not set(MARKER.findall(request.text)) & unread
+        sent_book_text = request.text.replace("Valdemar and what is the Obsidian Gate", "")
+        assert "Valdemar" not in sent_book_text and "Obsidian" not in sent_book_text
+    assert conversations == 0  # the reader's own conversations are untouched; none is left
