@@ -15,6 +15,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "index": ("reader_app.cli.retrieval", "index_main"),
     "search": ("reader_app.cli.retrieval", "search_main"),
     "ask": ("reader_app.cli.ask", "ask_main"),
+    "mark-read": ("reader_app.cli.reading", "mark_read_main"),
+    "status": ("reader_app.cli.reading", "status_main"),
+    "mcp": ("reader_app.cli.mcp", "mcp_main"),
 }
 
 

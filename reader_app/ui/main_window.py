@@ -276,6 +276,7 @@ class MainWindow(QMainWindow):
         text = {
             "ocr": f"Reading the comic's pages: {percent}%",
             "describe": f"Describing pages: {percent}%",
+            "text": "Preparing assistant: 0%",
             "index": f"Preparing assistant: {percent}%",
             "covered": f"Assistant ready · indexing the rest: {percent}%",
             "ready": "Assistant ready",
