@@ -107,10 +107,15 @@ def parse_xml(
 def _parse_html(
     data: bytes, *, path: Path, member: str, error: etree.XMLSyntaxError
 ) -> etree._Element:
+    parser = _html_parser()
     try:
-        root = etree.fromstring(data, parser=_html_parser())
+        root = etree.fromstring(data, parser=parser)
     except (etree.XMLSyntaxError, ValueError) as html_error:
         raise BookError(path, f"“{member}” could not be read ({error}).") from html_error
+    # The HTML parser recovers from its depth and text-size limits by dropping the rest.
+    limit = next((e for e in parser.error_log if e.type_name == "ERR_RESOURCE_LIMIT"), None)
+    if limit is not None:
+        raise DocumentBeyondLimitsError(path, member, limit.message.split(",")[0])
     if root is None:
         raise BookError(path, f"“{member}” is empty or not a document ({error}).")
     return root

@@ -258,3 +258,17 @@ def test_one_megabyte_paragraphs_read_in_time_proportional_to_a_normal_chapter(
     for name in ("one paragraph", "br lines"):
         # Generous: a quadratic converter took 14 times the normal chapter on the <br> lines.
         assert _seconds_to_read(paths[name]) < 4 * normal + 1.0, name
+
+
+@pytest.mark.parametrize("depth", [300, 30_000])
+def test_deep_nesting_in_sloppy_html_is_kept_as_plain_text_too(tmp_path: Path, depth: int) -> None:
+    # Not well-formed (a bare "&" and an unclosed <br>), so it takes the HTML parser's path,
+    # which drops everything past its depth limit without a word unless we look.
+    chapter = xhtml(
+        "<p>Salt & pepper<br></p>" + "<div>" * depth + "<p>Deep in the well.</p>"
+        + "</div>" * depth + "<p>After the well.</p>"
+    )
+    book = read_book(make_epub(tmp_path / "sloppy.epub", {"c0.xhtml": chapter}))
+    texts = [block.text for block in book.sections[0].blocks]
+    assert texts == ["Salt & pepper", "Deep in the well.", "After the well."], texts
+    assert book.notes
