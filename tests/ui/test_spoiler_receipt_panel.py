@@ -11,10 +11,10 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
+from reader_app.rag.answer_view import VEIL_LINK
 from reader_app.rag.boundary import whole_comic_chosen
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.settings import SettingsStore
-from reader_app.ui.answer_view import VEIL_LINK
 from reader_app.ui.assistant_panel import AssistantPanel
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
 from tests.fakes.marker_library import MarkerLibrary, marker_library

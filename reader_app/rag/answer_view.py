@@ -1,4 +1,4 @@
-"""How an answer is drawn in the panel: veiled sentences, the receipt line, and its passages.
+"""How an answer is drawn (Qt-free HTML): veiled sentences, the receipt line, its passages.
 
 A sentence the spoiler check flagged is replaced by a link the reader can click to show it
 anyway; while the answer streams, flagged sentences are hidden from the first moment, and the
