@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from PIL import Image
 
@@ -77,12 +77,19 @@ class OllamaPageDescriber:
 
         client = ollama.Client(host=self.host, timeout=self.timeout)
         prompt = prompts.PAGE_DESCRIPTION_PROMPT.format(page=page_number, title=title)
+        messages: list[dict[str, Any]] = [{"role": "user", "content": prompt, "images": [image]}]
         try:
             response = client.chat(
                 model=self._model,
-                messages=[{"role": "user", "content": prompt, "images": [image]}],
+                messages=messages,
                 stream=False,
-                options={"temperature": 0, "num_predict": prompts.PAGE_DESCRIPTION_MAX_TOKENS},
+                options={
+                    "temperature": 0,
+                    "num_predict": prompts.PAGE_DESCRIPTION_MAX_TOKENS,
+                    "num_ctx": prompts.context_window(
+                        messages, max_tokens=prompts.PAGE_DESCRIPTION_MAX_TOKENS
+                    ),
+                },
             )
         except Exception as error:
             raise _unavailable(error, host=self.host, model=self._model,
