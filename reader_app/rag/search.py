@@ -6,7 +6,6 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from reader_app.books.model import Locator
 from reader_app.errors import QueryError, ReaderError
@@ -115,13 +114,15 @@ def search(
     stages: SearchStages = SearchStages(),
     hypothetical: str | None = None,
     reranker: Reranker | None = None,
+    other_embedders: Sequence[Embedder] = (),
 ) -> SearchResult:
     """The `k` passages in `scope` most relevant to `query`, plus the text just before the
     boundary. Nothing outside the scope is ever a candidate of either search.
 
     `hypothetical` (a made-up passage that would answer the query) is searched densely beside
     the query; `reranker` reorders the best RERANK_POOL passages. Both only rank what the mask
-    already admitted."""
+    already admitted. `other_embedders` add a dense ranking each from their own indexes (an
+    older model's, while the default one's is being rebuilt)."""
     if not query or not query.strip():
         raise QueryError("Type a question or some words to search for.")
     if not 1 <= k <= MAX_K:
@@ -130,29 +131,18 @@ def search(
     embedder = embedder or default_embedder(home=home)
     queries = [query.strip()] + ([hypothetical.strip()] if hypothetical and hypothetical.strip()
                                  else [])
-    query_vectors: list[Any] = list(embedder.embed(queries)) if stages.dense else []
-
-    dense_hits: list[list[tuple[float, str, int]]] = [[] for _ in query_vectors]
-    keyword_hits: list[tuple[float, str, int]] = []
+    dense_hits: list[list[tuple[float, str, int]]] = []
     covered = True
+    if stages.dense:
+        for n, model in enumerate([embedder, *other_embedders]):
+            lists, model_covers = _dense_lists(
+                conn, home, scope, model, queries, limit=candidates, vector_cache=vector_cache
+            )
+            dense_hits += lists
+            covered = model_covers if n == 0 else covered
+    keyword_hits: list[tuple[float, str, int]] = []
     for volume in scope.volumes:
-        if volume.chunk_limit <= 0:
-            continue
-        record = read_vector_record(conn, volume.book_id, embedder.model_id)
-        indexed = record.indexed_count if record and record.dimension == embedder.dimension else 0
-        dense_limit = min(volume.chunk_limit, indexed)
-        covered = covered and indexed >= volume.chunk_limit
-        if query_vectors and dense_limit > 0:
-            path = vector_index_path(home, volume.book_id, embedder.model_id)
-            index = vector_cache.get(path) if vector_cache else load_vector_index(path)
-            for hits, vector in zip(dense_hits, query_vectors, strict=True):
-                if index is None:
-                    break
-                for chunk_id, score in dense_search(
-                    index, vector, chunk_limit=dense_limit, limit=candidates
-                ):
-                    hits.append((score, volume.book_id, chunk_id))
-        if stages.keyword:
+        if stages.keyword and volume.chunk_limit > 0:
             for chunk_id, score in keyword_search(
                 conn,
                 fts_table_name(volume.book_id),
@@ -182,6 +172,43 @@ def search(
         recent=recent_text(conn, scope),
         index_covers_boundary=covered,
     )
+
+
+def _dense_lists(
+    conn: sqlite3.Connection,
+    home: Path,
+    scope: Scope,
+    model: Embedder,
+    queries: list[str],
+    *,
+    limit: int,
+    vector_cache: VectorIndexCache | None,
+) -> tuple[list[list[tuple[float, str, int]]], bool]:
+    """One masked dense ranking per query with `model`'s index of each volume, and whether that
+    index covers the whole scope (the keyword search always does)."""
+    embed_queries = getattr(model, "embed_queries", model.embed)  # models with a query prefix
+    vectors = list(embed_queries(queries))
+    lists: list[list[tuple[float, str, int]]] = [[] for _ in vectors]
+    covered = True
+    for volume in scope.volumes:
+        if volume.chunk_limit <= 0:
+            continue
+        record = read_vector_record(conn, volume.book_id, model.model_id)
+        indexed = record.indexed_count if record and record.dimension == model.dimension else 0
+        dense_limit = min(volume.chunk_limit, indexed)
+        covered = covered and indexed >= volume.chunk_limit
+        if dense_limit <= 0:
+            continue
+        path = vector_index_path(home, volume.book_id, model.model_id)
+        index = vector_cache.get(path) if vector_cache else load_vector_index(path)
+        if index is None:
+            continue
+        for hits, vector in zip(lists, vectors, strict=True):
+            for chunk_id, score in dense_search(
+                index, vector, chunk_limit=dense_limit, limit=limit
+            ):
+                hits.append((score, volume.book_id, chunk_id))
+    return lists, covered
 
 
 def _ranked(hits: list[tuple[float, str, int]], limit: int) -> list[tuple[str, int]]:

@@ -34,9 +34,10 @@ pytestmark = pytest.mark.slow
 
 EVAL = ROOT.parent / "shared" / "eval"
 BOOKS = (JEKYLL, ALICE)
-# Measured on these 25 questions: 0.76 at 6 passages, 0.88 in the default context.
-FLOOR_AT_6 = 0.68
-FLOOR_DEFAULT_CONTEXT = 0.8
+# Measured on these 25 questions: 24 found at 6 passages and in the default context (0.96; main
+# before windows and neighbours: 0.72 at 6, 0.84 at 20). Two more misses still pass.
+FLOOR_AT_6 = 0.88
+FLOOR_DEFAULT_CONTEXT = 0.88
 
 
 @dataclass(repr=False)
