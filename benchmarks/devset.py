@@ -239,7 +239,7 @@ def _wanted(books: str, file: str) -> bool:
 
 
 def _leaks(score: ModuleType, result: SearchResult, forbidden: Sequence[str]) -> bool:
-    from reader_app.rag.commands import result_json
+    from reader_app.cli.retrieval import result_json
 
     blob = score.normalise(" \n ".join(score.json_strings(result_json(result))))
     return any(score.contains_any(blob, score.shingles(phrase, 6)) for phrase in forbidden)
