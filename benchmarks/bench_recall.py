@@ -177,7 +177,7 @@ def throughput(model: str) -> dict[str, float]:
     from reader_app.books.library import Library
     from reader_app.rag.embed import default_embedder
     from reader_app.rag.indexer import index_book
-    from reader_app.rag.sentences import ensure_sentences
+    from reader_app.rag.text_units import ensure_sentences
     from reader_app.store.db import connect
 
     with tempfile.TemporaryDirectory(prefix="bench-recall-") as folder:

@@ -34,7 +34,8 @@ from reader_app.rag.chunking import plan_chunks
 from reader_app.rag.embed import Embedder
 from reader_app.rag.indexer import index_book
 from reader_app.rag.search import SearchResult
-from reader_app.rag.sentences import ensure_sentences, sid_at
+from reader_app.rag.sentences import sid_at
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.store.db import connect
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"

@@ -26,7 +26,8 @@ from reader_app.rag.boundary import scope_at
 from reader_app.rag.embed import Embedder, default_embedder
 from reader_app.rag.indexer import index_book
 from reader_app.rag.search import search
-from reader_app.rag.sentences import ensure_sentences, sid_at
+from reader_app.rag.sentences import sid_at
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.store.db import connect
 from tests.conftest import ALICE, JEKYLL, ROOT, corpus_epub
 

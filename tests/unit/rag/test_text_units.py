@@ -7,11 +7,12 @@ from pathlib import Path
 
 from reader_app.books.library import Library
 from reader_app.rag.chunking import CHUNK_PLAN, chunks_of, plan_chunks
-from reader_app.rag.embed import HashEmbedder
 from reader_app.rag.index import FTS_TOKENIZER, fts_table_name, keyword_search
 from reader_app.rag.indexer import index_book, index_status
-from reader_app.rag.sentences import Sentence, ensure_sentences
+from reader_app.rag.sentences import Sentence
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.store.db import connect
+from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import marker_book
 
 
