@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
 
 from reader_app.settings import SettingsStore
 
@@ -90,3 +91,53 @@ def system_prefers_dark() -> bool:
         return False
     window = app.palette().window().color()
     return window.lightness() < QColor(128, 128, 128).lightness()
+
+
+def window_palette(theme: Theme) -> QPalette:
+    """A palette for the whole window (menus, toolbar, docks, slider, status bar, dialogs)."""
+    background, text = QColor(theme.background), QColor(theme.text)
+    dark = background.lightness() < 128
+    panel = background.lighter(130) if dark else background.darker(104)
+    field = background.lighter(115) if dark else QColor(background).lighter(102)
+    palette = QPalette()
+    role = QPalette.ColorRole
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+        palette.setColor(group, role.Window, panel)
+        palette.setColor(group, role.WindowText, text)
+        palette.setColor(group, role.Base, field)
+        palette.setColor(group, role.AlternateBase, panel)
+        palette.setColor(group, role.Text, text)
+        palette.setColor(group, role.Button, panel)
+        palette.setColor(group, role.ButtonText, text)
+        palette.setColor(group, role.ToolTipBase, panel)
+        palette.setColor(group, role.ToolTipText, text)
+        palette.setColor(group, role.PlaceholderText, QColor(theme.muted))
+        palette.setColor(group, role.Highlight, QColor(theme.selection))
+        palette.setColor(group, role.HighlightedText, text)
+        palette.setColor(group, role.Link, QColor(theme.link))
+        palette.setColor(group, role.BrightText, QColor("#ffffff" if dark else "#000000"))
+        palette.setColor(group, role.Light, panel.lighter(120))
+        palette.setColor(group, role.Midlight, panel.lighter(110))
+        palette.setColor(group, role.Mid, panel.darker(130))
+        palette.setColor(group, role.Dark, panel.darker(160))
+        palette.setColor(group, role.Shadow, QColor("#000000"))
+    disabled = QColor(theme.muted)
+    for item in (role.WindowText, role.Text, role.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, item, disabled)
+    palette.setColor(QPalette.ColorGroup.Disabled, role.Window, panel)
+    palette.setColor(QPalette.ColorGroup.Disabled, role.Base, panel)
+    palette.setColor(QPalette.ColorGroup.Disabled, role.Button, panel)
+    return palette
+
+
+def apply_window_theme(appearance: Appearance) -> None:
+    """Give the whole application the page's theme; "system" keeps the platform's own look."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    if appearance.theme in THEMES:
+        app.setPalette(window_palette(THEMES[appearance.theme]))
+        app.setProperty("pagemateThemed", True)
+    elif app.property("pagemateThemed"):
+        app.setPalette(app.style().standardPalette())  # back to the platform's look
+        app.setProperty("pagemateThemed", False)
