@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
+    QImage,
     QKeyEvent,
     QPainter,
     QPaintEvent,
@@ -23,6 +24,7 @@ from reader_app.ui.appearance import Appearance
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
 from reader_app.ui.page_input import PageInput, paint_selection
+from reader_app.ui.tasks import TaskRunner
 
 SPREAD_MIN_WIDTH = 1000
 SPREAD_MIN_RATIO = 1.25
@@ -59,7 +61,9 @@ class EpubView(PageInput):
         self.section_index = 0
         self.page_index = 0
         self._documents: OrderedDict[int, SectionDocument] = OrderedDict()
-        self.images = ImageCache()  # rasterised illustrations, kept across relayouts
+        # Rasterised illustrations, kept across relayouts; SVG is drawn in a worker.
+        self.images = ImageCache(runner=TaskRunner(self, max_threads=1))
+        self.images.on_ready = self._image_ready
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._last_start: Locator | None = None
@@ -84,6 +88,11 @@ class EpubView(PageInput):
             self.update()
             return
         self._show_locator(position or Locator(0, 0, 0), Navigation.OPEN)
+
+    def _image_ready(self, name: str, image: QImage) -> None:
+        for doc in self._documents.values():
+            doc.replace_image(name, image)
+        self.update()
 
     def set_appearance(self, appearance: Appearance) -> None:
         if appearance == self.appearance:

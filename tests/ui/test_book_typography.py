@@ -64,6 +64,7 @@ def test_pride_and_prejudice_title_page_shows_its_title_once_and_centred(qtbot: 
     view = view_of(qtbot, book, LIGHT, (600, 800))
     view.go_to(Locator(title_page.index, 0, 0), navigation=Navigation.JUMP)
     assert "Pride" not in view.visible_text()
+    qtbot.waitUntil(lambda: not view.images.pending, timeout=30_000)  # drawn in a worker
     image = view.grab().toImage()
     left, top, right, bottom = ink_box(image, QColor(LIGHT.resolved_theme().background))
     assert bottom - top > 100  # the title drawing is there

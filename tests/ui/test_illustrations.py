@@ -101,6 +101,8 @@ def test_white_rabbit_is_whole_on_the_page_and_cached(qtbot: QtBot) -> None:
     qtbot.waitExposed(view)
     view.relayout_now()
     view.go_to(Locator(chapter.index, index, 0), navigation=Navigation.JUMP)
+    assert view.images.pending  # drawn in a worker: the page is up before the engraving
+    qtbot.waitUntil(lambda: not view.images.pending, timeout=60_000)
     page = view.grab().toImage()
     assert ink(page) > 0.05  # the engraving is drawn, not a few faint strokes
     misses = view.images.misses
