@@ -55,6 +55,7 @@ class ManifestItem:
     member: str
     media_type: str
     properties: frozenset[str]
+    fallback: str = ""  # manifest id to use when this media type cannot be shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +153,7 @@ def _read_package(archive: SafeZip, name: str) -> _Package:
             member=member,
             media_type=(element.get("media-type") or "").strip().lower(),
             properties=frozenset((element.get("properties") or "").split()),
+            fallback=(element.get("fallback") or "").strip(),
         )
     spine_element = next((el for el in root if local_name(el) == "spine"), None)
     if spine_element is None:
@@ -167,6 +169,7 @@ def _read_package(archive: SafeZip, name: str) -> _Package:
             raise BookError(
                 archive.path, f"its spine lists “{idref}”, which is not in the manifest."
             )
+        item = _readable(item, manifest)
         every.append(item)
         if (itemref.get("linear") or "yes").strip().lower() != "no":
             linear.append(item)
@@ -187,6 +190,23 @@ def _read_package(archive: SafeZip, name: str) -> _Package:
         ncx=ncx,
         right_to_left=direction == "rtl",
     )
+
+
+def _readable(item: ManifestItem, manifest: dict[str, ManifestItem]) -> ManifestItem:
+    """`item`, or the first of its manifest fallbacks that is a content document or an image."""
+    seen = {item.id}
+    current = item
+    while not _showable(current) and current.fallback and current.fallback not in seen:
+        following = manifest.get(current.fallback)
+        if following is None:
+            break
+        seen.add(following.id)
+        current = following
+    return current if _showable(current) else item
+
+
+def _showable(item: ManifestItem) -> bool:
+    return item.media_type in CONTENT_TYPES or item.media_type.startswith(IMAGE_TYPES_PREFIX)
 
 
 def _children(root: etree._Element, parent: str, child: str) -> Iterable[etree._Element]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QFontDatabase, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
+from reader_app.paths import assets_dir
 from reader_app.settings import SettingsStore
 
 
@@ -27,11 +29,14 @@ THEMES = {
     "dark": Theme("dark", "#1e1f22", "#d8d6d0", "#8ab4f8", "#7c7d80", "#3d4a5c"),
 }
 FONT_SIZES = (9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 28, 32)
+# Bundled (assets/fonts, from Debian's fonts-linuxlibertine; GPL with font exception / OFL 1.1),
+# so a fresh machine has a book face with real italics, bold and small caps.
+BOOK_FONT = "Linux Libertine O"
 
 
 @dataclass(frozen=True, slots=True)
 class Appearance:
-    font_family: str = "Georgia"
+    font_family: str = BOOK_FONT
     font_size: int = 13
     line_spacing: float = 1.4
     margin: int = 48
@@ -66,6 +71,13 @@ class Appearance:
         settings.set("appearance.hyphenate", self.hyphenate)
         settings.set("appearance.measure", self.measure)
 
+    def resolved_family(self) -> str:
+        """The chosen family if this machine has it, else the bundled book face."""
+        register_book_fonts()
+        if QFontDatabase.hasFamily(self.font_family):
+            return self.font_family
+        return BOOK_FONT
+
     def resolved_theme(self) -> Theme:
         if self.theme in THEMES:
             return THEMES[self.theme]
@@ -78,6 +90,17 @@ class Appearance:
     def smaller(self) -> Appearance:
         smaller = [s for s in FONT_SIZES if s < self.font_size]
         return replace(self, font_size=smaller[-1] if smaller else self.font_size)
+
+
+@functools.cache
+def register_book_fonts() -> tuple[str, ...]:
+    """Add the bundled book faces to Qt's font database (once); their family names."""
+    families: list[str] = []
+    for path in sorted((assets_dir() / "fonts").glob("*.otf")):
+        font_id = QFontDatabase.addApplicationFont(str(path))
+        if font_id >= 0:
+            families.extend(QFontDatabase.applicationFontFamilies(font_id))
+    return tuple(dict.fromkeys(families))
 
 
 def system_prefers_dark() -> bool:

@@ -101,7 +101,7 @@ class SectionDocument:
 
     def _build(self) -> None:
         appearance = self.appearance
-        font = QFont(appearance.font_family)
+        font = QFont(appearance.resolved_family())
         font.setPointSizeF(appearance.font_size)
         font.setStyleHint(QFont.StyleHint.Serif)
         self.doc.setDefaultFont(font)

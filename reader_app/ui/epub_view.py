@@ -298,8 +298,13 @@ class EpubView(PageInput):
     def _page_origins(self) -> list[QPointF]:
         if self.is_spread():
             width = (self.width() - GUTTER) / 2
-            return [QPointF(0, 0), QPointF(width + GUTTER, 0)]
+            origins = [QPointF(0, 0), QPointF(width + GUTTER, 0)]
+            # A right-to-left book's first page of a spread is the right-hand one.
+            return origins[::-1] if self.right_to_left() else origins
         return [QPointF(0, 0)]
+
+    def right_to_left(self) -> bool:
+        return self.book is not None and self.book.metadata.right_to_left
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -331,6 +336,9 @@ class EpubView(PageInput):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if self.right_to_left() and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            # page-progression-direction="rtl": the next page lies to the left.
+            key = Qt.Key.Key_Right if key == Qt.Key.Key_Left else Qt.Key.Key_Left
         if key in (Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Down) or (
             key == Qt.Key.Key_Space and not shift
         ):
