@@ -54,8 +54,6 @@ def assets_dir() -> Path:
 
 
 def sample_book() -> Path:
-    return (
-        assets_dir()
-        / "samples"
-        / ("robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub")
+    return assets_dir() / "samples" / (
+        "robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub"
     )

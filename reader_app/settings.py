@@ -57,7 +57,9 @@ SETTINGS: tuple[Setting, ...] = (
     # Assistant
     Setting("assistant.ollama_host", str, _default_ollama_host(), "Ollama server address"),
     Setting("assistant.model", str, "qwen2.5:3b", "Ollama model for answers"),
-    Setting("assistant.answer_length", str, "medium", "Answer length", ("short", "medium", "long")),
+    Setting(
+        "assistant.answer_length", str, "medium", "Answer length", ("short", "medium", "long")
+    ),
     Setting(
         "assistant.embedding_model",
         str,

@@ -32,15 +32,10 @@ def ask_parser() -> argparse.ArgumentParser:
     parser.add_argument("question", help="the question, in quotes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--at",
-        type=float,
-        metavar="PERCENT",
-        help="answer as if read up to PERCENT of the book (0-100)",
-    )
-    where.add_argument(
-        "--upto-sid", type=int, metavar="N", help="answer as if read up to sentence N"
-    )
+    where.add_argument("--at", type=float, metavar="PERCENT",
+                       help="answer as if read up to PERCENT of the book (0-100)")
+    where.add_argument("--upto-sid", type=int, metavar="N",
+                       help="answer as if read up to sentence N")
     return parser
 
 
@@ -57,7 +52,8 @@ def ask_main(argv: list[str]) -> int:
         conn.close()
 
 
-def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO, err: TextIO) -> int:
+def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
+         err: TextIO) -> int:
     home = library_home()
     book = load_book(options.file, home)
     library = Library(conn, home)

@@ -77,7 +77,10 @@ def build_text_units(
     conn.executemany(
         "INSERT INTO chunks (book_id, chunk_id, sid_start, sid_end, section, token_count) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        ((book_id, c.chunk_id, c.sid_start, c.sid_end, c.section, c.token_count) for c in chunks),
+        (
+            (book_id, c.chunk_id, c.sid_start, c.sid_end, c.section, c.token_count)
+            for c in chunks
+        ),
     )
     texts = [chunk_text_from(sentences, c) for c in chunks]
     fts_table = create_keyword_index(conn, book_id, texts)
@@ -105,7 +108,9 @@ def chunk_texts(conn: sqlite3.Connection, book_id: str, chunks: Sequence[Chunk])
         return []
     sentences = sentences_between(conn, book_id, chunks[0].sid_start, chunks[-1].sid_end)
     first = chunks[0].sid_start
-    return [join_sentences(sentences[c.sid_start - first : c.sid_end - first + 1]) for c in chunks]
+    return [
+        join_sentences(sentences[c.sid_start - first : c.sid_end - first + 1]) for c in chunks
+    ]
 
 
 def chunk_count(conn: sqlite3.Connection, book_id: str) -> int:

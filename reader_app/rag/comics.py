@@ -114,24 +114,15 @@ def ocr_book(
             try:
                 data = book.load_resource(name)
             except Exception as error:  # the book's loader raises its own kinds of errors
-                log.warning(
-                    "Skipped page %d (%s) of %s: unreadable (%s)",
-                    section.index + 1,
-                    name,
-                    book.path.name,
-                    error,
-                )
+                log.warning("Skipped page %d (%s) of %s: unreadable (%s)",
+                            section.index + 1, name, book.path.name, error)
                 skipped.append(section.index)
             else:
                 content_hash = hashlib.sha256(data).hexdigest()
                 scan = _cached_scan(conn, content_hash, engine.engine_id)
                 if scan is None:
-                    scan = _scan_page(
-                        data,
-                        engine,
-                        pixel_cap=pixel_cap,
-                        what=(f"page {section.index + 1} ({name}) of {book.path.name}"),
-                    )
+                    scan = _scan_page(data, engine, pixel_cap=pixel_cap, what=(
+                        f"page {section.index + 1} ({name}) of {book.path.name}"))
                     if scan is not None:
                         _store_scan(conn, content_hash, engine.engine_id, scan)
                         recognised += 1
@@ -210,12 +201,8 @@ def _fits_language(text: str, language: str) -> bool:
 
 def _is_cjk(char: str) -> bool:
     code = ord(char)
-    return (
-        0x3040 <= code <= 0x30FF
-        or 0x3400 <= code <= 0x9FFF
-        or 0xAC00 <= code <= 0xD7AF
-        or 0xF900 <= code <= 0xFAFF
-    )
+    return (0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF
+            or 0xF900 <= code <= 0xFAFF)
 
 
 # -- one page -------------------------------------------------------------------------------
@@ -235,9 +222,8 @@ def _scan_page(data: bytes, engine: OcrEngine, *, pixel_cap: int, what: str) -> 
     scale_x, scale_y = width / image.width, height / image.height
     gray = np.asarray(image.convert("L"))
     panels = tuple(_scale_box(box, scale_x, scale_y) for box in detect_panels(gray))
-    return _PageScan(
-        width, height, tuple(_scale_line(line, scale_x, scale_y) for line in lines), panels
-    )
+    return _PageScan(width, height, tuple(_scale_line(line, scale_x, scale_y) for line in lines),
+                     panels)
 
 
 def _decode_within_cap(data: bytes, *, pixel_cap: int) -> tuple[Image.Image, int, int]:
@@ -300,20 +286,13 @@ def _store_scan(
             """INSERT OR REPLACE INTO ocr_pages
                (content_hash, engine, width, height, lines, panels, created_at)
                VALUES (?, ?, ?, ?, ?, ?, ?)""",
-            (
-                content_hash,
-                engine_id,
-                scan.width,
-                scan.height,
-                json.dumps(lines),
-                json.dumps(panels),
-                time.time(),
-            ),
+            (content_hash, engine_id, scan.width, scan.height, json.dumps(lines),
+             json.dumps(panels), time.time()),
         )
 
 
-def _quad(
-    points: list[list[float]],
-) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]:
+def _quad(points: list[list[float]]) -> tuple[
+    tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]
+]:
     a, b, c, d = ((float(x), float(y)) for x, y in points)
     return (a, b, c, d)

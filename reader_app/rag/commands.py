@@ -99,11 +99,8 @@ def _index(conn: sqlite3.Connection, home: Path, file: Path, *, out: TextIO) -> 
     status = index_book(
         conn, home, book, embedder=embedder, progress=ProgressPrinter(book.metadata.title, out)
     )
-    print(
-        f"{book.metadata.title}: {status.chunks_indexed} of {status.chunks_total} passages "
-        f"indexed with {embedder.model_id}.",
-        file=out,
-    )
+    print(f"{book.metadata.title}: {status.chunks_indexed} of {status.chunks_total} passages "
+          f"indexed with {embedder.model_id}.", file=out)
     return 0 if status.complete else 1
 
 
@@ -130,16 +127,12 @@ class ProgressPrinter:
         tenth = int(progress.fraction * 10)
         if tenth != self.last_tenth:
             self.last_tenth = tenth
-            print(
-                f"indexing {self.title}: {progress.percent}% "
-                f"({progress.chunks_indexed}/{progress.chunks_total})",
-                file=self.out,
-            )
+            print(f"indexing {self.title}: {progress.percent}% "
+                  f"({progress.chunks_indexed}/{progress.chunks_total})", file=self.out)
 
 
-def _search(
-    conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *, out: TextIO
-) -> int:
+def _search(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *,
+            out: TextIO) -> int:
     book = _open(conn, home, options.file)
     explicit = _explicit_boundary(conn, book, options)
     scope = (
@@ -186,13 +179,8 @@ def _index_enough(
         earlier = load_book(Path(row[0]), home)
         if earlier.book_id != volume.book_id:
             continue  # the file at that path has changed since it was added
-        index_book(
-            conn,
-            home,
-            earlier,
-            embedder=embedder,
-            progress=ProgressPrinter(earlier.metadata.title, sys.stderr),
-        )
+        index_book(conn, home, earlier, embedder=embedder,
+                   progress=ProgressPrinter(earlier.metadata.title, sys.stderr))
     needed = scope.current.chunk_limit
     if index_status(conn, home, book.book_id, embedder.model_id).chunks_indexed >= needed:
         return
@@ -204,11 +192,7 @@ def _index_enough(
         printer(progress)
 
     index_book(
-        conn,
-        home,
-        book,
-        embedder=embedder,
-        progress=report,
+        conn, home, book, embedder=embedder, progress=report,
         cancel=lambda: reached[0] >= needed,
     )
 
@@ -248,16 +232,11 @@ def _print_result(result: SearchResult, out: TextIO) -> None:
     if not result.passages:
         print("No passage read so far matches.", file=out)
     for passage in result.passages:
-        print(
-            f"[section {passage.section}, sentences {passage.sid_start}-{passage.sid_end}, "
-            f"score {passage.score:.4f}]",
-            file=out,
-        )
+        print(f"[section {passage.section}, sentences {passage.sid_start}-{passage.sid_end}, "
+              f"score {passage.score:.4f}]", file=out)
         print(passage.text, file=out)
         print(file=out)
     if result.recent is not None:
-        print(
-            f"[where the reader is: sentences {result.recent.sid_start}-{result.recent.sid_end}]",
-            file=out,
-        )
+        print(f"[where the reader is: sentences {result.recent.sid_start}-"
+              f"{result.recent.sid_end}]", file=out)
         print(result.recent.text, file=out)

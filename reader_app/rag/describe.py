@@ -85,9 +85,8 @@ class OllamaPageDescriber:
                 options={"temperature": 0, "num_predict": prompts.PAGE_DESCRIPTION_MAX_TOKENS},
             )
         except Exception as error:
-            raise _unavailable(
-                error, host=self.host, model=self._model, timeout=self.timeout
-            ) from error
+            raise _unavailable(error, host=self.host, model=self._model,
+                               timeout=self.timeout) from error
         return response.message.content or ""
 
 
@@ -143,7 +142,9 @@ def describe_pages(
             )
         describer = OllamaPageDescriber(host=host, model=model)
     last_page = (
-        len(book.sections) - 1 if prepare_whole_comic else last_page_read(Library(conn, home), book)
+        len(book.sections) - 1
+        if prepare_whole_comic
+        else last_page_read(Library(conn, home), book)
     )
     wanted = [s for s in book.sections if s.index <= last_page and page_image_name(s)]
     described: list[int] = []
@@ -155,19 +156,14 @@ def describe_pages(
             image = _image_for_model(book, section.name, page_image_name(section) or "")
             if image is not None:
                 try:
-                    text = describer.describe(
-                        image, page_number=section.index + 1, title=book.metadata.title
-                    )
+                    text = describer.describe(image, page_number=section.index + 1,
+                                              title=book.metadata.title)
                 except AssistantUnavailableError as error:
                     run = _run(conn, book, describer.model, described, last_page, complete=False)
                     return dataclasses.replace(run, reason=str(error))
                 except AnswerFailedError as error:
-                    log.warning(
-                        "Page %d of %s was not described: %s",
-                        section.index + 1,
-                        book.path.name,
-                        error,
-                    )
+                    log.warning("Page %d of %s was not described: %s", section.index + 1,
+                                book.path.name, error)
                     text = ""
                 text = _tidy(text)
                 if text:
@@ -201,18 +197,10 @@ def stored_descriptions(conn: sqlite3.Connection, book: Book, *, model: str) -> 
     return found
 
 
-def _run(
-    conn: sqlite3.Connection,
-    book: Book,
-    model: str,
-    described: list[int],
-    last_page: int,
-    *,
-    complete: bool,
-) -> DescriptionRun:
-    return DescriptionRun(
-        stored_descriptions(conn, book, model=model), model, tuple(described), last_page, complete
-    )
+def _run(conn: sqlite3.Connection, book: Book, model: str, described: list[int],
+         last_page: int, *, complete: bool) -> DescriptionRun:
+    return DescriptionRun(stored_descriptions(conn, book, model=model), model, tuple(described),
+                          last_page, complete)
 
 
 def _image_for_model(book: Book, page_name: str, image_name: str) -> bytes | None:
@@ -226,12 +214,8 @@ def _image_for_model(book: Book, page_name: str, image_name: str) -> bytes | Non
         image.save(out, format="JPEG", quality=85)
         return out.getvalue()
     except (OSError, ValueError, Image.DecompressionBombError) as error:
-        log.warning(
-            "Not describing %s of %s: the image could not be decoded (%s)",
-            page_name,
-            book.path.name,
-            error,
-        )
+        log.warning("Not describing %s of %s: the image could not be decoded (%s)",
+                    page_name, book.path.name, error)
         return None
 
 

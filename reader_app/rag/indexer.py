@@ -72,10 +72,9 @@ class IndexStatus:
 
 def index_status(conn: sqlite3.Connection, home: Path, book_id: str, model_id: str) -> IndexStatus:
     total = chunk_count(conn, book_id)
-    text_ready = (
-        conn.execute("SELECT 1 FROM text_units WHERE book_id = ?", (book_id,)).fetchone()
-        is not None
-    )
+    text_ready = conn.execute(
+        "SELECT 1 FROM text_units WHERE book_id = ?", (book_id,)
+    ).fetchone() is not None
     record = read_vector_record(conn, book_id, model_id)
     indexed = 0
     if (
@@ -155,10 +154,8 @@ def _resumable_index(
 ) -> tuple[Any, int]:
     """The saved index and how many chunks it holds, or a fresh one if it cannot be trusted."""
     record = read_vector_record(conn, book_id, embedder.model_id)
-    if (
-        record is not None
-        and record.dimension == embedder.dimension
-        and (record.chunk_count == total)
+    if record is not None and record.dimension == embedder.dimension and (
+        record.chunk_count == total
     ):
         index = load_vector_index(path)
         if index is not None and index.d == embedder.dimension:

@@ -425,9 +425,8 @@ class ModelGateway:
 
     # -- internals -------------------------------------------------------------------------
 
-    def _json_call(
-        self, messages: list[prompts.ChatMessage], *, schema: dict[str, Any], max_tokens: int
-    ) -> Any:
+    def _json_call(self, messages: list[prompts.ChatMessage], *, schema: dict[str, Any],
+                   max_tokens: int) -> Any:
         response = self._call(
             lambda: self._client.chat(
                 model=self.model,

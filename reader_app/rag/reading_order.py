@@ -54,7 +54,9 @@ class Box:
         return self.left <= x <= self.right and self.top <= y <= self.bottom
 
     def scaled(self, factor: float) -> Box:
-        return Box(self.left * factor, self.top * factor, self.right * factor, self.bottom * factor)
+        return Box(
+            self.left * factor, self.top * factor, self.right * factor, self.bottom * factor
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +69,8 @@ class OcrLine:
 
     @classmethod
     def from_box(cls, text: str, box: Box, score: float = 1.0) -> OcrLine:
-        quad = (
-            (box.left, box.top),
-            (box.right, box.top),
-            (box.right, box.bottom),
-            (box.left, box.bottom),
-        )
+        quad = ((box.left, box.top), (box.right, box.top), (box.right, box.bottom),
+                (box.left, box.bottom))
         return cls(text, quad, score)
 
     @property
@@ -271,7 +269,9 @@ def _xy_cut(items: list[T], box_of: Callable[[T], Box], *, right_to_left: bool) 
     return sorted(items, key=lambda item: (box_of(item).top, sign * box_of(item).left))
 
 
-def _split_on_gaps(items: list[T], extent: Callable[[T], tuple[float, float]]) -> list[list[T]]:
+def _split_on_gaps(
+    items: list[T], extent: Callable[[T], tuple[float, float]]
+) -> list[list[T]]:
     """Items split wherever none covers a stretch of the axis, in ascending order."""
     groups: list[list[T]] = []
     reach = -math.inf
@@ -317,12 +317,8 @@ def detect_panels(gray: GrayImage) -> list[Box]:
     found: list[tuple[int, int, int, int]] = []
     _cut(small, (0, 0, height, width), limits, 0, found)
     return [
-        Box(
-            left * step,
-            top * step,
-            min(right * step, gray.shape[1]),
-            min(bottom * step, gray.shape[0]),
-        )
+        Box(left * step, top * step, min(right * step, gray.shape[1]),
+            min(bottom * step, gray.shape[0]))
         for top, left, bottom, right in found
     ]
 
@@ -354,7 +350,8 @@ def _cut(
         for start, end in columns:
             _cut(image, (top, left + start, bottom, left + end), limits, depth + 1, found)
         return
-    found.append((top + rows[0][0], left + columns[0][0], top + rows[-1][1], left + columns[-1][1]))
+    found.append((top + rows[0][0], left + columns[0][0], top + rows[-1][1],
+                  left + columns[-1][1]))
 
 
 def _is_panel_cut(runs: list[tuple[int, int]], min_size: int) -> bool:

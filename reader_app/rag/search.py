@@ -141,7 +141,9 @@ def _reciprocal_rank_fusion(*rankings: list[tuple[str, int]]) -> dict[tuple[str,
     return fused
 
 
-def _passages(conn: sqlite3.Connection, best: list[tuple[tuple[str, int], float]]) -> list[Passage]:
+def _passages(
+    conn: sqlite3.Connection, best: list[tuple[tuple[str, int], float]]
+) -> list[Passage]:
     passages: list[Passage] = []
     seen: set[tuple[str, int]] = set()  # (book, sid): a sentence is quoted once
     for (book_id, chunk_id), score in best:
