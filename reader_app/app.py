@@ -46,4 +46,6 @@ def run_app(*, file: str | None, screenshot: str | None) -> int:
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
     from reader_app.ui.launch import launch
 
-    return launch(file=file, screenshot=screenshot)
+    create_application()
+    home, conn = open_library()
+    return launch(home=home, conn=conn, file=file, screenshot=screenshot)

@@ -13,7 +13,6 @@ from types import MappingProxyType
 from typing import Any
 
 from reader_app.books.formats import read_book
-from reader_app.books.library import file_sha256
 from reader_app.books.model import (
     Block,
     BlockStyle,
@@ -27,6 +26,7 @@ from reader_app.books.model import (
     TocEntry,
 )
 from reader_app.books.safezip import ZipResourceLoader, unreadable_file_error
+from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.

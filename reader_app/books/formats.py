@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from reader_app.books.library import file_sha256
 from reader_app.books.model import Book, BookFormat
 from reader_app.books.safezip import SafeZip, read_head, unreadable_file_error
+from reader_app.digest import file_sha256
 from reader_app.errors import BookError, UnsupportedFormatError
 
 EPUB_MIMETYPE = b"application/epub+zip"

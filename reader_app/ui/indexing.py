@@ -58,7 +58,7 @@ class _IndexJob(QRunnable):
     def _describe(self, conn: sqlite3.Connection, book: Book) -> Mapping[int, str]:
         """Page descriptions when the reader turned them on; never past the boundary unless
         the reader asked to prepare the whole comic. Any trouble leaves the comic undescribed."""
-        from reader_app.rag.describe import describe_pages
+        from reader_app.rag.vision import describe_pages
 
         run = describe_pages(
             conn,
@@ -77,7 +77,7 @@ class _IndexJob(QRunnable):
         None when cancelled."""
         if book.format != "cbz":
             return book
-        from reader_app.rag.comics import ocr_book, with_page_text
+        from reader_app.comics.text import ocr_book, with_page_text
 
         current = book.book_id == self.book.book_id
         if current:

@@ -31,6 +31,7 @@ from reader_app.books.library import Library
 from reader_app.books.model import Book, Locator
 from reader_app.books.search import find_text
 from reader_app.errors import BookError
+from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
@@ -208,7 +209,7 @@ class MainWindow(QMainWindow):
         if self.book is not None and self.book.book_id == book_id:
             self.book = None
             self.reader.set_book(None, self.appearance)
-        self.library.remove(book_id)
+        forget_book(self.library.conn, self.home, book_id)
         self.refresh_library()
 
     # -- opening ----------------------------------------------------------------------------

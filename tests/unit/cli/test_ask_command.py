@@ -10,13 +10,13 @@ import pytest
 from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.cli import ask as ask_command
 from reader_app.cli import main
-from reader_app.rag import ask_command
 from reader_app.rag.boundary import scope_for_book
-from reader_app.rag.embed import HashEmbedder
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.conftest import JEKYLL, corpus_epub
+from tests.fakes.embedders import HashEmbedder
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
 
 

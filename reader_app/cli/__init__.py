@@ -9,11 +9,11 @@ from collections.abc import Callable, Sequence
 
 from reader_app import APP_NAME, __version__
 
-# Engine commands live beside the code they drive; each is `main(argv) -> exit code`.
+# Engine commands are modules of this package; each is `main(argv) -> exit code`.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "index": ("reader_app.rag.commands", "index_main"),
-    "search": ("reader_app.rag.commands", "search_main"),
-    "ask": ("reader_app.rag.ask_command", "ask_main"),
+    "index": ("reader_app.cli.retrieval", "index_main"),
+    "search": ("reader_app.cli.retrieval", "search_main"),
+    "ask": ("reader_app.cli.ask", "ask_main"),
 }
 
 

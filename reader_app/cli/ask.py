@@ -18,7 +18,8 @@ from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.conversations import Citation
 from reader_app.rag.embed import default_embedder
 from reader_app.rag.indexer import index_book
-from reader_app.rag.sentences import ensure_sentences, sid_at
+from reader_app.rag.sentences import sid_at
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.store.db import connect
 
 

@@ -16,7 +16,8 @@ from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.embed import Embedder, embedder_for
 from reader_app.rag.indexer import IndexProgress, index_book, index_status
 from reader_app.rag.search import MAX_K, SearchResult, search
-from reader_app.rag.sentences import ensure_sentences, sid_at
+from reader_app.rag.sentences import sid_at
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 
