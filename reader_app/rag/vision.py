@@ -44,7 +44,9 @@ class OllamaPageDescriber:
         import ollama
 
         client = ollama.Client(host=self.host, timeout=self.timeout)
-        prompt = prompts.PAGE_DESCRIPTION_PROMPT.format(page=page_number, title=title)
+        prompt = prompts.PAGE_DESCRIPTION_PROMPT.format(
+            page=page_number, title=prompts.attribute(title)
+        )
         try:
             response = client.chat(
                 model=self._model,

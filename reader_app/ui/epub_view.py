@@ -24,7 +24,7 @@ from reader_app.ui.appearance import Appearance
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
 from reader_app.ui.page_input import PageInput, paint_selection
-from reader_app.ui.tasks import TaskRunner
+from reader_app.ui.workers import Workers
 
 SPREAD_MIN_WIDTH = 1000
 SPREAD_MIN_RATIO = 1.25
@@ -62,7 +62,7 @@ class EpubView(PageInput):
         self.page_index = 0
         self._documents: OrderedDict[int, SectionDocument] = OrderedDict()
         # Rasterised illustrations, kept across relayouts; SVG is drawn in a worker.
-        self.images = ImageCache(runner=TaskRunner(self, max_threads=1))
+        self.images = ImageCache(runner=Workers(self, max_threads=1))
         self.images.on_ready = self._image_ready
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts

@@ -21,7 +21,7 @@ from PySide6.QtSvg import QSvgRenderer
 from reader_app.books.covers import check_image_size
 from reader_app.books.model import Book
 from reader_app.errors import UnsafeBookError
-from reader_app.ui.tasks import TaskRunner
+from reader_app.ui.workers import Workers
 
 try:  # the full renderer; Qt's SVG Tiny renderer is the fallback
     import resvg_py
@@ -48,7 +48,7 @@ class ImageCache:
     then hands the finished raster to the UI thread. Without one, everything is synchronous.
     """
 
-    def __init__(self, capacity: int = CACHE_IMAGES, *, runner: TaskRunner | None = None) -> None:
+    def __init__(self, capacity: int = CACHE_IMAGES, *, runner: Workers | None = None) -> None:
         self.capacity = capacity
         self.runner = runner
         self._images: OrderedDict[_Key, QImage | None] = OrderedDict()
@@ -72,7 +72,7 @@ class ImageCache:
                 self.pending.add(key)
                 self.runner.submit(
                     f"svg:{key}",
-                    lambda _progress: _load(
+                    lambda _job: _load(
                         book, name, target=target, pixel_ratio=pixel_ratio, dark=dark
                     ),
                     on_done=lambda image: self._store(key, name, image),

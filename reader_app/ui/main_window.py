@@ -33,6 +33,7 @@ from reader_app.books.search import find_text
 from reader_app.errors import BookError
 from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
+from reader_app.store.faults import explain_library_fault
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.epub_view import PageShown
@@ -41,8 +42,8 @@ from reader_app.ui.library_view import LibraryView
 from reader_app.ui.menus import build_menus
 from reader_app.ui.reader_page import ReaderPage
 from reader_app.ui.search_dock import SearchDock
-from reader_app.ui.tasks import TaskRunner
 from reader_app.ui.toc import TocDock
+from reader_app.ui.workers import Workers
 
 log = logging.getLogger(__name__)
 BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
@@ -109,7 +110,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.appearance = Appearance.load(settings)
         apply_window_theme(self.appearance)
-        self.tasks = TaskRunner(self)
+        self.tasks = Workers(self)
         self.book: Book | None = None
         self.prepare_assistant = prepare_assistant
         self._closed = False
@@ -231,10 +232,10 @@ class MainWindow(QMainWindow):
         home = self.home
         return self.tasks.submit(
             "open",
-            lambda _progress: open_book_work(file, home),
+            lambda _job: open_book_work(file, home),
             on_done=lambda result: self._book_loaded(file, result),
             on_error=lambda error: self._open_failed(file, error),
-        )
+        ).job_id
 
     def _book_loaded(self, file: Path, book: Book) -> None:
         known = self.library.entry(book.book_id)
@@ -243,14 +244,14 @@ class MainWindow(QMainWindow):
             # The cover thumbnail is only for the library grid: make it after the page is up.
             self.tasks.submit(
                 f"cover:{book.book_id}",
-                lambda _progress: cover_work(book),
+                lambda _job: cover_work(book),
                 on_done=lambda png: self._cover_ready(book, png),
                 on_error=lambda error: log.warning("no cover for %s: %s", file.name, error),
             )
         self.library.mark_opened(book.book_id)
         self._add_recent(file)
         self.book = book
-        self.error_banner.hide()
+        self._show_reading_notes(book)
         self.statusBar().clearMessage()
         self.stack.setCurrentWidget(self.reader)
         self.toc_dock.set_book(book)
@@ -276,6 +277,7 @@ class MainWindow(QMainWindow):
         text = {
             "ocr": f"Reading the comic's pages: {percent}%",
             "describe": f"Describing pages: {percent}%",
+            "text": "Preparing assistant: 0%",
             "index": f"Preparing assistant: {percent}%",
             "covered": f"Assistant ready · indexing the rest: {percent}%",
             "ready": "Assistant ready",
@@ -292,10 +294,24 @@ class MainWindow(QMainWindow):
             self.assistant_panel.set_index_ready(True)
         self.assistantNews.emit(news)
 
+    def _show_reading_notes(self, book: Book) -> None:
+        """What the reader must know about how the file was read (parts skipped or simplified)."""
+        if not book.notes:
+            self.error_banner.hide()
+            return
+        self.error_label.setText(
+            f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3])
+            + (f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else "")
+        )
+        self.error_banner.show()
+
     def _open_failed(self, file: Path, error: BaseException) -> None:
         self.statusBar().clearMessage()
+        fault = explain_library_fault(error, home=self.home)
         if isinstance(error, BookError):
             message = str(error)
+        elif fault is not None:  # a full disk or read-only library while adding the book
+            message = f"Can't open “{file.name}”: {fault}"
         else:
             log.exception("unexpected error opening %s", file, exc_info=error)
             message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"
@@ -331,7 +347,7 @@ class MainWindow(QMainWindow):
             return
         self.tasks.submit(
             "search",
-            lambda _progress: find_text(book, query),
+            lambda _job: find_text(book, query),
             on_done=self.search_dock.show_results,
             on_error=lambda error: self.search_dock.status.setText(f"Search failed: {error}"),
         )
