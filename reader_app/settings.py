@@ -29,7 +29,7 @@ def _default_ollama_host() -> str:
 
 SETTINGS: tuple[Setting, ...] = (
     # Appearance
-    Setting("appearance.font_family", str, "Georgia", "Font family for book text"),
+    Setting("appearance.font_family", str, "Linux Libertine O", "Font family for book text"),
     Setting("appearance.font_size", int, 13, "Font size in points"),
     Setting("appearance.line_spacing", float, 1.4, "Line height as a multiple of the font size"),
     Setting("appearance.margin", int, 48, "Page margin in pixels"),
@@ -67,6 +67,10 @@ SETTINGS: tuple[Setting, ...] = (
         "fastembed model for retrieval",
     ),
     Setting("assistant.rewrite_queries", bool, True, "Rewrite questions into search phrases"),
+    Setting("assistant.hypothetical_queries", bool, False,
+            "Search with a short passage the model imagines beside the question"),
+    Setting("assistant.rank_with_model", bool, False,
+            "Let the model pick the best of the passages found"),
     Setting("comics.describe_pages", bool, False, "Describe comic pages with a vision model"),
     Setting("comics.vision_model", str, "", "Ollama vision model for page descriptions"),
 )

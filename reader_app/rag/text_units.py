@@ -8,7 +8,8 @@ import time
 
 from reader_app.books.model import Book
 from reader_app.books.segment import SPLITTER_VERSION
-from reader_app.rag.chunking import build_text_units
+from reader_app.rag.chunking import CHUNK_PLAN, build_text_units, text_units_current
+from reader_app.rag.index import FTS_TOKENIZER
 from reader_app.rag.sentences import split_book
 
 
@@ -30,9 +31,11 @@ def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
     """
     digest = text_digest(book)
     row = conn.execute(
-        "SELECT text_digest, sentence_count FROM text_units WHERE book_id = ?", (book.book_id,)
+        "SELECT text_digest, sentence_count, fts_tokenizer, chunk_plan FROM text_units "
+        "WHERE book_id = ?",
+        (book.book_id,),
     ).fetchone()
-    if row is not None and row["text_digest"] == digest:
+    if row is not None and row["text_digest"] == digest and text_units_current(row):
         return int(row["sentence_count"])
     sentences = split_book(book)
     with conn:
@@ -48,13 +51,15 @@ def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
         chunk_count, fts_table = build_text_units(conn, book.book_id, sentences)
         conn.execute(
             """INSERT INTO text_units (book_id, splitter, text_digest, sentence_count,
-                                       chunk_count, fts_table, built_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?)
+                                       chunk_count, fts_table, built_at, fts_tokenizer,
+                                       chunk_plan)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT(book_id) DO UPDATE SET splitter = excluded.splitter,
                    text_digest = excluded.text_digest, sentence_count = excluded.sentence_count,
                    chunk_count = excluded.chunk_count, fts_table = excluded.fts_table,
-                   built_at = excluded.built_at""",
+                   built_at = excluded.built_at, fts_tokenizer = excluded.fts_tokenizer,
+                   chunk_plan = excluded.chunk_plan""",
             (book.book_id, SPLITTER_VERSION, digest, len(sentences), chunk_count, fts_table,
-             time.time()),
+             time.time(), FTS_TOKENIZER, CHUNK_PLAN),
         )
     return len(sentences)

@@ -35,8 +35,15 @@ class PageInput(QWidget):
         self.page_index = 0
         self._press: QPointF | None = None
         self._selection: tuple[int, int] | None = None  # document positions, current section
-        # Whether a place is within what the assistant may read (set by the reader page).
-        self.is_read: Callable[[Locator], bool] = lambda _locator: False
+        # Whether a place is within what the assistant may read (the reader page says).
+        self._read_check: Callable[[Locator], bool] = lambda _locator: False
+
+    def set_read_check(self, check: Callable[[Locator], bool]) -> None:
+        """How to tell whether a place is within what the assistant may read."""
+        self._read_check = check
+
+    def is_read(self, locator: Locator) -> bool:
+        return self._read_check(locator)
 
     def current_document(self) -> SectionDocument | None:
         raise NotImplementedError
@@ -56,9 +63,12 @@ class PageInput(QWidget):
     def selected_text(self) -> str:
         raise NotImplementedError
 
+    def right_to_left(self) -> bool:
+        return False
+
     def _hit(self, point: QPointF) -> tuple[int, QPointF] | None:
-        origins = self._page_origins()
-        for offset, origin in reversed(list(enumerate(origins))):
+        origins = list(enumerate(self._page_origins()))
+        for offset, origin in sorted(origins, key=lambda item: -item[1].x()):
             if point.x() >= origin.x():
                 return self.page_index + offset, origin
         return None
@@ -106,10 +116,13 @@ class PageInput(QWidget):
                 self._follow_link(href)
                 return
         x = event.position().x()
+        backward, forward = self.previous_page, self.next_page
+        if self.right_to_left():
+            backward, forward = forward, backward
         if x < self.width() * EDGE_FRACTION:
-            self.previous_page()
+            backward()
         elif x > self.width() * (1 - EDGE_FRACTION):
-            self.next_page()
+            forward()
 
     def _follow_link(self, href: str) -> None:
         target = parse_internal_href(href)
