@@ -99,3 +99,32 @@ def eligible_chunk_limit(conn: sqlite3.Connection, book_id: str, boundary_sid: i
         "SELECT COUNT(*) FROM chunks WHERE book_id = ? AND sid_end <= ?", (book_id, boundary_sid)
     ).fetchone()
     return int(row[0])
+
+
+# -- companion features: derived text and the sentences it may be made from ---------------------
+
+
+def sentence_in_scope(scope: Scope, book_id: str, sid: int) -> bool:
+    """May sentence `sid` of `book_id` be shown to a model or used to make derived text?
+
+    The current book up to the boundary; earlier series volumes whole; nothing else.
+    """
+    if book_id == scope.book_id:
+        return 0 <= sid <= scope.boundary_sid
+    return any(v.book_id == book_id for v in scope.volumes[:-1]) and sid >= 0
+
+
+def derived_text_usable(scope: Scope, book_id: str, *, made_at_sid: int) -> bool:
+    """May text derived from the book (a description, a summary, a merge) be shown or sent?
+
+    Only while the boundary is at or beyond the boundary it was made at: after a Reset, text
+    made further on is hidden until the reader gets there again.
+    """
+    if book_id == scope.book_id:
+        return made_at_sid <= scope.boundary_sid
+    return any(v.book_id == book_id for v in scope.volumes[:-1])
+
+
+def earlier_volume_ids(scope: Scope) -> tuple[str, ...]:
+    """The earlier volumes of the series, in order: eligible whole."""
+    return tuple(v.book_id for v in scope.volumes[:-1])
