@@ -14,6 +14,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "index": ("reader_app.rag.commands", "index_main"),
     "search": ("reader_app.rag.commands", "search_main"),
     "ask": ("reader_app.rag.ask_command", "ask_main"),
+    "xray": ("reader_app.rag.companion_command", "xray_main"),
+    "recap": ("reader_app.rag.companion_command", "recap_main"),
 }
 
 

@@ -59,6 +59,12 @@ SETTINGS: tuple[Setting, ...] = (
         "fastembed model for retrieval",
     ),
     Setting("assistant.rewrite_queries", bool, True, "Rewrite questions into search phrases"),
+    Setting(
+        "companion.previously_days",
+        int,
+        7,
+        "Offer a “Previously…” recap when a book is reopened after this many days (0: never)",
+    ),
     Setting("comics.describe_pages", bool, False, "Describe comic pages with a vision model"),
     Setting("comics.vision_model", str, "", "Ollama vision model for page descriptions"),
 )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
 from reader_app.rag.boundary import Scope, derived_text_usable
+from reader_app.rag.entities import is_front_or_back_matter
 from reader_app.rag.sentences import sentence_count, sid_at
 
 MIN_CHAPTER_SENTENCES = 3  # title pages and epigraphs are not summarised
@@ -48,21 +49,25 @@ def chapters(conn: sqlite3.Connection, book: Book) -> list[Chapter]:
     """The book's chapters from its table of contents (or its sections), as sentence ranges."""
     starts: dict[int, str] = {}
     entries = [item for entry in book.toc for _, item in entry.walk()]
+    skipped = {s.index for s in book.sections if is_front_or_back_matter(s.name)}
     if entries:
         for item in sorted(entries, key=lambda e: e.target):
-            starts.setdefault(sid_at(conn, book.book_id, item.target) + 1, item.title)
+            title = "" if item.target.section in skipped else item.title
+            starts.setdefault(sid_at(conn, book.book_id, item.target) + 1, title)
     else:
         for section in book.sections:
             first = sid_at(conn, book.book_id, _section_start(section.index)) + 1
-            starts.setdefault(first, section.title or f"Section {section.index + 1}")
+            title = section.title or f"Section {section.index + 1}"
+            starts.setdefault(first, "" if section.index in skipped else title)
     total = sentence_count(conn, book.book_id)
     ordered = sorted((s, t) for s, t in starts.items() if s < total)
     if ordered and ordered[0][0] > 0:
-        ordered.insert(0, (0, book.metadata.title))
+        ordered.insert(0, (0, book.metadata.title or "Opening"))
     result: list[Chapter] = []
     for n, (start, title) in enumerate(ordered):
         end = ordered[n + 1][0] - 1 if n + 1 < len(ordered) else total - 1
-        result.append(Chapter(len(result), title, start, end))
+        if title:  # front and back matter (title page, colophon) are not chapters
+            result.append(Chapter(len(result), title, start, end))
     return result
 
 

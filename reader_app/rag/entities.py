@@ -91,6 +91,11 @@ class Extraction:
     links: tuple[FormLink, ...]  # in the order they were made
 
 
+def is_front_or_back_matter(section_name: str) -> bool:
+    """Standard Ebooks' title page, imprint, colophon...: credits, not story."""
+    return bool(_FRONT_AND_BACK.search(section_name))
+
+
 def extract_entities(book: Book) -> Extraction:
     """Every name form, mention and merge in `book`, found in one pass in reading order."""
     return _Extractor(book.book_id).run(book)
@@ -121,7 +126,7 @@ class _Extractor:
             for section in book.sections
             for b, block in enumerate(section.blocks)
         }
-        skipped = {s.index for s in book.sections if _FRONT_AND_BACK.search(s.name)}
+        skipped = {s.index for s in book.sections if is_front_or_back_matter(s.name)}
         for sentence in split_book(book):
             if sentence.section in skipped or kinds.get((sentence.section, sentence.block)) in (
                 BlockKind.HEADING, BlockKind.TABLE

@@ -29,6 +29,7 @@ from reader_app.rag.llm import ModelGateway
 from reader_app.rag.sentences import locator_for_sid, sentences_between
 
 EXTRACT_SENTENCES = 3
+MIN_EXTRACT_WORDS = 4
 PREVIOUSLY_CHAPTERS = 3
 
 
@@ -180,7 +181,10 @@ def series_recap(
 
 def extract(conn: sqlite3.Connection, book_id: str, sid_start: int, sid_end: int) -> str:
     """No model: the opening sentence and the sentences naming the most people, in order."""
-    sentences = sentences_between(conn, book_id, sid_start, sid_end)
+    sentences = [
+        s for s in sentences_between(conn, book_id, sid_start, sid_end)
+        if len(s.text.split()) >= MIN_EXTRACT_WORDS  # not the heading "IV"
+    ]
     if not sentences:
         return ""
     counts = dict(

@@ -34,14 +34,17 @@ from reader_app.errors import BookError
 from reader_app.settings import SettingsStore
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
+from reader_app.ui.companion_controller import CompanionController
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.library_view import LibraryView
 from reader_app.ui.menus import build_menus
+from reader_app.ui.previously_card import PreviouslyCard
 from reader_app.ui.reader_page import ReaderPage
 from reader_app.ui.search_dock import SearchDock
 from reader_app.ui.tasks import TaskRunner
 from reader_app.ui.toc import TocDock
+from reader_app.ui.xray_dock import XRayDock
 
 log = logging.getLogger(__name__)
 BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
@@ -84,6 +87,7 @@ class MainWindow(QMainWindow):
     recent_menu: QMenu
     toc_action: QAction
     assistant_action: QAction
+    xray_action: QAction
     justify_action: QAction
     spread_action: QAction
     rtl_action: QAction
@@ -132,6 +136,8 @@ class MainWindow(QMainWindow):
         banner_layout.addWidget(close_error)
         self.error_banner.hide()
         layout.addWidget(self.error_banner)
+        self.previously_card = PreviouslyCard()
+        layout.addWidget(self.previously_card)
 
         self.stack = QStackedWidget()
         self.stack.setObjectName("centralStack")
@@ -153,6 +159,11 @@ class MainWindow(QMainWindow):
         self.assistant_panel = AssistantPanel(home, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.assistant_panel)
         self.assistant_panel.hide()
+        self.xray_dock = XRayDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.xray_dock)
+        self.xray_dock.hide()
+        self.companion = CompanionController(home=home, dock=self.xray_dock, tasks=self.tasks,
+                                             parent=self)
         self._comic_refresh = QTimer(self)
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
@@ -183,6 +194,9 @@ class MainWindow(QMainWindow):
         self.reader.boundaryChanged.connect(self._boundary_changed)
         self.reader.epub_view.askAbout.connect(self._ask_about)
         self.assistant_panel.citationActivated.connect(self.jump_to)
+        self.xray_dock.jumpRequested.connect(self.jump_to)
+        self.companion.previouslyReady.connect(self.previously_card.offer)
+        self.previously_card.storyRequested.connect(self.companion.show_story)
 
     # -- library ----------------------------------------------------------------------------
 
@@ -207,6 +221,7 @@ class MainWindow(QMainWindow):
         if self.book is not None and self.book.book_id == book_id:
             self.book = None
             self.reader.set_book(None, self.appearance)
+            self.companion.set_book(None)
         self.library.remove(book_id)
         self.refresh_library()
 
@@ -260,6 +275,10 @@ class MainWindow(QMainWindow):
         self.settings.set("library.last_book", str(file))
         self.status_assistant.setText("")
         self.assistant_panel.set_book(book)
+        self.previously_card.hide()
+        self.companion.set_book(
+            book, before=known, break_days=int(self.settings.get("companion.previously_days"))
+        )
         if self.prepare_assistant:
             self.assistant_panel.set_index_ready(False)
             self.indexing.start(book)
@@ -338,6 +357,7 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self.assistant_panel.refresh_scope()
+        self.companion.boundary_changed()
         book = self.book
         if (
             book is not None
@@ -358,6 +378,13 @@ class MainWindow(QMainWindow):
             self.indexing.start(self.book, prepare_whole_comic=True)
 
     def _ask_about(self, text: str, mode: str) -> None:
+        if mode == "who":
+            # X-Ray's card when it knows the name; the assistant otherwise.
+            self.companion.who_is(text, lambda: self._ask_assistant(text, "who"))
+        else:
+            self._ask_assistant(text, mode)
+
+    def _ask_assistant(self, text: str, mode: str) -> None:
         if mode in ("ask", "explain", "who"):
             self.assistant_panel.show()
             self.assistant_panel.ask_about_selection(text, cast("SelectionMode", mode))

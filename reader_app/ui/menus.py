@@ -67,6 +67,12 @@ def build_menus(window: MainWindow) -> None:
     window.assistant_action.setShortcut("Ctrl+J")
     window.addAction(window.assistant_action)
     view.addAction(window.assistant_action)
+    window.xray_action = window.xray_dock.toggleViewAction()
+    window.xray_action.setObjectName("actionXRay")
+    window.xray_action.setText("&X-Ray")
+    window.xray_action.setShortcut("Ctrl+Shift+X")
+    window.addAction(window.xray_action)
+    view.addAction(window.xray_action)
     find_action = make_action(
         window, "actionFind", "&Find in Book…", window.search_dock.focus_input, "Ctrl+F"
     )
@@ -161,6 +167,15 @@ def build_menus(window: MainWindow) -> None:
     go.addSeparator()
     go.addAction(
         make_action(
+            window,
+            "actionStorySoFar",
+            "The &Story So Far",
+            window.companion.show_story,
+            "Ctrl+Shift+S",
+        )
+    )
+    go.addAction(
+        make_action(
             window, "actionMarkRead", "&Mark as Read up to Here", window.reader.mark_read_here
         )
     )
@@ -219,6 +234,7 @@ def build_menus(window: MainWindow) -> None:
     toolbar.addAction(window.toc_action)
     toolbar.addAction(find_action)
     toolbar.addAction(window.assistant_action)
+    toolbar.addAction(window.xray_action)
     window.addToolBar(toolbar)
 
     help_menu = bar.addMenu("&Help")
