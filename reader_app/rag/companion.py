@@ -12,7 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
-from reader_app.errors import ReaderError
+from reader_app.errors import ModelMissingError, ReaderError
 from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.entity_store import ensure_entities
 from reader_app.rag.llm import ModelGateway
@@ -69,19 +69,31 @@ class XRayCard:
 class Companion:
     """X-Ray, recaps and the relationship map of one library, at the recorded boundary."""
 
-    def __init__(self, conn: sqlite3.Connection, *, gateway: ModelGateway | None) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        *,
+        gateway: ModelGateway | None,
+        prepared: frozenset[str] = frozenset(),
+    ) -> None:
         self.conn = conn
         self.gateway = gateway
         self.model_error: ReaderError | None = None
+        # Books whose sentences and names a caller has already checked in this session.
+        self.prepared = set(prepared)
 
     @classmethod
-    def from_settings(cls, conn: sqlite3.Connection, *, use_model: bool = True) -> Companion:
+    def from_settings(
+        cls, conn: sqlite3.Connection, *, use_model: bool = True,
+        prepared: frozenset[str] = frozenset(),
+    ) -> Companion:
         from reader_app.rag.assistant import AssistantConfig
 
         if not use_model:
-            return cls(conn, gateway=None)
+            return cls(conn, gateway=None, prepared=prepared)
         config = AssistantConfig.from_settings(conn)
-        return cls(conn, gateway=ModelGateway(host=config.host, model=config.model))
+        return cls(conn, gateway=ModelGateway(host=config.host, model=config.model),
+                   prepared=prepared)
 
     def close(self) -> None:
         if self.gateway is not None:
@@ -89,8 +101,11 @@ class Companion:
 
     def prepare(self, book: Book) -> None:
         """The sentence table and the names; quick after the first time."""
+        if book.book_id in self.prepared:
+            return
         ensure_sentences(self.conn, book)
         ensure_entities(self.conn, book)
+        self.prepared.add(book.book_id)
 
     def scope(self, book: Book) -> Scope:
         return scope_for_book(self.conn, book.book_id)
@@ -151,6 +166,8 @@ class Companion:
 
     def catch_up(self, book: Book, scope: Scope | None = None, *, partial: bool = True) -> int:
         """Summarise every chapter passed with no summary yet (and the current part read)."""
+        if not self._reachable():
+            return 0
         self.prepare(book)
         scope = scope or self.scope(book)
         made = 0
@@ -193,6 +210,19 @@ class Companion:
             return series_recap(self.conn, book, scope, volumes, None)
 
     # -- internals --------------------------------------------------------------------------
+
+    def _reachable(self) -> bool:
+        """A cheap first call, so that no book work is done for a model that isn't there."""
+        if not self._model_ok():
+            return False
+        assert self.gateway is not None
+        try:
+            if self.gateway.has_model():
+                return True
+            self._failed(ModelMissingError(model=self.gateway.model, host=self.gateway.host))
+        except ReaderError as error:
+            self._failed(error)
+        return False
 
     def _model_ok(self) -> bool:
         return self.gateway is not None and self.model_error is None

@@ -46,6 +46,7 @@ class CompanionController(QObject):
         self.book: Book | None = None
         self.boundary_sid = -1
         self._model_paused_until = 0.0
+        self._prepared: frozenset[str] = frozenset()  # books whose names are stored
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(REFRESH_MS)
@@ -133,10 +134,12 @@ class CompanionController(QObject):
             return (scope.boundary_sid, known_entities(companion.conn, scope),
                     knows_up_to(book, state), relationship_map(companion.conn, scope))
 
-        self._run("xray:list", work, self._listed)
-        if self.dock.isVisible() and self.dock.tabs.currentIndex() == TAB_STORY:
-            self._refresh_story(summarise=True)
-        elif self._model_allowed():
+        if self.dock.isVisible():
+            self._run("xray:list", work, self._listed)
+            if self.dock.tabs.currentIndex() == TAB_STORY:
+                self._refresh_story(summarise=True)
+                return
+        if self._model_allowed():
             # Chapters passed are summarised in the background, shown or not.
             self._run("companion:catch-up", lambda c: c.catch_up(book, partial=False),
                       lambda _made: None, model=True)
@@ -185,18 +188,21 @@ class CompanionController(QObject):
     def _run(self, channel: str, job: Callable[[Companion], Any],
              on_done: Callable[[Any], Any], *, model: bool = False) -> None:
         home, use_model = self.home, model and self._model_allowed()
+        prepared = self._prepared
 
-        def work(_progress: Callable[[Any], None]) -> tuple[Any, bool]:
+        def work(_progress: Callable[[Any], None]) -> tuple[Any, bool, frozenset[str]]:
             conn = connect(home)
-            companion = Companion.from_settings(conn, use_model=use_model)
+            companion = Companion.from_settings(conn, use_model=use_model, prepared=prepared)
             try:
-                return job(companion), companion.model_error is not None
+                value = job(companion)
+                return value, companion.model_error is not None, frozenset(companion.prepared)
             finally:
                 companion.close()
                 conn.close()
 
-        def done(result: tuple[Any, bool]) -> None:
-            value, model_failed = result
+        def done(result: tuple[Any, bool, frozenset[str]]) -> None:
+            value, model_failed, now_prepared = result
+            self._prepared = self._prepared | now_prepared
             if model_failed:
                 self._model_paused_until = time.monotonic() + MODEL_PAUSE_S
             on_done(value)

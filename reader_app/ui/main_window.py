@@ -163,7 +163,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.xray_dock)
         self.xray_dock.hide()
         self.companion = CompanionController(home=home, dock=self.xray_dock, tasks=self.tasks,
-                                             parent=self)
+                                             use_model=prepare_assistant, parent=self)
         self._comic_refresh = QTimer(self)
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
