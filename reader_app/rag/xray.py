@@ -27,6 +27,7 @@ from reader_app.rag.entity_store import (
 
 Kind = Literal["person", "place"]
 MIN_WEAK_MENTIONS = 3  # a name only ever met at sentence starts needs this many to be listed
+MAX_NAME_WORDS = 6  # a longer selection is a passage, not a name
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +83,8 @@ def entity_by_key(conn: sqlite3.Connection, scope: Scope, key: int) -> XRayEntry
 def find_by_name(conn: sqlite3.Connection, scope: Scope, text: str) -> XRayEntry | None:
     """The known entry a selected name refers to ("Mr. Darcy", "Lizzy's"), or None."""
     wanted = _normal(text)
-    if not wanted:
-        return None
+    if not wanted or not _looks_like_a_name(text):
+        return None  # a passage, not a name: the assistant's question
     entries = known_entities(conn, scope)
     for entry in entries:
         if wanted in (_normal(n) for n in (entry.name, *entry.aliases)):
@@ -131,6 +132,14 @@ def relationship_map(
 
 _TITLE_WORDS = {"mr", "mrs", "miss", "ms", "dr", "lady", "lord", "sir", "the", "prince",
                 "princess", "count", "countess", "captain", "colonel", "general", "king", "queen"}
+
+
+def _looks_like_a_name(text: str) -> bool:
+    words = [w.strip(".,;:!?“”‘’\"'()") for w in text.split()]
+    words = [w for w in words if w]
+    return 0 < len(words) <= MAX_NAME_WORDS and all(
+        w[:1].isupper() or w in ("the", "of", "de", "van", "von", "du", "le", "la") for w in words
+    )
 
 
 def _normal(text: str) -> str:

@@ -212,3 +212,34 @@ def test_names_first_met_later_are_not_listed(shelf: tuple[MarkerLibrary, Compan
     names = {e.name for e in companion.xray(lib.book)}
     assert {"Valdemar", "Yelena"} <= names
     assert re.search("Obsidian", " ".join(names))
+
+
+def test_a_model_merge_is_made_from_read_passages_and_hidden_after_moving_back(
+    shelf: tuple[MarkerLibrary, Companion], fake_ollama: FakeOllama
+) -> None:
+    lib, companion = shelf
+
+    def merge(request: RecordedRequest) -> Reply:
+        if isinstance(request.format, dict) and "same" in request.format.get("properties", {}):
+            return Reply({"same": [["Anna", "Boris"], ["Anna", "Nobody"]]})
+        return echo(request)
+
+    fake_ollama.reply_with(merge)
+    move(lib, ("read", 1, 8))
+    assert companion.merge_names(lib.book) == 1  # a name not offered is ignored
+    request = next(r for r in fake_ollama.model_calls() if r.format)
+    assert "Anna" in request.message_text() and MARKER.search(request.message_text())
+    assert_nothing_later(lib, fake_ollama, [])
+    merged = companion.find(lib.book, "Anna")
+    assert merged is not None and "Boris" in merged.aliases
+    move(lib, ("read", 1, 4))  # back: the merge was made further on
+    apart = companion.find(lib.book, "Anna")
+    assert apart is not None and "Boris" not in apart.aliases
+
+
+def test_who_is_finds_names_not_passages(shelf: tuple[MarkerLibrary, Companion]) -> None:
+    lib, companion = shelf
+    move(lib, ("read", 1, 8))
+    assert (found := companion.find(lib.book, "Clara’s")) is not None and found.name == "Clara"
+    assert companion.find(lib.book, "Clara carried the lantern to the mill as it rang") is None
+    assert companion.find(lib.book, "Valdemar") is None  # met later

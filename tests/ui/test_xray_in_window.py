@@ -4,9 +4,11 @@ Bingley and not Wickham; after reading on it does. Cards jump without moving the
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book, Locator
@@ -108,3 +110,27 @@ def test_who_is_this_opens_the_card_of_a_known_name(qtbot: QtBot, window: MainWi
     card = window.xray_dock.current_card
     assert card is not None and "Bingley" in card.entry.name
     assert not window.assistant_panel.isVisible()
+
+
+def test_previously_card_after_a_break(qtbot: QtBot, window: MainWindow) -> None:
+    book = open_file(qtbot, window, corpus_epub(PRIDE))
+    read_until(qtbot, window, book, chapter_start(book, "III"))
+    window.show_library()
+    eight_days_ago = time.time() - 8 * 86_400
+    with window.library.conn:
+        window.library.conn.execute("UPDATE books SET opened_at = ? WHERE book_id = ?",
+                                    (eight_days_ago, book.book_id))
+    with qtbot.waitSignal(window.companion.previouslyReady, timeout=30_000):
+        open_file(qtbot, window, corpus_epub(PRIDE))
+    card = window.previously_card
+    assert card.isVisible() and "II" in card.text.text()
+    assert "Wickham" not in card.text.text()
+    qtbot.mouseClick(card.findChild(QPushButton, "previouslyShowStory"),
+                     Qt.MouseButton.LeftButton)
+    assert not card.isVisible() and window.xray_dock.isVisible()
+    assert window.xray_dock.tabs.currentIndex() == TAB_STORY
+    # Reopened the next day: no card.
+    window.show_library()
+    open_file(qtbot, window, corpus_epub(PRIDE))
+    qtbot.wait(300)
+    assert not window.previously_card.isVisible()
