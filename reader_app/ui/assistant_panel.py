@@ -79,9 +79,19 @@ class _Relay(QObject):
 
 
 class _AnswerJob(QRunnable):
-    def __init__(self, relay: _Relay, request_id: int, *, home: Path, book: Book, question: str,
-                 conversation_id: int | None, cancel: CancelToken,
-                 embedder: Embedder | None, vector_cache: VectorIndexCache) -> None:
+    def __init__(
+        self,
+        relay: _Relay,
+        request_id: int,
+        *,
+        home: Path,
+        book: Book,
+        question: str,
+        conversation_id: int | None,
+        cancel: CancelToken,
+        embedder: Embedder | None,
+        vector_cache: VectorIndexCache,
+    ) -> None:
         super().__init__()
         self.relay, self.request_id, self.home, self.book = relay, request_id, home, book
         self.question, self.conversation_id, self.cancel = question, conversation_id, cancel
@@ -100,8 +110,9 @@ class _AnswerJob(QRunnable):
 
     def _answer(self, assistant: Assistant) -> None:
         try:
-            run = assistant.ask(self.book, self.question, conversation_id=self.conversation_id,
-                                cancel=self.cancel)
+            run = assistant.ask(
+                self.book, self.question, conversation_id=self.conversation_id, cancel=self.cancel
+            )
         except ReaderError as refused:
             self._emit(self.relay.finished, JobResult(self.conversation_id, None, refused))
             return
@@ -123,8 +134,9 @@ class _AnswerJob(QRunnable):
 
 
 class _PullJob(QRunnable):
-    def __init__(self, relay: _Relay, request_id: int, *, config: AssistantConfig,
-                 cancel: CancelToken) -> None:
+    def __init__(
+        self, relay: _Relay, request_id: int, *, config: AssistantConfig, cancel: CancelToken
+    ) -> None:
         super().__init__()
         self.relay, self.request_id, self.config, self.cancel = relay, request_id, config, cancel
 
@@ -163,8 +175,9 @@ class AssistantPanel(QDockWidget):
 
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
 
-    def __init__(self, home: Path, parent: QWidget | None = None, *,
-                 embedder: Embedder | None = None) -> None:
+    def __init__(
+        self, home: Path, parent: QWidget | None = None, *, embedder: Embedder | None = None
+    ) -> None:
         super().__init__("Assistant", parent)
         self.setObjectName("assistantPanel")
         self.home = home
@@ -387,8 +400,9 @@ class AssistantPanel(QDockWidget):
         self.download_button.setEnabled(False)
         config = AssistantConfig.from_settings(self._conn)
         self.banner_text.setText(f"Downloading “{config.model}”…")
-        self.pool.start(_PullJob(self._relay, self._pull_id, config=config,
-                                 cancel=self._pull_cancel))
+        self.pool.start(
+            _PullJob(self._relay, self._pull_id, config=config, cancel=self._pull_cancel)
+        )
 
     def cancel_download(self) -> None:
         if self._pull_cancel is not None:
@@ -482,9 +496,7 @@ class AssistantPanel(QDockWidget):
     def _render_transcript(self, *, pending_question: str | None = None) -> None:
         parts: list[str] = []
         messages = (
-            self._store.messages(self._conversation_id)
-            if self._conversation_id is not None
-            else []
+            self._store.messages(self._conversation_id) if self._conversation_id is not None else []
         )
         boundary = self._current_boundary_sid()
         for message in messages:
@@ -495,9 +507,7 @@ class AssistantPanel(QDockWidget):
         self.transcript.setHtml("".join(parts))
         if pending_question is not None:
             self.transcript.moveCursor(QTextCursor.MoveOperation.End)
-        self.transcript.verticalScrollBar().setValue(
-            self.transcript.verticalScrollBar().maximum()
-        )
+        self.transcript.verticalScrollBar().setValue(self.transcript.verticalScrollBar().maximum())
 
     def _message_html(self, message: Message, boundary_sid: int | None) -> str:
         if boundary_sid is not None and message.boundary_sid > boundary_sid:
@@ -516,8 +526,7 @@ class AssistantPanel(QDockWidget):
                 quote = html.escape(citation.quote[:80])
                 chapter = html.escape(citation.chapter)
                 links.append(f'<a href="{href}">[{citation.label}] {chapter}: “{quote}”</a>')
-            out.append("<p style='margin-left:12px'><small>" + "<br>".join(links)
-                       + "</small></p>")
+            out.append("<p style='margin-left:12px'><small>" + "<br>".join(links) + "</small></p>")
         return "".join(out)
 
     def _current_boundary_sid(self) -> int | None:
