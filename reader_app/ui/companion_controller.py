@@ -135,6 +135,8 @@ class CompanionController(QObject):
                     knows_up_to(book, state), relationship_map(companion.conn, scope))
 
         if self.dock.isVisible():
+            if book.book_id not in self._prepared:
+                self.dock.header.setText("Finding the people and places in this book…")
             self._run("xray:list", work, self._listed)
             if self.dock.tabs.currentIndex() == TAB_STORY:
                 self._refresh_story(summarise=True)

@@ -243,3 +243,21 @@ def test_who_is_finds_names_not_passages(shelf: tuple[MarkerLibrary, Companion])
     assert (found := companion.find(lib.book, "Clara’s")) is not None and found.name == "Clara"
     assert companion.find(lib.book, "Clara carried the lantern to the mill as it rang") is None
     assert companion.find(lib.book, "Valdemar") is None  # met later
+
+
+def test_the_map_never_shows_a_later_tie(shelf: tuple[MarkerLibrary, Companion]) -> None:
+    lib, companion = shelf
+    weights = []
+    for where in (("read", 0, 8), ("read", 1, 8), ("read", 2, 8), ("finish", 0, 0)):
+        move(lib, where)
+        relationships = companion.relationships(lib.book)
+        names = {e.key: e.name for e in relationships.entries}
+        weights.append({frozenset((names[t.a], names[t.b])): t.weight
+                        for t in relationships.ties})
+    early, chapter_two, chapter_three, whole = weights
+    assert all("Valdemar" not in pair for pair in early | chapter_two)
+    assert any("Valdemar" in pair for pair in chapter_three)
+    for before, after in zip(weights, weights[1:], strict=False):
+        assert all(after.get(pair, 0) >= w for pair, w in before.items())
+    assert chapter_two[frozenset(("Anna", "Boris"))] > early[frozenset(("Anna", "Boris"))]
+    assert whole != chapter_three
