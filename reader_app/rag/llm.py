@@ -401,7 +401,9 @@ class ModelGateway:
                 model=self.model,
                 messages=prompts.companion_messages(task, pairs, title=title, subject=subject),
                 stream=False,
-                options={"temperature": 0, "num_predict": prompts.COMPANION_MAX_TOKENS[task]},
+                # A whole chapter is several thousand tokens: more room than Ollama's default.
+                options={"temperature": 0, "num_predict": prompts.COMPANION_MAX_TOKENS[task],
+                         "num_ctx": prompts.COMPANION_CONTEXT_TOKENS},
             )
         )
         text = (response.message.content or "").strip()

@@ -205,6 +205,7 @@ CompanionTask = Literal["describe", "chapter", "partial", "previously", "series"
 COMPANION_MAX_TOKENS: dict[str, int] = {
     "describe": 160, "chapter": 220, "partial": 160, "previously": 260, "series": 400,
 }
+COMPANION_CONTEXT_TOKENS = 16384
 COMPANION_RULES = """\
 Use only the quoted text below: it comes from the part of the book the reader has read, and your \
 notes end exactly where the reader is. Do not add anything you may know about this book from \

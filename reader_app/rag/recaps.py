@@ -26,9 +26,11 @@ from reader_app.rag.companion_store import (
 )
 from reader_app.rag.excerpts import Span, UsableText, excerpts_in_scope, from_summaries
 from reader_app.rag.llm import ModelGateway
+from reader_app.rag.prompts import CompanionTask
 from reader_app.rag.sentences import locator_for_sid, sentences_between
 
 EXTRACT_SENTENCES = 3
+MAX_PART_CHARS = 40_000  # about 10,000 tokens: one request's worth of a chapter
 MIN_EXTRACT_WORDS = 4
 PREVIOUSLY_CHAPTERS = 3
 
@@ -75,14 +77,42 @@ def summarise_chapter(
     """Summarise `chapter` up to the boundary (all of it once passed), store and return it."""
     end = min(chapter.sid_end, scope.boundary_sid)
     label = chapter.title or f"Chapter {chapter.number + 1}"
-    excerpts = excerpts_in_scope(conn, scope, [Span(book.book_id, chapter.sid_start, end, label)])
     partial = end < chapter.sid_end
-    text = gateway.companion_text("partial" if partial else "chapter", excerpts,
-                                  title=book.metadata.title, subject=label)
+    task: CompanionTask = "partial" if partial else "chapter"
+    parts = _parts(conn, book.book_id, chapter.sid_start, end, label)
+    if len(parts) == 1:
+        excerpts = excerpts_in_scope(conn, scope, parts)
+    else:
+        # A very long chapter: its parts first, then one summary of those.
+        notes = [
+            UsableText(book.book_id, scope.boundary_sid, part.label, gateway.companion_text(
+                "partial", excerpts_in_scope(conn, scope, [part]),
+                title=book.metadata.title, subject=part.label))
+            for part in parts
+        ]
+        excerpts = from_summaries(scope, notes)
+    text = gateway.companion_text(task, excerpts, title=book.metadata.title, subject=label)
     save_text(conn, book_id=book.book_id, kind="partial" if partial else "chapter",
               subject=str(chapter.number), sid_start=chapter.sid_start, sid_end=end,
               made_at_sid=scope.boundary_sid, text=text, source="model", model=gateway.model)
     return text
+
+
+def _parts(
+    conn: sqlite3.Connection, book_id: str, sid_start: int, sid_end: int, label: str
+) -> list[Span]:
+    """The range as spans of at most MAX_PART_CHARS characters each."""
+    spans: list[Span] = []
+    start, size = sid_start, 0
+    for sentence in sentences_between(conn, book_id, sid_start, sid_end):
+        if size and size + len(sentence.text) > MAX_PART_CHARS:
+            spans.append(Span(book_id, start, sentence.sid - 1, f"{label}, part {len(spans) + 1}"))
+            start, size = sentence.sid, 0
+        size += len(sentence.text) + 1
+    if not spans:
+        return [Span(book_id, sid_start, sid_end, label)]
+    spans.append(Span(book_id, start, sid_end, f"{label}, part {len(spans) + 1}"))
+    return spans
 
 
 def chapters_to_summarise(conn: sqlite3.Connection, book: Book, scope: Scope) -> list[Chapter]:

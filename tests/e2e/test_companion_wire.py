@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -257,7 +258,25 @@ def test_the_map_never_shows_a_later_tie(shelf: tuple[MarkerLibrary, Companion])
     early, chapter_two, chapter_three, whole = weights
     assert all("Valdemar" not in pair for pair in early | chapter_two)
     assert any("Valdemar" in pair for pair in chapter_three)
-    for before, after in zip(weights, weights[1:], strict=False):
+    for before, after in pairwise(weights):
         assert all(after.get(pair, 0) >= w for pair, w in before.items())
     assert chapter_two[frozenset(("Anna", "Boris"))] > early[frozenset(("Anna", "Boris"))]
     assert whole != chapter_three
+
+
+def test_a_long_chapter_is_summarised_in_parts_up_to_the_boundary(
+    shelf: tuple[MarkerLibrary, Companion], fake_ollama: FakeOllama,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from reader_app.rag import recaps
+
+    monkeypatch.setattr(recaps, "MAX_PART_CHARS", 600)
+    lib, companion = shelf
+    move(lib, ("read", 1, 6))
+    companion.catch_up(lib.book)
+    calls = [r.message_text() for r in fake_ollama.model_calls()]
+    assert sum("part 2" in text for text in calls) >= 2  # part summaries, then their summary
+    assert_nothing_later(lib, fake_ollama, [])
+    last = story_so_far(lib.conn, lib.book, companion.scope(lib.book)).paragraphs[-1]
+    assert last.partial and last.source == "model"
+    assert set(MARKER.findall(last.text)) <= lib.markers_read(1, 6)
