@@ -25,7 +25,8 @@ from reader_app.rag.recaps import (
     story_so_far,
     summarise_chapter,
 )
-from reader_app.rag.sentences import ensure_sentences, locator_for_sid
+from reader_app.rag.sentences import locator_for_sid
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.rag.xray import (
     RelationshipMap,
     XRayEntry,

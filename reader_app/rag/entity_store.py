@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book
 from reader_app.rag.entities import EXTRACTOR_VERSION, Extraction, extract_entities
-from reader_app.rag.sentences import text_digest
+from reader_app.rag.text_units import text_digest
 
 STRONG, SPEECH, TITLED, PLACE, AFTER_THE = 1, 2, 4, 8, 16
 

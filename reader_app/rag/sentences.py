@@ -2,30 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
-import re
 import sqlite3
-import time
 from dataclasses import dataclass
 
 from reader_app.books.model import BlockKind, Book, Locator
-
-# Bump when splitting changes: stored sentence tables of an older splitter are rebuilt.
-SPLITTER_VERSION = "regex-merge-2"
-
-# Words that end in a full stop without ending a sentence, because a name or number follows.
-_NAME_PREFIXES = frozenset(
-    {
-        "mr", "mrs", "ms", "messrs", "mme", "mlle", "mmes", "dr", "st", "jr", "sr", "prof", "rev",
-        "revd", "capt", "col", "gen", "lt", "sgt", "maj", "cmdr", "adm", "gov", "sen", "rep", "hon",
-        "fr", "sra", "esq", "mt", "ft", "no", "nos", "vol", "vols", "ch", "chap", "pp", "p", "fig",
-        "cf", "vs", "viz", "approx", "dept", "est", "inc", "ltd", "co", "corp", "bros", "ave", "rd"
-    }
-)
-# A candidate end: terminal punctuation, then any closing quotes or brackets, then space.
-_CANDIDATE_END = re.compile(r"(?:\.\s\.\s\.\.?|[.!?…]+)[\"'”’»)\]]*(?=\s)")
-_WORD_BEFORE = re.compile(r"([A-Za-z]+)\.$")
-_LETTER_DOT_BEFORE = re.compile(r"(?:^|[\s(“‘\"'])(?:[A-Za-z]\.)+$")  # initials, e.g., i.e.
+from reader_app.books.segment import split_sentences
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,59 +21,6 @@ class Sentence:
     @property
     def locator(self) -> Locator:
         return Locator(self.section, self.block, self.char_start)
-
-
-def split_sentences(text: str) -> list[tuple[int, int]]:
-    """`[start, end)` spans of the sentences in `text`, whitespace trimmed.
-
-    A fast regex finds candidate ends; a candidate is dropped when the word before it is an
-    honorific or abbreviation ("Mr. Darcy", "St. Paul's", "e.g. this") or when the next word
-    starts in lower case ("“Help!” she cried", "and so… we went on").
-    """
-    spans: list[tuple[int, int]] = []
-    for line_start, line in _lines(text):
-        start = _skip_space(line, 0)
-        for match in _CANDIDATE_END.finditer(line):
-            end = match.end()
-            if end <= start or not _ends_sentence(line, match.start(), match.group(0), end):
-                continue
-            spans.append((line_start + start, line_start + end))
-            start = _skip_space(line, end)
-        stop = len(line.rstrip())
-        if start < stop:
-            spans.append((line_start + start, line_start + stop))
-    return spans
-
-
-def _lines(text: str) -> list[tuple[int, str]]:
-    # Line breaks inside a block (verse, table rows, preformatted text) always end a sentence.
-    result, offset = [], 0
-    for line in text.split("\n"):
-        result.append((offset, line))
-        offset += len(line) + 1
-    return result
-
-
-def _skip_space(line: str, index: int) -> int:
-    while index < len(line) and line[index].isspace():
-        index += 1
-    return index
-
-
-def _ends_sentence(line: str, punct_start: int, punctuation: str, end: int) -> bool:
-    following = line[_skip_space(line, end) :]
-    # Skip opening quotes and dashes to see how the next sentence begins.
-    next_word = following.lstrip("\"'“‘«([—–-")
-    if next_word[:1].islower():
-        return False
-    before = line[: punct_start + 1]
-    if punctuation.rstrip("\"'”’»)]") == ".":
-        word = _WORD_BEFORE.search(before)
-        if word and word.group(1).lower() in _NAME_PREFIXES:
-            return False
-        if _LETTER_DOT_BEFORE.search(before):
-            return False
-    return True
 
 
 def split_book(book: Book) -> list[Sentence]:
@@ -114,56 +42,6 @@ def split_book(book: Book) -> list[Sentence]:
                     )
                 )
     return sentences
-
-
-def text_digest(book: Book) -> str:
-    """Changes whenever the text the sentence table is built from changes."""
-    digest = hashlib.sha256(SPLITTER_VERSION.encode())
-    for section in book.sections:
-        for block_index, block in enumerate(section.blocks):
-            digest.update(f"\x00{section.index}\x00{block_index}\x00".encode())
-            digest.update(block.text.encode())
-    return digest.hexdigest()
-
-
-def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
-    """Build the sentence table, chunks and keyword index of `book` unless they are current.
-
-    Idempotent; all of it is written in one transaction, so a crash leaves the old state or the
-    new one. Returns the number of sentences.
-    """
-    from reader_app.rag.chunking import build_text_units  # chunking reads Sentence from here
-
-    digest = text_digest(book)
-    row = conn.execute(
-        "SELECT text_digest, sentence_count FROM text_units WHERE book_id = ?", (book.book_id,)
-    ).fetchone()
-    if row is not None and row["text_digest"] == digest:
-        return int(row["sentence_count"])
-    sentences = split_book(book)
-    with conn:
-        conn.execute("DELETE FROM sentences WHERE book_id = ?", (book.book_id,))
-        conn.executemany(
-            "INSERT INTO sentences (book_id, sid, section, block, char_start, char_end, text) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                (book.book_id, s.sid, s.section, s.block, s.char_start, s.char_end, s.text)
-                for s in sentences
-            ),
-        )
-        chunk_count, fts_table = build_text_units(conn, book.book_id, sentences)
-        conn.execute(
-            """INSERT INTO text_units (book_id, splitter, text_digest, sentence_count,
-                                       chunk_count, fts_table, built_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?)
-               ON CONFLICT(book_id) DO UPDATE SET splitter = excluded.splitter,
-                   text_digest = excluded.text_digest, sentence_count = excluded.sentence_count,
-                   chunk_count = excluded.chunk_count, fts_table = excluded.fts_table,
-                   built_at = excluded.built_at""",
-            (book.book_id, SPLITTER_VERSION, digest, len(sentences), chunk_count, fts_table,
-             time.time()),
-        )
-    return len(sentences)
 
 
 def sentence_count(conn: sqlite3.Connection, book_id: str) -> int:

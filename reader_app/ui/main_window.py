@@ -31,7 +31,9 @@ from reader_app.books.library import Library
 from reader_app.books.model import Book, Locator
 from reader_app.books.search import find_text
 from reader_app.errors import BookError
+from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
+from reader_app.store.faults import explain_library_fault
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.companion_controller import CompanionController
@@ -222,7 +224,7 @@ class MainWindow(QMainWindow):
             self.book = None
             self.reader.set_book(None, self.appearance)
             self.companion.set_book(None)
-        self.library.remove(book_id)
+        forget_book(self.library.conn, self.home, book_id)
         self.refresh_library()
 
     # -- opening ----------------------------------------------------------------------------
@@ -263,7 +265,7 @@ class MainWindow(QMainWindow):
         self.library.mark_opened(book.book_id)
         self._add_recent(file)
         self.book = book
-        self.error_banner.hide()
+        self._show_reading_notes(book)
         self.statusBar().clearMessage()
         self.stack.setCurrentWidget(self.reader)
         self.toc_dock.set_book(book)
@@ -293,6 +295,7 @@ class MainWindow(QMainWindow):
         text = {
             "ocr": f"Reading the comic's pages: {percent}%",
             "describe": f"Describing pages: {percent}%",
+            "text": "Preparing assistant: 0%",
             "index": f"Preparing assistant: {percent}%",
             "covered": f"Assistant ready · indexing the rest: {percent}%",
             "ready": "Assistant ready",
@@ -309,10 +312,24 @@ class MainWindow(QMainWindow):
             self.assistant_panel.set_index_ready(True)
         self.assistantNews.emit(news)
 
+    def _show_reading_notes(self, book: Book) -> None:
+        """What the reader must know about how the file was read (parts skipped or simplified)."""
+        if not book.notes:
+            self.error_banner.hide()
+            return
+        self.error_label.setText(
+            f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3])
+            + (f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else "")
+        )
+        self.error_banner.show()
+
     def _open_failed(self, file: Path, error: BaseException) -> None:
         self.statusBar().clearMessage()
+        fault = explain_library_fault(error, home=self.home)
         if isinstance(error, BookError):
             message = str(error)
+        elif fault is not None:  # a full disk or read-only library while adding the book
+            message = f"Can't open “{file.name}”: {fault}"
         else:
             log.exception("unexpected error opening %s", file, exc_info=error)
             message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"

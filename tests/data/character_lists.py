@@ -11,7 +11,8 @@ from reader_app.books.library import Library
 from reader_app.books.model import Book
 from reader_app.rag.boundary import scope_at
 from reader_app.rag.entity_store import ensure_entities
-from reader_app.rag.sentences import ensure_sentences, sentence_count
+from reader_app.rag.sentences import sentence_count
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.rag.xray import known_entities
 
 LISTS = Path(__file__).with_name("main_characters.json")

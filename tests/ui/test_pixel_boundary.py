@@ -30,7 +30,8 @@ from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section, TocEntry
 from reader_app.rag.boundary import scope_for_book
-from reader_app.rag.sentences import ensure_sentences, split_book
+from reader_app.rag.sentences import split_book
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui import document as document_module

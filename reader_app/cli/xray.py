@@ -12,9 +12,9 @@ from typing import Any, TextIO
 
 from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.cli.retrieval import _open, _run, _scope
 from reader_app.rag.assistant import knows_up_to
-from reader_app.rag.boundary import Scope, scope_at, scope_for_book
-from reader_app.rag.commands import _explicit_boundary, _open, _run
+from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.companion import Companion
 from reader_app.rag.sentences import locator_for_sid
 from reader_app.rag.xray_notes import stored_description
@@ -67,13 +67,6 @@ def xray_main(argv: list[str]) -> int:
 def recap_main(argv: list[str]) -> int:
     options = recap_parser().parse_args(argv)
     return _run(lambda conn, home: _recap(conn, home, options, out=sys.stdout), "recap")
-
-
-def _scope(conn: sqlite3.Connection, book: Book, options: argparse.Namespace) -> Scope:
-    explicit = _explicit_boundary(conn, book, options)
-    if explicit is None:
-        return scope_for_book(conn, book.book_id)
-    return scope_at(conn, book.book_id, boundary_sid=explicit)
 
 
 def _knows(conn: sqlite3.Connection, home: Path, book: Book, scope: Scope) -> str:

@@ -11,14 +11,14 @@ from typing import Any, TextIO
 from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.cli.retrieval import prepare_to_boundary
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
 from reader_app.rag.assistant import AnswerRun, Assistant
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.conversations import Citation
 from reader_app.rag.embed import default_embedder
-from reader_app.rag.indexer import index_book
-from reader_app.rag.sentences import ensure_sentences, sid_at
+from reader_app.rag.sentences import sid_at
 from reader_app.store.db import connect
 
 
@@ -59,15 +59,19 @@ def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
     library = Library(conn, home)
     if not library.contains(book.book_id):
         library.add(book)
-    ensure_sentences(conn, book)
     embedder = default_embedder(home=home)
-    index_book(conn, home, book, embedder=embedder)
-    explicit = _explicit_boundary(conn, book, options)
 
     def scope_source(conn: sqlite3.Connection, book_id: str) -> Scope:
+        explicit = _explicit_boundary(conn, book, options)
         if explicit is None:
             return scope_for_book(conn, book_id)
         return scope_at(conn, book_id, boundary_sid=explicit)
+
+    # The same preparation as the window's (OCR for comics), the dense index as far as needed.
+    book = prepare_to_boundary(
+        conn, home, book, embedder=embedder,
+        boundary=lambda: scope_source(conn, book.book_id).boundary_sid, err=err,
+    ).book
 
     assistant = Assistant(conn, home, embedder=embedder, scope_source=scope_source)
     # A conversation of its own, removed afterwards: the panel's conversation stays the reader's.
