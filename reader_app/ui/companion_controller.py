@@ -1,7 +1,7 @@
 """Feeds the X-Ray dock and the "Previously…" card from workers, at the recorded boundary.
 
-All reading and every model call runs through the window's `TaskRunner` (one worker mechanism,
-newest request per channel wins); each job opens its own database connection. Chapter summaries
+All reading and every model call runs through the window's `Workers` (the one worker mechanism,
+newest job per lane wins); each job opens its own database connection. Chapter summaries
 are made in the background whenever the boundary passes a chapter's end; when the model cannot
 be reached, the panels show extracts and the model is left alone for a while.
 """
@@ -23,7 +23,7 @@ from reader_app.rag.companion import Companion, XRayCard
 from reader_app.rag.sentences import locator_for_sid
 from reader_app.rag.xray import known_entities, relationship_map
 from reader_app.store.db import connect
-from reader_app.ui.tasks import TaskRunner
+from reader_app.ui.workers import Job, Workers
 from reader_app.ui.xray_dock import TAB_PEOPLE, TAB_STORY, XRayDock
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ class CompanionController(QObject):
     previouslyReady = Signal(str)  # the "Previously…" text for the card
     refreshed = Signal()  # the list, map (and story, when shown) reflect the boundary
 
-    def __init__(self, *, home: Path, dock: XRayDock, tasks: TaskRunner,
+    def __init__(self, *, home: Path, dock: XRayDock, tasks: Workers,
                  use_model: bool = True, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.home = home
@@ -192,7 +192,7 @@ class CompanionController(QObject):
         home, use_model = self.home, model and self._model_allowed()
         prepared = self._prepared
 
-        def work(_progress: Callable[[Any], None]) -> tuple[Any, bool, frozenset[str]]:
+        def work(_job: Job) -> tuple[Any, bool, frozenset[str]]:
             conn = connect(home)
             companion = Companion.from_settings(conn, use_model=use_model, prepared=prepared)
             try:
