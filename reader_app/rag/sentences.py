@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import re
 import sqlite3
-import time
 from dataclasses import dataclass
 
 from reader_app.books.model import BlockKind, Book, Locator
@@ -23,9 +22,13 @@ _NAME_PREFIXES = frozenset(
     }
 )
 # A candidate end: terminal punctuation, then any closing quotes or brackets, then space.
-_CANDIDATE_END = re.compile(r"(?:\.\s\.\s\.\.?|[.!?…]+)[\"'”’»)\]]*(?=\s)")
+# The look-behind starts a candidate only at the first mark of a run, so a long run of marks with
+# no blank after it costs one scan, not one per mark (linear, not quadratic).
+_CANDIDATE_END = re.compile(r"(?<![.!?…])(?:\.\s\.\s\.\.?|[.!?…]+)[\"'”’»)\]]*(?=\s)")
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)\.$")
 _LETTER_DOT_BEFORE = re.compile(r"(?:^|[\s(“‘\"'])(?:[A-Za-z]\.)+$")  # initials, e.g., i.e.
+_SPACE = re.compile(r"\s+")
+_NEXT_WORD = re.compile(r"\s*[\"'“‘«(\[—–-]*(.)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +50,12 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 
     A fast regex finds candidate ends; a candidate is dropped when the word before it is an
     honorific or abbreviation ("Mr. Darcy", "St. Paul's", "e.g. this") or when the next word
-    starts in lower case ("“Help!” she cried", "and so… we went on").
+    starts in lower case ("“Help!” she cried", "and so… we went on"). Linear in the length of
+    `text`: each candidate looks at a bounded window around it, never at the rest of the line.
     """
     spans: list[tuple[int, int]] = []
-    for line_start, line in _lines(text):
+    line_start = 0
+    for line in text.split("\n"):
         start = _skip_space(line, 0)
         for match in _CANDIDATE_END.finditer(line):
             end = match.end()
@@ -61,32 +66,28 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         stop = len(line.rstrip())
         if start < stop:
             spans.append((line_start + start, line_start + stop))
+        # Line breaks inside a block (verse, table rows, preformatted text) end a sentence.
+        line_start += len(line) + 1
     return spans
 
 
-def _lines(text: str) -> list[tuple[int, str]]:
-    # Line breaks inside a block (verse, table rows, preformatted text) always end a sentence.
-    result, offset = [], 0
-    for line in text.split("\n"):
-        result.append((offset, line))
-        offset += len(line) + 1
-    return result
-
-
 def _skip_space(line: str, index: int) -> int:
-    while index < len(line) and line[index].isspace():
-        index += 1
-    return index
+    match = _SPACE.match(line, index)
+    return match.end() if match else index
+
+
+# How far before a full stop an abbreviation or a run of initials is looked for.
+_LOOK_BEHIND = 48
 
 
 def _ends_sentence(line: str, punct_start: int, punctuation: str, end: int) -> bool:
-    following = line[_skip_space(line, end) :]
-    # Skip opening quotes and dashes to see how the next sentence begins.
-    next_word = following.lstrip("\"'“‘«([—–-")
-    if next_word[:1].islower():
+    # Skip blanks, opening quotes and dashes to see how the next sentence begins.
+    next_word = _NEXT_WORD.match(line, end)
+    if next_word is not None and next_word.group(1).islower():
         return False
-    before = line[: punct_start + 1]
     if punctuation.rstrip("\"'”’»)]") == ".":
+        window_start = max(0, punct_start + 1 - _LOOK_BEHIND)
+        before = line[window_start : punct_start + 1]
         word = _WORD_BEFORE.search(before)
         if word and word.group(1).lower() in _NAME_PREFIXES:
             return False
@@ -129,41 +130,11 @@ def text_digest(book: Book) -> str:
 def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
     """Build the sentence table, chunks and keyword index of `book` unless they are current.
 
-    Idempotent; all of it is written in one transaction, so a crash leaves the old state or the
-    new one. Returns the number of sentences.
+    Idempotent; written in short transactions (see `textprep`). Returns the number of sentences.
     """
-    from reader_app.rag.chunking import build_text_units  # chunking reads Sentence from here
+    from reader_app.rag.textprep import ensure_text_units  # textprep reads Sentence from here
 
-    digest = text_digest(book)
-    row = conn.execute(
-        "SELECT text_digest, sentence_count FROM text_units WHERE book_id = ?", (book.book_id,)
-    ).fetchone()
-    if row is not None and row["text_digest"] == digest:
-        return int(row["sentence_count"])
-    sentences = split_book(book)
-    with conn:
-        conn.execute("DELETE FROM sentences WHERE book_id = ?", (book.book_id,))
-        conn.executemany(
-            "INSERT INTO sentences (book_id, sid, section, block, char_start, char_end, text) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                (book.book_id, s.sid, s.section, s.block, s.char_start, s.char_end, s.text)
-                for s in sentences
-            ),
-        )
-        chunk_count, fts_table = build_text_units(conn, book.book_id, sentences)
-        conn.execute(
-            """INSERT INTO text_units (book_id, splitter, text_digest, sentence_count,
-                                       chunk_count, fts_table, built_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?)
-               ON CONFLICT(book_id) DO UPDATE SET splitter = excluded.splitter,
-                   text_digest = excluded.text_digest, sentence_count = excluded.sentence_count,
-                   chunk_count = excluded.chunk_count, fts_table = excluded.fts_table,
-                   built_at = excluded.built_at""",
-            (book.book_id, SPLITTER_VERSION, digest, len(sentences), chunk_count, fts_table,
-             time.time()),
-        )
-    return len(sentences)
+    return ensure_text_units(conn, book)
 
 
 def sentence_count(conn: sqlite3.Connection, book_id: str) -> int:
