@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     Signal,
     SignalInstance,
 )
-from PySide6.QtGui import QKeyEvent, QTextCursor
+from PySide6.QtGui import QKeyEvent, QShowEvent, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reader_app.books.library import Library
+from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book
 from reader_app.errors import (
     AnswerFailedError,
@@ -43,12 +43,13 @@ from reader_app.errors import (
     ReaderError,
 )
 from reader_app.rag.assistant import AnswerOutcome, Assistant, AssistantConfig, knows_up_to
-from reader_app.rag.boundary import scope_for_book
+from reader_app.rag.boundary import boundary_sid_for
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
 from reader_app.rag.llm import CancelToken, ModelGateway, PullCancelledError, PullProgress
 from reader_app.store.db import connect
+from reader_app.store.writer import Writer
 
 SelectionMode = Literal["ask", "explain", "who"]
 REDRAW_MS = 40  # tokens are drawn in batches, not one repaint per token
@@ -81,13 +82,19 @@ class _Relay(QObject):
 class _AnswerJob(QRunnable):
     def __init__(self, relay: _Relay, request_id: int, *, home: Path, book: Book, question: str,
                  conversation_id: int | None, cancel: CancelToken,
-                 embedder: Embedder | None, vector_cache: VectorIndexCache) -> None:
+                 embedder: Embedder | None, vector_cache: VectorIndexCache,
+                 writer: Writer | None) -> None:
         super().__init__()
         self.relay, self.request_id, self.home, self.book = relay, request_id, home, book
         self.question, self.conversation_id, self.cancel = question, conversation_id, cancel
         self.embedder, self.vector_cache = embedder, vector_cache
+        # The boundary is read from the database: first let every reading-state write queued
+        # before the question land (a Reset just before asking must already count).
+        self.writer, self.ticket = writer, (writer.last_ticket if writer else 0)
 
     def run(self) -> None:
+        if self.writer is not None:
+            self.writer.wait_for(self.ticket)
         conn = connect(self.home)  # one connection per thread
         assistant = Assistant(
             conn, self.home, embedder=self.embedder, vector_cache=self.vector_cache
@@ -164,11 +171,17 @@ class AssistantPanel(QDockWidget):
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
 
     def __init__(self, home: Path, parent: QWidget | None = None, *,
-                 embedder: Embedder | None = None) -> None:
+                 embedder: Embedder | None = None, writer: Writer | None = None) -> None:
         super().__init__("Assistant", parent)
         self.setObjectName("assistantPanel")
         self.home = home
         self._embedder = embedder
+        self._writer = writer
+        self._state: ReadingState | None = None  # as the reader view last reported it
+        self._stale = True  # hidden while the boundary moved: redrawn when shown
+        self._messages: list[Message] | None = None  # the conversation, read once per change
+        self._drawn_key: tuple[object, ...] | None = None
+        self._answer_id = 0  # the last answer finished: only its suggestions are shown
         self._vector_cache = VectorIndexCache()
         self._conn: sqlite3.Connection = connect(home)
         self._library = Library(self._conn, home)
@@ -285,20 +298,43 @@ class AssistantPanel(QDockWidget):
         """Show `book`'s latest conversation (or nothing)."""
         self.stop()
         self._book = book
+        self._answer_id = 0
+        self._state = None
         self._conversation_id = (
             self._store.latest_conversation(book.book_id) if book is not None else None
         )
+        self._messages = None
         self._clear_suggestions()
         self._hide_note()
         self.refresh_scope()
 
-    def refresh_scope(self) -> None:
-        """Re-read the recorded boundary (after the reader moved it) and update the header."""
+    def refresh_scope(self, state: ReadingState | None = None) -> None:
+        """Follow the boundary the reader view reports (or the recorded one). While the panel
+        is hidden nothing is read or drawn: that waits until it is shown."""
+        fits = state is not None and self._book is not None and state.book_id == self._book.book_id
+        self._state = state if fits else None  # None: read the recorded one
+        self._stale = True
+        if self.isVisible():
+            self._redraw_scope()
+        else:
+            self._redraw_header()  # the words only; the transcript waits until it is shown
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._redraw_scope()
+
+    def _redraw_header(self) -> None:
         if self._book is None:
             self.header.setText("Knows up to: nothing yet")
         else:
-            state = self._library.reading_state(self._book.book_id)
-            self.header.setText(f"Knows up to: {knows_up_to(self._book, state)}")
+            if self._state is None:
+                self._state = self._library.reading_state(self._book.book_id)
+            self.header.setText(f"Knows up to: {knows_up_to(self._book, self._state)}")
+
+    def _redraw_scope(self) -> None:
+        self._stale = False
+        self._redraw_header()
         if not self.running:
             self._render_transcript()
         self._refresh_controls()
@@ -339,6 +375,7 @@ class AssistantPanel(QDockWidget):
                 cancel=self._cancel,
                 embedder=self._embedder,
                 vector_cache=self._vector_cache,
+                writer=self._writer,
             )
         )
         self._redraw.start()
@@ -372,6 +409,7 @@ class AssistantPanel(QDockWidget):
         self.stop()
         if self._book is not None:
             self._conversation_id = self._store.new_conversation(self._book.book_id)
+        self._messages = None
         self._clear_suggestions()
         self._hide_note()
         self._render_transcript()
@@ -399,6 +437,8 @@ class AssistantPanel(QDockWidget):
         self.stop()
         self.cancel_download()
         self.pool.waitForDone(5000)
+        if self._writer is not None:
+            self._writer.flush(5.0)
         self._conn.close()
 
     # -- worker replies --------------------------------------------------------------------
@@ -425,6 +465,7 @@ class AssistantPanel(QDockWidget):
             request_id == self._active_id or self._conversation_id is None
         ):
             self._conversation_id = result.conversation_id
+        self._messages = None  # the answer (or its stopped ending) was stored
         if request_id != self._active_id:
             if request_id == self._stopped_id and not self.running:
                 self._render_transcript()
@@ -432,6 +473,7 @@ class AssistantPanel(QDockWidget):
         self._redraw.stop()
         self._flush_tokens()
         self._cancel = None
+        self._answer_id = request_id
         self._active_id = 0
         error = result.error
         if isinstance(error, AssistantUnavailableError):
@@ -446,7 +488,8 @@ class AssistantPanel(QDockWidget):
         self._refresh_controls()
 
     def _on_suggested(self, request_id: int, suggestions: tuple[str, ...]) -> None:
-        if self.running or self._book is None:
+        # Only for the answer last finished in this book: not another book's, not a stopped one.
+        if self.running or self._book is None or request_id != self._answer_id:
             return
         self._clear_suggestions()
         for text in suggestions:
@@ -480,13 +523,21 @@ class AssistantPanel(QDockWidget):
     # -- drawing ---------------------------------------------------------------------------
 
     def _render_transcript(self, *, pending_question: str | None = None) -> None:
-        parts: list[str] = []
-        messages = (
-            self._store.messages(self._conversation_id)
-            if self._conversation_id is not None
-            else []
-        )
+        if self._messages is None:
+            self._messages = (
+                self._store.messages(self._conversation_id)
+                if self._conversation_id is not None
+                else []
+            )
+        messages = self._messages
         boundary = self._current_boundary_sid()
+        # A page turn changes nothing drawn unless it hides or shows a message.
+        key = (self._conversation_id, pending_question, len(messages),
+               tuple(boundary is not None and m.boundary_sid > boundary for m in messages))
+        if key == self._drawn_key and pending_question is None:
+            return
+        self._drawn_key = key
+        parts: list[str] = []
         for message in messages:
             parts.append(self._message_html(message, boundary))
         if pending_question is not None:
@@ -521,12 +572,17 @@ class AssistantPanel(QDockWidget):
         return "".join(out)
 
     def _current_boundary_sid(self) -> int | None:
-        if self._book is None:
+        if self._book is None or not self._messages:
             return None
-        try:
-            return scope_for_book(self._conn, self._book.book_id).boundary_sid
-        except ReaderError:
-            return None
+        if self._state is None:
+            self._state = self._library.reading_state(self._book.book_id)
+        if self._state is None:
+            return -1
+        # The boundary as the reader view holds it (its writes to the database may still be
+        # queued): one indexed lookup.
+        return boundary_sid_for(
+            self._conn, self._book.book_id, self._state.boundary, finished=self._state.finished
+        )
 
     def _on_link(self, url: QUrl) -> None:
         text = url.toString()

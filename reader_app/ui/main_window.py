@@ -27,11 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app import APP_NAME, __version__
-from reader_app.books.library import Library
+from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.search import find_text
 from reader_app.errors import BookError
 from reader_app.settings import SettingsStore
+from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.epub_view import PageShown
@@ -136,7 +137,9 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.stack.setObjectName("centralStack")
         self.library_view = LibraryView()
-        self.reader = ReaderPage(library)
+        # One thread owns the reading-state writes: page turns never wait for the database.
+        self.writer = Writer(home)
+        self.reader = ReaderPage(library, writer=self.writer)
         self.stack.addWidget(self.library_view)
         self.stack.addWidget(self.reader)
         layout.addWidget(self.stack, 1)
@@ -150,7 +153,7 @@ class MainWindow(QMainWindow):
         self.toc_dock.raise_()
         self.search_dock.hide()
         self.toc_dock.hide()
-        self.assistant_panel = AssistantPanel(home, self)
+        self.assistant_panel = AssistantPanel(home, self, writer=self.writer)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.assistant_panel)
         self.assistant_panel.hide()
         self._comic_refresh = QTimer(self)
@@ -334,10 +337,16 @@ class MainWindow(QMainWindow):
             on_error=lambda error: self.search_dock.status.setText(f"Search failed: {error}"),
         )
 
+    def recorded_reading_state(self, book_id: str) -> ReadingState | None:
+        """What the library has recorded once the queued writes have landed. It waits for the
+        writer: for tests and automation, never for the window's own use."""
+        self.writer.flush()
+        return self.library.reading_state(book_id)
+
     def _boundary_changed(self, _state: object) -> None:
         if self._closed:
             return
-        self.assistant_panel.refresh_scope()
+        self.assistant_panel.refresh_scope(_state if isinstance(_state, ReadingState) else None)
         book = self.book
         if (
             book is not None
@@ -406,7 +415,7 @@ class MainWindow(QMainWindow):
         before = self.settings.get("assistant.embedding_model")
         dialog = PreferencesDialog(self.settings, self)
         if dialog.exec() and self.book is not None:
-            self.assistant_panel.refresh_scope()
+            self.assistant_panel.refresh_scope(self.reader.state)
             if self.settings.get("assistant.embedding_model") != before and self.prepare_assistant:
                 self.indexing.start(self.book)  # a new model means a new index
 
@@ -466,6 +475,7 @@ class MainWindow(QMainWindow):
             self._closed = True
             self.assistant_panel.shutdown()
         self.tasks.wait(5000)
+        self.writer.close()
         self.indexing.wait(60_000)
         super().closeEvent(event)
 
