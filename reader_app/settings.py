@@ -37,6 +37,14 @@ SETTINGS: tuple[Setting, ...] = (
         "appearance.theme", str, "system", "Colour theme", ("system", "light", "sepia", "dark")
     ),
     Setting("appearance.justify", bool, True, "Justify paragraphs (else align left)"),
+    Setting(
+        "appearance.publisher_styles",
+        bool,
+        True,
+        "Use publisher styles: the book's indents, spacing, alignment, small caps and breaks",
+    ),
+    Setting("appearance.hyphenate", bool, True, "Hyphenate justified text (book's language)"),
+    Setting("appearance.measure", int, 36, "Longest line, in ems of the font (0: no limit)"),
     # Comics
     Setting("comics.fit", str, "page", "Comic page fit", ("page", "width", "height", "actual")),
     Setting("comics.spread", bool, True, "Show two-page spreads on wide windows"),

@@ -16,8 +16,10 @@ from reader_app.books.formats import read_book
 from reader_app.books.library import file_sha256
 from reader_app.books.model import (
     Block,
+    BlockStyle,
     Book,
     Locator,
+    Look,
     Metadata,
     Section,
     Series,
@@ -28,7 +30,7 @@ from reader_app.books.safezip import ZipResourceLoader, unreadable_file_error
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
-PARSER_VERSION = 3
+PARSER_VERSION = 4
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes
@@ -36,7 +38,7 @@ PARSER_VERSION = 3
 _POSITIONAL = MappingProxyType(
     {
         cls: tuple(field.name for field in fields(cls))
-        for cls in (Block, Span, Section, Locator, TocEntry, Metadata, Series)
+        for cls in (Block, Span, Section, Locator, TocEntry, Metadata, Series, Look, BlockStyle)
     }
 )
 

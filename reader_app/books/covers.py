@@ -63,8 +63,7 @@ def check_image_size(data: bytes, *, source: Path | str = "image", name: str = "
 def _giant(source: Path | str, claim: str) -> UnsafeBookError:
     return UnsafeBookError(
         Path(source),
-        f"{claim}, far beyond any real page or picture (a decompression bomb); "
-        "it was not opened.",
+        f"{claim}, far beyond any real page or picture (a decompression bomb); it was not opened.",
     )
 
 

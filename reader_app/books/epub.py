@@ -28,6 +28,7 @@ from reader_app.books.model import (
     TocEntry,
 )
 from reader_app.books.safezip import SafeZip, ZipResourceLoader, resolve_member_name
+from reader_app.books.styles import StyleSheets
 from reader_app.books.xhtml import EPUB_TYPE, ParsedDocument, parse_document, plain_text
 from reader_app.books.xmlsafe import local_name, parse_xml
 from reader_app.errors import BookError, DrmProtectedError
@@ -199,17 +200,18 @@ def _children(root: etree._Element, parent: str, child: str) -> Iterable[etree._
 
 def _read_spine(archive: SafeZip, package: _Package) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
+    sheets = StyleSheets(archive.read)
     for item in package.spine:
         if item.member not in archive:
             raise BookError(
                 archive.path,
                 f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
             )
-        documents.append((item.member, _read_document(archive, item)))
+        documents.append((item.member, _read_document(archive, item, sheets)))
     return documents
 
 
-def _read_document(archive: SafeZip, item: ManifestItem) -> ParsedDocument:
+def _read_document(archive: SafeZip, item: ManifestItem, sheets: StyleSheets) -> ParsedDocument:
     if item.media_type.startswith(IMAGE_TYPES_PREFIX):
         block = Block(kind=BlockKind.IMAGE, image=item.member)
         return ParsedDocument(blocks=(block,), anchors={}, links=(), first_heading="")
@@ -217,7 +219,7 @@ def _read_document(archive: SafeZip, item: ManifestItem) -> ParsedDocument:
     if item.media_type not in CONTENT_TYPES and not data.lstrip().startswith(b"<"):
         return ParsedDocument(blocks=(), anchors={}, links=(), first_heading="")
     root = parse_xml(data, path=archive.path, member=item.member, html_fallback=True)
-    return parse_document(root, name=item.member, has_member=archive.__contains__)
+    return parse_document(root, name=item.member, has_member=archive.__contains__, sheets=sheets)
 
 
 _AnchorTable = dict[str, tuple[int, dict[str, tuple[int, int]]]]

@@ -44,8 +44,43 @@ END_OF_SECTION = 2**31 - 1
 
 
 @dataclass(frozen=True, slots=True)
+class Look:
+    """How text looks by the book's stylesheets (over a small default sheet for the tags)."""
+
+    italic: bool = False
+    bold: bool = False
+    small_caps: bool = False
+    vertical: str = ""  # "", "super", "sub"
+    scale: float = 1.0  # font size relative to the reader's chosen size
+
+
+PLAIN_LOOK = Look()
+
+
+@dataclass(frozen=True, slots=True)
+class BlockStyle:
+    """A block's layout by the book's stylesheets; None fields mean the reader's defaults.
+
+    Lengths are in ems of the reader's font size. Applied only while "Use publisher styles" is on;
+    nothing here changes a block's text, so locators are the same either way.
+    """
+
+    look: Look = PLAIN_LOOK
+    indent: float | None = None
+    margin_top: float | None = None
+    margin_bottom: float | None = None
+    align: str = ""  # "", "left", "center", "right", "justify"
+    page_break: bool = False  # start on a new page
+    hyphens: str = ""  # "", "auto", "manual", "none"
+
+
+@dataclass(frozen=True, slots=True)
 class Span:
-    """Inline formatting over `[start, end)` of a block's text."""
+    """Inline formatting over `[start, end)` of a block's text.
+
+    The flags are the tags' plain meaning (<i> is italic); `look` is the book's styling where it
+    differs from the block's own look (None: the same as the block's).
+    """
 
     start: int
     end: int
@@ -58,6 +93,21 @@ class Span:
     subscript: bool = False
     href: str | None = None  # external link (http, https, mailto): opened only on a click
     target: Locator | None = None  # internal link or footnote reference
+    look: Look | None = None
+
+    def plain_flags(self) -> bool:
+        """Whether any of the tag flags or a link is set."""
+        return bool(
+            self.bold or self.italic or self.underline or self.monospace or self.small_caps
+            or self.superscript or self.subscript or self.href or self.target
+        )  # fmt: skip
+
+    def placed(self, start: int, end: int, look: Look | None) -> Span:
+        """This styling over `[start, end)` with `look` (faster than dataclasses.replace)."""
+        return Span(
+            start, end, self.bold, self.italic, self.underline, self.monospace, self.small_caps,
+            self.superscript, self.subscript, self.href, self.target, look,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +123,7 @@ class Block:
     image: str | None = None  # resource name in the container, for IMAGE blocks
     anchors: tuple[str, ...] = ()  # element ids inside this block (link targets)
     rows: tuple[tuple[str, ...], ...] = ()  # TABLE cells; `text` holds them tab/newline-joined
+    style: BlockStyle | None = None  # the book's styling; None where it has nothing to say
 
 
 @dataclass(frozen=True, slots=True)

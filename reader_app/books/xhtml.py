@@ -1,202 +1,97 @@
 """XHTML content documents into model blocks: text exactly as shown, inline spans, anchors, links.
 
 Choices a reader of the view should know about:
-- `<br>` and the line ends of `<pre>` become U+2028 LINE SEPARATOR inside the block's text: Qt
-  keeps it inside one QTextBlock (a "\\n" would split the block and shift every position after it).
+- `<br>` and the line ends of `<pre>` (or `white-space: pre`) become U+2028 LINE SEPARATOR inside
+  the block's text: Qt keeps it inside one QTextBlock (a "\\n" would split the block and shift
+  every position after it).
 - TABLE blocks hold `rows`; their `text` joins cells with "\\t" and rows with "\\n".
 - List markers ("•", "1.") live in `Block.marker`, not in `text`.
 - An image inside a paragraph ends the paragraph there: text before, the IMAGE block, text after.
 - Scripts, styles, forms, frames and embedded objects are dropped; remote images are skipped.
+- The book's stylesheets (books/styles.py) give each block a `BlockStyle` and spans a `Look`;
+  elements they hide are left out, and inline elements they display as blocks become blocks.
+  Whether the view applies the styling is the reader's choice; the text is the same either way.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
 from reader_app.books.model import Block, BlockKind, Span
 from reader_app.books.safezip import resolve_member_name
+from reader_app.books.styles import ROOT_STYLE, Computed, StyleSheets
+from reader_app.books.xhtml_parts import (
+    BLOCKS,
+    COLLAPSIBLE,
+    DROPPED,
+    EPUB_TYPE,
+    HEADINGS,
+    LINE_BREAK,
+    XLINK_HREF,
+    Buffer,
+    Context,
+    Inline,
+    Link,
+    ListState,
+    ParsedDocument,
+    PendingLink,
+    alignment,
+    element_id,
+    list_start,
+    owning_table,
+    plain_text,
+    tag_span,
+    take_marker,
+    with_style,
+)
 from reader_app.books.xmlsafe import local_name
 
-LINE_BREAK = "\u2028"
-XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
-EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"
-XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
-
-# HTML whitespace runs; single spaces are left alone (not matched), which makes this
-# several times faster than matching every run on War and Peace.
-_COLLAPSIBLE = re.compile(r"[\t\n\r\f][ \t\n\r\f]*| [ \t\n\r\f]+")
+__all__ = ["EPUB_TYPE", "LINE_BREAK", "ParsedDocument", "parse_document", "plain_text"]
 _EXTERNAL_SCHEMES = frozenset({"http", "https", "mailto"})
-_DROPPED = frozenset(
-    {
-        "script", "style", "iframe", "frame", "frameset", "form", "object", "embed", "noscript",
-        "template", "audio", "video", "canvas", "input", "button", "select", "textarea", "head",
-        "title", "link", "meta", "base", "param", "source", "track", "map", "area", "annotation",
-    }
-)  # fmt: skip
-_BLOCKS = frozenset(
-    {
-        "html", "body", "p", "div", "section", "article", "aside", "header", "footer", "main",
-        "nav", "address", "blockquote", "figure", "figcaption", "dl", "dt", "dd", "ul", "ol", "li",
-        "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "pre", "table", "hr", "details", "summary",
-        "center", "fieldset", "legend", "caption", "tr", "td", "th", "thead", "tbody", "tfoot",
-        "img", "svg", "br",
-    }
-)  # fmt: skip
-_HEADINGS = {f"h{n}": n for n in range(1, 7)}
-
-
-@dataclass(frozen=True, slots=True)
-class _Style:
-    bold: bool = False
-    italic: bool = False
-    underline: bool = False
-    monospace: bool = False
-    small_caps: bool = False
-    superscript: bool = False
-    subscript: bool = False
-    href: str | None = None
-    link: tuple[str, str] | None = None  # internal (member, fragment), resolved later
-
-
-_PLAIN = _Style()
-
-
-@dataclass(frozen=True, slots=True)
-class PendingLink:
-    """An internal link in block `block`, span `span`, pointing at `member#fragment`."""
-
-    block: int
-    span: int
-    member: str
-    fragment: str
-
-
-@dataclass(frozen=True, slots=True)
-class ParsedDocument:
-    blocks: tuple[Block, ...]
-    anchors: dict[str, tuple[int, int]]  # element id -> (block, char)
-    links: tuple[PendingLink, ...]
-    first_heading: str
-
-
-@dataclass(slots=True)
-class _Context:
-    kind: BlockKind = BlockKind.PARAGRAPH
-    level: int = 0
-    marker: str = ""
-    quote_depth: int = 0
-    list_depth: int = 0
-    preformatted: bool = False
-    heading_level: int = 0  # inside hgroup: the level given to its non-heading lines
-    align: str = ""
-
-    def but(self, **changes: object) -> _Context:
-        """A copy with `changes` (dataclasses.replace is several times slower per call)."""
-        copy = _Context(
-            self.kind,
-            self.level,
-            self.marker,
-            self.quote_depth,
-            self.list_depth,
-            self.preformatted,
-            self.heading_level,
-            self.align,
-        )
-        for name, value in changes.items():
-            setattr(copy, name, value)
-        return copy
-
-
-@dataclass(slots=True)
-class _ListState:
-    ordered: bool
-    next_number: int = 1
-
-
-@dataclass(slots=True)
-class _Buffer:
-    runs: list[list[object]] = field(default_factory=list)  # [text, _Style]
-    anchors: list[tuple[str, int]] = field(default_factory=list)
-    length: int = 0
-
-    def last_char(self) -> str:
-        for run in reversed(self.runs):
-            text = run[0]
-            assert isinstance(text, str)
-            if text:
-                return text[-1]
-        return ""
-
-    def append(self, text: str, style: _Style) -> None:
-        if not text:
-            return
-        if self.runs and self.runs[-1][1] == style:
-            self.runs[-1][0] = str(self.runs[-1][0]) + text
-        else:
-            self.runs.append([text, style])
-        self.length += len(text)
-
-    def strip_trailing_space(self) -> None:
-        while self.runs:
-            text = str(self.runs[-1][0])
-            stripped = text.rstrip(" ")
-            self.length -= len(text) - len(stripped)
-            if stripped:
-                self.runs[-1][0] = stripped
-                return
-            self.runs.pop()
 
 
 def parse_document(
-    root: etree._Element, *, name: str, has_member: Callable[[str], bool]
+    root: etree._Element,
+    *,
+    name: str,
+    has_member: Callable[[str], bool],
+    sheets: StyleSheets | None = None,
 ) -> ParsedDocument:
     """Blocks of the content document `root`, which is the container member `name`."""
-    converter = _Converter(name=name, has_member=has_member)
+    sheets = sheets if sheets is not None else StyleSheets(None)
+    converter = _Converter(name=name, has_member=has_member, sheets=sheets, root=root)
     body = next((el for el in root.iter() if local_name(el) == "body"), root)
-    converter.block_element(body, _Context(), _PLAIN)
+    css = converter.styler.compute(body, ROOT_STYLE)
+    converter.block_element(body, Context(), Inline(css=css))
     return converter.finish()
 
 
-def plain_text(element: etree._Element) -> str:
-    """The element's visible text, whitespace collapsed (for titles, cells, TOC labels)."""
-    pieces: list[str] = []
-    _collect_text(element, pieces)
-    return _COLLAPSIBLE.sub(" ", "".join(pieces)).strip()
-
-
-def _collect_text(element: etree._Element, pieces: list[str]) -> None:
-    if local_name(element) in _DROPPED:
-        return
-    if element.text and isinstance(element.tag, str):
-        pieces.append(element.text)
-    for child in element:
-        _collect_text(child, pieces)
-        if child.tail:
-            pieces.append(child.tail)
-
-
-def element_id(element: etree._Element) -> str | None:
-    value = element.get("id") or element.get(XML_ID)
-    if value is None and local_name(element) == "a":
-        value = element.get("name")
-    return value or None
-
-
 class _Converter:
-    def __init__(self, *, name: str, has_member: Callable[[str], bool]) -> None:
+    def __init__(
+        self,
+        *,
+        name: str,
+        has_member: Callable[[str], bool],
+        sheets: StyleSheets,
+        root: etree._Element,
+    ) -> None:
         self.name = name
         self.has_member = has_member
+        self.styler = sheets.styler_for(root, name=name)
+        self.styler.start_document()
         self.blocks: list[Block] = []
         self.anchors: dict[str, tuple[int, int]] = {}
         self.links: list[PendingLink] = []
         self.pending_anchors: list[str] = []
-        self.buffer = _Buffer()
-        self.lists: list[_ListState] = []
+        self.pending_top: float | None = None  # collapsed top margin for the next block
+        self.pending_break = False  # the next block starts a new page
+        self.line_pending = False  # the next text starts a new line
+        self.buffer = Buffer()
+        self.lists: list[ListState] = []
 
     def finish(self) -> ParsedDocument:
         if self.pending_anchors:
@@ -219,45 +114,62 @@ class _Converter:
 
     # -- block level ----------------------------------------------------------------------
 
-    def block_element(self, element: etree._Element, ctx: _Context, style: _Style) -> None:
+    def block_element(self, element: etree._Element, ctx: Context, inline: Inline) -> None:
         tag = local_name(element)
+        css = inline.css
         self.flush(ctx)
         anchor = element_id(element)
         if anchor:
             self.pending_anchors.append(anchor)
+        if css.break_before:
+            self.pending_break = True
+        if css.margin_top is not None:
+            self.pending_top = max(self.pending_top or 0.0, css.margin_top)
+        emitted = len(self.blocks)
         if tag == "hr":
-            self.emit(Block(kind=BlockKind.RULE))
-            return
-        if tag == "br":
-            return
-        if tag == "img":
-            self.image(element.get("src"))
-            return
-        if tag == "svg":
+            self.emit(Block(kind=BlockKind.RULE), css)
+        elif tag == "img":
+            self.image(element.get("src"), css)
+        elif tag == "svg":
             for node in element.iter():
                 if local_name(node) == "image":
-                    self.image(node.get(XLINK_HREF) or node.get("href"))
-            return
-        if tag == "table":
-            self.table(element)
-            return
-        inner = self.context_for(element, tag, ctx)
-        align = _alignment(element)
-        if align:
-            inner.align = align
-        if tag in ("ul", "ol"):
-            self.lists.append(_ListState(ordered=tag == "ol", next_number=_start(element)))
-            self.walk(element, inner, style)
-            self.lists.pop()
-        else:
-            self.walk(element, inner, style)
-        self.flush(inner)
+                    self.image(node.get(XLINK_HREF) or node.get("href"), css)
+        elif tag == "table":
+            self.table(element, css)
+        elif tag != "br":
+            inner = self.context_for(element, tag, ctx)
+            inner.css = css
+            inner.preformatted = inner.preformatted or css.preformatted
+            align = alignment(element)
+            if align:
+                inner.align = align
+            if tag in ("ul", "ol"):
+                self.lists.append(ListState(ordered=tag == "ol", next_number=list_start(element)))
+                self.walk(element, inner, inline)
+                self.lists.pop()
+            else:
+                self.walk(element, inner, inline)
+            self.flush(inner)
+        if css.margin_bottom is not None and len(self.blocks) > emitted:
+            self._collapse_bottom(css.margin_bottom)
+        if css.break_after:
+            self.pending_break = True
 
-    def context_for(self, element: etree._Element, tag: str, ctx: _Context) -> _Context:
-        if tag in _HEADINGS:
-            return ctx.but(kind=BlockKind.HEADING, level=_HEADINGS[tag], marker="")
+    def _collapse_bottom(self, margin: float) -> None:
+        last = self.blocks[-1]
+        if last.style is None:
+            return
+        current = last.style.margin_bottom
+        wanted = margin if current is None else max(current, margin)
+        if wanted != current:
+            style = self.styler.intern(replace(last.style, margin_bottom=wanted))
+            self.blocks[-1] = replace(last, style=style)
+
+    def context_for(self, element: etree._Element, tag: str, ctx: Context) -> Context:
+        if tag in HEADINGS:
+            return ctx.but(kind=BlockKind.HEADING, level=HEADINGS[tag], marker="")
         if tag == "hgroup":
-            levels = [_HEADINGS[local_name(c)] for c in element if local_name(c) in _HEADINGS]
+            levels = [HEADINGS[local_name(c)] for c in element if local_name(c) in HEADINGS]
             return ctx.but(heading_level=min(max(levels, default=1) + 1, 6))
         if ctx.heading_level and ctx.kind is not BlockKind.HEADING and tag == "p":
             return ctx.but(kind=BlockKind.HEADING, level=ctx.heading_level, marker="")
@@ -276,43 +188,63 @@ class _Converter:
                 self.lists[-1].next_number += 1
             return ctx.but(kind=BlockKind.LIST_ITEM, level=max(ctx.list_depth, 1), marker=marker)
         if tag == "pre":
-            return ctx.but(kind=BlockKind.PREFORMATTED, preformatted=True, marker=_take(ctx))
+            return ctx.but(kind=BlockKind.PREFORMATTED, preformatted=True, marker=take_marker(ctx))
         # Paragraph-like containers keep the surrounding kind (a <p> in a quote is a quote line)
         # and take over a list item's marker so that it is shown once.
-        return ctx.but(marker=_take(ctx))
+        return ctx.but(marker=take_marker(ctx))
 
-    def walk(self, element: etree._Element, ctx: _Context, style: _Style) -> None:
-        self.text(element.text, ctx, style)
+    def walk(self, element: etree._Element, ctx: Context, inline: Inline) -> None:
+        self.text(element.text, ctx, inline)
         for child in element:
             tag = local_name(child)
-            if not tag or tag in _DROPPED:
-                pass
+            if not tag or tag in DROPPED:
+                self.text(child.tail, ctx, inline)
+                continue
+            css = self.styler.compute(child, inline.css)
+            if css.hidden:
+                self.hide(child)
             elif tag == "br":
-                self.line_break(ctx, style)
-            elif tag in _BLOCKS:
-                self.block_element(child, ctx, style)
+                self.line_break(ctx, inline)
+            elif tag in BLOCKS:
+                self.block_element(child, ctx, self.inline_state(child, tag, inline, css))
+            elif css.display == "block" and self.buffer.runs:
+                # An inline element shown as a block inside a paragraph (a verse line) starts a
+                # line of its own, so a stanza stays one block and its sentences stay whole.
+                self.line_pending = True
+                self.walk(child, ctx, self.inline_state(child, tag, inline, css))
+                self.line_pending = True
             else:
                 anchor = element_id(child)
                 if anchor:
                     self.buffer.anchors.append((anchor, self.buffer.length))
-                self.walk(child, ctx, self.inline_style(child, tag, style))
-            self.text(child.tail, ctx, style)
+                self.walk(child, ctx, self.inline_state(child, tag, inline, css))
+            self.text(child.tail, ctx, inline)
 
-    def emit(self, block: Block) -> int:
+    def hide(self, element: etree._Element) -> None:
+        """Leave a hidden element out; links to ids inside it land where it would have been."""
+        for node in element.iter():
+            anchor = element_id(node) if isinstance(node.tag, str) else None
+            if anchor:
+                self.buffer.anchors.append((anchor, self.buffer.length))
+
+    def emit(self, block: Block, css: Computed) -> int:
         index = len(self.blocks)
         if self.pending_anchors:
             for anchor in self.pending_anchors:
                 self.anchors.setdefault(anchor, (index, 0))
             block = replace(block, anchors=tuple(self.pending_anchors) + block.anchors)
             self.pending_anchors = []
-        self.blocks.append(block)
+        style = css.block_style(margin_top=self.pending_top, page_break=self.pending_break)
+        self.pending_top, self.pending_break = None, False
+        self.blocks.append(with_style(block, self.styler.intern(style)))
         return index
 
-    def flush(self, ctx: _Context) -> None:
+    def flush(self, ctx: Context) -> None:
         buffer = self.buffer
         if not buffer.runs and not buffer.anchors:
             return
-        self.buffer = _Buffer()
+        self.buffer = Buffer()
+        self.line_pending = False
         buffer.strip_trailing_space()
         if ctx.preformatted:
             while buffer.runs and str(buffer.runs[-1][0]).endswith(LINE_BREAK):
@@ -322,16 +254,20 @@ class _Converter:
         if not text.strip():
             self.pending_anchors.extend(anchor for anchor, _ in buffer.anchors)
             return
+        block_look = ctx.css.look
         spans: list[Span] = []
         links: list[tuple[int, str, str]] = []
         offset = 0
-        for run_text, run_style in buffer.runs:
-            assert isinstance(run_text, str) and isinstance(run_style, _Style)
+        for run_text, run_span, run_link in buffer.runs:
+            assert isinstance(run_text, str) and isinstance(run_span, Span)
             end = offset + len(run_text)
-            if run_style != _PLAIN and end > offset:
-                if run_style.link is not None:
-                    links.append((len(spans), *run_style.link))
-                spans.append(_span(offset, end, run_style))
+            look = None if run_span.look == block_look else run_span.look
+            if end > offset and (
+                run_link is not None or look is not None or run_span.plain_flags()
+            ):
+                if isinstance(run_link, tuple):
+                    links.append((len(spans), str(run_link[0]), str(run_link[1])))
+                spans.append(run_span.placed(offset, end, look))
             offset = end
         index = self.emit(
             Block(
@@ -342,7 +278,8 @@ class _Converter:
                 align=ctx.align,
                 marker=ctx.marker,
                 anchors=tuple(anchor for anchor, _ in buffer.anchors),
-            )
+            ),
+            ctx.css,
         )
         ctx.marker = ""
         for anchor, char in buffer.anchors:
@@ -352,68 +289,62 @@ class _Converter:
 
     # -- inline level ---------------------------------------------------------------------
 
-    def text(self, text: str | None, ctx: _Context, style: _Style) -> None:
+    def text(self, text: str | None, ctx: Context, inline: Inline) -> None:
         if not text:
             return
-        if ctx.preformatted:
+        if ctx.preformatted or inline.css.preformatted:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
             if not self.buffer.runs and text.startswith("\n"):
                 text = text[1:]  # HTML drops one newline right after <pre>
-            self.buffer.append(text.replace("\n", LINE_BREAK), style)
+            self.buffer.append(text.replace("\n", LINE_BREAK), inline.span, inline.link)
             return
-        text = _COLLAPSIBLE.sub(" ", text)
+        text = COLLAPSIBLE.sub(" ", text)
+        if self.line_pending and text.strip():
+            self.line_pending = False
+            if self.buffer.runs and self.buffer.last_char() != LINE_BREAK:
+                self.line_break(ctx, inline)
         if text.startswith(" ") and self.buffer.last_char() in ("", " ", LINE_BREAK):
             text = text[1:]
-        self.buffer.append(text, style)
+        self.buffer.append(text, inline.span, inline.link)
 
-    def line_break(self, ctx: _Context, style: _Style) -> None:
+    def line_break(self, ctx: Context, inline: Inline) -> None:
+        self.line_pending = False
         if not ctx.preformatted:
             self.buffer.strip_trailing_space()
-        self.buffer.append(LINE_BREAK, style)
+        self.buffer.append(LINE_BREAK, inline.span, inline.link)
 
-    def inline_style(self, element: etree._Element, tag: str, style: _Style) -> _Style:
-        if tag in ("b", "strong"):
-            return replace(style, bold=True)
-        if tag in ("i", "em", "cite", "dfn", "var"):
-            return replace(style, italic=True)
-        if tag in ("u", "ins"):
-            return replace(style, underline=True)
-        if tag in ("code", "kbd", "samp", "tt"):
-            return replace(style, monospace=True)
-        if tag == "sup":
-            return replace(style, superscript=True)
-        if tag == "sub":
-            return replace(style, subscript=True)
+    def inline_state(
+        self, element: etree._Element, tag: str, outer: Inline, css: Computed
+    ) -> Inline:
+        """The state inside `element`: the tag's plain meaning, its link, its computed look."""
+        span, link = tag_span(tag, element, outer.span), outer.link
         if tag == "a":
-            linked = self.link_style(element.get("href"), style)
-            if "noteref" in (element.get(EPUB_TYPE) or ""):
-                # Footnote markers are superscript by convention (publishers do it in CSS).
-                return replace(linked, superscript=True)
-            return linked
-        if "small-caps" in (element.get("class") or ""):
-            return replace(style, small_caps=True)
-        return style
+            href, link = self.link_target(element.get("href"), outer)
+            span = replace(span, href=href)
+        if span.look is not css.look:
+            span = replace(span, look=css.look)
+        return Inline(span, css, link)
 
-    def link_style(self, href: str | None, style: _Style) -> _Style:
+    def link_target(self, href: str | None, outer: Inline) -> tuple[str | None, Link | None]:
         if not href:
-            return style
+            return outer.span.href, outer.link
         href = href.strip()
         parts = urlsplit(href)
         if parts.scheme:
             if parts.scheme.lower() in _EXTERNAL_SCHEMES:
-                return replace(style, href=href, link=None)
-            return style  # javascript:, file:, data: ... are never followed
+                return href, None
+            return outer.span.href, outer.link  # javascript:, file:, data: ... never followed
         if parts.netloc:
-            return style
+            return outer.span.href, outer.link
         member = self.name
         if parts.path:
             resolved = resolve_member_name(self.name, unquote(parts.path))
             if resolved is None:
-                return style
+                return outer.span.href, outer.link
             member = resolved
-        return replace(style, link=(member, unquote(parts.fragment)), href=None)
+        return None, (member, unquote(parts.fragment))
 
-    def image(self, src: str | None) -> None:
+    def image(self, src: str | None, css: Computed) -> None:
         if not src:
             return
         parts = urlsplit(src.strip())
@@ -422,17 +353,18 @@ class _Converter:
         member = resolve_member_name(self.name, unquote(parts.path))
         if member is None or not self.has_member(member):
             return
-        self.emit(Block(kind=BlockKind.IMAGE, image=member))
+        self.emit(Block(kind=BlockKind.IMAGE, image=member), css)
 
-    def table(self, element: etree._Element) -> None:
+    def table(self, element: etree._Element, css: Computed) -> None:
         rows: list[tuple[str, ...]] = []
         nested_anchors: list[str] = []
         for node in element.iter():
             if local_name(node) == "caption":
                 caption = plain_text(node)
                 if caption:
-                    self.emit(Block(kind=BlockKind.PARAGRAPH, text=caption, align="center"))
-            elif local_name(node) == "tr" and _owning_table(node) is element:
+                    caption_block = Block(kind=BlockKind.PARAGRAPH, text=caption, align="center")
+                    self.emit(caption_block, css)
+            elif local_name(node) == "tr" and owning_table(node) is element:
                 cells = tuple(plain_text(c) for c in node if local_name(c) in ("td", "th"))
                 if any(cells):
                     rows.append(cells)
@@ -442,53 +374,4 @@ class _Converter:
         self.pending_anchors.extend(nested_anchors)
         if rows:
             text = "\n".join("\t".join(row) for row in rows)
-            self.emit(Block(kind=BlockKind.TABLE, text=text, rows=tuple(rows)))
-
-
-_TEXT_ALIGN = re.compile(r"text-align\s*:\s*(left|right|center|justify)", re.IGNORECASE)
-
-
-def _alignment(element: etree._Element) -> str:
-    """Alignment given on the element itself (inline style or the old align attribute).
-
-    Stylesheets are not read: the reader's own typography settings decide the rest.
-    """
-    found = _TEXT_ALIGN.search(element.get("style") or "")
-    if found:
-        return found.group(1).lower()
-    if local_name(element) == "center":
-        return "center"
-    value = (element.get("align") or "").strip().lower()
-    return value if value in ("left", "right", "center", "justify") else ""
-
-
-def _owning_table(row: etree._Element) -> etree._Element | None:
-    parent = row.getparent()
-    while parent is not None and local_name(parent) != "table":
-        parent = parent.getparent()
-    return parent
-
-
-def _take(ctx: _Context) -> str:
-    marker, ctx.marker = ctx.marker, ""
-    return marker
-
-
-def _start(element: etree._Element) -> int:
-    value = (element.get("start") or "1").strip()
-    return int(value) if value.lstrip("-").isdigit() else 1
-
-
-def _span(start: int, end: int, style: _Style) -> Span:
-    return Span(
-        start=start,
-        end=end,
-        bold=style.bold,
-        italic=style.italic,
-        underline=style.underline,
-        monospace=style.monospace,
-        small_caps=style.small_caps,
-        superscript=style.superscript,
-        subscript=style.subscript,
-        href=style.href,
-    )
+            self.emit(Block(kind=BlockKind.TABLE, text=text, rows=tuple(rows)), css)

@@ -36,6 +36,9 @@ class Appearance:
     margin: int = 48
     theme: str = "system"  # system, light, sepia, dark
     justify: bool = True
+    publisher_styles: bool = True
+    hyphenate: bool = True
+    measure: int = 36  # longest line in ems; 0 for none
 
     @classmethod
     def load(cls, settings: SettingsStore) -> Appearance:
@@ -46,6 +49,9 @@ class Appearance:
             margin=settings.get("appearance.margin"),
             theme=settings.get("appearance.theme"),
             justify=settings.get("appearance.justify"),
+            publisher_styles=settings.get("appearance.publisher_styles"),
+            hyphenate=settings.get("appearance.hyphenate"),
+            measure=settings.get("appearance.measure"),
         )
 
     def save(self, settings: SettingsStore) -> None:
@@ -55,6 +61,9 @@ class Appearance:
         settings.set("appearance.margin", self.margin)
         settings.set("appearance.theme", self.theme)
         settings.set("appearance.justify", self.justify)
+        settings.set("appearance.publisher_styles", self.publisher_styles)
+        settings.set("appearance.hyphenate", self.hyphenate)
+        settings.set("appearance.measure", self.measure)
 
     def resolved_theme(self) -> Theme:
         if self.theme in THEMES:

@@ -80,10 +80,20 @@ class _Relay(QObject):
 
 
 class _AnswerJob(QRunnable):
-    def __init__(self, relay: _Relay, request_id: int, *, home: Path, book: Book, question: str,
-                 conversation_id: int | None, cancel: CancelToken,
-                 embedder: Embedder | None, vector_cache: VectorIndexCache,
-                 writer: Writer | None) -> None:
+    def __init__(
+        self,
+        relay: _Relay,
+        request_id: int,
+        *,
+        home: Path,
+        book: Book,
+        question: str,
+        conversation_id: int | None,
+        cancel: CancelToken,
+        embedder: Embedder | None,
+        vector_cache: VectorIndexCache,
+        writer: Writer | None,
+    ) -> None:
         super().__init__()
         self.relay, self.request_id, self.home, self.book = relay, request_id, home, book
         self.question, self.conversation_id, self.cancel = question, conversation_id, cancel
@@ -107,8 +117,9 @@ class _AnswerJob(QRunnable):
 
     def _answer(self, assistant: Assistant) -> None:
         try:
-            run = assistant.ask(self.book, self.question, conversation_id=self.conversation_id,
-                                cancel=self.cancel)
+            run = assistant.ask(
+                self.book, self.question, conversation_id=self.conversation_id, cancel=self.cancel
+            )
         except ReaderError as refused:
             self._emit(self.relay.finished, JobResult(self.conversation_id, None, refused))
             return
@@ -130,8 +141,9 @@ class _AnswerJob(QRunnable):
 
 
 class _PullJob(QRunnable):
-    def __init__(self, relay: _Relay, request_id: int, *, config: AssistantConfig,
-                 cancel: CancelToken) -> None:
+    def __init__(
+        self, relay: _Relay, request_id: int, *, config: AssistantConfig, cancel: CancelToken
+    ) -> None:
         super().__init__()
         self.relay, self.request_id, self.config, self.cancel = relay, request_id, config, cancel
 
@@ -170,8 +182,14 @@ class AssistantPanel(QDockWidget):
 
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
 
-    def __init__(self, home: Path, parent: QWidget | None = None, *,
-                 embedder: Embedder | None = None, writer: Writer | None = None) -> None:
+    def __init__(
+        self,
+        home: Path,
+        parent: QWidget | None = None,
+        *,
+        embedder: Embedder | None = None,
+        writer: Writer | None = None,
+    ) -> None:
         super().__init__("Assistant", parent)
         self.setObjectName("assistantPanel")
         self.home = home
@@ -425,8 +443,9 @@ class AssistantPanel(QDockWidget):
         self.download_button.setEnabled(False)
         config = AssistantConfig.from_settings(self._conn)
         self.banner_text.setText(f"Downloading “{config.model}”…")
-        self.pool.start(_PullJob(self._relay, self._pull_id, config=config,
-                                 cancel=self._pull_cancel))
+        self.pool.start(
+            _PullJob(self._relay, self._pull_id, config=config, cancel=self._pull_cancel)
+        )
 
     def cancel_download(self) -> None:
         if self._pull_cancel is not None:
@@ -546,9 +565,7 @@ class AssistantPanel(QDockWidget):
         self.transcript.setHtml("".join(parts))
         if pending_question is not None:
             self.transcript.moveCursor(QTextCursor.MoveOperation.End)
-        self.transcript.verticalScrollBar().setValue(
-            self.transcript.verticalScrollBar().maximum()
-        )
+        self.transcript.verticalScrollBar().setValue(self.transcript.verticalScrollBar().maximum())
 
     def _message_html(self, message: Message, boundary_sid: int | None) -> str:
         if boundary_sid is not None and message.boundary_sid > boundary_sid:
@@ -567,8 +584,7 @@ class AssistantPanel(QDockWidget):
                 quote = html.escape(citation.quote[:80])
                 chapter = html.escape(citation.chapter)
                 links.append(f'<a href="{href}">[{citation.label}] {chapter}: “{quote}”</a>')
-            out.append("<p style='margin-left:12px'><small>" + "<br>".join(links)
-                       + "</small></p>")
+            out.append("<p style='margin-left:12px'><small>" + "<br>".join(links) + "</small></p>")
         return "".join(out)
 
     def _current_boundary_sid(self) -> int | None:

@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
-from reader_app.ui.document import decode_image
-from reader_app.ui.epub_view import EDGE_FRACTION, PageShown
+from reader_app.ui.epub_view import PageShown
+from reader_app.ui.images import decode_image
+from reader_app.ui.page_input import EDGE_FRACTION
 
 FIT_MODES = ("page", "width", "height", "actual")
 CACHE_PAGES = 8

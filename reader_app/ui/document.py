@@ -11,36 +11,32 @@ import itertools
 import logging
 from dataclasses import dataclass
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, QSize, QSizeF, Qt, QUrl
+from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
     QFont,
-    QImage,
-    QImageReader,
     QPainter,
     QPalette,
-    QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
+    QTextFormat,
     QTextImageFormat,
     QTextLength,
     QTextTableFormat,
 )
-from PySide6.QtSvg import QSvgRenderer
 
-from reader_app.books.covers import check_image_size
+from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions
 from reader_app.books.model import Block, BlockKind, Book, Locator, Span
-from reader_app.errors import UnsafeBookError
 from reader_app.ui.appearance import Appearance
+from reader_app.ui.images import ImageCache
+from reader_app.ui.page_formats import PageFormats
 
 log = logging.getLogger(__name__)
 
 LINE_SEPARATOR = "\u2028"  # a line break inside a block that keeps it one QTextBlock
-MAX_IMAGE_PIXELS = 40_000_000
 INTERNAL_SCHEME = "pagemate"
-MEASURE_EMS = 36  # longest line, in ems of the body font
 
 
 def internal_href(target: Locator) -> str:
@@ -61,13 +57,25 @@ def parse_internal_href(href: str) -> Locator | None:
 class PageGeometry:
     width: float
     height: float
+    pixel_ratio: float = 1.0  # device pixels per logical pixel, for images
 
 
 class SectionDocument:
-    """A laid-out section: paint pages, map positions to locators and back."""
+    """A laid-out section: paint pages, map positions to locators and back.
+
+    Soft hyphens (justified text) exist only in this document: `position_of` and `locator_at`
+    step over them, and `text_between` leaves them out, so locators, selection and copying see
+    the book's own text.
+    """
 
     def __init__(
-        self, book: Book, section_index: int, appearance: Appearance, page: PageGeometry
+        self,
+        book: Book,
+        section_index: int,
+        appearance: Appearance,
+        page: PageGeometry,
+        *,
+        images: ImageCache | None = None,
     ) -> None:
         self.book = book
         self.section_index = section_index
@@ -75,12 +83,15 @@ class SectionDocument:
         self.appearance = appearance
         self.theme = appearance.resolved_theme()
         self.page = page
+        self.images = images if images is not None else ImageCache()
         self.doc = QTextDocument()
         self.doc.setUndoRedoEnabled(False)
         self.block_starts: list[int] = []
+        self.hyphens: dict[int, list[int]] = {}  # block -> model offsets with a soft hyphen before
         # Keep lines to a comfortable measure on wide pages by widening the side margins.
-        measure = appearance.font_size * MEASURE_EMS * 1.33
-        self.side_margin = max(float(appearance.margin), (page.width - measure) / 2)
+        measure = appearance.font_size * appearance.measure * 1.33
+        side = (page.width - measure) / 2 if appearance.measure > 0 else 0.0
+        self.side_margin = max(float(appearance.margin), side)
         self._build()
         self.doc.setPageSize(QSizeF(page.width, page.height))
         self._page_count = max(1, self.doc.pageCount())
@@ -94,66 +105,36 @@ class SectionDocument:
         font.setStyleHint(QFont.StyleHint.Serif)
         self.doc.setDefaultFont(font)
         self.doc.setDocumentMargin(0)
+        self.formats = PageFormats(appearance, self.theme, font)
         root = self.doc.rootFrame().frameFormat()
         root.setTopMargin(appearance.margin * 0.6)
         root.setBottomMargin(appearance.margin * 0.6)
         root.setLeftMargin(self.side_margin)
         root.setRightMargin(self.side_margin)
         self.doc.rootFrame().setFrameFormat(root)
-
+        language = self.book.metadata.language
         cursor = QTextCursor(self.doc)
+        previous_bottom = 0.0
         for index, block in enumerate(self.section.blocks):
             if index > 0:
                 cursor.movePosition(QTextCursor.MoveOperation.End)
                 cursor.insertBlock()
             self.block_starts.append(cursor.position())
-            self._insert_block(cursor, block)
+            fmt = self.formats.block_format(block, previous_bottom if index else 0.0)
+            if index == 0:
+                fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
+            previous_bottom = fmt.bottomMargin()
+            cursor.setBlockFormat(fmt)
+            if self.formats.hyphenates(block):
+                breaks = break_positions(block.text, language=language)
+                if breaks:
+                    self.hyphens[index] = breaks
+            self._insert_block(cursor, block, self.hyphens.get(index, []))
         if not self.section.blocks:
             self.block_starts.append(0)
 
-    def _block_format(self, block: Block) -> QTextBlockFormat:
-        a = self.appearance
-        fmt = QTextBlockFormat()
-        fmt.setLineHeight(a.line_spacing * 100, 1)  # 1 = ProportionalHeight
-        para_gap = a.font_size * 0.55
-        if block.kind == BlockKind.HEADING:
-            fmt.setTopMargin(a.font_size * (2.2 if block.level <= 2 else 1.4))
-            fmt.setBottomMargin(a.font_size * 0.9)
-            fmt.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            fmt.setHeadingLevel(max(1, min(block.level, 6)))
-        elif block.kind == BlockKind.QUOTE:
-            fmt.setLeftMargin(a.font_size * 2 * max(block.level, 1))
-            fmt.setRightMargin(a.font_size * 2)
-            fmt.setBottomMargin(para_gap)
-        elif block.kind == BlockKind.LIST_ITEM:
-            fmt.setLeftMargin(a.font_size * 1.6 * max(block.level, 1))
-            fmt.setBottomMargin(para_gap * 0.5)
-        elif block.kind == BlockKind.PREFORMATTED:
-            fmt.setNonBreakableLines(True)
-            fmt.setLeftMargin(a.font_size)
-            fmt.setBottomMargin(para_gap)
-        elif block.kind in (BlockKind.IMAGE, BlockKind.RULE):
-            fmt.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            fmt.setTopMargin(para_gap)
-            fmt.setBottomMargin(para_gap)
-        else:
-            fmt.setBottomMargin(para_gap)
-        if block.kind in (BlockKind.PARAGRAPH, BlockKind.QUOTE, BlockKind.LIST_ITEM) or (
-            block.align and block.kind != BlockKind.HEADING
-        ):
-            fmt.setAlignment(_alignment(block.align, justify=a.justify))
-        return fmt
-
-    def _insert_block(self, cursor: QTextCursor, block: Block) -> None:
-        fmt = self._block_format(block)
-        cursor.setBlockFormat(fmt)
-        base = QTextCharFormat()
-        base.setForeground(QColor(self.theme.text))
-        if block.kind == BlockKind.HEADING:
-            base.setFontWeight(QFont.Weight.Bold)
-            base.setFontPointSize(self.appearance.font_size * _heading_scale(block.level))
-        elif block.kind == BlockKind.PREFORMATTED:
-            base.setFontFamilies(["DejaVu Sans Mono", "monospace"])
+    def _insert_block(self, cursor: QTextCursor, block: Block, breaks: list[int]) -> None:
+        base = self.formats.base_format(block)
         if block.kind == BlockKind.IMAGE:
             self._insert_image(cursor, block)
             return
@@ -163,44 +144,28 @@ class SectionDocument:
         if block.kind == BlockKind.TABLE and block.rows:
             self._insert_table(cursor, block, base)
             return
-        if block.kind == BlockKind.LIST_ITEM and block.marker:
-            fmt.setTextIndent(-self.appearance.font_size * 1.2)
-            cursor.setBlockFormat(fmt)
-        self._insert_text(cursor, block.text, block.spans, base)
+        self._insert_text(cursor, block, base, breaks)
 
     def _insert_text(
-        self, cursor: QTextCursor, text: str, spans: tuple[Span, ...], base: QTextCharFormat
+        self, cursor: QTextCursor, block: Block, base: QTextCharFormat, breaks: list[int]
     ) -> None:
-        text = text.replace("\n", LINE_SEPARATOR)
-        if not spans:
-            cursor.insertText(text, base)
-            return
+        text = block.text.replace("\n", LINE_SEPARATOR)
+        spans = block.spans
         # Split the text at every span edge and give each piece the union of its spans' styles.
         edges = sorted({0, len(text), *(s.start for s in spans), *(s.end for s in spans)})
         for start, end in itertools.pairwise(edges):
             if start >= end or start >= len(text):
                 continue
-            fmt = QTextCharFormat(base)
-            for span in spans:
-                if span.start <= start and end <= span.end:
-                    self._apply_span(fmt, span)
-            cursor.insertText(text[start:end], fmt)
+            fmt = base
+            covering = [s for s in spans if s.start <= start and end <= s.end]
+            if covering:
+                fmt = QTextCharFormat(base)
+                for span in covering:
+                    self._apply_span(fmt, span, block)
+            cursor.insertText(_with_soft_hyphens(text, start, end, breaks), fmt)
 
-    def _apply_span(self, fmt: QTextCharFormat, span: Span) -> None:
-        if span.bold:
-            fmt.setFontWeight(QFont.Weight.Bold)
-        if span.italic:
-            fmt.setFontItalic(True)
-        if span.underline:
-            fmt.setFontUnderline(True)
-        if span.monospace:
-            fmt.setFontFamilies(["DejaVu Sans Mono", "monospace"])
-        if span.small_caps:
-            fmt.setFontCapitalization(QFont.Capitalization.SmallCaps)
-        if span.superscript:
-            fmt.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignSuperScript)
-        if span.subscript:
-            fmt.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignSubScript)
+    def _apply_span(self, fmt: QTextCharFormat, span: Span, block: Block) -> None:
+        self.formats.apply_span(fmt, span, block)
         href = internal_href(span.target) if span.target else span.href
         if href:
             fmt.setAnchor(True)
@@ -225,7 +190,18 @@ class SectionDocument:
         cursor.movePosition(QTextCursor.MoveOperation.End)
 
     def _insert_image(self, cursor: QTextCursor, block: Block) -> None:
-        image = self._load_image(block.image) if block.image else None
+        # Fit inside the text area of one page, never upscaled past 2x.
+        area_w = self.page.width - 2 * self.side_margin
+        area_h = self.page.height - 1.2 * self.appearance.margin - self.appearance.font_size * 3
+        image = None
+        if block.image:
+            image = self.images.image(
+                self.book,
+                block.image,
+                target=QSize(max(int(area_w), 1), max(int(area_h), 1)),
+                pixel_ratio=self.page.pixel_ratio,
+                dark=self.theme.name == "dark",
+            )
         if image is None or image.isNull():
             base = QTextCharFormat()
             base.setForeground(QColor(self.theme.muted))
@@ -236,27 +212,12 @@ class SectionDocument:
         self.doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
         fmt = QTextImageFormat()
         fmt.setName(name)
-        # Fit inside the text area of one page, never upscaled past 2x.
-        area_w = self.page.width - 2 * self.side_margin
-        area_h = self.page.height - 1.2 * self.appearance.margin - self.appearance.font_size * 3
-        scale = min(area_w / image.width(), area_h / image.height(), 2.0)
-        fmt.setWidth(max(1.0, image.width() * scale))
-        fmt.setHeight(max(1.0, image.height() * scale))
+        width = image.width() / image.devicePixelRatio()
+        height = image.height() / image.devicePixelRatio()
+        scale = min(area_w / width, area_h / height, 2.0)
+        fmt.setWidth(max(1.0, width * scale))
+        fmt.setHeight(max(1.0, height * scale))
         cursor.insertImage(fmt)
-
-    def _load_image(self, name: str) -> QImage | None:
-        try:
-            data = self.book.load_resource(name)
-        except (KeyError, OSError, ValueError) as exc:
-            log.warning("image %s missing from %s: %s", name, self.book.path.name, exc)
-            return None
-        except Exception as exc:  # a hostile resource must not take the page down with it
-            log.warning("image %s unreadable in %s: %s", name, self.book.path.name, exc)
-            return None
-        return decode_image(data, name=name, target=self._image_target_size())
-
-    def _image_target_size(self) -> QSize:
-        return QSize(int(self.page.width * 2), int(self.page.height * 2))
 
     # -- pages ------------------------------------------------------------------------------
 
@@ -284,7 +245,8 @@ class SectionDocument:
         start = self.block_starts[block]
         length = len(self.section.blocks[block].text) if self.section.blocks else 0
         limit = self.block_starts[block + 1] - 1 if block + 1 < len(self.block_starts) else None
-        position = start + min(max(locator.char, 0), length)
+        char = min(max(locator.char, 0), length)
+        position = start + char + bisect.bisect_right(self.hyphens.get(block, ()), char)
         if limit is not None:
             position = min(position, max(limit, start))
         return min(position, max(self.doc.characterCount() - 1, 0))
@@ -294,7 +256,19 @@ class SectionDocument:
         if not self.section.blocks:
             return Locator(self.section_index, 0, 0)
         model_block = self.section.blocks[block]
-        char = min(max(position - self.block_starts[block], 0), len(model_block.text))
+        offset = max(position - self.block_starts[block], 0)
+        breaks = self.hyphens.get(block)
+        if breaks:
+            # Soft hyphen i sits at document offset breaks[i] + i within the block.
+            low, high = 0, len(breaks)
+            while low < high:
+                middle = (low + high) // 2
+                if breaks[middle] + middle < offset:
+                    low = middle + 1
+                else:
+                    high = middle
+            offset -= low
+        char = min(offset, len(model_block.text))
         if model_block.kind == BlockKind.TABLE:
             char = 0
         return Locator(self.section_index, block, char)
@@ -375,58 +349,21 @@ class SectionDocument:
         cursor = QTextCursor(self.doc)
         cursor.setPosition(min(start, end))
         cursor.setPosition(max(start, end), QTextCursor.MoveMode.KeepAnchor)
-        return cursor.selectedText().replace(LINE_SEPARATOR, "\n").replace("\u2029", "\n")
+        text = cursor.selectedText().replace(SOFT_HYPHEN, "")
+        return text.replace(LINE_SEPARATOR, "\n").replace("\u2029", "\n")
 
 
-def decode_image(data: bytes, *, name: str, target: QSize) -> QImage | None:
-    """Decode a book image safely: SVG rendered to a bounded raster, pixel caps on bitmaps."""
-    try:
-        # Header-only check: refuses giant bitmaps and SVGs that declare entities.
-        check_image_size(data, name=name)
-    except UnsafeBookError as error:
-        log.warning("image %s refused: %s", name, error)
-        return None
-    if name.lower().endswith((".svg", ".svgz")) or data.lstrip()[:5] in (b"<?xml", b"<svg "):
-        renderer = QSvgRenderer(QByteArray(data))
-        if not renderer.isValid():
-            return None
-        size = renderer.defaultSize()
-        if size.isEmpty():
-            size = QSize(800, 1000)
-        size.scale(target, Qt.AspectRatioMode.KeepAspectRatio)
-        image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.white)
-        painter = QPainter(image)
-        renderer.render(painter)
-        painter.end()
-        return image
-    buffer = QByteArray(data)
-    from PySide6.QtCore import QBuffer, QIODevice
-
-    device = QBuffer(buffer)
-    device.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(device)
-    size = reader.size()
-    if not size.isValid() or size.width() * size.height() > MAX_IMAGE_PIXELS:
-        log.warning("image %s refused: %sx%s pixels", name, size.width(), size.height())
-        return None
-    if size.width() > target.width() or size.height() > target.height():
-        scaled = QSize(size)
-        scaled.scale(target, Qt.AspectRatioMode.KeepAspectRatio)
-        reader.setScaledSize(scaled)
-    image = reader.read()
-    return None if image.isNull() else image
-
-
-def _alignment(align: str, *, justify: bool) -> Qt.AlignmentFlag:
-    if align == "center":
-        return Qt.AlignmentFlag.AlignHCenter
-    if align == "right":
-        return Qt.AlignmentFlag.AlignRight
-    if align == "left":
-        return Qt.AlignmentFlag.AlignLeft
-    return Qt.AlignmentFlag.AlignJustify if justify else Qt.AlignmentFlag.AlignLeft
-
-
-def _heading_scale(level: int) -> float:
-    return {1: 1.6, 2: 1.4, 3: 1.2, 4: 1.1}.get(level, 1.0)
+def _with_soft_hyphens(text: str, start: int, end: int, breaks: list[int]) -> str:
+    """`text[start:end]` with a soft hyphen before each break offset inside it."""
+    if not breaks:
+        return text[start:end]
+    first = bisect.bisect_right(breaks, start)
+    last = bisect.bisect_left(breaks, end)
+    if first >= last:
+        return text[start:end]
+    pieces, at = [], start
+    for offset in breaks[first:last]:
+        pieces.append(text[at:offset])
+        at = offset
+    pieces.append(text[at:end])
+    return SOFT_HYPHEN.join(pieces)

@@ -3,36 +3,30 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QAction,
     QColor,
-    QContextMenuEvent,
-    QDesktopServices,
-    QGuiApplication,
     QKeyEvent,
-    QMouseEvent,
     QPainter,
     QPaintEvent,
     QPen,
     QResizeEvent,
-    QTextLine,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
 from reader_app.ui.appearance import Appearance
-from reader_app.ui.document import PageGeometry, SectionDocument, parse_internal_href
+from reader_app.ui.document import PageGeometry, SectionDocument
+from reader_app.ui.images import ImageCache
+from reader_app.ui.page_input import PageInput, paint_selection
 
 SPREAD_MIN_WIDTH = 1000
 SPREAD_MIN_RATIO = 1.25
 GUTTER = 24
-EDGE_FRACTION = 0.18
 CACHE_SECTIONS = 5
 
 
@@ -49,12 +43,10 @@ class PageShown:
     previous_start: Locator | None
 
 
-class EpubView(QWidget):
+class EpubView(PageInput):
     """Paints pages of `SectionDocument`s; only the sections near the reader are laid out."""
 
     pageShown = Signal(object)  # PageShown
-    askAbout = Signal(str, str)  # selected text, mode: ask / explain / who
-    markReadHere = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -67,13 +59,10 @@ class EpubView(QWidget):
         self.section_index = 0
         self.page_index = 0
         self._documents: OrderedDict[int, SectionDocument] = OrderedDict()
+        self.images = ImageCache()  # rasterised illustrations, kept across relayouts
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._last_start: Locator | None = None
-        self._press: QPointF | None = None
-        # Whether a place is within what the assistant may read (set by the reader page).
-        self.is_read: Callable[[Locator], bool] = lambda _locator: False
-        self._selection: tuple[int, int] | None = None  # document positions in current section
         self._selection_page: int = 0
         self._relayout_timer = QTimer(self)
         self._relayout_timer.setSingleShot(True)
@@ -99,10 +88,15 @@ class EpubView(QWidget):
     def set_appearance(self, appearance: Appearance) -> None:
         if appearance == self.appearance:
             return
+        # The place to keep is taken from the old layout, before it is thrown away.
+        keep = self.current_start() if self.book is not None else None
+        if self._anchor is not None:
+            keep = self._anchor
         self.appearance = appearance
         self._documents.clear()
-        if self.book is not None:
-            self._show_locator(self.current_start(), Navigation.RELAYOUT)
+        if keep is not None:
+            self._show_locator(keep, Navigation.RELAYOUT)
+            self._anchor = keep
 
     def is_spread(self) -> bool:
         return self.width() >= SPREAD_MIN_WIDTH and self.width() / max(self.height(), 1) >= (
@@ -144,6 +138,7 @@ class EpubView(QWidget):
             self._show_locator(locator, navigation)
 
     def next_page(self) -> bool:
+        self.relayout_now()  # a turn counts from the page on screen, never a stale index
         doc = self.current_document()
         if doc is None or self.book is None:
             return False
@@ -158,6 +153,7 @@ class EpubView(QWidget):
         return True
 
     def previous_page(self) -> bool:
+        self.relayout_now()  # a turn counts from the page on screen, never a stale index
         doc = self.current_document()
         if doc is None or self.book is None:
             return False
@@ -197,7 +193,9 @@ class EpubView(QWidget):
         width = float(self.width())
         if self.is_spread():
             width = (width - GUTTER) / 2
-        return PageGeometry(float(max(width, 200)), float(max(self.height(), 200)))
+        return PageGeometry(
+            float(max(width, 200)), float(max(self.height(), 200)), self.devicePixelRatioF()
+        )
 
     def _document(self, section: int) -> SectionDocument:
         key = (self.width(), self.height(), self.is_spread())
@@ -207,7 +205,9 @@ class EpubView(QWidget):
         doc = self._documents.get(section)
         if doc is None:
             assert self.book is not None
-            doc = SectionDocument(self.book, section, self.appearance, self._page_geometry())
+            doc = SectionDocument(
+                self.book, section, self.appearance, self._page_geometry(), images=self.images
+            )
             self._documents[section] = doc
             while len(self._documents) > CACHE_SECTIONS:
                 self._documents.popitem(last=False)
@@ -283,6 +283,9 @@ class EpubView(QWidget):
 
     # -- painting ---------------------------------------------------------------------------
 
+    def _origins_by_page(self) -> list[tuple[int, QPointF]]:
+        return [(self.page_index + i, o) for i, o in enumerate(self._page_origins())]
+
     def _page_origins(self) -> list[QPointF]:
         if self.is_spread():
             width = (self.width() - GUTTER) / 2
@@ -300,7 +303,8 @@ class EpubView(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         if self._selection is not None:
-            self._paint_selection(painter, doc)
+            colour = QColor(self.appearance.resolved_theme().selection)
+            paint_selection(painter, doc, self._selection, self._origins_by_page(), colour)
         for offset, origin in enumerate(self._page_origins()):
             page = self.page_index + offset
             if page < doc.page_count:
@@ -312,36 +316,6 @@ class EpubView(QWidget):
             x = (self.width() - GUTTER) / 2 + GUTTER / 2
             painter.drawLine(QPointF(x, 40), QPointF(x, self.height() - 40))
         painter.end()
-
-    def _paint_selection(self, painter: QPainter, doc: SectionDocument) -> None:
-        assert self._selection is not None
-        start, end = sorted(self._selection)
-        color = QColor(self.appearance.resolved_theme().selection)
-        for offset, origin in enumerate(self._page_origins()):
-            page = self.page_index + offset
-            block = doc.doc.findBlock(start)
-            while block.isValid() and block.position() <= end:
-                layout = block.layout()
-                for i in range(layout.lineCount()):
-                    line = layout.lineAt(i)
-                    line_start = block.position() + line.textStart()
-                    line_end = line_start + line.textLength()
-                    if line_end <= start or line_start >= end:
-                        continue
-                    x0 = _cursor_x(line, max(start, line_start) - block.position())
-                    x1 = _cursor_x(line, min(end, line_end) - block.position())
-                    y = layout.position().y() + line.y() - page * doc.page.height
-                    if -line.height() < y < doc.page.height:
-                        painter.fillRect(
-                            QRectF(
-                                origin.x() + layout.position().x() + x0,
-                                origin.y() + y,
-                                x1 - x0,
-                                line.height(),
-                            ),
-                            color,
-                        )
-                block = block.next()
 
     # -- input ------------------------------------------------------------------------------
 
@@ -371,110 +345,8 @@ class EpubView(QWidget):
             self.previous_page()
         event.accept()
 
-    def _hit(self, point: QPointF) -> tuple[int, QPointF] | None:
-        origins = self._page_origins()
-        for offset, origin in reversed(list(enumerate(origins))):
-            if point.x() >= origin.x():
-                return self.page_index + offset, origin
-        return None
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._press = event.position()
-            self._selection = None
-            self.update()
-        super().mousePressEvent(event)
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        doc = self.current_document()
-        if self._press is not None and doc is not None:
-            if (event.position() - self._press).manhattanLength() > 6:
-                first = self._hit(self._press)
-                second = self._hit(event.position())
-                if first and second:
-                    a = doc.position_at(self._press, *first)
-                    b = doc.position_at(event.position(), *second)
-                    self._selection = (min(a, b), max(a, b))
-                    self.update()
-        elif doc is not None:
-            hit = self._hit(event.position())
-            anchor = doc.anchor_at(event.position(), *hit) if hit else ""
-            self.setCursor(
-                Qt.CursorShape.PointingHandCursor if anchor else Qt.CursorShape.ArrowCursor
-            )
-        super().mouseMoveEvent(event)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        press, self._press = self._press, None
-        if event.button() != Qt.MouseButton.LeftButton or press is None:
-            return
-        if self._selection is not None and self._selection[0] != self._selection[1]:
-            clipboard = QGuiApplication.clipboard()
-            clipboard.setText(self.selected_text(), clipboard.Mode.Selection)
-            return
-        self._selection = None
-        doc = self.current_document()
-        hit = self._hit(event.position())
-        if doc is not None and hit is not None:
-            href = doc.anchor_at(event.position(), *hit)
-            if href:
-                self._follow_link(href)
-                return
-        x = event.position().x()
-        if x < self.width() * EDGE_FRACTION:
-            self.previous_page()
-        elif x > self.width() * (1 - EDGE_FRACTION):
-            self.next_page()
-
-    def _follow_link(self, href: str) -> None:
-        target = parse_internal_href(href)
-        if target is not None:
-            self.go_to(target, navigation=Navigation.JUMP)
-            return
-        url = QUrl(href)
-        # External links open only on the reader's click, and only for web and mail addresses.
-        if url.scheme() in ("http", "https", "mailto"):
-            QDesktopServices.openUrl(url)
-
     def selection_end(self) -> Locator | None:
         doc = self.current_document()
         if doc is None or self._selection is None:
             return None
         return doc.locator_at(max(self._selection))
-
-    def build_context_menu(self) -> QMenu:
-        menu = QMenu(self)
-        menu.setObjectName("pageContextMenu")
-        selected = self.selected_text()
-        end = self.selection_end()
-        # A selection past the boundary would carry unread text to the model: not offered.
-        askable = bool(selected) and end is not None and self.is_read(end)
-        for label, mode in (
-            ("Ask about this", "ask"),
-            ("Explain", "explain"),
-            ("Who is this?", "who"),
-        ):
-            action = QAction(label, menu)
-            action.setObjectName(f"askAbout_{mode}")
-            action.setEnabled(askable)
-            if selected and not askable:
-                action.setToolTip("The assistant hasn't read this far: mark it as read first.")
-            action.triggered.connect(lambda _=False, m=mode: self.askAbout.emit(selected, m))
-            menu.addAction(action)
-        menu.setToolTipsVisible(True)
-        menu.addSeparator()
-        copy = menu.addAction("Copy")
-        copy.setEnabled(bool(selected))
-        copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected))
-        mark = menu.addAction("Mark as read up to here")
-        mark.triggered.connect(self.markReadHere.emit)
-        return menu
-
-    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
-        self.build_context_menu().exec(event.globalPos())
-
-
-def _cursor_x(line: QTextLine, position: int) -> float:
-    # PySide6 returns (x, position) for this overload.
-    result = line.cursorToX(position)
-    return float(result[0] if isinstance(result, tuple) else result)  # type: ignore[arg-type]

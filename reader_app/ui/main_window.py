@@ -68,7 +68,7 @@ def cover_work(book: Book) -> bytes | None:
         return png
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
 
-    from reader_app.ui.document import decode_image
+    from reader_app.ui.images import decode_image
 
     image = decode_image(book.load_resource(book.cover), name=book.cover, target=QSize(300, 450))
     if image is None:

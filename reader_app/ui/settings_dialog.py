@@ -61,12 +61,31 @@ class AppearanceDialog(QDialog):
         self.justify_box = QCheckBox("Justify paragraphs")
         self.justify_box.setObjectName("appearanceJustify")
         self.justify_box.setChecked(appearance.justify)
+        self.publisher_box = QCheckBox("Use publisher styles")
+        self.publisher_box.setObjectName("appearancePublisherStyles")
+        self.publisher_box.setToolTip(
+            "The book's own indents, spacing, alignment, small caps and page breaks. "
+            "Your font, size, spacing and colours always win."
+        )
+        self.publisher_box.setChecked(appearance.publisher_styles)
+        self.hyphenate_box = QCheckBox("Hyphenate justified text")
+        self.hyphenate_box.setObjectName("appearanceHyphenate")
+        self.hyphenate_box.setChecked(appearance.hyphenate)
+        self.measure_box = QSpinBox()
+        self.measure_box.setObjectName("appearanceMeasure")
+        self.measure_box.setRange(0, 120)
+        self.measure_box.setSuffix(" em")
+        self.measure_box.setSpecialValueText("No limit")
+        self.measure_box.setValue(appearance.measure)
         form.addRow("Font", self.font_box)
         form.addRow("Size", self.size_box)
         form.addRow("Line spacing", self.spacing_box)
         form.addRow("Margins", self.margin_box)
         form.addRow("Theme", self.theme_box)
         form.addRow("", self.justify_box)
+        form.addRow("", self.hyphenate_box)
+        form.addRow("", self.publisher_box)
+        form.addRow("Longest line", self.measure_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
@@ -77,6 +96,9 @@ class AppearanceDialog(QDialog):
         self.margin_box.valueChanged.connect(self._changed)
         self.theme_box.currentIndexChanged.connect(self._changed)
         self.justify_box.toggled.connect(self._changed)
+        self.hyphenate_box.toggled.connect(self._changed)
+        self.publisher_box.toggled.connect(self._changed)
+        self.measure_box.valueChanged.connect(self._changed)
 
     def _changed(self, *_: object) -> None:
         self.appearance = replace(
@@ -87,6 +109,9 @@ class AppearanceDialog(QDialog):
             margin=self.margin_box.value(),
             theme=self.theme_box.currentData(),
             justify=self.justify_box.isChecked(),
+            hyphenate=self.hyphenate_box.isChecked(),
+            publisher_styles=self.publisher_box.isChecked(),
+            measure=self.measure_box.value(),
         )
         self.appearanceChanged.emit(self.appearance)
 

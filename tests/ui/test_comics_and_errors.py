@@ -78,6 +78,8 @@ def test_bad_files_show_a_clear_error_and_change_nothing(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     book = open_file(qtbot, window, corpus_epub(PRIDE))
+    # The cover thumbnail is made in the background after the page is up: let it land first.
+    qtbot.waitUntil(lambda: all(e.cover_png for e in window.library.entries()), timeout=30_000)
     before = window.library.entries()
     for label, path in hostile_files(tmp_path).items():
         with qtbot.waitSignal(window.openFailed, timeout=30_000) as blocker:
@@ -113,7 +115,7 @@ def test_appearance_and_window_geometry_persist(
 def test_hostile_images_are_refused_without_decoding(qtbot: QtBot) -> None:
     from PySide6.QtCore import QSize
 
-    from reader_app.ui.document import decode_image
+    from reader_app.ui.images import decode_image
 
     svg_bomb = (
         b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'

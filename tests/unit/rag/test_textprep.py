@@ -22,10 +22,11 @@ from reader_app.rag.textprep import (
 from reader_app.store.db import connect
 from tests.unit.rag.markerbooks import marker_book
 
-_WORDS = (
+_SAMPLE = (
     "the prince said that he would go to Moscow with Mr. Darcy before winter and she "
     "answered nothing but looked at the old count who was smiling e.g. at his daughter"
-).split()
+)
+_WORDS = _SAMPLE.split()
 
 
 def _prose(size: int, *, seed: int) -> str:

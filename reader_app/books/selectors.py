@@ -1,0 +1,174 @@
+"""Matching the stylesheet subset (books/css.py) against lxml elements, in bounded time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lxml import etree
+
+from reader_app.books.css import Attribute, Compound, Rule, Selector
+
+MAX_MATCH_STEPS = 2_000  # ancestor tests for one selector against one element
+
+
+def _tag(element: etree._Element) -> str:
+    tag = element.tag
+    if not isinstance(tag, str):
+        return ""
+    if tag[0] == "{":
+        tag = tag[tag.index("}") + 1 :]
+    return tag if tag.islower() else tag.lower()
+
+
+def previous_element(element: etree._Element) -> etree._Element | None:
+    sibling = element.getprevious()
+    while sibling is not None and not isinstance(sibling.tag, str):
+        sibling = sibling.getprevious()
+    return sibling
+
+
+def next_element(element: etree._Element) -> etree._Element | None:
+    sibling = element.getnext()
+    while sibling is not None and not isinstance(sibling.tag, str):
+        sibling = sibling.getnext()
+    return sibling
+
+
+def matches_compound(compound: Compound, element: etree._Element) -> bool:
+    if compound.tag and _tag(element) != compound.tag:
+        return False
+    if compound.ids and (element.get("id") or "") not in compound.ids:
+        return False
+    if compound.classes:
+        present = (element.get("class") or "").split()
+        if any(name not in present for name in compound.classes):
+            return False
+    for attribute in compound.attributes:
+        if not _attribute_matches(attribute, element):
+            return False
+    for pseudo in compound.pseudo:
+        if pseudo in ("first-child", "only-child") and previous_element(element) is not None:
+            return False
+        if pseudo in ("last-child", "only-child") and next_element(element) is not None:
+            return False
+    return not any(matches_compound(inner, element) for inner in compound.negated)
+
+
+def _attribute_matches(attribute: Attribute, element: etree._Element) -> bool:
+    value = element.get(attribute.name)
+    if value is None:
+        return False
+    wanted, op = attribute.value, attribute.op
+    if op == "":
+        return True
+    if op == "=":
+        return value == wanted
+    if op == "~=":
+        return wanted in value.split()
+    if op == "|=":
+        return value == wanted or value.startswith(wanted + "-")
+    if not wanted:
+        return False
+    if op == "^=":
+        return value.startswith(wanted)
+    if op == "$=":
+        return value.endswith(wanted)
+    return wanted in value
+
+
+def matches(selector: Selector, element: etree._Element) -> bool:
+    """Whether `selector` matches `element` (bounded work, however hostile the selector)."""
+    budget = [MAX_MATCH_STEPS]
+    return matches_compound(selector.compounds[0], element) and _match_from(
+        selector, 0, element, budget
+    )
+
+
+def _match_from(selector: Selector, index: int, element: etree._Element, budget: list[int]) -> bool:
+    """Compounds after `index` match, given compound `index` matched `element`."""
+    if index + 1 >= len(selector.compounds):
+        return True
+    combinator = selector.combinators[index]
+    wanted = selector.compounds[index + 1]
+    if combinator == "+":
+        sibling = previous_element(element)
+        return (
+            sibling is not None
+            and matches_compound(wanted, sibling)
+            and _match_from(selector, index + 1, sibling, budget)
+        )
+    parent = element.getparent()
+    while parent is not None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if matches_compound(wanted, parent) and _match_from(selector, index + 1, parent, budget):
+            return True
+        if combinator == ">":
+            return False
+        parent = parent.getparent()
+    return False
+
+
+class RuleIndex:
+    """Rules bucketed by their rightmost id, class or tag, so an element tests only likely ones."""
+
+    def __init__(self, rules: Iterable[Rule]) -> None:
+        self.by_id: dict[str, list[Rule]] = {}
+        self.by_class: dict[str, list[Rule]] = {}
+        self.by_tag: dict[str, list[Rule]] = {}
+        self.by_attribute: dict[str, list[Rule]] = {}
+        self.anywhere: list[Rule] = []
+        self.count = 0
+        # What an element's match can depend on besides its ancestors' (see styles.Styler):
+        self.attribute_names: set[str] = set()
+        self.id_names: set[str] = set()
+        self.class_names: set[str] = set()
+        self.sibling_depth = 0  # the longest run of `+` combinators
+        self.uses_last_child = False
+        for rule in rules:
+            self.count += 1
+            self._note(rule.selector)
+            key = rule.selector.compounds[0]
+            if key.ids:
+                self.by_id.setdefault(key.ids[0], []).append(rule)
+            elif key.classes:
+                self.by_class.setdefault(key.classes[0], []).append(rule)
+            elif key.tag:
+                self.by_tag.setdefault(key.tag, []).append(rule)
+            elif key.attributes:
+                self.by_attribute.setdefault(key.attributes[0].name, []).append(rule)
+            else:
+                self.anywhere.append(rule)
+
+    def _note(self, selector: Selector) -> None:
+        run = 0
+        for combinator in selector.combinators:
+            run = run + 1 if combinator == "+" else 0
+            self.sibling_depth = max(self.sibling_depth, run)
+        for compound in selector.compounds:
+            for part in (compound, *compound.negated):
+                self.attribute_names.update(attribute.name for attribute in part.attributes)
+                self.id_names.update(part.ids)
+                self.class_names.update(part.classes)
+                if "last-child" in part.pseudo or "only-child" in part.pseudo:
+                    self.uses_last_child = True
+
+    def matching(self, element: etree._Element) -> list[Rule]:
+        """Rules that match `element`, in cascade order (specificity, then source order)."""
+        candidates: list[Rule] = list(self.by_tag.get(_tag(element), ()))
+        element_id = element.get("id")
+        if element_id and element_id in self.by_id:
+            candidates.extend(self.by_id[element_id])
+        classes = element.get("class")
+        if classes:
+            for name in classes.split():
+                candidates.extend(self.by_class.get(name, ()))
+        if self.by_attribute:
+            for key in element.attrib:
+                candidates.extend(self.by_attribute.get(str(key), ()))
+        candidates.extend(self.anywhere)
+        found = [rule for rule in candidates if matches(rule.selector, element)]
+        if len(found) > 1:
+            found.sort(key=lambda rule: (rule.selector.specificity, rule.order))
+        return found

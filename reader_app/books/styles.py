@@ -1,0 +1,362 @@
+"""The cascade: a document's stylesheets over a small default sheet, as computed element styles.
+
+Only what makes a page look like a book is computed (see css.SUPPORTED). Absolute font sizes are
+ignored (the reader's size wins); relative ones scale it. An element that is `display: none`, or
+moved far off the page with `position: absolute` (the usual way to hide a heading that an image
+repeats), is hidden: its text is left out of the book model, so it is not in the sentence table
+either, and the assistant never sees it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lxml import etree
+
+from reader_app.books.css import Rule, parse_declarations, parse_stylesheet
+from reader_app.books.model import PLAIN_LOOK, BlockStyle, Look
+from reader_app.books.safezip import resolve_member_name
+from reader_app.books.selectors import RuleIndex, next_element, previous_element
+from reader_app.books.xmlsafe import local_name
+
+MAX_STYLESHEETS = 16  # linked and inline sheets read per document
+# The tags' plain meaning, as the lowest layer of the cascade (what a browser's own sheet does).
+DEFAULT_SHEET = """
+h1 { font-size: 1.6em; font-weight: bold } h2 { font-size: 1.4em; font-weight: bold }
+h3 { font-size: 1.2em; font-weight: bold } h4 { font-size: 1.1em; font-weight: bold }
+h5, h6 { font-weight: bold }
+b, strong, th { font-weight: bold }
+i, em, cite, dfn, var, address { font-style: italic }
+sup { vertical-align: super } sub { vertical-align: sub }
+pre { white-space: pre }
+"""
+_LENGTH = re.compile(r"^(-?(?:\d+\.?\d*|\.\d+))(em|rem|px|pt|%|ex|ch)?$")
+_KEYWORD_SIZES = {
+    "xx-small": 0.6, "x-small": 0.75, "small": 0.89, "medium": 1.0, "large": 1.2,
+    "x-large": 1.5, "xx-large": 2.0,
+}  # fmt: skip
+_BREAKS = frozenset({"always", "page", "left", "right", "recto", "verso"})
+_BLOCK_DISPLAYS = frozenset({"block", "list-item", "table", "flex", "grid", "flow-root"})
+MIN_SCALE, MAX_SCALE = 0.5, 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Computed:
+    """An element's computed style (the subset)."""
+
+    look: Look = PLAIN_LOOK
+    align: str = ""
+    indent: float | None = None
+    hyphens: str = ""
+    preformatted: bool = False
+    # Not inherited:
+    margin_top: float | None = None
+    margin_bottom: float | None = None
+    display: str = ""  # "", "block", "inline"
+    hidden: bool = False
+    break_before: bool = False
+    break_after: bool = False
+    # The memo entry this was computed for: elements with equal contexts style alike.
+    context: int = 0
+
+    def block_style(self, *, margin_top: float | None, page_break: bool) -> BlockStyle:
+        return BlockStyle(
+            look=self.look,
+            indent=self.indent,
+            margin_top=margin_top,
+            margin_bottom=self.margin_bottom,
+            align=self.align,
+            page_break=page_break,
+            hyphens=self.hyphens,
+        )
+
+
+ROOT_STYLE = Computed()
+
+
+class Styler:
+    """Computes element styles; elements in equal contexts share one result without matching.
+
+    An element's context is its parent's context, its own signature (tag, id, classes, the
+    attributes selectors test, its style attribute) and its previous siblings' signatures as far
+    as `+` chains reach: two elements with equal contexts match exactly the same rules.
+    """
+
+    def __init__(self, rules: list[Rule]) -> None:
+        self.index = RuleIndex(rules)
+        self._attributes = tuple(sorted(self.index.attribute_names))
+        self._memo: dict[tuple[object, ...], Computed] = {}
+        self._signatures: dict[etree._Element, tuple[object, ...]] = {}
+        self._styles: dict[BlockStyle, BlockStyle] = {}
+
+    def start_document(self) -> None:
+        self._signatures.clear()
+
+    def _signature(self, element: etree._Element) -> tuple[object, ...]:
+        found = self._signatures.get(element)
+        if found is None:
+            get = element.get
+            element_id, classes = get("id"), get("class")
+            if element_id is not None and element_id not in self.index.id_names:
+                element_id = None  # unique ids no selector names would make every context new
+            if classes:
+                classes = " ".join(c for c in classes.split() if c in self.index.class_names)
+            found = (element.tag, element_id, classes, get("style"))
+            if self._attributes:
+                found += tuple(get(name) for name in self._attributes)
+            self._signatures[element] = found
+        return found
+
+    def compute(self, element: etree._Element, parent: Computed) -> Computed:
+        key: tuple[object, ...] = (parent.context, self._signature(element))
+        sibling: etree._Element | None = element
+        for _ in range(self.index.sibling_depth):
+            sibling = previous_element(sibling) if sibling is not None else None
+            key += (self._signature(sibling) if sibling is not None else None,)
+        if self.index.uses_last_child:
+            key += (next_element(element) is None,)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        matched = self.index.matching(element)
+        inline = element.get("style")
+        specified: dict[str, str] = {}
+        important: dict[str, str] = {}
+        for rule in matched:
+            _declare(rule.declarations, specified, important)
+        if inline:
+            _declare(parse_declarations(inline), specified, important)
+        specified.update(important)
+        computed = _compute(specified, parent, context=len(self._memo) + 1)
+        self._memo[key] = computed
+        return computed
+
+    def intern(self, style: BlockStyle) -> BlockStyle:
+        """One shared object per distinct block style (smaller models, faster cache loads)."""
+        return self._styles.setdefault(style, style)
+
+
+def _declare(
+    declarations: tuple[tuple[str, str, bool], ...],
+    specified: dict[str, str],
+    important: dict[str, str],
+) -> None:
+    for name, value, is_important in declarations:
+        if name == "margin":
+            parts = value.split()
+            if 1 <= len(parts) <= 4:
+                target = important if is_important else specified
+                target["margin-top"] = parts[0]
+                target["margin-bottom"] = parts[2] if len(parts) >= 3 else parts[0]
+            continue
+        if name in ("-epub-hyphens", "-webkit-hyphens"):
+            name = "hyphens"
+        elif name == "font-variant-caps":
+            name = "font-variant"
+        elif name.startswith("page-break-"):
+            name = "break-" + name.removeprefix("page-break-")
+        (important if is_important else specified)[name] = value
+
+
+def _compute(specified: dict[str, str], parent: Computed, *, context: int) -> Computed:
+    look = parent.look
+    if specified:
+        look = _look(specified, parent.look)
+    hidden = specified.get("display") == "none" or _off_page(specified)
+    display = specified.get("display", "")
+    return Computed(
+        look=look,
+        align=_align(specified.get("text-align"), parent.align),
+        indent=_inherited_length(specified.get("text-indent"), parent.indent, look.scale),
+        hyphens=_choice(specified.get("hyphens"), parent.hyphens, ("auto", "manual", "none")),
+        preformatted=_white_space(specified.get("white-space"), parent.preformatted),
+        margin_top=_length(specified.get("margin-top"), look.scale),
+        margin_bottom=_length(specified.get("margin-bottom"), look.scale),
+        display="block" if display in _BLOCK_DISPLAYS else ("inline" if display else ""),
+        hidden=hidden,
+        break_before=specified.get("break-before", "") in _BREAKS,
+        break_after=specified.get("break-after", "") in _BREAKS,
+        context=context,
+    )
+
+
+def _look(specified: dict[str, str], parent: Look) -> Look:
+    italic, bold, small_caps = parent.italic, parent.bold, parent.small_caps
+    vertical, scale = parent.vertical, parent.scale
+    style = specified.get("font-style")
+    if style in ("italic", "oblique"):
+        italic = True
+    elif style in ("normal", "initial"):
+        italic = False
+    weight = specified.get("font-weight")
+    if weight in ("bold", "bolder") or (weight and weight.isdigit() and int(weight) >= 600):
+        bold = True
+    elif weight in ("normal", "lighter", "initial") or (weight and weight.isdigit()):
+        bold = False
+    variant = specified.get("font-variant")
+    if variant is not None:
+        small_caps = "small-caps" in variant
+    align = specified.get("vertical-align")
+    if align in ("super", "sub"):
+        vertical = align
+    elif align in ("baseline", "initial"):
+        vertical = ""
+    size = specified.get("font-size")
+    if size is not None:
+        scale = _font_scale(size, parent.scale)
+    return Look(italic, bold, small_caps, vertical, scale)
+
+
+def _font_scale(value: str, parent: float) -> float:
+    if value in _KEYWORD_SIZES:
+        return _KEYWORD_SIZES[value]
+    if value == "smaller":
+        return max(MIN_SCALE, parent / 1.2)
+    if value == "larger":
+        return min(MAX_SCALE, parent * 1.2)
+    found = _LENGTH.match(value)
+    if found is None or found.group(2) not in ("em", "%", "rem"):
+        return parent  # absolute sizes: the reader's chosen size wins
+    number = float(found.group(1))
+    factor = number / 100 if found.group(2) == "%" else number
+    base = 1.0 if found.group(2) == "rem" else parent
+    return min(MAX_SCALE, max(MIN_SCALE, base * factor))
+
+
+def _length(value: str | None, scale: float) -> float | None:
+    """A length in ems of the reader's font (em counted in the element's own size)."""
+    if value is None or value in ("auto", "initial", "inherit"):
+        return None if value in (None, "inherit") else 0.0
+    found = _LENGTH.match(value)
+    if found is None:
+        return None
+    number, unit = float(found.group(1)), found.group(2)
+    if unit in ("em", "ch"):
+        ems = number * scale
+    elif unit == "rem":
+        ems = number
+    elif unit == "ex":
+        ems = number * scale / 2
+    elif unit == "px":
+        ems = number / 16
+    elif unit == "pt":
+        ems = number / 12
+    elif unit is None and number == 0:
+        ems = 0.0
+    else:
+        return None  # percentages of the page width: not a block-spacing length
+    return max(-20.0, min(20.0, ems))
+
+
+def _inherited_length(value: str | None, parent: float | None, scale: float) -> float | None:
+    if value is None or value == "inherit":
+        return parent
+    return _length(value, scale)
+
+
+def _align(value: str | None, parent: str) -> str:
+    if value is None or value == "inherit":
+        return parent
+    value = {"start": "left", "end": "right", "-webkit-center": "center"}.get(value, value)
+    return value if value in ("left", "right", "center", "justify") else ""
+
+
+def _choice(value: str | None, parent: str, allowed: tuple[str, ...]) -> str:
+    if value is None or value == "inherit":
+        return parent
+    return value if value in allowed else ""
+
+
+def _white_space(value: str | None, parent: bool) -> bool:
+    if value is None or value == "inherit":
+        return parent
+    return value in ("pre", "pre-wrap", "pre-line", "break-spaces")
+
+
+def _off_page(specified: dict[str, str]) -> bool:
+    if specified.get("position") not in ("absolute", "fixed"):
+        return False
+    for side in ("left", "top"):
+        found = _LENGTH.match(specified.get(side, ""))
+        if found is None:
+            continue
+        number, unit = float(found.group(1)), found.group(2) or "px"
+        ems = number if unit in ("em", "rem") else number / 16
+        if ems <= -100:
+            return True
+    return False
+
+
+# -- a document's stylesheets -------------------------------------------------------------------
+
+
+class StyleSheets:
+    """Parsed stylesheets of one book, shared by its documents (each sheet parsed once)."""
+
+    def __init__(self, read_member: Callable[[str], bytes] | None) -> None:
+        self.read_member = read_member
+        self._sheets: dict[str, list[Rule]] = {}
+        self._stylers: dict[tuple[str, ...], Styler] = {}
+        self._default = parse_stylesheet(DEFAULT_SHEET, first_order=-100_000)
+
+    def styler_for(self, root: etree._Element, *, name: str) -> Styler:
+        """The cascade for the document `root`, the container member `name`."""
+        linked: list[str] = []
+        inline: list[str] = []
+        for element in root.iter():
+            tag = local_name(element)
+            if tag == "link" and "stylesheet" in (element.get("rel") or "").lower().split():
+                member = _local_member(name, element.get("href"))
+                if member is not None:
+                    linked.append(member)
+            elif tag == "style" and element.text:
+                if (element.get("media") or "all").lower() in ("all", "screen"):
+                    inline.append(element.text)
+            elif tag == "body":
+                break
+        linked, inline = linked[:MAX_STYLESHEETS], inline[:MAX_STYLESHEETS]
+        if not inline:
+            key = tuple(linked)
+            styler = self._stylers.get(key)
+            if styler is None:
+                styler = self._stylers[key] = Styler(self._rules(linked, []))
+            return styler
+        return Styler(self._rules(linked, inline))
+
+    def _rules(self, linked: list[str], inline: list[str]) -> list[Rule]:
+        rules = list(self._default)
+        for member in linked:
+            for rule in self._sheet(member):
+                rules.append(_reordered(rule, len(rules)))
+        for text in inline:
+            rules.extend(parse_stylesheet(text, first_order=len(rules)))
+        return rules
+
+    def _sheet(self, member: str) -> list[Rule]:
+        rules = self._sheets.get(member)
+        if rules is None:
+            text = ""
+            if self.read_member is not None:
+                try:
+                    text = self.read_member(member).decode("utf-8", errors="replace")
+                except (KeyError, OSError, ValueError):
+                    text = ""  # a missing stylesheet leaves the defaults
+            rules = self._sheets[member] = parse_stylesheet(text.lstrip("\ufeff"))
+        return rules
+
+
+def _reordered(rule: Rule, order: int) -> Rule:
+    return Rule(rule.selector, rule.declarations, order)
+
+
+def _local_member(base: str, href: str | None) -> str | None:
+    from urllib.parse import unquote, urlsplit
+
+    if not href:
+        return None
+    parts = urlsplit(href.strip())
+    if parts.scheme or parts.netloc or not parts.path:
+        return None  # a remote stylesheet is never fetched
+    return resolve_member_name(base, unquote(parts.path))

@@ -1,0 +1,225 @@
+"""Pieces of the XHTML reader: tag tables, text collection, the text buffer and block context."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from lxml import etree
+
+from reader_app.books.model import Block, BlockKind, BlockStyle, Span
+from reader_app.books.styles import ROOT_STYLE, Computed
+from reader_app.books.xmlsafe import local_name
+
+LINE_BREAK = "\u2028"
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+
+# HTML whitespace runs; single spaces are left alone (not matched), which makes this
+# several times faster than matching every run on War and Peace.
+COLLAPSIBLE = re.compile(r"[\t\n\r\f][ \t\n\r\f]*| [ \t\n\r\f]+")
+DROPPED = frozenset(
+    {
+        "script", "style", "iframe", "frame", "frameset", "form", "object", "embed", "noscript",
+        "template", "audio", "video", "canvas", "input", "button", "select", "textarea", "head",
+        "title", "link", "meta", "base", "param", "source", "track", "map", "area", "annotation",
+    }
+)  # fmt: skip
+BLOCKS = frozenset(
+    {
+        "html", "body", "p", "div", "section", "article", "aside", "header", "footer", "main",
+        "nav", "address", "blockquote", "figure", "figcaption", "dl", "dt", "dd", "ul", "ol", "li",
+        "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "pre", "table", "hr", "details", "summary",
+        "center", "fieldset", "legend", "caption", "tr", "td", "th", "thead", "tbody", "tfoot",
+        "img", "svg", "br",
+    }
+)  # fmt: skip
+HEADINGS = {f"h{n}": n for n in range(1, 7)}
+PLAIN = Span(0, 0)
+Link = tuple[str, str]  # an internal link's (member, fragment), resolved once every file is read
+
+
+@dataclass(frozen=True, slots=True)
+class Inline:
+    """The inline state while walking: the span template, a pending internal link, the style."""
+
+    span: Span = PLAIN
+    css: Computed = ROOT_STYLE
+    link: Link | None = None
+
+
+@dataclass(slots=True)
+class Context:
+    kind: BlockKind = BlockKind.PARAGRAPH
+    level: int = 0
+    marker: str = ""
+    quote_depth: int = 0
+    list_depth: int = 0
+    preformatted: bool = False
+    heading_level: int = 0  # inside hgroup: the level given to its non-heading lines
+    align: str = ""
+    css: Computed = ROOT_STYLE  # the computed style of the element that owns the block
+
+    def but(self, **changes: object) -> Context:
+        """A copy with `changes` (dataclasses.replace is several times slower per call)."""
+        copy = Context(
+            self.kind,
+            self.level,
+            self.marker,
+            self.quote_depth,
+            self.list_depth,
+            self.preformatted,
+            self.heading_level,
+            self.align,
+            self.css,
+        )
+        for name, value in changes.items():
+            setattr(copy, name, value)
+        return copy
+
+
+@dataclass(slots=True)
+class ListState:
+    ordered: bool
+    next_number: int = 1
+
+
+@dataclass(slots=True)
+class Buffer:
+    runs: list[list[object]] = field(default_factory=list)  # [text, Span, Link | None]
+    anchors: list[tuple[str, int]] = field(default_factory=list)
+    length: int = 0
+
+    def last_char(self) -> str:
+        for run in reversed(self.runs):
+            text = run[0]
+            assert isinstance(text, str)
+            if text:
+                return text[-1]
+        return ""
+
+    def append(self, text: str, span: Span, link: Link | None) -> None:
+        if not text:
+            return
+        if self.runs and self.runs[-1][1] == span and self.runs[-1][2] == link:
+            self.runs[-1][0] = str(self.runs[-1][0]) + text
+        else:
+            self.runs.append([text, span, link])
+        self.length += len(text)
+
+    def strip_trailing_space(self) -> None:
+        while self.runs:
+            text = str(self.runs[-1][0])
+            stripped = text.rstrip(" ")
+            self.length -= len(text) - len(stripped)
+            if stripped:
+                self.runs[-1][0] = stripped
+                return
+            self.runs.pop()
+
+
+def with_style(block: Block, style: BlockStyle) -> Block:
+    """`block` with `style` (dataclasses.replace is several times slower per call)."""
+    return Block(
+        block.kind,
+        block.text,
+        block.spans,
+        block.level,
+        block.align,
+        block.marker,
+        block.image,
+        block.anchors,
+        block.rows,
+        style,
+    )
+
+
+def plain_text(element: etree._Element) -> str:
+    """The element's visible text, whitespace collapsed (for titles, cells, TOC labels)."""
+    pieces: list[str] = []
+    _collect_text(element, pieces)
+    return COLLAPSIBLE.sub(" ", "".join(pieces)).strip()
+
+
+def _collect_text(element: etree._Element, pieces: list[str]) -> None:
+    if local_name(element) in DROPPED:
+        return
+    if element.text and isinstance(element.tag, str):
+        pieces.append(element.text)
+    for child in element:
+        _collect_text(child, pieces)
+        if child.tail:
+            pieces.append(child.tail)
+
+
+def element_id(element: etree._Element) -> str | None:
+    value = element.get("id") or element.get(XML_ID)
+    if value is None and local_name(element) == "a":
+        value = element.get("name")
+    return value or None
+
+
+def alignment(element: etree._Element) -> str:
+    """Alignment by the old `align` attribute or a <center>: kept when publisher styles are off."""
+    if local_name(element) == "center":
+        return "center"
+    value = (element.get("align") or "").strip().lower()
+    return value if value in ("left", "right", "center", "justify") else ""
+
+
+def owning_table(row: etree._Element) -> etree._Element | None:
+    parent = row.getparent()
+    while parent is not None and local_name(parent) != "table":
+        parent = parent.getparent()
+    return parent
+
+
+def take_marker(ctx: Context) -> str:
+    marker, ctx.marker = ctx.marker, ""
+    return marker
+
+
+def list_start(element: etree._Element) -> int:
+    value = (element.get("start") or "1").strip()
+    return int(value) if value.lstrip("-").isdigit() else 1
+
+
+@dataclass(frozen=True, slots=True)
+class PendingLink:
+    """An internal link in block `block`, span `span`, pointing at `member#fragment`."""
+
+    block: int
+    span: int
+    member: str
+    fragment: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDocument:
+    blocks: tuple[Block, ...]
+    anchors: dict[str, tuple[int, int]]  # element id -> (block, char)
+    links: tuple[PendingLink, ...]
+    first_heading: str
+
+
+def tag_span(tag: str, element: etree._Element, span: Span) -> Span:
+    """The tag's plain meaning (used when publisher styles are off)."""
+    if tag in ("b", "strong"):
+        return replace(span, bold=True)
+    if tag in ("i", "em", "cite", "dfn", "var"):
+        return replace(span, italic=True)
+    if tag in ("u", "ins"):
+        return replace(span, underline=True)
+    if tag in ("code", "kbd", "samp", "tt"):
+        return replace(span, monospace=True)
+    if tag == "sup":
+        return replace(span, superscript=True)
+    if tag == "sub":
+        return replace(span, subscript=True)
+    if tag == "a" and "noteref" in (element.get(EPUB_TYPE) or ""):
+        # Footnote markers are superscript by convention (publishers do it in CSS).
+        return replace(span, superscript=True)
+    if "small-caps" in (element.get("class") or ""):
+        return replace(span, small_caps=True)
+    return span

@@ -1,0 +1,178 @@
+"""Qt block and character formats for model blocks: the reader's settings, then the book's styles.
+
+The reader's font family and size, line spacing and theme colours always win; the book's
+stylesheets (when "Use publisher styles" is on) give indents, block spacing, alignment, small
+caps, relative sizes, super/subscript and page breaks. Every line of a block gets the same height
+(a fallback glyph that is taller than the book's font must not push its line down).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextFormat,
+)
+
+from reader_app.books.model import Block, BlockKind, Look, Span
+from reader_app.ui.appearance import Appearance, Theme
+
+MONOSPACE = ["DejaVu Sans Mono", "monospace"]
+_VERTICAL = {
+    "super": QTextCharFormat.VerticalAlignment.AlignSuperScript,
+    "sub": QTextCharFormat.VerticalAlignment.AlignSubScript,
+}
+_FIXED_HEIGHT = 2  # QTextBlockFormat.LineHeightTypes.FixedHeight
+
+
+class PageFormats:
+    """Formats for one section's document under one appearance."""
+
+    def __init__(self, appearance: Appearance, theme: Theme, font: QFont) -> None:
+        self.appearance = appearance
+        self.theme = theme
+        self.font = font
+        self.publisher = appearance.publisher_styles
+        self._line_heights: dict[float, float] = {}
+
+    def styled(self, block: Block) -> bool:
+        return self.publisher and block.style is not None
+
+    def line_height(self, scale: float) -> float:
+        """Pixels from one baseline to the next for text at `scale` times the reader's size."""
+        height = self._line_heights.get(scale)
+        if height is None:
+            font = QFont(self.font)
+            font.setPointSizeF(self.appearance.font_size * scale)
+            height = QFontMetricsF(font).lineSpacing() * self.appearance.line_spacing
+            self._line_heights[scale] = height
+        return height
+
+    def alignment(self, block: Block) -> str:
+        """The block's effective alignment: "left", "right", "center" or "justify"."""
+        if block.kind in (BlockKind.IMAGE, BlockKind.RULE):
+            return "center"
+        own = block.style.align if self.styled(block) and block.style else ""
+        own = own or block.align
+        if block.kind == BlockKind.HEADING:
+            return own if own and own != "justify" else "center"
+        if own in ("center", "right", "left"):
+            return own
+        justified = self.appearance.justify and block.kind != BlockKind.PREFORMATTED
+        return "justify" if justified else "left"
+
+    def block_format(self, block: Block, previous_bottom: float) -> QTextBlockFormat:
+        a = self.appearance
+        size = a.font_size
+        fmt = QTextBlockFormat()
+        para_gap = size * 0.55
+        top, bottom = 0.0, para_gap
+        if block.kind == BlockKind.HEADING:
+            top, bottom = size * (2.2 if block.level <= 2 else 1.4), size * 0.9
+            fmt.setHeadingLevel(max(1, min(block.level, 6)))
+        elif block.kind == BlockKind.QUOTE:
+            fmt.setLeftMargin(size * 2 * max(block.level, 1))
+            fmt.setRightMargin(size * 2)
+        elif block.kind == BlockKind.LIST_ITEM:
+            fmt.setLeftMargin(size * 1.6 * max(block.level, 1))
+            bottom = para_gap * 0.5
+            if block.marker:
+                fmt.setTextIndent(-size * 1.2)
+        elif block.kind == BlockKind.PREFORMATTED:
+            fmt.setNonBreakableLines(True)
+            fmt.setLeftMargin(size)
+        elif block.kind in (BlockKind.IMAGE, BlockKind.RULE):
+            top = para_gap
+        style = block.style if self.styled(block) else None
+        if style is not None:
+            # Lengths are in ems of the reader's size; CSS collapses adjacent margins.
+            if style.margin_top is not None:
+                top = max(style.margin_top * size, 0.0)
+            if style.margin_bottom is not None:
+                bottom = max(style.margin_bottom * size, 0.0)
+            if style.indent is not None and block.kind != BlockKind.LIST_ITEM:
+                fmt.setTextIndent(style.indent * size)
+            if style.page_break:
+                fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        fmt.setTopMargin(max(top, previous_bottom) - previous_bottom)
+        fmt.setBottomMargin(bottom)
+        fmt.setAlignment(_ALIGN[self.alignment(block)])
+        if block.kind not in (BlockKind.IMAGE, BlockKind.TABLE):
+            fmt.setLineHeight(self.line_height(self.block_scale(block)), _FIXED_HEIGHT)
+        return fmt
+
+    def block_scale(self, block: Block) -> float:
+        if self.styled(block) and block.style is not None:
+            return block.style.look.scale
+        return _heading_scale(block.level) if block.kind == BlockKind.HEADING else 1.0
+
+    def base_format(self, block: Block) -> QTextCharFormat:
+        base = QTextCharFormat()
+        base.setForeground(QColor(self.theme.text))
+        if self.styled(block) and block.style is not None:
+            self.apply_look(base, block.style.look)
+        elif block.kind == BlockKind.HEADING:
+            base.setFontWeight(QFont.Weight.Bold)
+            base.setFontPointSize(self.appearance.font_size * _heading_scale(block.level))
+        if block.kind == BlockKind.PREFORMATTED:
+            base.setFontFamilies(MONOSPACE)
+        return base
+
+    def apply_look(self, fmt: QTextCharFormat, look: Look) -> None:
+        fmt.setFontItalic(look.italic)
+        fmt.setFontWeight(QFont.Weight.Bold if look.bold else QFont.Weight.Normal)
+        fmt.setFontCapitalization(
+            QFont.Capitalization.SmallCaps if look.small_caps else QFont.Capitalization.MixedCase
+        )
+        fmt.setVerticalAlignment(
+            _VERTICAL.get(look.vertical, QTextCharFormat.VerticalAlignment.AlignNormal)
+        )
+        # Qt already shrinks super/subscripts; a book's extra "smaller" would shrink them twice.
+        scale = 1.0 if look.vertical and look.scale < 1 else look.scale
+        fmt.setFontPointSize(self.appearance.font_size * scale)
+
+    def apply_span(self, fmt: QTextCharFormat, span: Span, block: Block) -> None:
+        if self.styled(block):
+            if span.look is not None:
+                self.apply_look(fmt, span.look)
+        else:
+            if span.bold:
+                fmt.setFontWeight(QFont.Weight.Bold)
+            if span.italic:
+                fmt.setFontItalic(True)
+            if span.small_caps:
+                fmt.setFontCapitalization(QFont.Capitalization.SmallCaps)
+            if span.superscript:
+                fmt.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignSuperScript)
+            if span.subscript:
+                fmt.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignSubScript)
+        if span.underline:
+            fmt.setFontUnderline(True)
+        if span.monospace:
+            fmt.setFontFamilies(MONOSPACE)
+
+    def hyphenates(self, block: Block) -> bool:
+        """Whether soft hyphens go into this block: justified text, unless the book says no."""
+        if not self.appearance.hyphenate or not block.text:
+            return False
+        if block.kind not in (BlockKind.PARAGRAPH, BlockKind.QUOTE, BlockKind.LIST_ITEM):
+            return False
+        if self.styled(block) and block.style is not None and block.style.hyphens == "none":
+            return False
+        return self.alignment(block) == "justify"
+
+
+_ALIGN = {
+    "left": Qt.AlignmentFlag.AlignLeft,
+    "right": Qt.AlignmentFlag.AlignRight,
+    "center": Qt.AlignmentFlag.AlignHCenter,
+    "justify": Qt.AlignmentFlag.AlignJustify,
+}
+
+
+def _heading_scale(level: int) -> float:
+    return {1: 1.6, 2: 1.4, 3: 1.2, 4: 1.1}.get(level, 1.0)

@@ -1,0 +1,205 @@
+"""The page view's mouse: selection and its highlight, links, edge clicks, the context menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QUrl, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QContextMenuEvent,
+    QDesktopServices,
+    QGuiApplication,
+    QMouseEvent,
+    QPainter,
+    QTextLine,
+)
+from PySide6.QtWidgets import QMenu, QWidget
+
+from reader_app.books.model import Locator
+from reader_app.books.reading import Navigation
+from reader_app.ui.document import SectionDocument, parse_internal_href
+
+EDGE_FRACTION = 0.18
+
+
+class PageInput(QWidget):
+    """Mouse handling for the page view (EpubView supplies the pages and navigation)."""
+
+    askAbout = Signal(str, str)  # selected text, mode: ask / explain / who
+    markReadHere = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.page_index = 0
+        self._press: QPointF | None = None
+        self._selection: tuple[int, int] | None = None  # document positions, current section
+        # Whether a place is within what the assistant may read (set by the reader page).
+        self.is_read: Callable[[Locator], bool] = lambda _locator: False
+
+    def current_document(self) -> SectionDocument | None:
+        raise NotImplementedError
+
+    def _page_origins(self) -> list[QPointF]:
+        raise NotImplementedError
+
+    def go_to(self, locator: Locator, *, navigation: Navigation = Navigation.JUMP) -> None:
+        raise NotImplementedError
+
+    def next_page(self) -> bool:
+        raise NotImplementedError
+
+    def previous_page(self) -> bool:
+        raise NotImplementedError
+
+    def selected_text(self) -> str:
+        raise NotImplementedError
+
+    def _hit(self, point: QPointF) -> tuple[int, QPointF] | None:
+        origins = self._page_origins()
+        for offset, origin in reversed(list(enumerate(origins))):
+            if point.x() >= origin.x():
+                return self.page_index + offset, origin
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position()
+            self._selection = None
+            self.update()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        doc = self.current_document()
+        if self._press is not None and doc is not None:
+            if (event.position() - self._press).manhattanLength() > 6:
+                first = self._hit(self._press)
+                second = self._hit(event.position())
+                if first and second:
+                    a = doc.position_at(self._press, *first)
+                    b = doc.position_at(event.position(), *second)
+                    self._selection = (min(a, b), max(a, b))
+                    self.update()
+        elif doc is not None:
+            hit = self._hit(event.position())
+            anchor = doc.anchor_at(event.position(), *hit) if hit else ""
+            self.setCursor(
+                Qt.CursorShape.PointingHandCursor if anchor else Qt.CursorShape.ArrowCursor
+            )
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        press, self._press = self._press, None
+        if event.button() != Qt.MouseButton.LeftButton or press is None:
+            return
+        if self._selection is not None and self._selection[0] != self._selection[1]:
+            clipboard = QGuiApplication.clipboard()
+            clipboard.setText(self.selected_text(), clipboard.Mode.Selection)
+            return
+        self._selection = None
+        doc = self.current_document()
+        hit = self._hit(event.position())
+        if doc is not None and hit is not None:
+            href = doc.anchor_at(event.position(), *hit)
+            if href:
+                self._follow_link(href)
+                return
+        x = event.position().x()
+        if x < self.width() * EDGE_FRACTION:
+            self.previous_page()
+        elif x > self.width() * (1 - EDGE_FRACTION):
+            self.next_page()
+
+    def _follow_link(self, href: str) -> None:
+        target = parse_internal_href(href)
+        if target is not None:
+            self.go_to(target, navigation=Navigation.JUMP)
+            return
+        url = QUrl(href)
+        # External links open only on the reader's click, and only for web and mail addresses.
+        if url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)
+
+    def selection_end(self) -> Locator | None:
+        doc = self.current_document()
+        if doc is None or self._selection is None:
+            return None
+        return doc.locator_at(max(self._selection))
+
+    def build_context_menu(self) -> QMenu:
+        return build_context_menu(self)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.build_context_menu().exec(event.globalPos())
+
+
+def paint_selection(
+    painter: QPainter,
+    doc: SectionDocument,
+    selection: tuple[int, int],
+    pages: list[tuple[int, QPointF]],
+    color: QColor,
+) -> None:
+    """Highlight document positions `selection` on each shown (page, origin)."""
+    start, end = sorted(selection)
+    for page, origin in pages:
+        block = doc.doc.findBlock(start)
+        while block.isValid() and block.position() <= end:
+            layout = block.layout()
+            for i in range(layout.lineCount()):
+                line = layout.lineAt(i)
+                line_start = block.position() + line.textStart()
+                line_end = line_start + line.textLength()
+                if line_end <= start or line_start >= end:
+                    continue
+                x0 = _cursor_x(line, max(start, line_start) - block.position())
+                x1 = _cursor_x(line, min(end, line_end) - block.position())
+                y = layout.position().y() + line.y() - page * doc.page.height
+                if -line.height() < y < doc.page.height:
+                    painter.fillRect(
+                        QRectF(
+                            origin.x() + layout.position().x() + x0,
+                            origin.y() + y,
+                            x1 - x0,
+                            line.height(),
+                        ),
+                        color,
+                    )
+            block = block.next()
+
+
+def build_context_menu(view: PageInput) -> QMenu:
+    """Ask, explain, who, copy and mark-as-read for the view's selection."""
+    menu = QMenu(view)
+    menu.setObjectName("pageContextMenu")
+    selected = view.selected_text()
+    end = view.selection_end()
+    # A selection past the boundary would carry unread text to the model: not offered.
+    askable = bool(selected) and end is not None and view.is_read(end)
+    for label, mode in (
+        ("Ask about this", "ask"),
+        ("Explain", "explain"),
+        ("Who is this?", "who"),
+    ):
+        action = QAction(label, menu)
+        action.setObjectName(f"askAbout_{mode}")
+        action.setEnabled(askable)
+        if selected and not askable:
+            action.setToolTip("The assistant hasn't read this far: mark it as read first.")
+        action.triggered.connect(lambda _=False, m=mode: view.askAbout.emit(selected, m))
+        menu.addAction(action)
+    menu.setToolTipsVisible(True)
+    menu.addSeparator()
+    copy = menu.addAction("Copy")
+    copy.setEnabled(bool(selected))
+    copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected))
+    mark = menu.addAction("Mark as read up to here")
+    mark.triggered.connect(view.markReadHere.emit)
+    return menu
+
+
+def _cursor_x(line: QTextLine, position: int) -> float:
+    # PySide6 returns (x, position) for this overload.
+    result = line.cursorToX(position)
+    return float(result[0] if isinstance(result, tuple) else result)  # type: ignore[arg-type]
