@@ -17,7 +17,7 @@ from reader_app.rag.assistant import AnswerRun, Assistant
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.conversations import Citation
 from reader_app.rag.embed import default_embedder
-from reader_app.rag.indexer import index_book
+from reader_app.rag.indexer import index_status
 from reader_app.rag.sentences import ensure_sentences, sid_at
 from reader_app.store.db import connect
 
@@ -59,9 +59,8 @@ def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
     library = Library(conn, home)
     if not library.contains(book.book_id):
         library.add(book)
-    ensure_sentences(conn, book)
+    ensure_sentences(conn, book)  # seconds, even for a long book: the keyword index is whole
     embedder = default_embedder(home=home)
-    index_book(conn, home, book, embedder=embedder)
     explicit = _explicit_boundary(conn, book, options)
 
     def scope_source(conn: sqlite3.Connection, book_id: str) -> Scope:
@@ -69,6 +68,16 @@ def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
             return scope_for_book(conn, book_id)
         return scope_at(conn, book_id, boundary_sid=explicit)
 
+    # Answer now from what is ready rather than embed the whole book first; say so.
+    status = index_status(conn, home, book.book_id, embedder.model_id)
+    boundary = scope_source(conn, book.book_id).boundary_sid
+    if boundary >= 0 and not status.covers(boundary):
+        print(
+            f"reader-app ask: answering from keyword search; the embedding index covers "
+            f"{status.fraction:.0%} of the book (run `reader-app index {options.file}` to "
+            "complete it).",
+            file=err,
+        )
     assistant = Assistant(conn, home, embedder=embedder, scope_source=scope_source)
     # A conversation of its own, removed afterwards: the panel's conversation stays the reader's.
     conversation = assistant.new_conversation(book.book_id)

@@ -357,6 +357,12 @@ class AssistantPanel(QDockWidget):
             self._render_transcript()
         self._refresh_controls()
 
+    def set_keyword_only(self, percent: int) -> None:
+        """The keyword index covers the book; the dense half joins as the embeddings land."""
+        self._show_note(
+            f"Answering from keyword search while the index catches up: {percent}%"
+        )
+
     def set_index_ready(self, ready: bool) -> None:
         if ready:
             self._hide_note()

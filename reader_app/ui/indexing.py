@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import sqlite3
 import threading
@@ -22,12 +23,15 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class IndexingNews:
     book_id: str
-    # "ocr", "describe", "index", "covered" (the index covers what has been read; the rest is
-    # still being prepared), "ready", "cancelled", "failed"
+    # "ocr", "describe", "index", "keyword" (the keyword index covers the whole book, so the
+    # assistant answers from it while the dense index catches up), "covered" (the dense index
+    # covers what has been read; the rest is still being prepared), "ready", "cancelled",
+    # "failed"
     stage: str
     fraction: float = 0.0
     message: str = ""
     book: Book | None = None  # for comics, the book with its pages' text once OCR is done
+    job_id: int = 0  # the preparation this comes from: news of a job no longer awaited is dropped
 
 
 class _Relay(QObject):
@@ -41,9 +45,11 @@ class _IndexJob(QRunnable):
         book: Book,
         home: Path,
         relay: _Relay,
+        job_id: int,
         prepare_whole_comic: bool = False,
     ) -> None:
         super().__init__()
+        self.job_id = job_id
         self.book = book
         self.prepare_whole_comic = prepare_whole_comic
         self.home = home
@@ -53,7 +59,9 @@ class _IndexJob(QRunnable):
     def _say(
         self, stage: str, fraction: float = 0.0, message: str = "", book: Book | None = None
     ) -> None:
-        self.relay.news.emit(IndexingNews(self.book.book_id, stage, fraction, message, book))
+        self.relay.news.emit(
+            IndexingNews(self.book.book_id, stage, fraction, message, book, self.job_id)
+        )
 
     def _describe(self, conn: sqlite3.Connection, book: Book) -> Mapping[int, str]:
         """Page descriptions when the reader turned them on; never past the boundary unless
@@ -115,6 +123,7 @@ class _IndexJob(QRunnable):
     def _prepare(self, conn: sqlite3.Connection) -> None:
         from reader_app.rag.boundary import scope_for_book
         from reader_app.rag.indexer import IndexProgress, index_book, index_status
+        from reader_app.rag.sentences import ensure_sentences
 
         book = self._with_text(conn, self.book, describe=True)
         if book is None:
@@ -122,8 +131,14 @@ class _IndexJob(QRunnable):
             return
         if book.format == "cbz":
             self._say("ocr", 1.0, book=book)
+        # The text first: within seconds the keyword index covers the whole book, and the
+        # assistant answers from it while the embeddings catch up.
+        ensure_sentences(conn, book)
+        self._say("keyword", 0.0)
+        if self.cancelled.is_set():
+            self._say("cancelled")
+            return
         model_id = SettingsStore(conn).get("assistant.embedding_model")
-        self._say("index", 0.0, message=f"Loading the embedding model {model_id}…")
         embedder = embedder_for(model_id, home=self.home)  # loaded once per process
         announced = False
 
@@ -135,7 +150,7 @@ class _IndexJob(QRunnable):
                 status = index_status(conn, self.home, book.book_id, model_id)
                 if status.text_ready and status.covers(boundary):
                     announced = True
-            self._say("covered" if announced else "index", p.fraction)
+            self._say("covered" if announced else "keyword", p.fraction)
 
         status = index_book(
             conn,
@@ -195,30 +210,40 @@ class IndexingController(QObject):
         self._relay = _Relay()
         self._relay.news.connect(self._forward)
         self._job: _IndexJob | None = None
+        self._job_ids = itertools.count(1)
         self.current_book_id: str | None = None
+        self.current_job_id = 0  # the one preparation whose news is awaited
 
-    def start(self, book: Book, *, prepare_whole_comic: bool = False) -> None:
+    def start(self, book: Book, *, prepare_whole_comic: bool = False) -> int:
+        """Prepare `book` in the background, cancelling any earlier preparation. Returns the
+        job id its news carries."""
         self.cancel()
         self.current_book_id = book.book_id
+        self.current_job_id = next(self._job_ids)
         job = _IndexJob(
             book=book,
             home=self.home,
             relay=self._relay,
+            job_id=self.current_job_id,
             prepare_whole_comic=prepare_whole_comic,
         )
         job.setAutoDelete(False)
         self._job = job
         self.pool.start(job)
+        return self.current_job_id
 
     def cancel(self) -> None:
         if self._job is not None:
             self._job.cancelled.set()
         self.current_book_id = None
+        self.current_job_id = 0
 
     def wait(self, msecs: int = 60_000) -> bool:
         return self.pool.waitForDone(msecs)
 
     @Slot(object)
     def _forward(self, news: IndexingNews) -> None:
-        if news.book_id == self.current_book_id:
+        # By job, not by book: a cancelled preparation of the same book (before a model change)
+        # must not announce the new index ready.
+        if news.job_id == self.current_job_id and news.book_id == self.current_book_id:
             self.news.emit(news)

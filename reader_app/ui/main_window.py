@@ -278,6 +278,10 @@ class MainWindow(QMainWindow):
             "ocr": f"Reading the comic's pages: {percent}%",
             "describe": f"Describing pages: {percent}%",
             "index": f"Preparing assistant: {percent}%",
+            "keyword": (
+                "Assistant ready · answering from keyword search while the index catches up: "
+                f"{percent}%"
+            ),
             "covered": f"Assistant ready · indexing the rest: {percent}%",
             "ready": "Assistant ready",
             "cancelled": "",
@@ -291,6 +295,8 @@ class MainWindow(QMainWindow):
         self.status_assistant.setToolTip(news.message)
         if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
+        elif news.stage == "keyword":
+            self.assistant_panel.set_keyword_only(percent)
         self.assistantNews.emit(news)
 
     def _open_failed(self, file: Path, error: BaseException) -> None:
