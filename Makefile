@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 SAMPLE := assets/samples/robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub
 
-.PHONY: run test lint typecheck pytest bench screenshots package test-package clean
+.PHONY: run test lint typecheck pytest bench screenshots package test-package clean fuzz
 
 $(STAMP): pyproject.toml scripts/install-system-deps.sh
 	bash scripts/install-system-deps.sh
@@ -27,6 +27,12 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+# The book fuzzer for as long as asked (FUZZ_SECONDS, default 10 minutes); crashes are saved in
+# fuzz-crashes/. `make test` runs a few hundred cases of the same harness.
+FUZZ_SECONDS ?= 600
+fuzz: $(STAMP)
+	$(PY) -m tests.fuzz.run --seconds $(FUZZ_SECONDS) --crashes fuzz-crashes
 
 $(VENV)/.bench-stamp: $(STAMP)
 	$(PY) -m pip install -q -e '.[dev,bench]'

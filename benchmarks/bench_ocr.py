@@ -16,9 +16,9 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from reader_app.books.formats import read_book
-from reader_app.rag.comics import ocr_book
-from reader_app.rag.ocr import RapidOcrEngine
-from reader_app.rag.reading_order import detect_panels, read_page
+from reader_app.comics.ocr import RapidOcrEngine
+from reader_app.comics.reading_order import detect_panels, read_page
+from reader_app.comics.text import ocr_book
 from reader_app.store.db import connect
 from tests.unit.comics.cbzbook import TimedEngine, draw_bubble, panel_page
 from tests.unit.comics.transcripts import score_episode

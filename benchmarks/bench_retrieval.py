@@ -21,6 +21,7 @@ import numpy as np
 
 from reader_app.books.formats import read_book
 from reader_app.books.library import Library
+from reader_app.books.segment import split_sentences
 from reader_app.rag.boundary import scope_at, scope_for_book
 from reader_app.rag.chunking import chunk_texts, chunks_of
 from reader_app.rag.embed import FastEmbedder, default_embedder
@@ -34,7 +35,7 @@ from reader_app.rag.index import (
 )
 from reader_app.rag.indexer import IndexProgress, index_book
 from reader_app.rag.search import search
-from reader_app.rag.sentences import ensure_sentences, split_sentences
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.store.db import connect
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "epub"

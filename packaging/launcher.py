@@ -17,8 +17,8 @@ def self_check() -> int:
     import numpy as np
     from PIL import Image, ImageDraw, ImageFont
 
+    from reader_app.comics.ocr import RapidOcrEngine
     from reader_app.rag.embed import default_embedder
-    from reader_app.rag.ocr import RapidOcrEngine
 
     with tempfile.TemporaryDirectory(prefix="pagemate-self-check-") as scratch:
         embedder = default_embedder(home=Path(scratch))

@@ -31,12 +31,17 @@ def create_application() -> object:
     return app
 
 
-def open_library() -> tuple[Path, sqlite3.Connection]:
-    """The library folder (Qt's AppDataLocation unless READER_APP_HOME is set) and its database."""
+def library_folder() -> Path:
+    """The library folder: Qt's AppDataLocation unless READER_APP_HOME is set."""
     from PySide6.QtCore import QStandardPaths
 
     default = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
-    home = library_home(default)
+    return library_home(default)
+
+
+def open_library() -> tuple[Path, sqlite3.Connection]:
+    """The library folder and its database. Raises LibraryError (full, read-only, damaged)."""
+    home = library_folder()
     return home, connect(home)
 
 
@@ -45,5 +50,11 @@ def run_app(*, file: str | None, screenshot: str | None) -> int:
     # faiss reports every CPU-specific build it tries before the one that loads.
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
     from reader_app.ui.launch import launch
+    from reader_app.ui.library_recovery import open_or_recover
 
-    return launch(file=file, screenshot=screenshot)
+    create_application()
+    home = library_folder()
+    conn = open_or_recover(home)  # a full, read-only or damaged library is explained first
+    if conn is None:
+        return 1
+    return launch(home=home, conn=conn, file=file, screenshot=screenshot)

@@ -26,8 +26,28 @@ class UnsafeBookError(BookError):
     """The file looks hostile: a zip bomb, path traversal, entity expansion, giant image."""
 
 
+class DamagedBookError(BookError):
+    """A member of the book's archive cannot be read: corrupt data, a CRC mismatch, cut short."""
+
+    def __init__(self, path: Path | str, member: str, detail: str) -> None:
+        self.member = member
+        super().__init__(path, f"the file is damaged: “{member}” cannot be read ({detail}).")
+
+
+class BookTooLargeError(UnsafeBookError):
+    """The book holds more text or elements than any real book; refused rather than hang."""
+
+
 class UnsupportedFormatError(BookError):
     """Not an EPUB or CBZ."""
+
+
+class LibraryError(ReaderError):
+    """The library folder or its database cannot be used: full disk, read-only, damaged."""
+
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
+        self.damaged = damaged  # True when rebuilding the library index can fix it
+        super().__init__(message)
 
 
 class ScopeError(ReaderError):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,3 +47,29 @@ OZ2 = "l-frank-baum_the-marvelous-land-of-oz.epub"
 ALICE = "lewis-carroll_alices-adventures-in-wonderland.epub"
 PEPPER1 = "pepper-and-carrot_ep01_potion-of-flight.cbz"
 PEPPER2 = "pepper-and-carrot_ep02_rainbow-potions.cbz"
+
+
+def reader_app(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the `reader-app` command on the library in `home`, as a user runs it."""
+    env = {**os.environ, "READER_APP_HOME": str(home), "OLLAMA_HOST": "http://127.0.0.1:9"}
+    return subprocess.run(
+        [sys.executable, "-m", "reader_app", *args],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
+    )
+
+
+COMIC_TRANSCRIPT = COMICS / PEPPER1.replace(".cbz", ".transcript.json")
+
+
+@pytest.fixture(scope="session")
+def comic_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library holding Pepper&Carrot episode 1, prepared by `reader-app index` (OCR and all):
+    prepared once per run, because OCR is slow. Tests set its boundary as they need."""
+    comic = COMICS / PEPPER1
+    if not comic.exists():
+        pytest.skip(f"corpus file missing: {comic}")
+    home = tmp_path_factory.mktemp("comic-library")
+    run = reader_app(home, "index", str(comic))
+    assert run.returncode == 0, run.stderr
+    assert "reading pages (ocr)" in run.stdout and "100%" in run.stdout
+    return home

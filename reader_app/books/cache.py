@@ -13,7 +13,6 @@ from types import MappingProxyType
 from typing import Any
 
 from reader_app.books.formats import read_book
-from reader_app.books.library import file_sha256
 from reader_app.books.model import (
     Block,
     BlockStyle,
@@ -26,11 +25,16 @@ from reader_app.books.model import (
     Span,
     TocEntry,
 )
-from reader_app.books.safezip import ZipResourceLoader, unreadable_file_error
+from reader_app.books.safezip import (
+    ZipResourceLoader,
+    require_regular_file,
+    unreadable_file_error,
+)
+from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
-PARSER_VERSION = 4
+PARSER_VERSION = 5
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes
@@ -62,6 +66,7 @@ def load_book(path: Path, home: Path) -> Book:
     returned book always points at `path`. A missing, stale or corrupt cache file is replaced.
     """
     path = Path(path)
+    require_regular_file(path)
     try:
         book_id = file_sha256(path)
     except OSError as error:

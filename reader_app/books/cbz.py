@@ -9,6 +9,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from reader_app.books.budget import optional_document
 from reader_app.books.covers import check_image_size
 from reader_app.books.model import (
     Block,
@@ -20,8 +21,9 @@ from reader_app.books.model import (
     Series,
     TocEntry,
 )
+from reader_app.books.numbers import bounded_int, natural_number_key
 from reader_app.books.safezip import SafeZip, ZipResourceLoader
-from reader_app.books.xmlsafe import local_name, parse_xml
+from reader_app.books.xmlsafe import local_name
 from reader_app.errors import BookError
 
 PAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})
@@ -29,8 +31,9 @@ COMIC_INFO = "ComicInfo.xml"
 # How many pages have their magic bytes checked when opening (the rest are checked on display).
 PAGES_SNIFFED = 3
 HEADER_BYTES = 1 << 16
+MAX_PAGES = 100_000  # more than the member cap allows; bounds page indexes in ComicInfo
 
-_DIGITS = re.compile(r"(\d+)")
+_DIGITS = re.compile(r"([0-9]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,13 +42,13 @@ class _PageInfo:
     double_page: bool = False
 
 
-def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+def natural_key(name: str) -> tuple[tuple[int, str], ...]:
     """Sort key putting "2.jpg" before "10.jpg", folder by folder, case-insensitively."""
-    key: list[tuple[int, int | str]] = []
+    key: list[tuple[int, str]] = []
     for part in name.replace("\\", "/").split("/"):
         for index, piece in enumerate(_DIGITS.split(part.lower())):
             if index % 2:
-                key.append((0, int(piece)))
+                key.append((0, natural_number_key(piece)))
             elif piece:
                 key.append((1, piece))
         key.append((-1, ""))  # folder boundary sorts before any content
@@ -76,6 +79,7 @@ def is_page_name(name: str) -> bool:
 
 def read_cbz(path: Path, *, book_id: str) -> Book:
     """Parse the CBZ at `path`. Raises BookError with a reader-facing reason."""
+    notes: list[str] = []
     with SafeZip(path) as archive:
         pages = sorted((n for n in archive.names if is_page_name(n)), key=natural_key)
         if not pages:
@@ -93,7 +97,7 @@ def read_cbz(path: Path, *, book_id: str) -> Book:
             check_image_size(archive.peek(name, HEADER_BYTES), source=path, name=name)
         info_name = next((n for n in archive.names if n.lower() == COMIC_INFO.lower()), None)
         info = (
-            parse_xml(archive.read(info_name), path=path, member=info_name)
+            optional_document(archive, info_name, notes, what="comic information")
             if info_name is not None
             else None
         )
@@ -119,6 +123,7 @@ def read_cbz(path: Path, *, book_id: str) -> Book:
         toc=tuple(TocEntry(title=s.title, target=_page_locator(s.index)) for s in sections),
         cover=cover,
         load_resource=ZipResourceLoader(path),
+        notes=tuple(notes),
     )
 
 
@@ -161,10 +166,10 @@ def _page_info(info: etree._Element | None) -> dict[int, _PageInfo]:
     for page in info.iter():
         if local_name(page) != "page":
             continue
-        image = (page.get("Image") or "").strip()
-        if not image.isdigit():
+        image = bounded_int(page.get("Image"), low=-1, high=MAX_PAGES)
+        if image is None or image < 0:
             continue
-        result[int(image)] = _PageInfo(
+        result[image] = _PageInfo(
             front_cover="frontcover" in (page.get("Type") or "").lower().split(),
             double_page=(page.get("DoublePage") or "").strip().lower() == "true",
         )

@@ -17,20 +17,28 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
+from reader_app.books.budget import BookBudget, count_elements, optional_document
+from reader_app.books.epub_toc import (
+    AnchorTable,
+    anchor_table,
+    locate,
+    read_toc,
+    titled,
+    toc_from_headings,
+)
 from reader_app.books.model import (
     Block,
     BlockKind,
     Book,
-    Locator,
     Metadata,
     Section,
     Series,
-    TocEntry,
 )
 from reader_app.books.safezip import SafeZip, ZipResourceLoader, resolve_member_name
+from reader_app.books.salvage import salvage_blocks
 from reader_app.books.styles import StyleSheets
-from reader_app.books.xhtml import EPUB_TYPE, ParsedDocument, parse_document, plain_text
-from reader_app.books.xmlsafe import local_name, parse_xml
+from reader_app.books.xhtml import ParsedDocument, parse_document
+from reader_app.books.xmlsafe import DocumentBeyondLimitsError, local_name, parse_xml
 from reader_app.errors import BookError, DrmProtectedError
 
 CONTAINER = "META-INF/container.xml"
@@ -69,17 +77,24 @@ class _Package:
 
 def read_epub(path: Path, *, book_id: str) -> Book:
     """Parse the EPUB at `path`. Raises BookError (and subclasses) with a reader-facing reason."""
+    notes: list[str] = []
     with SafeZip(path) as archive:
         reject_drm(archive)
-        package = _read_package(archive, _package_document_name(archive))
-        documents = _read_spine(archive, package)
-        anchors = _anchor_table(documents)
+        package = _read_package(archive, _package_document_name(archive), notes)
+        documents = _read_spine(archive, package, notes)
+        anchors = anchor_table(documents)
         sections = [
             _resolve_links(index, member, parsed, anchors)
             for index, (member, parsed) in enumerate(documents)
         ]
-        toc = _read_toc(archive, package, anchors) or _toc_from_headings(documents)
-        sections = _titled(sections, toc, [parsed.first_heading for _, parsed in documents])
+        toc = read_toc(
+            archive,
+            items=package.manifest.values(),
+            ncx=package.ncx,
+            anchors=anchors,
+            notes=notes,
+        ) or toc_from_headings(documents)
+        sections = titled(sections, toc, [parsed.first_heading for _, parsed in documents])
         metadata = _read_metadata(package, path)
         cover = _find_cover(archive, package)
     return Book(
@@ -91,6 +106,7 @@ def read_epub(path: Path, *, book_id: str) -> Book:
         toc=toc,
         cover=cover,
         load_resource=ZipResourceLoader(path),
+        notes=tuple(notes),
     )
 
 
@@ -137,7 +153,7 @@ def _package_document_name(archive: SafeZip) -> str:
     return name
 
 
-def _read_package(archive: SafeZip, name: str) -> _Package:
+def _read_package(archive: SafeZip, name: str, notes: list[str]) -> _Package:
     root = parse_xml(archive.read(name), path=archive.path, member=name)
     manifest: dict[str, ManifestItem] = {}
     for element in _children(root, "manifest", "item"):
@@ -158,6 +174,8 @@ def _read_package(archive: SafeZip, name: str) -> _Package:
         raise BookError(archive.path, f"its package document “{name}” has no spine.")
     linear: list[ManifestItem] = []
     every: list[ManifestItem] = []
+    listed: set[str] = set()
+    repeats = 0
     for itemref in spine_element:
         if local_name(itemref) != "itemref":
             continue
@@ -167,11 +185,21 @@ def _read_package(archive: SafeZip, name: str) -> _Package:
             raise BookError(
                 archive.path, f"its spine lists “{idref}”, which is not in the manifest."
             )
+        if item.member in listed:
+            # A chapter read twice adds nothing but work (and gets around the zip-bomb caps).
+            repeats += 1
+            continue
+        listed.add(item.member)
         every.append(item)
         if (itemref.get("linear") or "yes").strip().lower() != "no":
             linear.append(item)
     if not every:
         raise BookError(archive.path, "its spine is empty: the book has no content.")
+    if repeats:
+        notes.append(
+            f"The book's reading order lists {repeats:,} chapter(s) more than once; "
+            "each is shown once."
+        )
     ncx_id = spine_element.get("toc")
     ncx = manifest.get(ncx_id) if ncx_id else None
     if ncx is None:
@@ -198,8 +226,11 @@ def _children(root: etree._Element, parent: str, child: str) -> Iterable[etree._
 # -- spine and links ----------------------------------------------------------------------------
 
 
-def _read_spine(archive: SafeZip, package: _Package) -> list[tuple[str, ParsedDocument]]:
+def _read_spine(
+    archive: SafeZip, package: _Package, notes: list[str]
+) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
+    budget = BookBudget(archive.path)
     sheets = StyleSheets(archive.read)
     for item in package.spine:
         if item.member not in archive:
@@ -207,43 +238,45 @@ def _read_spine(archive: SafeZip, package: _Package) -> list[tuple[str, ParsedDo
                 archive.path,
                 f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
             )
-        documents.append((item.member, _read_document(archive, item, sheets)))
+        documents.append((item.member, _read_document(archive, item, budget, sheets, notes)))
     return documents
 
 
-def _read_document(archive: SafeZip, item: ManifestItem, sheets: StyleSheets) -> ParsedDocument:
+def _read_document(
+    archive: SafeZip,
+    item: ManifestItem,
+    budget: BookBudget,
+    sheets: StyleSheets,
+    notes: list[str],
+) -> ParsedDocument:
     if item.media_type.startswith(IMAGE_TYPES_PREFIX):
         block = Block(kind=BlockKind.IMAGE, image=item.member)
         return ParsedDocument(blocks=(block,), anchors={}, links=(), first_heading="")
     data = archive.read(item.member)
     if item.media_type not in CONTENT_TYPES and not data.lstrip().startswith(b"<"):
         return ParsedDocument(blocks=(), anchors={}, links=(), first_heading="")
-    root = parse_xml(data, path=archive.path, member=item.member, html_fallback=True)
-    return parse_document(root, name=item.member, has_member=archive.__contains__, sheets=sheets)
-
-
-_AnchorTable = dict[str, tuple[int, dict[str, tuple[int, int]]]]
-
-
-def _anchor_table(documents: list[tuple[str, ParsedDocument]]) -> _AnchorTable:
-    return {member: (index, parsed.anchors) for index, (member, parsed) in enumerate(documents)}
-
-
-def _locate(anchors: _AnchorTable, member: str, fragment: str) -> Locator | None:
-    found = anchors.get(member)
-    if found is None:
-        return None
-    section, ids = found
-    block, char = ids.get(fragment, (0, 0)) if fragment else (0, 0)
-    return Locator(section, block, char)
+    try:
+        root = parse_xml(data, path=archive.path, member=item.member, html_fallback=True)
+    except DocumentBeyondLimitsError:
+        blocks = salvage_blocks(data)
+        budget.spend(elements=len(blocks), characters=sum(len(b.text) for b in blocks))
+        notes.append(
+            f"“{item.member}” is nested too deeply or has a paragraph too long to lay out; "
+            "its text is shown as plain paragraphs, without formatting, links or images."
+        )
+        return ParsedDocument(blocks=blocks, anchors={}, links=(), first_heading="")
+    budget.spend(elements=count_elements(root), characters=0)
+    parsed = parse_document(root, name=item.member, has_member=archive.__contains__, sheets=sheets)
+    budget.spend(elements=0, characters=sum(len(b.text) for b in parsed.blocks))
+    return parsed
 
 
 def _resolve_links(
-    index: int, member: str, parsed: ParsedDocument, anchors: _AnchorTable
+    index: int, member: str, parsed: ParsedDocument, anchors: AnchorTable
 ) -> Section:
     blocks = list(parsed.blocks)
     for link in parsed.links:
-        target = _locate(anchors, link.member, link.fragment)
+        target = locate(anchors, link.member, link.fragment)
         if target is None:
             continue
         block = blocks[link.block]
@@ -251,108 +284,6 @@ def _resolve_links(
         spans[link.span] = replace(spans[link.span], target=target)
         blocks[link.block] = replace(block, spans=tuple(spans))
     return Section(index=index, name=member, title="", blocks=tuple(blocks))
-
-
-# -- table of contents --------------------------------------------------------------------------
-
-
-def _read_toc(archive: SafeZip, package: _Package, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
-    nav = next((i for i in package.manifest.values() if "nav" in i.properties), None)
-    if nav is not None and nav.member in archive:
-        root = parse_xml(
-            archive.read(nav.member), path=archive.path, member=nav.member, html_fallback=True
-        )
-        entries = _nav_entries(root, nav.member, anchors)
-        if entries:
-            return entries
-    if package.ncx is not None and package.ncx.member in archive:
-        member = package.ncx.member
-        root = parse_xml(archive.read(member), path=archive.path, member=member)
-        nav_map = next((el for el in root.iter() if local_name(el) == "navmap"), None)
-        if nav_map is not None:
-            return _ncx_entries(nav_map, member, anchors)
-    return ()
-
-
-def _nav_entries(root: etree._Element, name: str, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
-    navs = [el for el in root.iter() if local_name(el) == "nav"]
-    toc_nav = next((n for n in navs if "toc" in (n.get(EPUB_TYPE) or "").split()), None)
-    toc_nav = toc_nav if toc_nav is not None else (navs[0] if navs else None)
-    if toc_nav is None:
-        return ()
-    top = next((el for el in toc_nav.iter() if local_name(el) == "ol"), None)
-    return _nav_list(top, name, anchors) if top is not None else ()
-
-
-def _nav_list(ol: etree._Element, name: str, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
-    entries: list[TocEntry] = []
-    for li in ol:
-        if local_name(li) != "li":
-            continue
-        label = next((el for el in li if local_name(el) in ("a", "span")), None)
-        nested = next((el for el in li if local_name(el) == "ol"), None)
-        children = _nav_list(nested, name, anchors) if nested is not None else ()
-        href = label.get("href") if label is not None else None
-        title = plain_text(label) if label is not None else ""
-        entries.extend(_entry(title, href, name, anchors, children))
-    return tuple(entries)
-
-
-def _ncx_entries(parent: etree._Element, name: str, anchors: _AnchorTable) -> tuple[TocEntry, ...]:
-    entries: list[TocEntry] = []
-    for point in parent:
-        if local_name(point) != "navpoint":
-            continue
-        label = next((el for el in point.iter() if local_name(el) == "text"), None)
-        content = next((el for el in point if local_name(el) == "content"), None)
-        children = _ncx_entries(point, name, anchors)
-        title = plain_text(label) if label is not None else ""
-        href = content.get("src") if content is not None else None
-        entries.extend(_entry(title, href, name, anchors, children))
-    return tuple(entries)
-
-
-def _entry(
-    title: str,
-    href: str | None,
-    base: str,
-    anchors: _AnchorTable,
-    children: tuple[TocEntry, ...],
-) -> list[TocEntry]:
-    target = None
-    if href:
-        parts = urlsplit(href.strip())
-        member = resolve_member_name(base, unquote(parts.path)) if parts.path else None
-        if member is not None and not parts.scheme:
-            target = _locate(anchors, member, unquote(parts.fragment))
-    if target is None:
-        # An entry for a document we do not read (or a bare heading): keep its children.
-        if children and title:
-            return [TocEntry(title=title, target=children[0].target, children=children)]
-        return list(children)
-    return [TocEntry(title=title or "Untitled", target=target, children=children)]
-
-
-def _toc_from_headings(documents: list[tuple[str, ParsedDocument]]) -> tuple[TocEntry, ...]:
-    """For books that ship no navigation at all: one entry per section that has a heading."""
-    return tuple(
-        TocEntry(title=parsed.first_heading, target=Locator(index, 0, 0))
-        for index, (_, parsed) in enumerate(documents)
-        if parsed.first_heading
-    )
-
-
-def _titled(
-    sections: list[Section], toc: tuple[TocEntry, ...], headings: list[str]
-) -> list[Section]:
-    titles: dict[int, str] = {}
-    for top in toc:
-        for _, entry in top.walk():
-            titles.setdefault(entry.target.section, entry.title)
-    return [
-        replace(section, title=titles.get(section.index) or headings[section.index])
-        for section in sections
-    ]
 
 
 # -- metadata and cover -------------------------------------------------------------------------
@@ -450,7 +381,10 @@ def _find_cover(archive: SafeZip, package: _Package) -> str | None:
 def _first_image(archive: SafeZip, page: str) -> str | None:
     if page not in archive:
         return None
-    root = parse_xml(archive.read(page), path=archive.path, member=page, html_fallback=True)
+    # The cover page is optional: a broken one means no cover, not an unreadable book.
+    root = optional_document(archive, page, [], what="cover page", html_fallback=True)
+    if root is None:
+        return None
     parsed = parse_document(root, name=page, has_member=archive.__contains__)
     return next((b.image for b in parsed.blocks if b.kind is BlockKind.IMAGE), None)
 

@@ -5,9 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from reader_app.books.library import file_sha256
 from reader_app.books.model import Book, BookFormat
-from reader_app.books.safezip import SafeZip, read_head, unreadable_file_error
+from reader_app.books.safezip import (
+    SafeZip,
+    read_head,
+    require_regular_file,
+    unreadable_file_error,
+)
+from reader_app.digest import file_sha256
 from reader_app.errors import BookError, UnsupportedFormatError
 
 EPUB_MIMETYPE = b"application/epub+zip"
@@ -62,6 +67,7 @@ def read_book(path: Path, *, book_id: str | None = None) -> Book:
     `book_id` is the file's SHA-256 when the caller has already computed it.
     """
     path = Path(path)
+    require_regular_file(path)
     book_format = sniff_format(path)
     if book_id is None:
         try:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import shutil
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -11,7 +9,6 @@ from pathlib import Path
 from typing import Literal
 
 from reader_app.books.model import Book, Locator, Series
-from reader_app.paths import index_dir
 
 SortKey = Literal["recent", "title", "author"]
 NOTHING_READ = Locator(-1, 0, 0)
@@ -52,14 +49,6 @@ class ReadingState:
     @property
     def has_read_anything(self) -> bool:
         return self.finished or self.boundary.section >= 0
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 class Library:
@@ -172,15 +161,13 @@ class Library:
             )
 
     def remove(self, book_id: str) -> None:
-        """Forget a book: its row, reading state and everything derived from it."""
+        """Drop a book's row and, with it, its reading state and stored rows.
+
+        Files and tables derived from the book are not the library's: `reader_app.forget` drops
+        those too, and is what the app calls.
+        """
         with self.conn:
             self.conn.execute("DELETE FROM books WHERE book_id = ?", (book_id,))
-        shutil.rmtree(index_dir(self.home, book_id), ignore_errors=True)
-        from reader_app.books.cache import forget_cached_model
-        from reader_app.rag.index import drop_keyword_index
-
-        forget_cached_model(self.home, book_id)
-        drop_keyword_index(self.conn, book_id)
 
     # -- reading state ----------------------------------------------------------------------
 

@@ -190,6 +190,8 @@ class Book:
     toc: tuple[TocEntry, ...]
     cover: str | None  # resource name of the cover image, if the book has one
     load_resource: ResourceLoader = field(repr=False, compare=False)
+    # What the reader should be told about how the file was read: parts skipped or simplified.
+    notes: tuple[str, ...] = ()
 
     @cached_property
     def char_count(self) -> int:

@@ -2,17 +2,47 @@
 
 from __future__ import annotations
 
+import lzma
+import os
 import posixpath
 import re
+import stat
+import struct
 import zipfile
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-from reader_app.errors import BookError, UnsafeBookError
+from reader_app.errors import BookError, DamagedBookError, UnsafeBookError
 
 _DRIVE_LETTER = re.compile(r"^[A-Za-z]:")
 _READ_CHUNK = 1 << 16
+# What reading one member of a damaged archive can raise: bad deflate/bzip2/lzma data, a CRC
+# mismatch (BadZipFile), a member cut short (EOFError), a header that does not parse.
+_MEMBER_FAILURES: tuple[type[BaseException], ...] = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    zlib.error,
+    lzma.LZMAError,
+    EOFError,
+    OSError,
+    ValueError,
+    struct.error,
+)
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, (zlib.error, lzma.LZMAError)):
+        return "its compressed data is corrupt"
+    if isinstance(error, EOFError):
+        return "it is cut short"
+    text = str(error)
+    if "CRC" in text:
+        return "its checksum does not match; the bytes were changed"
+    return text[:200] or type(error).__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +54,9 @@ class ZipLimits:
     max_member_size: int = 64 << 20  # 64 MiB: no single chapter or page needs more
     max_ratio: float = 100.0  # compression ratio, checked on members over `ratio_floor`
     ratio_floor: int = 1 << 20
+    # An LZMA member names the dictionary its decoder allocates; 7-Zip's largest preset uses
+    # 64 MiB. A few bytes of header could otherwise make the decoder reserve 4 GiB.
+    max_lzma_dictionary: int = 128 << 20
 
 
 DEFAULT_LIMITS = ZipLimits()
@@ -94,36 +127,62 @@ class SafeZip:
         cap = min(max_size or self.limits.max_member_size, self.limits.max_member_size)
         if info.file_size > cap:
             raise self._too_big(name, cap)
+        self._check_lzma_dictionary(info)
         pieces: list[bytes] = []
         total = 0
-        try:
-            with self._zip.open(info) as stream:
-                while chunk := stream.read(_READ_CHUNK):
-                    total += len(chunk)
-                    if total > cap:
-                        raise self._too_big(name, cap)
-                    pieces.append(chunk)
-        except (zipfile.BadZipFile, EOFError, OSError, zipfile.LargeZipFile) as error:
-            raise BookError(
-                self.path, f"the file is damaged: “{name}” cannot be read ({error})."
-            ) from error
-        except NotImplementedError as error:
-            raise BookError(
-                self.path, f"“{name}” uses a compression method Pagemate does not support."
-            ) from error
-        except RuntimeError as error:  # zipfile raises it for encrypted (password) members
-            raise BookError(self.path, f"“{name}” is password-protected.") from error
+        with self._member_errors(name), self._zip.open(info) as stream:
+            while chunk := stream.read(_READ_CHUNK):
+                total += len(chunk)
+                if total > cap:
+                    raise self._too_big(name, cap)
+                pieces.append(chunk)
         return b"".join(pieces)
 
     def peek(self, name: str, count: int) -> bytes:
         """The first `count` bytes of a member (for magic numbers), without reading the rest."""
+        self._check_lzma_dictionary(self._infos[name])
+        with self._member_errors(name), self._zip.open(self._infos[name]) as stream:
+            return stream.read(count)
+
+    def _check_lzma_dictionary(self, info: zipfile.ZipInfo) -> None:
+        """Refuse an LZMA member whose header asks for a dictionary no book needs."""
+        if info.compress_type != zipfile.ZIP_LZMA:
+            return
         try:
-            with self._zip.open(self._infos[name]) as stream:
-                return stream.read(count)
-        except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, NotImplementedError) as error:
-            raise BookError(
-                self.path, f"the file is damaged: “{name}” cannot be read ({error})."
+            with self.path.open("rb") as handle:
+                handle.seek(info.header_offset)
+                header = handle.read(30)
+                if len(header) < 30 or not header.startswith(b"PK\x03\x04"):
+                    return  # zipfile itself reports the damage when the member is opened
+                name_length, extra_length = struct.unpack("<HH", header[26:30])
+                handle.seek(info.header_offset + 30 + name_length + extra_length)
+                # LZMA in zip: version (2 bytes), properties size (2), properties (5).
+                start = handle.read(9)
+        except OSError as error:
+            raise unreadable_file_error(self.path, error) from error
+        if len(start) < 9:
+            return
+        dictionary = struct.unpack("<I", start[5:9])[0]
+        if dictionary > self.limits.max_lzma_dictionary:
+            raise UnsafeBookError(
+                self.path,
+                f"“{info.filename}” asks for a {dictionary >> 20:,} MiB decompression "
+                "dictionary, which no book needs; the file may be built to exhaust memory.",
+            )
+
+    @contextmanager
+    def _member_errors(self, name: str) -> Iterator[None]:
+        """Every way reading a member can fail becomes one `DamagedBookError` naming it."""
+        try:
+            yield
+        except NotImplementedError as error:  # an unsupported compression method or version
+            raise DamagedBookError(
+                self.path, name, "it uses a compression method Pagemate does not support"
             ) from error
+        except RuntimeError as error:  # zipfile raises it for encrypted (password) members
+            raise BookError(self.path, f"“{name}” is password-protected.") from error
+        except _MEMBER_FAILURES as error:
+            raise DamagedBookError(self.path, name, _describe(error)) from error
 
     def _too_big(self, name: str, cap: int) -> UnsafeBookError:
         return UnsafeBookError(
@@ -172,6 +231,34 @@ class SafeZip:
         return checked
 
 
+MAX_BOOK_FILE_SIZE = 4 << 30  # 4 GiB: the largest comic collections stay well below
+
+
+def require_regular_file(path: Path, *, max_size: int = MAX_BOOK_FILE_SIZE) -> int:
+    """The file's size if `path` is a regular file Pagemate may read as a book; BookError if not.
+
+    Checked before anything hashes or reads it: `/dev/zero`, a FIFO or a terminal never end,
+    and a `/proc` file claims a size it does not have.
+    """
+    try:
+        status = os.stat(path)
+    except OSError as error:
+        raise unreadable_file_error(path, error) from error
+    if stat.S_ISDIR(status.st_mode):
+        raise BookError(path, "it is a folder, not a book file.")
+    if not stat.S_ISREG(status.st_mode):
+        raise BookError(path, "it is not a regular file (a device, pipe or socket), so not a book.")
+    if str(path).startswith(("/proc/", "/sys/")):
+        raise BookError(path, "it is a system file, not a book.")
+    if status.st_size > max_size:
+        raise BookError(
+            path,
+            f"it is larger than {max_size >> 30} GiB, far beyond any book or comic; "
+            "it was not opened.",
+        )
+    return status.st_size
+
+
 def unreadable_file_error(path: Path, error: OSError) -> BookError:
     """What to tell the reader when the file itself cannot be read."""
     if isinstance(error, IsADirectoryError):
@@ -194,7 +281,11 @@ def _open_zip(path: Path) -> zipfile.ZipFile:
         raise BookError(path, "it is not a zip archive.") from error
     except OSError as error:
         raise unreadable_file_error(path, error) from error
-    except (EOFError, ValueError) as error:
+    except NotImplementedError as error:  # a directory entry needing a newer zip version
+        raise BookError(
+            path, f"it uses a zip feature Pagemate does not support ({error}); it may be damaged."
+        ) from error
+    except (EOFError, ValueError, struct.error) as error:
         raise BookError(path, f"the file is damaged ({error}).") from error
 
 

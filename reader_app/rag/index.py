@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -16,7 +17,9 @@ from typing import Any
 import faiss
 import numpy as np
 
+from reader_app.errors import LibraryError
 from reader_app.paths import index_dir
+from reader_app.store.faults import explain_library_fault
 
 # Words too common to help BM25 rank anything; dropping them keeps keyword search fast on long
 # books (each query term costs a posting-list walk).
@@ -126,10 +129,17 @@ def save_vector_index(index: Any, path: Path) -> None:
     """Write atomically: a reader sees the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    faiss.write_index(index, str(temporary))
-    with temporary.open("rb") as handle:
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
+    try:
+        faiss.write_index(index, str(temporary))
+        with temporary.open("rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except (OSError, RuntimeError) as error:  # faiss reports a failed write as RuntimeError
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise explain_library_fault(error, home=path.parent) or LibraryError(
+            f"The assistant's index could not be saved in {path.parent} ({error})."
+        ) from error
 
 
 def stored_ids(index: Any) -> np.ndarray:

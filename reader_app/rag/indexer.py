@@ -23,7 +23,8 @@ from reader_app.rag.index import (
     vector_index_path,
     write_vector_record,
 )
-from reader_app.rag.sentences import ensure_sentences, sentence_count
+from reader_app.rag.sentences import sentence_count
+from reader_app.rag.text_units import ensure_sentences
 
 # Saved and cancellable per batch: 128 chunks wait a few seconds at most, and are enough for
 # length-sorting to cut padding (64 measured ~10% slower, 256 no faster).

@@ -36,6 +36,13 @@ if TYPE_CHECKING:
 _SEAL = object()
 
 QUOTE_CHARS = 140  # the short quote shown under an answer for each citation
+# A runaway stream is cut here: five times the longest answer length the reader can choose.
+MAX_ANSWER_CHARS = 24_000
+# However the tokens trickle in, an answer that takes longer than this is stopped.
+ANSWER_DEADLINE_SECONDS = 300.0
+# What a misbehaving server's reply raises inside the client: a line that is not JSON, JSON of
+# the wrong shape (pydantic's ValidationError is a ValueError), a body that is not NDJSON.
+_UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError)
 
 
 class ScopeViolationError(Exception):
@@ -279,10 +286,14 @@ class ModelGateway:
         model: str,
         timeout: float = 60.0,
         connect_timeout: float = 3.0,
+        answer_deadline: float = ANSWER_DEADLINE_SECONDS,
+        max_answer_chars: int = MAX_ANSWER_CHARS,
     ) -> None:
         self.host = host
         self.model = model
         self.timeout = timeout
+        self.answer_deadline = answer_deadline
+        self.max_answer_chars = max_answer_chars
         self._client = ollama.Client(
             host=host, timeout=httpx.Timeout(timeout, connect=connect_timeout)
         )
@@ -302,7 +313,12 @@ class ModelGateway:
         cancel: CancelToken | None = None,
         on_request: Callable[[], None] | None = None,
     ) -> Iterator[str]:
-        """Tokens of the answer as they arrive. Raises our errors; stops quietly on cancel."""
+        """Tokens of the answer as they arrive. Raises our errors; stops quietly on cancel.
+
+        An answer is complete only when Ollama's final `done` line arrives: a stream that ends
+        without it, runs past `max_answer_chars` or `answer_deadline` raises (the caller keeps
+        what was yielded, marked incomplete).
+        """
         _require_context(context)
         _, max_tokens = prompts.length_instruction(answer_length)
         messages = prompts.answer_messages(context, question, answer_length=answer_length)
@@ -316,20 +332,36 @@ class ModelGateway:
             options={"num_predict": max_tokens},
         )
         yielded_any = False
+        finished = False
+        length = 0
+        deadline = time.monotonic() + self.answer_deadline
         try:
             while True:
                 try:
                     part = next(stream)
                 except StopIteration:
-                    return
+                    if finished:
+                        return
+                    raise AnswerFailedError(
+                        f"Ollama at {self.host} stopped sending before the answer was finished."
+                    ) from None
                 except Exception as error:
                     raise self._translate(error, started=yielded_any) from error
                 if cancel is not None and cancel.cancelled:
                     return
+                if time.monotonic() > deadline:
+                    raise AssistantTimeoutError(host=self.host, seconds=self.answer_deadline)
                 token = part.message.content or ""
+                finished = finished or bool(part.done)
                 if part.done:
                     stats.prompt_tokens = part.prompt_eval_count
                     stats.completion_tokens = part.eval_count
+                length += len(token)
+                if length > self.max_answer_chars:
+                    raise AnswerFailedError(
+                        f"The answer ran past {self.max_answer_chars:,} characters and was cut "
+                        "off there; the model may be repeating itself."
+                    )
                 if token:
                     if stats.first_token_at is None:
                         stats.first_token_at = time.perf_counter()
@@ -451,13 +483,23 @@ class ModelGateway:
             message = str(error.error)
             if error.status_code == 404 and "not found" in message:
                 return ModelMissingError(model=self.model, host=self.host)
-            return AnswerFailedError(f"Ollama reported an error: {message}")
+            if message.lstrip().startswith("<"):  # a proxy's or another server's HTML page
+                return AnswerFailedError(
+                    f"The server at {self.host} answered with an error page (HTTP "
+                    f"{error.status_code}), not Ollama's reply; is the host in Settings right?"
+                )
+            return AnswerFailedError(f"Ollama reported an error: {message[:500]}")
         if isinstance(error, httpx.TimeoutException):
             return AssistantTimeoutError(host=self.host, seconds=self.timeout)
         if isinstance(error, ConnectionError | httpx.ConnectError) and not started:
             return OllamaUnreachableError(host=self.host)
         if isinstance(error, httpx.HTTPError | ConnectionError):
             return AnswerFailedError(f"The connection to Ollama at {self.host} was lost.")
+        if isinstance(error, _UNREADABLE_REPLY):
+            return AnswerFailedError(
+                f"The server at {self.host} sent a reply that is not Ollama's "
+                f"({type(error).__name__}); is the host in Settings really Ollama?"
+            )
         return error
 
 

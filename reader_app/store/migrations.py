@@ -54,7 +54,7 @@ def m001_library(conn: sqlite3.Connection) -> None:
             key   TEXT PRIMARY KEY,
             value TEXT NOT NULL                      -- JSON
         );
-        """
+        """,
     )
 
 
@@ -107,7 +107,7 @@ def m002_retrieval(conn: sqlite3.Connection) -> None:
             updated_at    REAL NOT NULL,
             PRIMARY KEY (book_id, model_id)
         );
-        """
+        """,
     )
 
 
@@ -163,7 +163,7 @@ def m003_assistant(conn: sqlite3.Connection) -> None:
             keywords      TEXT NOT NULL,              -- JSON list
             created_at    REAL NOT NULL
         );
-        """
+        """,
     )
 
 
@@ -192,7 +192,7 @@ def m004_comics(conn: sqlite3.Connection) -> None:
             created_at   REAL NOT NULL,
             PRIMARY KEY (content_hash, model)
         ) WITHOUT ROWID;
-        """
+        """,
     )
 
 

@@ -94,7 +94,7 @@ class SectionDocument:
         self.side_margin = max(float(appearance.margin), side)
         self._build()
         self.doc.setPageSize(QSizeF(page.width, page.height))
-        self._page_count = max(1, self.doc.pageCount())
+        self._page_count = max(1, self.doc.pageCount(), self._last_line_page() + 1)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -218,6 +218,16 @@ class SectionDocument:
         fmt.setWidth(max(1.0, width * scale))
         fmt.setHeight(max(1.0, height * scale))
         cursor.insertImage(fmt)
+
+    def _last_line_page(self) -> int:
+        """The page the last line is drawn on: with fixed line heights Qt can place it below
+        the height it reports for the document, and the view must still show that page."""
+        block = self.doc.lastBlock()
+        layout = block.layout()
+        if layout is None or layout.lineCount() == 0:
+            return 0
+        line = layout.lineAt(layout.lineCount() - 1)
+        return int((layout.position().y() + line.y() + line.height() / 2) // self.page.height)
 
     # -- pages ------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -13,13 +14,13 @@ from reader_app.settings import SettingsStore
 from reader_app.ui.main_window import MainWindow
 
 
-def launch(*, file: str | None, screenshot: str | None) -> int:
-    """Create the application and the window; returns the exit code."""
-    from reader_app.app import create_application, open_library
-
-    app = create_application()
+def launch(
+    *, home: Path, conn: sqlite3.Connection, file: str | None, screenshot: str | None
+) -> int:
+    """Create the window in the running application (`app.create_application`) over the library
+    at `home`; returns the exit code."""
+    app = QApplication.instance()
     assert isinstance(app, QApplication)
-    home, conn = open_library()
     instance = None
     if not screenshot:
         from reader_app.ui.single_instance import SingleInstance

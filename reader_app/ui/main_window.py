@@ -31,7 +31,9 @@ from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.search import find_text
 from reader_app.errors import BookError
+from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
+from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
@@ -210,7 +212,7 @@ class MainWindow(QMainWindow):
         if self.book is not None and self.book.book_id == book_id:
             self.book = None
             self.reader.set_book(None, self.appearance)
-        self.library.remove(book_id)
+        forget_book(self.library.conn, self.home, book_id)
         self.refresh_library()
 
     # -- opening ----------------------------------------------------------------------------
@@ -251,7 +253,7 @@ class MainWindow(QMainWindow):
         self.library.mark_opened(book.book_id)
         self._add_recent(file)
         self.book = book
-        self.error_banner.hide()
+        self._show_reading_notes(book)
         self.statusBar().clearMessage()
         self.stack.setCurrentWidget(self.reader)
         self.toc_dock.set_book(book)
@@ -277,8 +279,12 @@ class MainWindow(QMainWindow):
         text = {
             "ocr": f"Reading the comic's pages: {percent}%",
             "describe": f"Describing pages: {percent}%",
-            "index": f"Preparing assistant: {percent}%",
-            "keyword": (
+            "text": (
+                "Assistant ready · answering from keyword search while the index catches up: 0%"
+            ),
+            # The text (and so the keyword index) is whole before any "index" news: answers
+            # come from keyword search while the embeddings catch up.
+            "index": (
                 "Assistant ready · answering from keyword search while the index catches up: "
                 f"{percent}%"
             ),
@@ -295,14 +301,28 @@ class MainWindow(QMainWindow):
         self.status_assistant.setToolTip(news.message)
         if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
-        elif news.stage == "keyword":
-            self.assistant_panel.set_keyword_only(percent)
+        elif news.stage in ("text", "index"):
+            self.assistant_panel.set_keyword_only(percent if news.stage == "index" else 0)
         self.assistantNews.emit(news)
+
+    def _show_reading_notes(self, book: Book) -> None:
+        """What the reader must know about how the file was read (parts skipped or simplified)."""
+        if not book.notes:
+            self.error_banner.hide()
+            return
+        self.error_label.setText(
+            f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3])
+            + (f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else "")
+        )
+        self.error_banner.show()
 
     def _open_failed(self, file: Path, error: BaseException) -> None:
         self.statusBar().clearMessage()
+        fault = explain_library_fault(error, home=self.home)
         if isinstance(error, BookError):
             message = str(error)
+        elif fault is not None:  # a full disk or read-only library while adding the book
+            message = f"Can't open “{file.name}”: {fault}"
         else:
             log.exception("unexpected error opening %s", file, exc_info=error)
             message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"

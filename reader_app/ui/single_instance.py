@@ -18,6 +18,9 @@ log = logging.getLogger(__name__)
 _ACK = b"ok\n"
 _LOCK_FILE_NAME = "pagemate-instance.lock"
 _MAX_MESSAGE_BYTES = 1 << 20
+_MAX_FILES = 256  # one launch hands over a handful of files; more is not a person
+_MAX_PATH_CHARS = 4096  # PATH_MAX on Linux
+_MAX_NESTING = 4  # the message is {"files": [...]}: deeper brackets are garbage
 
 
 def _user_name() -> str:
@@ -186,14 +189,22 @@ class SingleInstance(QObject):
 
     @staticmethod
     def _parse(message: bytes) -> list[str] | None:
+        # json.loads recurses once per bracket: a megabyte of "[" would reach RecursionError.
+        if message.count(b"[") + message.count(b"{") > _MAX_NESTING * 2 + _MAX_FILES:
+            log.warning("ignoring a malformed hand-off message")
+            return None
         try:
             payload = json.loads(message)
-        except ValueError:
+        except (ValueError, RecursionError):
             log.warning("ignoring a malformed hand-off message")
             return None
         files = payload.get("files") if isinstance(payload, dict) else None
-        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-            log.warning("ignoring a hand-off message without a file list")
+        if (
+            not isinstance(files, list)
+            or len(files) > _MAX_FILES
+            or not all(isinstance(f, str) and 0 < len(f) <= _MAX_PATH_CHARS for f in files)
+        ):
+            log.warning("ignoring a hand-off message without a usable file list")
             return None
         return files
 

@@ -56,7 +56,8 @@ class Reply:
     `content` is the whole reply; a dict or list is serialised as JSON (what a `format` request
     gets). `tokens` overrides how it is split into streamed chunks. `fail_after` sends Ollama's
     in-stream error line after that many tokens; `drop_after` closes the connection instead.
-    `status` with `error` answers with an HTTP error like Ollama's.
+    `status` with `error` answers with an HTTP error like Ollama's. `misbehave` makes the
+    server break the protocol after the tokens (see MISBEHAVIOURS).
     """
 
     content: Any = ""
@@ -68,6 +69,7 @@ class Reply:
     token_delay: float | None = None
     prompt_eval_count: int = 42
     eval_count: int | None = None
+    misbehave: str = ""
 
     def text(self) -> str:
         if isinstance(self.content, dict | list):
@@ -95,6 +97,17 @@ def split_tokens(text: str) -> list[str]:
     if current:
         tokens.append(current)
     return tokens
+
+
+# How a server that is not quite Ollama (or a proxy in front of it) breaks a streamed reply:
+MISBEHAVIOURS = {
+    "malformed-line": "after the tokens, a line that is not JSON",
+    "wrong-shape": "after the tokens, a JSON line that is not a chat chunk",
+    "no-done": "the stream ends after the tokens without its final done line",
+    "html": "a 200 text/html page (a captive portal or proxy page) instead of NDJSON",
+    "html-500": "a 500 with an HTML error page",
+    "endless": "the tokens repeated until the client hangs up (a runaway model)",
+}
 
 
 def default_responder(request: RecordedRequest) -> Reply:
@@ -349,6 +362,10 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             self._send_json(404, {"error": f"model '{model}' not found"})
             return
         reply = fake.answer(request)
+        if reply.misbehave in ("html", "html-500"):
+            page = "<!DOCTYPE html><html><body><h1>Bad Gateway</h1><p>nginx</p></body></html>"
+            self._send_page(500 if reply.misbehave == "html-500" else 200, page)
+            return
         if reply.error and reply.status != 200:
             self._send_json(reply.status, {"error": reply.error})
             return
@@ -369,6 +386,9 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             return
         delay = fake.token_delay if reply.token_delay is None else reply.token_delay
         self._start_stream()
+        if reply.misbehave == "endless":
+            self._stream_endlessly(tokens, model, chat=chat)
+            return
         for index, token in enumerate(tokens):
             if reply.fail_after is not None and index >= reply.fail_after:
                 self._write_chunk({"error": reply.error or "an error was encountered"})
@@ -384,6 +404,14 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             if delay:
                 time.sleep(delay)
             self._write_chunk({**_piece(model, token, chat=chat), "done": False})
+        if reply.misbehave in ("malformed-line", "wrong-shape", "no-done"):
+            line = {"malformed-line": b'{"message": {"content": "tru\n', "no-done": b""}.get(
+                reply.misbehave, b'[{"message": 5}]\n'
+            )
+            if line:
+                self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
+            self._end_stream()
+            return
         if reply.fail_after is not None and reply.fail_after >= len(tokens):
             self._write_chunk({"error": reply.error or "an error was encountered"})
             self._end_stream()
@@ -392,7 +420,26 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         self._end_stream()
         fake.streams_finished += 1
 
+    def _stream_endlessly(self, tokens: list[str], model: str, *, chat: bool) -> None:
+        """Repeat the tokens (at most a million chunks) until the client closes the connection."""
+        try:
+            for index in range(1_000_000):
+                if self.server_fake.stopping.is_set():
+                    return
+                token = tokens[index % len(tokens)] if tokens else "again "
+                self._write_chunk({**_piece(model, token, chat=chat), "done": False})
+        except OSError:
+            self.server_fake.streams_aborted += 1
+
     # -- wire helpers ------------------------------------------------------------------------
+
+    def _send_page(self, status: int, page: str) -> None:
+        data = page.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def _send_json(self, status: int, payload: Any) -> None:
         data = json.dumps(payload).encode()

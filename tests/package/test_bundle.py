@@ -197,3 +197,52 @@ def _opened_titles(library_home: Path) -> list[str]:
         return [title for title, opened_at in opened_books(library_home) if opened_at]
     except sqlite3.OperationalError:  # not created yet, or busy being created
         return []
+
+
+def test_bundled_mcp_server_answers_an_agent_offline(
+    bundle: Path, tmp_path: Path, library_home: Path
+) -> None:
+    """`pagemate mcp` from the bundle, through the SDK's stdio client: the agent's view works."""
+    import anyio
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    from reader_app.books.cache import load_book
+    from reader_app.books.library import Library
+    from reader_app.books.marking import boundary_after_chapter, mark_read
+    from reader_app.rag.text_units import ensure_sentences
+    from reader_app.store.db import connect
+
+    conn = connect(library_home)
+    book = load_book(corpus_epub(JEKYLL), library_home)
+    library = Library(conn, library_home)
+    library.add(book)
+    mark_read(library, book, boundary_after_chapter(book, 3))
+    ensure_sentences(conn, book)  # keyword index only: the dense half is not built here
+    conn.close()
+    home = tmp_path / "user-home"
+    home.mkdir()
+    parameters = StdioServerParameters(
+        command=str(bundle), args=["mcp"],
+        env={"HOME": str(home), "READER_APP_HOME": str(library_home),
+             "XDG_RUNTIME_DIR": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"},
+    )
+
+    async def agent() -> tuple[object, object]:
+        async with stdio_client(parameters) as (read, write), ClientSession(
+            read, write
+        ) as session:
+            await session.initialize()
+            books = await session.call_tool("list_books", {})
+            found = await session.call_tool(
+                "search_book", {"book_id": book.book_id, "query": "Mr. Enfield and the door"})
+            return books.structured_content, found.structured_content
+
+    books, found = anyio.run(agent)
+    assert books == {"books": [{"book_id": book.book_id, "title": book.metadata.title,
+                                "author": "Robert Louis Stevenson"}]}
+    assert isinstance(found, dict) and found["passages"], found
+    assert found["mode"] == "keyword_partial"
+    chapters = {p["chapter"] for p in found["passages"]}
+    assert "Story of the Door" in chapters
+    assert chapters <= {"Titlepage", "Imprint", "Story of the Door"}  # read: chapters 1 to 3

@@ -205,6 +205,25 @@ def test_failure_mid_answer_shows_the_error_and_marks_the_answer_incomplete(
     assert panel.suggestion_buttons == []
 
 
+@pytest.mark.parametrize("misbehave", ["malformed-line", "wrong-shape", "no-done"])
+def test_a_server_breaking_the_protocol_mid_answer_keeps_it_marked_incomplete(
+    qtbot: QtBot,
+    make_panel: PanelFactory,
+    fake_ollama: FakeOllama,
+    shelf: MarkerLibrary,
+    misbehave: str,
+) -> None:
+    fake_ollama.reply_with(
+        ScriptedReplies(answer=Reply("Anna went to the mill", misbehave=misbehave))
+    )
+    panel = make_panel()
+    panel.ask("Where did Anna go?")
+    _wait_idle(qtbot, panel)
+    assert "stopped early" in panel.note.text(), panel.note.text()
+    assert "(incomplete) Anna went to the mill" in _transcript(panel)
+    assert _messages(shelf)[-1].status == "incomplete"
+
+
 def test_conversation_comes_back_after_a_restart_and_new_conversation_starts_fresh(
     qtbot: QtBot, make_panel: PanelFactory, fake_ollama: FakeOllama
 ) -> None:

@@ -22,13 +22,12 @@ def test_opening_a_book_indexes_it_with_progress_then_ready(
     book = open_file(qtbot, window, corpus_epub(JEKYLL))
     qtbot.waitUntil(lambda: window.status_assistant.text() == "Assistant ready", timeout=180_000)
     stages = [n.stage for n in seen]
-    # The keyword index is ready first (answers from it at once), then the dense index.
-    assert stages.index("keyword") < stages.index("covered") and stages[-1] == "ready"
+    assert "index" in stages and stages[-1] == "ready"
     # A new book has its first page read, so the assistant is ready once that page is indexed,
     # before the rest of the book is.
     first_covered = stages.index("covered")
     assert any(n.fraction < 1.0 for n in seen[first_covered:] if n.stage == "covered")
-    fractions = [n.fraction for n in seen if n.stage in ("keyword", "covered")]
+    fractions = [n.fraction for n in seen if n.stage in ("index", "covered")]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
     model_id = default_embedder(home=library_home).model_id
     status = index_status(window.library.conn, library_home, book.book_id, model_id)

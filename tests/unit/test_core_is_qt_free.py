@@ -31,7 +31,10 @@ def test_the_core_is_discovered() -> None:
     assert not [m for m in modules if m.startswith("reader_app.ui")]
 
 
-@pytest.mark.parametrize("package", ["reader_app.books", "reader_app.store", "reader_app.rag"])
+@pytest.mark.parametrize(
+    "package", ["reader_app.books", "reader_app.comics", "reader_app.store", "reader_app.rag",
+                "reader_app.cli"]
+)
 def test_importing_the_core_loads_no_qt(package: str) -> None:
     modules = [m for m in core_modules() if m.startswith(package)] + ["reader_app.cli"]
     code = (

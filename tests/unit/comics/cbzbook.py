@@ -10,8 +10,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from reader_app.rag.ocr import RapidOcrEngine
-from reader_app.rag.reading_order import OcrLine
+from reader_app.comics.ocr import RapidOcrEngine
+from reader_app.comics.reading_order import OcrLine
 
 FONT_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 

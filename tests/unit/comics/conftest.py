@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from reader_app.books.formats import read_book
-from reader_app.rag.comics import ComicText, ocr_book
-from reader_app.rag.ocr import RapidOcrEngine
+from reader_app.comics.ocr import RapidOcrEngine
+from reader_app.comics.text import ComicText, ocr_book
 from reader_app.store.db import connect
 from tests.conftest import COMICS, PEPPER1, PEPPER2
 from tests.unit.comics.cbzbook import TimedEngine

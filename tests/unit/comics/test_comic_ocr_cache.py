@@ -11,15 +11,15 @@ from PIL import Image
 
 from reader_app.books.formats import read_book
 from reader_app.books.model import BlockKind
-from reader_app.rag.comics import (
+from reader_app.comics.ocr import OcrFailedError
+from reader_app.comics.reading_order import Box, OcrLine, TextBlock
+from reader_app.comics.text import (
     ComicText,
     PageText,
     is_description,
     ocr_book,
     with_page_text,
 )
-from reader_app.rag.ocr import OcrFailedError
-from reader_app.rag.reading_order import Box, OcrLine, TextBlock
 from reader_app.store.db import connect
 from tests.unit.comics.cbzbook import png, write_cbz
 
@@ -91,7 +91,7 @@ def test_page_that_fails_to_decode_is_logged_and_skipped(
 ) -> None:
     pages = [plain_page(1), b"\x89PNG\r\n\x1a\n but the rest is garbage", plain_page(3)]
     book = read_book(comic(tmp_path, pages))
-    with caplog.at_level(logging.WARNING, logger="reader_app.rag.comics"):
+    with caplog.at_level(logging.WARNING, logger="reader_app.comics.text"):
         texts = ocr_book(connect(library_home), library_home, book, engine=CountingEngine())
     assert texts.skipped == (1,)
     assert [p.text for p in texts.pages] == ["words on page 1", "words on page 3"]
@@ -103,7 +103,7 @@ def test_page_the_engine_cannot_read_is_logged_skipped_and_retried_next_time(
 ) -> None:
     book = read_book(comic(tmp_path, [plain_page(1), plain_page(2)]))
     conn = connect(library_home)
-    with caplog.at_level(logging.WARNING, logger="reader_app.rag.comics"):
+    with caplog.at_level(logging.WARNING, logger="reader_app.comics.text"):
         texts = ocr_book(conn, library_home, book, engine=CountingEngine(fail_on_grey=2))
     assert texts.skipped == (1,)
     assert any("choked" in r.getMessage() for r in caplog.records)

@@ -6,10 +6,11 @@ import sys
 import pytest
 
 MODULES = [
-    "reader_app.rag.reading_order",
-    "reader_app.rag.ocr",
-    "reader_app.rag.comics",
-    "reader_app.rag.describe",
+    "reader_app.comics.reading_order",
+    "reader_app.comics.ocr",
+    "reader_app.comics.text",
+    "reader_app.comics.describe",
+    "reader_app.rag.vision",
 ]
 
 

@@ -8,8 +8,8 @@ import pytest
 from PIL import ImageDraw
 
 from reader_app.books.formats import read_book
-from reader_app.rag.comics import ocr_book
-from reader_app.rag.ocr import RapidOcrEngine
+from reader_app.comics.ocr import RapidOcrEngine
+from reader_app.comics.text import ocr_book
 from reader_app.store.db import connect
 from tests.unit.comics.cbzbook import draw_bubble, font, panel_page, png, write_cbz
 

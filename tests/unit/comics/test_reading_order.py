@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from reader_app.rag.reading_order import (
+from reader_app.comics.reading_order import (
     Box,
     OcrLine,
     detect_panels,

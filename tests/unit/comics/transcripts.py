@@ -21,8 +21,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from reader_app.rag.comics import ComicText
-from reader_app.rag.reading_order import Box
+from reader_app.comics.reading_order import Box
+from reader_app.comics.text import ComicText
 
 NOT_DIALOGUE_WORDS = frozenset(
     # Episode 1 sound effects, episode 2 sound effects (some split into single letters),

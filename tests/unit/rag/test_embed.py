@@ -8,17 +8,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from reader_app.digest import file_sha256
 from reader_app.rag import embed
 from reader_app.rag.embed import (
     DEFAULT_DIMENSION,
     DEFAULT_MODEL_ID,
     EmbeddingModelError,
     FastEmbedder,
-    HashEmbedder,
     default_embedder,
     embedder_for,
     prepare_default_model_dir,
 )
+from tests.fakes.embedders import HashEmbedder
 
 
 def test_a_damaged_model_file_is_refused_with_a_clear_message(
@@ -48,7 +49,7 @@ def test_the_model_folder_is_assembled_in_the_library_cache(library_home: Path) 
     names = {p.name for p in folder.iterdir()}
     assert {"model.onnx", "tokenizer.json", "tokenizer_config.json", "config.json",
             "special_tokens_map.json"} <= names
-    assert embed.file_sha256(folder / "model.onnx") == embed.DEFAULT_MODEL_SHA256
+    assert file_sha256(folder / "model.onnx") == embed.DEFAULT_MODEL_SHA256
     assert prepare_default_model_dir(library_home) == folder  # a second call is a no-op
 
 

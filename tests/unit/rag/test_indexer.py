@@ -13,11 +13,11 @@ from reader_app.books.library import Library
 from reader_app.books.model import Locator
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.chunking import chunk_texts, chunks_of
-from reader_app.rag.embed import HashEmbedder
 from reader_app.rag.index import load_vector_index, stored_ids, vector_index_path
 from reader_app.rag.indexer import IndexProgress, index_book, index_status
 from reader_app.rag.search import search
 from reader_app.store.db import connect
+from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, marker_book
 
 EMBEDDER = HashEmbedder()

@@ -9,11 +9,11 @@ import pytest
 from reader_app.books.library import Library
 from reader_app.books.model import Locator
 from reader_app.rag.boundary import scope_for_book
-from reader_app.rag.embed import HashEmbedder
 from reader_app.rag.index import keyword_query
 from reader_app.rag.indexer import index_book
 from reader_app.rag.search import READER_CONTEXT_SENTENCES, search
 from reader_app.store.db import connect
+from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, marker_book, markers_in
 
 EMBEDDER = HashEmbedder()

@@ -20,10 +20,10 @@ from reader_app.rag import index as index_module
 from reader_app.rag import search as search_module
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.chunking import chunk_texts, chunks_of
-from reader_app.rag.embed import HashEmbedder
 from reader_app.rag.indexer import index_book
 from reader_app.rag.search import search
 from reader_app.store.db import connect
+from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, RecordingConnection, marker_book, markers_in
 
 EMBEDDER = HashEmbedder()

@@ -9,13 +9,9 @@ import pytest
 
 from reader_app.books.library import Library
 from reader_app.books.model import Block, BlockKind, Locator
-from reader_app.rag.sentences import (
-    ensure_sentences,
-    locator_for_sid,
-    sentences_between,
-    sid_at,
-    split_sentences,
-)
+from reader_app.books.segment import split_sentences
+from reader_app.rag.sentences import locator_for_sid, sentences_between, sid_at
+from reader_app.rag.text_units import ensure_sentences
 from reader_app.store.db import connect
 from tests.unit.rag.markerbooks import marker_book
 

@@ -11,13 +11,14 @@ import pytest
 
 from reader_app.books.library import Library
 from reader_app.books.model import Block, BlockKind, Book, Metadata, Section
-from reader_app.rag import textprep
+from reader_app.rag import text_units
 from reader_app.rag.chunking import chunk_count
-from reader_app.rag.sentences import ensure_sentences, sentence_count, sentences_between
-from reader_app.rag.textprep import (
+from reader_app.rag.sentences import sentence_count, sentences_between
+from reader_app.rag.text_units import (
     WRITE_BATCH_ROWS,
     approximate_token_counts,
     compute_text_units,
+    ensure_sentences,
 )
 from reader_app.store.db import connect
 from tests.unit.rag.markerbooks import marker_book
@@ -119,7 +120,7 @@ def test_an_interrupted_build_is_not_ready_and_the_next_call_builds_it_whole(
     marker = marker_book(sections=4, blocks_per_section=40, sentences_per_block=6)
     conn = connect(tmp_path)
     Library(conn, tmp_path).add(marker.book)
-    real_add = textprep.add_to_keyword_index
+    real_add = text_units.add_to_keyword_index
     calls = []
 
     def crash_on_second_batch(*args: object, **kwargs: object) -> None:
@@ -128,15 +129,15 @@ def test_an_interrupted_build_is_not_ready_and_the_next_call_builds_it_whole(
             raise KeyboardInterrupt  # stands in for a crash or a kill
         real_add(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(textprep, "add_to_keyword_index", crash_on_second_batch)
-    monkeypatch.setattr(textprep, "FTS_BATCH_ROWS", 10)
+    monkeypatch.setattr(text_units, "add_to_keyword_index", crash_on_second_batch)
+    monkeypatch.setattr(text_units, "FTS_BATCH_ROWS", 10)
     with pytest.raises(KeyboardInterrupt):
         ensure_sentences(conn, marker.book)
     # Half written: nothing is eligible, so nothing half-built can be searched.
     assert sentence_count(conn, marker.book.book_id) == 0
     assert chunk_count(conn, marker.book.book_id) == 0
 
-    monkeypatch.setattr(textprep, "add_to_keyword_index", real_add)
+    monkeypatch.setattr(text_units, "add_to_keyword_index", real_add)
     assert ensure_sentences(conn, marker.book) == len(marker.sentences)
     stored = sentences_between(conn, marker.book.book_id, 0, len(marker.sentences))
     assert [s.text for s in stored] == [p.text for p in marker.sentences]

@@ -18,9 +18,9 @@ import numpy as np
 from PIL import Image
 
 from reader_app.books.model import Block, BlockKind, Book, Section
-from reader_app.rag.ocr import OcrEngine, OcrFailedError, RapidOcrEngine
-from reader_app.rag.reading_order import Box, OcrLine, TextBlock, detect_panels, read_page
-from reader_app.rag.sentences import split_sentences
+from reader_app.books.segment import split_sentences
+from reader_app.comics.ocr import OcrEngine, OcrFailedError, RapidOcrEngine
+from reader_app.comics.reading_order import Box, OcrLine, TextBlock, detect_panels, read_page
 
 log = logging.getLogger(__name__)
 

@@ -13,12 +13,12 @@ from reader_app.books.library import Library
 from reader_app.books.model import Book
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
+from reader_app.prepare import prepare_book
 from reader_app.rag.assistant import AnswerRun, Assistant
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.conversations import Citation
 from reader_app.rag.embed import default_embedder
-from reader_app.rag.indexer import index_status
-from reader_app.rag.sentences import ensure_sentences, sid_at
+from reader_app.rag.sentences import sid_at
 from reader_app.store.db import connect
 
 
@@ -59,25 +59,27 @@ def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
     library = Library(conn, home)
     if not library.contains(book.book_id):
         library.add(book)
-    ensure_sentences(conn, book)  # seconds, even for a long book: the keyword index is whole
     embedder = default_embedder(home=home)
-    explicit = _explicit_boundary(conn, book, options)
 
     def scope_source(conn: sqlite3.Connection, book_id: str) -> Scope:
+        explicit = _explicit_boundary(conn, book, options)
         if explicit is None:
             return scope_for_book(conn, book_id)
         return scope_at(conn, book_id, boundary_sid=explicit)
 
-    # Answer now from what is ready rather than embed the whole book first; say so.
-    status = index_status(conn, home, book.book_id, embedder.model_id)
+    # The same preparation as the window's (OCR for comics), but only the text: the keyword
+    # index covers the whole book within seconds, and answering does not wait for embeddings.
+    prepared = prepare_book(conn, home, book, embedder=embedder, dense=False)
+    book = prepared.book
     boundary = scope_source(conn, book.book_id).boundary_sid
-    if boundary >= 0 and not status.covers(boundary):
+    if prepared.index is not None and boundary >= 0 and not prepared.index.covers(boundary):
         print(
-            f"reader-app ask: answering from keyword search; the embedding index covers "
-            f"{status.fraction:.0%} of the book (run `reader-app index {options.file}` to "
-            "complete it).",
+            "reader-app ask: answering from keyword search; the embedding index covers "
+            f"{prepared.index.fraction:.0%} of the book (run `reader-app index {options.file}` "
+            "to complete it).",
             file=err,
         )
+
     assistant = Assistant(conn, home, embedder=embedder, scope_source=scope_source)
     # A conversation of its own, removed afterwards: the panel's conversation stays the reader's.
     conversation = assistant.new_conversation(book.book_id)

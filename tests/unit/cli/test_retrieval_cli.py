@@ -14,13 +14,13 @@ import faiss
 import numpy as np
 import pytest
 
+from reader_app.cli.retrieval import index_main, search_main
 from reader_app.rag.chunking import chunk_texts, chunks_of
-from reader_app.rag.commands import index_main, search_main
-from reader_app.rag.embed import HashEmbedder
 from reader_app.rag.index import load_vector_index, stored_ids, vector_index_path
 from reader_app.rag.indexer import index_book, index_status
 from reader_app.store.db import connect
 from tests.conftest import ROOT
+from tests.fakes.embedders import HashEmbedder
 from tests.unit.books.epubgen import make_epub, xhtml
 from tests.unit.rag.markerbooks import marker_book
 
@@ -81,7 +81,7 @@ KILLABLE_INDEXER = """
 import sys, time
 from pathlib import Path
 from reader_app.books.library import Library
-from reader_app.rag.embed import HashEmbedder
+from tests.fakes.embedders import HashEmbedder
 from reader_app.rag.indexer import index_book
 from reader_app.store.db import connect
 from tests.unit.rag.markerbooks import marker_book

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from reader_app.rag.reading_order import OcrLine, Point
+from reader_app.comics.reading_order import OcrLine, Point
 
 log = logging.getLogger(__name__)
 

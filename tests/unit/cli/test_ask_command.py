@@ -11,14 +11,14 @@ import pytest
 from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.cli import ask as ask_command
 from reader_app.cli import main
-from reader_app.rag import ask_command
 from reader_app.rag.boundary import scope_for_book
-from reader_app.rag.embed import HashEmbedder
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.conftest import JEKYLL, WAR_AND_PEACE, corpus_epub
-from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
+from tests.fakes.embedders import HashEmbedder
+from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
 
 
 @pytest.fixture
@@ -108,3 +108,42 @@ def test_ask_on_a_never_prepared_long_book_answers_in_seconds_from_keyword_searc
     assert all(p["sid_end"] <= payload["boundary_sid"] for p in payload["passages"])
     # Embedding the whole book first took minutes; the text alone takes seconds (CI margin).
     assert elapsed < 60, elapsed
+
+
+@pytest.mark.parametrize("misbehave", ["malformed-line", "no-done", "html"])
+def test_ask_against_a_misbehaving_server_keeps_the_partial_answer_marked_incomplete(
+    jekyll: Path,
+    library_home: Path,
+    fake_ollama: FakeOllama,
+    capsys: pytest.CaptureFixture[str],
+    misbehave: str,
+) -> None:
+    _set_host(library_home, fake_ollama.url)
+    answer = Reply("Mr. Utterson is a lawyer [1].", misbehave=misbehave)
+    fake_ollama.reply_with(ScriptedReplies(answer=answer))
+    code = main(["ask", str(jekyll), "Who is Mr. Utterson?", "--at", "10", "--json"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    payload = json.loads(captured.out)
+    assert payload["status"] in ("incomplete", "fallback"), payload
+    assert "Traceback" not in captured.err
+    if misbehave != "html":  # the page came before any token: nothing to keep
+        assert payload["answer"] == "Mr. Utterson is a lawyer [1]."
+        assert payload["status"] == "incomplete"
+        assert "stopped" in payload["error"] or "not Ollama's" in payload["error"]
+
+
+def test_ask_on_a_device_file_fails_clearly_without_reading_it(
+    library_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["ask", "/dev/zero", "Who?", "--at", "10"]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_damaged_library_is_explained_by_the_command_line(
+    library_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (library_home / "library.sqlite3").write_bytes(b"not a database " * 500)
+    assert main(["search", "/dev/zero", "lantern"]) == 2
+    err = capsys.readouterr().err
+    assert "library index" in err and "damaged" in err and "Traceback" not in err

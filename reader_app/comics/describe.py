@@ -1,4 +1,4 @@
-"""Optional comic page descriptions by a vision model in Ollama, never ahead of the reader."""
+"""Comic page descriptions: which pages may be described, the images sent, the stored text."""
 
 from __future__ import annotations
 
@@ -17,16 +17,8 @@ from PIL import Image
 
 from reader_app.books.library import Library
 from reader_app.books.model import Book
-from reader_app.errors import (
-    AnswerFailedError,
-    AssistantTimeoutError,
-    AssistantUnavailableError,
-    ModelMissingError,
-    OllamaUnreachableError,
-)
-from reader_app.rag import prompts
-from reader_app.rag.comics import page_content_hash, page_image_name
-from reader_app.settings import SettingsStore
+from reader_app.comics.text import page_content_hash, page_image_name
+from reader_app.errors import AnswerFailedError, AssistantUnavailableError
 
 log = logging.getLogger(__name__)
 
@@ -60,87 +52,22 @@ class DescriptionRun:
     reason: str = ""  # why nothing could be described (setting off, no vision model, ...)
 
 
-class OllamaPageDescriber:
-    """A vision model in Ollama, through the official client (llm.py has no image call)."""
-
-    def __init__(self, *, host: str, model: str, timeout: float = 180.0) -> None:
-        self.host = host
-        self._model = model
-        self.timeout = timeout
-
-    @property
-    def model(self) -> str:
-        return self._model
-
-    def describe(self, image: bytes, *, page_number: int, title: str) -> str:
-        import ollama
-
-        client = ollama.Client(host=self.host, timeout=self.timeout)
-        prompt = prompts.PAGE_DESCRIPTION_PROMPT.format(page=page_number, title=title)
-        try:
-            response = client.chat(
-                model=self._model,
-                messages=[{"role": "user", "content": prompt, "images": [image]}],
-                stream=False,
-                options={"temperature": 0, "num_predict": prompts.PAGE_DESCRIPTION_MAX_TOKENS},
-            )
-        except Exception as error:
-            raise _unavailable(error, host=self.host, model=self._model,
-                               timeout=self.timeout) from error
-        return response.message.content or ""
-
-
-def vision_models(*, host: str, timeout: float = 10.0) -> list[str]:
-    """The installed Ollama models that can see images (`/api/tags`, then `/api/show`)."""
-    import ollama
-
-    client = ollama.Client(host=host, timeout=timeout)
-    try:
-        names = sorted(m.model for m in client.list().models if m.model)
-        return [name for name in names if "vision" in (client.show(name).capabilities or [])]
-    except Exception as error:
-        raise _unavailable(error, host=host, model="", timeout=timeout) from error
-
-
-def pick_vision_model(*, host: str, preferred: str = "") -> str | None:
-    """The preferred model if it is installed and sees images, else the first one that does."""
-    available = vision_models(host=host)
-    for name in (preferred, f"{preferred}:latest"):
-        if preferred and name in available:
-            return name
-    return available[0] if available else None
-
-
-def describe_pages(
+def describe_reached_pages(
     conn: sqlite3.Connection,
     home: Path,
     book: Book,
     *,
+    describer: PageDescriber,
     prepare_whole_comic: bool = False,
-    describer: PageDescriber | None = None,
     progress: ProgressCallback | None = None,
     cancel: CancelCheck | None = None,
 ) -> DescriptionRun:
     """Describe the pages of a comic the reader has reached, in page order, storing each.
 
-    Runs only when the `comics.describe_pages` setting is on and a vision model is installed.
     The pages after the reader's boundary are never sent to a model unless the reader asked to
     prepare the whole comic. A page already described (same image, same model) is not sent again.
+    `rag.vision.describe_pages` is the entry point that heeds the setting and finds a model.
     """
-    settings = SettingsStore(conn)
-    if not settings.get("comics.describe_pages"):
-        return DescriptionRun(reason="Page descriptions are off in Settings.")
-    if describer is None:
-        host = settings.get("assistant.ollama_host")
-        try:
-            model = pick_vision_model(host=host, preferred=settings.get("comics.vision_model"))
-        except AssistantUnavailableError as error:
-            return DescriptionRun(reason=str(error))
-        if model is None:
-            return DescriptionRun(
-                reason="No vision model is installed in Ollama, so pages can't be described."
-            )
-        describer = OllamaPageDescriber(host=host, model=model)
     last_page = (
         len(book.sections) - 1
         if prepare_whole_comic
@@ -241,19 +168,3 @@ def _store(conn: sqlite3.Connection, content_hash: str, model: str, text: str) -
                VALUES (?, ?, ?, ?)""",
             (content_hash, model, text, time.time()),
         )
-
-
-def _unavailable(error: Exception, *, host: str, model: str, timeout: float) -> Exception:
-    """Ollama's and httpx's errors as the reader-facing ones the rest of the app shows."""
-    import httpx
-    import ollama
-
-    if isinstance(error, ollama.ResponseError):
-        if error.status_code == 404 and model:
-            return ModelMissingError(model=model, host=host)
-        return AnswerFailedError(f"Ollama reported an error: {error.error}")
-    if isinstance(error, httpx.TimeoutException):
-        return AssistantTimeoutError(host=host, seconds=timeout)
-    if isinstance(error, ConnectionError | httpx.ConnectError):
-        return OllamaUnreachableError(host=host)
-    return error

@@ -1,4 +1,4 @@
-"""Writing a book's sentences, chunks and keyword index: computed first, then short transactions.
+"""A book's text units (sentences, chunks, keyword index): computed first, then short transactions.
 
 Everything slow (splitting, counting, planning, joining chunk texts) happens before the first
 write, and the rows go in batches of at most WRITE_BATCH_ROWS, each its own transaction, so a
@@ -10,6 +10,7 @@ so the next call builds again from scratch.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sqlite3
 import threading
@@ -19,9 +20,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from reader_app.books.model import Book
+from reader_app.books.segment import SPLITTER_VERSION
 from reader_app.rag.chunking import Chunk, chunk_text_from, plan_chunks
 from reader_app.rag.index import add_to_keyword_index, create_keyword_index, fts_table_name
-from reader_app.rag.sentences import SPLITTER_VERSION, Sentence, split_book, text_digest
+from reader_app.rag.sentences import Sentence, split_book
 
 # About 10-20 ms of SQLite work per transaction on a laptop: short enough that another writer
 # (the reading position) waits at most that long.
@@ -32,6 +34,16 @@ FTS_BATCH_ROWS = 250
 # Words and single punctuation marks: within ~7% of the WordPiece count on English prose (War
 # and Peace: 686,035 against 731,739) at a twentieth of the cost (0.13 s against 2.3 s).
 _APPROXIMATE_TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+def text_digest(book: Book) -> str:
+    """Changes whenever the text the sentence table is built from changes."""
+    digest = hashlib.sha256(SPLITTER_VERSION.encode())
+    for section in book.sections:
+        for block_index, block in enumerate(section.blocks):
+            digest.update(f"\x00{section.index}\x00{block_index}\x00".encode())
+            digest.update(block.text.encode())
+    return digest.hexdigest()
 
 
 def approximate_token_counts(texts: Sequence[str]) -> list[int]:
@@ -89,7 +101,7 @@ def stored_digest(conn: sqlite3.Connection, book_id: str) -> tuple[str, int] | N
     return None if row is None else (str(row[0]), int(row[1]))
 
 
-def ensure_text_units(conn: sqlite3.Connection, book: Book) -> int:
+def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
     """Build the sentence table, chunks and keyword index of `book` unless they are current.
 
     Idempotent. Returns the number of sentences. Run it off the UI thread.

@@ -8,12 +8,16 @@ import sys
 from collections.abc import Callable, Sequence
 
 from reader_app import APP_NAME, __version__
+from reader_app.errors import ReaderError
 
-# Engine commands live beside the code they drive; each is `main(argv) -> exit code`.
+# Engine commands are modules of this package; each is `main(argv) -> exit code`.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "index": ("reader_app.rag.commands", "index_main"),
-    "search": ("reader_app.rag.commands", "search_main"),
-    "ask": ("reader_app.rag.ask_command", "ask_main"),
+    "index": ("reader_app.cli.retrieval", "index_main"),
+    "search": ("reader_app.cli.retrieval", "search_main"),
+    "ask": ("reader_app.cli.ask", "ask_main"),
+    "mark-read": ("reader_app.cli.reading", "mark_read_main"),
+    "status": ("reader_app.cli.reading", "status_main"),
+    "mcp": ("reader_app.cli.mcp", "mcp_main"),
 }
 
 
@@ -40,7 +44,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         command: Callable[[list[str]], int] = getattr(
             importlib.import_module(module_name), function_name
         )
-        return command(args[1:])
+        try:
+            return command(args[1:])
+        except ReaderError as error:  # e.g. the library folder is full, read-only or damaged
+            print(f"reader-app {args[0]}: {error}", file=sys.stderr)
+            return 2
     options = gui_parser().parse_args(args)
     # Imported late so that the engine commands never load Qt.
     from reader_app.app import run_app

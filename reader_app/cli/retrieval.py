@@ -7,16 +7,16 @@ import json
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, ClassVar, TextIO
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
 from reader_app.paths import library_home
+from reader_app.prepare import PreparedBook, PrepareNews, prepare_book
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.embed import Embedder, embedder_for
-from reader_app.rag.indexer import IndexProgress, index_book, index_status
 from reader_app.rag.search import MAX_K, SearchResult, search
-from reader_app.rag.sentences import ensure_sentences, sid_at
+from reader_app.rag.sentences import sid_at
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 
@@ -24,7 +24,8 @@ from reader_app.store.db import connect
 def index_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="reader-app index",
-        description="Add a book to the library if needed and build its search index "
+        description="Add a book to the library if needed and prepare it as the window does: "
+        "OCR for comics, sentences, keyword and dense index, earlier series volumes "
         "(resumes where an earlier run stopped).",
     )
     parser.add_argument("file", type=Path, help="an EPUB or CBZ file")
@@ -84,7 +85,6 @@ def _open(conn: sqlite3.Connection, home: Path, file: Path) -> Book:
     library = Library(conn, home)
     if not library.contains(book.book_id):
         library.add(book)
-    ensure_sentences(conn, book)
     return book
 
 
@@ -96,58 +96,82 @@ def _embedder(conn: sqlite3.Connection, home: Path, err: TextIO) -> Embedder:
 def _index(conn: sqlite3.Connection, home: Path, file: Path, *, out: TextIO) -> int:
     book = _open(conn, home, file)
     embedder = _embedder(conn, home, sys.stderr)
-    status = index_book(
+    prepared = prepare_book(
         conn, home, book, embedder=embedder, progress=ProgressPrinter(book.metadata.title, out)
     )
-    print(f"{book.metadata.title}: {status.chunks_indexed} of {status.chunks_total} passages "
-          f"indexed with {embedder.model_id}.", file=out)
-    return 0 if status.complete else 1
+    status = prepared.index
+    assert status is not None  # not cancelled: Ctrl+C raises KeyboardInterrupt instead
+    print(f"{book.metadata.title}: {prepared.sentences} sentences; {status.chunks_indexed} of "
+          f"{status.chunks_total} passages indexed with {embedder.model_id}.", file=out)
+    return 0 if prepared.complete else 1
 
 
 class ProgressPrinter:
-    """A bar redrawn in place on a terminal; a line per tenth otherwise (logs, pipes)."""
+    """A bar per stage redrawn in place on a terminal; a line per tenth otherwise (logs, pipes)."""
+
+    LABELS: ClassVar[dict[str, str]] = {
+        "ocr": "Reading pages (OCR)", "describe": "Describing pages",
+        "index": "Indexing", "covered": "Indexing",
+    }
 
     def __init__(self, title: str, out: TextIO) -> None:
         self.title = title
         self.out = out
         self.live = out.isatty()
-        self.last_tenth = -1
+        self.last: tuple[str, int] = ("", -1)
 
-    def __call__(self, progress: IndexProgress) -> None:
+    def __call__(self, news: PrepareNews) -> None:
+        label = self.LABELS.get(news.stage)
+        if label is None:
+            return
+        if news.message and news.fraction == 0:
+            print(news.message, file=self.out)
+        percent = int(news.fraction * 100)
         if self.live:
-            filled = int(progress.fraction * 30)
-            self.out.write(
-                f"\rIndexing [{'#' * filled}{'.' * (30 - filled)}] {progress.percent:3d}% "
-                f"({progress.chunks_indexed}/{progress.chunks_total})"
-            )
-            if progress.chunks_indexed >= progress.chunks_total:
+            filled = int(news.fraction * 30)
+            self.out.write(f"\r{label:<20} [{'#' * filled}{'.' * (30 - filled)}] {percent:3d}%")
+            if news.fraction >= 1.0:
                 self.out.write("\n")
             self.out.flush()
             return
-        tenth = int(progress.fraction * 10)
-        if tenth != self.last_tenth:
-            self.last_tenth = tenth
-            print(f"indexing {self.title}: {progress.percent}% "
-                  f"({progress.chunks_indexed}/{progress.chunks_total})", file=self.out)
+        tenth = (label, int(news.fraction * 10))
+        if tenth != self.last:
+            self.last = tenth
+            print(f"{label.lower()} {self.title}: {percent}%", file=self.out)
 
 
 def _search(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *,
             out: TextIO) -> int:
     book = _open(conn, home, options.file)
-    explicit = _explicit_boundary(conn, book, options)
-    scope = (
-        scope_for_book(conn, book.book_id)
-        if explicit is None
-        else scope_at(conn, book.book_id, boundary_sid=explicit)
-    )
     embedder = _embedder(conn, home, sys.stderr)
-    _index_enough(conn, home, book, scope, embedder)
+    prepared = prepare_to_boundary(
+        conn, home, book, embedder=embedder,
+        boundary=lambda: _scope(conn, book, options).boundary_sid, err=sys.stderr,
+    )
+    scope = _scope(conn, prepared.book, options)
     result = search(conn, home, scope, options.query, k=options.k, embedder=embedder)
     if options.json:
         print(json.dumps(result_json(result), ensure_ascii=False, indent=2), file=out)
     else:
         _print_result(result, out)
     return 0
+
+
+def prepare_to_boundary(
+    conn: sqlite3.Connection, home: Path, book: Book, *, embedder: Embedder,
+    boundary: Any, err: TextIO,
+) -> PreparedBook:
+    """Prepare the book's text whole and its dense index as far as `boundary()` (the rest can
+    wait for the app), with earlier series volumes: what answering at that boundary needs."""
+    return prepare_book(conn, home, book, embedder=embedder, dense_through=boundary,
+                        progress=ProgressPrinter(book.metadata.title, err))
+
+
+def _scope(conn: sqlite3.Connection, book: Book, options: argparse.Namespace) -> Scope:
+    explicit = _explicit_boundary(conn, book, options)
+    if explicit is None:
+        return scope_for_book(conn, book.book_id)
+    return scope_at(conn, book.book_id, boundary_sid=explicit)
 
 
 def _explicit_boundary(
@@ -162,39 +186,6 @@ def _explicit_boundary(
     if options.at == 100:
         return 1 << 62  # the whole book; scope_at clamps it to the last sentence
     return sid_at(conn, book.book_id, book.locator_at_progress(options.at / 100))
-
-
-def _index_enough(
-    conn: sqlite3.Connection, home: Path, book: Book, scope: Scope, embedder: Embedder
-) -> None:
-    """Embed what the scope needs: earlier series volumes whole (when their files are still
-    there), the current book up to the boundary (the rest can wait for the app)."""
-    from reader_app.books.cache import load_book
-
-    for volume in scope.volumes[:-1]:
-        status = index_status(conn, home, volume.book_id, embedder.model_id)
-        row = conn.execute("SELECT path FROM books WHERE book_id = ?", (volume.book_id,)).fetchone()
-        if status.complete or row is None or not Path(row[0]).exists():
-            continue  # keyword search still covers it
-        earlier = load_book(Path(row[0]), home)
-        if earlier.book_id != volume.book_id:
-            continue  # the file at that path has changed since it was added
-        index_book(conn, home, earlier, embedder=embedder,
-                   progress=ProgressPrinter(earlier.metadata.title, sys.stderr))
-    needed = scope.current.chunk_limit
-    if index_status(conn, home, book.book_id, embedder.model_id).chunks_indexed >= needed:
-        return
-    printer = ProgressPrinter(book.metadata.title, sys.stderr)
-    reached = [0]
-
-    def report(progress: IndexProgress) -> None:
-        reached[0] = progress.chunks_indexed
-        printer(progress)
-
-    index_book(
-        conn, home, book, embedder=embedder, progress=report,
-        cancel=lambda: reached[0] >= needed,
-    )
 
 
 def result_json(result: SearchResult) -> dict[str, Any]:

@@ -1,0 +1,75 @@
+"""Caps on the work one book may cause, and optional members that are skipped with a note."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lxml import etree
+
+from reader_app.books.safezip import SafeZip
+from reader_app.books.xmlsafe import parse_xml
+from reader_app.errors import BookError, BookTooLargeError, UnsafeBookError
+
+# War and Peace is about 3.2 million characters and 60,000 elements; these are 30 times that.
+MAX_BOOK_CHARACTERS = 100_000_000
+MAX_BOOK_ELEMENTS = 2_000_000
+
+
+class BookBudget:
+    """Counts text and elements across a book's chapters and refuses a book that exceeds them.
+
+    Mutable by design: one budget lives for one `read_epub` call and is never shared.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        max_characters: int | None = None,
+        max_elements: int | None = None,
+    ) -> None:
+        self.path = path
+        self.max_characters = MAX_BOOK_CHARACTERS if max_characters is None else max_characters
+        self.max_elements = MAX_BOOK_ELEMENTS if max_elements is None else max_elements
+        self.characters = 0
+        self.elements = 0
+
+    def spend(self, *, elements: int, characters: int) -> None:
+        self.elements += elements
+        self.characters += characters
+        if self.elements > self.max_elements:
+            raise BookTooLargeError(
+                self.path,
+                f"it holds more than {self.max_elements:,} XHTML elements, far more than any "
+                "real book; it was not opened.",
+            )
+        if self.characters > self.max_characters:
+            raise BookTooLargeError(
+                self.path,
+                f"it holds more than {self.max_characters:,} characters of text, far more than "
+                "any real book; it was not opened.",
+            )
+
+
+def count_elements(root: etree._Element) -> int:
+    return sum(1 for _ in root.iter())
+
+
+def optional_document(
+    archive: SafeZip, member: str, notes: list[str], *, what: str, html_fallback: bool = False
+) -> etree._Element | None:
+    """Parse a member the book can do without (its TOC, ComicInfo.xml); None with a note if broken.
+
+    A hostile member (entities, a bomb) still refuses the whole book: it says the file was made
+    to attack, not that it was damaged.
+    """
+    try:
+        data = archive.read(member)
+        return parse_xml(data, path=archive.path, member=member, html_fallback=html_fallback)
+    except UnsafeBookError:
+        raise
+    except BookError as error:
+        notes.append(
+            f"The book's {what} “{member}” could not be read and was skipped: {error.reason}"
+        )
+        return None

@@ -1,0 +1,1 @@
+"""Comic pages to text: OCR, panel reading order, page descriptions (Qt-free, never imports rag)."""

@@ -1,0 +1,36 @@
+"""Library faults a reader can meet (full disk, read-only folder, damaged database), explained."""
+
+from __future__ import annotations
+
+import errno
+import sqlite3
+from pathlib import Path
+
+from reader_app.errors import LibraryError
+from reader_app.paths import database_path
+
+_DAMAGE_SIGNS = ("not a database", "malformed", "file is encrypted", "disk image")
+
+
+def explain_library_fault(error: BaseException, *, home: Path) -> LibraryError | None:
+    """What to tell the reader about `error` from the library folder; None if it is not one."""
+    text = str(error).lower()
+    if isinstance(error, sqlite3.DatabaseError) and any(s in text for s in _DAMAGE_SIGNS):
+        return LibraryError(
+            f"The library index ({database_path(home).name} in {home}) is damaged. Pagemate can "
+            "rebuild it from your book files, keeping the reading positions it can still read.",
+            damaged=True,
+        )
+    code = getattr(error, "errno", None)
+    if "disk is full" in text or "no space left" in text or code in (errno.ENOSPC, errno.EFBIG):
+        return LibraryError(
+            f"The disk holding the library ({home}) is full. Free some space and try again; "
+            "nothing was lost."
+        )
+    read_only = "readonly" in text or "read-only" in text or "unable to open database" in text
+    if read_only or isinstance(error, PermissionError) or code in (errno.EROFS, errno.EACCES):
+        return LibraryError(
+            f"Pagemate cannot write to its library folder ({home}): it is read-only or not "
+            "yours. Check its permissions, or set READER_APP_HOME to another folder."
+        )
+    return None

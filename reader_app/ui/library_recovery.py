@@ -1,0 +1,60 @@
+"""At start-up, a library that cannot be opened is explained, and a damaged one can be rebuilt."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import QMessageBox
+
+from reader_app import APP_NAME
+from reader_app.errors import LibraryError
+from reader_app.store.db import connect
+from reader_app.store.rebuild import rebuild_library
+
+
+def open_or_recover(
+    home: Path,
+    *,
+    ask: Callable[[str], bool] | None = None,
+    tell: Callable[[str], None] | None = None,
+) -> sqlite3.Connection | None:
+    """The library's database, or None when it cannot be used and the reader was told why.
+
+    A damaged database is rebuilt from the book files if the reader agrees (`ask`); `tell`
+    shows the outcome. Both default to message boxes.
+    """
+    ask = ask or _ask_box
+    tell = tell or _tell_box
+    try:
+        return connect(home)
+    except LibraryError as error:
+        if not error.damaged:
+            tell(str(error))
+            return None
+        if not ask(f"{error}\n\nRebuild the library index now?"):
+            return None
+    try:
+        report = rebuild_library(home)
+        conn = connect(home)
+    except LibraryError as error:
+        tell(f"The library could not be rebuilt: {error}")
+        return None
+    missing = (
+        f" {len(report.missing)} book file(s) could not be found again." if report.missing else ""
+    )
+    tell(
+        f"The library was rebuilt: {report.books} book(s) and {report.positions} reading "
+        f"position(s) kept.{missing} The damaged file was kept as “{report.damaged_copy.name}”."
+    )
+    return conn
+
+
+def _ask_box(message: str) -> bool:
+    answer = QMessageBox.question(None, APP_NAME, message)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def _tell_box(message: str) -> None:
+    QMessageBox.information(None, APP_NAME, message)

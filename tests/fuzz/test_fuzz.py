@@ -1,0 +1,32 @@
+"""The book fuzzer in `make test`: a few hundred mutated EPUBs and CBZs, in a subprocess with an
+address-space cap; `make fuzz` runs the same harness for as long as FUZZ_SECONDS says."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
+
+
+def test_fuzzed_books_open_or_fail_with_a_book_error_within_time_and_memory(
+    tmp_path: Path,
+) -> None:
+    crashes = tmp_path / "crashes"
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.fuzz.run", "--examples", str(EXAMPLES),
+         "--memory-mb", "2048", "--budget", "10", "--crashes", str(crashes)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    lines = result.stdout.strip().splitlines()
+    assert lines, result.stderr[-3000:]
+    summary = json.loads(lines[-1])
+    saved = sorted(p.name for p in crashes.glob("*")) if crashes.exists() else []
+    report = (summary, saved, result.stderr[-3000:])
+    assert result.returncode == 0 and not summary["failure"], report
+    assert summary["cases"] >= EXAMPLES
+    assert summary["opened"] > 0 and summary["refused"] > 0  # the mutations reach both outcomes

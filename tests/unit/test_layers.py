@@ -1,0 +1,203 @@
+"""The package's import graph has no cycle, and no lower layer imports a higher one.
+
+Layers, lowest first: errors/paths/settings < books, comics, store < rag < prepare/cli/mcp < ui/app.
+Every import counts, including those inside functions: a function-local import hides a cycle from
+the interpreter, not from the reader. Imports under `if TYPE_CHECKING:` count for the layers; for
+cycles they do not yet, as they never run (main_window/menus and llm/prompts still annotate each
+other; the menus and gateway splits of issue 10 remove those). The graph is read from the source
+with `ast`, so nothing is imported and a new module is covered the day it is added.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import reader_app
+
+PACKAGE_DIR = Path(reader_app.__file__).parent
+
+# The first name under reader_app -> its layer. A new top-level module or package must be given
+# a layer here; the test says so.
+LAYERS: Mapping[str, int] = {
+    "": 0,  # reader_app/__init__.py: the name and version
+    "errors": 0,
+    "paths": 0,
+    "settings": 0,
+    "digest": 0,
+    "books": 1,
+    "comics": 1,
+    "store": 1,
+    "rag": 2,
+    "prepare": 3,
+    "forget": 3,
+    "cli": 3,
+    "mcp": 3,
+    "ui": 4,
+    "app": 4,
+    "__main__": 4,
+}
+# Imports within one layer that still go the wrong way.
+FORBIDDEN_SIDEWAYS = frozenset({("books", "comics")})
+# The `reader-app` entry point opens the window when it is given no engine command.
+ALLOWED = frozenset({("reader_app.cli", "reader_app.app")})
+
+Graph = Mapping[str, frozenset[str]]
+
+
+def module_name(path: Path) -> str:
+    parts = ["reader_app", *path.relative_to(PACKAGE_DIR).with_suffix("").parts]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def package_modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE_DIR.rglob("*.py"))}
+
+
+def imports_of(
+    name: str, path: Path, known: Iterable[str], *, type_checking: bool = True
+) -> frozenset[str]:
+    """The reader_app modules `path` imports, anywhere in its body (with `type_checking=False`,
+    not counting those under `if TYPE_CHECKING:`)."""
+    known = set(known)
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    if not type_checking:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                skipped.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = name.split(".")[: len(name.split(".")) - node.level + is_package]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                submodule = f"{base}.{alias.name}"
+                found.add(submodule if submodule in known else base)
+    return frozenset(m for m in found if m in known and m != name)
+
+
+def import_graph(*, type_checking: bool = True) -> dict[str, frozenset[str]]:
+    modules = package_modules()
+    return {
+        name: imports_of(name, path, modules, type_checking=type_checking)
+        for name, path in modules.items()
+    }
+
+
+def top(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def layer_violations(graph: Graph) -> list[str]:
+    problems = []
+    for importer, imported in sorted(graph.items()):
+        if top(importer) not in LAYERS:
+            problems.append(f"{importer} is in no layer: add {top(importer)!r} to LAYERS")
+            continue
+        for target in sorted(imported):
+            if (importer, target) in ALLOWED or top(target) not in LAYERS:
+                continue
+            upward = LAYERS[top(target)] > LAYERS[top(importer)]
+            if upward or (top(importer), top(target)) in FORBIDDEN_SIDEWAYS:
+                problems.append(f"{importer} imports {target}, which is above it")
+    return problems
+
+
+def import_cycles(graph: Graph) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in graph.get(node, frozenset()):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(cycles)
+
+
+def test_the_graph_is_read_from_every_module() -> None:
+    graph = import_graph()
+    assert {"reader_app.books.epub", "reader_app.rag.boundary", "reader_app.ui.main_window",
+            "reader_app.comics.text", "reader_app.cli"} <= set(graph)
+    assert "reader_app.rag.sentences" in graph["reader_app.rag.text_units"]
+    # a function-local import is seen too
+    assert "reader_app.app" in graph["reader_app.cli"]
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    assert import_cycles(import_graph(type_checking=False)) == []
+
+
+def test_no_lower_layer_imports_a_higher_one() -> None:
+    assert layer_violations(import_graph()) == []
+
+
+def test_a_cycle_hidden_in_a_function_is_found(tmp_path: Path) -> None:
+    graph = {
+        "reader_app.rag.a": frozenset({"reader_app.rag.b"}),
+        "reader_app.rag.b": frozenset({"reader_app.rag.c"}),
+        "reader_app.rag.c": frozenset({"reader_app.rag.a"}),
+        "reader_app.rag.d": frozenset({"reader_app.rag.a"}),
+    }
+    assert import_cycles(graph) == [["reader_app.rag.a", "reader_app.rag.b", "reader_app.rag.c"]]
+    module = tmp_path / "m.py"
+    module.write_text("def f():\n    from reader_app.rag import a\n")
+    assert imports_of("reader_app.rag.m", module, graph) == {"reader_app.rag.a"}
+    module.write_text("import typing\nif typing.TYPE_CHECKING:\n    import reader_app.rag.b\n")
+    assert imports_of("reader_app.rag.m", module, graph) == {"reader_app.rag.b"}
+    assert imports_of("reader_app.rag.m", module, graph, type_checking=False) == set()
+
+
+def test_books_reaching_up_into_rag_or_sideways_into_comics_is_a_violation() -> None:
+    graph = {
+        "reader_app.books.library": frozenset({"reader_app.rag.index", "reader_app.paths"}),
+        "reader_app.books.cbz": frozenset({"reader_app.comics.text"}),
+        "reader_app.comics.text": frozenset({"reader_app.books.model"}),
+        "reader_app.rag.index": frozenset({"reader_app.books.model"}),
+        "reader_app.books.model": frozenset(),
+        "reader_app.paths": frozenset(),
+    }
+    assert layer_violations(graph) == [
+        "reader_app.books.cbz imports reader_app.comics.text, which is above it",
+        "reader_app.books.library imports reader_app.rag.index, which is above it",
+    ]
+
+
+def test_a_module_in_no_layer_is_named() -> None:
+    graph = {"reader_app.recaps": frozenset()}
+    assert layer_violations(graph) == ["reader_app.recaps is in no layer: add 'recaps' to LAYERS"]
