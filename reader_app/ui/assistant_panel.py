@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import html
-import itertools
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from PySide6.QtCore import (
-    QObject,
-    QRunnable,
     Qt,
-    QThreadPool,
     QTimer,
     QUrl,
     Signal,
-    SignalInstance,
 )
 from PySide6.QtGui import QKeyEvent, QShowEvent, QTextCursor
 from PySide6.QtWidgets import (
@@ -40,16 +33,17 @@ from reader_app.errors import (
     AnswerFailedError,
     AssistantUnavailableError,
     ModelMissingError,
-    ReaderError,
 )
-from reader_app.rag.assistant import AnswerOutcome, Assistant, AssistantConfig, knows_up_to
+from reader_app.rag.assistant import AssistantConfig, knows_up_to
 from reader_app.rag.boundary import boundary_sid_for
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
-from reader_app.rag.llm import CancelToken, ModelGateway, PullCancelledError, PullProgress
+from reader_app.rag.llm import PullCancelledError, PullProgress
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
+from reader_app.ui.assistant_jobs import JobResult, Suggestions, answer_work, pull_work
+from reader_app.ui.workers import Job, Workers
 
 SelectionMode = Literal["ask", "explain", "who"]
 REDRAW_MS = 40  # tokens are drawn in batches, not one repaint per token
@@ -58,109 +52,6 @@ SELECTION_PREFIXES: dict[str, str] = {
     "explain": "Explain this passage: “{text}”",
     "who": "Who is {text}?",
 }
-
-
-@dataclass(frozen=True)
-class JobResult:
-    """What a finished answer job reports back to the panel."""
-
-    conversation_id: int | None
-    outcome: AnswerOutcome | None
-    error: ReaderError | None
-
-
-class _Relay(QObject):
-    """Lives on the UI thread; workers emit through it, so the slots run on the UI thread."""
-
-    token = Signal(int, str)
-    finished = Signal(int, object)  # JobResult
-    suggested = Signal(int, object)  # tuple[str, ...]
-    pull_progress = Signal(int, object)  # PullProgress
-    pull_done = Signal(int, object)  # None, or the error
-
-
-class _AnswerJob(QRunnable):
-    def __init__(
-        self,
-        relay: _Relay,
-        request_id: int,
-        *,
-        home: Path,
-        book: Book,
-        question: str,
-        conversation_id: int | None,
-        cancel: CancelToken,
-        embedder: Embedder | None,
-        vector_cache: VectorIndexCache,
-        writer: Writer | None,
-    ) -> None:
-        super().__init__()
-        self.relay, self.request_id, self.home, self.book = relay, request_id, home, book
-        self.question, self.conversation_id, self.cancel = question, conversation_id, cancel
-        self.embedder, self.vector_cache = embedder, vector_cache
-        # The boundary is read from the database: first let every reading-state write queued
-        # before the question land (a Reset just before asking must already count).
-        self.writer, self.ticket = writer, (writer.last_ticket if writer else 0)
-
-    def run(self) -> None:
-        if self.writer is not None:
-            self.writer.wait_for(self.ticket)
-        conn = connect(self.home)  # one connection per thread
-        assistant = Assistant(
-            conn, self.home, embedder=self.embedder, vector_cache=self.vector_cache
-        )
-        try:
-            self._answer(assistant)
-        finally:
-            assistant.close()
-            conn.close()
-
-    def _answer(self, assistant: Assistant) -> None:
-        try:
-            run = assistant.ask(
-                self.book, self.question, conversation_id=self.conversation_id, cancel=self.cancel
-            )
-        except ReaderError as refused:
-            self._emit(self.relay.finished, JobResult(self.conversation_id, None, refused))
-            return
-        failure: ReaderError | None = None
-        try:
-            for token in run.tokens():
-                self._emit(self.relay.token, token)
-        except ReaderError as caught:
-            failure = caught
-        self._emit(self.relay.finished, JobResult(run.conversation_id, run.outcome, failure))
-        if failure is None and not self.cancel.cancelled:
-            self._emit(self.relay.suggested, run.suggestions())
-            assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
-
-    def _emit(self, signal: SignalInstance, value: object) -> None:
-        # RuntimeError: the panel was deleted while we worked, and nobody is listening.
-        with contextlib.suppress(RuntimeError):
-            signal.emit(self.request_id, value)
-
-
-class _PullJob(QRunnable):
-    def __init__(
-        self, relay: _Relay, request_id: int, *, config: AssistantConfig, cancel: CancelToken
-    ) -> None:
-        super().__init__()
-        self.relay, self.request_id, self.config, self.cancel = relay, request_id, config, cancel
-
-    def run(self) -> None:
-        gateway = ModelGateway(host=self.config.host, model=self.config.model)
-        outcome: object = None
-        try:
-            gateway.pull_model(
-                progress=lambda p: self.relay.pull_progress.emit(self.request_id, p),
-                cancel=self.cancel,
-            )
-        except ReaderError as error:
-            outcome = error
-        finally:
-            gateway.close()
-        with contextlib.suppress(RuntimeError):
-            self.relay.pull_done.emit(self.request_id, outcome)
 
 
 class QuestionBox(QPlainTextEdit):
@@ -199,30 +90,19 @@ class AssistantPanel(QDockWidget):
         self._stale = True  # hidden while the boundary moved: redrawn when shown
         self._messages: list[Message] | None = None  # the conversation, read once per change
         self._drawn_key: tuple[object, ...] | None = None
-        self._answer_id = 0  # the last answer finished: only its suggestions are shown
         self._vector_cache = VectorIndexCache()
         self._conn: sqlite3.Connection = connect(home)
         self._library = Library(self._conn, home)
         self._store = ConversationStore(self._conn)
         self._book: Book | None = None
         self._conversation_id: int | None = None
-        self._ids = itertools.count(1)
-        self._active_id = 0  # the answer being streamed; replies to other ids are stale
-        self._stopped_id = 0  # the answer last stopped: its stored ending is redrawn when it lands
-        self._pull_id = 0
-        self._cancel: CancelToken | None = None
-        self._pull_cancel: CancelToken | None = None
+        self._answer: Job | None = None  # the answer being streamed
+        self._finished_id = 0  # the last answer job whose result was shown
+        self._pull: Job | None = None
         self._pending = ""  # tokens received but not yet drawn
         self._streamed = ""
         self._boundary_sid_hint = 0
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(2)
-        self._relay = _Relay(self)
-        self._relay.token.connect(self._on_token)
-        self._relay.finished.connect(self._on_finished)
-        self._relay.suggested.connect(self._on_suggested)
-        self._relay.pull_progress.connect(self._on_pull_progress)
-        self._relay.pull_done.connect(self._on_pull_done)
+        self.workers = Workers(self, max_threads=2)
         self._redraw = QTimer(self)
         self._redraw.setInterval(REDRAW_MS)
         self._redraw.timeout.connect(self._flush_tokens)
@@ -310,14 +190,12 @@ class AssistantPanel(QDockWidget):
 
     @property
     def running(self) -> bool:
-        return self._cancel is not None
+        return self._answer is not None
 
     def set_book(self, book: Book | None) -> None:
         """Show `book`'s latest conversation (or nothing)."""
         self.stop()
         self._book = book
-        self._answer_id = 0
-        self._state = None
         self._conversation_id = (
             self._store.latest_conversation(book.book_id) if book is not None else None
         )
@@ -328,19 +206,23 @@ class AssistantPanel(QDockWidget):
 
     def refresh_scope(self, state: ReadingState | None = None) -> None:
         """Follow the boundary the reader view reports (or the recorded one). While the panel
-        is hidden nothing is read or drawn: that waits until it is shown."""
+        is hidden only the header follows: the transcript waits until the panel is shown."""
         fits = state is not None and self._book is not None and state.book_id == self._book.book_id
         self._state = state if fits else None  # None: read the recorded one
         self._stale = True
         if self.isVisible():
             self._redraw_scope()
         else:
-            self._redraw_header()  # the words only; the transcript waits until it is shown
+            self._redraw_header()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._stale:
             self._redraw_scope()
+
+    def set_keyword_only(self, percent: int) -> None:
+        """The keyword index covers the book; the dense half joins as the embeddings land."""
+        self._show_note(f"Answering from keyword search while the index catches up: {percent}%")
 
     def _redraw_header(self) -> None:
         if self._book is None:
@@ -356,12 +238,6 @@ class AssistantPanel(QDockWidget):
         if not self.running:
             self._render_transcript()
         self._refresh_controls()
-
-    def set_keyword_only(self, percent: int) -> None:
-        """The keyword index covers the book; the dense half joins as the embeddings land."""
-        self._show_note(
-            f"Answering from keyword search while the index catches up: {percent}%"
-        )
 
     def set_index_ready(self, ready: bool) -> None:
         if ready:
@@ -384,24 +260,30 @@ class AssistantPanel(QDockWidget):
             return
         self._hide_note()
         self._clear_suggestions()
-        self._active_id = next(self._ids)
-        self._cancel = CancelToken()
         self._pending = self._streamed = ""
         self._render_transcript(pending_question=question.strip())
-        self.pool.start(
-            _AnswerJob(
-                self._relay,
-                self._active_id,
-                home=self.home,
-                book=self._book,
+        home, book, conversation_id = self.home, self._book, self._conversation_id
+        embedder, vector_cache = self._embedder, self._vector_cache
+        # The boundary is read from the database: let the reading-state writes queued before
+        # the question land first (a Reset just before asking must already count).
+        writer, ticket = self._writer, (self._writer.last_ticket if self._writer else 0)
+        job = self.workers.submit(
+            "answer",
+            lambda running: answer_work(
+                running,
+                written=(lambda: writer.wait_for(ticket)) if writer is not None else None,
+                home=home,
+                book=book,
                 question=question,
-                conversation_id=self._conversation_id,
-                cancel=self._cancel,
-                embedder=self._embedder,
-                vector_cache=self._vector_cache,
-                writer=self._writer,
-            )
+                conversation_id=conversation_id,
+                embedder=embedder,
+                vector_cache=vector_cache,
+            ),
+            on_done=lambda result: self._on_finished(job.job_id, result),
+            on_error=self._on_answer_crashed,
+            on_progress=lambda value: self._on_answer_progress(job.job_id, value),
         )
+        self._answer = job
         self._redraw.start()
         self._refresh_controls()
 
@@ -418,12 +300,10 @@ class AssistantPanel(QDockWidget):
 
     def stop(self) -> None:
         """Stop the running answer; what arrived is kept, marked stopped."""
-        if self._cancel is None:
+        if self._answer is None:
             return
-        self._cancel.cancel()
-        self._cancel = None
-        self._stopped_id = self._active_id
-        self._active_id = 0  # whatever still arrives for it is stale
+        self._answer.cancel()  # its tokens are dropped from now on; its result still lands
+        self._answer = None
         self._redraw.stop()
         self._flush_tokens()
         self._show_note("Stopped.")
@@ -433,44 +313,51 @@ class AssistantPanel(QDockWidget):
         self.stop()
         if self._book is not None:
             self._conversation_id = self._store.new_conversation(self._book.book_id)
-        self._messages = None
         self._clear_suggestions()
         self._hide_note()
         self._render_transcript()
 
     def download_model(self) -> None:
-        if self._pull_cancel is not None:
+        if self._pull is not None:
             return
-        self._pull_id = next(self._ids)
-        self._pull_cancel = CancelToken()
         self.download_progress.setValue(0)
         self.download_progress.show()
         self.download_cancel.show()
         self.download_button.setEnabled(False)
         config = AssistantConfig.from_settings(self._conn)
         self.banner_text.setText(f"Downloading “{config.model}”…")
-        self.pool.start(
-            _PullJob(self._relay, self._pull_id, config=config, cancel=self._pull_cancel)
+        self._pull = self.workers.submit(
+            "pull",
+            lambda running: pull_work(running, config=config),
+            on_done=lambda _none: self._on_pull_done(None),
+            on_error=self._on_pull_done,
+            on_progress=self._on_pull_progress,
         )
 
     def cancel_download(self) -> None:
-        if self._pull_cancel is not None:
-            self._pull_cancel.cancel()
+        if self._pull is not None:
+            self._pull.cancel()
 
     def shutdown(self) -> None:
         """Cancel work in flight and wait for the workers (on quit, or before deletion)."""
         self.stop()
         self.cancel_download()
-        self.pool.waitForDone(5000)
+        self.workers.wait(5000)
         if self._writer is not None:
             self._writer.flush(5.0)
         self._conn.close()
 
     # -- worker replies --------------------------------------------------------------------
 
-    def _on_token(self, request_id: int, token: str) -> None:
-        if request_id != self._active_id:
-            return
+    def _on_answer_progress(self, job_id: int, value: object) -> None:
+        if isinstance(value, str):
+            self._on_token(value)
+        elif isinstance(value, JobResult):
+            self._on_finished(job_id, value)
+        elif isinstance(value, Suggestions):
+            self._on_suggested(value.questions)
+
+    def _on_token(self, token: str) -> None:
         self._pending += token
         if not self._streamed:
             self._flush_tokens()  # the first words show at once; the rest wait for the timer
@@ -485,21 +372,20 @@ class AssistantPanel(QDockWidget):
         self._pending = ""
         self.transcript.ensureCursorVisible()
 
-    def _on_finished(self, request_id: int, result: JobResult) -> None:
-        if result.conversation_id is not None and (
-            request_id == self._active_id or self._conversation_id is None
-        ):
-            self._conversation_id = result.conversation_id
+    def _on_finished(self, job_id: int, result: JobResult) -> None:
+        """The answer is whole, failed, was refused or was stopped (then it arrives last)."""
+        if job_id == self._finished_id:
+            return  # shown when it was whole; this is the job's own end
+        self._finished_id = job_id
         self._messages = None  # the answer (or its stopped ending) was stored
-        if request_id != self._active_id:
-            if request_id == self._stopped_id and not self.running:
-                self._render_transcript()
+        if result.conversation_id is not None:
+            self._conversation_id = result.conversation_id
+        if self._answer is None or self._answer.job_id != job_id:
+            self._render_transcript()  # a stopped answer: draw what was kept
             return
         self._redraw.stop()
         self._flush_tokens()
-        self._cancel = None
-        self._answer_id = request_id
-        self._active_id = 0
+        self._answer = None
         error = result.error
         if isinstance(error, AssistantUnavailableError):
             self._show_banner(str(error), offer_download=isinstance(error, ModelMissingError))
@@ -512,9 +398,16 @@ class AssistantPanel(QDockWidget):
         self._render_transcript()
         self._refresh_controls()
 
-    def _on_suggested(self, request_id: int, suggestions: tuple[str, ...]) -> None:
-        # Only for the answer last finished in this book: not another book's, not a stopped one.
-        if self.running or self._book is None or request_id != self._answer_id:
+    def _on_answer_crashed(self, error: BaseException) -> None:
+        """A bug, not a reader's error (those come back in the JobResult): say so and recover."""
+        self._answer = None
+        self._redraw.stop()
+        self._flush_tokens()
+        self._show_note(f"The answer failed: {type(error).__name__}: {error}")
+        self._refresh_controls()
+
+    def _on_suggested(self, suggestions: tuple[str, ...]) -> None:
+        if self.running or self._book is None:
             return
         self._clear_suggestions()
         for text in suggestions:
@@ -525,17 +418,13 @@ class AssistantPanel(QDockWidget):
             self.suggestion_row.addWidget(button)
             self.suggestion_buttons.append(button)
 
-    def _on_pull_progress(self, request_id: int, progress: PullProgress) -> None:
-        if request_id != self._pull_id:
-            return
+    def _on_pull_progress(self, progress: PullProgress) -> None:
         if progress.fraction is not None:
             self.download_progress.setValue(int(progress.fraction * 1000))
         self.download_progress.setFormat(f"{progress.status} %p%")
 
-    def _on_pull_done(self, request_id: int, error: object) -> None:
-        if request_id != self._pull_id:
-            return
-        self._pull_cancel = None
+    def _on_pull_done(self, error: BaseException | None) -> None:
+        self._pull = None
         self.download_button.setEnabled(True)
         if error is None:
             self.banner.hide()
@@ -600,8 +489,8 @@ class AssistantPanel(QDockWidget):
             self._state = self._library.reading_state(self._book.book_id)
         if self._state is None:
             return -1
-        # The boundary as the reader view holds it (its writes to the database may still be
-        # queued): one indexed lookup.
+        # The boundary as the reader view holds it (its writes may still be queued): one
+        # indexed lookup.
         return boundary_sid_for(
             self._conn, self._book.book_id, self._state.boundary, finished=self._state.finished
         )
@@ -638,7 +527,7 @@ class AssistantPanel(QDockWidget):
     def _show_banner(self, text: str, *, offer_download: bool) -> None:
         self.banner_text.setText(text)
         self.download_button.setVisible(offer_download)
-        downloading = self._pull_cancel is not None
+        downloading = self._pull is not None
         self.download_progress.setVisible(downloading)
         self.download_cancel.setVisible(downloading)
         self.banner.show()

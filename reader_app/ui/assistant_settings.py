@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import ipaddress
-import itertools
 from urllib.parse import urlparse
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,9 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reader_app.errors import ReaderError
 from reader_app.rag.llm import ModelGateway
 from reader_app.settings import SettingsStore
+from reader_app.ui.workers import Workers
 
 ANSWER_LENGTH_LABELS = {"short": "Short", "medium": "Medium", "long": "Long"}
 
@@ -37,26 +34,12 @@ def is_local_host(host: str) -> bool:
         return False
 
 
-class _ModelsRelay(QObject):
-    listed = Signal(int, object)  # list[str], or the error
-
-
-class _ListModelsJob(QRunnable):
-    def __init__(self, relay: _ModelsRelay, request_id: int, host: str) -> None:
-        super().__init__()
-        self.relay, self.request_id, self.host = relay, request_id, host
-
-    def run(self) -> None:
-        gateway = ModelGateway(host=self.host, model="", timeout=5.0, connect_timeout=2.0)
-        result: object
-        try:
-            result = gateway.installed_models()
-        except ReaderError as error:
-            result = error
-        finally:
-            gateway.close()
-        with contextlib.suppress(RuntimeError):  # the page was closed meanwhile
-            self.relay.listed.emit(self.request_id, result)
+def _list_models(host: str) -> list[str]:
+    gateway = ModelGateway(host=host, model="", timeout=5.0, connect_timeout=2.0)
+    try:
+        return gateway.installed_models()
+    finally:
+        gateway.close()
 
 
 class AssistantSettingsPage(QWidget):
@@ -66,11 +49,7 @@ class AssistantSettingsPage(QWidget):
         super().__init__(parent)
         self.setObjectName("assistantSettings")
         self.settings = settings
-        self._ids = itertools.count(1)
-        self._listing_id = 0
-        self.pool = QThreadPool(self)
-        self._relay = _ModelsRelay(self)
-        self._relay.listed.connect(self._on_listed)
+        self.workers = Workers(self, max_threads=1)
         form = QFormLayout(self)
 
         self.host_edit = QLineEdit(str(settings.get("assistant.ollama_host")), self)
@@ -118,9 +97,12 @@ class AssistantSettingsPage(QWidget):
 
     def refresh_models(self) -> None:
         """List the models installed at the host, in the background."""
-        self._listing_id = next(self._ids)
         self.models_status.setText("Asking Ollama for its models…")
-        self.pool.start(_ListModelsJob(self._relay, self._listing_id, self.host()))
+        host = self.host()
+        self.workers.submit(
+            "models", lambda _job: _list_models(host), on_done=self._on_listed,
+            on_error=self._on_listed,
+        )
 
     def host(self) -> str:
         host = self.host_edit.text().strip().rstrip("/")
@@ -134,10 +116,8 @@ class AssistantSettingsPage(QWidget):
         self.settings.set("assistant.answer_length", self.length_combo.currentData())
         self.settings.set("assistant.rewrite_queries", self.rewrite_check.isChecked())
 
-    def _on_listed(self, request_id: int, result: object) -> None:
-        if request_id != self._listing_id:
-            return
-        if isinstance(result, Exception):
+    def _on_listed(self, result: object) -> None:
+        if isinstance(result, BaseException):
             self.models_status.setText(str(result))
             return
         assert isinstance(result, list)

@@ -43,8 +43,8 @@ from reader_app.ui.library_view import LibraryView
 from reader_app.ui.menus import build_menus
 from reader_app.ui.reader_page import ReaderPage
 from reader_app.ui.search_dock import SearchDock
-from reader_app.ui.tasks import TaskRunner
 from reader_app.ui.toc import TocDock
+from reader_app.ui.workers import Workers
 
 log = logging.getLogger(__name__)
 BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
         self.library = library
         self.settings = settings
         self.appearance = Appearance.load(settings)
-        self.tasks = TaskRunner(self)
+        self.tasks = Workers(self)
         self.book: Book | None = None
         self.prepare_assistant = prepare_assistant
         self._closed = False
@@ -234,10 +234,10 @@ class MainWindow(QMainWindow):
         home = self.home
         return self.tasks.submit(
             "open",
-            lambda _progress: open_book_work(file, home),
+            lambda _job: open_book_work(file, home),
             on_done=lambda result: self._book_loaded(file, result),
             on_error=lambda error: self._open_failed(file, error),
-        )
+        ).job_id
 
     def _book_loaded(self, file: Path, book: Book) -> None:
         known = self.library.entry(book.book_id)
@@ -246,7 +246,7 @@ class MainWindow(QMainWindow):
             # The cover thumbnail is only for the library grid: make it after the page is up.
             self.tasks.submit(
                 f"cover:{book.book_id}",
-                lambda _progress: cover_work(book),
+                lambda _job: cover_work(book),
                 on_done=lambda png: self._cover_ready(book, png),
                 on_error=lambda error: log.warning("no cover for %s: %s", file.name, error),
             )
@@ -358,7 +358,7 @@ class MainWindow(QMainWindow):
             return
         self.tasks.submit(
             "search",
-            lambda _progress: find_text(book, query),
+            lambda _job: find_text(book, query),
             on_done=self.search_dock.show_results,
             on_error=lambda error: self.search_dock.status.setText(f"Search failed: {error}"),
         )

@@ -66,7 +66,7 @@ def test_models_are_listed_from_the_host_and_choices_saved(
     assert settings.get("assistant.model") == "llama3.2:1b"
     assert settings.get("assistant.answer_length") == "long"
     assert settings.get("assistant.rewrite_queries") is False
-    page.pool.waitForDone(2000)
+    page.workers.wait(2000)
 
 
 def test_an_unreachable_host_says_so_when_listing_models(
@@ -77,4 +77,4 @@ def test_an_unreachable_host_says_so_when_listing_models(
     page.host_edit.setText("http://127.0.0.1:9")
     page.refresh_models()
     qtbot.waitUntil(lambda: "isn't running" in page.models_status.text(), timeout=5000)
-    page.pool.waitForDone(2000)
+    page.workers.wait(2000)

@@ -3,7 +3,6 @@ and news of an abandoned preparation never reaching the next book."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from PySide6.QtCore import QElapsedTimer, QTimer
@@ -93,28 +92,4 @@ def test_a_second_book_hears_nothing_from_the_first_books_preparation(
     after = seen[opened_second:]
     assert after and all(n.book_id == second.book_id for n in after)
     assert not window.assistant_panel.suggestion_buttons
-    window.close()
-
-
-def test_news_of_a_replaced_preparation_of_the_same_book_is_dropped(
-    qtbot: QtBot, library_home: Path
-) -> None:
-    # A model change restarts the preparation of the same book: the old job's news (same book
-    # id) must not count for the new index.
-    window = make_window(qtbot, library_home, prepare_assistant=True)
-    book = open_file(qtbot, window, corpus_epub(JEKYLL))
-    old_job = window.indexing.current_job_id
-    new_job = window.indexing.start(book)
-    assert new_job != old_job
-    forwarded: list[IndexingNews] = []
-    window.indexing.news.connect(forwarded.append)
-    from reader_app.prepare import PrepareNews
-
-    window.indexing._relay.news.emit(old_job, PrepareNews(book.book_id, "ready", 1.0))
-    window.indexing._relay.news.emit(new_job, PrepareNews(book.book_id, "index", 0.5))
-    deadline = time.monotonic() + 2
-    while not forwarded and time.monotonic() < deadline:
-        qtbot.wait(20)
-    assert [n.stage for n in forwarded if n.stage == "ready"] == []
-    assert any(n.stage == "index" and n.fraction == 0.5 for n in forwarded)
     window.close()

@@ -1,0 +1,86 @@
+"""The assistant panel's background jobs, run by `Workers`: an answer and a model download.
+
+An answer job streams, as progress: each token (str), then the finished `JobResult` once the
+answer is whole, then the follow-up suggestions (`Suggestions`); then it keeps the conversation
+summary up to date. It returns the `JobResult`, which also arrives after a Stop. A download job
+streams `PullProgress` and returns None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from reader_app.books.model import Book
+from reader_app.errors import ReaderError
+from reader_app.rag.assistant import AnswerOutcome, Assistant, AssistantConfig
+from reader_app.rag.embed import Embedder
+from reader_app.rag.index import VectorIndexCache
+from reader_app.rag.llm import ModelGateway
+from reader_app.store.db import connect
+from reader_app.ui.workers import Job
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """What a finished answer job reports back to the panel."""
+
+    conversation_id: int | None
+    outcome: AnswerOutcome | None
+    error: ReaderError | None
+
+
+@dataclass(frozen=True)
+class Suggestions:
+    """Follow-up questions for the answer just given."""
+
+    questions: tuple[str, ...]
+
+
+def answer_work(
+    job: Job,
+    *,
+    home: Path,
+    book: Book,
+    question: str,
+    conversation_id: int | None,
+    embedder: Embedder | None,
+    vector_cache: VectorIndexCache,
+    written: Callable[[], object] | None = None,
+) -> JobResult:
+    if written is not None:
+        written()  # the reading-state writes queued before the question have landed
+    conn = connect(home)  # one connection per thread
+    assistant = Assistant(conn, home, embedder=embedder, vector_cache=vector_cache)
+    try:
+        try:
+            run = assistant.ask(
+                book, question, conversation_id=conversation_id, cancel=job.cancel_token
+            )
+        except ReaderError as refused:
+            return JobResult(conversation_id, None, refused)
+        failure: ReaderError | None = None
+        try:
+            for token in run.tokens():
+                job(token)
+        except ReaderError as caught:
+            failure = caught
+        result = JobResult(run.conversation_id, run.outcome, failure)
+        if failure is None and not job.cancelled:
+            job(result)  # the answer is whole: shown before the follow-ups are asked for
+            job(Suggestions(run.suggestions()))
+            assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
+        return result
+    finally:
+        assistant.close()
+        conn.close()
+
+
+def pull_work(job: Job, *, config: AssistantConfig) -> None:
+    """Download the configured model; raises PullCancelledError or another ReaderError."""
+    gateway = ModelGateway(host=config.host, model=config.model)
+    try:
+        gateway.pull_model(progress=job, cancel=job.cancel_token)
+    finally:
+        gateway.close()
