@@ -313,6 +313,7 @@ class AssistantPanel(QDockWidget):
         self.stop()
         if self._book is not None:
             self._conversation_id = self._store.new_conversation(self._book.book_id)
+        self._messages = None
         self._clear_suggestions()
         self._hide_note()
         self._render_transcript()

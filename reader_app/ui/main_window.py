@@ -265,6 +265,7 @@ class MainWindow(QMainWindow):
         self.settings.set("library.last_book", str(file))
         self.status_assistant.setText("")
         self.assistant_panel.set_book(book)
+        self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
         if self.prepare_assistant:
             self.assistant_panel.set_index_ready(False)
             self.indexing.start(book)
