@@ -29,7 +29,7 @@ def _default_ollama_host() -> str:
 
 SETTINGS: tuple[Setting, ...] = (
     # Appearance
-    Setting("appearance.font_family", str, "Georgia", "Font family for book text"),
+    Setting("appearance.font_family", str, "Linux Libertine O", "Font family for book text"),
     Setting("appearance.font_size", int, 13, "Font size in points"),
     Setting("appearance.line_spacing", float, 1.4, "Line height as a multiple of the font size"),
     Setting("appearance.margin", int, 48, "Page margin in pixels"),

@@ -6,7 +6,9 @@ packages=(libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libglib2.0-0 li
           fonts-dejavu-core xvfb xauth desktop-file-utils xdg-utils
           # Qt's xcb platform plugin, for a real window on X11 (make run)
           libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
-          libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0)
+          libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0
+          # rsvg-convert: the independent reference the illustration tests compare resvg with
+          librsvg2-bin)
 
 missing=()
 for p in "${packages[@]}"; do

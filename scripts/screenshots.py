@@ -66,6 +66,8 @@ def main() -> int:
 
     def shot(name: str) -> None:
         settle()
+        while window.reader.epub_view.images.pending:  # illustrations drawn in a worker
+            settle(50)
         window.grab().save(str(OUT / f"{name}.png"))
         print("wrote", OUT / f"{name}.png")
 

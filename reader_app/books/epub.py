@@ -63,6 +63,7 @@ class ManifestItem:
     member: str
     media_type: str
     properties: frozenset[str]
+    fallback: str = ""  # manifest id to use when this media type cannot be shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +169,7 @@ def _read_package(archive: SafeZip, name: str, notes: list[str]) -> _Package:
             member=member,
             media_type=(element.get("media-type") or "").strip().lower(),
             properties=frozenset((element.get("properties") or "").split()),
+            fallback=(element.get("fallback") or "").strip(),
         )
     spine_element = next((el for el in root if local_name(el) == "spine"), None)
     if spine_element is None:
@@ -185,6 +187,7 @@ def _read_package(archive: SafeZip, name: str, notes: list[str]) -> _Package:
             raise BookError(
                 archive.path, f"its spine lists “{idref}”, which is not in the manifest."
             )
+        item = _readable(item, manifest)
         if item.member in listed:
             # A chapter read twice adds nothing but work (and gets around the zip-bomb caps).
             repeats += 1
@@ -215,6 +218,23 @@ def _read_package(archive: SafeZip, name: str, notes: list[str]) -> _Package:
         ncx=ncx,
         right_to_left=direction == "rtl",
     )
+
+
+def _readable(item: ManifestItem, manifest: dict[str, ManifestItem]) -> ManifestItem:
+    """`item`, or the first of its manifest fallbacks that is a content document or an image."""
+    seen = {item.id}
+    current = item
+    while not _showable(current) and current.fallback and current.fallback not in seen:
+        following = manifest.get(current.fallback)
+        if following is None:
+            break
+        seen.add(following.id)
+        current = following
+    return current if _showable(current) else item
+
+
+def _showable(item: ManifestItem) -> bool:
+    return item.media_type in CONTENT_TYPES or item.media_type.startswith(IMAGE_TYPES_PREFIX)
 
 
 def _children(root: etree._Element, parent: str, child: str) -> Iterable[etree._Element]:

@@ -73,8 +73,14 @@ def is_unsafe_member_name(name: str) -> bool:
 
 
 def resolve_member_name(base: str, href: str) -> str | None:
-    """The member named by `href` relative to member `base`, or None if it leaves the container."""
-    joined = posixpath.normpath(posixpath.join(posixpath.dirname(base), href))
+    """The member named by `href` relative to member `base`, or None if it leaves the container.
+
+    An `href` starting with "/" is rooted at the container's root (never the file system's).
+    """
+    if href.startswith("/"):
+        joined = posixpath.normpath(href.lstrip("/"))
+    else:
+        joined = posixpath.normpath(posixpath.join(posixpath.dirname(base), href))
     if joined.startswith("../") or joined == ".." or joined.startswith("/"):
         return None
     return joined

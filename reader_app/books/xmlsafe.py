@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import html.entities
+import logging
 import re
 from pathlib import Path
 
 from lxml import etree
 
 from reader_app.errors import BookError, UnsafeBookError
+
+log = logging.getLogger(__name__)
 
 # An internal DTD subset is the only place entities can be declared; books have no need for it.
 _ENTITY_DECLARATION = re.compile(rb"<!\s*ENTITY", re.IGNORECASE)
@@ -100,6 +103,9 @@ def parse_xml(
         if not html_fallback:
             raise BookError(path, f"“{member}” is not valid XML ({error}).") from error
         root = _parse_html(data, path=path, member=member, error=error)
+        log.warning(
+            "%s: “%s” is not well-formed XHTML (%s); read as HTML", path.name, member, error
+        )
     _check_no_entities(root, path=path, member=member)
     return root
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import sqlite3
 from pathlib import Path
 from typing import Literal
@@ -40,6 +39,7 @@ from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
 from reader_app.rag.llm import PullCancelledError, PullProgress
+from reader_app.rag.transcript import parse_citation_href, transcript_html
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
 from reader_app.ui.assistant_jobs import JobResult, Suggestions, answer_work, pull_work
@@ -452,36 +452,12 @@ class AssistantPanel(QDockWidget):
         if key == self._drawn_key and pending_question is None:
             return
         self._drawn_key = key
-        parts: list[str] = []
-        for message in messages:
-            parts.append(self._message_html(message, boundary))
-        if pending_question is not None:
-            parts.append(_question_html(pending_question))
-            parts.append("<p><b>Assistant:</b> </p>")
-        self.transcript.setHtml("".join(parts))
+        self.transcript.setHtml(
+            transcript_html(messages, boundary_sid=boundary, pending_question=pending_question)
+        )
         if pending_question is not None:
             self.transcript.moveCursor(QTextCursor.MoveOperation.End)
         self.transcript.verticalScrollBar().setValue(self.transcript.verticalScrollBar().maximum())
-
-    def _message_html(self, message: Message, boundary_sid: int | None) -> str:
-        if boundary_sid is not None and message.boundary_sid > boundary_sid:
-            return "<p><i>(Hidden: this was said further on in the book.)</i></p>"
-        if message.role == "user":
-            return _question_html(message.text)
-        label = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
-            message.status, ""
-        )
-        text = html.escape(message.text).replace("\n", "<br>")
-        out = [f"<p><b>Assistant:</b>{label} {text}</p>"]
-        if message.citations:
-            links = []
-            for citation in message.citations:
-                href = f"cite:{message.message_id}:{citation.label}"
-                quote = html.escape(citation.quote[:80])
-                chapter = html.escape(citation.chapter)
-                links.append(f'<a href="{href}">[{citation.label}] {chapter}: “{quote}”</a>')
-            out.append("<p style='margin-left:12px'><small>" + "<br>".join(links) + "</small></p>")
-        return "".join(out)
 
     def _current_boundary_sid(self) -> int | None:
         if self._book is None or not self._messages:
@@ -497,14 +473,14 @@ class AssistantPanel(QDockWidget):
         )
 
     def _on_link(self, url: QUrl) -> None:
-        text = url.toString()
-        if not text.startswith("cite:") or self._conversation_id is None:
+        cited = parse_citation_href(url.toString())
+        if cited is None or self._conversation_id is None:
             return
-        _, message_id, label = text.split(":")
+        message_id, label = cited
         for message in self._store.messages(self._conversation_id):
-            if message.message_id == int(message_id):
+            if message.message_id == message_id:
                 for citation in message.citations:
-                    if citation.label == int(label):
+                    if citation.label == label:
                         self.citationActivated.emit(citation.locator)
                         return
 
@@ -546,7 +522,3 @@ class AssistantPanel(QDockWidget):
             self.suggestion_row.removeWidget(button)
             button.deleteLater()
         self.suggestion_buttons = []
-
-
-def _question_html(text: str) -> str:
-    return f"<p><b>You:</b> {html.escape(text).replace(chr(10), '<br>')}</p>"

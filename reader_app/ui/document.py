@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
     QFont,
+    QImage,
     QPainter,
     QPalette,
     QTextCharFormat,
@@ -100,7 +101,7 @@ class SectionDocument:
 
     def _build(self) -> None:
         appearance = self.appearance
-        font = QFont(appearance.font_family)
+        font = QFont(appearance.resolved_family())
         font.setPointSizeF(appearance.font_size)
         font.setStyleHint(QFont.StyleHint.Serif)
         self.doc.setDefaultFont(font)
@@ -218,6 +219,13 @@ class SectionDocument:
         fmt.setWidth(max(1.0, width * scale))
         fmt.setHeight(max(1.0, height * scale))
         cursor.insertImage(fmt)
+
+    def replace_image(self, name: str, image: QImage) -> None:
+        """Swap in a finished raster for `name`: the image format fixes the drawn size, so the
+        layout stands and only a repaint is needed."""
+        if any(block.image == name for block in self.section.blocks):
+            url = QUrl(f"img:{name}")
+            self.doc.addResource(QTextDocument.ResourceType.ImageResource, url, image)
 
     def _last_line_page(self) -> int:
         """The page the last line is drawn on: with fixed line heights Qt can place it below

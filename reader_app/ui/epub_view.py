@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
+    QImage,
     QKeyEvent,
     QPainter,
     QPaintEvent,
@@ -23,6 +24,7 @@ from reader_app.ui.appearance import Appearance
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
 from reader_app.ui.page_input import PageInput, paint_selection
+from reader_app.ui.workers import Workers
 
 SPREAD_MIN_WIDTH = 1000
 SPREAD_MIN_RATIO = 1.25
@@ -59,7 +61,9 @@ class EpubView(PageInput):
         self.section_index = 0
         self.page_index = 0
         self._documents: OrderedDict[int, SectionDocument] = OrderedDict()
-        self.images = ImageCache()  # rasterised illustrations, kept across relayouts
+        # Rasterised illustrations, kept across relayouts; SVG is drawn in a worker.
+        self.images = ImageCache(runner=Workers(self, max_threads=1))
+        self.images.on_ready = self._image_ready
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._last_start: Locator | None = None
@@ -84,6 +88,11 @@ class EpubView(PageInput):
             self.update()
             return
         self._show_locator(position or Locator(0, 0, 0), Navigation.OPEN)
+
+    def _image_ready(self, name: str, image: QImage) -> None:
+        for doc in self._documents.values():
+            doc.replace_image(name, image)
+        self.update()
 
     def set_appearance(self, appearance: Appearance) -> None:
         if appearance == self.appearance:
@@ -289,8 +298,13 @@ class EpubView(PageInput):
     def _page_origins(self) -> list[QPointF]:
         if self.is_spread():
             width = (self.width() - GUTTER) / 2
-            return [QPointF(0, 0), QPointF(width + GUTTER, 0)]
+            origins = [QPointF(0, 0), QPointF(width + GUTTER, 0)]
+            # A right-to-left book's first page of a spread is the right-hand one.
+            return origins[::-1] if self.right_to_left() else origins
         return [QPointF(0, 0)]
+
+    def right_to_left(self) -> bool:
+        return self.book is not None and self.book.metadata.right_to_left
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -322,6 +336,9 @@ class EpubView(PageInput):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if self.right_to_left() and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            # page-progression-direction="rtl": the next page lies to the left.
+            key = Qt.Key.Key_Right if key == Qt.Key.Key_Left else Qt.Key.Key_Left
         if key in (Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Down) or (
             key == Qt.Key.Key_Space and not shift
         ):

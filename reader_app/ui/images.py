@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
@@ -20,6 +21,7 @@ from PySide6.QtSvg import QSvgRenderer
 from reader_app.books.covers import check_image_size
 from reader_app.books.model import Book
 from reader_app.errors import UnsafeBookError
+from reader_app.ui.workers import Workers
 
 try:  # the full renderer; Qt's SVG Tiny renderer is the fallback
     import resvg_py
@@ -35,12 +37,23 @@ _ATTRIBUTE = r"""\b%s\s*=\s*["']\s*([-\d.eE]+)\s*(px)?\s*["']"""
 _VIEWBOX = re.compile(rb"""\bviewBox\s*=\s*["']([^"']*)["']""")
 
 
-class ImageCache:
-    """Decoded images by (book, member, pixel size, inverted): shared by a view's sections."""
+_Key = tuple[str, str, int, int, bool]
 
-    def __init__(self, capacity: int = CACHE_IMAGES) -> None:
+
+class ImageCache:
+    """Decoded images by (book, member, pixel size, inverted): shared by a view's sections.
+
+    With a `runner`, an SVG not yet rasterised is answered at once with a transparent image of
+    its final size (so the page lays out the same) and drawn in a worker; `on_ready(name, image)`
+    then hands the finished raster to the UI thread. Without one, everything is synchronous.
+    """
+
+    def __init__(self, capacity: int = CACHE_IMAGES, *, runner: Workers | None = None) -> None:
         self.capacity = capacity
-        self._images: OrderedDict[tuple[str, str, int, int, bool], QImage | None] = OrderedDict()
+        self.runner = runner
+        self._images: OrderedDict[_Key, QImage | None] = OrderedDict()
+        self.pending: set[_Key] = set()
+        self.on_ready: Callable[[str, QImage], None] | None = None
         self.misses = 0
 
     def image(
@@ -50,12 +63,54 @@ class ImageCache:
         if key in self._images:
             self._images.move_to_end(key)
             return self._images[key]
+        if key in self.pending:
+            return _placeholder(book, name, target=target, pixel_ratio=pixel_ratio)
         self.misses += 1
+        if self.runner is not None and name.lower().endswith((".svg", ".svgz")):
+            placeholder = _placeholder(book, name, target=target, pixel_ratio=pixel_ratio)
+            if placeholder is not None:
+                self.pending.add(key)
+                self.runner.submit(
+                    f"svg:{key}",
+                    lambda _job: _load(
+                        book, name, target=target, pixel_ratio=pixel_ratio, dark=dark
+                    ),
+                    on_done=lambda image: self._store(key, name, image),
+                    on_error=lambda _error: self._store(key, name, None),
+                )
+                return placeholder
         image = _load(book, name, target=target, pixel_ratio=pixel_ratio, dark=dark)
+        self._put(key, image)
+        return image
+
+    def _put(self, key: _Key, image: QImage | None) -> None:
         self._images[key] = image
         while len(self._images) > self.capacity:
             self._images.popitem(last=False)
-        return image
+
+    def _store(self, key: _Key, name: str, image: object) -> None:
+        self.pending.discard(key)
+        result = image if isinstance(image, QImage) and not image.isNull() else None
+        self._put(key, result)
+        if result is not None and self.on_ready is not None:
+            self.on_ready(name, result)
+
+
+def _placeholder(book: Book, name: str, *, target: QSize, pixel_ratio: float) -> QImage | None:
+    """A transparent stand-in with the size the SVG will be drawn at (None if unknown)."""
+    try:
+        head = book.load_resource(name)[:8192]
+    except Exception:  # the worker reports the real failure
+        return None
+    size = svg_size(head)
+    if size.isEmpty():
+        return None
+    pixels = QSize(int(target.width() * pixel_ratio), int(target.height() * pixel_ratio))
+    size.scale(pixels, Qt.AspectRatioMode.KeepAspectRatio)
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    image.setDevicePixelRatio(pixel_ratio)
+    return image
 
 
 def _load(book: Book, name: str, *, target: QSize, pixel_ratio: float, dark: bool) -> QImage | None:

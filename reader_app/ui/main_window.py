@@ -35,7 +35,7 @@ from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
-from reader_app.ui.appearance import Appearance
+from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
@@ -110,6 +110,7 @@ class MainWindow(QMainWindow):
         self.library = library
         self.settings = settings
         self.appearance = Appearance.load(settings)
+        apply_window_theme(self.appearance)
         self.tasks = Workers(self)
         self.book: Book | None = None
         self.prepare_assistant = prepare_assistant
@@ -417,6 +418,7 @@ class MainWindow(QMainWindow):
     def set_appearance(self, appearance: Appearance) -> None:
         self.appearance = appearance
         appearance.save(self.settings)
+        apply_window_theme(appearance)
         self.reader.epub_view.set_appearance(appearance)
 
     def _set_theme(self, key: str) -> None:

@@ -56,9 +56,12 @@ class PageInput(QWidget):
     def selected_text(self) -> str:
         raise NotImplementedError
 
+    def right_to_left(self) -> bool:
+        return False
+
     def _hit(self, point: QPointF) -> tuple[int, QPointF] | None:
-        origins = self._page_origins()
-        for offset, origin in reversed(list(enumerate(origins))):
+        origins = list(enumerate(self._page_origins()))
+        for offset, origin in sorted(origins, key=lambda item: -item[1].x()):
             if point.x() >= origin.x():
                 return self.page_index + offset, origin
         return None
@@ -106,10 +109,13 @@ class PageInput(QWidget):
                 self._follow_link(href)
                 return
         x = event.position().x()
+        backward, forward = self.previous_page, self.next_page
+        if self.right_to_left():
+            backward, forward = forward, backward
         if x < self.width() * EDGE_FRACTION:
-            self.previous_page()
+            backward()
         elif x > self.width() * (1 - EDGE_FRACTION):
-            self.next_page()
+            forward()
 
     def _follow_link(self, href: str) -> None:
         target = parse_internal_href(href)

@@ -39,7 +39,7 @@ class AppearanceDialog(QDialog):
         form = QFormLayout(self)
         self.font_box = QFontComboBox()
         self.font_box.setObjectName("appearanceFont")
-        self.font_box.setCurrentFont(QFont(appearance.font_family))
+        self.font_box.setCurrentFont(QFont(appearance.resolved_family()))
         self.size_box = QSpinBox()
         self.size_box.setObjectName("appearanceSize")
         self.size_box.setRange(8, 48)

@@ -7,18 +7,19 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QColor, QFont, QImage, QTextCharFormat, QTextCursor
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QFontInfo, QImage, QTextCharFormat, QTextCursor
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.formats import read_book
 from reader_app.books.hyphenation import SOFT_HYPHEN
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
-from reader_app.ui.appearance import Appearance
-from reader_app.ui.document import SectionDocument
+from reader_app.ui.appearance import BOOK_FONT, Appearance
+from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.epub_view import EpubView
 from tests.conftest import corpus_epub
-from tests.unit.books.epubgen import make_epub, xhtml
+from tests.unit.books.epubgen import make_epub, package_document, xhtml
 
 PRIDE = "jane-austen_pride-and-prejudice.epub"
 LIGHT = Appearance(font_family="DejaVu Serif", font_size=12, theme="light")
@@ -64,6 +65,7 @@ def test_pride_and_prejudice_title_page_shows_its_title_once_and_centred(qtbot: 
     view = view_of(qtbot, book, LIGHT, (600, 800))
     view.go_to(Locator(title_page.index, 0, 0), navigation=Navigation.JUMP)
     assert "Pride" not in view.visible_text()
+    qtbot.waitUntil(lambda: not view.images.pending, timeout=30_000)  # drawn in a worker
     image = view.grab().toImage()
     left, top, right, bottom = ink_box(image, QColor(LIGHT.resolved_theme().background))
     assert bottom - top > 100  # the title drawing is there
@@ -173,3 +175,35 @@ def test_hyphenation_lives_only_in_the_laid_out_page(qtbot: QtBot, tmp_path: Pat
     start = doc.position_of(Locator(0, 3, 0))
     end = doc.position_of(Locator(0, 3, len(book.sections[0].blocks[3].text)))
     assert doc.text_between(start, end) == book.sections[0].blocks[3].text
+
+
+def test_a_bundled_book_face_and_a_readable_measure_by_default(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    book = long_book(tmp_path)
+    assert Appearance().resolved_family() == BOOK_FONT
+    assert Appearance(font_family="No Such Face").resolved_family() == BOOK_FONT
+    wide = PageGeometry(1600, 900)
+    doc = SectionDocument(book, 0, Appearance(), wide)
+    assert QFontInfo(doc.doc.defaultFont()).family() == BOOK_FONT
+    text_width = wide.width - 2 * doc.side_margin
+    assert text_width < 13 * 36 * 1.4  # about 36 ems of 13 pt, however wide the window
+    unlimited = SectionDocument(book, 0, Appearance(measure=0), wide)
+    assert unlimited.side_margin == Appearance().margin
+
+
+def test_right_to_left_books_turn_with_the_left_key_and_mirror_the_spread(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    paragraphs = "".join(f"<p>{i}. {LONG_WORDS * 3}</p>" for i in range(30))
+    opf = package_document(["c1.xhtml"], spine_attributes='page-progression-direction="rtl"')
+    path = make_epub(tmp_path / "rtl.epub", {"c1.xhtml": xhtml(paragraphs)}, opf=opf)
+    book = read_book(path)
+    view = view_of(qtbot, book, LIGHT, (1300, 700))
+    assert view.is_spread()
+    origins = view._page_origins()
+    assert origins[0].x() > origins[1].x()  # the first page of the spread is on the right
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert view.page_index == 2
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.page_index == 0

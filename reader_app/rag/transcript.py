@@ -1,0 +1,64 @@
+"""The assistant's transcript as HTML: questions, answers with their citation links, and the
+turns said further on in the book hidden (Qt-free; the panel only shows what this returns)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from reader_app.rag.conversations import Message
+
+HIDDEN_TURN = "<p><i>(Hidden: this was said further on in the book.)</i></p>"
+PENDING_ANSWER = "<p><b>Assistant:</b> </p>"
+CITATION_QUOTE_CHARS = 80
+
+
+def transcript_html(
+    messages: Sequence[Message], *, boundary_sid: int | None, pending_question: str | None = None
+) -> str:
+    """The conversation so far; with `pending_question`, that question and an empty answer that
+    the streamed tokens are appended to. `boundary_sid` None shows every message."""
+    parts = [message_html(message, boundary_sid=boundary_sid) for message in messages]
+    if pending_question is not None:
+        parts.append(question_html(pending_question))
+        parts.append(PENDING_ANSWER)
+    return "".join(parts)
+
+
+def message_html(message: Message, *, boundary_sid: int | None) -> str:
+    if boundary_sid is not None and message.boundary_sid > boundary_sid:
+        return HIDDEN_TURN
+    if message.role == "user":
+        return question_html(message.text)
+    label = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
+        message.status, ""
+    )
+    text = html.escape(message.text).replace("\n", "<br>")
+    out = [f"<p><b>Assistant:</b>{label} {text}</p>"]
+    if message.citations:
+        links = []
+        for citation in message.citations:
+            href = citation_href(message.message_id, citation.label)
+            quote = html.escape(citation.quote[:CITATION_QUOTE_CHARS])
+            chapter = html.escape(citation.chapter)
+            links.append(f'<a href="{href}">[{citation.label}] {chapter}: “{quote}”</a>')
+        out.append("<p style='margin-left:12px'><small>" + "<br>".join(links) + "</small></p>")
+    return "".join(out)
+
+
+def question_html(text: str) -> str:
+    return f"<p><b>You:</b> {html.escape(text).replace(chr(10), '<br>')}</p>"
+
+
+def citation_href(message_id: int, label: int) -> str:
+    """The link a citation carries; `parse_citation_href` reads it back."""
+    return f"cite:{message_id}:{label}"
+
+
+def parse_citation_href(href: str) -> tuple[int, int] | None:
+    """(message id, citation label) from a citation link, or None for any other link."""
+    scheme, _, rest = href.partition(":")
+    message_id, _, label = rest.partition(":")
+    if scheme != "cite" or not message_id.isdigit() or not label.isdigit():
+        return None
+    return int(message_id), int(label)

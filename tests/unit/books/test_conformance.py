@@ -1,0 +1,52 @@
+"""Reading-system conformance: root-relative and deep paths, fallbacks, malformed XHTML, rtl."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from reader_app.books.formats import read_book
+from reader_app.books.model import BlockKind
+from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
+
+
+def test_root_relative_and_deep_relative_images_resolve_inside_the_book(tmp_path: Path) -> None:
+    chapter = xhtml(
+        '<p>a</p><img src="/OEBPS/images/one.png" alt=""/>'
+        '<img src="../OEBPS/images/../images/two.png" alt=""/>'
+        '<img src="../../../../etc/passwd" alt=""/><img src="/../../secret.png" alt=""/>'
+    )
+    extra = {"OEBPS/images/one.png": image_bytes(), "OEBPS/images/two.png": image_bytes()}
+    book = read_book(make_epub(tmp_path / "paths.epub", {"c1.xhtml": chapter}, extra=extra))
+    images = [b.image for b in book.sections[0].blocks if b.kind is BlockKind.IMAGE]
+    assert images == ["OEBPS/images/one.png", "OEBPS/images/two.png"]
+
+
+def test_a_spine_item_of_an_unknown_type_falls_back_through_the_manifest(tmp_path: Path) -> None:
+    opf = package_document(["c1.xhtml"]).replace(
+        '<item id="c0" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+        '<item id="c0" href="c1.dtbook" media-type="application/x-dtbook+xml" fallback="alt"/>'
+        '<item id="alt" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+    )
+    chapter = xhtml("<p>Test passes: the fallback was followed.</p>")
+    extra = {"OEBPS/c1.dtbook": "<dtbook>Test fails</dtbook>"}
+    book = read_book(make_epub(tmp_path / "fb.epub", {"c1.xhtml": chapter}, opf=opf, extra=extra))
+    assert book.sections[0].blocks[0].text == "Test passes: the fallback was followed."
+
+
+def test_malformed_xhtml_is_recovered_with_a_note_in_the_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken = xhtml("<p>One <b>bold</p><p>Two & three</p>")
+    with caplog.at_level(logging.WARNING):
+        book = read_book(make_epub(tmp_path / "broken.epub", {"c1.xhtml": broken}))
+    assert [b.text for b in book.sections[0].blocks] == ["One bold", "Two & three"]
+    assert any("not well-formed" in r.getMessage() for r in caplog.records)
+
+
+def test_right_to_left_progression_is_in_the_metadata(tmp_path: Path) -> None:
+    opf = package_document(["c1.xhtml"], spine_attributes='page-progression-direction="rtl"')
+    book = read_book(make_epub(tmp_path / "rtl.epub", {"c1.xhtml": xhtml("<p>x</p>")}, opf=opf))
+    assert book.metadata.right_to_left
