@@ -21,8 +21,19 @@ from typing import TypeVar
 
 from reader_app.books.model import Book
 from reader_app.books.segment import SPLITTER_VERSION
-from reader_app.rag.chunking import Chunk, chunk_text_from, plan_chunks
-from reader_app.rag.index import add_to_keyword_index, create_keyword_index, fts_table_name
+from reader_app.rag.chunking import (
+    CHUNK_PLAN,
+    Chunk,
+    chunk_text_from,
+    plan_chunks,
+    text_units_current,
+)
+from reader_app.rag.index import (
+    FTS_TOKENIZER,
+    add_to_keyword_index,
+    create_keyword_index,
+    fts_table_name,
+)
 from reader_app.rag.sentences import Sentence, split_book
 
 # About 10-20 ms of SQLite work per transaction on a laptop: short enough that another writer
@@ -96,9 +107,13 @@ _book_lock = _BookLocks()
 
 def stored_digest(conn: sqlite3.Connection, book_id: str) -> tuple[str, int] | None:
     row = conn.execute(
-        "SELECT text_digest, sentence_count FROM text_units WHERE book_id = ?", (book_id,)
+        "SELECT text_digest, sentence_count, fts_tokenizer, chunk_plan FROM text_units "
+        "WHERE book_id = ?",
+        (book_id,),
     ).fetchone()
-    return None if row is None else (str(row[0]), int(row[1]))
+    if row is None or not text_units_current(row):  # built with another tokenizer or plan
+        return None
+    return (str(row["text_digest"]), int(row["sentence_count"]))
 
 
 def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
@@ -154,14 +169,16 @@ def write_text_units(conn: sqlite3.Connection, book_id: str, units: TextUnits) -
     with conn:
         conn.execute(
             """INSERT INTO text_units (book_id, splitter, text_digest, sentence_count,
-                                       chunk_count, fts_table, built_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?)
+                                       chunk_count, fts_table, built_at, fts_tokenizer,
+                                       chunk_plan)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT(book_id) DO UPDATE SET splitter = excluded.splitter,
                    text_digest = excluded.text_digest, sentence_count = excluded.sentence_count,
                    chunk_count = excluded.chunk_count, fts_table = excluded.fts_table,
-                   built_at = excluded.built_at""",
+                   built_at = excluded.built_at, fts_tokenizer = excluded.fts_tokenizer,
+                   chunk_plan = excluded.chunk_plan""",
             (book_id, SPLITTER_VERSION, units.digest, len(units.sentences), len(units.chunks),
-             fts_table_name(book_id), time.time()),
+             fts_table_name(book_id), time.time(), FTS_TOKENIZER, CHUNK_PLAN),
         )
 
 

@@ -83,7 +83,7 @@ def cover_work(book: Book) -> bytes | None:
 
 
 class MainWindow(QMainWindow):
-    # Made by build_menus (ui/menus.py).
+    # From build_menus (ui/menus.py).
     recent_menu: QMenu
     toc_action: QAction
     assistant_action: QAction
@@ -171,7 +171,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_position, 1)
         self.statusBar().addPermanentWidget(self.status_assistant)
 
-        build_menus(self)
+        menus = build_menus(self)
+        self.recent_menu, self.toc_action = menus.recent_menu, menus.toc_action
+        self.assistant_action, self.justify_action = menus.assistant_action, menus.justify_action
+        self.spread_action, self.rtl_action = menus.spread_action, menus.rtl_action
         self._connect()
         self.refresh_library()
         self._restore_window()
@@ -260,7 +263,7 @@ class MainWindow(QMainWindow):
         self.toc_dock.set_book(book)
         self.search_dock.show_results([])
         self.reader.set_book(book, self.appearance)
-        self._apply_comic_options(rtl_from_book=True)
+        self.apply_comic_options(rtl_from_book=True)
         title = book.metadata.title
         self.setWindowTitle(f"{title} — {APP_NAME}")
         self.settings.set("library.last_book", str(file))
@@ -336,7 +339,7 @@ class MainWindow(QMainWindow):
         recent = [p for p in self.settings.get("library.recent") if p != str(file)]
         self.settings.set("library.recent", [str(file), *recent][:RECENT_LIMIT])
 
-    def _fill_recent_menu(self) -> None:
+    def fill_recent_menu(self) -> None:
         self.recent_menu.clear()
         recent = self.settings.get("library.recent")
         for path in recent:
@@ -421,12 +424,12 @@ class MainWindow(QMainWindow):
         apply_window_theme(appearance)
         self.reader.epub_view.set_appearance(appearance)
 
-    def _set_theme(self, key: str) -> None:
+    def set_theme(self, key: str) -> None:
         from dataclasses import replace
 
         self.set_appearance(replace(self.appearance, theme=key))
 
-    def _toggle_justify(self) -> None:
+    def toggle_justify(self) -> None:
         from dataclasses import replace
 
         self.set_appearance(replace(self.appearance, justify=self.justify_action.isChecked()))
@@ -448,11 +451,11 @@ class MainWindow(QMainWindow):
             if self.settings.get("assistant.embedding_model") != before and self.prepare_assistant:
                 self.indexing.start(self.book)  # a new model means a new index
 
-    def _set_fit(self, key: str) -> None:
+    def set_fit(self, key: str) -> None:
         self.settings.set("comics.fit", key)
-        self._apply_comic_options()
+        self.apply_comic_options()
 
-    def _apply_comic_options(self, *, rtl_from_book: bool = False) -> None:
+    def apply_comic_options(self, *, rtl_from_book: bool = False) -> None:
         self.settings.set("comics.spread", self.spread_action.isChecked())
         if rtl_from_book and self.book is not None:
             self.rtl_action.setChecked(self.book.metadata.right_to_left)
@@ -474,7 +477,7 @@ class MainWindow(QMainWindow):
         else:
             self.showFullScreen()
 
-    def _about(self) -> None:
+    def show_about(self) -> None:
         self.statusBar().showMessage(
             f"{APP_NAME} {__version__} — a reader whose companion only knows what you have read.",
             8000,

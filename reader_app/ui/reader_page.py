@@ -80,7 +80,7 @@ class ReaderPage(QWidget):
         self.epub_view.pageShown.connect(self._on_page_shown)
         self.comic_view.pageShown.connect(self._on_page_shown)
         self.epub_view.markReadHere.connect(self.mark_read_here)
-        self.epub_view.is_read = self.is_read
+        self.epub_view.set_read_check(self.is_read)
 
         self.slider = ProgressSlider()
         self.slider.sliderReleased.connect(self._slider_released)

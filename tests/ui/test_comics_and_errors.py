@@ -99,7 +99,7 @@ def test_appearance_and_window_geometry_persist(
 ) -> None:
     from tests.ui.conftest import make_window
 
-    window._set_theme("sepia")
+    window.set_theme("sepia")
     window.set_appearance(window.appearance.bigger())
     size = window.appearance.font_size
     window.resize(760, 560)
