@@ -73,6 +73,10 @@ SETTINGS: tuple[Setting, ...] = (
         7,
         "Offer a “Previously…” recap when a book is reopened after this many days (0: never)",
     ),
+    Setting("assistant.hypothetical_queries", bool, False,
+            "Search with a short passage the model imagines beside the question"),
+    Setting("assistant.rank_with_model", bool, False,
+            "Let the model pick the best of the passages found"),
     Setting("comics.describe_pages", bool, False, "Describe comic pages with a vision model"),
     Setting("comics.vision_model", str, "", "Ollama vision model for page descriptions"),
 )

@@ -15,7 +15,7 @@ from reader_app.paths import library_home
 from reader_app.prepare import PreparedBook, PrepareNews, prepare_book
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.embed import Embedder, embedder_for
-from reader_app.rag.search import MAX_K, SearchResult, search
+from reader_app.rag.search import DEFAULT_K, MAX_K, SearchResult, search
 from reader_app.rag.sentences import sid_at
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
@@ -40,7 +40,8 @@ def search_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", type=Path, help="an EPUB or CBZ file")
     parser.add_argument("query", help="words or a question")
-    parser.add_argument("--k", type=int, default=6, help=f"passages to return (1-{MAX_K})")
+    parser.add_argument("--k", type=int, default=DEFAULT_K,
+                        help=f"passages to return (1-{MAX_K}; default {DEFAULT_K})")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     where = parser.add_mutually_exclusive_group()
     where.add_argument(

@@ -41,6 +41,7 @@ from reader_app.rag.llm import (
     StreamStats,
 )
 from reader_app.rag.prompts import REWRITE_TURNS
+from reader_app.rag.retrieval_helpers import RetrievalHelpers
 from reader_app.rag.search import search
 from reader_app.rag.sentences import locator_for_sid, sentence_count
 from reader_app.rag.text_units import ensure_sentences
@@ -49,7 +50,6 @@ from reader_app.settings import SettingsStore
 HISTORY_TOKEN_BUDGET = 1200  # recent turns that go back into the answer prompt
 SUMMARY_EVERY = 10  # messages between summary regenerations
 SUMMARY_KEEPS_RECENT = 2  # turns left out of a summary: they still go in verbatim
-PASSAGES_PER_ANSWER = 6
 FALLBACK_PASSAGES = 4
 MAX_QUESTION_CHARS = 4000
 
@@ -62,6 +62,9 @@ class AssistantConfig:
     model: str
     answer_length: str = "medium"
     rewrite_queries: bool = True
+    # The chat model's retrieval helpers (docs/retrieval.md): off until measured with a model.
+    hypothetical_queries: bool = False
+    rank_with_model: bool = False
     timeout: float = 60.0
 
     @classmethod
@@ -72,6 +75,8 @@ class AssistantConfig:
             model=str(settings.get("assistant.model")),
             answer_length=str(settings.get("assistant.answer_length")),
             rewrite_queries=bool(settings.get("assistant.rewrite_queries")),
+            hypothetical_queries=bool(settings.get("assistant.hypothetical_queries")),
+            rank_with_model=bool(settings.get("assistant.rank_with_model")),
         )
 
 
@@ -334,14 +339,25 @@ class Assistant:
                 rewrite, early_error = self._rewrite(question, history)
                 if rewrite is not None:
                     search_query = rewrite.query
+            helpers = RetrievalHelpers(self.conn, self.gateway)
+            hypothetical = (
+                helpers.hypothetical(question, title=book.metadata.title)
+                if self.config.hypothetical_queries and early_error is None
+                else None
+            )
             result = search(
                 self.conn,
                 self.home,
                 scope,
                 search_query,
-                k=PASSAGES_PER_ANSWER,
                 embedder=self.embedder,
                 vector_cache=self._vector_cache,
+                hypothetical=hypothetical,
+                reranker=(
+                    helpers.reranker(question)
+                    if self.config.rank_with_model and early_error is None
+                    else None
+                ),
             )
             context = ScopedContext.from_search(
                 result, book=book, location=self._location(book, scope), history=history

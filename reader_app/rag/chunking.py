@@ -6,13 +6,23 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reader_app.rag.embed import DEFAULT_TOKEN_LIMIT, TokenCounter
-from reader_app.rag.index import create_keyword_index
+from reader_app.rag.embed import DEFAULT_TOKEN_LIMIT
+from reader_app.rag.index import FTS_TOKENIZER
 from reader_app.rag.sentences import Sentence, join_sentences, sentences_between
 
 TARGET_TOKENS = 100
+# Windows overlap: a new one starts about every STRIDE_TOKENS (None: chunks end to end).
+STRIDE_TOKENS: int | None = 50
 # Room for the blanks and line breaks that join sentences, under the model's limit.
 MAX_TOKENS = DEFAULT_TOKEN_LIMIT - 14
+
+# Recorded per book (text_units.chunk_plan): chunks planned another way are rebuilt.
+CHUNK_PLAN = f"windows target={TARGET_TOKENS} stride={STRIDE_TOKENS} max={MAX_TOKENS}"
+
+
+def text_units_current(row: sqlite3.Row) -> bool:
+    """Whether a book's text_units row was built with today's tokenizer and chunk plan."""
+    return bool(row["fts_tokenizer"] == FTS_TOKENIZER and row["chunk_plan"] == CHUNK_PLAN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,12 +40,17 @@ def plan_chunks(
     *,
     target_tokens: int = TARGET_TOKENS,
     max_tokens: int = MAX_TOKENS,
+    stride_tokens: int | None = STRIDE_TOKENS,
 ) -> list[Chunk]:
-    """Group sentences into chunks in reading order, never across a section.
+    """Group sentences into windows in reading order, never across a section.
 
-    A chunk grows until it reaches `target_tokens` or the next sentence would take it over
-    `max_tokens`. A single sentence longer than `max_tokens` is a chunk of its own (the embedder
-    truncates it; the keyword index still has all of it).
+    A window grows until it reaches `target_tokens` or the next sentence would take it over
+    `max_tokens`. A single sentence longer than `max_tokens` is a window of its own (the embedder
+    truncates it; the keyword index still has all of it). The next window starts at the first
+    sentence at least `stride_tokens` after this one's start (None: right after this one ends),
+    so a scene cut by one window's edge is whole in the next. A window that would end where the
+    previous one ends is skipped (it adds nothing), so `sid_end` rises strictly with `chunk_id`
+    and the windows eligible at a boundary stay a prefix.
     """
     chunks: list[Chunk] = []
     start = 0
@@ -49,42 +64,36 @@ def plan_chunks(
         ):
             end += 1
             total += token_counts[end]
-        chunks.append(
-            Chunk(
-                chunk_id=len(chunks),
-                sid_start=sentences[start].sid,
-                sid_end=sentences[end].sid,
-                section=sentences[start].section,
-                token_count=total,
+        if not chunks or sentences[end].sid > chunks[-1].sid_end:
+            chunks.append(
+                Chunk(
+                    chunk_id=len(chunks),
+                    sid_start=sentences[start].sid,
+                    sid_end=sentences[end].sid,
+                    section=sentences[start].section,
+                    token_count=total,
+                )
             )
-        )
-        start = end + 1
+        start = _next_start(sentences, token_counts, start, end, stride_tokens)
     return chunks
 
 
-def build_text_units(
-    conn: sqlite3.Connection, book_id: str, sentences: Sequence[Sentence]
-) -> tuple[int, str]:
-    """Write the chunks of `book_id` and its keyword index inside the caller's transaction.
-
-    Any dense index of the book is marked stale: its chunk ids no longer mean the same text.
-    Returns (chunk count, name of the book's FTS table).
-    """
-    token_counts = TokenCounter().count([s.text for s in sentences]) if sentences else []
-    chunks = plan_chunks(sentences, token_counts)
-    conn.execute("DELETE FROM chunks WHERE book_id = ?", (book_id,))
-    conn.execute("DELETE FROM vector_indexes WHERE book_id = ?", (book_id,))
-    conn.executemany(
-        "INSERT INTO chunks (book_id, chunk_id, sid_start, sid_end, section, token_count) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (
-            (book_id, c.chunk_id, c.sid_start, c.sid_end, c.section, c.token_count)
-            for c in chunks
-        ),
-    )
-    texts = [chunk_text_from(sentences, c) for c in chunks]
-    fts_table = create_keyword_index(conn, book_id, texts)
-    return len(chunks), fts_table
+def _next_start(
+    sentences: Sequence[Sentence],
+    token_counts: Sequence[int],
+    start: int,
+    end: int,
+    stride_tokens: int | None,
+) -> int:
+    if stride_tokens is None or end + 1 >= len(sentences):
+        return end + 1
+    if sentences[end + 1].section != sentences[start].section:
+        return end + 1  # a new section starts a fresh window
+    step, walked = start, 0
+    while step <= end and walked < stride_tokens:
+        walked += token_counts[step]
+        step += 1
+    return max(step, start + 1)
 
 
 def chunk_text_from(sentences: Sequence[Sentence], chunk: Chunk) -> str:

@@ -36,6 +36,9 @@ _STOPWORDS = frozenset(
     }
 )
 _WORD = re.compile(r"\w+")
+# Recorded per book (text_units.fts_tokenizer): a table built with another tokenizer is rebuilt.
+# Diacritics folded both ways (readers type "Natasha", the book says "Natásha"); porter stems.
+FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 
 # -- keyword index (SQLite FTS5) ---------------------------------------------------------------
@@ -56,12 +59,20 @@ def create_keyword_index(conn: sqlite3.Connection, book_id: str, texts: Sequence
     # content='' stores only the inverted index: the text itself lives once, in `sentences`.
     conn.execute(
         f"CREATE VIRTUAL TABLE {table} USING fts5("
-        "text, content='', tokenize='porter unicode61 remove_diacritics 2')"
+        f"text, content='', tokenize='{FTS_TOKENIZER}')"
     )
-    conn.executemany(
-        f"INSERT INTO {table} (rowid, text) VALUES (?, ?)", enumerate(texts)
-    )
+    add_to_keyword_index(conn, book_id, first_rowid=0, texts=texts)
     return table
+
+
+def add_to_keyword_index(
+    conn: sqlite3.Connection, book_id: str, *, first_rowid: int, texts: Sequence[str]
+) -> None:
+    """Index chunks `first_rowid, first_rowid + 1, ...` by keyword. Caller's transaction."""
+    conn.executemany(
+        f"INSERT INTO {fts_table_name(book_id)} (rowid, text) VALUES (?, ?)",
+        enumerate(texts, start=first_rowid),
+    )
 
 
 def drop_keyword_index(conn: sqlite3.Connection, book_id: str) -> None:

@@ -330,7 +330,10 @@ class ModelGateway:
             model=self.model,
             messages=messages,
             stream=True,
-            options={"num_predict": max_tokens},
+            options={
+                "num_predict": max_tokens,
+                "num_ctx": prompts.context_window(messages, max_tokens=max_tokens),
+            },
         )
         yielded_any = False
         finished = False
@@ -390,6 +393,42 @@ class ModelGateway:
             keywords=tuple(str(k).strip() for k in keywords if str(k).strip())[:6],
         )
 
+    def rank_passages(self, question: str, excerpts: list[str]) -> tuple[int, ...]:
+        """Indexes (from 0) of the excerpts that best answer `question`, best first. The
+        excerpts must come from a scoped search; raises on any failure or malformed reply."""
+        reply = self._json_call(
+            prompts.rank_messages(question, excerpts),
+            schema=prompts.RANK_SCHEMA,
+            max_tokens=prompts.RANK_MAX_TOKENS,
+        )
+        best = reply.get("best") if isinstance(reply, dict) else None
+        if not isinstance(best, list):
+            raise AnswerFailedError("the passage ranking was malformed")
+        picked = [n - 1 for n in best if isinstance(n, int) and 1 <= n <= len(excerpts)]
+        return tuple(dict.fromkeys(picked))
+
+    def hypothetical_passage(self, question: str, *, title: str) -> str:
+        """A short made-up passage that would answer `question`, to search with beside it."""
+        messages = prompts.hypothetical_messages(question, title=title)
+        response = self._call(
+            lambda: self._client.chat(
+                model=self.model,
+                messages=messages,
+                stream=False,
+                options={
+                    "temperature": 0,
+                    "num_predict": prompts.HYPOTHETICAL_MAX_TOKENS,
+                    "num_ctx": prompts.context_window(
+                        messages, max_tokens=prompts.HYPOTHETICAL_MAX_TOKENS
+                    ),
+                },
+            )
+        )
+        text = " ".join((response.message.content or "").split())
+        if not text:
+            raise AnswerFailedError("the hypothetical passage was empty")
+        return text[:600]
+
     def suggest_followups(
         self, context: ScopedContext, question: str, answer: str
     ) -> tuple[str, ...]:
@@ -408,12 +447,19 @@ class ModelGateway:
     def summarize(self, history: ScopedHistory) -> str:
         """A short summary of `history`'s turns. Raises on failure."""
         _require_history(history)
+        summary = prompts.summary_messages(history)
         response = self._call(
             lambda: self._client.chat(
                 model=self.model,
-                messages=prompts.summary_messages(history),
+                messages=summary,
                 stream=False,
-                options={"temperature": 0, "num_predict": prompts.SUMMARY_MAX_TOKENS},
+                options={
+                    "temperature": 0,
+                    "num_predict": prompts.SUMMARY_MAX_TOKENS,
+                    "num_ctx": prompts.context_window(
+                        summary, max_tokens=prompts.SUMMARY_MAX_TOKENS
+                    ),
+                },
             )
         )
         text = (response.message.content or "").strip()
@@ -502,7 +548,11 @@ class ModelGateway:
                 messages=messages,
                 stream=False,
                 format=schema,
-                options={"temperature": 0, "num_predict": max_tokens},
+                options={
+                    "temperature": 0,
+                    "num_predict": max_tokens,
+                    "num_ctx": prompts.context_window(messages, max_tokens=max_tokens),
+                },
             )
         )
         return json.loads(response.message.content or "")

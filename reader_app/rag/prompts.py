@@ -26,6 +26,13 @@ ANSWER_LENGTHS: dict[str, tuple[str, int]] = {
 REWRITE_MAX_TOKENS = 200
 SUGGESTION_MAX_TOKENS = 200
 SUMMARY_MAX_TOKENS = 300
+# Ollama's own default context (2,048 or 4,096 tokens depending on the version) silently cuts the
+# start of a longer prompt, which is where the rules and the passages are; every call sets
+# num_ctx from what it sends instead.
+MIN_CONTEXT_WINDOW = 4096
+MAX_CONTEXT_WINDOW = 32768
+CHARS_PER_TOKEN = 3  # pessimistic for English prose (~4), so the estimate errs on the safe side
+IMAGE_TOKENS = 1024  # what a page image costs a vision model, generously
 REWRITE_TURNS = 4  # the last four turns go into a rewrite, and into its cache key
 QUOTE_CHARS_IN_HISTORY = 600  # older answers are trimmed when they go back to the model
 
@@ -82,6 +89,25 @@ REWRITE_SCHEMA: dict[str, Any] = {
     "required": ["search_phrase", "keywords"],
 }
 
+# Retrieval helpers, used only when a chat model is available (docs/retrieval.md).
+RANK_MAX_TOKENS = 60
+RANK_EXCERPT_CHARS = 700  # each candidate is cut to this for the ranking call
+RANK_SYSTEM = """\
+You pick the excerpts of a book that answer a reader's question. The excerpts are numbered. \
+Return JSON with "best": the numbers of the excerpts that help answer the question, most \
+useful first, at most eight. Do not answer the question."""
+RANK_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"best": {"type": "array", "items": {"type": "integer"}, "maxItems": 8}},
+    "required": ["best"],
+}
+HYPOTHETICAL_MAX_TOKENS = 90
+HYPOTHETICAL_SYSTEM = """\
+You help search a book for the passage that answers a reader's question. Write two or three \
+sentences in the style of the book that such a passage might contain, with the names and \
+things the question is about. It is only used to search; it need not be true. Reply with the \
+sentences only."""
+
 # Comics: a short description of one page, sent with that page's image and nothing else.
 PAGE_DESCRIPTION_PROMPT = """\
 This is page {page} of the comic "{title}". Describe the page in two or three plain sentences: \
@@ -125,6 +151,16 @@ def book_tag(title: str, authors: str, *, location: str = "") -> str:
 
 def length_instruction(answer_length: str) -> tuple[str, int]:
     return ANSWER_LENGTHS.get(answer_length, ANSWER_LENGTHS["medium"])
+
+
+def context_window(messages: list[Any], *, max_tokens: int) -> int:
+    """The `num_ctx` for a call: the prompt (estimated pessimistically) plus the reply, rounded
+    up to a multiple of 1,024, never below Ollama's usual default."""
+    prompt_chars = sum(len(str(m.get("content", ""))) for m in messages)
+    images = sum(len(m.get("images") or ()) for m in messages)
+    needed = prompt_chars // CHARS_PER_TOKEN + images * IMAGE_TOKENS + max_tokens + 256
+    rounded = -(-needed // 1024) * 1024
+    return max(MIN_CONTEXT_WINDOW, min(rounded, MAX_CONTEXT_WINDOW))
 
 
 def answer_messages(
@@ -189,6 +225,22 @@ def rewrite_messages(question: str, history: ScopedHistory) -> list[ChatMessage]
     conversation = "\n".join(lines) if lines else "(none)"
     user = f"Conversation so far:\n{conversation}\n\nQuestion to search for: {question}"
     return [{"role": "system", "content": REWRITE_SYSTEM}, {"role": "user", "content": user}]
+
+
+def rank_messages(question: str, excerpts: list[str]) -> list[ChatMessage]:
+    """The candidates (already inside the reader's scope), numbered from 1, and the question."""
+    parts = [
+        f'<excerpt number="{n}">\n{quoted(_trim(text, RANK_EXCERPT_CHARS))}\n</excerpt>'
+        for n, text in enumerate(excerpts, start=1)
+    ]
+    user = "\n\n".join(parts) + f"\n\nQuestion: {question}"
+    return [{"role": "system", "content": RANK_SYSTEM}, {"role": "user", "content": user}]
+
+
+def hypothetical_messages(question: str, *, title: str) -> list[ChatMessage]:
+    """Only the question and the title: no book text goes into this call."""
+    user = f'Book: "{title}"\nQuestion: {question}'
+    return [{"role": "system", "content": HYPOTHETICAL_SYSTEM}, {"role": "user", "content": user}]
 
 
 def suggestion_messages(context: ScopedContext, question: str, answer: str) -> list[ChatMessage]:

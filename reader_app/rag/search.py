@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from reader_app.books.model import Locator
-from reader_app.errors import QueryError
+from reader_app.errors import QueryError, ReaderError
 from reader_app.rag.boundary import Scope
 from reader_app.rag.embed import Embedder, default_embedder
 from reader_app.rag.index import (
@@ -23,7 +24,19 @@ from reader_app.rag.sentences import join_sentences, sentences_between
 
 MAX_K = 256
 RRF_K = 60  # the usual reciprocal-rank constant: damps the head of each list
-DEFAULT_TOKEN_BUDGET = 4000
+# What the model is given by default: up to 20 passages, at most 3,000 tokens of them, deduplicated
+# and in reading order (the seed design's "top-k 20 with a token budget").
+DEFAULT_K = 20
+DEFAULT_TOKEN_BUDGET = 3000
+DEFAULT_CANDIDATES = 50  # per list (dense, keyword) before fusion
+# A hit's window plus two sentences either side: evidence cut by a window's edge comes back
+# whole (recall@6 0.55 -> 0.64 on the dev set).
+DEFAULT_NEIGHBOURS = 2
+RERANK_POOL = 20  # passages a reranker chooses from
+
+# Candidate passage texts -> indexes of the best candidates, best first (a reranker knows the
+# question it ranks for). It only ever sees passages that are already inside the scope.
+Reranker = Callable[[list[str]], Sequence[int]]
 
 
 @dataclass(frozen=True)
@@ -63,62 +76,95 @@ class SearchResult:
     index_covers_boundary: bool = True
 
 
+@dataclass(frozen=True)
+class SearchStages:
+    """Which stages run. The defaults are what the app uses; the others exist for the benchmark's
+    ablations (docs/retrieval.md has the figures)."""
+
+    dense: bool = True
+    keyword: bool = True
+    candidates: int = DEFAULT_CANDIDATES
+    # Sentences added on each side of a hit, within its section and never past the boundary.
+    neighbours: int = DEFAULT_NEIGHBOURS
+    rrf_k: int = RRF_K
+    dense_weight: float = 1.0  # the keyword list weighs 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Span:
+    book_id: str
+    section: int
+    chunk_id: int
+    sid_start: int
+    sid_end: int
+    score: float
+
+
 def search(
     conn: sqlite3.Connection,
     home: Path,
     scope: Scope,
     query: str,
     *,
-    k: int = 6,
-    candidates: int = 20,
+    k: int = DEFAULT_K,
+    candidates: int | None = None,
     embedder: Embedder | None = None,
     token_budget: int = DEFAULT_TOKEN_BUDGET,
     vector_cache: VectorIndexCache | None = None,
+    stages: SearchStages = SearchStages(),
+    hypothetical: str | None = None,
+    reranker: Reranker | None = None,
+    other_embedders: Sequence[Embedder] = (),
 ) -> SearchResult:
     """The `k` passages in `scope` most relevant to `query`, plus the text just before the
-    boundary. Nothing outside the scope is ever a candidate of either search."""
+    boundary. Nothing outside the scope is ever a candidate of either search.
+
+    `hypothetical` (a made-up passage that would answer the query) is searched densely beside
+    the query; `reranker` reorders the best RERANK_POOL passages. Both only rank what the mask
+    already admitted. `other_embedders` add a dense ranking each from their own indexes (an
+    older model's, while the default one's is being rebuilt)."""
     if not query or not query.strip():
         raise QueryError("Type a question or some words to search for.")
     if not 1 <= k <= MAX_K:
         raise QueryError(f"The number of passages must be between 1 and {MAX_K}, not {k}.")
-    candidates = max(candidates, k)
+    candidates = max(candidates or stages.candidates, k)
     embedder = embedder or default_embedder(home=home)
-    query_vector = embedder.embed([query.strip()])[0]
-
-    dense_hits: list[tuple[float, str, int]] = []
-    keyword_hits: list[tuple[float, str, int]] = []
+    queries = [query.strip()] + ([hypothetical.strip()] if hypothetical and hypothetical.strip()
+                                 else [])
+    dense_hits: list[list[tuple[float, str, int]]] = []
     covered = True
+    if stages.dense:
+        for n, model in enumerate([embedder, *other_embedders]):
+            lists, model_covers = _dense_lists(
+                conn, home, scope, model, queries, limit=candidates, vector_cache=vector_cache
+            )
+            dense_hits += lists
+            covered = model_covers if n == 0 else covered
+    keyword_hits: list[tuple[float, str, int]] = []
     for volume in scope.volumes:
-        if volume.chunk_limit <= 0:
-            continue
-        record = read_vector_record(conn, volume.book_id, embedder.model_id)
-        indexed = record.indexed_count if record and record.dimension == embedder.dimension else 0
-        dense_limit = min(volume.chunk_limit, indexed)
-        covered = covered and indexed >= volume.chunk_limit
-        path = vector_index_path(home, volume.book_id, embedder.model_id)
-        index = vector_cache.get(path) if vector_cache else load_vector_index(path)
-        if index is not None and dense_limit > 0:
-            for chunk_id, score in dense_search(
-                index, query_vector, chunk_limit=dense_limit, limit=candidates
+        if stages.keyword and volume.chunk_limit > 0:
+            for chunk_id, score in keyword_search(
+                conn,
+                fts_table_name(volume.book_id),
+                query,
+                chunk_limit=volume.chunk_limit,
+                limit=candidates,
             ):
-                dense_hits.append((score, volume.book_id, chunk_id))
-        for chunk_id, score in keyword_search(
-            conn,
-            fts_table_name(volume.book_id),
-            query,
-            chunk_limit=volume.chunk_limit,
-            limit=candidates,
-        ):
-            keyword_hits.append((score, volume.book_id, chunk_id))
+                keyword_hits.append((score, volume.book_id, chunk_id))
 
     fused = _reciprocal_rank_fusion(
-        _ranked(dense_hits, candidates), _ranked(keyword_hits, candidates)
+        *((_ranked(hits, candidates), stages.dense_weight) for hits in dense_hits),
+        (_ranked(keyword_hits, candidates), 1.0),
+        rrf_k=stages.rrf_k,
     )
-    best = sorted(fused.items(), key=lambda item: -item[1])[:k]
+    ranking = sorted(fused.items(), key=lambda item: -item[1])
+    pool = max(k, RERANK_POOL) if reranker is not None else k
+    spans = _spans(conn, scope, ranking, k=pool, neighbours=stages.neighbours)
+    if reranker is not None:
+        spans = _reranked(conn, spans, reranker)[:k]
+    passages = _passages(conn, spans, token_budget)
     volume_order = {v.book_id: n for n, v in enumerate(scope.volumes)}
-    passages = _passages(conn, best)
-    passages = _trim_to_budget(passages, token_budget)
-    passages.sort(key=lambda p: (volume_order[p.book_id], p.chunk_id))
+    passages.sort(key=lambda p: (volume_order[p.book_id], p.sid_start))
     return SearchResult(
         book_id=scope.book_id,
         boundary_sid=scope.boundary_sid,
@@ -128,65 +174,183 @@ def search(
     )
 
 
+def _dense_lists(
+    conn: sqlite3.Connection,
+    home: Path,
+    scope: Scope,
+    model: Embedder,
+    queries: list[str],
+    *,
+    limit: int,
+    vector_cache: VectorIndexCache | None,
+) -> tuple[list[list[tuple[float, str, int]]], bool]:
+    """One masked dense ranking per query with `model`'s index of each volume, and whether that
+    index covers the whole scope (the keyword search always does)."""
+    embed_queries = getattr(model, "embed_queries", model.embed)  # models with a query prefix
+    vectors = list(embed_queries(queries))
+    lists: list[list[tuple[float, str, int]]] = [[] for _ in vectors]
+    covered = True
+    for volume in scope.volumes:
+        if volume.chunk_limit <= 0:
+            continue
+        record = read_vector_record(conn, volume.book_id, model.model_id)
+        indexed = record.indexed_count if record and record.dimension == model.dimension else 0
+        dense_limit = min(volume.chunk_limit, indexed)
+        covered = covered and indexed >= volume.chunk_limit
+        if dense_limit <= 0:
+            continue
+        path = vector_index_path(home, volume.book_id, model.model_id)
+        index = vector_cache.get(path) if vector_cache else load_vector_index(path)
+        if index is None:
+            continue
+        for hits, vector in zip(lists, vectors, strict=True):
+            for chunk_id, score in dense_search(
+                index, vector, chunk_limit=dense_limit, limit=limit
+            ):
+                hits.append((score, volume.book_id, chunk_id))
+    return lists, covered
+
+
 def _ranked(hits: list[tuple[float, str, int]], limit: int) -> list[tuple[str, int]]:
     hits.sort(key=lambda hit: -hit[0])
     return [(book_id, chunk_id) for _, book_id, chunk_id in hits[:limit]]
 
 
-def _reciprocal_rank_fusion(*rankings: list[tuple[str, int]]) -> dict[tuple[str, int], float]:
+def _reciprocal_rank_fusion(
+    *rankings: tuple[list[tuple[str, int]], float], rrf_k: int
+) -> dict[tuple[str, int], float]:
     fused: dict[tuple[str, int], float] = {}
-    for ranking in rankings:
+    for ranking, weight in rankings:
         for rank, key in enumerate(ranking):
-            fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + rank + 1)
+            fused[key] = fused.get(key, 0.0) + weight / (rrf_k + rank + 1)
     return fused
 
 
-def _passages(
-    conn: sqlite3.Connection, best: list[tuple[tuple[str, int], float]]
-) -> list[Passage]:
-    passages: list[Passage] = []
-    seen: set[tuple[str, int]] = set()  # (book, sid): a sentence is quoted once
-    for (book_id, chunk_id), score in best:
+def _spans(
+    conn: sqlite3.Connection,
+    scope: Scope,
+    ranking: list[tuple[tuple[str, int], float]],
+    *,
+    k: int,
+    neighbours: int,
+) -> list[_Span]:
+    """The sentence ranges of the best hits, best first, until there are `k` distinct ones: each
+    widened by `neighbours` sentences within its section and the scope, and merged into any
+    better span it overlaps or touches (overlapping windows make one passage, not two)."""
+    merged: list[_Span] = []
+    for (book_id, chunk_id), score in ranking:
+        if len(merged) >= k:
+            break
         row = conn.execute(
             "SELECT sid_start, sid_end, section FROM chunks WHERE book_id = ? AND chunk_id = ?",
             (book_id, chunk_id),
         ).fetchone()
         if row is None:
             continue
-        sentences = [
-            s
-            for s in sentences_between(conn, book_id, int(row[0]), int(row[1]))
-            if (book_id, s.sid) not in seen
-        ]
+        start, end = int(row[0]), int(row[1])
+        if neighbours > 0:
+            last = _last_eligible_sid(conn, scope, book_id)
+            start, end = _section_bounded(
+                conn, book_id, int(row[2]), max(start - neighbours, 0),
+                min(end + neighbours, last), start, end,
+            )
+        merged = _merged_into(merged, _Span(book_id, int(row[2]), chunk_id, start, end, score))
+    return merged
+
+
+def _merged_into(spans: list[_Span], new: _Span) -> list[_Span]:
+    """`spans` (best first) with `new` joined to every span of its section it overlaps or
+    touches; the joined span keeps the place, id and score of the best of them."""
+    touching = [
+        n for n, kept in enumerate(spans)
+        if kept.book_id == new.book_id and kept.section == new.section
+        and new.sid_start <= kept.sid_end + 1 and kept.sid_start <= new.sid_end + 1
+    ]
+    if not touching:
+        return [*spans, new]
+    group = [spans[n] for n in touching] + [new]
+    best = spans[touching[0]]
+    joined = _Span(
+        best.book_id, best.section, best.chunk_id, min(s.sid_start for s in group),
+        max(s.sid_end for s in group), best.score,
+    )
+    rest = [span for n, span in enumerate(spans) if n not in touching[1:]]
+    rest[touching[0]] = joined
+    return rest
+
+
+def _reranked(conn: sqlite3.Connection, spans: list[_Span], reranker: Reranker) -> list[_Span]:
+    """The reranker's choices first, in its order, then the rest in fused order. A reranker
+    that fails leaves the fused order as it was."""
+    texts = [
+        join_sentences(sentences_between(conn, s.book_id, s.sid_start, s.sid_end)) for s in spans
+    ]
+    try:
+        chosen = [n for n in reranker(texts) if 0 <= n < len(spans)]
+    except ReaderError:
+        return spans
+    chosen = list(dict.fromkeys(chosen))
+    first = [spans[n] for n in chosen]
+    return first + [span for n, span in enumerate(spans) if n not in set(chosen)]
+
+
+def _last_eligible_sid(conn: sqlite3.Connection, scope: Scope, book_id: str) -> int:
+    """The boundary in the current book; earlier series volumes are eligible whole."""
+    if book_id == scope.book_id:
+        return scope.boundary_sid
+    row = conn.execute(
+        "SELECT sentence_count FROM text_units WHERE book_id = ?", (book_id,)
+    ).fetchone()
+    return -1 if row is None else int(row[0]) - 1
+
+
+def _section_bounded(
+    conn: sqlite3.Connection, book_id: str, section: int, low: int, high: int,
+    start: int, end: int,
+) -> tuple[int, int]:
+    """The widest range within `[low, high]` that contains `[start, end]` and stays in
+    `section` (neighbours of a hit belong to its scene, not the next chapter's title)."""
+    if high < end:
+        high = end
+    rows = conn.execute(
+        "SELECT sid, section FROM sentences WHERE book_id = ? AND sid BETWEEN ? AND ?",
+        (book_id, low, high),
+    ).fetchall()
+    same = {int(sid) for sid, row_section in rows if int(row_section) == section}
+    while start - 1 >= low and start - 1 in same:
+        start -= 1
+    while end + 1 <= high and end + 1 in same:
+        end += 1
+    return start, end
+
+
+def _passages(conn: sqlite3.Connection, spans: list[_Span], token_budget: int) -> list[Passage]:
+    """The text of each span, best first, dropping spans that would take the total over
+    `token_budget` (the best one is always kept)."""
+    passages: list[Passage] = []
+    used = 0
+    for span in spans:
+        sentences = sentences_between(conn, span.book_id, span.sid_start, span.sid_end)
         if not sentences:
             continue
-        seen.update((book_id, s.sid) for s in sentences)
+        text = join_sentences(sentences)
+        cost = _approximate_tokens(text)
+        if passages and used + cost > token_budget:
+            continue
+        used += cost
         passages.append(
             Passage(
-                book_id=book_id,
-                chunk_id=chunk_id,
+                book_id=span.book_id,
+                chunk_id=span.chunk_id,
                 sid_start=sentences[0].sid,
                 sid_end=sentences[-1].sid,
-                section=int(row[2]),
-                score=score,
-                text=join_sentences(sentences),
+                section=sentences[0].section,
+                score=span.score,
+                text=text,
                 locator=sentences[0].locator,
             )
         )
     return passages
-
-
-def _trim_to_budget(passages: list[Passage], token_budget: int) -> list[Passage]:
-    """Drop the lowest-scoring passages until the rest fit (the best one is always kept)."""
-    kept: list[Passage] = []
-    used = 0
-    for passage in passages:  # best first
-        cost = _approximate_tokens(passage.text)
-        if kept and used + cost > token_budget:
-            continue
-        kept.append(passage)
-        used += cost
-    return kept
 
 
 def _approximate_tokens(text: str) -> int:

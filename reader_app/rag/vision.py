@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from reader_app.books.model import Book
 from reader_app.comics.describe import (
@@ -47,12 +48,19 @@ class OllamaPageDescriber:
         prompt = prompts.PAGE_DESCRIPTION_PROMPT.format(
             page=page_number, title=prompts.attribute(title)
         )
+        messages: list[dict[str, Any]] = [{"role": "user", "content": prompt, "images": [image]}]
         try:
             response = client.chat(
                 model=self._model,
-                messages=[{"role": "user", "content": prompt, "images": [image]}],
+                messages=messages,
                 stream=False,
-                options={"temperature": 0, "num_predict": prompts.PAGE_DESCRIPTION_MAX_TOKENS},
+                options={
+                    "temperature": 0,
+                    "num_predict": prompts.PAGE_DESCRIPTION_MAX_TOKENS,
+                    "num_ctx": prompts.context_window(
+                        messages, max_tokens=prompts.PAGE_DESCRIPTION_MAX_TOKENS
+                    ),
+                },
             )
         except Exception as error:
             raise _unavailable(error, host=self.host, model=self._model,

@@ -196,7 +196,38 @@ def m004_comics(conn: sqlite3.Connection) -> None:
     )
 
 
-def m005_companion(conn: sqlite3.Connection) -> None:
+def m005_text_unit_versions(conn: sqlite3.Connection) -> None:
+    run_script(
+        conn,
+        """
+        -- How each book's keyword index and chunks were built: the FTS5 tokenizer of its table
+        -- and the chunk plan (sizes, overlap). A book built another way is rebuilt when next
+        -- prepared; '' (books built before this was recorded) never matches.
+        ALTER TABLE text_units ADD COLUMN fts_tokenizer TEXT NOT NULL DEFAULT '';
+        ALTER TABLE text_units ADD COLUMN chunk_plan TEXT NOT NULL DEFAULT '';
+        """
+    )
+
+
+def m006_retrieval_helper_cache(conn: sqlite3.Connection) -> None:
+    run_script(
+        conn,
+        """
+        -- Replies of the chat model's retrieval helpers (a hypothetical passage for a question,
+        -- a ranking of scoped candidates), keyed by SHA-256 of everything the call was sent.
+        CREATE TABLE retrieval_helper_cache (
+            kind       TEXT NOT NULL,                -- 'hypothetical' or 'rank'
+            cache_key  TEXT NOT NULL,
+            model      TEXT NOT NULL,
+            value      TEXT NOT NULL,                -- JSON
+            created_at REAL NOT NULL,
+            PRIMARY KEY (kind, cache_key, model)
+        ) WITHOUT ROWID;
+        """
+    )
+
+
+def m007_companion(conn: sqlite3.Connection) -> None:
     run_script(
         conn,
         """
@@ -269,7 +300,9 @@ MIGRATIONS: dict[int, Migration] = {
     2: m002_retrieval,
     3: m003_assistant,
     4: m004_comics,
-    5: m005_companion,
+    5: m005_text_unit_versions,
+    6: m006_retrieval_helper_cache,
+    7: m007_companion,
 }
 
 

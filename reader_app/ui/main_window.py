@@ -27,13 +27,14 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app import APP_NAME, __version__
-from reader_app.books.library import Library
+from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.search import find_text
 from reader_app.errors import BookError
 from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
+from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.companion_controller import CompanionController
@@ -85,7 +86,7 @@ def cover_work(book: Book) -> bytes | None:
 
 
 class MainWindow(QMainWindow):
-    # Made by build_menus (ui/menus.py).
+    # From build_menus (ui/menus.py).
     recent_menu: QMenu
     toc_action: QAction
     assistant_action: QAction
@@ -145,7 +146,9 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.stack.setObjectName("centralStack")
         self.library_view = LibraryView()
-        self.reader = ReaderPage(library)
+        # One thread owns the reading-state writes: page turns never wait for the database.
+        self.writer = Writer(home)
+        self.reader = ReaderPage(library, writer=self.writer)
         self.stack.addWidget(self.library_view)
         self.stack.addWidget(self.reader)
         layout.addWidget(self.stack, 1)
@@ -159,7 +162,7 @@ class MainWindow(QMainWindow):
         self.toc_dock.raise_()
         self.search_dock.hide()
         self.toc_dock.hide()
-        self.assistant_panel = AssistantPanel(home, self)
+        self.assistant_panel = AssistantPanel(home, self, writer=self.writer)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.assistant_panel)
         self.assistant_panel.hide()
         self.xray_dock = XRayDock(self)
@@ -179,7 +182,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_position, 1)
         self.statusBar().addPermanentWidget(self.status_assistant)
 
-        build_menus(self)
+        menus = build_menus(self)
+        self.recent_menu, self.toc_action = menus.recent_menu, menus.toc_action
+        self.assistant_action, self.justify_action = menus.assistant_action, menus.justify_action
+        self.spread_action, self.rtl_action = menus.spread_action, menus.rtl_action
         self._connect()
         self.refresh_library()
         self._restore_window()
@@ -272,12 +278,13 @@ class MainWindow(QMainWindow):
         self.toc_dock.set_book(book)
         self.search_dock.show_results([])
         self.reader.set_book(book, self.appearance)
-        self._apply_comic_options(rtl_from_book=True)
+        self.apply_comic_options(rtl_from_book=True)
         title = book.metadata.title
         self.setWindowTitle(f"{title} — {APP_NAME}")
         self.settings.set("library.last_book", str(file))
         self.status_assistant.setText("")
         self.assistant_panel.set_book(book)
+        self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
         self.previously_card.hide()
         self.companion.set_book(
             book, before=known, break_days=int(self.settings.get("companion.previously_days"))
@@ -296,8 +303,15 @@ class MainWindow(QMainWindow):
         text = {
             "ocr": f"Reading the comic's pages: {percent}%",
             "describe": f"Describing pages: {percent}%",
-            "text": "Preparing assistant: 0%",
-            "index": f"Preparing assistant: {percent}%",
+            "text": (
+                "Assistant ready · answering from keyword search while the index catches up: 0%"
+            ),
+            # The text (and so the keyword index) is whole before any "index" news: answers
+            # come from keyword search while the embeddings catch up.
+            "index": (
+                "Assistant ready · answering from keyword search while the index catches up: "
+                f"{percent}%"
+            ),
             "covered": f"Assistant ready · indexing the rest: {percent}%",
             "ready": "Assistant ready",
             "cancelled": "",
@@ -311,6 +325,8 @@ class MainWindow(QMainWindow):
         self.status_assistant.setToolTip(news.message)
         if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
+        elif news.stage in ("text", "index"):
+            self.assistant_panel.set_keyword_only(percent if news.stage == "index" else 0)
         self.assistantNews.emit(news)
 
     def _show_reading_notes(self, book: Book) -> None:
@@ -342,7 +358,7 @@ class MainWindow(QMainWindow):
         recent = [p for p in self.settings.get("library.recent") if p != str(file)]
         self.settings.set("library.recent", [str(file), *recent][:RECENT_LIMIT])
 
-    def _fill_recent_menu(self) -> None:
+    def fill_recent_menu(self) -> None:
         self.recent_menu.clear()
         recent = self.settings.get("library.recent")
         for path in recent:
@@ -371,10 +387,16 @@ class MainWindow(QMainWindow):
             on_error=lambda error: self.search_dock.status.setText(f"Search failed: {error}"),
         )
 
+    def recorded_reading_state(self, book_id: str) -> ReadingState | None:
+        """What the library has recorded once the queued writes have landed. It waits for the
+        writer: for tests and automation, never for the window's own use."""
+        self.writer.flush()
+        return self.library.reading_state(book_id)
+
     def _boundary_changed(self, _state: object) -> None:
         if self._closed:
             return
-        self.assistant_panel.refresh_scope()
+        self.assistant_panel.refresh_scope(_state if isinstance(_state, ReadingState) else None)
         self.companion.boundary_changed()
         book = self.book
         if (
@@ -429,12 +451,12 @@ class MainWindow(QMainWindow):
         apply_window_theme(appearance)
         self.reader.epub_view.set_appearance(appearance)
 
-    def _set_theme(self, key: str) -> None:
+    def set_theme(self, key: str) -> None:
         from dataclasses import replace
 
         self.set_appearance(replace(self.appearance, theme=key))
 
-    def _toggle_justify(self) -> None:
+    def toggle_justify(self) -> None:
         from dataclasses import replace
 
         self.set_appearance(replace(self.appearance, justify=self.justify_action.isChecked()))
@@ -452,15 +474,15 @@ class MainWindow(QMainWindow):
         before = self.settings.get("assistant.embedding_model")
         dialog = PreferencesDialog(self.settings, self)
         if dialog.exec() and self.book is not None:
-            self.assistant_panel.refresh_scope()
+            self.assistant_panel.refresh_scope(self.reader.state)
             if self.settings.get("assistant.embedding_model") != before and self.prepare_assistant:
                 self.indexing.start(self.book)  # a new model means a new index
 
-    def _set_fit(self, key: str) -> None:
+    def set_fit(self, key: str) -> None:
         self.settings.set("comics.fit", key)
-        self._apply_comic_options()
+        self.apply_comic_options()
 
-    def _apply_comic_options(self, *, rtl_from_book: bool = False) -> None:
+    def apply_comic_options(self, *, rtl_from_book: bool = False) -> None:
         self.settings.set("comics.spread", self.spread_action.isChecked())
         if rtl_from_book and self.book is not None:
             self.rtl_action.setChecked(self.book.metadata.right_to_left)
@@ -482,7 +504,7 @@ class MainWindow(QMainWindow):
         else:
             self.showFullScreen()
 
-    def _about(self) -> None:
+    def show_about(self) -> None:
         self.statusBar().showMessage(
             f"{APP_NAME} {__version__} — a reader whose companion only knows what you have read.",
             8000,
@@ -512,6 +534,7 @@ class MainWindow(QMainWindow):
             self._closed = True
             self.assistant_panel.shutdown()
         self.tasks.wait(5000)
+        self.writer.close()
         self.indexing.wait(60_000)
         super().closeEvent(event)
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QMenu, QToolBar
 
 from reader_app import APP_NAME
 from reader_app.ui.appearance import THEMES
@@ -36,7 +37,20 @@ def make_action(
     return action
 
 
-def build_menus(window: MainWindow) -> None:
+@dataclass(frozen=True)
+class Menus:
+    """The menu items the window keeps: it reads their state; they call its public slots."""
+
+    recent_menu: QMenu
+    toc_action: QAction
+    assistant_action: QAction
+    justify_action: QAction
+    spread_action: QAction
+    rtl_action: QAction
+
+
+def build_menus(window: MainWindow) -> Menus:
+    """The menus, toolbar and shortcuts of `window`, each wired to a public slot of it."""
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
     file_menu.setObjectName("fileMenu")
@@ -45,9 +59,9 @@ def build_menus(window: MainWindow) -> None:
             window, "actionOpen", "&Open…", window.choose_file, QKeySequence.StandardKey.Open
         )
     )
-    window.recent_menu = file_menu.addMenu("Open &Recent")
-    window.recent_menu.setObjectName("recentMenu")
-    window.recent_menu.aboutToShow.connect(window._fill_recent_menu)
+    recent_menu = file_menu.addMenu("Open &Recent")
+    recent_menu.setObjectName("recentMenu")
+    recent_menu.aboutToShow.connect(window.fill_recent_menu)
     library_action = make_action(window, "actionLibrary", "&Library", window.show_library, "Ctrl+L")
     file_menu.addAction(library_action)
     file_menu.addSeparator()
@@ -57,16 +71,16 @@ def build_menus(window: MainWindow) -> None:
 
     view = bar.addMenu("&View")
     view.setObjectName("viewMenu")
-    window.toc_action = window.toc_dock.toggleViewAction()
-    window.toc_action.setObjectName("actionToc")
-    window.toc_action.setShortcut("Ctrl+T")
-    view.addAction(window.toc_action)
-    window.assistant_action = window.assistant_panel.toggleViewAction()
-    window.assistant_action.setObjectName("actionAssistant")
-    window.assistant_action.setText("&Assistant")
-    window.assistant_action.setShortcut("Ctrl+J")
-    window.addAction(window.assistant_action)
-    view.addAction(window.assistant_action)
+    toc_action = window.toc_dock.toggleViewAction()
+    toc_action.setObjectName("actionToc")
+    toc_action.setShortcut("Ctrl+T")
+    view.addAction(toc_action)
+    assistant_action = window.assistant_panel.toggleViewAction()
+    assistant_action.setObjectName("actionAssistant")
+    assistant_action.setText("&Assistant")
+    assistant_action.setShortcut("Ctrl+J")
+    window.addAction(assistant_action)
+    view.addAction(assistant_action)
     window.xray_action = window.xray_dock.toggleViewAction()
     window.xray_action.setObjectName("actionXRay")
     window.xray_action.setText("&X-Ray")
@@ -116,18 +130,18 @@ def build_menus(window: MainWindow) -> None:
             window,
             f"actionTheme_{key}",
             key.capitalize(),
-            lambda _=False, k=key: window._set_theme(k),
+            lambda _=False, k=key: window.set_theme(k),
         )
         action.setCheckable(True)
         action.setChecked(window.appearance.theme == key)
         group.addAction(action)
         themes.addAction(action)
-    window.justify_action = make_action(
-        window, "actionJustify", "&Justify Text", window._toggle_justify
+    justify_action = make_action(
+        window, "actionJustify", "&Justify Text", window.toggle_justify
     )
-    window.justify_action.setCheckable(True)
-    window.justify_action.setChecked(window.appearance.justify)
-    view.addAction(window.justify_action)
+    justify_action.setCheckable(True)
+    justify_action.setChecked(window.appearance.justify)
+    view.addAction(justify_action)
     view.addAction(
         make_action(window, "actionAppearance", "&Appearance…", window.show_appearance_dialog)
     )
@@ -198,24 +212,24 @@ def build_menus(window: MainWindow) -> None:
         ("actual", "&Actual Size"),
     ):
         action = make_action(
-            window, f"actionFit_{key}", label, lambda _=False, k=key: window._set_fit(k)
+            window, f"actionFit_{key}", label, lambda _=False, k=key: window.set_fit(k)
         )
         action.setCheckable(True)
         action.setChecked(window.settings.get("comics.fit") == key)
         fit_group.addAction(action)
         comics.addAction(action)
     comics.addSeparator()
-    window.spread_action = make_action(
-        window, "actionSpread", "Two-Page &Spreads", window._apply_comic_options
+    spread_action = make_action(
+        window, "actionSpread", "Two-Page &Spreads", window.apply_comic_options
     )
-    window.spread_action.setCheckable(True)
-    window.spread_action.setChecked(window.settings.get("comics.spread"))
-    comics.addAction(window.spread_action)
-    window.rtl_action = make_action(
-        window, "actionRightToLeft", "&Right to Left", window._apply_comic_options
+    spread_action.setCheckable(True)
+    spread_action.setChecked(window.settings.get("comics.spread"))
+    comics.addAction(spread_action)
+    rtl_action = make_action(
+        window, "actionRightToLeft", "&Right to Left", window.apply_comic_options
     )
-    window.rtl_action.setCheckable(True)
-    comics.addAction(window.rtl_action)
+    rtl_action.setCheckable(True)
+    comics.addAction(rtl_action)
 
     comics.addSeparator()
     comics.addAction(
@@ -231,11 +245,13 @@ def build_menus(window: MainWindow) -> None:
     toolbar.setObjectName("mainToolbar")
     toolbar.setMovable(False)
     toolbar.addAction(library_action)
-    toolbar.addAction(window.toc_action)
+    toolbar.addAction(toc_action)
     toolbar.addAction(find_action)
-    toolbar.addAction(window.assistant_action)
+    toolbar.addAction(assistant_action)
     toolbar.addAction(window.xray_action)
     window.addToolBar(toolbar)
 
     help_menu = bar.addMenu("&Help")
-    help_menu.addAction(make_action(window, "actionAbout", f"&About {APP_NAME}", window._about))
+    help_menu.addAction(make_action(window, "actionAbout", f"&About {APP_NAME}", window.show_about))
+    return Menus(recent_menu, toc_action, assistant_action, justify_action, spread_action,
+                 rtl_action)

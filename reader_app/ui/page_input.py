@@ -35,8 +35,15 @@ class PageInput(QWidget):
         self.page_index = 0
         self._press: QPointF | None = None
         self._selection: tuple[int, int] | None = None  # document positions, current section
-        # Whether a place is within what the assistant may read (set by the reader page).
-        self.is_read: Callable[[Locator], bool] = lambda _locator: False
+        # Whether a place is within what the assistant may read (the reader page says).
+        self._read_check: Callable[[Locator], bool] = lambda _locator: False
+
+    def set_read_check(self, check: Callable[[Locator], bool]) -> None:
+        """How to tell whether a place is within what the assistant may read."""
+        self._read_check = check
+
+    def is_read(self, locator: Locator) -> bool:
+        return self._read_check(locator)
 
     def current_document(self) -> SectionDocument | None:
         raise NotImplementedError

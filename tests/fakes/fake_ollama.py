@@ -516,6 +516,9 @@ class ScriptedReplies:
         default_factory=lambda: {"search_phrase": "the question", "keywords": ["question"]}
     )
     summary: Reply | str = "Earlier, the reader asked about the book."
+    # The retrieval helpers: a ranking of numbered excerpts, and a hypothetical passage.
+    rank: Reply | dict[str, Any] | str = field(default_factory=lambda: {"best": [2, 1]})
+    hypothetical: Reply | str = "Anna lifted the lantern by the mill."
 
     def __call__(self, request: RecordedRequest) -> Reply:
         fmt = request.format
@@ -524,6 +527,10 @@ class ScriptedReplies:
             chosen = self.suggestions
         elif isinstance(fmt, dict) and "search_phrase" in fmt.get("properties", {}):
             chosen = self.rewrite
+        elif isinstance(fmt, dict) and "best" in fmt.get("properties", {}):
+            chosen = self.rank
+        elif "need not be true" in request.message_text():
+            chosen = self.hypothetical
         elif not request.wants_stream:
             chosen = self.summary
         else:

@@ -69,6 +69,14 @@ def test_jailbreak_questions_never_put_unread_text_in_any_request(
     _prove_no_unread_text_reaches_the_model(shelf, fake_ollama)
 
 
+def test_with_the_model_ranking_and_a_hypothetical_passage_no_unread_text_is_sent(
+    shelf: MarkerLibrary, fake_ollama: FakeOllama
+) -> None:
+    _prove_no_unread_text_reaches_the_model(
+        shelf, fake_ollama, hypothetical_queries=True, rank_with_model=True
+    )
+
+
 @pytest.mark.slow
 def test_no_unread_text_reaches_the_model_with_the_real_embedder(
     library_home: Path, fake_ollama: FakeOllama
@@ -82,7 +90,9 @@ def test_no_unread_text_reaches_the_model_with_the_real_embedder(
         shelf.conn.close()
 
 
-def _prove_no_unread_text_reaches_the_model(shelf: MarkerLibrary, fake: FakeOllama) -> None:
+def _prove_no_unread_text_reaches_the_model(
+    shelf: MarkerLibrary, fake: FakeOllama, **config: object
+) -> None:
     shelf.read_through(1, 5)  # halfway: the late names and places are all unread
     unread = shelf.markers_unread(1, 5)
     future_marker = sorted(unread)[3]
@@ -100,13 +110,14 @@ def _prove_no_unread_text_reaches_the_model(shelf: MarkerLibrary, fake: FakeOlla
             rewrite={"search_phrase": "Valdemar Obsidian Gate ending", "keywords": ["Yelena"]},
         )
     )
-    assistant = _assistant(shelf, fake.url)
+    assistant = _assistant(shelf, fake.url, **config)
     for question in questions:
         _answer(assistant, shelf, question)
 
     calls = fake.model_calls()
     kinds = {_kind(r) for r in calls}
-    assert kinds == {"answer", "rewrite", "suggestions", "summary"}, kinds
+    helpers = {"rank", "hypothetical"} if config else set()
+    assert kinds == {"answer", "rewrite", "suggestions", "summary"} | helpers, kinds
     for request in fake.requests:
         scrubbed = request.text
         for question in questions:
@@ -133,7 +144,11 @@ def _prove_no_unread_text_reaches_the_model(shelf: MarkerLibrary, fake: FakeOlla
 def _kind(request: RecordedRequest) -> str:
     fmt = request.format
     if isinstance(fmt, dict):
+        if "best" in fmt["properties"]:
+            return "rank"
         return "suggestions" if "questions" in fmt["properties"] else "rewrite"
+    if "need not be true" in request.message_text():
+        return "hypothetical"
     return "answer" if request.wants_stream else "summary"
 
 

@@ -70,6 +70,40 @@ def test_answer_streams_token_by_token_and_records_counts(fake_ollama: FakeOllam
     assert "Anna carried the lantern" in request.text and "Boris rang the bell" in request.text
 
 
+def test_every_call_sets_a_context_window_that_holds_what_it_sends(
+    fake_ollama: FakeOllama,
+) -> None:
+    # Twenty passages of ~150 tokens: past Ollama's default 2,048/4,096-token window, which would
+    # silently drop the start of the prompt (the rules and the first passages).
+    passages = tuple(
+        Passage(
+            book_id=BOOK.book_id, chunk_id=n, sid_start=n, sid_end=n, section=0, score=1.0,
+            text=f"Passage {n}: " + "Anna carried the lantern to the mill at dusk. " * 13,
+            locator=Locator(0, 1, 0),
+        )
+        for n in range(20)
+    )
+    result = SearchResult(book_id=BOOK.book_id, boundary_sid=30, passages=passages, recent=None)
+    context = ScopedContext.from_search(
+        result, book=BOOK, location="Chapter 1 (40%)",
+        history=ScopedHistory.empty(boundary_sid=30),
+    )
+    gateway = _gateway(fake_ollama)
+    fake_ollama.reply_with(lambda r: Reply("Anna is a villager."))
+    list(gateway.stream_answer(context, "Who is Anna?", answer_length="long",
+                               stats=StreamStats()))
+    fake_ollama.reply_with(lambda r: Reply({"questions": ["Who is Boris?", "Why?"]}))
+    gateway.suggest_followups(context, "Who is Anna?", "A villager.")
+
+    requests = fake_ollama.requests_to("/api/chat")
+    assert len(requests) == 2
+    for request in requests:
+        options = request.body["options"]
+        sent_tokens_at_most = len(request.text) // 3  # no tokenizer makes fewer than 3 chars/token
+        assert options["num_ctx"] >= sent_tokens_at_most + options["num_predict"]
+    assert requests[0].body["options"]["num_ctx"] > 4096
+
+
 def test_cancel_stops_the_stream_and_closes_the_request(fake_ollama: FakeOllama) -> None:
     fake_ollama.reply_with(lambda r: Reply("one two three four five six seven eight",
                                            token_delay=0.05))
@@ -136,7 +170,7 @@ def test_rewrite_uses_temperature_zero_a_token_cap_and_a_schema(fake_ollama: Fak
     rewrite = _gateway(fake_ollama).rewrite_query("who?", ScopedHistory.empty(boundary_sid=5))
     assert rewrite.search_phrase == "Anna lantern" and rewrite.keywords == ("Anna",)
     body = fake_ollama.requests_to("/api/chat")[-1].body
-    assert body["options"] == {"temperature": 0, "num_predict": 200}
+    assert body["options"] == {"temperature": 0, "num_predict": 200, "num_ctx": 4096}
     assert body["format"]["required"] == ["search_phrase", "keywords"]
     assert body["stream"] is False
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -35,8 +36,11 @@ def test_passages_come_back_in_reading_order_with_places_to_jump_to(library_home
     result = search(library.conn, library_home, scope, "lantern river gate late", k=8,
                     embedder=EMBEDDER)
 
-    assert len(result.passages) == 8
-    assert [p.chunk_id for p in result.passages] == sorted(p.chunk_id for p in result.passages)
+    # Overlapping or touching hits are joined into one passage: at most 8, no sentence twice.
+    assert 1 <= len(result.passages) <= 8
+    assert all(
+        a.sid_end < b.sid_start for a, b in itertools.pairwise(result.passages)
+    )
     for passage in result.passages:
         first = generated.sentences[passage.sid_start]
         assert passage.locator == Locator(first.section, first.block, first.char_start)

@@ -21,7 +21,7 @@ from reader_app.rag import search as search_module
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.chunking import chunk_texts, chunks_of
 from reader_app.rag.indexer import index_book
-from reader_app.rag.search import search
+from reader_app.rag.search import SearchStages, search
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, RecordingConnection, marker_book, markers_in
@@ -126,13 +126,16 @@ FTS_TABLE = re.compile(r"FROM (chunk_fts_\w+) WHERE")
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(data=st.data(), boundary=boundaries(), k=st.integers(1, 12))
+@given(
+    data=st.data(), boundary=boundaries(), k=st.integers(1, 12), neighbours=st.integers(0, 6)
+)
 def test_no_query_reaches_past_the_boundary(
     shelf: Shelf,
     monkeypatch: pytest.MonkeyPatch,
     data: st.DataObject,
     boundary: tuple[Locator, bool],
     k: int,
+    neighbours: int,
 ) -> None:
     locator, finished = boundary
     book = shelf.book
@@ -149,8 +152,10 @@ def test_no_query_reaches_past_the_boundary(
     faiss_calls = record_faiss_searches(monkeypatch)
     conn = RecordingConnection(shelf.conn)
     scope = scope_for_book(cast(sqlite3.Connection, conn), book_id)
+    # Every stage on: neighbour expansion widens hits, and must stop at the boundary.
     result = search(
-        cast(sqlite3.Connection, conn), shelf.home, scope, query, k=k, embedder=EMBEDDER
+        cast(sqlite3.Connection, conn), shelf.home, scope, query, k=k, embedder=EMBEDDER,
+        stages=SearchStages(neighbours=neighbours),
     )
 
     assert scope.boundary_sid == expected_sid == result.boundary_sid
@@ -209,6 +214,33 @@ def test_end_of_the_earlier_volume_is_retrievable_from_early_in_the_next(shelf: 
     assert any(last_of_earlier.marker in p.text for p in result.passages)
     later_markers = [m for p in result.passages for m in markers_in(p.text) if m[0] == "v3"]
     assert later_markers == []
+
+
+def test_neighbours_of_a_hit_at_the_boundary_stop_at_the_boundary(shelf: Shelf) -> None:
+    library = Library(shelf.conn, shelf.home)
+    book_id = shelf.book.book.book_id
+    for last_read in shelf.book.sentences[20::7]:
+        library.set_boundary(
+            book_id, Locator(last_read.section, last_read.block, last_read.char_end)
+        )
+        scope = scope_for_book(shelf.conn, book_id)
+        assert scope.boundary_sid == last_read.index
+
+        # Ask for the last sentence of the last eligible window: that window is the best hit,
+        # and its neighbours run on towards (and must stop at) the boundary.
+        end = shelf.conn.execute(
+            "SELECT MAX(sid_end) FROM chunks WHERE book_id = ? AND sid_end <= ?",
+            (book_id, last_read.index),
+        ).fetchone()[0]
+        target = shelf.book.sentences[end]
+        result = search(shelf.conn, shelf.home, scope, f"{target.marker} {target.text}", k=3,
+                        embedder=EMBEDDER, stages=SearchStages(neighbours=20))
+
+        current = [p for p in result.passages if p.book_id == book_id]
+        assert current and max(p.sid_end for p in current) <= last_read.index
+        markers = [i for p in current for v, i in markers_in(p.text) if v == "v2"]
+        assert max(markers) <= last_read.index
+        assert len(markers) == len(set(markers))  # overlapping windows quoted once
 
 
 def test_empty_or_whitespace_query_is_a_clear_error(shelf: Shelf) -> None:
