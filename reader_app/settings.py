@@ -67,6 +67,12 @@ SETTINGS: tuple[Setting, ...] = (
         "fastembed model for retrieval",
     ),
     Setting("assistant.rewrite_queries", bool, True, "Rewrite questions into search phrases"),
+    Setting(
+        "companion.previously_days",
+        int,
+        7,
+        "Offer a “Previously…” recap when a book is reopened after this many days (0: never)",
+    ),
     Setting("assistant.hypothetical_queries", bool, False,
             "Search with a short passage the model imagines beside the question"),
     Setting("assistant.rank_with_model", bool, False,

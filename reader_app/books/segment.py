@@ -17,10 +17,13 @@ _NAME_PREFIXES = frozenset(
     }
 )
 # A candidate end: terminal punctuation, then any closing quotes or brackets, then space.
-_CANDIDATE_END = re.compile(r"(?:\.\s\.\s\.\.?|[.!?…]+)[\"'”’»)\]]*(?=\s)")
+# The look-behind starts a candidate only at the first mark of a run, so a long run of marks with
+# no blank after it costs one scan, not one per mark (linear, not quadratic).
+_CANDIDATE_END = re.compile(r"(?<![.!?…])(?:\.\s\.\s\.\.?|[.!?…]+)[\"'”’»)\]]*(?=\s)")
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)\.$")
 _LETTER_DOT_BEFORE = re.compile(r"(?:^|[\s(“‘\"'])(?:[A-Za-z]\.)+$")  # initials, e.g., i.e.
-
+_SPACE = re.compile(r"\s+")
+_NEXT_WORD = re.compile(r"\s*[\"'“‘«(\[—–-]*(.)")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -28,10 +31,12 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 
     A fast regex finds candidate ends; a candidate is dropped when the word before it is an
     honorific or abbreviation ("Mr. Darcy", "St. Paul's", "e.g. this") or when the next word
-    starts in lower case ("“Help!” she cried", "and so… we went on").
+    starts in lower case ("“Help!” she cried", "and so… we went on"). Linear in the length of
+    `text`: each candidate looks at a bounded window around it, never at the rest of the line.
     """
     spans: list[tuple[int, int]] = []
-    for line_start, line in _lines(text):
+    line_start = 0
+    for line in text.split("\n"):
         start = _skip_space(line, 0)
         for match in _CANDIDATE_END.finditer(line):
             end = match.end()
@@ -42,32 +47,28 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         stop = len(line.rstrip())
         if start < stop:
             spans.append((line_start + start, line_start + stop))
+        # Line breaks inside a block (verse, table rows, preformatted text) end a sentence.
+        line_start += len(line) + 1
     return spans
 
 
-def _lines(text: str) -> list[tuple[int, str]]:
-    # Line breaks inside a block (verse, table rows, preformatted text) always end a sentence.
-    result, offset = [], 0
-    for line in text.split("\n"):
-        result.append((offset, line))
-        offset += len(line) + 1
-    return result
-
-
 def _skip_space(line: str, index: int) -> int:
-    while index < len(line) and line[index].isspace():
-        index += 1
-    return index
+    match = _SPACE.match(line, index)
+    return match.end() if match else index
+
+
+# How far before a full stop an abbreviation or a run of initials is looked for.
+_LOOK_BEHIND = 48
 
 
 def _ends_sentence(line: str, punct_start: int, punctuation: str, end: int) -> bool:
-    following = line[_skip_space(line, end) :]
-    # Skip opening quotes and dashes to see how the next sentence begins.
-    next_word = following.lstrip("\"'“‘«([—–-")
-    if next_word[:1].islower():
+    # Skip blanks, opening quotes and dashes to see how the next sentence begins.
+    next_word = _NEXT_WORD.match(line, end)
+    if next_word is not None and next_word.group(1).islower():
         return False
-    before = line[: punct_start + 1]
     if punctuation.rstrip("\"'”’»)]") == ".":
+        window_start = max(0, punct_start + 1 - _LOOK_BEHIND)
+        before = line[window_start : punct_start + 1]
         word = _WORD_BEFORE.search(before)
         if word and word.group(1).lower() in _NAME_PREFIXES:
             return False

@@ -18,6 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "mark-read": ("reader_app.cli.reading", "mark_read_main"),
     "status": ("reader_app.cli.reading", "status_main"),
     "mcp": ("reader_app.cli.mcp", "mcp_main"),
+    "xray": ("reader_app.cli.xray", "xray_main"),
+    "recap": ("reader_app.cli.xray", "recap_main"),
 }
 
 

@@ -11,9 +11,9 @@ from typing import Any, TextIO
 from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book
-from reader_app.cli.retrieval import prepare_to_boundary
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
+from reader_app.prepare import prepare_book
 from reader_app.rag.assistant import AnswerRun, Assistant
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.conversations import Citation
@@ -67,11 +67,18 @@ def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
             return scope_for_book(conn, book_id)
         return scope_at(conn, book_id, boundary_sid=explicit)
 
-    # The same preparation as the window's (OCR for comics), the dense index as far as needed.
-    book = prepare_to_boundary(
-        conn, home, book, embedder=embedder,
-        boundary=lambda: scope_source(conn, book.book_id).boundary_sid, err=err,
-    ).book
+    # The same preparation as the window's (OCR for comics), but only the text: the keyword
+    # index covers the whole book within seconds, and answering does not wait for embeddings.
+    prepared = prepare_book(conn, home, book, embedder=embedder, dense=False)
+    book = prepared.book
+    boundary = scope_source(conn, book.book_id).boundary_sid
+    if prepared.index is not None and boundary >= 0 and not prepared.index.covers(boundary):
+        print(
+            "reader-app ask: answering from keyword search; the embedding index covers "
+            f"{prepared.index.fraction:.0%} of the book (run `reader-app index {options.file}` "
+            "to complete it).",
+            file=err,
+        )
 
     assistant = Assistant(conn, home, embedder=embedder, scope_source=scope_source)
     # A conversation of its own, removed afterwards: the panel's conversation stays the reader's.

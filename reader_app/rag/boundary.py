@@ -109,18 +109,30 @@ def eligible_chunk_limit(conn: sqlite3.Connection, book_id: str, boundary_sid: i
 # -- every other eligibility question, by the same rule ------------------------------------
 
 
-def selection_may_be_sent(conn: sqlite3.Connection, book: Book, end: Locator) -> bool:
+def selection_may_be_sent(
+    conn: sqlite3.Connection,
+    book: Book,
+    end: Locator,
+    *,
+    boundary: Locator | None = None,
+    finished: bool = False,
+) -> bool:
     """Whether a selection ending just before `end` may go to the assistant.
 
     The search mask's rule: a sentence counts when it ends at or before the boundary. The
     selection's last character lies in some sentence; that sentence must be read whole.
+    `boundary`/`finished` are the reader view's own state when it has one (its writes to the
+    database land behind it); otherwise the recorded reading state is read.
     """
     if sentence_count(conn, book.book_id) == 0:
         ensure_sentences(conn, book)
-    try:
-        boundary_sid = scope_for_book(conn, book.book_id).boundary_sid
-    except ScopeError:
-        return False
+    if boundary is not None:
+        boundary_sid = boundary_sid_for(conn, book.book_id, boundary, finished=finished)
+    else:
+        try:
+            boundary_sid = scope_for_book(conn, book.book_id).boundary_sid
+        except ScopeError:
+            return False
     row = conn.execute(
         """SELECT MAX(sid) FROM sentences WHERE book_id = ?
            AND (section, block, char_start) < (?, ?, ?)""",
@@ -166,3 +178,30 @@ def last_page_to_describe(
     if whole_comic or whole_comic_chosen(conn, book_id):
         return page_count - 1
     return last_comic_page_in_scope(conn, book_id, page_count=page_count)
+# -- companion features: derived text and the sentences it may be made from ---------------------
+
+
+def sentence_in_scope(scope: Scope, book_id: str, sid: int) -> bool:
+    """May sentence `sid` of `book_id` be shown to a model or used to make derived text?
+
+    The current book up to the boundary; earlier series volumes whole; nothing else.
+    """
+    if book_id == scope.book_id:
+        return 0 <= sid <= scope.boundary_sid
+    return any(v.book_id == book_id for v in scope.volumes[:-1]) and sid >= 0
+
+
+def derived_text_usable(scope: Scope, book_id: str, *, made_at_sid: int) -> bool:
+    """May text derived from the book (a description, a summary, a merge) be shown or sent?
+
+    Only while the boundary is at or beyond the boundary it was made at: after a Reset, text
+    made further on is hidden until the reader gets there again.
+    """
+    if book_id == scope.book_id:
+        return made_at_sid <= scope.boundary_sid
+    return any(v.book_id == book_id for v in scope.volumes[:-1])
+
+
+def earlier_volume_ids(scope: Scope) -> tuple[str, ...]:
+    """The earlier volumes of the series, in order: eligible whole."""
+    return tuple(v.book_id for v in scope.volumes[:-1])

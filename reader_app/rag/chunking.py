@@ -6,8 +6,8 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reader_app.rag.embed import DEFAULT_TOKEN_LIMIT, TokenCounter
-from reader_app.rag.index import FTS_TOKENIZER, create_keyword_index
+from reader_app.rag.embed import DEFAULT_TOKEN_LIMIT
+from reader_app.rag.index import FTS_TOKENIZER
 from reader_app.rag.sentences import Sentence, join_sentences, sentences_between
 
 TARGET_TOKENS = 100
@@ -94,31 +94,6 @@ def _next_start(
         walked += token_counts[step]
         step += 1
     return max(step, start + 1)
-
-
-def build_text_units(
-    conn: sqlite3.Connection, book_id: str, sentences: Sequence[Sentence]
-) -> tuple[int, str]:
-    """Write the chunks of `book_id` and its keyword index inside the caller's transaction.
-
-    Any dense index of the book is marked stale: its chunk ids no longer mean the same text.
-    Returns (chunk count, name of the book's FTS table).
-    """
-    token_counts = TokenCounter().count([s.text for s in sentences]) if sentences else []
-    chunks = plan_chunks(sentences, token_counts)
-    conn.execute("DELETE FROM chunks WHERE book_id = ?", (book_id,))
-    conn.execute("DELETE FROM vector_indexes WHERE book_id = ?", (book_id,))
-    conn.executemany(
-        "INSERT INTO chunks (book_id, chunk_id, sid_start, sid_end, section, token_count) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (
-            (book_id, c.chunk_id, c.sid_start, c.sid_end, c.section, c.token_count)
-            for c in chunks
-        ),
-    )
-    texts = [chunk_text_from(sentences, c) for c in chunks]
-    fts_table = create_keyword_index(conn, book_id, texts)
-    return len(chunks), fts_table
 
 
 def chunk_text_from(sentences: Sequence[Sentence], chunk: Chunk) -> str:

@@ -61,10 +61,18 @@ def create_keyword_index(conn: sqlite3.Connection, book_id: str, texts: Sequence
         f"CREATE VIRTUAL TABLE {table} USING fts5("
         f"text, content='', tokenize='{FTS_TOKENIZER}')"
     )
-    conn.executemany(
-        f"INSERT INTO {table} (rowid, text) VALUES (?, ?)", enumerate(texts)
-    )
+    add_to_keyword_index(conn, book_id, first_rowid=0, texts=texts)
     return table
+
+
+def add_to_keyword_index(
+    conn: sqlite3.Connection, book_id: str, *, first_rowid: int, texts: Sequence[str]
+) -> None:
+    """Index chunks `first_rowid, first_rowid + 1, ...` by keyword. Caller's transaction."""
+    conn.executemany(
+        f"INSERT INTO {fts_table_name(book_id)} (rowid, text) VALUES (?, ?)",
+        enumerate(texts, start=first_rowid),
+    )
 
 
 def drop_keyword_index(conn: sqlite3.Connection, book_id: str) -> None:

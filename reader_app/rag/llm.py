@@ -30,6 +30,7 @@ from reader_app.rag import prompts
 from reader_app.rag.conversations import Citation, ConversationStore
 
 if TYPE_CHECKING:
+    from reader_app.rag.excerpts import ScopedExcerpts
     from reader_app.rag.search import SearchResult
 
 # A private token: ScopedContext and ScopedHistory refuse to be built without it, so the only
@@ -523,6 +524,41 @@ class ModelGateway:
             if "vision" in (shown.capabilities or []):
                 found.append(name)
         return found
+    # -- companion features (X-Ray, recaps): sealed excerpts only ----------------------------
+
+    def companion_text(
+        self, task: prompts.CompanionTask, excerpts: ScopedExcerpts, *, title: str, subject: str
+    ) -> str:
+        """A description, chapter summary or recap written only from `excerpts`."""
+        pairs = _excerpt_pairs(excerpts)
+        response = self._call(
+            lambda: self._client.chat(
+                model=self.model,
+                messages=prompts.companion_messages(task, pairs, title=title, subject=subject),
+                stream=False,
+                # A whole chapter is several thousand tokens: more room than Ollama's default.
+                options={"temperature": 0, "num_predict": prompts.COMPANION_MAX_TOKENS[task],
+                         "num_ctx": prompts.COMPANION_CONTEXT_TOKENS},
+            )
+        )
+        text = (response.message.content or "").strip()
+        if not text:
+            raise AnswerFailedError("the model's reply was empty")
+        return text
+
+    def same_names(self, names: tuple[str, ...], excerpts: ScopedExcerpts) -> list[tuple[str, str]]:
+        """Pairs of `names` the model says are one person, judged from `excerpts` only."""
+        pairs = _excerpt_pairs(excerpts)
+        reply = self._json_call(
+            prompts.merge_messages(names, pairs), schema=prompts.MERGE_SCHEMA,
+            max_tokens=prompts.MERGE_MAX_TOKENS,
+        )
+        same = reply.get("same") if isinstance(reply, dict) else None
+        if not isinstance(same, list):
+            raise AnswerFailedError("the name merge reply was malformed")
+        known = set(names)
+        return [(a, b) for a, b in (p for p in same if isinstance(p, list) and len(p) == 2)
+                if a in known and b in known and a != b]
 
     # -- models ----------------------------------------------------------------------------
 
@@ -634,6 +670,16 @@ def _close(stream: Iterator[Any]) -> None:
     close = getattr(stream, "close", None)
     if close is not None:
         close()
+
+
+def _excerpt_pairs(excerpts: object) -> tuple[tuple[str, str], ...]:
+    from reader_app.rag.excerpts import ScopedExcerpts
+
+    if not isinstance(excerpts, ScopedExcerpts):
+        raise ScopeViolationError("companion calls take ScopedExcerpts, not free text")
+    if excerpts.is_empty:
+        raise ScopeViolationError("a companion call needs book text, not a bare name")
+    return tuple((e.label, e.text) for e in excerpts.excerpts)
 
 
 def _require_context(context: object) -> None:

@@ -227,7 +227,74 @@ def m006_retrieval_helper_cache(conn: sqlite3.Connection) -> None:
     )
 
 
-def m007_answer_checks(conn: sqlite3.Connection) -> None:
+def m007_companion(conn: sqlite3.Connection) -> None:
+    run_script(
+        conn,
+        """
+        -- Names found offline in each book (rag/entities.py): forms, mentions and merges. All of
+        -- it is derived from the book's text in one forward pass, so what is in scope at a
+        -- boundary is simply the rows at or before it.
+        CREATE TABLE entity_builds (
+            book_id       TEXT PRIMARY KEY REFERENCES books(book_id) ON DELETE CASCADE,
+            extractor     TEXT NOT NULL,
+            text_digest   TEXT NOT NULL,
+            form_count    INTEGER NOT NULL,
+            mention_count INTEGER NOT NULL,
+            built_at      REAL NOT NULL
+        );
+        CREATE TABLE entity_forms (
+            book_id   TEXT NOT NULL REFERENCES books(book_id) ON DELETE CASCADE,
+            form_id   INTEGER NOT NULL,              -- in order of first appearance
+            title     TEXT NOT NULL,                 -- "Mr.", "Lady", ''
+            names     TEXT NOT NULL,                 -- space-joined: "Elizabeth Bennet"
+            first_sid INTEGER NOT NULL,
+            PRIMARY KEY (book_id, form_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE entity_mentions (
+            book_id TEXT NOT NULL REFERENCES books(book_id) ON DELETE CASCADE,
+            sid     INTEGER NOT NULL,
+            form_id INTEGER NOT NULL,
+            section INTEGER NOT NULL,
+            block   INTEGER NOT NULL,                -- (section, block): the paragraph
+            flags   INTEGER NOT NULL  -- 1 strong, 2 speech, 4 titled, 8 place, 16 "the"
+        );
+        CREATE INDEX entity_mentions_by_sid ON entity_mentions (book_id, sid);
+        CREATE INDEX entity_mentions_by_form ON entity_mentions (book_id, form_id, sid);
+        -- form_id is the same character as into_form_id from made_at_sid on; source 'text' for
+        -- the offline rules, 'model' for a merge a model proposed from passages at or before it.
+        CREATE TABLE entity_links (
+            book_id      TEXT NOT NULL REFERENCES books(book_id) ON DELETE CASCADE,
+            form_id      INTEGER NOT NULL,
+            into_form_id INTEGER NOT NULL,
+            made_at_sid  INTEGER NOT NULL,
+            rule         TEXT NOT NULL,
+            source       TEXT NOT NULL DEFAULT 'text'
+        );
+        CREATE INDEX entity_links_by_book ON entity_links (book_id, made_at_sid);
+        -- Text made from the book for the companion: X-Ray descriptions, chapter summaries,
+        -- recaps. made_at_sid is the boundary it was made at: it is shown or sent to a model only
+        -- while the boundary is at or beyond it (rag/boundary.py decides).
+        CREATE TABLE companion_texts (
+            text_id       INTEGER PRIMARY KEY,
+            book_id       TEXT NOT NULL REFERENCES books(book_id) ON DELETE CASCADE,
+            kind          TEXT NOT NULL,             -- description | chapter | partial | ...
+            subject       TEXT NOT NULL,             -- entity key, chapter number, ...
+            sid_start     INTEGER NOT NULL,          -- the sentences it was made from
+            sid_end       INTEGER NOT NULL,
+            made_at_sid   INTEGER NOT NULL,
+            mention_count INTEGER NOT NULL DEFAULT 0,  -- descriptions: mentions it had seen
+            text          TEXT NOT NULL,
+            source        TEXT NOT NULL,             -- model | extract
+            model         TEXT NOT NULL DEFAULT '',
+            created_at    REAL NOT NULL
+        );
+        CREATE INDEX companion_texts_by_subject
+            ON companion_texts (book_id, kind, subject, made_at_sid);
+        """
+    )
+
+
+def m008_answer_checks(conn: sqlite3.Connection) -> None:
     run_script(
         conn,
         """
@@ -250,7 +317,8 @@ MIGRATIONS: dict[int, Migration] = {
     4: m004_comics,
     5: m005_text_unit_versions,
     6: m006_retrieval_helper_cache,
-    7: m007_answer_checks,
+    7: m007_companion,
+    8: m008_answer_checks,
 }
 
 

@@ -8,6 +8,7 @@ streams `PullProgress` and returns None.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,7 +47,10 @@ def answer_work(
     conversation_id: int | None,
     embedder: Embedder | None,
     vector_cache: VectorIndexCache,
+    written: Callable[[], object] | None = None,
 ) -> JobResult:
+    if written is not None:
+        written()  # the reading-state writes queued before the question have landed
     conn = connect(home)  # one connection per thread
     assistant = Assistant(conn, home, embedder=embedder, vector_cache=vector_cache)
     try:

@@ -12,7 +12,7 @@ from PySide6.QtCore import (
     QUrl,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent, QTextCursor
+from PySide6.QtGui import QKeyEvent, QShowEvent, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -26,24 +26,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reader_app.books.library import Library
+from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book
 from reader_app.errors import (
     AnswerFailedError,
     AssistantUnavailableError,
     ModelMissingError,
-    ReaderError,
 )
 from reader_app.rag.answer_check import AnswerChecker
 from reader_app.rag.answer_view import streaming_text
 from reader_app.rag.assistant import AssistantConfig, knows_up_to
-from reader_app.rag.boundary import scope_for_book, whole_comic_chosen
-from reader_app.rag.conversations import ConversationStore
+from reader_app.rag.boundary import boundary_sid_for, whole_comic_chosen
+from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
 from reader_app.rag.llm import PullCancelledError, PullProgress
 from reader_app.rag.transcript import parse_citation_href, transcript_html
 from reader_app.store.db import connect
+from reader_app.store.writer import Writer
 from reader_app.ui.assistant_jobs import JobResult, Suggestions, answer_work, pull_work
 from reader_app.ui.workers import Job, Workers
 
@@ -76,12 +76,22 @@ class AssistantPanel(QDockWidget):
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
 
     def __init__(
-        self, home: Path, parent: QWidget | None = None, *, embedder: Embedder | None = None
+        self,
+        home: Path,
+        parent: QWidget | None = None,
+        *,
+        embedder: Embedder | None = None,
+        writer: Writer | None = None,
     ) -> None:
         super().__init__("Assistant", parent)
         self.setObjectName("assistantPanel")
         self.home = home
         self._embedder = embedder
+        self._writer = writer
+        self._state: ReadingState | None = None  # as the reader view last reported it
+        self._stale = True  # hidden while the boundary moved: redrawn when shown
+        self._messages: list[Message] | None = None  # the conversation, read once per change
+        self._drawn_key: tuple[object, ...] | None = None
         self._vector_cache = VectorIndexCache()
         self._conn: sqlite3.Connection = connect(home)
         self._library = Library(self._conn, home)
@@ -214,22 +224,47 @@ class AssistantPanel(QDockWidget):
         self._conversation_id = (
             self._store.latest_conversation(book.book_id) if book is not None else None
         )
+        self._messages = None
         self._clear_suggestions()
         self._hide_note()
         self.refresh_scope()
 
-    def refresh_scope(self) -> None:
-        """Re-read the recorded boundary (after the reader moved it) and update the header."""
+    def refresh_scope(self, state: ReadingState | None = None) -> None:
+        """Follow the boundary the reader view reports (or the recorded one). While the panel
+        is hidden only the header follows: the transcript waits until the panel is shown."""
+        fits = state is not None and self._book is not None and state.book_id == self._book.book_id
+        self._state = state if fits else None  # None: read the recorded one
+        self._stale = True
+        if self.isVisible():
+            self._redraw_scope()
+        else:
+            self._redraw_header()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._redraw_scope()
+
+    def set_keyword_only(self, percent: int) -> None:
+        """The keyword index covers the book; the dense half joins as the embeddings land."""
+        self._show_note(f"Answering from keyword search while the index catches up: {percent}%")
+
+    def _redraw_header(self) -> None:
         if self._book is None:
             self.header.setText("Knows up to: nothing yet")
         else:
-            state = self._library.reading_state(self._book.book_id)
-            self.header.setText(f"Knows up to: {knows_up_to(self._book, state)}")
+            if self._state is None:
+                self._state = self._library.reading_state(self._book.book_id)
+            self.header.setText(f"Knows up to: {knows_up_to(self._book, self._state)}")
         self.whole_comic.setVisible(
             self._book is not None
             and self._book.format == "cbz"
             and whole_comic_chosen(self._conn, self._book.book_id)
         )
+
+    def _redraw_scope(self) -> None:
+        self._stale = False
+        self._redraw_header()
         if not self.running:
             self._render_transcript()
         self._refresh_controls()
@@ -260,10 +295,14 @@ class AssistantPanel(QDockWidget):
         self._render_transcript(pending_question=question.strip())
         home, book, conversation_id = self.home, self._book, self._conversation_id
         embedder, vector_cache = self._embedder, self._vector_cache
+        # The boundary is read from the database: let the reading-state writes queued before
+        # the question land first (a Reset just before asking must already count).
+        writer, ticket = self._writer, (self._writer.last_ticket if self._writer else 0)
         job = self.workers.submit(
             "answer",
             lambda running: answer_work(
                 running,
+                written=(lambda: writer.wait_for(ticket)) if writer is not None else None,
                 home=home,
                 book=book,
                 question=question,
@@ -305,6 +344,7 @@ class AssistantPanel(QDockWidget):
         self.stop()
         if self._book is not None:
             self._conversation_id = self._store.new_conversation(self._book.book_id)
+        self._messages = None
         self._clear_suggestions()
         self._hide_note()
         self._render_transcript()
@@ -335,6 +375,8 @@ class AssistantPanel(QDockWidget):
         self.stop()
         self.cancel_download()
         self.workers.wait(5000)
+        if self._writer is not None:
+            self._writer.flush(5.0)
         self._conn.close()
 
     # -- worker replies --------------------------------------------------------------------
@@ -373,6 +415,7 @@ class AssistantPanel(QDockWidget):
         if job_id == self._finished_id:
             return  # shown when it was whole; this is the job's own end
         self._finished_id = job_id
+        self._messages = None  # the answer (or its stopped ending) was stored
         if result.conversation_id is not None:
             self._conversation_id = result.conversation_id
         if self._answer is None or self._answer.job_id != job_id:
@@ -432,13 +475,25 @@ class AssistantPanel(QDockWidget):
     # -- drawing ---------------------------------------------------------------------------
 
     def _render_transcript(self, *, pending_question: str | None = None) -> None:
-        messages = (
-            self._store.messages(self._conversation_id) if self._conversation_id is not None else []
-        )
+        if self._messages is None:
+            self._messages = (
+                self._store.messages(self._conversation_id)
+                if self._conversation_id is not None
+                else []
+            )
+        messages = self._messages
+        boundary = self._current_boundary_sid()
+        # A page turn changes nothing drawn unless it hides or shows a message.
+        key = (self._conversation_id, pending_question, len(messages),
+               tuple(boundary is not None and m.boundary_sid > boundary for m in messages),
+               tuple(sorted(self._revealed.items())), tuple(sorted(self._expanded)))
+        if key == self._drawn_key and pending_question is None:
+            return
+        self._drawn_key = key
         self.transcript.setHtml(
             transcript_html(
                 messages,
-                boundary_sid=self._current_boundary_sid(),
+                boundary_sid=boundary,
                 pending_question=pending_question,
                 revealed=self._revealed,
                 expanded=self._expanded,
@@ -455,12 +510,17 @@ class AssistantPanel(QDockWidget):
             self.refresh_scope()
 
     def _current_boundary_sid(self) -> int | None:
-        if self._book is None:
+        if self._book is None or not self._messages:
             return None
-        try:
-            return scope_for_book(self._conn, self._book.book_id).boundary_sid
-        except ReaderError:
-            return None
+        if self._state is None:
+            self._state = self._library.reading_state(self._book.book_id)
+        if self._state is None:
+            return -1
+        # The boundary as the reader view holds it (its writes may still be queued): one
+        # indexed lookup.
+        return boundary_sid_for(
+            self._conn, self._book.book_id, self._state.boundary, finished=self._state.finished
+        )
 
     def _on_link(self, url: QUrl) -> None:
         text = url.toString()

@@ -27,23 +27,27 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app import APP_NAME, __version__
-from reader_app.books.library import Library
+from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.search import find_text
 from reader_app.errors import BookError
 from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
+from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
+from reader_app.ui.companion_controller import CompanionController
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.library_view import LibraryView
 from reader_app.ui.menus import build_menus
+from reader_app.ui.previously_card import PreviouslyCard
 from reader_app.ui.reader_page import ReaderPage
 from reader_app.ui.search_dock import SearchDock
 from reader_app.ui.toc import TocDock
 from reader_app.ui.workers import Workers
+from reader_app.ui.xray_dock import XRayDock
 
 log = logging.getLogger(__name__)
 BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
@@ -86,6 +90,7 @@ class MainWindow(QMainWindow):
     recent_menu: QMenu
     toc_action: QAction
     assistant_action: QAction
+    xray_action: QAction
     justify_action: QAction
     spread_action: QAction
     rtl_action: QAction
@@ -135,11 +140,15 @@ class MainWindow(QMainWindow):
         banner_layout.addWidget(close_error)
         self.error_banner.hide()
         layout.addWidget(self.error_banner)
+        self.previously_card = PreviouslyCard()
+        layout.addWidget(self.previously_card)
 
         self.stack = QStackedWidget()
         self.stack.setObjectName("centralStack")
         self.library_view = LibraryView()
-        self.reader = ReaderPage(library)
+        # One thread owns the reading-state writes: page turns never wait for the database.
+        self.writer = Writer(home)
+        self.reader = ReaderPage(library, writer=self.writer)
         self.stack.addWidget(self.library_view)
         self.stack.addWidget(self.reader)
         layout.addWidget(self.stack, 1)
@@ -153,9 +162,14 @@ class MainWindow(QMainWindow):
         self.toc_dock.raise_()
         self.search_dock.hide()
         self.toc_dock.hide()
-        self.assistant_panel = AssistantPanel(home, self)
+        self.assistant_panel = AssistantPanel(home, self, writer=self.writer)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.assistant_panel)
         self.assistant_panel.hide()
+        self.xray_dock = XRayDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.xray_dock)
+        self.xray_dock.hide()
+        self.companion = CompanionController(home=home, dock=self.xray_dock, tasks=self.tasks,
+                                             use_model=prepare_assistant, parent=self)
         self._comic_refresh = QTimer(self)
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
@@ -189,6 +203,9 @@ class MainWindow(QMainWindow):
         self.reader.boundaryChanged.connect(self._boundary_changed)
         self.reader.epub_view.askAbout.connect(self._ask_about)
         self.assistant_panel.citationActivated.connect(self.jump_to)
+        self.xray_dock.jumpRequested.connect(self.jump_to)
+        self.companion.previouslyReady.connect(self.previously_card.offer)
+        self.previously_card.storyRequested.connect(self.companion.show_story)
 
     # -- library ----------------------------------------------------------------------------
 
@@ -213,6 +230,7 @@ class MainWindow(QMainWindow):
         if self.book is not None and self.book.book_id == book_id:
             self.book = None
             self.reader.set_book(None, self.appearance)
+            self.companion.set_book(None)
         forget_book(self.library.conn, self.home, book_id)
         self.refresh_library()
 
@@ -266,6 +284,11 @@ class MainWindow(QMainWindow):
         self.settings.set("library.last_book", str(file))
         self.status_assistant.setText("")
         self.assistant_panel.set_book(book)
+        self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
+        self.previously_card.hide()
+        self.companion.set_book(
+            book, before=known, break_days=int(self.settings.get("companion.previously_days"))
+        )
         if self.prepare_assistant:
             self.assistant_panel.set_index_ready(False)
             self.indexing.start(book)
@@ -280,8 +303,15 @@ class MainWindow(QMainWindow):
         text = {
             "ocr": f"Reading the comic's pages: {percent}%",
             "describe": f"Describing pages: {percent}%",
-            "text": "Preparing assistant: 0%",
-            "index": f"Preparing assistant: {percent}%",
+            "text": (
+                "Assistant ready · answering from keyword search while the index catches up: 0%"
+            ),
+            # The text (and so the keyword index) is whole before any "index" news: answers
+            # come from keyword search while the embeddings catch up.
+            "index": (
+                "Assistant ready · answering from keyword search while the index catches up: "
+                f"{percent}%"
+            ),
             "covered": f"Assistant ready · indexing the rest: {percent}%",
             "ready": "Assistant ready",
             "cancelled": "",
@@ -295,6 +325,8 @@ class MainWindow(QMainWindow):
         self.status_assistant.setToolTip(news.message)
         if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
+        elif news.stage in ("text", "index"):
+            self.assistant_panel.set_keyword_only(percent if news.stage == "index" else 0)
         self.assistantNews.emit(news)
 
     def _show_reading_notes(self, book: Book) -> None:
@@ -355,10 +387,17 @@ class MainWindow(QMainWindow):
             on_error=lambda error: self.search_dock.status.setText(f"Search failed: {error}"),
         )
 
+    def recorded_reading_state(self, book_id: str) -> ReadingState | None:
+        """What the library has recorded once the queued writes have landed. It waits for the
+        writer: for tests and automation, never for the window's own use."""
+        self.writer.flush()
+        return self.library.reading_state(book_id)
+
     def _boundary_changed(self, _state: object) -> None:
         if self._closed:
             return
-        self.assistant_panel.refresh_scope()
+        self.assistant_panel.refresh_scope(_state if isinstance(_state, ReadingState) else None)
+        self.companion.boundary_changed()
         book = self.book
         if (
             book is not None
@@ -382,6 +421,13 @@ class MainWindow(QMainWindow):
             self.indexing.start(self.book, prepare_whole_comic=True)
 
     def _ask_about(self, text: str, mode: str) -> None:
+        if mode == "who":
+            # X-Ray's card when it knows the name; the assistant otherwise.
+            self.companion.who_is(text, lambda: self._ask_assistant(text, "who"))
+        else:
+            self._ask_assistant(text, mode)
+
+    def _ask_assistant(self, text: str, mode: str) -> None:
         if mode in ("ask", "explain", "who"):
             self.assistant_panel.show()
             self.assistant_panel.ask_about_selection(text, cast("SelectionMode", mode))
@@ -431,7 +477,7 @@ class MainWindow(QMainWindow):
         before = self.settings.get("assistant.embedding_model")
         dialog = PreferencesDialog(self.settings, self)
         if dialog.exec() and self.book is not None:
-            self.assistant_panel.refresh_scope()
+            self.assistant_panel.refresh_scope(self.reader.state)
             if self.settings.get("assistant.embedding_model") != before and self.prepare_assistant:
                 self.indexing.start(self.book)  # a new model means a new index
 
@@ -491,6 +537,7 @@ class MainWindow(QMainWindow):
             self._closed = True
             self.assistant_panel.shutdown()
         self.tasks.wait(5000)
+        self.writer.close()
         self.indexing.wait(60_000)
         super().closeEvent(event)
 

@@ -81,6 +81,12 @@ def build_menus(window: MainWindow) -> Menus:
     assistant_action.setShortcut("Ctrl+J")
     window.addAction(assistant_action)
     view.addAction(assistant_action)
+    window.xray_action = window.xray_dock.toggleViewAction()
+    window.xray_action.setObjectName("actionXRay")
+    window.xray_action.setText("&X-Ray")
+    window.xray_action.setShortcut("Ctrl+Shift+X")
+    window.addAction(window.xray_action)
+    view.addAction(window.xray_action)
     find_action = make_action(
         window, "actionFind", "&Find in Book…", window.search_dock.focus_input, "Ctrl+F"
     )
@@ -175,6 +181,15 @@ def build_menus(window: MainWindow) -> Menus:
     go.addSeparator()
     go.addAction(
         make_action(
+            window,
+            "actionStorySoFar",
+            "The &Story So Far",
+            window.companion.show_story,
+            "Ctrl+Shift+S",
+        )
+    )
+    go.addAction(
+        make_action(
             window, "actionMarkRead", "&Mark as Read up to Here", window.reader.mark_read_here
         )
     )
@@ -233,6 +248,7 @@ def build_menus(window: MainWindow) -> Menus:
     toolbar.addAction(toc_action)
     toolbar.addAction(find_action)
     toolbar.addAction(assistant_action)
+    toolbar.addAction(window.xray_action)
     window.addToolBar(toolbar)
 
     help_menu = bar.addMenu("&Help")

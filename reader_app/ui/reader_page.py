@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFrame,
@@ -17,6 +20,7 @@ from reader_app.books.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation, follow_reader, reading_offset
 from reader_app.rag.boundary import selection_may_be_sent
+from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.comic_view import ComicView
 from reader_app.ui.epub_view import EpubView, PageShown
@@ -32,10 +36,15 @@ class ReaderPage(QWidget):
     positionChanged = Signal(object)  # PageShown
     boundaryChanged = Signal(object)  # ReadingState
 
-    def __init__(self, library: Library, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, library: Library, parent: QWidget | None = None, *, writer: Writer | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("readerPage")
         self.library = library
+        # The state in memory is the truth while a book is open; the writer records it behind.
+        self.writer = writer
+        self._known_states: dict[str, ReadingState] = {}
         self.book: Book | None = None
         self.state: ReadingState | None = None
         self.last_shown: PageShown | None = None
@@ -98,7 +107,9 @@ class ReaderPage(QWidget):
             self.epub_view.set_book(None)
             self.comic_view.set_book(None)
             return
-        self.state = self.library.reading_state(book.book_id)
+        self.state = self._known_states.get(book.book_id) or self.library.reading_state(
+            book.book_id
+        )
         position = self.state.position if self.state else Locator(0, 0, 0)
         if book.format == "cbz":
             self.stack.setCurrentWidget(self.comic_view)
@@ -120,11 +131,13 @@ class ReaderPage(QWidget):
             return
         self.last_shown = shown
         progress = book.progress(shown.start)
-        self.library.save_position(book.book_id, shown.start, progress=progress)
         self.slider.set_fraction(progress)
-        state = self.library.reading_state(book.book_id)
+        state = self.state
         if state is None:
             return
+        book_id, start = book.book_id, shown.start
+        self._write(lambda library: library.save_position(book_id, start, progress=progress))
+        new_state = dataclasses.replace(state, position=start, progress=progress)
         update = follow_reader(
             book,
             boundary=state.boundary,
@@ -135,12 +148,16 @@ class ReaderPage(QWidget):
             previous_start=shown.previous_start,
         )
         if update.finished and not state.finished:
-            self.library.mark_finished(book.book_id, book.end_locator())
-        elif update.moved:
-            self.library.advance_boundary(book.book_id, update.boundary)
+            end = book.end_locator()
+            self._write(lambda library: library.mark_finished(book_id, end))
+            new_state = dataclasses.replace(new_state, boundary=end, finished=True)
+        elif update.moved and update.boundary > state.boundary:
+            boundary = update.boundary
+            self._write(lambda library: library.advance_boundary(book_id, boundary))
+            new_state = dataclasses.replace(new_state, boundary=boundary, finished=False)
         self._track_reading_ahead(shown, ahead=update.reading_ahead)
-        self.state = self.library.reading_state(book.book_id)
-        if self.state != state:
+        self._set_state(new_state)
+        if (new_state.boundary, new_state.finished) != (state.boundary, state.finished):
             self._update_slider_marks()
             self.boundaryChanged.emit(self.state)
         self.positionChanged.emit(shown)
@@ -170,34 +187,56 @@ class ReaderPage(QWidget):
         if self.book is None or self.last_shown is None:
             return
         end = self.view.current_end()
+        book_id = self.book.book_id
         if end >= self.book.end_locator() or (
             self.book.format == "cbz" and end.section >= len(self.book.sections) - 1
         ):
-            self.library.mark_finished(self.book.book_id, self.book.end_locator())
+            last = self.book.end_locator()
+            self._write(lambda library: library.mark_finished(book_id, last))
+            self._boundary_set_by_hand(boundary=last, finished=True)
         else:
-            self.library.set_boundary(self.book.book_id, end)
-        self._boundary_set_by_hand()
+            self._write(lambda library: library.set_boundary(book_id, end))
+            self._boundary_set_by_hand(boundary=end, finished=False)
 
     def reset_boundary(self) -> None:
         if self.book is None:
             return
-        self.library.reset_boundary(self.book.book_id)
-        self._boundary_set_by_hand()
+        book_id = self.book.book_id
+        self._write(lambda library: library.reset_boundary(book_id))
+        self._boundary_set_by_hand(boundary=NOTHING_READ, finished=False)
 
-    def _boundary_set_by_hand(self) -> None:
-        assert self.book is not None
-        self.state = self.library.reading_state(self.book.book_id)
+    def _boundary_set_by_hand(self, *, boundary: Locator, finished: bool) -> None:
+        assert self.book is not None and self.state is not None
+        self._set_state(dataclasses.replace(self.state, boundary=boundary, finished=finished))
         self._ahead_turns = 0
         self.banner.hide()
         self._update_slider_marks()
         self.boundaryChanged.emit(self.state)
+
+    def _set_state(self, state: ReadingState) -> None:
+        self.state = state
+        self._known_states[state.book_id] = state
+
+    def _write(self, write: Callable[[Library], object]) -> None:
+        """Record a change of the reading state: behind, through the writer, when there is one."""
+        if self.writer is None:
+            write(self.library)
+            return
+        home = self.library.home
+        self.writer.submit(lambda conn: write(Library(conn, home)))
 
     def is_read(self, locator: Locator) -> bool:
         """Whether a selection ending at `locator` may go to the assistant (rag.boundary's rule:
         the sentence it ends in must end at or before the boundary)."""
         if self.book is None or self.state is None:
             return False
-        return selection_may_be_sent(self.library.conn, self.book, locator)
+        return selection_may_be_sent(
+            self.library.conn,
+            self.book,
+            locator,
+            boundary=self.state.boundary,
+            finished=self.state.finished,
+        )
 
     def boundary_fraction(self) -> float | None:
         if self.book is None or self.state is None:

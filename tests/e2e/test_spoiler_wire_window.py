@@ -50,7 +50,7 @@ def section_start(index: int):
 
 
 def boundary_offset(window: MainWindow, book: Book) -> int:
-    state = window.library.reading_state(book.book_id)
+    state = window.recorded_reading_state(book.book_id)
     assert state is not None
     return reading_offset(book, state.boundary)
 

@@ -13,7 +13,7 @@ from tests.ui.conftest import show_book
 
 def boundary_offset(window: MainWindow) -> int:
     assert window.book is not None
-    state = window.library.reading_state(window.book.book_id)
+    state = window.recorded_reading_state(window.book.book_id)
     assert state is not None
     return reading_offset(window.book, state.boundary)
 
@@ -74,7 +74,7 @@ def test_reaching_the_end_by_reading_finishes_the_book(qtbot: QtBot, window: Mai
     view = window.reader.epub_view
     while view.next_page():
         pass
-    state = window.library.reading_state(book.book_id)
+    state = window.recorded_reading_state(book.book_id)
     assert state is not None and state.finished
 
 
@@ -86,7 +86,7 @@ def test_mark_read_and_reset(qtbot: QtBot, window: MainWindow) -> None:
     view = window.reader.epub_view
     assert boundary_offset(window) == reading_offset(book, view.current_end())
     window.reader.reset_boundary()
-    state = window.library.reading_state(book.book_id)
+    state = window.recorded_reading_state(book.book_id)
     assert state is not None and state.boundary.section == -1 and not state.has_read_anything
 
 

@@ -48,7 +48,7 @@ def test_question_about_page_three_is_answered_only_once_page_three_is_read(
 
     # Boundary on page 2: page 3's words must not reach the model.
     qtbot.keyClick(view, Qt.Key.Key_Right)
-    state = window.library.reading_state(book.book_id)
+    state = window.recorded_reading_state(book.book_id)
     assert state is not None and state.boundary.section == 1
     body = ask(qtbot, window, fake_ollama, DRAGON_QUESTION).lower()
     assert "breakfast" in body  # what was read does go
@@ -67,10 +67,10 @@ def test_question_about_page_three_is_answered_only_once_page_three_is_read(
     panel.transcript.anchorClicked.emit(QUrl(receipts[-1]))  # the receipt opens the passages
     links = re.findall(r'href="(cite:[^"]+)"', panel.transcript.toHtml())
     assert links
-    boundary = window.library.reading_state(book.book_id)
+    boundary = window.recorded_reading_state(book.book_id)
     window.reader.view.go_home()
     with qtbot.waitSignal(panel.citationActivated, timeout=2000):
         panel.transcript.anchorClicked.emit(QUrl(links[-1]))
     assert view.current_pages()[0] in (1, 2, 3)  # jumped to a page that was read
-    assert window.library.reading_state(book.book_id) == boundary
+    assert window.recorded_reading_state(book.book_id) == boundary
     window.close()

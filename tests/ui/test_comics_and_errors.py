@@ -28,7 +28,7 @@ def test_comic_pages_turn_and_spreads_keep_the_cover_alone(
     assert view.current_pages() == (0,)
     qtbot.keyClick(view, Qt.Key.Key_Right)
     assert view.current_pages() == (1, 2)
-    state = window.library.reading_state(book.book_id)
+    state = window.recorded_reading_state(book.book_id)
     assert state is not None and state.boundary.section == 2  # both pages of the spread
     window.rtl_action.trigger()
     assert view.right_to_left
@@ -42,7 +42,7 @@ def test_comic_reaching_the_last_page_finishes_it(qtbot: QtBot, window: MainWind
     view = window.reader.comic_view
     while view.next_page():
         pass
-    state = window.library.reading_state(book.book_id)
+    state = window.recorded_reading_state(book.book_id)
     assert state is not None and state.finished
     image = view.grab().toImage()
     assert image.pixelColor(image.width() // 2, image.height() // 2) != view.background

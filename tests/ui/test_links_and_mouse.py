@@ -27,7 +27,7 @@ def linked_book() -> Book:
 
 
 def boundary(window: MainWindow, book: Book) -> int:
-    state = window.library.reading_state(book.book_id)
+    state = window.recorded_reading_state(book.book_id)
     assert state is not None
     return reading_offset(book, state.boundary)
 

@@ -22,7 +22,7 @@ def on_screen(window: MainWindow, book: Book, locator: Locator) -> bool:
 
 
 def boundary(window: MainWindow, book: Book) -> int:
-    state = window.library.reading_state(book.book_id)
+    state = window.recorded_reading_state(book.book_id)
     assert state is not None
     return reading_offset(book, state.boundary)
 

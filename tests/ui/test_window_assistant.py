@@ -38,12 +38,12 @@ def test_selected_text_goes_into_the_question(qtbot: QtBot, window: MainWindow) 
     QTest.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
     selected = view.selected_text()
     assert selected.startswith("Sentence mk0000")
-    state_before = window.library.reading_state(window.book.book_id if window.book else "")
+    state_before = window.recorded_reading_state(window.book.book_id if window.book else "")
     view.askAbout.emit(selected, "who")
     panel = window.assistant_panel
     qtbot.waitUntil(panel.isVisible)
     assert selected.split()[1] in panel.input.toPlainText()
-    assert window.library.reading_state(window.book.book_id if window.book else "") == state_before
+    assert window.recorded_reading_state(window.book.book_id if window.book else "") == state_before
 
 
 def test_panel_header_follows_the_boundary(qtbot: QtBot, window: MainWindow) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from reader_app.cli import main
 from reader_app.rag.boundary import scope_for_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
-from tests.conftest import JEKYLL, corpus_epub
+from tests.conftest import JEKYLL, WAR_AND_PEACE, corpus_epub
 from tests.fakes.embedders import HashEmbedder
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
 
@@ -113,6 +114,27 @@ def test_ask_json_reports_the_receipt_and_what_it_flagged(
     # Read to the end: nothing is later any more, so nothing flags.
     assert main(["ask", str(jekyll), "Who is Mr. Utterson?", "--at", "100", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["flagged"] == []
+
+
+def test_ask_on_a_never_prepared_long_book_answers_in_seconds_from_keyword_search(
+    library_home: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The real embedder, and War and Peace never opened: nothing is embedded yet.
+    _set_host(library_home, fake_ollama.url)
+    fake_ollama.reply_with(ScriptedReplies(answer="Pierre is at Borodino [1]."))
+    started = time.perf_counter()
+    code = main(["ask", str(corpus_epub(WAR_AND_PEACE)), "Where is Pierre?", "--at", "80",
+                 "--json"])
+    elapsed = time.perf_counter() - started
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "answering from keyword search" in captured.err
+    payload = json.loads(captured.out)
+    assert payload["status"] == "complete" and payload["passages"]
+    # Masked like any answer: no passage after the boundary.
+    assert all(p["sid_end"] <= payload["boundary_sid"] for p in payload["passages"])
+    # Embedding the whole book first took minutes; the text alone takes seconds (CI margin).
+    assert elapsed < 60, elapsed
 
 
 @pytest.mark.parametrize("misbehave", ["malformed-line", "no-done", "html"])

@@ -95,7 +95,8 @@ def test_a_hypothetical_passage_is_searched_beside_the_question(
     target = sentences[len(sentences) // 2][0]  # a sentence already read, said verbatim
     without = search(shelf.conn, shelf.home, scope, "zzz", k=1, embedder=shelf.embedder,
                      token_budget=100_000)
-    with_it = search(shelf.conn, shelf.home, scope, "zzz", k=1, embedder=shelf.embedder,
+    # k=3: overlapping windows hold the sentence more than once, and a sentence is quoted once.
+    with_it = search(shelf.conn, shelf.home, scope, "zzz", k=3, embedder=shelf.embedder,
                      token_budget=100_000, hypothetical=target)
     assert not any(target in p.text for p in without.passages)
     assert any(target in p.text for p in with_it.passages)

@@ -1,0 +1,49 @@
+"""Words of a sentence for name finding: each with its place and whether it starts afresh."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+WORD = re.compile(r"[^\W\d_]+(?:[-’'][^\W\d_]+)*")
+_POSSESSIVE = re.compile(r"[’']s?$")
+# Text between two words that leaves the second at a "fresh start": quotes, brackets, dashes,
+# colons or sentence punctuation.
+_FRESH_GAP = re.compile(r"[“‘\"(\[:;—–!?]|\.\s")
+DOTTED_TITLES = frozenset({"Mr", "Mrs", "Ms", "Dr", "Mme", "Mlle", "St"})
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    word: str  # possessive stripped; lower-case words as written
+    start: int
+    end: int
+    fresh: bool  # at a sentence start or just after a quote, dash or colon
+    gap: str  # the text between the previous word and this one
+
+
+def tokens(text: str) -> list[Token]:
+    found: list[Token] = []
+    previous_end = 0
+    for match in WORD.finditer(text):
+        gap = text[previous_end : match.start()]
+        fresh = not found or (
+            bool(_FRESH_GAP.search(gap + " ")) and not _after_abbreviation(found[-1], gap)
+        )
+        raw = match.group(0)
+        word = _POSSESSIVE.sub("", raw) if raw[:1].isupper() else raw.lower()
+        found.append(Token(word or raw, match.start(), match.end(), fresh, gap))
+        previous_end = match.end()
+    return found
+
+
+def gap_breaks(previous: Token, token: Token, *, titled: bool) -> bool:
+    """A run continues only over a plain space (or a title's full stop)."""
+    if titled and previous.word in DOTTED_TITLES:
+        return token.start - previous.end > 2
+    return token.start - previous.end != 1 or token.fresh or token.gap != " "
+
+
+def _after_abbreviation(previous: Token, gap: str) -> bool:
+    # "Mr. Darcy": the full stop of a title does not start a sentence.
+    return previous.word in DOTTED_TITLES and gap.strip() == "."
