@@ -23,6 +23,7 @@ from reader_app.rag.companion import Companion, XRayCard
 from reader_app.rag.sentences import locator_for_sid
 from reader_app.rag.xray import known_entities, relationship_map
 from reader_app.store.db import connect
+from reader_app.store.writer import Writer
 from reader_app.ui.workers import Job, Workers
 from reader_app.ui.xray_dock import TAB_PEOPLE, TAB_STORY, XRayDock
 
@@ -37,9 +38,14 @@ class CompanionController(QObject):
     refreshed = Signal()  # the list, map (and story, when shown) reflect the boundary
 
     def __init__(self, *, home: Path, dock: XRayDock, tasks: Workers,
-                 use_model: bool = True, parent: QObject | None = None) -> None:
+                 writer: Writer | None = None, use_model: bool = True,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.home = home
+        # The reader view's reading-state writes land behind it; every job first waits for
+        # those queued before it, so it never works at a boundary the reader has left (a
+        # Reset just before a refresh must count before anything is listed or sent).
+        self.writer = writer
         self.dock = dock
         self.tasks = tasks
         self.use_model = use_model
@@ -191,8 +197,12 @@ class CompanionController(QObject):
              on_done: Callable[[Any], Any], *, model: bool = False) -> None:
         home, use_model = self.home, model and self._model_allowed()
         prepared = self._prepared
+        writer = self.writer
+        ticket = writer.last_ticket if writer is not None else 0
 
         def work(_job: Job) -> tuple[Any, bool, frozenset[str]]:
+            if writer is not None and not writer.wait_for(ticket):
+                raise TimeoutError("the reading state was not written in time")
             conn = connect(home)
             companion = Companion.from_settings(conn, use_model=use_model, prepared=prepared)
             try:

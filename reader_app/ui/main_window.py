@@ -169,6 +169,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.xray_dock)
         self.xray_dock.hide()
         self.companion = CompanionController(home=home, dock=self.xray_dock, tasks=self.tasks,
+                                             writer=self.writer,
                                              use_model=prepare_assistant, parent=self)
         self._comic_refresh = QTimer(self)
         self._comic_refresh.setSingleShot(True)
