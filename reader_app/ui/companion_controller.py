@@ -53,6 +53,7 @@ class CompanionController(QObject):
         self.boundary_sid = -1
         self._model_paused_until = 0.0
         self._prepared: frozenset[str] = frozenset()  # books whose names are stored
+        self._pending_key: int | None = None  # "Who is this?" waiting for the list
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(REFRESH_MS)
@@ -74,6 +75,7 @@ class CompanionController(QObject):
         a "Previously…" card is offered when it was last opened `break_days` or more ago."""
         self.book = book
         self.boundary_sid = -1
+        self._pending_key = None
         self.dock.show_entries([], knows_up_to="nothing yet")
         self.dock.map_view.set_map(None)
         self.dock.story.clear()
@@ -100,7 +102,10 @@ class CompanionController(QObject):
                 return
             self.dock.show_tab(TAB_PEOPLE)
             if entry.key not in {e.key for e in self.dock.entries}:
+                # Not listed yet (the dock was closed): open the card once the list arrives.
+                self._pending_key = entry.key
                 self.refresh()
+                return
             self.dock.select_key(entry.key)
 
         self._run("xray:who", lambda c: c.find(book, text), found)
@@ -157,6 +162,9 @@ class CompanionController(QObject):
         self.boundary_sid = boundary_sid
         self.dock.show_entries(entries, knows_up_to=knows)
         self.dock.show_map(relationships)
+        pending, self._pending_key = self._pending_key, None
+        if pending is not None and any(e.key == pending for e in entries):
+            self.dock.select_key(pending, emit=False)
         key = self.dock.selected_key()
         if key is not None:
             self.show_card(key)
