@@ -18,9 +18,8 @@ from reader_app.books.marking import (
     place_of,
 )
 from reader_app.books.model import Book
+from reader_app.cli.retrieval import _run
 from reader_app.errors import ReaderError
-from reader_app.paths import library_home
-from reader_app.store.db import connect
 
 
 def mark_read_parser() -> argparse.ArgumentParser:
@@ -55,24 +54,14 @@ def status_parser() -> argparse.ArgumentParser:
 
 def mark_read_main(argv: list[str]) -> int:
     options = mark_read_parser().parse_args(argv)
-    return _run("mark-read", lambda conn, home: _mark_read(conn, home, options, out=sys.stdout))
+    return _run(lambda conn, home: _mark_read(conn, home, options, out=sys.stdout), "mark-read")
 
 
 def status_main(argv: list[str]) -> int:
     options = status_parser().parse_args(argv)
-    return _run("status", lambda conn, home: _status(conn, home, options, out=sys.stdout))
+    return _run(lambda conn, home: _status(conn, home, options, out=sys.stdout), "status")
 
 
-def _run(name: str, command: Any) -> int:
-    home = library_home()
-    conn = connect(home)
-    try:
-        return int(command(conn, home))
-    except ReaderError as error:
-        print(f"reader-app {name}: {error}", file=sys.stderr)
-        return 2
-    finally:
-        conn.close()
 
 
 def _book(conn: sqlite3.Connection, home: Path, file: Path, *, add: bool) -> Book:

@@ -432,21 +432,8 @@ class ModelGateway:
     def hypothetical_passage(self, question: str, *, title: str) -> str:
         """A short made-up passage that would answer `question`, to search with beside it."""
         messages = prompts.hypothetical_messages(question, title=title)
-        response = self._call(
-            lambda: self._client.chat(
-                model=self.model,
-                messages=messages,
-                stream=False,
-                options={
-                    "temperature": 0,
-                    "num_predict": prompts.HYPOTHETICAL_MAX_TOKENS,
-                    "num_ctx": prompts.context_window(
-                        messages, max_tokens=prompts.HYPOTHETICAL_MAX_TOKENS
-                    ),
-                },
-            )
-        )
-        text = " ".join((response.message.content or "").split())
+        reply = self._reply_text(messages, max_tokens=prompts.HYPOTHETICAL_MAX_TOKENS)
+        text = " ".join(reply.split())
         if not text:
             raise AnswerFailedError("the hypothetical passage was empty")
         return text[:600]
@@ -470,21 +457,7 @@ class ModelGateway:
         """A short summary of `history`'s turns. Raises on failure."""
         _require_history(history)
         summary = prompts.summary_messages(history)
-        response = self._call(
-            lambda: self._client.chat(
-                model=self.model,
-                messages=summary,
-                stream=False,
-                options={
-                    "temperature": 0,
-                    "num_predict": prompts.SUMMARY_MAX_TOKENS,
-                    "num_ctx": prompts.context_window(
-                        summary, max_tokens=prompts.SUMMARY_MAX_TOKENS
-                    ),
-                },
-            )
-        )
-        text = (response.message.content or "").strip()
+        text = self._reply_text(summary, max_tokens=prompts.SUMMARY_MAX_TOKENS).strip()
         if not text:
             raise AnswerFailedError("the summary was empty")
         return text
@@ -501,20 +474,7 @@ class ModelGateway:
         messages: list[dict[str, Any]] = [
             {"role": "user", "content": prompt, "images": [page.image]}
         ]
-        max_tokens = prompts.PAGE_DESCRIPTION_MAX_TOKENS
-        response = self._call(
-            lambda: self._client.chat(
-                model=self.model,
-                messages=messages,
-                stream=False,
-                options={
-                    "temperature": 0,
-                    "num_predict": max_tokens,
-                    "num_ctx": prompts.context_window(messages, max_tokens=max_tokens),
-                },
-            )
-        )
-        return str(response.message.content or "")
+        return self._reply_text(messages, max_tokens=prompts.PAGE_DESCRIPTION_MAX_TOKENS)
 
     def vision_models(self) -> list[str]:
         """The installed models that can see images (`/api/tags`, then `/api/show`)."""
@@ -531,17 +491,12 @@ class ModelGateway:
     ) -> str:
         """A description, chapter summary or recap written only from `excerpts`."""
         pairs = _excerpt_pairs(excerpts)
-        response = self._call(
-            lambda: self._client.chat(
-                model=self.model,
-                messages=prompts.companion_messages(task, pairs, title=title, subject=subject),
-                stream=False,
-                # A whole chapter is several thousand tokens: more room than Ollama's default.
-                options={"temperature": 0, "num_predict": prompts.COMPANION_MAX_TOKENS[task],
-                         "num_ctx": prompts.COMPANION_CONTEXT_TOKENS},
-            )
-        )
-        text = (response.message.content or "").strip()
+        text = self._reply_text(
+            prompts.companion_messages(task, pairs, title=title, subject=subject),
+            max_tokens=prompts.COMPANION_MAX_TOKENS[task],
+            # A whole chapter is several thousand tokens: more room than Ollama's default.
+            num_ctx=prompts.COMPANION_CONTEXT_TOKENS,
+        ).strip()
         if not text:
             raise AnswerFailedError("the model's reply was empty")
         return text
@@ -599,20 +554,33 @@ class ModelGateway:
 
     def _json_call(self, messages: list[prompts.ChatMessage], *, schema: dict[str, Any],
                    max_tokens: int) -> Any:
+        return json.loads(self._reply_text(messages, max_tokens=max_tokens, schema=schema))
+
+    def _reply_text(
+        self,
+        messages: list[Any],
+        *,
+        max_tokens: int,
+        num_ctx: int | None = None,
+        schema: dict[str, Any] | None = None,
+    ) -> str:
+        """One non-streamed reply: deterministic, with room for what is sent (never silently
+        truncated by Ollama's default context) and at most `max_tokens` back."""
+        options = {
+            "temperature": 0,
+            "num_predict": max_tokens,
+            "num_ctx": num_ctx or prompts.context_window(messages, max_tokens=max_tokens),
+        }
         response = self._call(
             lambda: self._client.chat(
                 model=self.model,
                 messages=messages,
                 stream=False,
                 format=schema,
-                options={
-                    "temperature": 0,
-                    "num_predict": max_tokens,
-                    "num_ctx": prompts.context_window(messages, max_tokens=max_tokens),
-                },
+                options=options,
             )
         )
-        return json.loads(response.message.content or "")
+        return str(response.message.content or "")
 
     def _call(self, request: Callable[[], Any]) -> Any:
         try:
