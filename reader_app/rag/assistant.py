@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reader_app.books.library import ReadingState
-from reader_app.books.model import Book
+from reader_app.books.model import Book, Locator
 from reader_app.errors import (
     AnswerFailedError,
     AssistantUnavailableError,
@@ -474,9 +474,12 @@ class Assistant:
 
     def place_of(self, book: Book, sid: int) -> str:
         """Where sentence `sid` is, for a reader: "Chapter 31 (62%)"."""
-        locator = locator_for_sid(self.conn, book.book_id, sid)
-        chapter = book.chapter_title(locator) or f"section {locator.section + 1}"
+        chapter, locator = self._chapter_of(book, sid)
         return f"{chapter} ({round(book.progress(locator) * 100)}%)"
+
+    def _chapter_of(self, book: Book, sid: int) -> tuple[str, Locator]:
+        locator = locator_for_sid(self.conn, book.book_id, sid)
+        return book.chapter_title(locator) or f"section {locator.section + 1}", locator
 
     def _boundary_label(self, book: Book, scope: Scope) -> str:
         """The receipt's words for how far the text reaches: "Chapter 12"; "" before reading."""
@@ -485,8 +488,7 @@ class Assistant:
         total = sentence_count(self.conn, book.book_id)
         if total and scope.boundary_sid >= total - 1:
             return "the end"
-        locator = locator_for_sid(self.conn, book.book_id, scope.boundary_sid)
-        return book.chapter_title(locator) or f"section {locator.section + 1}"
+        return self._chapter_of(book, scope.boundary_sid)[0]
 
     def _location(self, book: Book, scope: Scope) -> str:
         if scope.boundary_sid < 0:
@@ -494,6 +496,4 @@ class Assistant:
         total = sentence_count(self.conn, book.book_id)
         if total and scope.boundary_sid >= total - 1:
             return "the end of the book"
-        locator = locator_for_sid(self.conn, book.book_id, scope.boundary_sid)
-        chapter = book.chapter_title(locator) or f"section {locator.section + 1}"
-        return f"{chapter} ({round(book.progress(locator) * 100)}%)"
+        return self.place_of(book, scope.boundary_sid)
