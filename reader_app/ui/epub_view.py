@@ -156,6 +156,7 @@ class EpubView(PageInput):
         if self.page_index + step < doc.page_count:
             self._show(self.section_index, self.page_index + step, Navigation.TURN_FORWARD)
         elif self.section_index + 1 < len(self.book.sections):
+            self._document(self.section_index + 1).repaginate(None, even=self.is_spread())
             self._show(self.section_index + 1, 0, Navigation.TURN_FORWARD, previous)
         else:
             return False
@@ -171,6 +172,7 @@ class EpubView(PageInput):
             self._show(self.section_index, max(self.page_index - step, 0), Navigation.TURN_BACK)
         elif self.section_index > 0:
             prev = self._document(self.section_index - 1)
+            prev.repaginate(None, even=self.is_spread())
             last = prev.page_count - 1
             last -= last % step
             self._show(self.section_index - 1, last, Navigation.TURN_BACK)
@@ -180,6 +182,7 @@ class EpubView(PageInput):
 
     def go_home(self) -> None:
         if self.book is not None:
+            self._document(0).repaginate(None, even=self.is_spread())
             self._show(0, 0, Navigation.JUMP)
 
     def go_end(self) -> None:
@@ -187,6 +190,7 @@ class EpubView(PageInput):
             return
         last_section = len(self.book.sections) - 1
         doc = self._document(last_section)
+        doc.repaginate(None, even=self.is_spread())
         last = doc.page_count - 1
         self._show(last_section, last - last % self.pages_per_view(), Navigation.JUMP)
 
@@ -230,6 +234,9 @@ class EpubView(PageInput):
             return
         section = min(max(locator.section, 0), len(self.book.sections) - 1)
         doc = self._document(section)
+        # The page is cut to begin with the line that holds the place: after a relayout, an
+        # open or a jump, the place asked for is on the first line, not somewhere down the page.
+        doc.repaginate(locator, even=self.is_spread())
         page = doc.page_of(locator)
         page -= page % self.pages_per_view()
         self._show(section, page, navigation)
@@ -281,7 +288,7 @@ class EpubView(PageInput):
         super().resizeEvent(event)
         if self.book is not None:
             if self._anchor is None:
-                self._anchor = self.current_start()
+                self._anchor = self._last_start
             self._relayout_timer.start()
 
     def relayout_now(self) -> None:
@@ -310,7 +317,12 @@ class EpubView(PageInput):
         painter = QPainter(self)
         theme = self.appearance.resolved_theme()
         painter.fillRect(self.rect(), QColor(theme.background))
-        doc = self.current_document() if self.book is not None else None
+        doc = None
+        if self._relayout_timer.isActive():
+            # Until the relayout, the page on screen stays (a resize drag relays out once).
+            doc = self._documents.get(self.section_index)
+        if doc is None and self.book is not None:
+            doc = self.current_document()
         if doc is None:
             painter.end()
             return
@@ -321,7 +333,7 @@ class EpubView(PageInput):
             paint_selection(painter, doc, self._selection, self._origins_by_page(), colour)
         for offset, origin in enumerate(self._page_origins()):
             page = self.page_index + offset
-            if page < doc.page_count:
+            if 0 <= page < doc.page_count:
                 doc.paint_page(painter, page, origin)
         if self.is_spread():
             pen = QPen(QColor(theme.muted))
