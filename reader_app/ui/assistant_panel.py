@@ -45,6 +45,7 @@ from reader_app.rag.transcript import parse_citation_href, transcript_html
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
 from reader_app.ui.assistant_jobs import JobResult, Suggestions, answer_work, pull_work
+from reader_app.ui.flow_layout import DOCK_MIN_WIDTH, Chip, FlowLayout
 from reader_app.ui.workers import Job, Workers
 
 SelectionMode = Literal["ask", "explain", "who"]
@@ -124,6 +125,7 @@ class AssistantPanel(QDockWidget):
         self.header = QLabel("Knows up to: nothing yet", body)
         self.header.setObjectName("assistantKnowsUpTo")
         self.header.setToolTip("The assistant answers only from what you have read up to here.")
+        self.header.setWordWrap(True)
         top.addWidget(self.header, 1)
         self.new_button = QPushButton("New conversation", body)
         self.new_button.setObjectName("assistantNewConversation")
@@ -181,10 +183,9 @@ class AssistantPanel(QDockWidget):
         self.transcript.anchorClicked.connect(self._on_link)
         layout.addWidget(self.transcript, 1)
 
-        self.suggestion_row = QHBoxLayout()
+        self.suggestion_row = FlowLayout(min_width=DOCK_MIN_WIDTH)  # chips wrap, never widen
         layout.addLayout(self.suggestion_row)
         self.suggestion_buttons: list[QPushButton] = []
-
         self.note = QLabel(body)
         self.note.setObjectName("assistantNote")
         self.note.setWordWrap(True)
@@ -449,9 +450,8 @@ class AssistantPanel(QDockWidget):
             return
         self._clear_suggestions()
         for text in suggestions:
-            button = QPushButton(text, self)
+            button = Chip(text, self)
             button.setObjectName("assistantSuggestion")
-            button.setFlat(True)
             button.clicked.connect(lambda _=False, q=text: self.ask(q))
             self.suggestion_row.addWidget(button)
             self.suggestion_buttons.append(button)

@@ -30,6 +30,7 @@ SPREAD_MIN_WIDTH = 1000
 SPREAD_MIN_RATIO = 1.25
 GUTTER = 24
 CACHE_SECTIONS = 5
+READABLE_MIN_WIDTH = 360
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ class EpubView(PageInput):
         self.setObjectName("pageView")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
-        self.setMinimumSize(320, 320)
+        self.setMinimumSize(READABLE_MIN_WIDTH, 320)  # docks never squeeze the page below
         self.book: Book | None = None
         self.appearance = Appearance()
         self.section_index = 0
