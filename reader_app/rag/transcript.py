@@ -1,5 +1,5 @@
 """The assistant's transcript as HTML: questions, answers with their citation links, and the
-turns said further on in the book hidden (Qt-free; the panel only shows what this returns)."""
+answers given further on in the book hidden (Qt-free; the panel only shows what this returns)."""
 
 from __future__ import annotations
 
@@ -47,13 +47,12 @@ def message_html(
     revealed: frozenset[int] = frozenset(),
     expanded: bool = False,
 ) -> str:
-    hidden = boundary_sid is not None and not made_within(
-        message.boundary_sid, boundary_sid=boundary_sid
-    )
-    if hidden:
-        return HIDDEN_TURN
-    if message.role == "user":
+    if message.role == "user":  # the reader's own words stay theirs, wherever they were asked
         return question_html(message.text)
+    if boundary_sid is not None and not made_within(
+        message.boundary_sid, boundary_sid=boundary_sid
+    ):
+        return HIDDEN_TURN
     if message.check is not None:
         return answer_html(message, revealed=revealed, expanded=expanded)
     label = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(

@@ -197,8 +197,8 @@ def build_menus(window: MainWindow) -> Menus:
         make_action(
             window,
             "actionResetBoundary",
-            "&Reset What the Assistant Knows",
-            window.reader.reset_boundary,
+            "&Reset What the Assistant Knows…",
+            window.reader.confirm_reset,
         )
     )
 

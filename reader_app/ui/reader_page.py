@@ -14,6 +14,7 @@ from reader_app.books.reading import Navigation, follow_reader, reading_offset
 from reader_app.rag.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance
+from reader_app.ui.boundary_actions import BoundaryActions, BoundaryNotice, Known
 from reader_app.ui.comic_view import ComicView
 from reader_app.ui.epub_view import EpubView, PageShown
 from reader_app.ui.progress_slider import ProgressSlider
@@ -65,7 +66,9 @@ class ReaderPage(QWidget):
         self.banner = ReadingAheadBanner()
         self.banner.accepted.connect(self.move_boundary_here)
         self.move_here_button = self.banner.move_here_button
-        layout.addWidget(footer_row(self.slider, self.banner))
+        self.notice = BoundaryNotice()
+        self.boundary_actions = BoundaryActions(self, self.notice)
+        layout.addWidget(footer_row(self.slider, self.banner, self.notice))
 
     # -- the book ---------------------------------------------------------------------------
 
@@ -155,27 +158,39 @@ class ReaderPage(QWidget):
         self.banner.withdraw(forget_dismissal=True)
 
     def mark_read_here(self) -> None:
-        """ "Mark as read up to here": the boundary moves to the end of the page on screen."""
+        """ "Mark as read up to here": forward at once (undoable); behind the boundary, asked."""
+        self.boundary_actions.mark_read_here()
+
+    def confirm_reset(self) -> None:
+        """The menu's Reset: asked first, then undoable."""
+        self.boundary_actions.ask_reset()
+
+    def reset_boundary(self) -> None:
+        self.boundary_actions.reset()
+
+    def place_on_screen(self) -> Known | None:
+        """What "up to here" means: the end of the page on screen (the whole book at its end)."""
         if self.book is None or self.last_shown is None:
-            return
+            return None
         end = self.view.current_end()
-        book_id = self.book.book_id
         if end >= self.book.end_locator() or (
             self.book.format == "cbz" and end.section >= len(self.book.sections) - 1
         ):
-            last = self.book.end_locator()
-            self._write(lambda library: library.mark_finished(book_id, last))
-            self._boundary_set_by_hand(boundary=last, finished=True)
-        else:
-            self._write(lambda library: library.set_boundary(book_id, end))
-            self._boundary_set_by_hand(boundary=end, finished=False)
+            return Known(self.book.end_locator(), True)
+        return Known(end, False)
 
-    def reset_boundary(self) -> None:
-        if self.book is None:
+    def set_boundary_by_hand(self, *, boundary: Locator, finished: bool) -> None:
+        """Record a boundary the reader chose (mark as read, reset, undo), forward or back."""
+        if self.book is None or self.state is None:
             return
         book_id = self.book.book_id
-        self._write(lambda library: library.reset_boundary(book_id))
-        self._boundary_set_by_hand(boundary=NOTHING_READ, finished=False)
+        if finished:
+            self._write(lambda library: library.mark_finished(book_id, boundary))
+        elif boundary.section < 0:
+            self._write(lambda library: library.reset_boundary(book_id))
+        else:
+            self._write(lambda library: library.set_boundary(book_id, boundary))
+        self._boundary_set_by_hand(boundary=boundary, finished=finished)
 
     def _boundary_set_by_hand(self, *, boundary: Locator, finished: bool) -> None:
         assert self.book is not None and self.state is not None

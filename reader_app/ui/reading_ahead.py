@@ -57,14 +57,15 @@ class ReadingAheadBanner(QFrame):
         self.hide()
 
 
-def footer_row(slider: QWidget, banner: ReadingAheadBanner) -> QWidget:
-    """The slider with the offer beside it, in a row as tall as the offer whether shown or not."""
+def footer_row(slider: QWidget, *notices: QWidget) -> QWidget:
+    """The slider with notices beside it, in a row as tall as a notice whether shown or not."""
     row = QWidget()
     row.setObjectName("readerFooter")
     layout = QHBoxLayout(row)
     layout.setContentsMargins(12, 2, 12, 4)
     layout.addWidget(slider, 1)
-    layout.addWidget(banner)
-    height = max(banner.sizeHint().height(), slider.sizeHint().height()) + 6
+    for notice in notices:
+        layout.addWidget(notice)
+    height = max(widget.sizeHint().height() for widget in (slider, *notices)) + 6
     row.setFixedHeight(height)
     return row

@@ -361,3 +361,5 @@ def test_messages_from_further_on_are_hidden_after_the_boundary_moves_back(
     panel.refresh_scope()
     assert "Valdemar" not in _transcript(panel)
     assert "Hidden: this was said further on in the book." in _transcript(panel)
+    # The reader's own question stays visible: only the answer from further on is hidden.
+    assert "What happened at the gate?" in _transcript(panel)
