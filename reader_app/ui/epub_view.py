@@ -24,6 +24,7 @@ from reader_app.ui.appearance import Appearance
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
 from reader_app.ui.page_input import PageInput, paint_selection
+from reader_app.ui.page_marks import Mark, paint_marks
 from reader_app.ui.workers import Workers
 
 SPREAD_MIN_WIDTH = 1000
@@ -69,6 +70,7 @@ class EpubView(PageInput):
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._last_start: Locator | None = None
         self._selection_page: int = 0
+        self.marks: tuple[Mark, ...] = ()  # search matches, a cited passage (ui/page_marks.py)
         self._relayout_timer = QTimer(self)
         self._relayout_timer.setSingleShot(True)
         self._relayout_timer.setInterval(60)
@@ -89,6 +91,10 @@ class EpubView(PageInput):
             self.update()
             return
         self._show_locator(position or Locator(0, 0, 0), Navigation.OPEN)
+
+    def set_marks(self, marks: tuple[Mark, ...]) -> None:
+        self.marks = marks
+        self.update()
 
     def _image_ready(self, name: str, image: QImage) -> None:
         for doc in self._documents.values():
@@ -329,6 +335,7 @@ class EpubView(PageInput):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        paint_marks(painter, doc, self.marks, self._origins_by_page())
         if self._selection is not None:
             colour = QColor(self.appearance.resolved_theme().selection)
             paint_selection(painter, doc, self._selection, self._origins_by_page(), colour)

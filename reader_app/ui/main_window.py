@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 from reader_app import APP_NAME, __version__
 from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
-from reader_app.books.search import find_text
 from reader_app.errors import BookError
 from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
@@ -39,6 +38,7 @@ from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.companion_controller import CompanionController
 from reader_app.ui.epub_view import PageShown
+from reader_app.ui.find_bar import FindController
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.library_view import LibraryView
 from reader_app.ui.menus import build_menus
@@ -198,8 +198,10 @@ class MainWindow(QMainWindow):
         self.library_view.sortChanged.connect(self._sort_changed)
         self.library_view.openFileRequested.connect(self.choose_file)
         self.toc_dock.jumpRequested.connect(self.jump_to)
-        self.search_dock.jumpRequested.connect(self.jump_to)
-        self.search_dock.searchRequested.connect(self.search_book)
+        self.finder = FindController(dock=self.search_dock, tasks=self.tasks, place=self._on_screen,
+                                   parent=self)
+        self.finder.jumpRequested.connect(self.jump_to)
+        self.finder.marksChanged.connect(self.reader.epub_view.set_marks)
         self.reader.positionChanged.connect(self._position_changed)
         self.reader.boundaryChanged.connect(self._boundary_changed)
         self.reader.epub_view.askAbout.connect(self._ask_about)
@@ -277,7 +279,7 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
         self.stack.setCurrentWidget(self.reader)
         self.toc_dock.set_book(book)
-        self.search_dock.show_results([])
+        self.finder.set_book(book)
         self.reader.set_book(book, self.appearance)
         self.apply_comic_options(rtl_from_book=True)
         title = book.metadata.title
@@ -377,16 +379,8 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self.reader)
             self.reader.view.go_to(locator)
 
-    def search_book(self, query: str) -> None:
-        book = self.book
-        if book is None:
-            return
-        self.tasks.submit(
-            "search",
-            lambda _job: find_text(book, query),
-            on_done=self.search_dock.show_results,
-            on_error=lambda error: self.search_dock.status.setText(f"Search failed: {error}"),
-        )
+    def _on_screen(self) -> tuple[Locator, Locator]:
+        return self.reader.view.current_start(), self.reader.view.current_end()
 
     def recorded_reading_state(self, book_id: str) -> ReadingState | None:
         """What the library has recorded once the queued writes have landed. It waits for the
