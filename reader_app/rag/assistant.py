@@ -37,12 +37,11 @@ from reader_app.rag.llm import (
     CancelToken,
     ModelGateway,
     QueryRewrite,
-    ScopedContext,
-    ScopedHistory,
     StreamStats,
 )
 from reader_app.rag.prompts import REWRITE_TURNS
 from reader_app.rag.retrieval_helpers import RetrievalHelpers
+from reader_app.rag.scoped import ScopedContext, ScopedHistory
 from reader_app.rag.search import search
 from reader_app.rag.sentences import locator_for_sid, sentence_count
 from reader_app.rag.term_table import TermTables
