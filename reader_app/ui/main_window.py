@@ -36,7 +36,8 @@ from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance, apply_window_theme
-from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
+from reader_app.ui.assistant_panel import AssistantPanel
+from reader_app.ui.assistant_view import SelectionMode
 from reader_app.ui.companion_controller import CompanionController
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
