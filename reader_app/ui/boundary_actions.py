@@ -10,17 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
-from reader_app.books.library import NOTHING_READ
-from reader_app.books.model import Locator
+from reader_app.books.library import NOTHING_READ, ReadingState
+from reader_app.books.model import Book, Locator
 from reader_app.books.reading import reading_offset
-
-if TYPE_CHECKING:
-    from reader_app.ui.reader_page import ReaderPage
 
 NOTICE_MS = 15_000  # how long "… · Undo" stays
 
@@ -31,6 +28,17 @@ class Known:
 
     boundary: Locator
     finished: bool
+
+
+class BoundaryHost(Protocol):
+    """The reader page, as these actions need it (it owns the boundary)."""
+
+    book: Book | None
+    state: ReadingState | None
+
+    def place_on_screen(self) -> Known | None: ...
+
+    def set_boundary_by_hand(self, *, boundary: Locator, finished: bool) -> None: ...
 
 
 class BoundaryNotice(QFrame):
@@ -91,7 +99,7 @@ class BoundaryNotice(QFrame):
 class BoundaryActions:
     """The reader page's hand-made boundary changes, through the notice."""
 
-    def __init__(self, page: ReaderPage, notice: BoundaryNotice) -> None:
+    def __init__(self, page: BoundaryHost, notice: BoundaryNotice) -> None:
         self.page = page
         self.notice = notice
 
