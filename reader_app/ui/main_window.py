@@ -24,6 +24,7 @@ from reader_app.ui.epub_view import PageShown
 from reader_app.ui.find_bar import FindController
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.menus import build_menus
+from reader_app.ui.model_status import ModelStatus
 from reader_app.ui.status_text import indexing_status_text, position_text
 from reader_app.ui.window_parts import WindowParts
 
@@ -75,6 +76,8 @@ class MainWindow(WindowParts):
         self.finder = FindController(dock=self.search_dock, tasks=self.tasks, place=self._on_screen,
                                    parent=self)
         self.finder.jumpRequested.connect(self.jump_to)
+        self.model_status = ModelStatus(label=self.status_assistant, panel=self.assistant_panel,
+                                        settings=self.settings, parent=self)
         self.finder.marksChanged.connect(self.reader.epub_view.set_marks)
         self.reader.positionChanged.connect(self._position_changed)
         self.reader.boundaryChanged.connect(self._boundary_changed)
@@ -159,7 +162,7 @@ class MainWindow(WindowParts):
         title = book.metadata.title
         self.setWindowTitle(f"{title} — {APP_NAME}")
         self.settings.set("library.last_book", str(file))
-        self.status_assistant.setText("")
+        self.model_status.preparation_news("")
         self.assistant_panel.set_book(book)
         self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
         self.previously_card.hide()
@@ -178,8 +181,8 @@ class MainWindow(WindowParts):
     def _indexing_news(self, news: IndexingNews) -> None:
         percent = round(news.fraction * 100)
         text = indexing_status_text(news)
-        self.status_assistant.setText(text)
         self.status_assistant.setToolTip(news.message)
+        self.model_status.preparation_news(text)
         if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
         elif news.stage in ("text", "index"):
@@ -319,7 +322,9 @@ class MainWindow(WindowParts):
 
         before = self.settings.get("assistant.embedding_model")
         dialog = PreferencesDialog(self.settings, self)
-        if dialog.exec() and self.book is not None:
+        accepted = dialog.exec()
+        self.model_status.settings_changed()  # a new host: a stale "isn't running" goes
+        if accepted and self.book is not None:
             self.assistant_panel.refresh_scope(self.reader.state)
             if self.settings.get("assistant.embedding_model") != before and self.prepare_assistant:
                 self.indexing.start(self.book)  # a new model means a new index
