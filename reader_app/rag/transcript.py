@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence, Set
 
 from reader_app.rag.answer_view import answer_html
 from reader_app.rag.boundary import made_within
+from reader_app.rag.citation_text import citation_link_html
 from reader_app.rag.conversations import Message
 
 HIDDEN_TURN = "<p><i>(Hidden: this was said further on in the book.)</i></p>"
 PENDING_ANSWER = "<p><b>Assistant:</b> </p>"
-CITATION_QUOTE_CHARS = 80
 
 
 def transcript_html(
@@ -61,12 +61,12 @@ def message_html(
     text = html.escape(message.text).replace("\n", "<br>")
     out = [f"<p><b>Assistant:</b>{label} {text}</p>"]
     if message.citations:
-        links = []
-        for citation in message.citations:
-            href = citation_href(message.message_id, citation.label)
-            quote = html.escape(citation.quote[:CITATION_QUOTE_CHARS])
-            chapter = html.escape(citation.chapter)
-            links.append(f'<a href="{href}">[{citation.label}] {chapter}: “{quote}”</a>')
+        # A fallback answer quotes its passages in its text: the links only name them.
+        with_quote = message.status != "fallback"
+        links = [
+            citation_link_html(message.message_id, citation, with_quote=with_quote)
+            for citation in message.citations
+        ]
         out.append("<p style='margin-left:12px'><small>" + "<br>".join(links) + "</small></p>")
     return "".join(out)
 

@@ -37,6 +37,7 @@ class AssistantPanel(AssistantView):
     """The reading companion. Engine work runs in a thread pool; the UI thread never waits."""
 
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
+    passageCited = Signal(object)  # the Citation just followed, to mark its passage
     modelReached = Signal(bool, str)  # an answer streams / the model could not be reached (why)
 
     def __init__(
@@ -362,6 +363,7 @@ class AssistantPanel(AssistantView):
                 for citation in message.citations:
                     if citation.label == label:
                         self.citationActivated.emit(citation.locator)
+                        self.passageCited.emit(citation)
                         return
 
     # -- small helpers ---------------------------------------------------------------------

@@ -15,11 +15,13 @@ from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.errors import BookError
 from reader_app.forget import forget_book
+from reader_app.rag.conversations import Citation
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_view import SelectionMode
 from reader_app.ui.book_jobs import cover_work, open_book_work
+from reader_app.ui.cited_passage import cited_passage_marks
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.find_bar import FindController
 from reader_app.ui.indexing import IndexingController, IndexingNews
@@ -76,6 +78,7 @@ class MainWindow(WindowParts):
         self.finder = FindController(dock=self.search_dock, tasks=self.tasks, place=self._on_screen,
                                    parent=self)
         self.finder.jumpRequested.connect(self.jump_to)
+        self.assistant_panel.passageCited.connect(self._mark_cited)
         self.model_status = ModelStatus(label=self.status_assistant, panel=self.assistant_panel,
                                         settings=self.settings, parent=self)
         self.finder.marksChanged.connect(self.reader.epub_view.set_marks)
@@ -235,6 +238,11 @@ class MainWindow(WindowParts):
         if self.book is not None:
             self.stack.setCurrentWidget(self.reader)
             self.reader.view.go_to(locator)
+
+    def _mark_cited(self, citation: Citation) -> None:
+        if self.book is not None:
+            marks = cited_passage_marks(self.library.conn, self.book, citation)
+            self.reader.epub_view.set_marks(marks)
 
     def _on_screen(self) -> tuple[Locator, Locator]:
         return self.reader.view.current_start(), self.reader.view.current_end()
