@@ -60,9 +60,7 @@ class WindowParts(QMainWindow):
         self.error_banner = ErrorBanner()
         self.error_label = self.error_banner.label
         self.error_banner.hide()
-        layout.addWidget(self.error_banner)
         self.previously_card = PreviouslyCard()
-        layout.addWidget(self.previously_card)
 
         self.stack = QStackedWidget()
         self.stack.setObjectName("centralStack")
@@ -73,6 +71,9 @@ class WindowParts(QMainWindow):
         self.stack.addWidget(self.library_view)
         self.stack.addWidget(self.reader)
         layout.addWidget(self.stack, 1)
+        # Below the page: showing or hiding them never moves the text, only its last lines.
+        layout.addWidget(self.previously_card)
+        layout.addWidget(self.error_banner)
         self.setCentralWidget(central)
 
         self.toc_dock = TocDock(self)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
@@ -84,6 +84,25 @@ RELAYOUTS: dict[str, Callable[[MainWindow], None]] = {
     "spread on": lambda w: w.resize(1500, 900),
     "full screen": lambda w: w.toggle_full_screen(),
 }
+
+
+def test_banners_never_move_the_text(qtbot: QtBot, window: MainWindow) -> None:
+    book, view = reading_mid_chapter(window)
+    before = view.current_start()
+    top = view.mapTo(window, QPoint(0, 0)).y()
+    card, error = window.previously_card, window.error_banner
+    for banner, show in (
+        (card, lambda: card.offer("Previously: the lantern was lit.")),
+        (error, error.show),
+    ):
+        show()
+        settle(qtbot, window)
+        assert banner.isVisible()
+        assert view.mapTo(window, QPoint(0, 0)).y() == top, "a banner pushed the page down"
+        assert_kept(book, view, before, "banner shown")
+        banner.hide()
+        settle(qtbot, window)
+        assert_kept(book, view, before, "banner hidden")
 
 
 @pytest.mark.parametrize("cause", sorted(RELAYOUTS))
