@@ -35,6 +35,7 @@ from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
+from reader_app.ui.annotations import install_annotations
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.companion_controller import CompanionController
@@ -188,6 +189,7 @@ class MainWindow(QMainWindow):
         self.assistant_action, self.justify_action = menus.assistant_action, menus.justify_action
         self.spread_action, self.rtl_action = menus.spread_action, menus.rtl_action
         self._connect()
+        self.annotations = install_annotations(self)
         self.refresh_library()
         self._restore_window()
         self.show_library()
