@@ -40,6 +40,7 @@ from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.companion_controller import CompanionController
 from reader_app.ui.epub_view import PageShown
+from reader_app.ui.history import install_navigation
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.library_view import LibraryView
 from reader_app.ui.menus import build_menus
@@ -190,6 +191,7 @@ class MainWindow(QMainWindow):
         self.spread_action, self.rtl_action = menus.spread_action, menus.rtl_action
         self._connect()
         self.annotations = install_annotations(self)
+        self.navigator = install_navigation(self)
         self.refresh_library()
         self._restore_window()
         self.show_library()

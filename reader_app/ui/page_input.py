@@ -40,6 +40,9 @@ class PageInput(QWidget):
         # Painted under the text of each page (highlights); entries added to the context menu.
         self.underlays: list[Callable[[QPainter, SectionDocument], None]] = []
         self.menu_hooks: list[Callable[[QMenu], None]] = []
+        # Asked before a link is followed (href, the place clicked, the global point): True if
+        # one handled it (a footnote shown in a pop-up).
+        self.link_hooks: list[Callable[[str, Locator, QPointF], bool]] = []
         self.context_locator: Locator | None = None  # where the context menu was asked for
 
     def set_read_check(self, check: Callable[[Locator], bool]) -> None:
@@ -117,7 +120,9 @@ class PageInput(QWidget):
         if doc is not None and hit is not None:
             href = doc.anchor_at(event.position(), *hit)
             if href:
-                self._follow_link(href)
+                here = doc.locator_at(doc.position_at(event.position(), *hit))
+                if not any(h(href, here, event.globalPosition()) for h in self.link_hooks):
+                    self._follow_link(href)
                 return
         x = event.position().x()
         backward, forward = self.previous_page, self.next_page
