@@ -35,17 +35,16 @@ from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
-from reader_app.ui.annotations import install_annotations
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
 from reader_app.ui.companion_controller import CompanionController
 from reader_app.ui.epub_view import PageShown
-from reader_app.ui.history import install_navigation
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.library_view import LibraryView
 from reader_app.ui.menus import build_menus
 from reader_app.ui.previously_card import PreviouslyCard
 from reader_app.ui.reader_page import ReaderPage
+from reader_app.ui.reading_aids import install_reading_aids
 from reader_app.ui.search_dock import SearchDock
 from reader_app.ui.toc import TocDock
 from reader_app.ui.workers import Workers
@@ -190,8 +189,7 @@ class MainWindow(QMainWindow):
         self.assistant_action, self.justify_action = menus.assistant_action, menus.justify_action
         self.spread_action, self.rtl_action = menus.spread_action, menus.rtl_action
         self._connect()
-        self.annotations = install_annotations(self)
-        self.navigator = install_navigation(self)
+        self.aids = install_reading_aids(self)
         self.refresh_library()
         self._restore_window()
         self.show_library()
@@ -441,14 +439,9 @@ class MainWindow(QMainWindow):
         book = self.book
         if book is None:
             return
-        percent = round(book.progress(shown.start) * 100)
-        if book.format == "cbz":
-            pages = len(book.sections)
-            text = f"Page {shown.section + 1} of {pages} · {percent}%"
-        else:
-            chapter = book.chapter_title(shown.start) or f"Section {shown.section + 1}"
-            text = f"{chapter} · page {shown.page + 1} of {shown.page_count} · {percent}%"
+        text, detail = self.aids.status_line.page_shown(book, shown)
         self.status_position.setText(text)
+        self.status_position.setToolTip(detail)
         self.toc_dock.highlight(shown.start)
 
     # -- appearance -------------------------------------------------------------------------

@@ -82,7 +82,7 @@ def test_a_highlight_survives_a_font_change_and_a_restart(
     selected = drag_over_first_line(qtbot, view, 2)
     assert selected.startswith("Sentence mk0001")
     menu_action(view, "highlight_green").trigger()
-    [annotation] = window.annotations.highlights()
+    [annotation] = window.aids.annotations.highlights()
     assert annotation.text == " ".join(selected.split()) and annotation.colour == "green"
     assert view.selection_range() is None
     before = highlight_line_rect(view, annotation)
@@ -101,7 +101,7 @@ def test_a_highlight_survives_a_font_change_and_a_restart(
 
     again = make_window(qtbot, library_home, fresh_appearance=False)
     show_book(again, book)
-    assert again.annotations.highlights() == [annotation]
+    assert again.aids.annotations.highlights() == [annotation]
     again.jump_to(annotation.start)
     assert tinted_share(again.reader.epub_view, highlight_line_rect(
         again.reader.epub_view, annotation), "green") > 0.5
@@ -115,16 +115,16 @@ def test_the_dock_lists_annotations_and_jumps_to_them(qtbot: QtBot, window: Main
     window.jump_to(Locator(2, 5, 0))
     drag_over_first_line(qtbot, view, view.current_start().block + 1)
     menu_action(view, "highlight_blue").trigger()
-    [far] = window.annotations.highlights()
-    window.annotations.set_note(far.annotation_id, "the blue one")
+    [far] = window.aids.annotations.highlights()
+    window.aids.annotations.set_note(far.annotation_id, "the blue one")
     window.jump_to(Locator(0, 0, 0))
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
-    [mark] = window.annotations.bookmarks()
-    assert tinted_share(view, window.annotations.ribbon_rect().toRect(), "red") > 0.5
+    [mark] = window.aids.annotations.bookmarks()
+    assert tinted_share(view, window.aids.annotations.ribbon_rect().toRect(), "red") > 0.5
 
     qtbot.keyClick(window, Qt.Key.Key_A,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    dock = window.annotations.dock
+    dock = window.aids.annotations.dock
     qtbot.waitUntil(dock.isVisible)
     assert dock.ids() == [mark.annotation_id, far.annotation_id]
     assert "Note: the blue one" in dock.list.item(1).text()
@@ -140,8 +140,8 @@ def test_the_dock_lists_annotations_and_jumps_to_them(qtbot: QtBot, window: Main
 
     window.jump_to(Locator(0, 0, 0))
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
-    assert window.annotations.bookmarks() == []
-    assert tinted_share(view, window.annotations.ribbon_rect().toRect(), "red") == 0
+    assert window.aids.annotations.bookmarks() == []
+    assert tinted_share(view, window.aids.annotations.ribbon_rect().toRect(), "red") == 0
 
 
 def test_exporting_writes_the_markdown_file(
@@ -152,7 +152,7 @@ def test_exporting_writes_the_markdown_file(
     drag_over_first_line(qtbot, view, 1)
     menu_action(view, "highlight_yellow").trigger()
     target = tmp_path / "notes.md"
-    window.annotations.export_to(target)
+    window.aids.annotations.export_to(target)
     text = target.read_text(encoding="utf-8")
     assert text.startswith("# The Marker Book")
     assert "> Sentence mk000000" in text and "— yellow highlight" in text
@@ -171,7 +171,7 @@ def test_explain_this_highlight_asks_the_assistant_and_keeps_its_answer_as_the_n
     view = window.reader.epub_view
     drag_over_first_line(qtbot, view, 1)
     menu_action(view, "highlight_yellow").trigger()
-    [highlight] = window.annotations.highlights()
+    [highlight] = window.aids.annotations.highlights()
     view.context_locator = highlight.start  # the reader right-clicks on the highlight
     explain = menu_action(view, "explainHighlight")
     assert explain.isEnabled()
@@ -181,11 +181,11 @@ def test_explain_this_highlight_asks_the_assistant_and_keeps_its_answer_as_the_n
     question = panel.input.toPlainText()
     assert question.startswith("Explain this passage:") and highlight.text[:20] in question
     panel.ask(question)
-    offer = window.annotations.dock.offer
-    qtbot.waitUntil(lambda: not panel.running and offer.isVisibleTo(window.annotations.dock),
+    offer = window.aids.annotations.dock.offer
+    qtbot.waitUntil(lambda: not panel.running and offer.isVisibleTo(window.aids.annotations.dock),
                     timeout=60_000)
-    qtbot.mouseClick(window.annotations.dock.save_answer, Qt.MouseButton.LeftButton)
-    [kept] = window.annotations.highlights()
+    qtbot.mouseClick(window.aids.annotations.dock.save_answer, Qt.MouseButton.LeftButton)
+    [kept] = window.aids.annotations.highlights()
     assert kept.note.startswith("Anna carries it for her brother.")
     assert "Valdemar" not in kept.note, "a veiled sentence stays veiled in the note"
     assert "[this part may reveal what comes later]" in kept.note

@@ -38,7 +38,7 @@ def test_a_note_reference_pops_up_its_note_and_go_to_note_jumps(
     window.jump_to(Locator(7, 1, span.start))
     view = window.reader.epub_view
     here = view.current_start()
-    footnotes = window.navigator.footnotes
+    footnotes = window.aids.navigator.footnotes
     point = point_of(view, Locator(7, 1, span.start))
     QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     qtbot.waitUntil(footnotes.popup.isVisible)
@@ -48,7 +48,7 @@ def test_a_note_reference_pops_up_its_note_and_go_to_note_jumps(
     qtbot.mouseClick(footnotes.popup.go_button, Qt.MouseButton.LeftButton)
     assert not footnotes.popup.isVisible()
     assert view.current_start().section == span.target.section if span.target else False
-    window.navigator.back_action.trigger()
+    window.aids.navigator.back_action.trigger()
     assert view.current_start() == here
 
 

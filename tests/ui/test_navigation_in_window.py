@@ -51,8 +51,8 @@ def test_back_returns_to_the_exact_place_after_a_contents_jump(
 
     alt(qtbot, window, Qt.Key.Key_Left)
     assert view.current_start() == reading
-    assert window.navigator.forward_action.isEnabled()
-    assert not window.navigator.back_action.isEnabled()
+    assert window.aids.navigator.forward_action.isEnabled()
+    assert not window.aids.navigator.back_action.isEnabled()
     alt(qtbot, window, Qt.Key.Key_Right)
     assert view.current_start() == after_turn
     state = window.recorded_reading_state(window.book.book_id if window.book else "")
@@ -84,7 +84,7 @@ def test_a_link_jump_can_be_undone_with_back(qtbot: QtBot, window: MainWindow) -
     home = view.current_start()
     view._follow_link("pagemate:3/4/0")
     assert view.current_start().section == 3
-    window.navigator.back_action.trigger()
+    window.aids.navigator.back_action.trigger()
     assert view.current_start() == home
 
 
