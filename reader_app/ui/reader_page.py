@@ -199,6 +199,23 @@ class ReaderPage(QWidget):
             self._write(lambda library: library.set_boundary(book_id, end))
             self._boundary_set_by_hand(boundary=end, finished=False)
 
+    def known_state(self, book_id: str) -> ReadingState | None:
+        """The reading state of a book read this session, as this view knows it."""
+        return self._known_states.get(book_id)
+
+    def mark_finished(self, book_id: str, *, last_section: int) -> None:
+        """Library › Mark as Finished: the whole book becomes the assistant's, on purpose."""
+        open_here = self.book is not None and self.book.book_id == book_id
+        end = self.book.end_locator() if self.book is not None and open_here else (
+            Locator.end_of_section(last_section))  # fmt: skip
+        self._write(lambda library: library.mark_finished(book_id, end))
+        state = self.state if open_here else (
+            self._known_states.get(book_id) or self.library.reading_state(book_id))  # fmt: skip
+        if state is not None and open_here:
+            self._boundary_set_by_hand(boundary=end, finished=True)
+        elif state is not None:
+            self._known_states[book_id] = dataclasses.replace(state, boundary=end, finished=True)
+
     def reset_boundary(self) -> None:
         if self.book is None:
             return

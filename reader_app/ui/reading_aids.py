@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMenu
 
 from reader_app.ui.annotations import AnnotationsController, install_annotations
+from reader_app.ui.book_details import install_library_actions
 from reader_app.ui.history import Navigator, install_navigation
 from reader_app.ui.shortcuts_help import install_shortcut_help
 from reader_app.ui.status_line import StatusLine
@@ -34,4 +35,5 @@ def install_reading_aids(window: MainWindow) -> ReadingAids:
     shortcuts = install_shortcut_help(window)
     if help_menu is not None and help_menu.actions():
         help_menu.insertAction(help_menu.actions()[0], shortcuts)
+    install_library_actions(window, aids.annotations)
     return aids
