@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMenu
 
 from reader_app.ui.annotations import AnnotationsController, install_annotations
 from reader_app.ui.book_details import install_library_actions
+from reader_app.ui.dictionary_lookup import DictionaryLookup
 from reader_app.ui.history import Navigator, install_navigation
 from reader_app.ui.shortcuts_help import install_shortcut_help
 from reader_app.ui.status_line import StatusLine
@@ -23,6 +24,7 @@ class ReadingAids:
     annotations: AnnotationsController
     navigator: Navigator
     status_line: StatusLine
+    dictionary: DictionaryLookup
 
 
 def install_reading_aids(window: MainWindow) -> ReadingAids:
@@ -30,6 +32,7 @@ def install_reading_aids(window: MainWindow) -> ReadingAids:
         annotations=install_annotations(window),
         navigator=install_navigation(window),
         status_line=StatusLine(settings=window.settings, writer=window.writer, parent=window),
+        dictionary=DictionaryLookup(window),
     )
     help_menu = window.menuBar().findChild(QMenu, "helpMenu")
     shortcuts = install_shortcut_help(window)
