@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QColor, QPainter, QPolygonF
@@ -30,12 +29,10 @@ from reader_app.books.annotations import (
 from reader_app.books.model import Book, Locator
 from reader_app.rag.answer_view import answer_plain_text
 from reader_app.rag.conversations import Message
+from reader_app.ui.aids_host import AidsHost
 from reader_app.ui.annotations_dock import AnnotationsDock, swatch
 from reader_app.ui.document import SectionDocument
 from reader_app.ui.page_input import paint_selection
-
-if TYPE_CHECKING:
-    from reader_app.ui.main_window import MainWindow
 
 HIGHLIGHT_ALPHA = 120
 RIBBON = "#c0392b"
@@ -44,15 +41,15 @@ RIBBON = "#c0392b"
 class AnnotationsController(QObject):
     """The open book's annotations: the page's menu and underlay, the dock, the store."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: AidsHost) -> None:
+        super().__init__(window.reader)
         self.window = window
         self.view = window.reader.epub_view
         self.book: Book | None = None
         self.items: list[Annotation] = []
         self.explaining: str | None = None  # the highlight the assistant was asked about
         self.offered: tuple[str, str] | None = None  # (highlight id, answer text) to keep
-        self.dock = AnnotationsDock(window)
+        self.dock = AnnotationsDock()
         self.view.underlays.append(self.paint)
         self.view.menu_hooks.append(self.extend_menu)
         dock = self.dock
@@ -205,7 +202,7 @@ class AnnotationsController(QObject):
             return
         suggested = str(Path.home() / f"{self.book.metadata.title} - annotations.md")
         path, _ = QFileDialog.getSaveFileName(
-            self.window, "Export annotations", suggested, "Markdown (*.md)"
+            self.view.window(), "Export annotations", suggested, "Markdown (*.md)"
         )
         if path:
             try:
@@ -219,7 +216,7 @@ class AnnotationsController(QObject):
         annotation = self.find(annotation_id)
         if annotation is None:
             return
-        dialog = QInputDialog(self.window)
+        dialog = QInputDialog(self.view.window())
         dialog.setObjectName("noteDialog")
         dialog.setWindowTitle("Note")
         dialog.setLabelText(f"Note on “{annotation.text[:80]}”")
@@ -300,7 +297,7 @@ class AnnotationsController(QObject):
         return QRectF(self.view.width() - 34.0, 0, 18, 30)
 
 
-def install_annotations(window: MainWindow) -> AnnotationsController:
+def install_annotations(window: AidsHost) -> AnnotationsController:
     """Give `window` its annotations: the dock beside Contents, the menu items, the wiring."""
     controller = AnnotationsController(window)
     dock = controller.dock
@@ -317,12 +314,12 @@ def install_annotations(window: MainWindow) -> AnnotationsController:
     toggle.setText("A&nnotations")
     toggle.setShortcut("Ctrl+Shift+A")
     window.addAction(toggle)
-    bookmark = QAction("Toggle &Bookmark", window)
+    bookmark = QAction("Toggle &Bookmark", window.menuBar())
     bookmark.setObjectName("actionBookmark")
     bookmark.setShortcut("Ctrl+B")
     bookmark.triggered.connect(controller.toggle_bookmark)
     window.addAction(bookmark)
-    export = QAction("&Export Annotations…", window)
+    export = QAction("&Export Annotations…", window.menuBar())
     export.setObjectName("actionExportAnnotations")
     export.triggered.connect(controller.choose_export)
     for name, actions in (("viewMenu", [toggle]), ("goMenu", [bookmark]), ("fileMenu", [export])):

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import datetime
 import html
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from reader_app.books.annotations import AnnotationStore
 from reader_app.books.library import LibraryEntry
+from reader_app.ui.aids_host import AidsHost
 from reader_app.ui.annotations import AnnotationsController
 from reader_app.ui.library_view import cover_pixmap
-
-if TYPE_CHECKING:
-    from reader_app.ui.main_window import MainWindow
 
 
 def _when(stamp: float | None) -> str:
@@ -82,7 +79,7 @@ class BookDetails(QDialog):
         layout.addWidget(buttons)
 
 
-def install_library_actions(window: MainWindow, annotations: AnnotationsController) -> None:
+def install_library_actions(window: AidsHost, annotations: AnnotationsController) -> None:
     """Mark as Finished and Details… from the library grid."""
     view = window.library_view
     view.known_state = window.reader.known_state
@@ -103,7 +100,7 @@ def install_library_actions(window: MainWindow, annotations: AnnotationsControll
             count = len(annotations.items)
         else:
             count = len(AnnotationStore(window.library.conn).for_book(book_id))
-        BookDetails(entry, window, annotations=count).open()
+        BookDetails(entry, view.window(), annotations=count).open()
 
     view.finishRequested.connect(finish)
     view.detailsRequested.connect(details)

@@ -3,8 +3,6 @@ shown over the page; the web (Wiktionary) only when the reader clicks for it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QUrl
 from PySide6.QtGui import QAction, QCursor, QDesktopServices
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
@@ -17,9 +15,7 @@ from reader_app.books.dictionary import (
     web_lookup_url,
     word_to_look_up,
 )
-
-if TYPE_CHECKING:
-    from reader_app.ui.main_window import MainWindow
+from reader_app.ui.aids_host import AidsHost
 
 
 class WordPopup(QFrame):
@@ -73,8 +69,8 @@ def definitions_text(word: str, found: list[Definition]) -> str:
 class DictionaryLookup(QObject):
     """The page menu's Look Up, and the pop-up with what the dictionaries say."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: AidsHost) -> None:
+        super().__init__(window.reader)
         self.window = window
         self.view = window.reader.epub_view
         self.popup = WordPopup(self.view)

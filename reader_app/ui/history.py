@@ -6,19 +6,15 @@ itself a jump for the boundary (it never moves it) but does not add to the lists
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from reader_app.books.model import Locator
 from reader_app.books.reading import Navigation
+from reader_app.ui.aids_host import AidsHost
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.footnotes import Footnotes
-
-if TYPE_CHECKING:
-    from reader_app.ui.main_window import MainWindow
 
 HISTORY_LIMIT = 100
 
@@ -91,8 +87,8 @@ class _Travel:
 class Navigator(QObject):
     """The window's Back and Forward actions over its `History`."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: AidsHost) -> None:
+        super().__init__(window.reader)
         self.window = window
         self.history = History(self)
         window.reader.positionChanged.connect(self.history.page_shown)
@@ -123,8 +119,8 @@ class Navigator(QObject):
         self.forward_action.setEnabled(bool(self.history.forward_places))
 
 
-def _action(window: MainWindow, name: str, text: str, key: str, slot: object) -> QAction:
-    action = QAction(text, window)
+def _action(window: AidsHost, name: str, text: str, key: str, slot: object) -> QAction:
+    action = QAction(text, window.menuBar())
     action.setObjectName(name)
     action.setShortcut(QKeySequence(key))
     action.triggered.connect(slot)
@@ -132,7 +128,7 @@ def _action(window: MainWindow, name: str, text: str, key: str, slot: object) ->
     return action
 
 
-def install_navigation(window: MainWindow) -> Navigator:
+def install_navigation(window: AidsHost) -> Navigator:
     """Back/Forward in the Go menu, and the page taking the keys after a Contents or search jump."""
     navigator = Navigator(window)
     go = window.menuBar().findChild(QMenu, "goMenu")

@@ -158,7 +158,7 @@ class LibraryView(QWidget):
         self.search.setObjectName("librarySearch")
         self.search.setPlaceholderText("Search title, author or series")
         self.search.setClearButtonEnabled(True)
-        self.search.setMinimumWidth(220)
+        self.search.setMinimumWidth(90)  # the window may be narrow; the box grows with it
         self.search.textChanged.connect(lambda _text: self._apply_filter())
         bar.addWidget(self.search)
         self.show_box = QComboBox()
