@@ -39,6 +39,7 @@ class AssistantPanel(AssistantView):
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
     passageCited = Signal(object)  # the Citation just followed, to mark its passage
     modelReached = Signal(bool, str)  # an answer streams / the model could not be reached (why)
+    answerFinished = Signal(object)  # the whole answer's Message (a highlight may keep it)
 
     def __init__(
         self,
@@ -289,6 +290,8 @@ class AssistantPanel(AssistantView):
             self._show_note(str(error))
         else:
             self.banner.hide()
+            if result.outcome is not None:
+                self.answerFinished.emit(result.outcome.answer)
         self._render_transcript()
         self._refresh_controls()
 

@@ -103,6 +103,7 @@ class FindController(QObject):
         self.current = index
         self.dock.set_current(index, note=note)
         self.jumpRequested.emit(self.hits[index].locator)
+        self.dock.jumpRequested.emit(self.hits[index].locator)
         self._publish()
 
     def _publish(self) -> None:

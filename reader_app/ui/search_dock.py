@@ -25,6 +25,7 @@ class SearchDock(QDockWidget):
     searchRequested = Signal(str)
     stepRequested = Signal(int)  # +1 next, -1 previous
     hitChosen = Signal(int)  # a row of the results, clicked
+    jumpRequested = Signal(object)  # Locator: the match just gone to (the page takes the keys)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Search", parent)
