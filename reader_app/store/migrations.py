@@ -309,6 +309,30 @@ def m008_answer_checks(conn: sqlite3.Connection) -> None:
     )
 
 
+def m009_character_chat(conn: sqlite3.Connection) -> None:
+    run_script(
+        conn,
+        """
+        -- A conversation with a character (rag/character_chat.py) is a conversation like the
+        -- assistant's, tagged with the X-Ray key of the character (rag/xray.py: stable across
+        -- boundaries) and the name shown for it; NULL for the assistant's own conversations.
+        ALTER TABLE conversations ADD COLUMN character_key INTEGER;
+        ALTER TABLE conversations ADD COLUMN character_name TEXT NOT NULL DEFAULT '';
+        CREATE INDEX conversations_by_character
+            ON conversations (book_id, character_key, updated_at);
+        -- One message at a time per conversation, across windows and processes: the sender
+        -- holds the row while the reply streams (rag/conversation_claims.py).
+        CREATE TABLE conversation_claims (
+            conversation_id INTEGER PRIMARY KEY
+                            REFERENCES conversations(conversation_id) ON DELETE CASCADE,
+            owner           TEXT NOT NULL,            -- a fresh token per message
+            pid             INTEGER NOT NULL,         -- a claim of a process gone is stale
+            claimed_at      REAL NOT NULL
+        );
+        """
+    )
+
+
 # Version number -> migration. Numbers are permanent; add new ones at the end.
 MIGRATIONS: dict[int, Migration] = {
     1: m001_library,
@@ -319,6 +343,7 @@ MIGRATIONS: dict[int, Migration] = {
     6: m006_retrieval_helper_cache,
     7: m007_companion,
     8: m008_answer_checks,
+    9: m009_character_chat,
 }
 
 
