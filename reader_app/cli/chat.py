@@ -10,16 +10,16 @@ import sqlite3
 import sys
 from typing import Any, TextIO
 
-from reader_app.books.cache import load_book
-from reader_app.books.library import Library
-from reader_app.cli.ask import _citation_json, _explicit_boundary
+from reader_app.cli.ask import (
+    add_receipt,
+    answering_command,
+    citation_json,
+    prepare_to_answer,
+    print_receipt,
+)
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
-from reader_app.prepare import prepare_book
-from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.character_chat import CharacterChat, CharacterRun
-from reader_app.rag.embed import default_embedder
-from reader_app.store.db import connect
 
 
 def chat_parser() -> argparse.ArgumentParser:
@@ -45,44 +45,24 @@ def chat_parser() -> argparse.ArgumentParser:
 
 def chat_main(argv: list[str]) -> int:
     options = chat_parser().parse_args(argv)
-    home = library_home()
-    conn = connect(home)
-    try:
-        return _chat(conn, options, out=sys.stdout, err=sys.stderr)
-    except ReaderError as error:
-        print(f"reader-app chat: {error}", file=sys.stderr)
-        return 2
-    finally:
-        conn.close()
+    return answering_command("chat", lambda conn: _chat(conn, options, out=sys.stdout,
+                                                        err=sys.stderr))
 
 
 def _chat(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
           err: TextIO) -> int:
-    home = library_home()
-    book = load_book(options.file, home)
-    library = Library(conn, home)
-    if not library.contains(book.book_id):
-        library.add(book)
-    embedder = default_embedder(home=home)
-    prepared = prepare_book(conn, home, book, embedder=embedder, dense=False)
-    book = prepared.book
-
-    def scope_source(conn: sqlite3.Connection, book_id: str) -> Scope:
-        explicit = _explicit_boundary(conn, book, options)
-        if explicit is None:
-            return scope_for_book(conn, book_id)
-        return scope_at(conn, book_id, boundary_sid=explicit)
-
-    chat = CharacterChat(conn, home, embedder=embedder, scope_source=scope_source)
+    ready = prepare_to_answer(conn, options, name="chat", err=err)
+    chat = CharacterChat(conn, library_home(), embedder=ready.embedder,
+                         scope_source=ready.scope_source)
     try:
-        run = chat.send(book, options.message, name=options.name)
+        run = chat.send(ready.book, options.message, name=options.name)
         code = _stream(run, as_json=options.json, out=out, err=err)
         # What the window does in the background after a reply: the summary every ten
         # messages, and a persona remade once enough new mentions have been passed.
         chat.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
         if run.persona_stale:
             try:
-                chat.refresh_persona(book, run.entry.key)
+                chat.refresh_persona(ready.book, run.entry.key)
             except ReaderError as error:
                 print(f"reader-app chat: the persona was not remade: {error}", file=err)
         return code
@@ -115,14 +95,10 @@ def _stream(run: CharacterRun, *, as_json: bool, out: TextIO, err: TextIO) -> in
             "status": outcome.status,
             "boundary_sid": run.boundary_sid,
             "passage_ids": [c.chunk_id for c in citations],
-            "passages": [_citation_json(c) for c in citations],
+            "passages": [citation_json(c) for c in citations],
             "persona": {"made_at_sid": run.persona.made_at_sid, "source": run.persona.source},
         }
-        check = outcome.answer.check
-        if check is not None:
-            checked = check.to_json()
-            payload["receipt"] = checked["receipt"]
-            payload["flagged"] = checked["flagged"]
+        add_receipt(payload, outcome.answer)
         if trouble:
             payload["error"] = trouble
         json.dump(payload, out, ensure_ascii=False, indent=2)
@@ -134,10 +110,5 @@ def _stream(run: CharacterRun, *, as_json: bool, out: TextIO, err: TextIO) -> in
         out.write(f"{run.entry.name}: {outcome.text}" if outcome.status != "fallback"
                   else outcome.text)
     out.write("\n")
-    check = outcome.answer.check
-    if check is not None:
-        print(f"\n{check.receipt.line}", file=out)
-        for flagged in check.flagged:
-            print(f"  May reveal what comes later: “{flagged.flag.text}” "
-                  f"(the book first has it in {flagged.first_at})", file=out)
+    print_receipt(outcome.answer, out)
     return 0
