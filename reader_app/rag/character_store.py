@@ -42,14 +42,20 @@ def conversations(conn: sqlite3.Connection, book_id: str) -> list[ConversationIn
 def character_conversation(conn: sqlite3.Connection, book_id: str, *, key: int,
                            name: str) -> int:
     """The latest conversation with the character `key`, started if there is none."""
+    latest = latest_character_conversation(conn, book_id, key=key)
+    if latest is not None:
+        return latest
+    return new_character_conversation(conn, book_id, key=key, name=name)
+
+
+def latest_character_conversation(conn: sqlite3.Connection, book_id: str, *,
+                                  key: int) -> int | None:
     row = conn.execute(
         "SELECT conversation_id FROM conversations WHERE book_id = ? AND character_key = ? "
         "ORDER BY updated_at DESC, conversation_id DESC LIMIT 1",
         (book_id, key),
     ).fetchone()
-    if row is not None:
-        return int(row[0])
-    return new_character_conversation(conn, book_id, key=key, name=name)
+    return None if row is None else int(row[0])
 
 
 def new_character_conversation(conn: sqlite3.Connection, book_id: str, *, key: int,

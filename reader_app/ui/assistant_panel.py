@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -129,6 +130,10 @@ class AssistantPanel(QDockWidget):
         self.new_button.setObjectName("assistantNewConversation")
         self.new_button.clicked.connect(self.new_conversation)
         top.addWidget(self.new_button)
+        self.talk_button = QPushButton("Talk to…", body)  # filled by the character chat dock
+        self.talk_button.setObjectName("assistantTalkTo")
+        self.talk_button.setMenu(QMenu(self.talk_button))
+        top.addWidget(self.talk_button)
         layout.addLayout(top)
 
         # The one labelled exception to the boundary, visible for as long as it is on.

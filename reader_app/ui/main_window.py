@@ -37,6 +37,7 @@ from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
+from reader_app.ui.character_chat import install_character_chat
 from reader_app.ui.companion_controller import CompanionController
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
@@ -168,6 +169,7 @@ class MainWindow(QMainWindow):
         self.xray_dock = XRayDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.xray_dock)
         self.xray_dock.hide()
+        self.character_chat = install_character_chat(self)  # "Talk to <name>"
         self.companion = CompanionController(home=home, dock=self.xray_dock, tasks=self.tasks,
                                              writer=self.writer,
                                              use_model=prepare_assistant, parent=self)
@@ -537,6 +539,7 @@ class MainWindow(QMainWindow):
         if not self._closed:
             self._closed = True
             self.assistant_panel.shutdown()
+            self.character_chat.shutdown()
         self.tasks.wait(5000)
         self.writer.close()
         self.indexing.wait(60_000)
