@@ -14,7 +14,7 @@ import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from reader_app.books.model import Book
 from reader_app.rag.boundary import Scope, derived_text_usable
@@ -31,8 +31,16 @@ from reader_app.rag.sentences import sentences_between
 from reader_app.rag.xray import XRayEntry, mention_sids
 from reader_app.rag.xray_notes import description_spans
 
-if TYPE_CHECKING:
-    from reader_app.rag.character_gateway import CharacterGateway
+
+class PersonaWriter(Protocol):
+    """The gateway's two persona passes (`rag/character_gateway.py`)."""
+
+    model: str
+
+    def persona_facts(self, excerpts: ScopedExcerpts, *, name: str, title: str) -> str: ...
+
+    def persona_voice(self, excerpts: ScopedExcerpts, *, name: str, title: str) -> str: ...
+
 
 KIND = "persona"
 FACT_FIRST, FACT_LATEST = 4, 10  # mentions the facts pass reads: the first and the latest
@@ -87,7 +95,7 @@ def needs_rebuild(persona: Persona | None, entry: XRayEntry) -> bool:
 
 
 def build_persona(conn: sqlite3.Connection, book: Book, scope: Scope, entry: XRayEntry,
-                  gateway: CharacterGateway) -> Persona:
+                  gateway: PersonaWriter) -> Persona:
     """Both passes from in-scope passages, stored with the boundary. Raises the gateway's
     errors (nothing is stored then)."""
     facts_excerpts = _facts_excerpts(conn, book, scope, entry)

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtGui import QShowEvent, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLabel,
-    QMenu,
     QPushButton,
     QTextBrowser,
     QVBoxLayout,
@@ -33,7 +31,7 @@ from reader_app.rag.answer_check import AnswerChecker
 from reader_app.rag.answer_view import streaming_text
 from reader_app.rag.assistant import knows_up_to
 from reader_app.rag.boundary import boundary_sid_for
-from reader_app.rag.character_store import ConversationInfo, latest_character_conversation
+from reader_app.rag.character_store import latest_character_conversation
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
@@ -44,9 +42,6 @@ from reader_app.ui.assistant_jobs import JobResult
 from reader_app.ui.assistant_panel import REDRAW_MS, QuestionBox
 from reader_app.ui.character_jobs import People, people_work, reply_work
 from reader_app.ui.workers import Job, Workers
-
-if TYPE_CHECKING:
-    from reader_app.ui.main_window import MainWindow
 
 BUSY_NOTE = "{name} is still answering; wait for the reply to finish, or press Stop."
 
@@ -222,22 +217,6 @@ class CharacterChatDock(QDockWidget):
                 (lambda: writer.wait_for(ticket)) if writer is not None else None)),
             on_done=self._listed, on_error=lambda _error: None)
 
-    def fill_menu(self, menu: QMenu) -> None:
-        """The assistant panel's "Talk to…" menu: conversations first, then everyone met."""
-        menu.clear()
-        talked = {c.character_key for c in self.people.conversations}
-        for info in self.people.conversations:
-            action = menu.addAction(f"{info.title} · {info.messages} messages")
-            action.triggered.connect(lambda _=False, i=info: self._open(i))
-        if self.people.conversations:
-            menu.addSeparator()
-        for entry in self.people.entries:
-            if entry.key not in talked:
-                action = menu.addAction(f"Talk to {entry.name}")
-                action.triggered.connect(lambda _=False, e=entry: self.talk_to(e.key, e.name))
-        if menu.isEmpty():
-            menu.addAction("Nobody met yet: people appear as you read").setEnabled(False)
-
     def shutdown(self) -> None:
         self.stop()
         self.workers.drop_all()
@@ -253,10 +232,6 @@ class CharacterChatDock(QDockWidget):
     def _listed(self, people: People) -> None:
         self.people = people
         self.peopleListed.emit()
-
-    def _open(self, info: ConversationInfo) -> None:
-        if info.character_key is not None:
-            self.talk_to(info.character_key, info.character_name)
 
     def _on_progress(self, job_id: int, value: object) -> None:
         if isinstance(value, AnswerChecker):
@@ -385,18 +360,3 @@ class CharacterChatDock(QDockWidget):
 
 
 
-
-def install_character_chat(window: MainWindow) -> CharacterChatDock:
-    """The dock in the window, following its book and boundary, with its entry points:
-    "Talk to <name>" on an X-Ray card and the assistant panel's "Talk to…" menu."""
-    dock = CharacterChatDock(window.home, window, writer=window.writer)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    dock.hide()
-    window.bookOpened.connect(dock.set_book)
-    window.reader.boundaryChanged.connect(
-        lambda state: dock.refresh_scope(state if isinstance(state, ReadingState) else None))
-    window.xray_dock.talkRequested.connect(dock.talk_to)
-    menu = window.assistant_panel.talk_button.menu()
-    menu.aboutToShow.connect(lambda: dock.fill_menu(menu))
-    dock.citationActivated.connect(window.jump_to)
-    return dock

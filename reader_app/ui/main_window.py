@@ -37,7 +37,7 @@ from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
-from reader_app.ui.character_chat import install_character_chat
+from reader_app.ui.character_entry import install_character_chat
 from reader_app.ui.companion_controller import CompanionController
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
