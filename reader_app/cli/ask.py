@@ -16,7 +16,8 @@ from reader_app.books.model import Book
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
 from reader_app.prepare import prepare_book
-from reader_app.rag.assistant import AnswerRun, Assistant, ScopeSource
+from reader_app.rag.answer_run import AnswerRun
+from reader_app.rag.assistant import Assistant, ScopeSource
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.conversations import Citation, Message
 from reader_app.rag.embed import Embedder, default_embedder

@@ -29,15 +29,14 @@ from pathlib import Path
 from reader_app.books.model import Book
 from reader_app.errors import AssistantUnavailableError, QueryError, ReaderError
 from reader_app.rag.answer_check import AnswerChecker, Receipt
+from reader_app.rag.answer_run import AnswerRun, FallbackAnswer
 from reader_app.rag.assistant import (
     HISTORY_TOKEN_BUDGET,
     MAX_QUESTION_CHARS,
     SUMMARY_EVERY,
     SUMMARY_KEEPS_RECENT,
-    AnswerRun,
     Assistant,
     AssistantConfig,
-    FallbackAnswer,
     ScopeSource,
 )
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book, sentence_in_scope
@@ -53,7 +52,7 @@ from reader_app.rag.embed import Embedder
 from reader_app.rag.entity_store import ensure_entities
 from reader_app.rag.excerpts import ScopedExcerpts, Span, excerpts_in_scope
 from reader_app.rag.index import VectorIndexCache
-from reader_app.rag.llm import CancelToken, QueryRewrite, ScopedContext, ScopedHistory
+from reader_app.rag.llm import CancelToken, QueryRewrite
 from reader_app.rag.persona import (
     Persona,
     build_persona,
@@ -62,6 +61,7 @@ from reader_app.rag.persona import (
     needs_rebuild,
     usable_persona,
 )
+from reader_app.rag.scoped import ScopedContext, ScopedHistory
 from reader_app.rag.search import Reranker, search
 from reader_app.rag.term_table import TermTables
 from reader_app.rag.text_units import ensure_sentences
@@ -85,7 +85,10 @@ class CharacterRun(AnswerRun):
 
     def __init__(self, chat: CharacterChat, *, entry: XRayEntry, persona: Persona,
                  persona_stale: bool, claimed: Claim, **run: object) -> None:
-        super().__init__(chat, **run)  # type: ignore[arg-type]  # AnswerRun's own keywords
+        super().__init__(gateway=chat.character_gateway, store=chat.store,
+                         model=chat.config.model, answer_length=chat.config.answer_length,
+                         fallback=chat.fallback_for, place_of=chat.place_of,
+                         **run)  # type: ignore[arg-type]  # AnswerRun's own keywords
         self.chat = chat
         self.entry = entry
         self.persona = persona

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 from reader_app.errors import AnswerFailedError
 from reader_app.rag import character_prompts as cp
 from reader_app.rag.excerpts import ScopedExcerpts
-from reader_app.rag.llm import (
-    CancelToken,
-    ModelGateway,
-    QueryRewrite,
+from reader_app.rag.llm import CancelToken, ModelGateway, QueryRewrite, StreamStats
+from reader_app.rag.scoped import (
     ScopedContext,
     ScopedHistory,
     ScopeViolationError,
-    StreamStats,
+    excerpt_pairs,
+    require_context,
+    require_history,
 )
 
 if TYPE_CHECKING:
@@ -31,20 +31,19 @@ class CharacterGateway(ModelGateway):
 
     def persona_facts(self, excerpts: ScopedExcerpts, *, name: str, title: str) -> str:
         """The first pass: who they are, what they did and said, whom they know."""
-        messages = cp.facts_messages(_pairs(excerpts), name=name, title=title)
+        messages = cp.facts_messages(excerpt_pairs(excerpts), name=name, title=title)
         return self._text(messages, max_tokens=cp.FACTS_MAX_TOKENS)
 
     def persona_voice(self, excerpts: ScopedExcerpts, *, name: str, title: str) -> str:
         """The second pass: how they speak and what they care about."""
-        messages = cp.voice_messages(_pairs(excerpts), name=name, title=title)
+        messages = cp.voice_messages(excerpt_pairs(excerpts), name=name, title=title)
         return self._text(messages, max_tokens=cp.VOICE_MAX_TOKENS)
 
     def rewrite_message(self, message: str, history: ScopedHistory, *,
                         name: str) -> QueryRewrite:
         """A narrative query (dense search) and a keyword query (keyword search) for
         `message`, from the last four messages of `history`. Raises on a malformed reply."""
-        if not isinstance(history, ScopedHistory):
-            raise ScopeViolationError("a rewrite takes a ScopedHistory, not free text")
+        require_history(history)
         reply = self._json_call(
             cp.rewrite_messages(message, last_messages(history), name=name),
             schema=cp.REWRITE_SCHEMA, max_tokens=cp.REWRITE_MAX_TOKENS,
@@ -64,8 +63,7 @@ class CharacterGateway(ModelGateway):
         cancel: CancelToken | None = None,
     ) -> Iterator[str]:
         """The character's reply as it streams, from the context and the persona only."""
-        if not isinstance(context, ScopedContext):
-            raise ScopeViolationError("an answer in character takes a ScopedContext")
+        require_context(context)
         if not persona.usable_at(context.boundary_sid):
             raise ScopeViolationError("a persona made after the boundary cannot be used")
         messages = cp.answer_messages(context, persona, message)
@@ -75,9 +73,8 @@ class CharacterGateway(ModelGateway):
     def summarize_chat(self, history: ScopedHistory, excerpts: ScopedExcerpts | None, *,
                        name: str) -> str:
         """A short summary of the conversation and the passages it was about."""
-        if not isinstance(history, ScopedHistory):
-            raise ScopeViolationError("a summary takes a ScopedHistory, not free text")
-        pairs = _pairs(excerpts) if excerpts is not None and not excerpts.is_empty else ()
+        require_history(history)
+        pairs = excerpt_pairs(excerpts) if excerpts is not None and not excerpts.is_empty else ()
         text = self._reply_text(cp.summary_messages(history, pairs, name=name),
                                 max_tokens=cp.SUMMARY_MAX_TOKENS).strip()
         if not text:
@@ -98,10 +95,3 @@ def last_messages(history: ScopedHistory) -> tuple[tuple[str, str], ...]:
             for pair in (("Reader", said), ("Character", answer))]
     return tuple(flat[-cp.REWRITE_MESSAGES:])
 
-
-def _pairs(excerpts: object) -> tuple[tuple[str, str], ...]:
-    if not isinstance(excerpts, ScopedExcerpts):
-        raise ScopeViolationError("persona calls take ScopedExcerpts, not free text")
-    if excerpts.is_empty:
-        raise ScopeViolationError("a persona needs book text, not a bare name")
-    return tuple((e.label, e.text) for e in excerpts.excerpts)

@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 from PySide6.QtCore import QTimer, QUrl, Signal
-from PySide6.QtGui import QShowEvent, QTextCursor
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -28,19 +28,19 @@ from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
 from reader_app.rag.answer_check import AnswerChecker
-from reader_app.rag.answer_view import streaming_text
 from reader_app.rag.assistant import knows_up_to
 from reader_app.rag.boundary import boundary_sid_for
 from reader_app.rag.character_store import latest_character_conversation
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
-from reader_app.rag.transcript import parse_citation_href, transcript_html
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
 from reader_app.ui.assistant_jobs import JobResult
-from reader_app.ui.assistant_panel import REDRAW_MS, QuestionBox
+from reader_app.ui.assistant_panel import REDRAW_MS
+from reader_app.ui.assistant_view import QuestionBox
 from reader_app.ui.character_jobs import People, people_work, reply_work
+from reader_app.ui.transcript_view import TranscriptView
 from reader_app.ui.workers import Job, Workers
 
 BUSY_NOTE = "{name} is still answering; wait for the reply to finish, or press Stop."
@@ -73,9 +73,6 @@ class CharacterChatDock(QDockWidget):
         self._reply: Job | None = None
         self._pending = self._streamed = ""
         self._checker: AnswerChecker | None = None
-        self._stream_start = 0
-        self._revealed: dict[int, frozenset[int]] = {}
-        self._expanded: set[int] = set()
         self._redraw = QTimer(self)
         self._redraw.setInterval(REDRAW_MS)
         self._redraw.timeout.connect(self._flush_tokens)
@@ -93,6 +90,7 @@ class CharacterChatDock(QDockWidget):
         self.transcript.setObjectName("characterChatTranscript")
         self.transcript.setOpenLinks(False)
         self.transcript.anchorClicked.connect(self._on_link)
+        self._drawn = TranscriptView(self.transcript)
         layout.addWidget(self.transcript, 1)
         self.note = QLabel(body)
         self.note.setObjectName("characterChatNote")
@@ -152,6 +150,7 @@ class CharacterChatDock(QDockWidget):
         if self.running and key != self.key:
             self.stop()
         self.key, self.name = key, name
+        self._drawn.speaker = name
         self.conversation_id = latest_character_conversation(self._conn, self.book.book_id,
                                                              key=key)
         self.input.setPlaceholderText(f"Say something to {name}…")
@@ -248,13 +247,7 @@ class CharacterChatDock(QDockWidget):
             return
         self._streamed += self._pending
         self._pending = ""
-        end = self.transcript.document().characterCount() - 1
-        cursor = self.transcript.textCursor()
-        cursor.setPosition(min(self._stream_start, end))
-        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
-        cursor.insertText(streaming_text(self._streamed, self._checker, final=False))
-        self.transcript.setTextCursor(cursor)
-        self.transcript.ensureCursorVisible()
+        self._drawn.draw_streaming(self._streamed, self._checker)
 
     def _on_finished(self, job_id: int, result: JobResult) -> None:
         if result.conversation_id is not None:
@@ -303,29 +296,13 @@ class CharacterChatDock(QDockWidget):
             state = self._state or self._library.reading_state(self.book.book_id)
             boundary = -1 if state is None else boundary_sid_for(
                 self._conn, self.book.book_id, state.boundary, finished=state.finished)
-        self.transcript.setHtml(transcript_html(
-            messages, boundary_sid=boundary, pending_question=pending,
-            revealed=self._revealed, expanded=self._expanded, speaker=self.name))
-        if pending is not None:
-            self.transcript.moveCursor(QTextCursor.MoveOperation.End)
-            self._stream_start = self.transcript.document().characterCount() - 1
-        bar = self.transcript.verticalScrollBar()
-        bar.setValue(bar.maximum())
+        self._drawn.render(self.conversation_id, messages, boundary_sid=boundary,
+                           pending_question=pending)
 
     def _on_link(self, url: QUrl) -> None:
-        text = url.toString()
-        if text.startswith("reveal:"):
-            _, veiled, index = text.split(":")
-            self._revealed[int(veiled)] = self._revealed.get(int(veiled),
-                                                             frozenset()) | {int(index)}
-            self._render()
-            return
-        if text.startswith("receipt:"):
-            self._expanded ^= {int(text.split(":")[1])}
-            self._render()
-            return
-        cited = parse_citation_href(text)
+        cited = self._drawn.follow_link(url)
         if cited is None:
+            self._render()  # a veil or a receipt opened
             return
         for message in self._messages():
             for citation in message.citations:
