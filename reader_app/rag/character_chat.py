@@ -63,6 +63,7 @@ from reader_app.rag.persona import (
 )
 from reader_app.rag.scoped import ScopedContext, ScopedHistory
 from reader_app.rag.search import Reranker, search
+from reader_app.rag.sentences import sentence_count
 from reader_app.rag.term_table import TermTables
 from reader_app.rag.text_units import ensure_sentences
 from reader_app.rag.xray import XRayEntry, entity_by_key, find_by_name
@@ -150,7 +151,11 @@ class CharacterChat(Assistant):
         return self._scope_source(self.conn, book.book_id)
 
     def prepare(self, book: Book) -> None:
-        ensure_sentences(self.conn, book)
+        """The names of the book. Its text is left to the preparation pipeline once there is
+        any (a comic's comes from OCR; the window's book object has none), as the assistant
+        does."""
+        if sentence_count(self.conn, book.book_id) == 0:
+            ensure_sentences(self.conn, book)
         ensure_entities(self.conn, book)
 
     def conversations(self, book_id: str) -> list[ConversationInfo]:

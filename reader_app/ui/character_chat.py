@@ -43,6 +43,7 @@ from reader_app.ui.character_jobs import People, people_work, reply_work
 from reader_app.ui.transcript_view import TranscriptView
 from reader_app.ui.workers import Job, Workers
 
+RELIST_MS = 1000
 BUSY_NOTE = "{name} is still answering; wait for the reply to finish, or press Stop."
 
 
@@ -76,6 +77,11 @@ class CharacterChatDock(QDockWidget):
         self._redraw = QTimer(self)
         self._redraw.setInterval(REDRAW_MS)
         self._redraw.timeout.connect(self._flush_tokens)
+        # Page turns come in bursts: who may be talked to is listed again once they settle.
+        self._relist = QTimer(self)
+        self._relist.setSingleShot(True)
+        self._relist.setInterval(RELIST_MS)
+        self._relist.timeout.connect(self.list_people)
         self._build()
         self._refresh_controls()
 
@@ -141,7 +147,7 @@ class CharacterChatDock(QDockWidget):
             self._redraw_header()
             if not self.running:
                 self._render()
-        self.list_people()
+        self._relist.start()
 
     def talk_to(self, key: int, name: str) -> None:
         """Open the conversation with the character `key` (started by the first message)."""

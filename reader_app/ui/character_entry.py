@@ -19,6 +19,8 @@ from reader_app.ui.character_chat import CharacterChatDock
 from reader_app.ui.reader_page import ReaderPage
 from reader_app.ui.xray_dock import XRayDock
 
+MENU_PEOPLE = 20  # the most mentioned people met so far; X-Ray's card reaches everyone else
+
 
 class ChatHost(Protocol):
     """What the dock needs of the main window (no import of it: it imports this module)."""
@@ -63,9 +65,9 @@ def fill_talk_menu(menu: QMenu, dock: CharacterChatDock) -> None:
             action.triggered.connect(lambda _=False, k=key, n=name: dock.talk_to(k, n))
     if people.conversations:
         menu.addSeparator()
-    for entry in people.entries:
-        if entry.key not in talked:
-            action = menu.addAction(f"Talk to {entry.name}")
-            action.triggered.connect(lambda _=False, e=entry: dock.talk_to(e.key, e.name))
+    others = [e for e in people.entries if e.key not in talked][:MENU_PEOPLE]
+    for entry in others:
+        action = menu.addAction(f"Talk to {entry.name}")
+        action.triggered.connect(lambda _=False, e=entry: dock.talk_to(e.key, e.name))
     if menu.isEmpty():
         menu.addAction("Nobody met yet: people appear as you read").setEnabled(False)

@@ -23,7 +23,7 @@ from reader_app.rag.character_store import ConversationInfo, conversations
 from reader_app.rag.embed import Embedder
 from reader_app.rag.entity_store import ensure_entities
 from reader_app.rag.index import VectorIndexCache
-from reader_app.rag.text_units import ensure_sentences
+from reader_app.rag.sentences import sentence_count
 from reader_app.rag.xray import XRayEntry, known_entities
 from reader_app.store.db import connect
 from reader_app.ui.assistant_jobs import JobResult
@@ -43,7 +43,8 @@ def people_work(*, home: Path, book: Book, written: Callable[[], object] | None)
         written()
     conn = connect(home)
     try:
-        ensure_sentences(conn, book)
+        if sentence_count(conn, book.book_id) == 0:
+            return People((), ())  # not prepared yet: its text is the pipeline's to write
         ensure_entities(conn, book)
         try:
             scope = scope_for_book(conn, book.book_id)
