@@ -6,6 +6,8 @@ import sqlite3
 import time
 from collections.abc import Callable
 
+from reader_app.store.migrations_chat import m010_character_chat
+
 Migration = Callable[[sqlite3.Connection], None]
 
 
@@ -309,26 +311,26 @@ def m008_answer_checks(conn: sqlite3.Connection) -> None:
     )
 
 
-def m009_character_chat(conn: sqlite3.Connection) -> None:
+def m009_annotations(conn: sqlite3.Connection) -> None:
     run_script(
         conn,
         """
-        -- A conversation with a character (rag/character_chat.py) is a conversation like the
-        -- assistant's, tagged with the X-Ray key of the character (rag/xray.py: stable across
-        -- boundaries) and the name shown for it; NULL for the assistant's own conversations.
-        ALTER TABLE conversations ADD COLUMN character_key INTEGER;
-        ALTER TABLE conversations ADD COLUMN character_name TEXT NOT NULL DEFAULT '';
-        CREATE INDEX conversations_by_character
-            ON conversations (book_id, character_key, updated_at);
-        -- One message at a time per conversation, across windows and processes: the sender
-        -- holds the row while the reply streams (rag/conversation_claims.py).
-        CREATE TABLE conversation_claims (
-            conversation_id INTEGER PRIMARY KEY
-                            REFERENCES conversations(conversation_id) ON DELETE CASCADE,
-            owner           TEXT NOT NULL,            -- a fresh token per message
-            pid             INTEGER NOT NULL,         -- a claim of a process gone is stale
-            claimed_at      REAL NOT NULL
+        -- The reader's highlights (with notes) and bookmarks, anchored by locators: font and
+        -- window changes never move them. A bookmark has start = end.
+        CREATE TABLE annotations (
+            annotation_id TEXT PRIMARY KEY,      -- made by the app, so writes can go behind
+            book_id       TEXT NOT NULL REFERENCES books(book_id) ON DELETE CASCADE,
+            kind          TEXT NOT NULL,         -- 'highlight' | 'bookmark'
+            start_section INTEGER NOT NULL, start_block INTEGER NOT NULL,
+            start_char    INTEGER NOT NULL, end_section INTEGER NOT NULL,
+            end_block     INTEGER NOT NULL, end_char INTEGER NOT NULL,
+            text          TEXT NOT NULL,         -- the quoted words
+            colour        TEXT NOT NULL DEFAULT '',
+            note          TEXT NOT NULL DEFAULT '',
+            created_at    REAL NOT NULL,
+            updated_at    REAL NOT NULL
         );
+        CREATE INDEX annotations_by_book ON annotations (book_id, start_section, start_block);
         """
     )
 
@@ -343,7 +345,8 @@ MIGRATIONS: dict[int, Migration] = {
     6: m006_retrieval_helper_cache,
     7: m007_companion,
     8: m008_answer_checks,
-    9: m009_character_chat,
+    9: m009_annotations,
+    10: m010_character_chat,
 }
 
 
