@@ -36,10 +36,10 @@ from reader_app.errors import (
 from reader_app.rag.answer_check import AnswerChecker
 from reader_app.rag.answer_view import streaming_text
 from reader_app.rag.assistant import AssistantConfig, knows_up_to
+from reader_app.rag.assistant_pool import AssistantPool
 from reader_app.rag.boundary import boundary_sid_for, whole_comic_chosen
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
-from reader_app.rag.index import VectorIndexCache
 from reader_app.rag.llm import PullCancelledError, PullProgress
 from reader_app.rag.transcript import parse_citation_href, transcript_html
 from reader_app.store.db import connect
@@ -86,13 +86,12 @@ class AssistantPanel(QDockWidget):
         super().__init__("Assistant", parent)
         self.setObjectName("assistantPanel")
         self.home = home
-        self._embedder = embedder
         self._writer = writer
         self._state: ReadingState | None = None  # as the reader view last reported it
         self._stale = True  # hidden while the boundary moved: redrawn when shown
         self._messages: list[Message] | None = None  # the conversation, read once per change
         self._drawn_key: tuple[object, ...] | None = None
-        self._vector_cache = VectorIndexCache()
+        self.assistants = AssistantPool(home, embedder=embedder)  # reused between questions
         self._conn: sqlite3.Connection = connect(home)
         self._library = Library(self._conn, home)
         self._store = ConversationStore(self._conn)
@@ -293,8 +292,7 @@ class AssistantPanel(QDockWidget):
         self._pending = self._streamed = ""
         self._checker = None
         self._render_transcript(pending_question=question.strip())
-        home, book, conversation_id = self.home, self._book, self._conversation_id
-        embedder, vector_cache = self._embedder, self._vector_cache
+        assistants, book, conversation_id = self.assistants, self._book, self._conversation_id
         # The boundary is read from the database: let the reading-state writes queued before
         # the question land first (a Reset just before asking must already count).
         writer, ticket = self._writer, (self._writer.last_ticket if self._writer else 0)
@@ -303,12 +301,10 @@ class AssistantPanel(QDockWidget):
             lambda running: answer_work(
                 running,
                 written=(lambda: writer.wait_for(ticket)) if writer is not None else None,
-                home=home,
+                assistants=assistants,
                 book=book,
                 question=question,
                 conversation_id=conversation_id,
-                embedder=embedder,
-                vector_cache=vector_cache,
             ),
             on_done=lambda result: self._on_finished(job.job_id, result),
             on_error=self._on_answer_crashed,
@@ -377,6 +373,7 @@ class AssistantPanel(QDockWidget):
         self.workers.wait(5000)
         if self._writer is not None:
             self._writer.flush(5.0)
+        self.assistants.close()
         self._conn.close()
 
     # -- worker replies --------------------------------------------------------------------
