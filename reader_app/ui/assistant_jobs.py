@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
-from reader_app.rag.assistant import AnswerOutcome, AssistantConfig
+from reader_app.rag.answer_run import AnswerOutcome
+from reader_app.rag.assistant import AssistantConfig
 from reader_app.rag.assistant_pool import AssistantPool
 from reader_app.rag.llm import ModelGateway
 from reader_app.ui.workers import Job
