@@ -64,6 +64,7 @@ class AssistantPanel(AssistantView):
         self._pending = ""  # tokens received but not yet drawn
         self._streamed = ""
         self._checker: AnswerChecker | None = None  # the running answer's spoiler check
+        self._whole_comic: bool | None = None  # "Prepare whole comic" as last read; None: read it
         self.workers = Workers(self, max_threads=2)
         self._redraw = QTimer(self)
         self._redraw.setInterval(REDRAW_MS)
@@ -103,6 +104,8 @@ class AssistantPanel(AssistantView):
         is hidden only the header follows: the transcript waits until the panel is shown."""
         fits = state is not None and self._book is not None and state.book_id == self._book.book_id
         self._state = state if fits else None  # None: read the recorded one
+        if not fits:
+            self._whole_comic = None  # a page turn passes its state and reads nothing
         self._stale = True
         if self.isVisible():
             self._redraw_scope()
@@ -125,11 +128,9 @@ class AssistantPanel(AssistantView):
             if self._state is None:
                 self._state = self._library.reading_state(self._book.book_id)
             self.header.setText(f"Knows up to: {knows_up_to(self._book, self._state)}")
-        self.whole_comic.setVisible(
-            self._book is not None
-            and self._book.format == "cbz"
-            and whole_comic_chosen(self._conn, self._book.book_id)
-        )
+        if self._whole_comic is None and self._book is not None and self._book.format == "cbz":
+            self._whole_comic = whole_comic_chosen(self._conn, self._book.book_id)
+        self.whole_comic.setVisible(self._book is not None and bool(self._whole_comic))
 
     def _redraw_scope(self) -> None:
         self._stale = False
