@@ -22,21 +22,24 @@ def transcript_html(
     pending_question: str | None = None,
     revealed: Mapping[int, frozenset[int]] | None = None,
     expanded: Set[int] = frozenset(),
+    speaker: str = "Assistant",
 ) -> str:
     """The conversation so far; with `pending_question`, that question and an empty answer that
-    the streamed tokens are appended to. `boundary_sid` None shows every message."""
+    the streamed tokens are appended to. `boundary_sid` None shows every message. `speaker`
+    names who answers (a character, in character chat)."""
     parts = [
         message_html(
             message,
             boundary_sid=boundary_sid,
             revealed=(revealed or {}).get(message.message_id, frozenset()),
             expanded=message.message_id in expanded,
+            speaker=speaker,
         )
         for message in messages
     ]
     if pending_question is not None:
         parts.append(question_html(pending_question))
-        parts.append(PENDING_ANSWER)
+        parts.append(PENDING_ANSWER.replace("Assistant", html.escape(speaker)))
     return "".join(parts)
 
 
@@ -46,6 +49,7 @@ def message_html(
     boundary_sid: int | None,
     revealed: frozenset[int] = frozenset(),
     expanded: bool = False,
+    speaker: str = "Assistant",
 ) -> str:
     if message.role == "user":  # the reader's own words stay theirs, wherever they were asked
         return question_html(message.text)
@@ -53,13 +57,15 @@ def message_html(
         message.boundary_sid, boundary_sid=boundary_sid
     ):
         return HIDDEN_TURN
+    if message.status == "fallback":
+        speaker = "Assistant"  # passages shown in place of a reply: nobody said them
     if message.check is not None:
-        return answer_html(message, revealed=revealed, expanded=expanded)
+        return answer_html(message, revealed=revealed, expanded=expanded, speaker=speaker)
     label = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
         message.status, ""
     )
     text = html.escape(message.text).replace("\n", "<br>")
-    out = [f"<p><b>Assistant:</b>{label} {text}</p>"]
+    out = [f"<p><b>{html.escape(speaker)}:</b>{label} {text}</p>"]
     if message.citations:
         # A fallback answer quotes its passages in its text: the links only name them.
         with_quote = message.status != "fallback"

@@ -276,6 +276,7 @@ class SectionDocument:
 
     def page_span(self, page_index: int) -> tuple[float, float]:
         """The part of the column page `page_index` shows: `[top, bottom)`."""
+        page_index = min(max(page_index, 0), len(self.tops) - 1)  # a stale index stays in range
         top = self.tops[page_index]
         limit = top + self.content_height + EPSILON
         if page_index + 1 < len(self.tops):
@@ -285,9 +286,6 @@ class SectionDocument:
     def view_y(self, page_index: int, column_y: float) -> float:
         """Where column coordinate `column_y` is drawn on page `page_index` (page coordinates)."""
         return column_y - self.tops[page_index] + self.page_margin
-
-    def column_y(self, page_index: int, view_y: float) -> float:
-        return view_y - self.page_margin + self.tops[page_index]
 
     def layout_top(self, block: QTextBlock) -> float:
         """The column coordinate of `block`'s layout (blocks in table cells sit in their cell)."""
@@ -382,11 +380,11 @@ class SectionDocument:
         return self.locator_at(self.page_text_range(page_index)[1])
 
     def anchor_at(self, point: QPointF, page_index: int, origin: QPointF) -> str:
-        y = self.column_y(page_index, point.y() - origin.y())
+        y = point.y() - origin.y() - self.page_margin + self.tops[page_index]
         return self.doc.documentLayout().anchorAt(QPointF(point.x() - origin.x(), y))
 
     def position_at(self, point: QPointF, page_index: int, origin: QPointF) -> int:
-        y = self.column_y(page_index, point.y() - origin.y())
+        y = point.y() - origin.y() - self.page_margin + self.tops[page_index]
         point = QPointF(point.x() - origin.x(), y)
         return self.doc.documentLayout().hitTest(point, Qt.HitTestAccuracy.FuzzyHit)
 

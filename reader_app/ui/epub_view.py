@@ -218,6 +218,10 @@ class EpubView(PageInput):
         )
 
     def _document(self, section: int) -> SectionDocument:
+        if self._relayout_timer.isActive() and section in self._documents:
+            # Until the pending relayout, the page on screen and everything asked of it stay
+            # those of the layout that is shown (a resize drag relays out once, at its end).
+            return self._documents[section]
         key = (self.width(), self.height(), self.is_spread())
         if key != self._geometry_key:
             self._documents.clear()
@@ -328,12 +332,7 @@ class EpubView(PageInput):
         painter = QPainter(self)
         theme = self.appearance.resolved_theme()
         painter.fillRect(self.rect(), QColor(theme.background))
-        doc = None
-        if self._relayout_timer.isActive():
-            # Until the relayout, the page on screen stays (a resize drag relays out once).
-            doc = self._documents.get(self.section_index)
-        if doc is None and self.book is not None:
-            doc = self.current_document()
+        doc = self.current_document() if self.book is not None else None
         if doc is None:
             painter.end()
             return
