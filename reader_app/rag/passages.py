@@ -53,7 +53,7 @@ class Span:
 def passages_within(
     conn: sqlite3.Connection, spans: list[Span], token_budget: int
 ) -> list[Passage]:
-    """The text of each span, best first, within `token_budget` (the best one is always kept).
+    """The text of each span, best first, within `token_budget` (the best hit is always kept).
     A span too long for what is left of the budget is cut to its best hit's window widened
     as far as the budget allows, rather than dropped (merged spans grow long at large k, and
     dropping one lost the passage a smaller k had kept)."""
@@ -63,10 +63,10 @@ def passages_within(
         sentences = sentences_between(conn, span.book_id, span.sid_start, span.sid_end)
         if not sentences:
             continue
-        if passages:
-            sentences = _within(sentences, span, token_budget - used)
-            if not sentences:
-                continue
+        kept = _within(sentences, span, token_budget - used)
+        if not kept and passages:
+            continue
+        sentences = kept or _core(sentences, span)
         text = join_sentences(sentences)
         used += approximate_tokens(text)
         passages.append(
@@ -82,6 +82,10 @@ def passages_within(
             )
         )
     return passages
+
+
+def _core(sentences: list[Sentence], span: Span) -> list[Sentence]:
+    return [s for s in sentences if span.core_start <= s.sid <= span.core_end] or sentences
 
 
 def _within(sentences: list[Sentence], span: Span, budget: int) -> list[Sentence]:

@@ -34,6 +34,7 @@ RRF_K = 60  # the usual reciprocal-rank constant: damps the head of each list
 # and in reading order (the seed design's "top-k 20 with a token budget").
 DEFAULT_K = 20
 DEFAULT_TOKEN_BUDGET = 3000
+UNLIMITED_TOKENS = 1 << 30  # k passages asked for, k returned whole (search commands, MCP)
 DEFAULT_CANDIDATES = 50  # per list (dense, keyword) before fusion
 # A hit's window plus two sentences either side: evidence cut by a window's edge comes back
 # whole (recall@6 0.55 -> 0.64 on the dev set).
