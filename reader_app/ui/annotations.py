@@ -23,6 +23,7 @@ from reader_app.books.annotations import (
     new_bookmark,
     new_highlight,
     place_label,
+    reanchored,
     with_colour,
     with_note,
 )
@@ -69,7 +70,10 @@ class AnnotationsController(QObject):
         if book is None or book.format != "epub":
             self.items = []
         else:
-            self.items = AnnotationStore(self.window.library.conn).for_book(book.book_id)
+            stored = AnnotationStore(self.window.library.conn).for_book(book.book_id)
+            self.items = [reanchored(book, annotation) for annotation in stored]
+            for moved in set(self.items) - set(stored):
+                self._save_behind(moved)
         self._changed()
 
     def highlights(self) -> list[Annotation]:
@@ -139,6 +143,9 @@ class AnnotationsController(QObject):
         self.items = in_order([*others, annotation])
         self._write(lambda store: store.save(annotation))
         self._changed()
+
+    def _save_behind(self, annotation: Annotation) -> None:
+        self._write(lambda store: store.save(annotation))
 
     def _write(self, change: Callable[[AnnotationStore], None]) -> None:
         self.window.writer.submit(lambda conn: change(AnnotationStore(conn)))
