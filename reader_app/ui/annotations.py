@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QAction, QColor, QPainter, QPolygonF
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMenu
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QColor, QHelpEvent, QPainter, QPolygonF
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMenu, QToolTip
 
 from reader_app.books.annotations import (
     COLOURS,
@@ -53,6 +53,7 @@ class AnnotationsController(QObject):
         self.dock = AnnotationsDock()
         self.view.underlays.append(self.paint)
         self.view.menu_hooks.append(self.extend_menu)
+        self.view.installEventFilter(self)
         dock = self.dock
         dock.jumpRequested.connect(self.jump)
         dock.noteRequested.connect(self.ask_for_note)
@@ -272,6 +273,16 @@ class AnnotationsController(QObject):
                 lambda _=False, k=key: self.set_colour(hid, k)
             )
         menu.addAction("Remove Highlight").triggered.connect(lambda: self.remove(hid))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A highlight's note shows as its tooltip."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            here = self.highlight_at(self.view.locator_at_point(event.pos().toPointF()))
+            if here is not None and here.note:
+                QToolTip.showText(event.globalPos(), here.note, self.view)
+                return True
+            QToolTip.hideText()
+        return False
 
     def paint(self, painter: QPainter, doc: SectionDocument) -> None:
         """Under the text: this section's highlights; in the corner: a bookmark ribbon."""

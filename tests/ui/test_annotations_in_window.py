@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt
+from PySide6.QtGui import QAction, QColor, QHelpEvent
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QToolTip
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.annotations import Annotation, AnnotationStore
@@ -221,3 +222,16 @@ def test_a_highlight_stays_on_its_words_when_a_newer_reading_moves_them(
     again.close()
     [stored] = AnnotationStore(connect(library_home)).for_book(book.book_id)
     assert stored.start == kept.start
+
+
+def test_a_highlight_note_is_its_tooltip(qtbot: QtBot, window: MainWindow) -> None:
+    show_book(window, marker_book())
+    view = window.reader.epub_view
+    drag_over_first_line(qtbot, view, 1)
+    menu_action(view, "highlight_pink").trigger()
+    [highlight] = window.aids.annotations.highlights()
+    window.aids.annotations.set_note(highlight.annotation_id, "Why a lantern?")
+    centre = highlight_line_rect(view, highlight).center()
+    event = QHelpEvent(QEvent.Type.ToolTip, centre, view.mapToGlobal(centre))
+    QApplication.sendEvent(view, event)
+    qtbot.waitUntil(lambda: QToolTip.isVisible() and QToolTip.text() == "Why a lantern?")
