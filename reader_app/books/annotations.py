@@ -80,7 +80,8 @@ class AnnotationStore:
         return [_from_row(row) for row in rows]
 
     def save(self, annotation: Annotation) -> None:
-        """Add `annotation`, or replace the stored one with the same id (a new note or colour)."""
+        """Add `annotation`, or update the stored one with the same id (a note, a colour, its
+        place after re-anchoring)."""
         a = annotation
         with self.conn:
             self.conn.execute(
@@ -90,6 +91,9 @@ class AnnotationStore:
                     note, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(annotation_id) DO UPDATE SET
+                    start_section = excluded.start_section, start_block = excluded.start_block,
+                    start_char = excluded.start_char, end_section = excluded.end_section,
+                    end_block = excluded.end_block, end_char = excluded.end_char,
                     colour = excluded.colour, note = excluded.note,
                     updated_at = excluded.updated_at
                 """,
@@ -166,3 +170,49 @@ def export_markdown(book: Book, annotations: list[Annotation]) -> str:
                             for i, line in enumerate(annotation.note.splitlines()))]
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def text_at(book: Book, start: Locator, end: Locator) -> str:
+    """The book's text over `[start, end)` within one section, blocks joined by a space."""
+    if not 0 <= start.section < len(book.sections) or end.section != start.section:
+        return ""
+    blocks = book.sections[start.section].blocks
+    parts = []
+    for index in range(max(start.block, 0), min(end.block, len(blocks) - 1) + 1):
+        text = blocks[index].text
+        first = start.char if index == start.block else 0
+        last = end.char if index == end.block else len(text)
+        parts.append(text[first:last])
+    return _words(" ".join(parts))
+
+
+def reanchored(book: Book, annotation: Annotation) -> Annotation:
+    """`annotation` on the same words in `book` as read now: if a newer reading of the file
+    moved them (a parser change splits blocks differently), its locators follow the quoted
+    words to their nearest occurrence in the section; a highlight whose words are gone stays."""
+    if annotation.kind != "highlight" or not annotation.text:
+        return annotation
+    if text_at(book, annotation.start, annotation.end) == annotation.text:
+        return annotation
+    section = annotation.start.section
+    if not 0 <= section < len(book.sections):
+        return annotation
+    best: tuple[int, Locator, Locator] | None = None
+    for index, block in enumerate(book.sections[section].blocks):
+        text = block.text
+        at = text.find(annotation.text)
+        while at >= 0:
+            start, end = Locator(section, index, at), Locator(section, index, at + len(
+                annotation.text))  # fmt: skip
+            distance = abs(index - annotation.start.block) * 100_000 + abs(
+                at - annotation.start.char)  # fmt: skip
+            if best is None or distance < best[0]:
+                best = (distance, start, end)
+            at = text.find(annotation.text, at + 1)
+    if best is None:
+        return annotation
+    return replace(annotation, start=best[1], end=best[2])

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QAction, QColor, QPainter, QPolygonF
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMenu
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QColor, QHelpEvent, QPainter, QPolygonF
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMenu, QToolTip
 
 from reader_app.books.annotations import (
     COLOURS,
@@ -23,6 +23,7 @@ from reader_app.books.annotations import (
     new_bookmark,
     new_highlight,
     place_label,
+    reanchored,
     with_colour,
     with_note,
 )
@@ -52,6 +53,7 @@ class AnnotationsController(QObject):
         self.dock = AnnotationsDock()
         self.view.underlays.append(self.paint)
         self.view.menu_hooks.append(self.extend_menu)
+        self.view.installEventFilter(self)
         dock = self.dock
         dock.jumpRequested.connect(self.jump)
         dock.noteRequested.connect(self.ask_for_note)
@@ -69,7 +71,10 @@ class AnnotationsController(QObject):
         if book is None or book.format != "epub":
             self.items = []
         else:
-            self.items = AnnotationStore(self.window.library.conn).for_book(book.book_id)
+            stored = AnnotationStore(self.window.library.conn).for_book(book.book_id)
+            self.items = [reanchored(book, annotation) for annotation in stored]
+            for moved in set(self.items) - set(stored):
+                self._save_behind(moved)
         self._changed()
 
     def highlights(self) -> list[Annotation]:
@@ -139,6 +144,9 @@ class AnnotationsController(QObject):
         self.items = in_order([*others, annotation])
         self._write(lambda store: store.save(annotation))
         self._changed()
+
+    def _save_behind(self, annotation: Annotation) -> None:
+        self._write(lambda store: store.save(annotation))
 
     def _write(self, change: Callable[[AnnotationStore], None]) -> None:
         self.window.writer.submit(lambda conn: change(AnnotationStore(conn)))
@@ -265,6 +273,16 @@ class AnnotationsController(QObject):
                 lambda _=False, k=key: self.set_colour(hid, k)
             )
         menu.addAction("Remove Highlight").triggered.connect(lambda: self.remove(hid))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A highlight's note shows as its tooltip."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            here = self.highlight_at(self.view.locator_at_point(event.pos().toPointF()))
+            if here is not None and here.note:
+                QToolTip.showText(event.globalPos(), here.note, self.view)
+                return True
+            QToolTip.hideText()
+        return False
 
     def paint(self, painter: QPainter, doc: SectionDocument) -> None:
         """Under the text: this section's highlights; in the corner: a bookmark ribbon."""

@@ -6,8 +6,8 @@ itself a jump for the boundary (it never moves it) but does not add to the lists
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QMenu
 
 from reader_app.books.model import Locator
@@ -99,6 +99,19 @@ class Navigator(QObject):
         self.history.changed.connect(self._refresh)
         self._refresh()
         self.footnotes = Footnotes(window.reader.epub_view)
+        window.reader.epub_view.installEventFilter(self)
+        window.reader.comic_view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The mouse's own Back and Forward buttons, on the page."""
+        if event.type() == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent):
+            if event.button() == Qt.MouseButton.BackButton:
+                self.go_back()
+                return True
+            if event.button() == Qt.MouseButton.ForwardButton:
+                self.go_forward()
+                return True
+        return False
 
     def go_back(self) -> None:
         self._travel(self.history.back())

@@ -162,10 +162,15 @@ class PageInput(QWidget):
             return None
         return doc.locator_at(min(self._selection)), doc.locator_at(max(self._selection))
 
+    def locator_at_point(self, point: QPointF) -> Locator | None:
+        """The place in the book under `point` (widget coordinates), if a page is there."""
+        doc, hit = self.current_document(), self._hit(point)
+        if doc is None or hit is None:
+            return None
+        return doc.locator_at(doc.position_at(point, *hit))
+
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
-        doc, hit = self.current_document(), self._hit(event.pos().toPointF())
-        self.context_locator = doc.locator_at(doc.position_at(event.pos().toPointF(), *hit)) if (
-            doc is not None and hit is not None) else None  # fmt: skip
+        self.context_locator = self.locator_at_point(event.pos().toPointF())
         self.build_context_menu().exec(event.globalPos())
 
 

@@ -3,15 +3,17 @@ kept through a font change and a restart (real SQLite), listed in the dock to ju
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt
+from PySide6.QtGui import QAction, QColor, QHelpEvent
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QToolTip
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.annotations import Annotation, AnnotationStore
-from reader_app.books.model import Locator
+from reader_app.books.model import Block, BlockKind, Locator
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.epub_view import EpubView
@@ -193,3 +195,43 @@ def test_explain_this_highlight_asks_the_assistant_and_keeps_its_answer_as_the_n
     again = AnnotationStore(connect(library_home)).for_book(shelf.book.book_id)
     assert again[0].note == kept.note
     shelf.conn.close()
+
+
+def test_a_highlight_stays_on_its_words_when_a_newer_reading_moves_them(
+    qtbot: QtBot, library_home: Path
+) -> None:
+    window = make_window(qtbot, library_home)
+    book = marker_book()
+    show_book(window, book)
+    drag_over_first_line(qtbot, window.reader.epub_view, 3)
+    menu_action(window.reader.epub_view, "highlight_green").trigger()
+    [made] = window.aids.annotations.highlights()
+    window.close()
+
+    # The same file read by a newer parser: a short block appears before the highlight.
+    first = book.sections[0]
+    note = Block(BlockKind.PARAGRAPH, "An editor's note.")
+    newer = replace(book, sections=(replace(
+        first, blocks=(first.blocks[0], note, *first.blocks[1:])), *book.sections[1:]))
+    again = make_window(qtbot, library_home, fresh_appearance=False)
+    show_book(again, newer)
+    [kept] = again.aids.annotations.highlights()
+    assert kept.annotation_id == made.annotation_id and kept.start.block == made.start.block + 1
+    view = again.reader.epub_view
+    assert tinted_share(view, highlight_line_rect(view, kept), "green") > 0.5
+    again.close()
+    [stored] = AnnotationStore(connect(library_home)).for_book(book.book_id)
+    assert stored.start == kept.start
+
+
+def test_a_highlight_note_is_its_tooltip(qtbot: QtBot, window: MainWindow) -> None:
+    show_book(window, marker_book())
+    view = window.reader.epub_view
+    drag_over_first_line(qtbot, view, 1)
+    menu_action(view, "highlight_pink").trigger()
+    [highlight] = window.aids.annotations.highlights()
+    window.aids.annotations.set_note(highlight.annotation_id, "Why a lantern?")
+    centre = highlight_line_rect(view, highlight).center()
+    event = QHelpEvent(QEvent.Type.ToolTip, centre, view.mapToGlobal(centre))
+    QApplication.sendEvent(view, event)
+    qtbot.waitUntil(lambda: QToolTip.isVisible() and QToolTip.text() == "Why a lantern?")

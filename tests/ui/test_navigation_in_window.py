@@ -96,3 +96,16 @@ def test_nested_contents_give_a_tick_for_every_chapter(qtbot: QtBot, window: Mai
     assert len(slider.chapter_ticks) > 300
     assert len(slider.chapter_ticks) == len({book.progress(e.target) for e in entries})
     assert 15 <= len(slider.part_ticks) < 40
+
+
+def test_the_mouse_back_button_goes_back(qtbot: QtBot, window: MainWindow) -> None:
+    show_book(window, marker_book())
+    view = window.reader.epub_view
+    home = view.current_start()
+    window.jump_to(Locator(2, 0, 0))
+    QTest.mouseClick(view, Qt.MouseButton.BackButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(view.width() // 2, view.height() // 2))
+    assert view.current_start() == home
+    QTest.mouseClick(view, Qt.MouseButton.ForwardButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(view.width() // 2, view.height() // 2))
+    assert view.current_start() == Locator(2, 0, 0)

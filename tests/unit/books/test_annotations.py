@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,13 @@ from reader_app.books.annotations import (
     export_markdown,
     new_bookmark,
     new_highlight,
+    reanchored,
+    text_at,
     with_colour,
     with_note,
 )
 from reader_app.books.library import Library
-from reader_app.books.model import Locator
+from reader_app.books.model import Block, BlockKind, Locator
 from reader_app.store.db import connect
 from tests.bookgen import marker_book
 
@@ -81,3 +84,30 @@ def test_export_lists_chapters_quotes_notes_and_bookmarks_in_reading_order() -> 
     assert "**Note:** Why the lantern?\nSee chapter 1." in text
     assert "— yellow highlight, 1%" in text
     assert export_markdown(book, []).endswith("No highlights or bookmarks yet.\n")
+
+
+def test_a_highlight_follows_its_words_when_a_new_reading_moves_them(library_home: Path) -> None:
+    book = marker_book()
+    at = book.sections[1].blocks[3].text.index("Sentence mk010201")
+    highlight = new_highlight(book_id=book.book_id, start=Locator(1, 3, at),
+                              end=Locator(1, 3, at + 17), text="Sentence mk010201")
+    assert text_at(book, highlight.start, highlight.end) == "Sentence mk010201"
+    assert reanchored(book, highlight) is highlight
+    # A newer parser reads an epigraph before the first paragraph of chapter 2.
+    first = book.sections[1]
+    epigraph = Block(BlockKind.QUOTE, "Sentence mk010201 was foretold.")
+    moved_book = replace(book, sections=(book.sections[0], replace(
+        first, blocks=(first.blocks[0], epigraph, *first.blocks[1:])), *book.sections[2:]))
+    moved = reanchored(moved_book, highlight)
+    assert (moved.start, moved.end) == (Locator(1, 4, at), Locator(1, 4, at + 17)), "the nearest"
+    assert text_at(moved_book, moved.start, moved.end) == highlight.text
+    gone = replace(highlight, text="words the book no longer has")
+    assert reanchored(moved_book, gone) is gone
+
+    conn = connect(library_home)
+    Library(conn, library_home).add(book)
+    store = AnnotationStore(conn)
+    store.save(highlight)
+    store.save(moved)
+    [kept] = store.for_book(book.book_id)
+    assert (kept.start, kept.end) == (moved.start, moved.end)
