@@ -89,14 +89,20 @@ class Styler:
     def __init__(self, rules: list[Rule]) -> None:
         self.index = RuleIndex(rules)
         self._attributes = tuple(sorted(self.index.attribute_names))
-        self._memo: dict[tuple[object, ...], Computed] = {}
-        self._signatures: dict[etree._Element, tuple[object, ...]] = {}
+        self._memo: dict[tuple[int, int], Computed] = {}
+        # Signatures and sibling chains are numbered once, so memo keys are pairs of small ints
+        # (hashing nested tuples again for every element cost more than the matching saved).
+        self._signature_ids: dict[tuple[object, ...], int] = {}
+        self._chain_ids: dict[tuple[int, ...], int] = {}
+        self._signatures: dict[etree._Element, int] = {}
+        self._chains: dict[etree._Element, tuple[int, ...]] = {}
         self._styles: dict[BlockStyle, BlockStyle] = {}
 
     def start_document(self) -> None:
         self._signatures.clear()
+        self._chains.clear()
 
-    def _signature(self, element: etree._Element) -> tuple[object, ...]:
+    def _signature(self, element: etree._Element) -> int:
         found = self._signatures.get(element)
         if found is None:
             get = element.get
@@ -105,20 +111,42 @@ class Styler:
                 element_id = None  # unique ids no selector names would make every context new
             if classes:
                 classes = " ".join(c for c in classes.split() if c in self.index.class_names)
-            found = (element.tag, element_id, classes, get("style"))
+            signature: tuple[object, ...] = (element.tag, element_id, classes, get("style"))
             if self._attributes:
-                found += tuple(get(name) for name in self._attributes)
+                signature += tuple(get(name) for name in self._attributes)
+            found = self._signature_ids.setdefault(signature, len(self._signature_ids))
             self._signatures[element] = found
         return found
 
+    def _chain(self, element: etree._Element) -> tuple[int, ...]:
+        """The signatures of `element` and of its previous siblings as far as `+` chains reach.
+
+        Kept per element: siblings are styled in order, so each element adds one signature to its
+        previous sibling's chain instead of walking back `sibling_depth` elements every time.
+        """
+        found = self._chains.get(element)
+        if found is None:
+            depth = self.index.sibling_depth
+            found = (self._signature(element),)
+            if depth:
+                sibling = previous_element(element)
+                before = self._chains.get(sibling) if sibling is not None else ()
+                if before is None:  # a sibling that was never styled (dropped markup)
+                    before = ()
+                    while sibling is not None and len(before) < depth:
+                        before += (self._signature(sibling),)
+                        sibling = previous_element(sibling)
+                before = before[:depth]
+                found += before + (-1,) * (depth - len(before))
+            self._chains[element] = found
+        return found
+
     def compute(self, element: etree._Element, parent: Computed) -> Computed:
-        key: tuple[object, ...] = (parent.context, self._signature(element))
-        sibling: etree._Element | None = element
-        for _ in range(self.index.sibling_depth):
-            sibling = previous_element(sibling) if sibling is not None else None
-            key += (self._signature(sibling) if sibling is not None else None,)
+        chain = self._chain(element)
         if self.index.uses_last_child:
-            key += (next_element(element) is None,)
+            chain += (next_element(element) is None,)
+        chain_id = self._chain_ids.setdefault(chain, len(self._chain_ids))
+        key = (parent.context, chain_id)
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -303,6 +331,7 @@ class StyleSheets:
         self.read_member = read_member
         self._sheets: dict[str, list[Rule]] = {}
         self._stylers: dict[tuple[str, ...], Styler] = {}
+        self._members: dict[tuple[str, str | None], str | None] = {}  # (folder, href) -> member
         self._default = parse_stylesheet(DEFAULT_SHEET, first_order=-100_000)
 
     def styler_for(self, root: etree._Element, *, name: str) -> Styler:
@@ -312,7 +341,10 @@ class StyleSheets:
         for element in root.iter():
             tag = local_name(element)
             if tag == "link" and "stylesheet" in (element.get("rel") or "").lower().split():
-                member = _local_member(name, element.get("href"))
+                place = (name.rpartition("/")[0], element.get("href"))  # the result's inputs
+                if place not in self._members:
+                    self._members[place] = _local_member(name, place[1])
+                member = self._members[place]
                 if member is not None:
                     linked.append(member)
             elif tag == "style" and element.text:

@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from reader_app.books.model import Block, BlockKind, Span
+from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.books.numbers import bounded_int
 from reader_app.books.safezip import resolve_member_name
 from reader_app.books.styles import ROOT_STYLE, Computed, StyleSheets
@@ -94,6 +94,7 @@ class _Converter:
         self.line_pending = False  # the next text starts a new line
         self.buffer = Buffer()
         self.lists: list[ListState] = []
+        self.looked: dict[tuple[Span, Look], Span] = {}
 
     def finish(self) -> ParsedDocument:
         if self.pending_anchors:
@@ -152,8 +153,11 @@ class _Converter:
             else:
                 self.walk(element, inner, inline)
             self.flush(inner)
-        if css.margin_bottom is not None and len(self.blocks) > emitted:
-            self._collapse_bottom(css.margin_bottom)
+        bottom = css.margin_bottom
+        if bottom is not None and len(self.blocks) > emitted:
+            style = self.blocks[-1].style
+            if style is not None and style.margin_bottom != bottom:
+                self._collapse_bottom(bottom)
         if css.break_after:
             self.pending_break = True
 
@@ -325,8 +329,16 @@ class _Converter:
             href, link = self.link_target(element.get("href"), outer)
             span = replace(span, href=href)
         if span.look is not css.look:
-            span = replace(span, look=css.look)
+            span = self.styled_span(span, css.look)
         return Inline(span, css, link)
+
+    def styled_span(self, span: Span, look: Look) -> Span:
+        """`span` with `look`, one shared object per pair (most elements repeat a few pairs)."""
+        key = (span, look)
+        found = self.looked.get(key)
+        if found is None:
+            found = self.looked[key] = span.placed(span.start, span.end, look)
+        return found
 
     def link_target(self, href: str | None, outer: Inline) -> tuple[str | None, Link | None]:
         if not href:
