@@ -108,6 +108,7 @@ def read_epub(path: Path, *, book_id: str) -> Book:
         cover=cover,
         load_resource=ZipResourceLoader(path),
         notes=tuple(notes),
+        inline_resources={k: v for _, parsed in documents for k, v in parsed.resources.items()},
     )
 
 
@@ -288,6 +289,7 @@ def _read_document(
     budget.spend(elements=count_elements(root), characters=0)
     parsed = parse_document(root, name=item.member, has_member=archive.__contains__, sheets=sheets)
     budget.spend(elements=0, characters=sum(len(b.text) for b in parsed.blocks))
+    notes.extend(parsed.notes)
     return parsed
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -192,6 +192,13 @@ class Book:
     load_resource: ResourceLoader = field(repr=False, compare=False)
     # What the reader should be told about how the file was read: parts skipped or simplified.
     notes: tuple[str, ...] = ()
+    # Images that live inside the content documents (data: URIs, inline <svg>), by resource name.
+    inline_resources: Mapping[str, bytes] = field(default_factory=dict, repr=False, compare=False)
+
+    def resource(self, name: str) -> bytes:
+        """The bytes of resource `name`: an inline image, else the container member."""
+        found = self.inline_resources.get(name)
+        return found if found is not None else self.load_resource(name)
 
     @cached_property
     def char_count(self) -> int:
