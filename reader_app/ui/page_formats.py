@@ -20,6 +20,7 @@ from PySide6.QtGui import (
 
 from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.ui.appearance import Appearance, Theme
+from reader_app.ui.font_features import FontFeatures
 
 MONOSPACE = ["DejaVu Sans Mono", "monospace"]
 _VERTICAL = {
@@ -32,12 +33,21 @@ _FIXED_HEIGHT = 2  # QTextBlockFormat.LineHeightTypes.FixedHeight
 class PageFormats:
     """Formats for one section's document under one appearance."""
 
-    def __init__(self, appearance: Appearance, theme: Theme, font: QFont) -> None:
+    def __init__(
+        self,
+        appearance: Appearance,
+        theme: Theme,
+        font: QFont,
+        *,
+        features: FontFeatures | None = None,
+    ) -> None:
         self.appearance = appearance
         self.theme = theme
         self.font = font
         self.publisher = appearance.publisher_styles
         self._line_heights: dict[float, float] = {}
+        self.family = font.family()
+        self.features = features if features is not None else FontFeatures()
 
     def styled(self, block: Block) -> bool:
         return self.publisher and block.style is not None
@@ -125,9 +135,7 @@ class PageFormats:
     def apply_look(self, fmt: QTextCharFormat, look: Look) -> None:
         fmt.setFontItalic(look.italic)
         fmt.setFontWeight(QFont.Weight.Bold if look.bold else QFont.Weight.Normal)
-        fmt.setFontCapitalization(
-            QFont.Capitalization.SmallCaps if look.small_caps else QFont.Capitalization.MixedCase
-        )
+        self.features.small_caps(fmt, self.family, look.small_caps)
         fmt.setVerticalAlignment(
             _VERTICAL.get(look.vertical, QTextCharFormat.VerticalAlignment.AlignNormal)
         )
@@ -145,7 +153,7 @@ class PageFormats:
             if span.italic:
                 fmt.setFontItalic(True)
             if span.small_caps:
-                fmt.setFontCapitalization(QFont.Capitalization.SmallCaps)
+                self.features.small_caps(fmt, self.family, True)
             if span.superscript:
                 fmt.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignSuperScript)
             if span.subscript:
