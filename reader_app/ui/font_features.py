@@ -38,7 +38,8 @@ class FontFeatures:
         found = self._known.get(family)
         if found is None:
             raw = QRawFont.fromFont(QFont(family))
-            found = gsub_features(bytes(raw.fontTable("GSUB"))) if raw.isValid() else frozenset()
+            table = raw.fontTable("GSUB") if raw.isValid() else None
+            found = gsub_features(bytes(table.data())) if table is not None else frozenset()
             self._known[family] = found
         return found
 
