@@ -26,12 +26,12 @@ ILLUSTRATIONS = 6
 @contextmanager
 def _book_css(enabled: bool):  # type: ignore[no-untyped-def]
     """Parse with the book's stylesheets, or with the default sheet only (as before issue 16)."""
-    from reader_app.books import epub, styles
+    from reader_app.books import epub, stylesheets
 
     if enabled:
         yield
         return
-    with mock.patch.object(epub, "StyleSheets", lambda _read: styles.StyleSheets(None)):
+    with mock.patch.object(epub, "StyleSheets", lambda _read: stylesheets.StyleSheets(None)):
         yield
 
 

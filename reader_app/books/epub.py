@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from reader_app.books.budget import BookBudget, count_elements, optional_document
+from reader_app.books.embedded_fonts import embedded_fonts
 from reader_app.books.epub_toc import (
     AnchorTable,
     anchor_table,
@@ -36,7 +37,7 @@ from reader_app.books.model import (
 )
 from reader_app.books.safezip import SafeZip, ZipResourceLoader, resolve_member_name
 from reader_app.books.salvage import salvage_blocks
-from reader_app.books.styles import StyleSheets
+from reader_app.books.stylesheets import StyleSheets
 from reader_app.books.xhtml import ParsedDocument, parse_document
 from reader_app.books.xmlsafe import DocumentBeyondLimitsError, local_name, parse_xml
 from reader_app.errors import BookError, DrmProtectedError
@@ -82,7 +83,8 @@ def read_epub(path: Path, *, book_id: str) -> Book:
     with SafeZip(path) as archive:
         reject_drm(archive)
         package = _read_package(archive, _package_document_name(archive), notes)
-        documents = _read_spine(archive, package, notes)
+        sheets = StyleSheets(archive.read)
+        documents = _read_spine(archive, package, notes, sheets)
         anchors = anchor_table(documents)
         sections = [
             _resolve_links(index, member, parsed, anchors)
@@ -98,6 +100,7 @@ def read_epub(path: Path, *, book_id: str) -> Book:
         sections = titled(sections, toc, [parsed.first_heading for _, parsed in documents])
         metadata = _read_metadata(package, path)
         cover = _find_cover(archive, package)
+        fonts = embedded_fonts(archive, package.root, sheets.font_faces)
     return Book(
         book_id=book_id,
         path=path,
@@ -109,6 +112,7 @@ def read_epub(path: Path, *, book_id: str) -> Book:
         load_resource=ZipResourceLoader(path),
         notes=tuple(notes),
         inline_resources={k: v for _, parsed in documents for k, v in parsed.resources.items()},
+        fonts=fonts,
     )
 
 
@@ -248,11 +252,10 @@ def _children(root: etree._Element, parent: str, child: str) -> Iterable[etree._
 
 
 def _read_spine(
-    archive: SafeZip, package: _Package, notes: list[str]
+    archive: SafeZip, package: _Package, notes: list[str], sheets: StyleSheets
 ) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
     budget = BookBudget(archive.path)
-    sheets = StyleSheets(archive.read)
     for item in package.spine:
         if item.member not in archive:
             raise BookError(

@@ -52,6 +52,7 @@ class Look:
     small_caps: bool = False
     vertical: str = ""  # "", "super", "sub"
     scale: float = 1.0  # font size relative to the reader's chosen size
+    family: str = ""  # a font embedded in the book (its @font-face family); "" for the reader's
 
 
 PLAIN_LOOK = Look()
@@ -175,6 +176,18 @@ class Metadata:
         return ", ".join(self.authors)
 
 
+@dataclass(frozen=True, slots=True)
+class EmbeddedFont:
+    """A font inside the book, as its stylesheets name it, and how to restore its bytes."""
+
+    family: str  # lower-cased @font-face family
+    member: str
+    bold: bool = False
+    italic: bool = False
+    key: bytes = b""  # the XOR key when obfuscated
+    obfuscated: int = 0  # how many leading bytes are XORed
+
+
 ResourceLoader = Callable[[str], bytes]
 
 
@@ -194,6 +207,7 @@ class Book:
     notes: tuple[str, ...] = ()
     # Images that live inside the content documents (data: URIs, inline <svg>), by resource name.
     inline_resources: Mapping[str, bytes] = field(default_factory=dict, repr=False, compare=False)
+    fonts: tuple[EmbeddedFont, ...] = ()  # the book's @font-face fonts (books/embedded_fonts.py)
 
     def resource(self, name: str) -> bytes:
         """The bytes of resource `name`: an inline image, else the container member."""

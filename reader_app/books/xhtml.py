@@ -25,7 +25,8 @@ from reader_app.books.inline_images import InlineImages, references_only_book_im
 from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.books.numbers import bounded_int
 from reader_app.books.safezip import resolve_member_name
-from reader_app.books.styles import ROOT_STYLE, Computed, StyleSheets
+from reader_app.books.styles import ROOT_STYLE, Computed
+from reader_app.books.stylesheets import StyleSheets
 from reader_app.books.xhtml_parts import (
     BLOCKS,
     COLLAPSIBLE,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt, QUrl
@@ -77,6 +78,7 @@ class SectionDocument:
         page: PageGeometry,
         *,
         images: ImageCache | None = None,
+        fonts: Mapping[str, str] | None = None,
     ) -> None:
         self.book = book
         self.section_index = section_index
@@ -85,6 +87,7 @@ class SectionDocument:
         self.theme = appearance.resolved_theme()
         self.page = page
         self.images = images if images is not None else ImageCache()
+        self.fonts = fonts
         self.doc = QTextDocument()
         self.doc.setUndoRedoEnabled(False)
         self.block_starts: list[int] = []
@@ -106,7 +109,7 @@ class SectionDocument:
         font.setStyleHint(QFont.StyleHint.Serif)
         self.doc.setDefaultFont(font)
         self.doc.setDocumentMargin(0)
-        self.formats = PageFormats(appearance, self.theme, font)
+        self.formats = PageFormats(appearance, self.theme, font, fonts=self.fonts)
         root = self.doc.rootFrame().frameFormat()
         root.setTopMargin(appearance.margin * 0.6)
         root.setBottomMargin(appearance.margin * 0.6)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QWidget
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
 from reader_app.ui.appearance import Appearance
+from reader_app.ui.book_fonts import BookFonts
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
 from reader_app.ui.page_input import PageInput, paint_selection
@@ -64,6 +65,7 @@ class EpubView(PageInput):
         # Rasterised illustrations, kept across relayouts; SVG is drawn in a worker.
         self.images = ImageCache(runner=Workers(self, max_threads=1))
         self.images.on_ready = self._image_ready
+        self.fonts = BookFonts()  # the shown book's embedded fonts
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._last_start: Locator | None = None
@@ -81,6 +83,7 @@ class EpubView(PageInput):
 
     def set_book(self, book: Book | None, position: Locator | None = None) -> None:
         self.book = book
+        self.fonts.load(book)
         self._documents.clear()
         self._selection = None
         self._last_start = None
@@ -215,7 +218,12 @@ class EpubView(PageInput):
         if doc is None:
             assert self.book is not None
             doc = SectionDocument(
-                self.book, section, self.appearance, self._page_geometry(), images=self.images
+                self.book,
+                section,
+                self.appearance,
+                self._page_geometry(),
+                images=self.images,
+                fonts=self.fonts.families,
             )
             self._documents[section] = doc
             while len(self._documents) > CACHE_SECTIONS:

@@ -8,6 +8,8 @@ caps, relative sizes, super/subscript and page breaks. Every line of a block get
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QColor,
@@ -40,6 +42,7 @@ class PageFormats:
         font: QFont,
         *,
         features: FontFeatures | None = None,
+        fonts: Mapping[str, str] | None = None,
     ) -> None:
         self.appearance = appearance
         self.theme = theme
@@ -48,6 +51,7 @@ class PageFormats:
         self._line_heights: dict[float, float] = {}
         self.family = font.family()
         self.features = features if features is not None else FontFeatures()
+        self.fonts = fonts or {}  # the book's @font-face families -> their Qt families
 
     def styled(self, block: Block) -> bool:
         return self.publisher and block.style is not None
@@ -135,7 +139,10 @@ class PageFormats:
     def apply_look(self, fmt: QTextCharFormat, look: Look) -> None:
         fmt.setFontItalic(look.italic)
         fmt.setFontWeight(QFont.Weight.Bold if look.bold else QFont.Weight.Normal)
-        self.features.small_caps(fmt, self.family, look.small_caps)
+        family = self.fonts.get(look.family, self.family) if look.family else self.family
+        if family != self.family or look.family:
+            fmt.setFontFamilies([family])
+        self.features.small_caps(fmt, family, look.small_caps)
         fmt.setVerticalAlignment(
             _VERTICAL.get(look.vertical, QTextCharFormat.VerticalAlignment.AlignNormal)
         )
