@@ -98,3 +98,16 @@ class AssistantTimeoutError(AssistantUnavailableError):
 
 class AnswerFailedError(ReaderError):
     """The model failed while answering; what it had said so far is kept, marked incomplete."""
+
+
+class ReplyTooLargeError(AnswerFailedError):
+    """The model server sent a line or a reply past the gateway's cap; reading stopped there."""
+
+    def __init__(self, *, host: str, limit_bytes: int) -> None:
+        self.host = host
+        self.limit_bytes = limit_bytes
+        super().__init__(
+            f"The model server at {host} sent a reply too large to read (over "
+            f"{limit_bytes / 1_048_576:.0f} MB without a break); reading stopped there. "
+            "Is the host in Settings really Ollama?"
+        )

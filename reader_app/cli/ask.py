@@ -14,7 +14,8 @@ from reader_app.books.model import Book
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
 from reader_app.prepare import prepare_book
-from reader_app.rag.assistant import AnswerRun, Assistant
+from reader_app.rag.answer_run import AnswerRun
+from reader_app.rag.assistant import Assistant
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.conversations import Citation
 from reader_app.rag.embed import default_embedder

@@ -1,228 +1,54 @@
 """The one gateway to Ollama: every model call (answer, rewrite, suggestions, summary) goes here.
 
-Book text can only enter a request through a `ScopedContext` or `ScopedHistory`, values that
-can only be built from a search result (scoped before ranking) or from turns already filtered by
-the current boundary. Nothing here takes a free string of book text.
+Book text can only enter a request through the sealed values of `rag/scoped.py`: a
+`ScopedContext` or `ScopedHistory`, built only from a search result (scoped before ranking) or from
+turns already filtered by the current boundary. Nothing here takes a free string of book text.
+The wire below it (bounded transport, error translation, the streaming loop): `rag/ollama_wire.py`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
-import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import httpx
-import ollama
-
-from reader_app.books.model import Book
-from reader_app.errors import (
-    AnswerFailedError,
-    AssistantTimeoutError,
-    ModelMissingError,
-    OllamaUnreachableError,
-    ReaderError,
-)
+from reader_app.errors import AnswerFailedError, AssistantTimeoutError, ReaderError
 from reader_app.rag import prompts
-from reader_app.rag.conversations import Citation, ConversationStore
+from reader_app.rag.ollama_wire import (
+    BoundedTransport,
+    CancelToken,
+    PullCancelledError,
+    PullProgress,
+    make_client,
+    read_stream,
+    translate,
+)
+from reader_app.rag.scoped import (
+    ScopedContext,
+    ScopedHistory,
+    ScopedPageImage,
+    ScopeViolationError,
+    excerpt_pairs,
+    require_context,
+    require_history,
+)
 
 if TYPE_CHECKING:
     from reader_app.rag.excerpts import ScopedExcerpts
-    from reader_app.rag.search import SearchResult
 
-# A private token: ScopedContext and ScopedHistory refuse to be built without it, so the only
-# way to make one is through the constructors below, which take scoped values.
-_SEAL = object()
+__all__ = [
+    "CancelToken", "ModelGateway", "PullCancelledError", "PullProgress", "QueryRewrite",
+    "StreamStats", "validate_suggestions",
+]
 
-QUOTE_CHARS = 140  # the short quote shown under an answer for each citation
 # A runaway stream is cut here: five times the longest answer length the reader can choose.
 MAX_ANSWER_CHARS = 24_000
 # However the tokens trickle in, an answer that takes longer than this is stopped.
 ANSWER_DEADLINE_SECONDS = 300.0
-# What a misbehaving server's reply raises inside the client: a line that is not JSON, JSON of
-# the wrong shape (pydantic's ValidationError is a ValueError), a body that is not NDJSON.
-_UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError)
-
-
-class ScopeViolationError(Exception):
-    """A bug: a context was built by hand or mixed across boundaries. Never caught."""
-
-
-@dataclass(frozen=True, slots=True)
-class BookDetails:
-    """What the assistant may say about a book before reading: title, authors, description."""
-
-    title: str
-    authors: str
-    description: str
-
-    @classmethod
-    def of(cls, book: Book) -> BookDetails:
-        meta = book.metadata
-        return cls(title=meta.title, authors=meta.author_line, description=meta.description)
-
-
-@dataclass(frozen=True, slots=True)
-class ContextPassage:
-    """A retrieved passage as the model sees it: a citation number, its chapter and its text."""
-
-    label: int
-    chapter: str
-    text: str
-    score: float  # search relevance; the prompt lists passages in reading order regardless
-    citation: Citation
-
-
-@dataclass(frozen=True, slots=True)
-class ScopedHistory:
-    """Earlier turns and a summary, all made at or before `boundary_sid`. Sealed: see from_store."""
-
-    boundary_sid: int
-    turns: tuple[tuple[str, str], ...]  # (question, answer)
-    summary: str
-    newest_message_id: int
-    _seal: object = field(repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if self._seal is not _SEAL:
-            raise ScopeViolationError("build a ScopedHistory with ScopedHistory.from_store")
-
-    @classmethod
-    def empty(cls, *, boundary_sid: int) -> ScopedHistory:
-        return cls(boundary_sid, (), "", 0, _SEAL)
-
-    @classmethod
-    def from_store(
-        cls,
-        store: ConversationStore,
-        conversation_id: int,
-        *,
-        boundary_sid: int,
-        token_budget: int,
-    ) -> ScopedHistory:
-        """The usable summary and the recent complete turns after it that fit in the budget."""
-        summary = store.usable_summary(conversation_id, boundary_sid=boundary_sid)
-        turns = store.recent_turns(
-            conversation_id,
-            boundary_sid=boundary_sid,
-            token_budget=token_budget,
-            after_message_id=summary.through_message_id if summary else 0,
-        )
-        newest = turns[-1].answer.message_id if turns else 0
-        return cls(
-            boundary_sid,
-            tuple((t.question.text, t.answer.text) for t in turns),
-            summary.text if summary else "",
-            newest,
-            _SEAL,
-        )
-
-    @classmethod
-    def for_summary(
-        cls,
-        store: ConversationStore,
-        conversation_id: int,
-        *,
-        boundary_sid: int,
-        keep_recent: int,
-    ) -> ScopedHistory:
-        """Every usable turn but the newest `keep_recent`, after the last usable summary."""
-        summary = store.usable_summary(conversation_id, boundary_sid=boundary_sid)
-        after = summary.through_message_id if summary else 0
-        turns = [
-            t
-            for t in store.complete_turns(conversation_id, boundary_sid=boundary_sid)
-            if t.question.message_id > after
-        ]
-        older = turns[: max(len(turns) - keep_recent, 0)]
-        made_at = max([t.boundary_sid for t in older] + [summary.boundary_sid if summary else -1])
-        return cls(
-            made_at,
-            tuple((t.question.text, t.answer.text) for t in older),
-            summary.text if summary else "",
-            older[-1].answer.message_id if older else after,
-            _SEAL,
-        )
-
-    @property
-    def is_empty(self) -> bool:
-        return not self.turns and not self.summary
-
-
-@dataclass(frozen=True, slots=True)
-class ScopedContext:
-    """Everything from the book one answer may see. Sealed: see from_search / before_reading."""
-
-    book: BookDetails
-    boundary_sid: int
-    started: bool  # False before the reader has read anything (boundary -1)
-    location: str  # "Chapter 12 (34%)"
-    on_screen: str
-    passages: tuple[ContextPassage, ...]
-    history: ScopedHistory
-    _seal: object = field(repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if self._seal is not _SEAL:
-            raise ScopeViolationError("build a ScopedContext with from_search or before_reading")
-        if self.history.boundary_sid > self.boundary_sid:
-            raise ScopeViolationError("history made after the boundary cannot join this context")
-
-    @classmethod
-    def from_search(
-        cls, result: SearchResult, *, book: Book, location: str, history: ScopedHistory
-    ) -> ScopedContext:
-        """The context of an answer: passages and on-screen text from a scoped search."""
-        from reader_app.rag.search import SearchResult
-
-        if not isinstance(result, SearchResult):
-            raise ScopeViolationError("a ScopedContext needs a SearchResult from rag.search")
-        if result.book_id != book.book_id:
-            raise ScopeViolationError("the search result is for another book")
-        passages = []
-        for label, passage in enumerate(result.passages, start=1):
-            chapter = book.chapter_title(passage.locator)
-            citation = Citation(
-                label=label,
-                chunk_id=passage.chunk_id,
-                sid_start=passage.sid_start,
-                sid_end=passage.sid_end,
-                locator=passage.locator,
-                chapter=chapter,
-                quote=short_quote(passage.text),
-            )
-            passages.append(ContextPassage(label, chapter, passage.text, passage.score, citation))
-        on_screen = result.recent.text if result.recent is not None else ""
-        return cls(
-            BookDetails.of(book),
-            result.boundary_sid,
-            True,
-            location,
-            on_screen,
-            tuple(passages),
-            history,
-            _SEAL,
-        )
-
-    @classmethod
-    def before_reading(cls, *, book: Book, history: ScopedHistory) -> ScopedContext:
-        """Boundary -1: only the title, authors and the book's own description."""
-        return cls(BookDetails.of(book), -1, False, "the beginning", "", (), history, _SEAL)
-
-    @property
-    def citations(self) -> tuple[Citation, ...]:
-        return tuple(p.citation for p in self.passages)
-
-
-def short_quote(text: str, *, limit: int = QUOTE_CHARS) -> str:
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    cut = text[:limit].rsplit(" ", 1)[0]
-    return cut + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,33 +63,6 @@ class QueryRewrite:
         return " ".join([self.search_phrase, *extra]).strip()
 
 
-@dataclass(frozen=True, slots=True)
-class PullProgress:
-    status: str
-    completed: int | None
-    total: int | None
-
-    @property
-    def fraction(self) -> float | None:
-        if not self.total or self.completed is None:
-            return None
-        return min(self.completed / self.total, 1.0)
-
-
-class CancelToken:
-    """Set from any thread to stop a stream or a pull at its next chunk."""
-
-    def __init__(self) -> None:
-        self._event = threading.Event()
-
-    def cancel(self) -> None:
-        self._event.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
-
-
 @dataclass
 class StreamStats:
     """Filled in while an answer streams: when the request left, token counts from Ollama."""
@@ -272,31 +71,6 @@ class StreamStats:
     first_token_at: float | None = None
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ScopedPageImage:
-    """A comic page a vision model may see: at or before `limit`, the last page
-    `rag.boundary.last_page_to_describe` allows. Sealed: build it with `of`."""
-
-    page_index: int
-    title: str
-    image: bytes = field(repr=False)
-    _seal: object = field(repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if self._seal is not _SEAL:
-            raise ScopeViolationError("build a ScopedPageImage with ScopedPageImage.of")
-
-    @classmethod
-    def of(cls, *, page_index: int, limit: int, title: str, image: bytes) -> ScopedPageImage:
-        if page_index > limit:
-            raise ScopeViolationError(f"page {page_index + 1} is past the last page allowed")
-        return cls(page_index, title, image, _SEAL)
-
-
-class PullCancelledError(ReaderError):
-    """The reader cancelled a model download."""
 
 
 class ModelGateway:
@@ -317,8 +91,9 @@ class ModelGateway:
         self.timeout = timeout
         self.answer_deadline = answer_deadline
         self.max_answer_chars = max_answer_chars
-        self._client = ollama.Client(
-            host=host, timeout=httpx.Timeout(timeout, connect=connect_timeout)
+        self.transport = BoundedTransport(host=host)
+        self._client = make_client(
+            host, timeout=timeout, connect_timeout=connect_timeout, transport=self.transport
         )
 
     def close(self) -> None:
@@ -342,7 +117,7 @@ class ModelGateway:
         without it, runs past `max_answer_chars` or `answer_deadline` raises (the caller keeps
         what was yielded, marked incomplete).
         """
-        _require_context(context)
+        require_context(context)
         _, max_tokens = prompts.length_instruction(answer_length)
         messages = prompts.answer_messages(context, question, answer_length=answer_length)
         if on_request is not None:
@@ -361,18 +136,9 @@ class ModelGateway:
         finished = False
         length = 0
         deadline = time.monotonic() + self.answer_deadline
-        try:
-            while True:
-                try:
-                    part = next(stream)
-                except StopIteration:
-                    if finished:
-                        return
-                    raise AnswerFailedError(
-                        f"Ollama at {self.host} stopped sending before the answer was finished."
-                    ) from None
-                except Exception as error:
-                    raise self._translate(error, started=yielded_any) from error
+        parts = read_stream(stream, lambda error: self._translate(error, started=yielded_any))
+        with contextlib.closing(parts):
+            for part in parts:
                 if cancel is not None and cancel.cancelled:
                     return
                 if time.monotonic() > deadline:
@@ -393,14 +159,16 @@ class ModelGateway:
                         stats.first_token_at = time.perf_counter()
                     yielded_any = True
                     yield token
-        finally:
-            _close(stream)
+        if not finished:
+            raise AnswerFailedError(
+                f"Ollama at {self.host} stopped sending before the answer was finished."
+            )
 
     # -- the helper calls ------------------------------------------------------------------
 
     def rewrite_query(self, question: str, history: ScopedHistory) -> QueryRewrite:
         """A search phrase and keywords for `question`. Raises on any failure or bad reply."""
-        _require_history(history)
+        require_history(history)
         reply = self._json_call(
             prompts.rewrite_messages(question, history),
             schema=prompts.REWRITE_SCHEMA,
@@ -442,7 +210,7 @@ class ModelGateway:
         self, context: ScopedContext, question: str, answer: str
     ) -> tuple[str, ...]:
         """Two or three follow-up questions, or none if the reply is malformed or the call fails."""
-        _require_context(context)
+        require_context(context)
         try:
             reply = self._json_call(
                 prompts.suggestion_messages(context, question, answer),
@@ -455,7 +223,7 @@ class ModelGateway:
 
     def summarize(self, history: ScopedHistory) -> str:
         """A short summary of `history`'s turns. Raises on failure."""
-        _require_history(history)
+        require_history(history)
         summary = prompts.summary_messages(history)
         text = self._reply_text(summary, max_tokens=prompts.SUMMARY_MAX_TOKENS).strip()
         if not text:
@@ -490,7 +258,7 @@ class ModelGateway:
         self, task: prompts.CompanionTask, excerpts: ScopedExcerpts, *, title: str, subject: str
     ) -> str:
         """A description, chapter summary or recap written only from `excerpts`."""
-        pairs = _excerpt_pairs(excerpts)
+        pairs = excerpt_pairs(excerpts)
         text = self._reply_text(
             prompts.companion_messages(task, pairs, title=title, subject=subject),
             max_tokens=prompts.COMPANION_MAX_TOKENS[task],
@@ -503,7 +271,7 @@ class ModelGateway:
 
     def same_names(self, names: tuple[str, ...], excerpts: ScopedExcerpts) -> list[tuple[str, str]]:
         """Pairs of `names` the model says are one person, judged from `excerpts` only."""
-        pairs = _excerpt_pairs(excerpts)
+        pairs = excerpt_pairs(excerpts)
         reply = self._json_call(
             prompts.merge_messages(names, pairs), schema=prompts.MERGE_SCHEMA,
             max_tokens=prompts.MERGE_MAX_TOKENS,
@@ -535,20 +303,13 @@ class ModelGateway:
     ) -> None:
         """Download a model with progress. Raises PullCancelledError when cancelled."""
         stream = self._call(lambda: self._client.pull(name or self.model, stream=True))
-        try:
-            while True:
-                try:
-                    part = next(stream)
-                except StopIteration:
-                    return
-                except Exception as error:
-                    raise self._translate(error, started=True) from error
+        parts = read_stream(stream, lambda error: self._translate(error, started=True))
+        with contextlib.closing(parts):
+            for part in parts:
                 if cancel is not None and cancel.cancelled:
                     raise PullCancelledError(f"Download of “{name or self.model}” cancelled.")
                 if progress is not None:
                     progress(PullProgress(part.status or "", part.completed, part.total))
-        finally:
-            _close(stream)
 
     # -- internals -------------------------------------------------------------------------
 
@@ -589,30 +350,9 @@ class ModelGateway:
             raise self._translate(error, started=False) from error
 
     def _translate(self, error: Exception, *, started: bool) -> Exception:
-        if isinstance(error, ReaderError):
-            return error
-        if isinstance(error, ollama.ResponseError):
-            message = str(error.error)
-            if error.status_code == 404 and "not found" in message:
-                return ModelMissingError(model=self.model, host=self.host)
-            if message.lstrip().startswith("<"):  # a proxy's or another server's HTML page
-                return AnswerFailedError(
-                    f"The server at {self.host} answered with an error page (HTTP "
-                    f"{error.status_code}), not Ollama's reply; is the host in Settings right?"
-                )
-            return AnswerFailedError(f"Ollama reported an error: {message[:500]}")
-        if isinstance(error, httpx.TimeoutException):
-            return AssistantTimeoutError(host=self.host, seconds=self.timeout)
-        if isinstance(error, ConnectionError | httpx.ConnectError) and not started:
-            return OllamaUnreachableError(host=self.host)
-        if isinstance(error, httpx.HTTPError | ConnectionError):
-            return AnswerFailedError(f"The connection to Ollama at {self.host} was lost.")
-        if isinstance(error, _UNREADABLE_REPLY):
-            return AnswerFailedError(
-                f"The server at {self.host} sent a reply that is not Ollama's "
-                f"({type(error).__name__}); is the host in Settings really Ollama?"
-            )
-        return error
+        return translate(
+            error, host=self.host, model=self.model, timeout=self.timeout, started=started
+        )
 
 
 def validate_suggestions(reply: Any) -> tuple[str, ...]:
@@ -631,30 +371,3 @@ def validate_suggestions(reply: Any) -> tuple[str, ...]:
             return ()
         cleaned.append(text)
     return tuple(cleaned)
-
-
-def _close(stream: Iterator[Any]) -> None:
-    """Close a streamed reply early: the client's generator then closes its HTTP response."""
-    close = getattr(stream, "close", None)
-    if close is not None:
-        close()
-
-
-def _excerpt_pairs(excerpts: object) -> tuple[tuple[str, str], ...]:
-    from reader_app.rag.excerpts import ScopedExcerpts
-
-    if not isinstance(excerpts, ScopedExcerpts):
-        raise ScopeViolationError("companion calls take ScopedExcerpts, not free text")
-    if excerpts.is_empty:
-        raise ScopeViolationError("a companion call needs book text, not a bare name")
-    return tuple((e.label, e.text) for e in excerpts.excerpts)
-
-
-def _require_context(context: object) -> None:
-    if not isinstance(context, ScopedContext):
-        raise ScopeViolationError("model calls take a ScopedContext, not free text")
-
-
-def _require_history(history: object) -> None:
-    if not isinstance(history, ScopedHistory):
-        raise ScopeViolationError("model calls take a ScopedHistory, not free text")

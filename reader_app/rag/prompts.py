@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
-    from reader_app.rag.llm import ScopedContext, ScopedHistory
+    from reader_app.rag.scoped import ScopedContext, ScopedHistory
 
 AnswerLength = Literal["short", "medium", "long"]
 ChatMessage = dict[str, str]

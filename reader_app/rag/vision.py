@@ -19,7 +19,8 @@ from reader_app.comics.describe import (
 )
 from reader_app.errors import AssistantUnavailableError
 from reader_app.rag.boundary import last_page_to_describe
-from reader_app.rag.llm import ModelGateway, ScopedPageImage
+from reader_app.rag.llm import ModelGateway
+from reader_app.rag.scoped import ScopedPageImage
 from reader_app.settings import SettingsStore
 
 

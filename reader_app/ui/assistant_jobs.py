@@ -14,7 +14,8 @@ from pathlib import Path
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
-from reader_app.rag.assistant import AnswerOutcome, Assistant, AssistantConfig
+from reader_app.rag.answer_run import AnswerOutcome
+from reader_app.rag.assistant import Assistant, AssistantConfig
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
 from reader_app.rag.llm import ModelGateway

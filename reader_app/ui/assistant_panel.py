@@ -4,27 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Literal
 
-from PySide6.QtCore import (
-    Qt,
-    QTimer,
-    QUrl,
-    Signal,
-)
-from PySide6.QtGui import QKeyEvent, QShowEvent, QTextCursor
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPlainTextEdit,
-    QProgressBar,
-    QPushButton,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QWidget
 
 from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book
@@ -34,43 +17,23 @@ from reader_app.errors import (
     ModelMissingError,
 )
 from reader_app.rag.answer_check import AnswerChecker
-from reader_app.rag.answer_view import streaming_text
 from reader_app.rag.assistant import AssistantConfig, knows_up_to
 from reader_app.rag.boundary import boundary_sid_for, whole_comic_chosen
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
-from reader_app.rag.llm import PullCancelledError, PullProgress
-from reader_app.rag.transcript import parse_citation_href, transcript_html
+from reader_app.rag.llm import PullCancelledError
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
 from reader_app.ui.assistant_jobs import JobResult, Suggestions, answer_work, pull_work
+from reader_app.ui.assistant_view import AssistantView
+from reader_app.ui.transcript_view import TranscriptView
 from reader_app.ui.workers import Job, Workers
 
-SelectionMode = Literal["ask", "explain", "who"]
 REDRAW_MS = 40  # tokens are drawn in batches, not one repaint per token
-SELECTION_PREFIXES: dict[str, str] = {
-    "ask": "About this passage: “{text}” — ",
-    "explain": "Explain this passage: “{text}”",
-    "who": "Who is {text}?",
-}
 
 
-class QuestionBox(QPlainTextEdit):
-    """Enter sends, Shift+Enter starts a new line."""
-
-    submitted = Signal()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
-            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
-        ):
-            self.submitted.emit()
-            return
-        super().keyPressEvent(event)
-
-
-class AssistantPanel(QDockWidget):
+class AssistantPanel(AssistantView):
     """The reading companion. Engine work runs in a thread pool; the UI thread never waits."""
 
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
@@ -83,15 +46,13 @@ class AssistantPanel(QDockWidget):
         embedder: Embedder | None = None,
         writer: Writer | None = None,
     ) -> None:
-        super().__init__("Assistant", parent)
-        self.setObjectName("assistantPanel")
+        super().__init__(parent)
         self.home = home
         self._embedder = embedder
         self._writer = writer
         self._state: ReadingState | None = None  # as the reader view last reported it
         self._stale = True  # hidden while the boundary moved: redrawn when shown
         self._messages: list[Message] | None = None  # the conversation, read once per change
-        self._drawn_key: tuple[object, ...] | None = None
         self._vector_cache = VectorIndexCache()
         self._conn: sqlite3.Connection = connect(home)
         self._library = Library(self._conn, home)
@@ -104,112 +65,21 @@ class AssistantPanel(QDockWidget):
         self._pending = ""  # tokens received but not yet drawn
         self._streamed = ""
         self._checker: AnswerChecker | None = None  # the running answer's spoiler check
-        self._stream_start = 0  # where the running answer is drawn in the transcript
-        self._revealed: dict[int, frozenset[int]] = {}  # message id -> veils the reader opened
-        self._expanded: set[int] = set()  # answers whose receipt was clicked open
-        self._boundary_sid_hint = 0
         self.workers = Workers(self, max_threads=2)
         self._redraw = QTimer(self)
         self._redraw.setInterval(REDRAW_MS)
         self._redraw.timeout.connect(self._flush_tokens)
-        self._build()
-        self._refresh_controls()
-
-    # -- layout ----------------------------------------------------------------------------
-
-    def _build(self) -> None:
-        body = QWidget(self)
-        layout = QVBoxLayout(body)
-        top = QHBoxLayout()
-        self.header = QLabel("Knows up to: nothing yet", body)
-        self.header.setObjectName("assistantKnowsUpTo")
-        self.header.setToolTip("The assistant answers only from what you have read up to here.")
-        top.addWidget(self.header, 1)
-        self.new_button = QPushButton("New conversation", body)
-        self.new_button.setObjectName("assistantNewConversation")
+        self._drawn = TranscriptView(self.transcript)
         self.new_button.clicked.connect(self.new_conversation)
-        top.addWidget(self.new_button)
-        layout.addLayout(top)
-
-        # The one labelled exception to the boundary, visible for as long as it is on.
-        self.whole_comic = QFrame(body)
-        self.whole_comic.setObjectName("assistantWholeComic")
-        self.whole_comic.setFrameShape(QFrame.Shape.StyledPanel)
-        whole_layout = QHBoxLayout(self.whole_comic)
-        self.whole_comic_text = QLabel(
-            "Whole comic prepared: you let the vision model see every page. Pages past where "
-            "you are stay out of answers until you reach them.",
-            self.whole_comic,
-        )
-        self.whole_comic_text.setWordWrap(True)
-        whole_layout.addWidget(self.whole_comic_text, 1)
-        self.whole_comic_off = QPushButton("Turn off", self.whole_comic)
-        self.whole_comic_off.setObjectName("assistantWholeComicOff")
         self.whole_comic_off.clicked.connect(self._turn_off_whole_comic)
-        whole_layout.addWidget(self.whole_comic_off)
-        self.whole_comic.hide()
-        layout.addWidget(self.whole_comic)
-
-        self.banner = QFrame(body)
-        self.banner.setObjectName("assistantBanner")
-        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
-        banner_layout = QVBoxLayout(self.banner)
-        self.banner_text = QLabel(self.banner)
-        self.banner_text.setObjectName("assistantBannerText")
-        self.banner_text.setWordWrap(True)
-        banner_layout.addWidget(self.banner_text)
-        row = QHBoxLayout()
-        self.download_button = QPushButton("Download model", self.banner)
-        self.download_button.setObjectName("assistantDownload")
         self.download_button.clicked.connect(self.download_model)
-        row.addWidget(self.download_button)
-        self.download_progress = QProgressBar(self.banner)
-        self.download_progress.setObjectName("assistantDownloadProgress")
-        self.download_progress.setRange(0, 1000)
-        row.addWidget(self.download_progress, 1)
-        self.download_cancel = QPushButton("Cancel", self.banner)
-        self.download_cancel.setObjectName("assistantDownloadCancel")
         self.download_cancel.clicked.connect(self.cancel_download)
-        row.addWidget(self.download_cancel)
-        banner_layout.addLayout(row)
-        self.banner.hide()
-        layout.addWidget(self.banner)
-
-        self.transcript = QTextBrowser(body)
-        self.transcript.setObjectName("assistantTranscript")
-        self.transcript.setOpenLinks(False)
         self.transcript.anchorClicked.connect(self._on_link)
-        layout.addWidget(self.transcript, 1)
-
-        self.suggestion_row = QHBoxLayout()
-        layout.addLayout(self.suggestion_row)
-        self.suggestion_buttons: list[QPushButton] = []
-
-        self.note = QLabel(body)
-        self.note.setObjectName("assistantNote")
-        self.note.setWordWrap(True)
-        self.note.hide()
-        layout.addWidget(self.note)
-
-        self.input = QuestionBox(body)
-        self.input.setObjectName("assistantInput")
-        self.input.setPlaceholderText("Ask about what you've read…")
-        self.input.setMaximumHeight(80)
         self.input.textChanged.connect(self._refresh_controls)
         self.input.submitted.connect(self._send_from_box)
-        layout.addWidget(self.input)
-        buttons = QHBoxLayout()
-        self.send_button = QPushButton("Send", body)
-        self.send_button.setObjectName("assistantSend")
         self.send_button.clicked.connect(self._send_from_box)
-        self.stop_button = QPushButton("Stop", body)
-        self.stop_button.setObjectName("assistantStop")
         self.stop_button.clicked.connect(self.stop)
-        buttons.addStretch(1)
-        buttons.addWidget(self.stop_button)
-        buttons.addWidget(self.send_button)
-        layout.addLayout(buttons)
-        self.setWidget(body)
+        self._refresh_controls()
 
     # -- public API ------------------------------------------------------------------------
 
@@ -318,17 +188,6 @@ class AssistantPanel(QDockWidget):
         self._redraw.start()
         self._refresh_controls()
 
-    def ask_about_selection(self, text: str, mode: SelectionMode) -> None:
-        """Put the selected text in the question box with a prefix that fits `mode`."""
-        text = " ".join(text.split())
-        if len(text) > 400:
-            text = text[:399] + "…"
-        self.input.setPlainText(SELECTION_PREFIXES[mode].format(text=text))
-        self.input.moveCursor(QTextCursor.MoveOperation.End)
-        self.show()
-        self.raise_()
-        self.input.setFocus()
-
     def stop(self) -> None:
         """Stop the running answer; what arrived is kept, marked stopped."""
         if self._answer is None:
@@ -401,14 +260,7 @@ class AssistantPanel(QDockWidget):
             return
         self._streamed += self._pending
         self._pending = ""
-        # Redraw the whole answer so far: a sentence may turn out to need a veil only later.
-        end = self.transcript.document().characterCount() - 1
-        cursor = self.transcript.textCursor()
-        cursor.setPosition(min(self._stream_start, end))
-        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
-        cursor.insertText(streaming_text(self._streamed, self._checker, final=False))
-        self.transcript.setTextCursor(cursor)
-        self.transcript.ensureCursorVisible()
+        self._drawn.draw_streaming(self._streamed, self._checker)
 
     def _on_finished(self, job_id: int, result: JobResult) -> None:
         """The answer is whole, failed, was refused or was stopped (then it arrives last)."""
@@ -447,19 +299,7 @@ class AssistantPanel(QDockWidget):
     def _on_suggested(self, suggestions: tuple[str, ...]) -> None:
         if self.running or self._book is None:
             return
-        self._clear_suggestions()
-        for text in suggestions:
-            button = QPushButton(text, self)
-            button.setObjectName("assistantSuggestion")
-            button.setFlat(True)
-            button.clicked.connect(lambda _=False, q=text: self.ask(q))
-            self.suggestion_row.addWidget(button)
-            self.suggestion_buttons.append(button)
-
-    def _on_pull_progress(self, progress: PullProgress) -> None:
-        if progress.fraction is not None:
-            self.download_progress.setValue(int(progress.fraction * 1000))
-        self.download_progress.setFormat(f"{progress.status} %p%")
+        self._show_suggestions(suggestions, self.ask)
 
     def _on_pull_done(self, error: BaseException | None) -> None:
         self._pull = None
@@ -481,28 +321,12 @@ class AssistantPanel(QDockWidget):
                 if self._conversation_id is not None
                 else []
             )
-        messages = self._messages
-        boundary = self._current_boundary_sid()
-        # A page turn changes nothing drawn unless it hides or shows a message.
-        key = (self._conversation_id, pending_question, len(messages),
-               tuple(boundary is not None and m.boundary_sid > boundary for m in messages),
-               tuple(sorted(self._revealed.items())), tuple(sorted(self._expanded)))
-        if key == self._drawn_key and pending_question is None:
-            return
-        self._drawn_key = key
-        self.transcript.setHtml(
-            transcript_html(
-                messages,
-                boundary_sid=boundary,
-                pending_question=pending_question,
-                revealed=self._revealed,
-                expanded=self._expanded,
-            )
+        self._drawn.render(
+            self._conversation_id,
+            self._messages,
+            boundary_sid=self._current_boundary_sid(),
+            pending_question=pending_question,
         )
-        if pending_question is not None:
-            self.transcript.moveCursor(QTextCursor.MoveOperation.End)
-            self._stream_start = self.transcript.document().characterCount() - 1
-        self.transcript.verticalScrollBar().setValue(self.transcript.verticalScrollBar().maximum())
 
     def _turn_off_whole_comic(self) -> None:
         if self._book is not None:
@@ -523,19 +347,11 @@ class AssistantPanel(QDockWidget):
         )
 
     def _on_link(self, url: QUrl) -> None:
-        text = url.toString()
-        if text.startswith("reveal:"):  # "show anyway": the reader chose to see it
-            _, veiled_message, index = text.split(":")
-            shown = self._revealed.get(int(veiled_message), frozenset())
-            self._revealed[int(veiled_message)] = shown | {int(index)}
-            self._render_transcript()
+        cited = self._drawn.follow_link(url)
+        if cited is None:
+            self._render_transcript()  # a veil or a receipt opened
             return
-        if text.startswith("receipt:"):
-            self._expanded ^= {int(text.split(":")[1])}
-            self._render_transcript()
-            return
-        cited = parse_citation_href(text)
-        if cited is None or self._conversation_id is None:
+        if self._conversation_id is None:
             return
         message_id, label = cited
         for message in self._store.messages(self._conversation_id):
@@ -563,23 +379,4 @@ class AssistantPanel(QDockWidget):
         self.new_button.setEnabled(self._book is not None)
 
     def _show_banner(self, text: str, *, offer_download: bool) -> None:
-        self.banner_text.setText(text)
-        self.download_button.setVisible(offer_download)
-        downloading = self._pull is not None
-        self.download_progress.setVisible(downloading)
-        self.download_cancel.setVisible(downloading)
-        self.banner.show()
-
-    def _show_note(self, text: str) -> None:
-        self.note.setText(text)
-        self.note.show()
-
-    def _hide_note(self) -> None:
-        self.note.hide()
-        self.note.setText("")
-
-    def _clear_suggestions(self) -> None:
-        for button in self.suggestion_buttons:
-            self.suggestion_row.removeWidget(button)
-            button.deleteLater()
-        self.suggestion_buttons = []
+        self._banner(text, offer_download=offer_download, downloading=self._pull is not None)

@@ -6,27 +6,11 @@ import logging
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QAction,
-    QCloseEvent,
-    QDragEnterEvent,
-    QDropEvent,
-)
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QPushButton,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QFileDialog
 
-from reader_app import APP_NAME, __version__
+from reader_app import APP_NAME
 from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.search import find_text
@@ -34,66 +18,21 @@ from reader_app.errors import BookError
 from reader_app.forget import forget_book
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
-from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance, apply_window_theme
-from reader_app.ui.assistant_panel import AssistantPanel, SelectionMode
-from reader_app.ui.companion_controller import CompanionController
+from reader_app.ui.assistant_view import SelectionMode
+from reader_app.ui.book_jobs import cover_work, open_book_work
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
-from reader_app.ui.library_view import LibraryView
 from reader_app.ui.menus import build_menus
-from reader_app.ui.previously_card import PreviouslyCard
-from reader_app.ui.reader_page import ReaderPage
-from reader_app.ui.search_dock import SearchDock
-from reader_app.ui.toc import TocDock
-from reader_app.ui.workers import Workers
-from reader_app.ui.xray_dock import XRayDock
+from reader_app.ui.status_text import indexing_status_text, position_text
+from reader_app.ui.window_parts import WindowParts
 
 log = logging.getLogger(__name__)
 BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
 RECENT_LIMIT = 10
 
 
-def open_book_work(path: Path, home: Path) -> Book:
-    """Parse (or load from the cache) a book; runs in a worker."""
-    from reader_app.books.cache import load_book
-
-    return load_book(path, home)
-
-
-def cover_work(book: Book) -> bytes | None:
-    """A PNG thumbnail of the book's cover; SVG covers are rendered with Qt's SVG renderer."""
-    from reader_app.books.covers import cover_thumbnail_png
-
-    try:
-        png = cover_thumbnail_png(book)
-    except BookError:
-        return None
-    if png is not None or not book.cover or not book.cover.lower().endswith(".svg"):
-        return png
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
-
-    from reader_app.ui.images import decode_image
-
-    image = decode_image(book.resource(book.cover), name=book.cover, target=QSize(300, 450))
-    if image is None:
-        return None
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stub wants bytes; Qt wants str
-    return bytes(data.data())
-
-
-class MainWindow(QMainWindow):
-    # From build_menus (ui/menus.py).
-    recent_menu: QMenu
-    toc_action: QAction
-    assistant_action: QAction
-    xray_action: QAction
-    justify_action: QAction
-    spread_action: QAction
-    rtl_action: QAction
+class MainWindow(WindowParts):
     bookOpened = Signal(object)  # Book
     openFailed = Signal(str)  # the message shown
     assistantNews = Signal(object)  # IndexingNews
@@ -106,86 +45,21 @@ class MainWindow(QMainWindow):
         settings: SettingsStore,
         prepare_assistant: bool = True,
     ) -> None:
-        super().__init__()
-        self.setObjectName("mainWindow")
-        self.setWindowTitle(APP_NAME)
-        self.setAcceptDrops(True)
-        self.home = home
-        self.library = library
-        self.settings = settings
-        self.appearance = Appearance.load(settings)
-        apply_window_theme(self.appearance)
-        self.tasks = Workers(self)
-        self.book: Book | None = None
-        self.prepare_assistant = prepare_assistant
+        super().__init__(
+            home=home, library=library, settings=settings, prepare_assistant=prepare_assistant
+        )
         self._closed = False
         self.indexing = IndexingController(home, self)
         self.indexing.news.connect(self._indexing_news)
-
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        self.error_banner = QFrame()
-        self.error_banner.setObjectName("errorBanner")
-        self.error_banner.setStyleSheet("#errorBanner { background: #fbe3e3; color: #5c1111; }")
-        banner_layout = QHBoxLayout(self.error_banner)
-        self.error_label = QLabel("")
-        self.error_label.setObjectName("errorMessage")
-        self.error_label.setWordWrap(True)
-        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        close_error = QPushButton("Dismiss")
-        close_error.clicked.connect(self.error_banner.hide)
-        banner_layout.addWidget(self.error_label, 1)
-        banner_layout.addWidget(close_error)
-        self.error_banner.hide()
-        layout.addWidget(self.error_banner)
-        self.previously_card = PreviouslyCard()
-        layout.addWidget(self.previously_card)
-
-        self.stack = QStackedWidget()
-        self.stack.setObjectName("centralStack")
-        self.library_view = LibraryView()
-        # One thread owns the reading-state writes: page turns never wait for the database.
-        self.writer = Writer(home)
-        self.reader = ReaderPage(library, writer=self.writer)
-        self.stack.addWidget(self.library_view)
-        self.stack.addWidget(self.reader)
-        layout.addWidget(self.stack, 1)
-        self.setCentralWidget(central)
-
-        self.toc_dock = TocDock(self)
-        self.search_dock = SearchDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.toc_dock)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.search_dock)
-        self.tabifyDockWidget(self.toc_dock, self.search_dock)
-        self.toc_dock.raise_()
-        self.search_dock.hide()
-        self.toc_dock.hide()
-        self.assistant_panel = AssistantPanel(home, self, writer=self.writer)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.assistant_panel)
-        self.assistant_panel.hide()
-        self.xray_dock = XRayDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.xray_dock)
-        self.xray_dock.hide()
-        self.companion = CompanionController(home=home, dock=self.xray_dock, tasks=self.tasks,
-                                             writer=self.writer,
-                                             use_model=prepare_assistant, parent=self)
         self._comic_refresh = QTimer(self)
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
         self._comic_refresh.timeout.connect(self._refresh_comic_descriptions)
 
-        self.status_position = QLabel("")
-        self.status_position.setObjectName("statusPosition")
-        self.status_assistant = QLabel("")
-        self.status_assistant.setObjectName("statusAssistant")
-        self.statusBar().addWidget(self.status_position, 1)
-        self.statusBar().addPermanentWidget(self.status_assistant)
-
         menus = build_menus(self)
         self.recent_menu, self.toc_action = menus.recent_menu, menus.toc_action
         self.assistant_action, self.justify_action = menus.assistant_action, menus.justify_action
+        self.xray_action = menus.xray_action
         self.spread_action, self.rtl_action = menus.spread_action, menus.rtl_action
         self._connect()
         self.refresh_library()
@@ -301,27 +175,7 @@ class MainWindow(QMainWindow):
 
     def _indexing_news(self, news: IndexingNews) -> None:
         percent = round(news.fraction * 100)
-        text = {
-            "ocr": f"Reading the comic's pages: {percent}%",
-            "describe": f"Describing pages: {percent}%",
-            "text": (
-                "Assistant ready · answering from keyword search while the index catches up: 0%"
-            ),
-            # The text (and so the keyword index) is whole before any "index" news: answers
-            # come from keyword search while the embeddings catch up.
-            "index": (
-                "Assistant ready · answering from keyword search while the index catches up: "
-                f"{percent}%"
-            ),
-            "covered": f"Assistant ready · indexing the rest: {percent}%",
-            "ready": "Assistant ready",
-            "cancelled": "",
-            "failed": f"Assistant unavailable: {news.message}",
-        }[news.stage]
-        if news.stage in ("index", "describe") and news.message and news.fraction == 0:
-            text = news.message
-        elif news.stage == "covered" and news.message:
-            text = f"Assistant ready · {news.message}"
+        text = indexing_status_text(news)
         self.status_assistant.setText(text)
         self.status_assistant.setToolTip(news.message)
         if news.stage in ("covered", "ready"):
@@ -437,13 +291,7 @@ class MainWindow(QMainWindow):
         book = self.book
         if book is None:
             return
-        percent = round(book.progress(shown.start) * 100)
-        if book.format == "cbz":
-            pages = len(book.sections)
-            text = f"Page {shown.section + 1} of {pages} · {percent}%"
-        else:
-            chapter = book.chapter_title(shown.start) or f"Section {shown.section + 1}"
-            text = f"{chapter} · page {shown.page + 1} of {shown.page_count} · {percent}%"
+        text = position_text(book, shown)
         self.status_position.setText(text)
         self.toc_dock.highlight(shown.start)
 
@@ -496,39 +344,10 @@ class MainWindow(QMainWindow):
             right_to_left=self.rtl_action.isChecked(),
         )
 
-    def raise_to_front(self) -> None:
-        if self.isMinimized():
-            self.showNormal()
-        self.raise_()
-        self.activateWindow()
-
-    def toggle_full_screen(self) -> None:
-        if self.isFullScreen():
-            self.showNormal()
-        else:
-            self.showFullScreen()
-
-    def show_about(self) -> None:
-        self.statusBar().showMessage(
-            f"{APP_NAME} {__version__} — a reader whose companion only knows what you have read.",
-            8000,
-        )
-
     # -- window -----------------------------------------------------------------------------
 
-    def _restore_window(self) -> None:
-        geometry = self.settings.get("window.geometry")
-        if geometry:
-            self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
-        else:
-            self.resize(1100, 780)
-        state = self.settings.get("window.state")
-        if state:
-            self.restoreState(QByteArray.fromBase64(state.encode()))
-
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.settings.set("window.geometry", bytes(self.saveGeometry().toBase64().data()).decode())
-        self.settings.set("window.state", bytes(self.saveState().toBase64().data()).decode())
+        self._save_window()
         # Positions are saved on every page shown and the last book when it opened: nothing is
         # pending, except forgetting the last book when none is open.
         if self.book is None:
@@ -541,14 +360,3 @@ class MainWindow(QMainWindow):
         self.writer.close()
         self.indexing.wait(60_000)
         super().closeEvent(event)
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasUrls():
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        for url in event.mimeData().urls():
-            if url.isLocalFile():
-                self.open_path(url.toLocalFile())
-                event.acceptProposedAction()
-                return

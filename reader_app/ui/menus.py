@@ -4,28 +4,63 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolBar
+from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar
 
 from reader_app import APP_NAME
-from reader_app.ui.appearance import THEMES
+from reader_app.settings import SettingsStore
+from reader_app.ui.appearance import THEMES, Appearance
+from reader_app.ui.assistant_panel import AssistantPanel
+from reader_app.ui.companion_controller import CompanionController
+from reader_app.ui.reader_page import ReaderPage
+from reader_app.ui.search_dock import SearchDock
+from reader_app.ui.toc import TocDock
+from reader_app.ui.xray_dock import XRayDock
 
-if TYPE_CHECKING:
-    from reader_app.ui.main_window import MainWindow
+
+class MenuHost(Protocol):
+    """What the menus need of the window: its parts and its public slots (`ui/main_window.py`)."""
+
+    appearance: Appearance
+    settings: SettingsStore
+    reader: ReaderPage
+    toc_dock: TocDock
+    search_dock: SearchDock
+    assistant_panel: AssistantPanel
+    xray_dock: XRayDock
+    companion: CompanionController
+
+    def menuBar(self) -> QMenuBar: ...
+    def addAction(self, action: QAction, /) -> None: ...
+    def addToolBar(self, toolbar: QToolBar, /) -> None: ...
+    def close(self) -> bool: ...
+    def choose_file(self) -> None: ...
+    def fill_recent_menu(self) -> None: ...
+    def show_library(self) -> None: ...
+    def prepare_whole_comic(self) -> None: ...
+    def set_appearance(self, appearance: Appearance) -> None: ...
+    def set_theme(self, key: str) -> None: ...
+    def toggle_justify(self) -> None: ...
+    def show_appearance_dialog(self) -> None: ...
+    def show_preferences(self) -> None: ...
+    def set_fit(self, key: str) -> None: ...
+    def apply_comic_options(self, *, rtl_from_book: bool = False) -> None: ...
+    def toggle_full_screen(self) -> None: ...
+    def show_about(self) -> None: ...
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | str | list[QKeySequence] | None
 
 
 def make_action(
-    window: MainWindow,
+    window: MenuHost,
     menu_name: str,
     text: str,
     slot: Callable[..., object],
     shortcut: Shortcut = None,
 ) -> QAction:
-    action = QAction(text, window)
+    action = QAction(text, window.menuBar())  # owned by the window's menu bar
     action.setObjectName(menu_name)
     if shortcut is not None:
         if isinstance(shortcut, list):
@@ -44,12 +79,13 @@ class Menus:
     recent_menu: QMenu
     toc_action: QAction
     assistant_action: QAction
+    xray_action: QAction
     justify_action: QAction
     spread_action: QAction
     rtl_action: QAction
 
 
-def build_menus(window: MainWindow) -> Menus:
+def build_menus(window: MenuHost) -> Menus:
     """The menus, toolbar and shortcuts of `window`, each wired to a public slot of it."""
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
@@ -81,12 +117,12 @@ def build_menus(window: MainWindow) -> Menus:
     assistant_action.setShortcut("Ctrl+J")
     window.addAction(assistant_action)
     view.addAction(assistant_action)
-    window.xray_action = window.xray_dock.toggleViewAction()
-    window.xray_action.setObjectName("actionXRay")
-    window.xray_action.setText("&X-Ray")
-    window.xray_action.setShortcut("Ctrl+Shift+X")
-    window.addAction(window.xray_action)
-    view.addAction(window.xray_action)
+    xray_action = window.xray_dock.toggleViewAction()
+    xray_action.setObjectName("actionXRay")
+    xray_action.setText("&X-Ray")
+    xray_action.setShortcut("Ctrl+Shift+X")
+    window.addAction(xray_action)
+    view.addAction(xray_action)
     find_action = make_action(
         window, "actionFind", "&Find in Book…", window.search_dock.focus_input, "Ctrl+F"
     )
@@ -124,7 +160,7 @@ def build_menus(window: MainWindow) -> Menus:
     )
     themes = view.addMenu("&Theme")
     themes.setObjectName("themeMenu")
-    group = QActionGroup(window)
+    group = QActionGroup(window.menuBar())
     for key in ("system", *THEMES):
         action = make_action(
             window,
@@ -204,7 +240,7 @@ def build_menus(window: MainWindow) -> Menus:
 
     comics = bar.addMenu("&Comics")
     comics.setObjectName("comicsMenu")
-    fit_group = QActionGroup(window)
+    fit_group = QActionGroup(window.menuBar())
     for key, label in (
         ("page", "Fit &Page"),
         ("width", "Fit &Width"),
@@ -241,17 +277,17 @@ def build_menus(window: MainWindow) -> Menus:
         )
     )
 
-    toolbar = QToolBar("Main", window)
+    toolbar = QToolBar("Main")
     toolbar.setObjectName("mainToolbar")
     toolbar.setMovable(False)
     toolbar.addAction(library_action)
     toolbar.addAction(toc_action)
     toolbar.addAction(find_action)
     toolbar.addAction(assistant_action)
-    toolbar.addAction(window.xray_action)
+    toolbar.addAction(xray_action)
     window.addToolBar(toolbar)
 
     help_menu = bar.addMenu("&Help")
     help_menu.addAction(make_action(window, "actionAbout", f"&About {APP_NAME}", window.show_about))
-    return Menus(recent_menu, toc_action, assistant_action, justify_action, spread_action,
-                 rtl_action)
+    return Menus(recent_menu, toc_action, assistant_action, xray_action, justify_action,
+                 spread_action, rtl_action)

@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from reader_app.books.model import Locator
 from reader_app.rag.companion import Companion
 from reader_app.rag.excerpts import ExcerptScopeError, Span, excerpts_in_scope
-from reader_app.rag.llm import ModelGateway, ScopeViolationError
+from reader_app.rag.llm import ModelGateway
 from reader_app.rag.recaps import story_so_far
+from reader_app.rag.scoped import ScopeViolationError
 from reader_app.rag.xray import known_entities
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
 from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library

@@ -14,7 +14,8 @@ from reader_app.errors import (
     QueryError,
 )
 from reader_app.rag.assistant import Assistant, AssistantConfig, knows_up_to, rewrite_cache_key
-from reader_app.rag.llm import CancelToken, ScopedHistory
+from reader_app.rag.llm import CancelToken
+from reader_app.rag.scoped import ScopedHistory
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies
 from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
 

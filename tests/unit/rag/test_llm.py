@@ -23,12 +23,10 @@ from reader_app.rag.llm import (
     ModelGateway,
     PullCancelledError,
     PullProgress,
-    ScopedContext,
-    ScopedHistory,
-    ScopeViolationError,
     StreamStats,
     validate_suggestions,
 )
+from reader_app.rag.scoped import ScopedContext, ScopedHistory, ScopeViolationError
 from reader_app.rag.search import Passage, RecentText, SearchResult
 from reader_app.store.db import connect
 from tests.fakes.fake_ollama import FakeOllama, Reply

@@ -6,7 +6,7 @@ import dataclasses
 
 from reader_app.books.model import Book, Locator, Metadata, TocEntry
 from reader_app.rag import prompts
-from reader_app.rag.llm import ScopedContext, ScopedHistory
+from reader_app.rag.scoped import ScopedContext, ScopedHistory
 from reader_app.rag.search import Passage, RecentText, SearchResult
 from tests.fakes.marker_library import spoiler_book
 

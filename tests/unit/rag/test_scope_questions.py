@@ -16,7 +16,7 @@ from reader_app.rag.boundary import (
     selection_may_be_sent,
     whole_comic_chosen,
 )
-from reader_app.rag.llm import ScopedPageImage, ScopeViolationError
+from reader_app.rag.scoped import ScopedPageImage, ScopeViolationError
 from reader_app.rag.sentences import split_book
 from tests.fakes.marker_library import MarkerLibrary, marker_library
 

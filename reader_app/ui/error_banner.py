@@ -1,0 +1,27 @@
+"""The window's banner for what the reader must know now: a book that cannot be opened, parts of a
+book that were simplified, a library that cannot be written. Selectable text and Dismiss."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+
+class ErrorBanner(QFrame):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("errorBanner")
+        self.setStyleSheet("#errorBanner { background: #fbe3e3; color: #5c1111; }")
+        layout = QHBoxLayout(self)
+        self.label = QLabel("")
+        self.label.setObjectName("errorMessage")
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        close = QPushButton("Dismiss")
+        close.clicked.connect(self.hide)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(close)
+
+    def show_message(self, text: str) -> None:
+        self.label.setText(text)
+        self.show()

@@ -1,0 +1,40 @@
+"""What the status bar says: where the reader is, and how far the assistant's preparation is."""
+
+from __future__ import annotations
+
+from reader_app.books.model import Book
+from reader_app.ui.epub_view import PageShown
+from reader_app.ui.indexing import IndexingNews
+
+
+def position_text(book: Book, shown: PageShown) -> str:
+    """"Chapter · page x of y · %" (a comic: "Page x of y · %")."""
+    percent = round(book.progress(shown.start) * 100)
+    if book.format == "cbz":
+        return f"Page {shown.section + 1} of {len(book.sections)} · {percent}%"
+    chapter = book.chapter_title(shown.start) or f"Section {shown.section + 1}"
+    return f"{chapter} · page {shown.page + 1} of {shown.page_count} · {percent}%"
+
+
+def indexing_status_text(news: IndexingNews) -> str:
+    percent = round(news.fraction * 100)
+    text = {
+        "ocr": f"Reading the comic's pages: {percent}%",
+        "describe": f"Describing pages: {percent}%",
+        "text": "Assistant ready · answering from keyword search while the index catches up: 0%",
+        # The text (and so the keyword index) is whole before any "index" news: answers
+        # come from keyword search while the embeddings catch up.
+        "index": (
+            "Assistant ready · answering from keyword search while the index catches up: "
+            f"{percent}%"
+        ),
+        "covered": f"Assistant ready · indexing the rest: {percent}%",
+        "ready": "Assistant ready",
+        "cancelled": "",
+        "failed": f"Assistant unavailable: {news.message}",
+    }[news.stage]
+    if news.stage in ("index", "describe") and news.message and news.fraction == 0:
+        text = news.message
+    elif news.stage == "covered" and news.message:
+        text = f"Assistant ready · {news.message}"
+    return text
