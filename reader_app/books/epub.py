@@ -1,10 +1,11 @@
 """EPUB 2 and 3 into the book model: container, DRM, spine documents, links, TOC; the package
 document (manifest, spine order, metadata, cover) is read by `books/opf.py`.
 
-Spine choice: only linear spine items become sections (in spine order); `linear="no"` items are
-auxiliary content (pop-up notes, answer keys) that is not part of the reading order the boundary
-advances through. A book whose spine is entirely non-linear is read whole, in spine order.
-Links and TOC entries pointing into a non-linear item lead nowhere.
+Spine choice: linear spine items are the reading order (in spine order); `linear="no"` items are
+auxiliary content (pop-up notes, answer keys): they become sections after all the linear ones,
+marked `linear=False`, reached only through links and the TOC. They are not part of the reading
+order the boundary advances through, nor of progress. A book whose spine is entirely non-linear
+is read whole, in spine order.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ def read_epub(path: Path, *, book_id: str) -> Book:
             _resolve_links(index, member, parsed, anchors)
             for index, (member, parsed) in enumerate(documents)
         ]
+        sections = [replace(s, linear=s.index < len(package.spine)) for s in sections]
         toc = read_toc(
             archive,
             items=package.manifest.values(),
@@ -142,7 +144,9 @@ def _read_spine(
 ) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
     budget = BookBudget(archive.path)
-    for item in package.spine:
+    for item in (*package.spine, *package.auxiliary):
+        if item.member not in archive and item in package.auxiliary:
+            continue  # a missing note costs its links, never the book
         if item.member not in archive:
             raise BookError(
                 archive.path,

@@ -19,7 +19,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import Navigation
+from reader_app.books.reading import Navigation, note_return
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.book_fonts import BookFonts
 from reader_app.ui.document import PageGeometry, SectionDocument
@@ -68,6 +68,7 @@ class EpubView(PageInput):
         self.fonts = BookFonts()  # the shown book's embedded fonts
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
+        self._return_to: Locator | None = None  # where a link into a non-linear item came from
         self._last_start: Locator | None = None
         self._selection_page: int = 0
         self._relayout_timer = QTimer(self)
@@ -83,6 +84,7 @@ class EpubView(PageInput):
 
     def set_book(self, book: Book | None, position: Locator | None = None) -> None:
         self.book = book
+        self._return_to = None
         self.fonts.load(book)
         self._documents.clear()
         self._selection = None
@@ -147,7 +149,16 @@ class EpubView(PageInput):
 
     def go_to(self, locator: Locator, *, navigation: Navigation = Navigation.JUMP) -> None:
         if self.book is not None:
+            self._return_to = note_return(self.book, self.current_start(), locator, self._return_to)
             self._show_locator(locator, navigation)
+
+    def _leave_note(self) -> bool:
+        """Back from a non-linear item (a note reached by a link) to where the link was."""
+        back, self._return_to = self._return_to, None
+        if back is None:
+            return False
+        self._show_locator(back, Navigation.JUMP)
+        return True
 
     def next_page(self) -> bool:
         self.relayout_now()  # a turn counts from the page on screen, never a stale index
@@ -158,7 +169,9 @@ class EpubView(PageInput):
         previous = self.current_start()
         if self.page_index + step < doc.page_count:
             self._show(self.section_index, self.page_index + step, Navigation.TURN_FORWARD)
-        elif self.section_index + 1 < len(self.book.sections):
+        elif not self.book.sections[self.section_index].linear:
+            return self._leave_note()
+        elif self.section_index + 1 < len(self.book.reading_sections):
             self._show(self.section_index + 1, 0, Navigation.TURN_FORWARD, previous)
         else:
             return False
@@ -172,6 +185,8 @@ class EpubView(PageInput):
         step = self.pages_per_view()
         if self.page_index > 0:
             self._show(self.section_index, max(self.page_index - step, 0), Navigation.TURN_BACK)
+        elif not self.book.sections[self.section_index].linear:
+            return self._leave_note()
         elif self.section_index > 0:
             prev = self._document(self.section_index - 1)
             last = prev.page_count - 1
@@ -188,7 +203,7 @@ class EpubView(PageInput):
     def go_end(self) -> None:
         if self.book is None:
             return
-        last_section = len(self.book.sections) - 1
+        last_section = len(self.book.reading_sections) - 1
         doc = self._document(last_section)
         last = doc.page_count - 1
         self._show(last_section, last - last % self.pages_per_view(), Navigation.JUMP)
