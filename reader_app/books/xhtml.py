@@ -22,6 +22,7 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from reader_app.books.inline_images import InlineImages, references_only_book_images
+from reader_app.books.mathml import linear_math
 from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.books.numbers import bounded_int
 from reader_app.books.safezip import resolve_member_name
@@ -213,6 +214,8 @@ class _Converter:
                 self.hide(child)
             elif tag == "br":
                 self.line_break(ctx, inline)
+            elif tag == "math":  # one readable line, not its tokens run together
+                self.text(linear_math(child), ctx, self.inline_state(child, tag, inline, css))
             elif tag in BLOCKS:
                 self.block_element(child, ctx, self.inline_state(child, tag, inline, css))
             elif css.display == "block" and self.buffer.runs:
