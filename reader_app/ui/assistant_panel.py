@@ -37,6 +37,7 @@ class AssistantPanel(AssistantView):
     """The reading companion. Engine work runs in a thread pool; the UI thread never waits."""
 
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
+    answerFinished = Signal(object)  # the whole answer's Message (a highlight may keep it)
 
     def __init__(
         self,
@@ -285,6 +286,8 @@ class AssistantPanel(AssistantView):
             self._show_note(str(error))
         else:
             self.banner.hide()
+            if result.outcome is not None:
+                self.answerFinished.emit(result.outcome.answer)
         self._render_transcript()
         self._refresh_controls()
 
