@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
 from reader_app.rag.answer_run import AnswerOutcome
-from reader_app.rag.assistant import Assistant, AssistantConfig
-from reader_app.rag.embed import Embedder
-from reader_app.rag.index import VectorIndexCache
+from reader_app.rag.assistant import AssistantConfig
+from reader_app.rag.assistant_pool import AssistantPool
 from reader_app.rag.llm import ModelGateway
-from reader_app.store.db import connect
 from reader_app.ui.workers import Job
 
 
@@ -42,19 +39,16 @@ class Suggestions:
 def answer_work(
     job: Job,
     *,
-    home: Path,
+    assistants: AssistantPool,
     book: Book,
     question: str,
     conversation_id: int | None,
-    embedder: Embedder | None,
-    vector_cache: VectorIndexCache,
     written: Callable[[], object] | None = None,
 ) -> JobResult:
     if written is not None:
         written()  # the reading-state writes queued before the question have landed
-    conn = connect(home)  # one connection per thread
-    assistant = Assistant(conn, home, embedder=embedder, vector_cache=vector_cache)
-    try:
+    # Kept between questions: connection, Assistant, gateway and Ollama client.
+    with assistants.lend() as assistant:
         try:
             run = assistant.ask(
                 book, question, conversation_id=conversation_id, cancel=job.cancel_token
@@ -74,9 +68,6 @@ def answer_work(
             job(Suggestions(run.suggestions()))
             assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
         return result
-    finally:
-        assistant.close()
-        conn.close()
 
 
 def pull_work(job: Job, *, config: AssistantConfig) -> None:
