@@ -75,7 +75,7 @@ def cover_thumbnail_png(book: Book, *, max_size: tuple[int, int] = THUMBNAIL_SIZ
     if book.cover is None:
         return None
     try:
-        data = book.load_resource(book.cover)
+        data = book.resource(book.cover)
     except KeyError:
         return None
     if is_svg(data):

@@ -26,7 +26,7 @@ SUPPORTED = frozenset(
         "font-weight", "font-variant", "font-variant-caps", "font-size", "vertical-align",
         "display", "hyphens", "-epub-hyphens", "-webkit-hyphens", "page-break-before",
         "page-break-after", "break-before", "break-after", "white-space", "position", "left",
-        "top", "filter",
+        "top", "filter", "font-family",
     }
 )  # fmt: skip
 
@@ -64,6 +64,16 @@ class Rule:
     order: int
 
 
+@dataclass(frozen=True, slots=True)
+class FontFaceRule:
+    """An @font-face rule: the family it names and its first `url()` source (never fetched)."""
+
+    family: str  # lower-cased
+    url: str
+    bold: bool = False
+    italic: bool = False
+
+
 class Unsupported(Exception):
     """A selector outside the subset: its rule is dropped."""
 
@@ -83,26 +93,40 @@ def parse_declarations(text: str) -> tuple[tuple[str, str, bool], ...]:
     return tuple(found)
 
 
-def parse_stylesheet(text: str, *, first_order: int = 0, screen: bool = True) -> list[Rule]:
-    """Rules of one stylesheet, in source order from `first_order`."""
+def parse_stylesheet(
+    text: str, *, first_order: int = 0, faces: list[FontFaceRule] | None = None
+) -> list[Rule]:
+    """Rules of one stylesheet, in source order from `first_order`; @font-face rules go to
+    `faces` when it is given."""
     rules: list[Rule] = []
     namespaces: dict[str, str] = {}
     nodes = tinycss2.parse_stylesheet(text[:MAX_SHEET_CHARS], True, True)
-    _collect(nodes, rules, namespaces, first_order)
+    _collect(nodes, rules, namespaces, first_order, faces)
     return rules
 
 
-def _collect(nodes: Iterable[object], rules: list[Rule], ns: dict[str, str], order: int) -> None:
+def _collect(
+    nodes: Iterable[object],
+    rules: list[Rule],
+    ns: dict[str, str],
+    order: int,
+    faces: list[FontFaceRule] | None,
+) -> None:
     for node in nodes:
         if len(rules) >= MAX_RULES:
             return
         if isinstance(node, ast.AtRule):
-            if node.lower_at_keyword == "namespace":
+            keyword = node.lower_at_keyword
+            if keyword == "namespace":
                 _namespace(node, ns)
-            elif node.lower_at_keyword == "media" and node.content and _for_screen(node.prelude):
+            elif keyword == "media" and node.content and _for_screen(node.prelude):
                 inner = tinycss2.parse_rule_list(node.content, True, True)
-                _collect(inner, rules, ns, order + len(rules))
-            continue  # @import, @font-face, @page ...: never fetched, not applied here
+                _collect(inner, rules, ns, order + len(rules), faces)
+            elif keyword == "font-face" and node.content and faces is not None:
+                face = _font_face(node.content)
+                if face is not None:
+                    faces.append(face)
+            continue  # @import, @page ...: never fetched, not applied here
         if not isinstance(node, ast.QualifiedRule):
             continue
         declarations = parse_declarations(tinycss2.serialize(node.content))
@@ -114,6 +138,38 @@ def _collect(nodes: Iterable[object], rules: list[Rule], ns: dict[str, str], ord
             except Unsupported:
                 continue
             rules.append(Rule(selector, declarations, order + len(rules)))
+
+
+def _font_face(content: list[object]) -> FontFaceRule | None:
+    family, url, bold, italic = "", "", False, False
+    for item in tinycss2.parse_declaration_list(content, skip_comments=True, skip_whitespace=True):
+        if not isinstance(item, ast.Declaration):
+            continue
+        if item.lower_name == "font-family":
+            family = next(iter(family_names(tinycss2.serialize(item.value))), "")
+        elif item.lower_name == "src" and not url:
+            url = next((u for u in map(_url_of, item.value) if u), "")
+        elif item.lower_name == "font-weight":
+            weight = tinycss2.serialize(item.value).strip().lower()
+            bold = weight == "bold" or (weight.isdigit() and int(weight[:4]) >= 600)
+        elif item.lower_name == "font-style":
+            italic = tinycss2.serialize(item.value).strip().lower() in ("italic", "oblique")
+    return FontFaceRule(family, url, bold, italic) if family and url else None
+
+
+def _url_of(token: object) -> str:
+    if isinstance(token, ast.URLToken):
+        return str(token.value)
+    if isinstance(token, ast.FunctionBlock) and token.lower_name == "url":
+        strings = [t for t in token.arguments if isinstance(t, ast.StringToken)]
+        return str(strings[0].value) if strings else ""
+    return ""
+
+
+def family_names(value: str) -> list[str]:
+    """The names in a `font-family` value, unquoted and lower-cased, in order."""
+    names = (part.strip().strip("'\"").strip().lower() for part in value.split(","))
+    return [name for name in names if name][:16]
 
 
 def _namespace(node: ast.AtRule, ns: dict[str, str]) -> None:

@@ -1,10 +1,11 @@
 """EPUB 2 and 3 into the book model: container, DRM, spine documents, links, TOC; the package
 document (manifest, spine order, metadata, cover) is read by `books/opf.py`.
 
-Spine choice: only linear spine items become sections (in spine order); `linear="no"` items are
-auxiliary content (pop-up notes, answer keys) that is not part of the reading order the boundary
-advances through. A book whose spine is entirely non-linear is read whole, in spine order.
-Links and TOC entries pointing into a non-linear item lead nowhere.
+Spine choice: linear spine items are the reading order (in spine order); `linear="no"` items are
+auxiliary content (pop-up notes, answer keys): they become sections after all the linear ones,
+marked `linear=False`, reached only through links and the TOC. They are not part of the reading
+order the boundary advances through, nor of progress. A book whose spine is entirely non-linear
+is read whole, in spine order.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from reader_app.books.budget import BookBudget, count_elements
+from reader_app.books.embedded_fonts import embedded_fonts
 from reader_app.books.epub_toc import (
     AnchorTable,
     anchor_table,
@@ -39,7 +41,7 @@ from reader_app.books.opf import (
 )
 from reader_app.books.safezip import SafeZip, ZipResourceLoader
 from reader_app.books.salvage import salvage_blocks
-from reader_app.books.styles import StyleSheets
+from reader_app.books.stylesheets import StyleSheets
 from reader_app.books.xhtml import ParsedDocument, parse_document
 from reader_app.books.xmlsafe import DocumentBeyondLimitsError, local_name, parse_xml
 from reader_app.errors import BookError, DrmProtectedError
@@ -57,12 +59,14 @@ def read_epub(path: Path, *, book_id: str) -> Book:
     with SafeZip(path) as archive:
         reject_drm(archive)
         package = read_package(archive, _package_document_name(archive), notes)
-        documents = _read_spine(archive, package, notes)
+        sheets = StyleSheets(archive.read)
+        documents = _read_spine(archive, package, notes, sheets)
         anchors = anchor_table(documents)
         sections = [
             _resolve_links(index, member, parsed, anchors)
             for index, (member, parsed) in enumerate(documents)
         ]
+        sections = [replace(s, linear=s.index < len(package.spine)) for s in sections]
         toc = read_toc(
             archive,
             items=package.manifest.values(),
@@ -73,6 +77,7 @@ def read_epub(path: Path, *, book_id: str) -> Book:
         sections = titled(sections, toc, [parsed.first_heading for _, parsed in documents])
         metadata = read_metadata(package, path)
         cover = find_cover(archive, package)
+        fonts = embedded_fonts(archive, package.root, sheets.font_faces)
     return Book(
         book_id=book_id,
         path=path,
@@ -83,6 +88,8 @@ def read_epub(path: Path, *, book_id: str) -> Book:
         cover=cover,
         load_resource=ZipResourceLoader(path),
         notes=tuple(notes),
+        inline_resources={k: v for _, parsed in documents for k, v in parsed.resources.items()},
+        fonts=fonts,
     )
 
 
@@ -133,12 +140,13 @@ def _package_document_name(archive: SafeZip) -> str:
 
 
 def _read_spine(
-    archive: SafeZip, package: Package, notes: list[str]
+    archive: SafeZip, package: Package, notes: list[str], sheets: StyleSheets
 ) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
     budget = BookBudget(archive.path)
-    sheets = StyleSheets(archive.read)
-    for item in package.spine:
+    for item in (*package.spine, *package.auxiliary):
+        if item.member not in archive and item in package.auxiliary:
+            continue  # a missing note costs its links, never the book
         if item.member not in archive:
             raise BookError(
                 archive.path,
@@ -174,6 +182,7 @@ def _read_document(
     budget.spend(elements=count_elements(root), characters=0)
     parsed = parse_document(root, name=item.member, has_member=archive.__contains__, sheets=sheets)
     budget.spend(elements=0, characters=sum(len(b.text) for b in parsed.blocks))
+    notes.extend(parsed.notes)
     return parsed
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -52,6 +52,7 @@ class Look:
     small_caps: bool = False
     vertical: str = ""  # "", "super", "sub"
     scale: float = 1.0  # font size relative to the reader's chosen size
+    family: str = ""  # a font embedded in the book (its @font-face family); "" for the reader's
 
 
 PLAIN_LOOK = Look()
@@ -135,6 +136,9 @@ class Section:
     title: str
     blocks: tuple[Block, ...]
     double_page: bool = False  # comics: a spread shown on its own
+    # False for an EPUB's linear="no" items: placed after the reading order, reached by links,
+    # never counted in progress and never moving the boundary (they come after every linear one)
+    linear: bool = True
 
     @property
     def char_count(self) -> int:
@@ -175,6 +179,18 @@ class Metadata:
         return ", ".join(self.authors)
 
 
+@dataclass(frozen=True, slots=True)
+class EmbeddedFont:
+    """A font inside the book, as its stylesheets name it, and how to restore its bytes."""
+
+    family: str  # lower-cased @font-face family
+    member: str
+    bold: bool = False
+    italic: bool = False
+    key: bytes = b""  # the XOR key when obfuscated
+    obfuscated: int = 0  # how many leading bytes are XORed
+
+
 ResourceLoader = Callable[[str], bytes]
 
 
@@ -192,10 +208,23 @@ class Book:
     load_resource: ResourceLoader = field(repr=False, compare=False)
     # What the reader should be told about how the file was read: parts skipped or simplified.
     notes: tuple[str, ...] = ()
+    # Images that live inside the content documents (data: URIs, inline <svg>), by resource name.
+    inline_resources: Mapping[str, bytes] = field(default_factory=dict, repr=False, compare=False)
+    fonts: tuple[EmbeddedFont, ...] = ()  # the book's @font-face fonts (books/embedded_fonts.py)
+
+    def resource(self, name: str) -> bytes:
+        """The bytes of resource `name`: an inline image, else the container member."""
+        found = self.inline_resources.get(name)
+        return found if found is not None else self.load_resource(name)
+
+    @cached_property
+    def reading_sections(self) -> tuple[Section, ...]:
+        """The sections in the reading order (the non-linear ones come after all of them)."""
+        return tuple(s for s in self.sections if s.linear) or self.sections
 
     @cached_property
     def char_count(self) -> int:
-        return sum(s.char_count for s in self.sections)
+        return sum(s.char_count for s in self.reading_sections)
 
     @cached_property
     def _section_offsets(self) -> tuple[int, ...]:
@@ -228,7 +257,7 @@ class Book:
         if self.format == "cbz" or total == 0:
             count = len(self.sections)
             return 0.0 if count <= 1 else min(max(locator.section / (count - 1), 0.0), 1.0)
-        return self.char_offset(locator) / total
+        return min(self.char_offset(locator) / total, 1.0)
 
     def locator_at_progress(self, fraction: float) -> Locator:
         """The block start nearest `fraction` of the way through (for the progress slider)."""
@@ -239,18 +268,19 @@ class Book:
             return Locator(round(fraction * (len(self.sections) - 1)), 0, 0)
         wanted = fraction * self.char_count
         seen = 0
-        for section in self.sections:
+        for section in self.reading_sections:
             for block_index, block in enumerate(section.blocks):
                 if seen + len(block.text) > wanted:
                     return Locator(section.index, block_index, int(wanted - seen))
                 seen += len(block.text)
-        last = self.sections[-1]
+        last = self.reading_sections[-1]
         return Locator(last.index, max(len(last.blocks) - 1, 0), 0)
 
     def end_locator(self) -> Locator:
+        """The end of the reading order (non-linear sections lie beyond it)."""
         if not self.sections:
             return Locator(0, 0, 0)
-        last = self.sections[-1]
+        last = self.reading_sections[-1]
         if not last.blocks:
             return Locator(last.index, 0, 0)
         return Locator(last.index, len(last.blocks) - 1, len(last.blocks[-1].text))

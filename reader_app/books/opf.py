@@ -45,6 +45,8 @@ class Package:
     spine: tuple[ManifestItem, ...]
     ncx: ManifestItem | None
     right_to_left: bool
+    # linear="no" items (notes, answer keys): shown when a link leads there, after the spine
+    auxiliary: tuple[ManifestItem, ...] = ()
 
 
 def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
@@ -110,6 +112,7 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
         spine=tuple(linear or every),
         ncx=ncx,
         right_to_left=direction == "rtl",
+        auxiliary=tuple(item for item in every if linear and item not in linear),
     )
 
 

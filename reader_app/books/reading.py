@@ -82,6 +82,10 @@ def follow_reader(
     """
     if finished:
         return BoundaryUpdate(boundary, moved=False, finished=True, reading_ahead=False)
+    if not in_reading_order(book, shown_start):
+        # A non-linear item (a note reached by a link) is outside the reading order: seeing it
+        # reads nothing on, and it is not "reading ahead" either (no offer to move the boundary).
+        return BoundaryUpdate(boundary, moved=False, finished=False, reading_ahead=False)
     start = reading_offset(book, shown_start)
     if navigation == Navigation.TURN_FORWARD and previous_start is not None:
         # Turning on from the page that held the boundary reads past it, even if that page
@@ -107,3 +111,16 @@ def follow_reader(
     if end > read_up_to or boundary.section < 0:
         return BoundaryUpdate(shown_end, moved=True, finished=reached_end, reading_ahead=False)
     return BoundaryUpdate(boundary, moved=False, finished=reached_end, reading_ahead=False)
+
+
+def in_reading_order(book: Book, locator: Locator) -> bool:
+    """False inside a non-linear item (an EPUB's linear="no" note or answer key)."""
+    return not 0 <= locator.section < len(book.sections) or book.sections[locator.section].linear
+
+
+def note_return(book: Book, here: Locator, target: Locator, kept: Locator | None) -> Locator | None:
+    """Where turning out of a non-linear item leads back to, after a jump from `here` to `target`:
+    `here` when the jump enters one from the reading order; kept while moving between them."""
+    if in_reading_order(book, target):
+        return None
+    return here if in_reading_order(book, here) else kept

@@ -10,20 +10,15 @@ either, and the assistant never sees it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml import etree
 
-from reader_app.books.css import Rule, parse_declarations, parse_stylesheet
+from reader_app.books.css import Rule, family_names, parse_declarations
 from reader_app.books.model import PLAIN_LOOK, BlockStyle, Look
 from reader_app.books.numbers import bounded_int
-from reader_app.books.safezip import resolve_member_name
 from reader_app.books.selectors import RuleIndex, next_element, previous_element
-from reader_app.books.xmlsafe import local_name
-from reader_app.errors import BookError
 
-MAX_STYLESHEETS = 16  # linked and inline sheets read per document
 # The tags' plain meaning, as the lowest layer of the cascade (what a browser's own sheet does).
 DEFAULT_SHEET = """
 h1 { font-size: 1.6em; font-weight: bold } h2 { font-size: 1.4em; font-weight: bold }
@@ -86,17 +81,24 @@ class Styler:
     as `+` chains reach: two elements with equal contexts match exactly the same rules.
     """
 
-    def __init__(self, rules: list[Rule]) -> None:
+    def __init__(self, rules: list[Rule], *, families: set[str] | None = None) -> None:
         self.index = RuleIndex(rules)
+        self.families = families if families is not None else set()  # embedded font families
         self._attributes = tuple(sorted(self.index.attribute_names))
-        self._memo: dict[tuple[object, ...], Computed] = {}
-        self._signatures: dict[etree._Element, tuple[object, ...]] = {}
+        self._memo: dict[tuple[int, int], Computed] = {}
+        # Signatures and sibling chains are numbered once, so memo keys are pairs of small ints
+        # (hashing nested tuples again for every element cost more than the matching saved).
+        self._signature_ids: dict[tuple[object, ...], int] = {}
+        self._chain_ids: dict[tuple[int, ...], int] = {}
+        self._signatures: dict[etree._Element, int] = {}
+        self._chains: dict[etree._Element, tuple[int, ...]] = {}
         self._styles: dict[BlockStyle, BlockStyle] = {}
 
     def start_document(self) -> None:
         self._signatures.clear()
+        self._chains.clear()
 
-    def _signature(self, element: etree._Element) -> tuple[object, ...]:
+    def _signature(self, element: etree._Element) -> int:
         found = self._signatures.get(element)
         if found is None:
             get = element.get
@@ -105,20 +107,42 @@ class Styler:
                 element_id = None  # unique ids no selector names would make every context new
             if classes:
                 classes = " ".join(c for c in classes.split() if c in self.index.class_names)
-            found = (element.tag, element_id, classes, get("style"))
+            signature: tuple[object, ...] = (element.tag, element_id, classes, get("style"))
             if self._attributes:
-                found += tuple(get(name) for name in self._attributes)
+                signature += tuple(get(name) for name in self._attributes)
+            found = self._signature_ids.setdefault(signature, len(self._signature_ids))
             self._signatures[element] = found
         return found
 
+    def _chain(self, element: etree._Element) -> tuple[int, ...]:
+        """The signatures of `element` and of its previous siblings as far as `+` chains reach.
+
+        Kept per element: siblings are styled in order, so each element adds one signature to its
+        previous sibling's chain instead of walking back `sibling_depth` elements every time.
+        """
+        found = self._chains.get(element)
+        if found is None:
+            depth = self.index.sibling_depth
+            found = (self._signature(element),)
+            if depth:
+                sibling = previous_element(element)
+                before = self._chains.get(sibling) if sibling is not None else ()
+                if before is None:  # a sibling that was never styled (dropped markup)
+                    before = ()
+                    while sibling is not None and len(before) < depth:
+                        before += (self._signature(sibling),)
+                        sibling = previous_element(sibling)
+                before = before[:depth]
+                found += before + (-1,) * (depth - len(before))
+            self._chains[element] = found
+        return found
+
     def compute(self, element: etree._Element, parent: Computed) -> Computed:
-        key: tuple[object, ...] = (parent.context, self._signature(element))
-        sibling: etree._Element | None = element
-        for _ in range(self.index.sibling_depth):
-            sibling = previous_element(sibling) if sibling is not None else None
-            key += (self._signature(sibling) if sibling is not None else None,)
+        chain = self._chain(element)
         if self.index.uses_last_child:
-            key += (next_element(element) is None,)
+            chain += (next_element(element) is None,)
+        chain_id = self._chain_ids.setdefault(chain, len(self._chain_ids))
+        key = (parent.context, chain_id)
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -131,9 +155,18 @@ class Styler:
         if inline:
             _declare(parse_declarations(inline), specified, important)
         specified.update(important)
+        if "font-family" in specified:
+            specified["font-family"] = self._embedded_family(specified["font-family"], element)
         computed = _compute(specified, parent, context=len(self._memo) + 1)
         self._memo[key] = computed
         return computed
+
+    def _embedded_family(self, value: str, element: etree._Element) -> str:
+        """The first family in `value` that the book embeds, "" for the reader's font. The body's
+        own family is the book's text face, where the reader's choice of font wins."""
+        if etree.QName(element).localname in ("html", "body"):
+            return ""
+        return next((name for name in family_names(value) if name in self.families), "")
 
     def intern(self, style: BlockStyle) -> BlockStyle:
         """One shared object per distinct block style (smaller models, faster cache loads)."""
@@ -210,7 +243,8 @@ def _look(specified: dict[str, str], parent: Look) -> Look:
     size = specified.get("font-size")
     if size is not None:
         scale = _font_scale(size, parent.scale)
-    return Look(italic, bold, small_caps, vertical, scale)
+    family = specified.get("font-family", parent.family)
+    return Look(italic, bold, small_caps, vertical, scale, family)
 
 
 def _font_scale(value: str, parent: float) -> float:
@@ -291,76 +325,3 @@ def _off_page(specified: dict[str, str]) -> bool:
         if ems <= -100:
             return True
     return False
-
-
-# -- a document's stylesheets -------------------------------------------------------------------
-
-
-class StyleSheets:
-    """Parsed stylesheets of one book, shared by its documents (each sheet parsed once)."""
-
-    def __init__(self, read_member: Callable[[str], bytes] | None) -> None:
-        self.read_member = read_member
-        self._sheets: dict[str, list[Rule]] = {}
-        self._stylers: dict[tuple[str, ...], Styler] = {}
-        self._default = parse_stylesheet(DEFAULT_SHEET, first_order=-100_000)
-
-    def styler_for(self, root: etree._Element, *, name: str) -> Styler:
-        """The cascade for the document `root`, the container member `name`."""
-        linked: list[str] = []
-        inline: list[str] = []
-        for element in root.iter():
-            tag = local_name(element)
-            if tag == "link" and "stylesheet" in (element.get("rel") or "").lower().split():
-                member = _local_member(name, element.get("href"))
-                if member is not None:
-                    linked.append(member)
-            elif tag == "style" and element.text:
-                if (element.get("media") or "all").lower() in ("all", "screen"):
-                    inline.append(element.text)
-            elif tag == "body":
-                break
-        linked, inline = linked[:MAX_STYLESHEETS], inline[:MAX_STYLESHEETS]
-        if not inline:
-            key = tuple(linked)
-            styler = self._stylers.get(key)
-            if styler is None:
-                styler = self._stylers[key] = Styler(self._rules(linked, []))
-            return styler
-        return Styler(self._rules(linked, inline))
-
-    def _rules(self, linked: list[str], inline: list[str]) -> list[Rule]:
-        rules = list(self._default)
-        for member in linked:
-            for rule in self._sheet(member):
-                rules.append(_reordered(rule, len(rules)))
-        for text in inline:
-            rules.extend(parse_stylesheet(text, first_order=len(rules)))
-        return rules
-
-    def _sheet(self, member: str) -> list[Rule]:
-        rules = self._sheets.get(member)
-        if rules is None:
-            text = ""
-            if self.read_member is not None:
-                try:
-                    text = self.read_member(member).decode("utf-8", errors="replace")
-                except (KeyError, OSError, ValueError, BookError):
-                    text = ""  # a missing or damaged stylesheet leaves the defaults
-            rules = self._sheets[member] = parse_stylesheet(text.lstrip("\ufeff"))
-        return rules
-
-
-def _reordered(rule: Rule, order: int) -> Rule:
-    return Rule(rule.selector, rule.declarations, order)
-
-
-def _local_member(base: str, href: str | None) -> str | None:
-    from urllib.parse import unquote, urlsplit
-
-    if not href:
-        return None
-    parts = urlsplit(href.strip())
-    if parts.scheme or parts.netloc or not parts.path:
-        return None  # a remote stylesheet is never fetched
-    return resolve_member_name(base, unquote(parts.path))

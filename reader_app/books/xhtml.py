@@ -21,10 +21,13 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from reader_app.books.model import Block, BlockKind, Span
+from reader_app.books.inline_images import InlineImages, references_only_book_images
+from reader_app.books.mathml import linear_math
+from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.books.numbers import bounded_int
 from reader_app.books.safezip import resolve_member_name
-from reader_app.books.styles import ROOT_STYLE, Computed, StyleSheets
+from reader_app.books.styles import ROOT_STYLE, Computed
+from reader_app.books.stylesheets import StyleSheets
 from reader_app.books.xhtml_parts import (
     BLOCKS,
     COLLAPSIBLE,
@@ -37,12 +40,12 @@ from reader_app.books.xhtml_parts import (
     Buffer,
     Context,
     Inline,
-    Link,
     ListState,
     ParsedDocument,
     PendingLink,
     alignment,
     element_id,
+    link_target,
     list_start,
     owning_table,
     plain_text,
@@ -53,7 +56,6 @@ from reader_app.books.xhtml_parts import (
 from reader_app.books.xmlsafe import local_name
 
 __all__ = ["EPUB_TYPE", "LINE_BREAK", "ParsedDocument", "parse_document", "plain_text"]
-_EXTERNAL_SCHEMES = frozenset({"http", "https", "mailto"})
 
 
 def parse_document(
@@ -94,6 +96,8 @@ class _Converter:
         self.line_pending = False  # the next text starts a new line
         self.buffer = Buffer()
         self.lists: list[ListState] = []
+        self.looked: dict[tuple[Span, Look], Span] = {}
+        self.inline = InlineImages(name)
 
     def finish(self) -> ParsedDocument:
         if self.pending_anchors:
@@ -112,6 +116,8 @@ class _Converter:
             anchors=self.anchors,
             links=tuple(self.links),
             first_heading=first_heading.replace(LINE_BREAK, " "),
+            resources=self.inline.resources,
+            notes=tuple(note for note in (self.inline.note(),) if note),
         )
 
     # -- block level ----------------------------------------------------------------------
@@ -133,9 +139,7 @@ class _Converter:
         elif tag == "img":
             self.image(element.get("src"), css)
         elif tag == "svg":
-            for node in element.iter():
-                if local_name(node) == "image":
-                    self.image(node.get(XLINK_HREF) or node.get("href"), css)
+            self.svg(element, css)
         elif tag == "table":
             self.table(element, css)
         elif tag != "br":
@@ -152,8 +156,11 @@ class _Converter:
             else:
                 self.walk(element, inner, inline)
             self.flush(inner)
-        if css.margin_bottom is not None and len(self.blocks) > emitted:
-            self._collapse_bottom(css.margin_bottom)
+        bottom = css.margin_bottom
+        if bottom is not None and len(self.blocks) > emitted:
+            style = self.blocks[-1].style
+            if style is not None and style.margin_bottom != bottom:
+                self._collapse_bottom(bottom)
         if css.break_after:
             self.pending_break = True
 
@@ -207,6 +214,8 @@ class _Converter:
                 self.hide(child)
             elif tag == "br":
                 self.line_break(ctx, inline)
+            elif tag == "math":  # one readable line, not its tokens run together
+                self.text(linear_math(child), ctx, self.inline_state(child, tag, inline, css))
             elif tag in BLOCKS:
                 self.block_element(child, ctx, self.inline_state(child, tag, inline, css))
             elif css.display == "block" and self.buffer.runs:
@@ -322,41 +331,46 @@ class _Converter:
         """The state inside `element`: the tag's plain meaning, its link, its computed look."""
         span, link = tag_span(tag, element, outer.span), outer.link
         if tag == "a":
-            href, link = self.link_target(element.get("href"), outer)
+            href, link = link_target(self.name, element.get("href"), outer)
             span = replace(span, href=href)
         if span.look is not css.look:
-            span = replace(span, look=css.look)
+            span = self.styled_span(span, css.look)
         return Inline(span, css, link)
 
-    def link_target(self, href: str | None, outer: Inline) -> tuple[str | None, Link | None]:
-        if not href:
-            return outer.span.href, outer.link
-        href = href.strip()
-        parts = urlsplit(href)
-        if parts.scheme:
-            if parts.scheme.lower() in _EXTERNAL_SCHEMES:
-                return href, None
-            return outer.span.href, outer.link  # javascript:, file:, data: ... never followed
-        if parts.netloc:
-            return outer.span.href, outer.link
-        member = self.name
-        if parts.path:
-            resolved = resolve_member_name(self.name, unquote(parts.path))
-            if resolved is None:
-                return outer.span.href, outer.link
-            member = resolved
-        return None, (member, unquote(parts.fragment))
+    def styled_span(self, span: Span, look: Look) -> Span:
+        """`span` with `look`, one shared object per pair (most elements repeat a few pairs)."""
+        key = (span, look)
+        found = self.looked.get(key)
+        if found is None:
+            found = self.looked[key] = span.placed(span.start, span.end, look)
+        return found
 
     def image(self, src: str | None, css: Computed) -> None:
         if not src:
             return
-        parts = urlsplit(src.strip())
+        src = src.strip()
+        if src[:5].lower() == "data:":
+            name = self.inline.data_uri(src)
+            if name is not None:
+                self.emit(Block(kind=BlockKind.IMAGE, image=name), css)
+            return
+        parts = urlsplit(src)
         if parts.scheme or parts.netloc:
-            return  # remote (or data:) images are never fetched
+            return  # remote images are never fetched
         member = resolve_member_name(self.name, unquote(parts.path))
         if member is None or not self.has_member(member):
             return
         self.emit(Block(kind=BlockKind.IMAGE, image=member), css)
+
+    def svg(self, element: etree._Element, css: Computed) -> None:
+        if references_only_book_images(element):  # a cover page: its images, as they are
+            for node in element.iter():
+                if local_name(node) == "image":
+                    self.image(node.get(XLINK_HREF) or node.get("href"), css)
+            return
+        name = self.inline.svg(element)  # drawn whole, like an SVG file
+        if name is not None:
+            self.emit(Block(kind=BlockKind.IMAGE, image=name), css)
 
     def table(self, element: etree._Element, css: Computed) -> None:
         rows: list[tuple[str, ...]] = []

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
 from reader_app.books.model import Block, BlockKind, BlockStyle, Span
 from reader_app.books.numbers import bounded_int
+from reader_app.books.safezip import resolve_member_name
 from reader_app.books.styles import ROOT_STYLE, Computed
 from reader_app.books.xmlsafe import local_name
 
@@ -39,6 +41,7 @@ BLOCKS = frozenset(
 )  # fmt: skip
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
 PLAIN = Span(0, 0)
+EXTERNAL_SCHEMES = frozenset({"http", "https", "mailto"})
 Link = tuple[str, str]  # an internal link's (member, fragment), resolved once every file is read
 
 
@@ -218,6 +221,8 @@ class ParsedDocument:
     anchors: dict[str, tuple[int, int]]  # element id -> (block, char)
     links: tuple[PendingLink, ...]
     first_heading: str
+    resources: dict[str, bytes] = field(default_factory=dict)  # inline images, by resource name
+    notes: tuple[str, ...] = ()  # what the reader is told about parts not shown
 
 
 def tag_span(tag: str, element: etree._Element, span: Span) -> Span:
@@ -240,3 +245,24 @@ def tag_span(tag: str, element: etree._Element, span: Span) -> Span:
     if "small-caps" in (element.get("class") or ""):
         return replace(span, small_caps=True)
     return span
+
+
+def link_target(name: str, href: str | None, outer: Inline) -> tuple[str | None, Link | None]:
+    """An `<a href>` in member `name`: an external address, or an internal (member, fragment)."""
+    if not href:
+        return outer.span.href, outer.link
+    href = href.strip()
+    parts = urlsplit(href)
+    if parts.scheme:
+        if parts.scheme.lower() in EXTERNAL_SCHEMES:
+            return href, None
+        return outer.span.href, outer.link  # javascript:, file:, data: ... never followed
+    if parts.netloc:
+        return outer.span.href, outer.link
+    member = name
+    if parts.path:
+        resolved = resolve_member_name(name, unquote(parts.path))
+        if resolved is None:
+            return outer.span.href, outer.link
+        member = resolved
+    return None, (member, unquote(parts.fragment))

@@ -20,7 +20,7 @@ def cover_work(book: Book) -> bytes | None:
 
     from reader_app.ui.images import decode_image
 
-    image = decode_image(book.load_resource(book.cover), name=book.cover, target=QSize(300, 450))
+    image = decode_image(book.resource(book.cover), name=book.cover, target=QSize(300, 450))
     if image is None:
         return None
     data = QByteArray()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl
@@ -76,6 +77,7 @@ class SectionDocument:
         page: PageGeometry,
         *,
         images: ImageCache | None = None,
+        fonts: Mapping[str, str] | None = None,
     ) -> None:
         self.book = book
         self.section_index = section_index
@@ -84,6 +86,7 @@ class SectionDocument:
         self.theme = appearance.resolved_theme()
         self.page = page
         self.images = images if images is not None else ImageCache()
+        self.fonts = fonts
         self.doc = QTextDocument()
         self.doc.setUndoRedoEnabled(False)
         self.block_starts: list[int] = []
@@ -113,7 +116,7 @@ class SectionDocument:
         font.setStyleHint(QFont.StyleHint.Serif)
         self.doc.setDefaultFont(font)
         self.doc.setDocumentMargin(0)
-        self.formats = PageFormats(appearance, self.theme, font)
+        self.formats = PageFormats(appearance, self.theme, font, fonts=self.fonts)
         root = self.doc.rootFrame().frameFormat()
         root.setTopMargin(0)
         root.setBottomMargin(0)

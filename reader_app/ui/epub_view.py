@@ -19,8 +19,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import Navigation
+from reader_app.books.reading import Navigation, note_return
 from reader_app.ui.appearance import Appearance
+from reader_app.ui.book_fonts import BookFonts
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
 from reader_app.ui.page_input import PageInput, paint_selection
@@ -66,8 +67,10 @@ class EpubView(PageInput):
         # Rasterised illustrations, kept across relayouts; SVG is drawn in a worker.
         self.images = ImageCache(runner=Workers(self, max_threads=1))
         self.images.on_ready = self._image_ready
+        self.fonts = BookFonts()  # the shown book's embedded fonts
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
+        self._return_to: Locator | None = None  # where a link into a non-linear item came from
         self._last_start: Locator | None = None
         self._selection_page: int = 0
         self.marks: tuple[Mark, ...] = ()  # search matches, a cited passage (ui/page_marks.py)
@@ -84,6 +87,8 @@ class EpubView(PageInput):
 
     def set_book(self, book: Book | None, position: Locator | None = None) -> None:
         self.book = book
+        self._return_to = None
+        self.fonts.load(book)
         self._documents.clear()
         self._selection = None
         self._last_start = None
@@ -151,7 +156,16 @@ class EpubView(PageInput):
 
     def go_to(self, locator: Locator, *, navigation: Navigation = Navigation.JUMP) -> None:
         if self.book is not None:
+            self._return_to = note_return(self.book, self.current_start(), locator, self._return_to)
             self._show_locator(locator, navigation)
+
+    def _leave_note(self) -> bool:
+        """Back from a non-linear item (a note reached by a link) to where the link was."""
+        back, self._return_to = self._return_to, None
+        if back is None:
+            return False
+        self._show_locator(back, Navigation.JUMP)
+        return True
 
     def next_page(self) -> bool:
         self.relayout_now()  # a turn counts from the page on screen, never a stale index
@@ -162,7 +176,9 @@ class EpubView(PageInput):
         previous = self.current_start()
         if self.page_index + step < doc.page_count:
             self._show(self.section_index, self.page_index + step, Navigation.TURN_FORWARD)
-        elif self.section_index + 1 < len(self.book.sections):
+        elif not self.book.sections[self.section_index].linear:
+            return self._leave_note()
+        elif self.section_index + 1 < len(self.book.reading_sections):
             self._document(self.section_index + 1).repaginate(None, even=self.is_spread())
             self._show(self.section_index + 1, 0, Navigation.TURN_FORWARD, previous)
         else:
@@ -177,6 +193,8 @@ class EpubView(PageInput):
         step = self.pages_per_view()
         if self.page_index > 0:
             self._show(self.section_index, max(self.page_index - step, 0), Navigation.TURN_BACK)
+        elif not self.book.sections[self.section_index].linear:
+            return self._leave_note()
         elif self.section_index > 0:
             prev = self._document(self.section_index - 1)
             prev.repaginate(None, even=self.is_spread())
@@ -195,7 +213,7 @@ class EpubView(PageInput):
     def go_end(self) -> None:
         if self.book is None:
             return
-        last_section = len(self.book.sections) - 1
+        last_section = len(self.book.reading_sections) - 1
         doc = self._document(last_section)
         doc.repaginate(None, even=self.is_spread())
         last = doc.page_count - 1
@@ -230,7 +248,12 @@ class EpubView(PageInput):
         if doc is None:
             assert self.book is not None
             doc = SectionDocument(
-                self.book, section, self.appearance, self._page_geometry(), images=self.images
+                self.book,
+                section,
+                self.appearance,
+                self._page_geometry(),
+                images=self.images,
+                fonts=self.fonts.families,
             )
             self._documents[section] = doc
             while len(self._documents) > CACHE_SECTIONS:

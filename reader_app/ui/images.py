@@ -21,6 +21,7 @@ from PySide6.QtSvg import QSvgRenderer
 from reader_app.books.covers import check_image_size
 from reader_app.books.model import Book
 from reader_app.errors import UnsafeBookError
+from reader_app.paths import assets_dir
 from reader_app.ui.workers import Workers
 
 try:  # the full renderer; Qt's SVG Tiny renderer is the fallback
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 
 MAX_IMAGE_PIXELS = 40_000_000
 CACHE_IMAGES = 48
+SVG_SERIF = "Linux Libertine O"  # bundled in assets/fonts
 _SVG_SIZE = re.compile(rb"<svg\b[^>]*>", re.DOTALL)
 _ATTRIBUTE = r"""\b%s\s*=\s*["']\s*([-\d.eE]+)\s*(px)?\s*["']"""
 _VIEWBOX = re.compile(rb"""\bviewBox\s*=\s*["']([^"']*)["']""")
@@ -99,7 +101,7 @@ class ImageCache:
 def _placeholder(book: Book, name: str, *, target: QSize, pixel_ratio: float) -> QImage | None:
     """A transparent stand-in with the size the SVG will be drawn at (None if unknown)."""
     try:
-        head = book.load_resource(name)[:8192]
+        head = book.resource(name)[:8192]
     except Exception:  # the worker reports the real failure
         return None
     size = svg_size(head)
@@ -115,7 +117,7 @@ def _placeholder(book: Book, name: str, *, target: QSize, pixel_ratio: float) ->
 
 def _load(book: Book, name: str, *, target: QSize, pixel_ratio: float, dark: bool) -> QImage | None:
     try:
-        data = book.load_resource(name)
+        data = book.resource(name)
     except (KeyError, OSError, ValueError) as exc:
         log.warning("image %s missing from %s: %s", name, book.path.name, exc)
         return None
@@ -193,7 +195,13 @@ def render_svg(data: bytes, *, target: QSize, name: str = "") -> QImage | None:
     if resvg_py is not None:
         try:
             png = resvg_py.svg_to_bytes(
-                svg_string=data.decode("utf-8", errors="replace"), width=size.width()
+                svg_string=data.decode("utf-8", errors="replace"),
+                width=size.width(),
+                # resvg's own default family (Times New Roman) is missing on Linux, and text
+                # in a drawing would vanish: the bundled book face stands in for serif text.
+                font_dirs=[str(assets_dir() / "fonts")],
+                font_family=SVG_SERIF,
+                serif_family=SVG_SERIF,
             )
             image = QImage.fromData(bytes(png))
             if not image.isNull():

@@ -8,6 +8,8 @@ caps, relative sizes, super/subscript and page breaks. Every line of a block get
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QColor,
@@ -20,6 +22,7 @@ from PySide6.QtGui import (
 
 from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.ui.appearance import Appearance, Theme
+from reader_app.ui.font_features import FontFeatures
 
 MONOSPACE = ["DejaVu Sans Mono", "monospace"]
 _VERTICAL = {
@@ -32,12 +35,23 @@ _FIXED_HEIGHT = 2  # QTextBlockFormat.LineHeightTypes.FixedHeight
 class PageFormats:
     """Formats for one section's document under one appearance."""
 
-    def __init__(self, appearance: Appearance, theme: Theme, font: QFont) -> None:
+    def __init__(
+        self,
+        appearance: Appearance,
+        theme: Theme,
+        font: QFont,
+        *,
+        features: FontFeatures | None = None,
+        fonts: Mapping[str, str] | None = None,
+    ) -> None:
         self.appearance = appearance
         self.theme = theme
         self.font = font
         self.publisher = appearance.publisher_styles
         self._line_heights: dict[float, float] = {}
+        self.family = font.family()
+        self.features = features if features is not None else FontFeatures()
+        self.fonts = fonts or {}  # the book's @font-face families -> their Qt families
 
     def styled(self, block: Block) -> bool:
         return self.publisher and block.style is not None
@@ -125,9 +139,10 @@ class PageFormats:
     def apply_look(self, fmt: QTextCharFormat, look: Look) -> None:
         fmt.setFontItalic(look.italic)
         fmt.setFontWeight(QFont.Weight.Bold if look.bold else QFont.Weight.Normal)
-        fmt.setFontCapitalization(
-            QFont.Capitalization.SmallCaps if look.small_caps else QFont.Capitalization.MixedCase
-        )
+        family = self.fonts.get(look.family, self.family) if look.family else self.family
+        if family != self.family or look.family:
+            fmt.setFontFamilies([family])
+        self.features.small_caps(fmt, family, look.small_caps)
         fmt.setVerticalAlignment(
             _VERTICAL.get(look.vertical, QTextCharFormat.VerticalAlignment.AlignNormal)
         )
@@ -145,7 +160,7 @@ class PageFormats:
             if span.italic:
                 fmt.setFontItalic(True)
             if span.small_caps:
-                fmt.setFontCapitalization(QFont.Capitalization.SmallCaps)
+                self.features.small_caps(fmt, self.family, True)
             if span.superscript:
                 fmt.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignSuperScript)
             if span.subscript:

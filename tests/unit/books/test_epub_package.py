@@ -48,7 +48,7 @@ def test_a_set_collection_is_not_a_series_but_a_series_collection_is(tmp_path: P
     assert book.metadata.series == Series("The Saga", 2.5)
 
 
-def test_non_linear_spine_items_are_not_sections(tmp_path: Path) -> None:
+def test_non_linear_spine_items_follow_the_reading_order(tmp_path: Path) -> None:
     opf = package_document(["a.xhtml", "notes.xhtml", "b.xhtml"]).replace(
         '<itemref idref="c1"/>', '<itemref idref="c1" linear="no"/>'
     )
@@ -58,12 +58,18 @@ def test_non_linear_spine_items_are_not_sections(tmp_path: Path) -> None:
         "b.xhtml": xhtml("<p>B</p>"),
     }
     book = read_book(make_epub(tmp_path / "nl.epub", chapters, opf=opf))
-    assert [s.name for s in book.sections] == ["OEBPS/a.xhtml", "OEBPS/b.xhtml"]
+    assert [s.name for s in book.sections] == [
+        "OEBPS/a.xhtml",
+        "OEBPS/b.xhtml",
+        "OEBPS/notes.xhtml",
+    ]
+    assert [s.linear for s in book.sections] == [True, True, False]
+    assert book.reading_sections == book.sections[:2]
     spans = {
         book.sections[0].blocks[0].text[s.start : s.end]: s
         for s in book.sections[0].blocks[0].spans
     }
-    assert spans["*"].target is None  # the note is outside the reading order
+    assert spans["*"].target == Locator(2, 0, 0)  # the note, after the reading order
     assert spans["next"].target == Locator(1, 0, 0)
 
 

@@ -1,0 +1,158 @@
+"""Images that live inside a content document: `data:` URIs and inline `<svg>` markup.
+
+Each becomes a book resource of its own, named `inline:<member>#<n>.<ext>` and kept in the book
+model (`Book.inline_resources`), so the page draws it like any other image (SVG through the resvg
+worker). Nothing is fetched: a `data:` URI carries its bytes, and inline SVG is serialised as it
+stands. Hostile input is refused with a reason the reader is told (`InlineImageRefused`): a URI
+over the size caps is never decoded, and only image media types are accepted.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+import re
+from urllib.parse import unquote_to_bytes
+
+from lxml import etree
+
+from reader_app.books.xmlsafe import local_name
+
+MAX_INLINE_IMAGE_BYTES = 4 * 1024 * 1024  # one decoded image
+MAX_INLINE_DOCUMENT_BYTES = 16 * 1024 * 1024  # every inline image of one content document
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+INLINE_PREFIX = "inline:"
+_EXTENSIONS = {
+    "image/png": "png",
+    "image/jpeg": "jpg",
+    "image/jpg": "jpg",
+    "image/gif": "gif",
+    "image/webp": "webp",
+    "image/svg+xml": "svg",
+    "image/bmp": "bmp",
+}
+_SPACE = re.compile(rb"\s+")
+
+
+class InlineImageRefused(ValueError):
+    """An inline image that is not shown, with the reason in words."""
+
+
+def is_inline_name(name: str) -> bool:
+    return name.startswith(INLINE_PREFIX)
+
+
+def decode_data_uri(uri: str) -> tuple[str, bytes]:
+    """(extension, bytes) of a `data:` image URI. Raises InlineImageRefused with the reason.
+
+    The size is judged from the URI's length before anything is decoded, so a giant URI costs
+    no more memory than the document that holds it.
+    """
+    head, comma, payload = uri.partition(",")
+    if not comma or not head.lower().startswith("data:"):
+        raise InlineImageRefused("a data: image with no data")
+    params = [p.strip().lower() for p in head[5:].split(";")]
+    media_type = params[0] or "text/plain"
+    extension = _EXTENSIONS.get(media_type)
+    if extension is None:
+        raise InlineImageRefused(f"a data: URI of type {media_type[:40]!r}, which is not an image")
+    is_base64 = "base64" in params[1:]
+    estimate = len(payload) * 3 // 4 if is_base64 else len(payload)
+    if estimate > MAX_INLINE_IMAGE_BYTES:
+        raise InlineImageRefused(
+            f"a data: image of about {estimate / 1e6:.1f} MB, over the "
+            f"{MAX_INLINE_IMAGE_BYTES // (1024 * 1024)} MB limit for an image inside a page"
+        )
+    if is_base64:
+        try:
+            data = base64.b64decode(_SPACE.sub(b"", unquote_to_bytes(payload)), validate=True)
+        except (binascii.Error, ValueError) as error:
+            raise InlineImageRefused(f"a data: image whose base64 is damaged ({error})") from error
+    else:
+        data = unquote_to_bytes(payload)
+    if not data:
+        raise InlineImageRefused("an empty data: image")
+    return extension, data
+
+
+def svg_markup(element: etree._Element) -> bytes:
+    """The inline `<svg>` element as a standalone SVG document (in the SVG namespace)."""
+    if not isinstance(element.tag, str) or element.tag.startswith("{"):
+        return etree.tostring(element, encoding="utf-8", with_tail=False)
+    # Read by the HTML fallback parser: no namespaces, which an SVG renderer needs.
+    standalone = copy.deepcopy(element)
+    standalone.tail = None
+    for node in standalone.iter():
+        if isinstance(node.tag, str) and not node.tag.startswith("{"):
+            node.tag = f"{{{SVG_NS}}}{node.tag}"
+        for name in list(node.attrib):
+            if name in ("xlink:href", "href"):
+                value = node.attrib.pop(name)
+                node.set(f"{{{XLINK_NS}}}href", value)
+    return etree.tostring(standalone, encoding="utf-8")
+
+
+def references_only_book_images(svg: etree._Element) -> bool:
+    """An `<svg>` that only wraps `<image>` elements (the usual cover page), drawn as those."""
+    images = 0
+    for node in svg.iter():
+        if not isinstance(node.tag, str) or node is svg:
+            continue
+        tag = local_name(node)
+        if tag == "image":
+            href = node.get(f"{{{XLINK_NS}}}href") or node.get("href") or ""
+            if href.strip().lower().startswith("data:"):
+                return False
+            images += 1
+        elif tag not in ("title", "desc", "metadata"):
+            return False
+    return images > 0
+
+
+class InlineImages:
+    """The inline images of one content document, under the per-document cap."""
+
+    def __init__(self, member: str) -> None:
+        self.member = member
+        self.resources: dict[str, bytes] = {}
+        self.refused: list[str] = []
+        self._bytes = 0
+
+    def add(self, extension: str, data: bytes) -> str | None:
+        """The resource name for `data`, or None (and a reason kept) when over the caps."""
+        if len(data) > MAX_INLINE_IMAGE_BYTES:
+            self.refused.append(
+                f"an inline image of {len(data) / 1e6:.1f} MB, over the "
+                f"{MAX_INLINE_IMAGE_BYTES // (1024 * 1024)} MB limit"
+            )
+            return None
+        if self._bytes + len(data) > MAX_INLINE_DOCUMENT_BYTES:
+            self.refused.append(
+                f"inline images beyond {MAX_INLINE_DOCUMENT_BYTES // (1024 * 1024)} MB in one page"
+            )
+            return None
+        self._bytes += len(data)
+        name = f"{INLINE_PREFIX}{self.member}#{len(self.resources) + 1}.{extension}"
+        self.resources[name] = data
+        return name
+
+    def data_uri(self, uri: str) -> str | None:
+        try:
+            extension, data = decode_data_uri(uri)
+        except InlineImageRefused as refused:
+            self.refused.append(str(refused))
+            return None
+        return self.add(extension, data)
+
+    def svg(self, element: etree._Element) -> str | None:
+        return self.add("svg", svg_markup(element))
+
+    def note(self) -> str | None:
+        """What the reader is told about images in this document that were not shown."""
+        if not self.refused:
+            return None
+        first = self.refused[0]
+        more = f" (and {len(self.refused) - 1} more)" if len(self.refused) > 1 else ""
+        return f"“{self.member}” has an image that is not shown: {first}{more}."

@@ -1,0 +1,88 @@
+"""The cascade's memo (styles.Styler): elements sharing a memo entry match the same rules."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from reader_app.books.css import parse_stylesheet
+from reader_app.books.styles import ROOT_STYLE, Computed, Styler
+
+SHEET = """
+p { text-indent: 1em; margin: 0 }
+h2 + p { text-indent: 0 }
+h2 + p + p { font-style: italic }
+h2 + p + p + p { font-weight: bold }
+hr + p.first { font-variant: small-caps }
+div.verse > p:first-child { margin-top: 2em }
+div.verse p:last-child { margin-bottom: 3em }
+p[lang|="fr"] { font-style: italic }
+#lone { text-align: center }
+"""
+
+BODY = """
+<body xmlns="http://www.w3.org/1999/xhtml">
+  <h2>One</h2><p>a</p><p>b</p><p>c</p><p>d</p>
+  <h2>Two</h2><script>x</script><!-- a comment --><p>a</p><p class="first">b</p><p>c</p>
+  <hr/><p class="first other">a</p><p class="first">b</p><p lang="fr-CA">c</p>
+  <div class="verse"><p>one</p><p>two</p><p>three</p></div>
+  <div class="verse"><p>only</p></div>
+  <div><p>first but not verse</p><p id="lone">centred</p><p id="unnamed">plain</p></div>
+</body>
+"""
+
+
+def _styles(styler: Styler, root: etree._Element) -> list[tuple[str, Computed]]:
+    """Every element's computed style, walking the tree as the XHTML converter does."""
+    found: list[tuple[str, Computed]] = []
+
+    def walk(element: etree._Element, parent: Computed) -> None:
+        for child in element:
+            if not isinstance(child.tag, str) or child.tag.endswith("script"):
+                continue  # the converter drops scripts unstyled, as here
+            style = styler.compute(child, parent)
+            found.append((etree.tostring(child, with_tail=False).decode()[:40], style))
+            walk(child, style)
+
+    styler.start_document()
+    walk(root, ROOT_STYLE)
+    return found
+
+
+def _without_memo_key(style: Computed) -> Computed:
+    from dataclasses import replace
+
+    return replace(style, context=0)
+
+
+def test_memoised_styles_equal_styles_matched_afresh_for_every_element() -> None:
+    rules = parse_stylesheet(SHEET)
+    root = etree.fromstring(BODY)
+    memoised = _styles(Styler(rules), root)
+
+    def afresh(element: etree._Element) -> Computed:
+        """A new styler for every element on the path: nothing memoised, every rule tested."""
+        parent = element.getparent()
+        outer = ROOT_STYLE if parent is None or parent is root else afresh(parent)
+        return Styler(rules).compute(element, outer)
+
+    elements = [
+        el
+        for el in root.iter()
+        if el is not root and isinstance(el.tag, str) and not el.tag.endswith("script")
+    ]
+    assert len(elements) == len(memoised) > 20
+    for element, (markup, style) in zip(elements, memoised, strict=True):
+        assert _without_memo_key(style) == _without_memo_key(afresh(element)), markup
+
+
+def test_sibling_chains_see_dropped_markup_and_stop_at_their_depth() -> None:
+    styles = [
+        style for _markup, style in _styles(Styler(parse_stylesheet(SHEET)), etree.fromstring(BODY))
+    ]
+    # h2 One, p a, p b, p c, p d, h2 Two, p a, p.first b, ...
+    one_a, one_b, one_c, one_d = styles[1:5]
+    two_a, two_b = styles[6:8]
+    assert one_a.indent == 0 and one_b.look.italic and one_c.look.bold
+    assert not one_d.look.bold and not one_d.look.italic  # four steps from the heading: no rule
+    # The unstyled <script> is still the heading's next sibling, so "h2 + p" does not match.
+    assert two_a.indent == 1 and not two_b.look.italic
