@@ -9,12 +9,10 @@ from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QImage,
-    QKeyEvent,
     QPainter,
     QPaintEvent,
     QPen,
     QResizeEvent,
-    QWheelEvent,
 )
 from PySide6.QtWidgets import QWidget
 
@@ -378,37 +376,6 @@ class EpubView(PageInput):
             x = (self.width() - GUTTER) / 2 + GUTTER / 2
             painter.drawLine(QPointF(x, 40), QPointF(x, self.height() - 40))
         painter.end()
-
-    # -- input ------------------------------------------------------------------------------
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        if self.right_to_left() and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
-            # page-progression-direction="rtl": the next page lies to the left.
-            key = Qt.Key.Key_Right if key == Qt.Key.Key_Left else Qt.Key.Key_Left
-        if key in (Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Down) or (
-            key == Qt.Key.Key_Space and not shift
-        ):
-            self.next_page()
-        elif key in (Qt.Key.Key_Left, Qt.Key.Key_PageUp, Qt.Key.Key_Up) or (
-            key == Qt.Key.Key_Space and shift
-        ):
-            self.previous_page()
-        elif key == Qt.Key.Key_Home:
-            self.go_home()
-        elif key == Qt.Key.Key_End:
-            self.go_end()
-        else:
-            super().keyPressEvent(event)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        delta = event.angleDelta().y() or -event.angleDelta().x()
-        if delta < 0:
-            self.next_page()
-        elif delta > 0:
-            self.previous_page()
-        event.accept()
 
     def selection_end(self) -> Locator | None:
         doc = self.current_document()

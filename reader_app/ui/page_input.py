@@ -11,9 +11,11 @@ from PySide6.QtGui import (
     QContextMenuEvent,
     QDesktopServices,
     QGuiApplication,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QTextLine,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -25,7 +27,7 @@ EDGE_FRACTION = 0.18
 
 
 class PageInput(QWidget):
-    """Mouse handling for the page view (EpubView supplies the pages and navigation)."""
+    """Mouse, key and wheel input for the page view (EpubView supplies pages and navigation)."""
 
     askAbout = Signal(str, str)  # selected text, mode: ask / explain / who
     markReadHere = Signal()
@@ -72,6 +74,41 @@ class PageInput(QWidget):
 
     def right_to_left(self) -> bool:
         return False
+
+    def go_home(self) -> None:
+        raise NotImplementedError
+
+    def go_end(self) -> None:
+        raise NotImplementedError
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if self.right_to_left() and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            # page-progression-direction="rtl": the next page lies to the left.
+            key = Qt.Key.Key_Right if key == Qt.Key.Key_Left else Qt.Key.Key_Left
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Down) or (
+            key == Qt.Key.Key_Space and not shift
+        ):
+            self.next_page()
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_PageUp, Qt.Key.Key_Up) or (
+            key == Qt.Key.Key_Space and shift
+        ):
+            self.previous_page()
+        elif key == Qt.Key.Key_Home:
+            self.go_home()
+        elif key == Qt.Key.Key_End:
+            self.go_end()
+        else:
+            super().keyPressEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or -event.angleDelta().x()
+        if delta < 0:
+            self.next_page()
+        elif delta > 0:
+            self.previous_page()
+        event.accept()
 
     def _hit(self, point: QPointF) -> tuple[int, QPointF] | None:
         origins = list(enumerate(self._page_origins()))
