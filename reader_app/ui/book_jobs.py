@@ -8,6 +8,14 @@ from reader_app.books.model import Book
 from reader_app.errors import BookError
 
 
+def reading_notes_text(book: Book) -> str:
+    """What the reader must know about how the file was read (parts skipped or simplified)."""
+    if not book.notes:
+        return ""
+    more = f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else ""
+    return f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3]) + more
+
+
 def open_book_work(path: Path, home: Path) -> Book:
     """Parse (or load from the cache) a book; runs in a worker."""
     from reader_app.books.cache import load_book

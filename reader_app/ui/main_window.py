@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog
 
@@ -20,16 +22,17 @@ from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_view import SelectionMode
-from reader_app.ui.book_jobs import cover_work, open_book_work
+from reader_app.ui.book_jobs import cover_work, open_book_work, reading_notes_text
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.menus import build_menus
+from reader_app.ui.recent_books import add_recent, fill_recent_menu
+from reader_app.ui.save_faults import settings_note
 from reader_app.ui.status_text import indexing_status_text, position_text
 from reader_app.ui.window_parts import WindowParts
 
 log = logging.getLogger(__name__)
 BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
-RECENT_LIMIT = 10
 
 
 class MainWindow(WindowParts):
@@ -55,6 +58,11 @@ class MainWindow(WindowParts):
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
         self._comic_refresh.timeout.connect(self._refresh_comic_descriptions)
+        self._appearance_reload = QTimer(self)
+        self._appearance_reload.setSingleShot(True)
+        self._appearance_reload.setInterval(0)
+        self._appearance_reload.timeout.connect(self._reload_appearance)
+        self._held_note = ""
 
         menus = build_menus(self)
         self.recent_menu, self.toc_action = menus.recent_menu, menus.toc_action
@@ -65,6 +73,9 @@ class MainWindow(WindowParts):
         self.refresh_library()
         self._restore_window()
         self.show_library()
+        problems = settings_note(settings.problems())
+        if problems:
+            self.error_banner.show_message(problems)
 
     def _connect(self) -> None:
         self.library_view.openRequested.connect(self.open_book_id)
@@ -81,6 +92,9 @@ class MainWindow(WindowParts):
         self.xray_dock.jumpRequested.connect(self.jump_to)
         self.companion.previouslyReady.connect(self.previously_card.offer)
         self.previously_card.storyRequested.connect(self.companion.show_story)
+        self.settings_signal.changed.connect(self._setting_changed)
+        self.save_news.held.connect(self._saves_held)
+        self.save_news.landed.connect(self._saves_landed)
 
     # -- library ----------------------------------------------------------------------------
 
@@ -135,7 +149,13 @@ class MainWindow(WindowParts):
 
     def _book_loaded(self, file: Path, book: Book) -> None:
         known = self.library.entry(book.book_id)
-        self.library.add(book)
+        try:
+            self.library.add(book)
+            self.library.mark_opened(book.book_id)
+            add_recent(self.settings, file)
+        except (sqlite3.Error, OSError) as error:  # a full disk or a read-only library
+            self._open_failed(file, error)
+            return
         if known is None or known.cover_png is None:
             # The cover thumbnail is only for the library grid: make it after the page is up.
             self.tasks.submit(
@@ -144,8 +164,6 @@ class MainWindow(WindowParts):
                 on_done=lambda png: self._cover_ready(book, png),
                 on_error=lambda error: log.warning("no cover for %s: %s", file.name, error),
             )
-        self.library.mark_opened(book.book_id)
-        self._add_recent(file)
         self.book = book
         self._show_reading_notes(book)
         self.statusBar().clearMessage()
@@ -185,15 +203,11 @@ class MainWindow(WindowParts):
         self.assistantNews.emit(news)
 
     def _show_reading_notes(self, book: Book) -> None:
-        """What the reader must know about how the file was read (parts skipped or simplified)."""
-        if not book.notes:
+        notes = reading_notes_text(book)
+        if notes:
+            self.error_banner.show_message(notes)
+        else:
             self.error_banner.hide()
-            return
-        self.error_label.setText(
-            f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3])
-            + (f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else "")
-        )
-        self.error_banner.show()
 
     def _open_failed(self, file: Path, error: BaseException) -> None:
         self.statusBar().clearMessage()
@@ -205,23 +219,11 @@ class MainWindow(WindowParts):
         else:
             log.exception("unexpected error opening %s", file, exc_info=error)
             message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"
-        self.error_label.setText(message)
-        self.error_banner.show()
+        self.error_banner.show_message(message)
         self.openFailed.emit(message)
 
-    def _add_recent(self, file: Path) -> None:
-        recent = [p for p in self.settings.get("library.recent") if p != str(file)]
-        self.settings.set("library.recent", [str(file), *recent][:RECENT_LIMIT])
-
     def fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        recent = self.settings.get("library.recent")
-        for path in recent:
-            action = self.recent_menu.addAction(Path(path).name)
-            action.setToolTip(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
-        if not recent:
-            self.recent_menu.addAction("No recent books").setEnabled(False)
+        fill_recent_menu(self.recent_menu, self.settings, self.open_path)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -304,13 +306,9 @@ class MainWindow(WindowParts):
         self.reader.epub_view.set_appearance(appearance)
 
     def set_theme(self, key: str) -> None:
-        from dataclasses import replace
-
         self.set_appearance(replace(self.appearance, theme=key))
 
     def toggle_justify(self) -> None:
-        from dataclasses import replace
-
         self.set_appearance(replace(self.appearance, justify=self.justify_action.isChecked()))
 
     def show_appearance_dialog(self) -> None:
@@ -321,14 +319,34 @@ class MainWindow(WindowParts):
         dialog.open()
 
     def show_preferences(self) -> None:
+        """The dialog saves what the reader chose; the window hears it (`_setting_changed`)."""
         from reader_app.ui.settings_dialog import PreferencesDialog
 
-        before = self.settings.get("assistant.embedding_model")
         dialog = PreferencesDialog(self.settings, self)
-        if dialog.exec() and self.book is not None:
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def _setting_changed(self, name: str, _value: object) -> None:
+        if name.startswith("appearance."):
+            self._appearance_reload.start()  # once for the several fields of one change
+        elif name == "assistant.embedding_model" and self.book and self.prepare_assistant:
+            self.indexing.start(self.book)  # a new model means a new index
+        elif name.startswith("assistant.") and self.book is not None:
             self.assistant_panel.refresh_scope(self.reader.state)
-            if self.settings.get("assistant.embedding_model") != before and self.prepare_assistant:
-                self.indexing.start(self.book)  # a new model means a new index
+
+    def _reload_appearance(self) -> None:
+        stored = Appearance.load(self.settings)
+        if stored != self.appearance:
+            self.set_appearance(stored)
+
+    def _saves_held(self, note: str) -> None:
+        self._held_note = note
+        self.error_banner.show_message(note)
+
+    def _saves_landed(self) -> None:
+        if self.error_banner.isVisible() and self.error_label.text() == self._held_note:
+            self.error_banner.hide()
+        self.statusBar().showMessage("Your reading position is saved again.", 10_000)
 
     def set_fit(self, key: str) -> None:
         self.settings.set("comics.fit", key)
@@ -347,11 +365,14 @@ class MainWindow(WindowParts):
     # -- window -----------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self._save_window()
-        # Positions are saved on every page shown and the last book when it opened: nothing is
-        # pending, except forgetting the last book when none is open.
-        if self.book is None:
-            self.settings.set("library.last_book", "")
+        try:
+            self._save_window()
+            # Positions are saved on every page shown and the last book when it opened: nothing
+            # is pending, except forgetting the last book when none is open.
+            if self.book is None:
+                self.settings.set("library.last_book", "")
+        except (sqlite3.Error, OSError) as error:  # a full disk: the window still closes
+            log.warning("the window's settings could not be saved: %s", error)
         self.indexing.cancel()
         if not self._closed:
             self._closed = True
