@@ -97,6 +97,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("library.sort", str, "recent", "Library order", ("recent", "title", "author")),
     Setting("library.last_book", str, "", "The book open when the app was last closed"),
     Setting("library.recent", list, [], "Recently opened files, newest first"),
+    Setting("reading.chars_per_minute", float, 0.0,
+            "Reading speed measured from page turns (0: not measured yet)"),
     # Assistant
     Setting("assistant.ollama_host", str, _default_ollama_host, "Ollama server address"),
     Setting("assistant.model", str, "qwen2.5:3b", "Ollama model for answers"),

@@ -29,6 +29,8 @@ class LibraryEntry:
     opened_at: float | None
     progress: float
     finished: bool
+    language: str = ""
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +144,8 @@ class Library:
                 opened_at=row["opened_at"],
                 progress=row["progress"],
                 finished=bool(row["finished"]),
+                language=row["language"],
+                description=row["description"],
             )
             for row in rows
         ]

@@ -75,3 +75,14 @@ def streaming_text(text: str, checker: AnswerChecker | None, *, final: bool) -> 
         position = end
     pieces.append(text[position:])
     return "".join(pieces)
+
+
+def answer_plain_text(message: Message) -> str:
+    """The answer as plain text with its veiled sentences left veiled (to keep as a note)."""
+    veils = message.check.veiled if message.check is not None else ()
+    pieces, position = [], 0
+    for start, end in veils:
+        pieces += [message.text[position:start], VEIL_STREAMING]
+        position = end
+    pieces.append(message.text[position:])
+    return "".join(pieces).strip()

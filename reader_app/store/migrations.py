@@ -309,6 +309,30 @@ def m008_answer_checks(conn: sqlite3.Connection) -> None:
     )
 
 
+def m009_annotations(conn: sqlite3.Connection) -> None:
+    run_script(
+        conn,
+        """
+        -- The reader's highlights (with notes) and bookmarks, anchored by locators: font and
+        -- window changes never move them. A bookmark has start = end.
+        CREATE TABLE annotations (
+            annotation_id TEXT PRIMARY KEY,      -- made by the app, so writes can go behind
+            book_id       TEXT NOT NULL REFERENCES books(book_id) ON DELETE CASCADE,
+            kind          TEXT NOT NULL,         -- 'highlight' | 'bookmark'
+            start_section INTEGER NOT NULL, start_block INTEGER NOT NULL,
+            start_char    INTEGER NOT NULL, end_section INTEGER NOT NULL,
+            end_block     INTEGER NOT NULL, end_char INTEGER NOT NULL,
+            text          TEXT NOT NULL,         -- the quoted words
+            colour        TEXT NOT NULL DEFAULT '',
+            note          TEXT NOT NULL DEFAULT '',
+            created_at    REAL NOT NULL,
+            updated_at    REAL NOT NULL
+        );
+        CREATE INDEX annotations_by_book ON annotations (book_id, start_section, start_block);
+        """
+    )
+
+
 # Version number -> migration. Numbers are permanent; add new ones at the end.
 MIGRATIONS: dict[int, Migration] = {
     1: m001_library,
@@ -319,6 +343,7 @@ MIGRATIONS: dict[int, Migration] = {
     6: m006_retrieval_helper_cache,
     7: m007_companion,
     8: m008_answer_checks,
+    9: m009_annotations,
 }
 
 

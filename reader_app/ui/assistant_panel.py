@@ -38,6 +38,7 @@ class AssistantPanel(AssistantView):
     """The reading companion. Engine work runs in a thread pool; the UI thread never waits."""
 
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
+    answerFinished = Signal(object)  # the whole answer's Message (a highlight may keep it)
 
     def __init__(
         self,
@@ -286,6 +287,8 @@ class AssistantPanel(AssistantView):
             self._show_note(str(error))
         else:
             self.banner.hide()
+            if result.outcome is not None:
+                self.answerFinished.emit(result.outcome.answer)
         if isinstance(error, LibraryError) and result.unsaved_text:
             self._streamed = result.unsaved_text  # not stored: it stays drawn as it came
             self._drawn.draw_streaming(self._streamed, self._checker, final=True)

@@ -292,6 +292,10 @@ class EpubView(PageInput):
 
     # -- painting ---------------------------------------------------------------------------
 
+    def shown_pages(self) -> list[tuple[int, QPointF]]:
+        """(page index, origin) of each page on screen."""
+        return self._origins_by_page()
+
     def _origins_by_page(self) -> list[tuple[int, QPointF]]:
         return [(self.page_index + i, o) for i, o in enumerate(self._page_origins())]
 
@@ -316,6 +320,8 @@ class EpubView(PageInput):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        for underlay in self.underlays:
+            underlay(painter, doc)
         if self._selection is not None:
             colour = QColor(self.appearance.resolved_theme().selection)
             paint_selection(painter, doc, self._selection, self._origins_by_page(), colour)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListView,
     QMenu,
     QPushButton,
@@ -28,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reader_app.books.library import LibraryEntry
+from reader_app.books.library import LibraryEntry, ReadingState
 
 COVER_SIZE = QSize(150, 225)
 BOOK_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -81,8 +84,41 @@ def cover_pixmap(entry: LibraryEntry) -> QPixmap:
         painter.fillRect(
             0, COVER_SIZE.height() - 5, int(COVER_SIZE.width() * fraction), 5, QColor("#f0b429")
         )
+        _badge(painter, "Finished" if entry.finished else f"{max(round(entry.progress * 100), 1)}%")
     painter.end()
     return canvas
+
+
+def _badge(painter: QPainter, text: str) -> None:
+    """The reading progress in words, in the cover's corner above the bar."""
+    font = QFont("DejaVu Sans")
+    font.setPointSizeF(8.5)
+    font.setBold(True)
+    painter.setFont(font)
+    width = painter.fontMetrics().horizontalAdvance(text) + 12
+    box = QRect(COVER_SIZE.width() - width - 4, COVER_SIZE.height() - 27, width, 18)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 170))
+    painter.drawRoundedRect(box, 8, 8)
+    painter.setPen(QColor("white"))
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+SHOW = (("All books", "all"), ("Reading", "reading"), ("Not started", "new"), ("Finished", "done"))
+
+
+def entry_matches(entry: LibraryEntry, *, query: str, show: str) -> bool:
+    """Whether `entry` is listed for the search words and the shelf chosen."""
+    if show == "reading" and (entry.finished or entry.progress <= 0):
+        return False
+    if show == "new" and (entry.finished or entry.progress > 0):
+        return False
+    if show == "done" and not entry.finished:
+        return False
+    series = entry.series.name if entry.series else ""
+    haystack = f"{entry.title} {entry.authors} {series} {entry.path.name}".casefold()
+    return all(word in haystack for word in query.casefold().split())
 
 
 class _Grid(QListView):
@@ -103,6 +139,8 @@ class LibraryView(QWidget):
     removeRequested = Signal(str)  # book_id
     sortChanged = Signal(str)
     openFileRequested = Signal()
+    finishRequested = Signal(str)  # book_id: "Mark as Finished"
+    detailsRequested = Signal(str)  # book_id
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -116,6 +154,19 @@ class LibraryView(QWidget):
         self.heading.setFont(font)
         bar.addWidget(self.heading)
         bar.addStretch(1)
+        self.search = QLineEdit()
+        self.search.setObjectName("librarySearch")
+        self.search.setPlaceholderText("Search title, author or series")
+        self.search.setClearButtonEnabled(True)
+        self.search.setMinimumWidth(90)  # the window may be narrow; the box grows with it
+        self.search.textChanged.connect(lambda _text: self._apply_filter())
+        bar.addWidget(self.search)
+        self.show_box = QComboBox()
+        self.show_box.setObjectName("libraryShow")
+        for label, key in SHOW:
+            self.show_box.addItem(label, key)
+        self.show_box.currentIndexChanged.connect(lambda _index: self._apply_filter())
+        bar.addWidget(self.show_box)
         bar.addWidget(QLabel("Sort by"))
         self.sort_box = QComboBox()
         self.sort_box.setObjectName("librarySort")
@@ -158,6 +209,14 @@ class LibraryView(QWidget):
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
         layout.addWidget(self.empty_label)
+        self.no_match = QLabel("No books match.")
+        self.no_match.setObjectName("libraryNoMatch")
+        self.no_match.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.no_match.hide()
+        layout.addWidget(self.no_match)
+        self.entries: list[LibraryEntry] = []
+        # The reader view's own state of books read this session (its writes land behind).
+        self.known_state: Callable[[str], ReadingState | None] = lambda _book_id: None
 
     def set_sort(self, key: str) -> None:
         index = self.sort_box.findData(key)
@@ -168,6 +227,8 @@ class LibraryView(QWidget):
 
     def set_entries(self, entries: list[LibraryEntry]) -> None:
         self.model.clear()
+        entries = [self.with_known_state(entry) for entry in entries]
+        self.entries = entries
         for entry in entries:
             progress = "Finished" if entry.finished else f"{round(entry.progress * 100)}%"
             subtitle = entry.authors or "Unknown author"
@@ -178,6 +239,29 @@ class LibraryView(QWidget):
             self.model.appendRow(item)
         self.empty_label.setVisible(not entries)
         self.grid.setVisible(bool(entries))
+        self._apply_filter()
+
+    def with_known_state(self, entry: LibraryEntry) -> LibraryEntry:
+        state = self.known_state(entry.book_id)
+        if state is None:
+            return entry
+        return replace(entry, progress=state.progress, finished=state.finished)
+
+    def _apply_filter(self) -> None:
+        query, show = self.search.text(), self.show_box.currentData()
+        shown = 0
+        for row, entry in enumerate(self.entries):
+            visible = entry_matches(entry, query=query, show=show)
+            self.grid.setRowHidden(row, not visible)
+            shown += visible
+        self.no_match.setVisible(bool(self.entries) and shown == 0)
+
+    def visible_book_ids(self) -> list[str]:
+        return [
+            entry.book_id
+            for row, entry in enumerate(self.entries)
+            if not self.grid.isRowHidden(row)
+        ]
 
     def book_ids(self) -> list[str]:
         return [self.model.item(row).data(BOOK_ID_ROLE) for row in range(self.model.rowCount())]
@@ -192,11 +276,22 @@ class LibraryView(QWidget):
         if not index.isValid():
             return
         book_id = index.data(BOOK_ID_ROLE)
+        self.book_menu(book_id).exec(self.cursor().pos())
+
+    def book_menu(self, book_id: str) -> QMenu:
         menu = QMenu(self)
-        open_action = QAction("Open", menu)
-        open_action.triggered.connect(lambda: self.openRequested.emit(book_id))
-        remove_action = QAction("Remove from library", menu)
-        remove_action.triggered.connect(lambda: self.removeRequested.emit(book_id))
-        menu.addAction(open_action)
-        menu.addAction(remove_action)
-        menu.exec(self.cursor().pos())
+        menu.setObjectName("libraryBookMenu")
+        finished = any(e.finished for e in self.entries if e.book_id == book_id)
+        for name, label, signal in (
+            ("libraryOpen", "Open", self.openRequested),
+            ("libraryDetails", "Details…", self.detailsRequested),
+            ("libraryFinish", "Mark as Finished", self.finishRequested),
+            ("libraryRemove", "Remove from library", self.removeRequested),
+        ):
+            action = QAction(label, menu)
+            action.setObjectName(name)
+            action.triggered.connect(lambda _=False, s=signal: s.emit(book_id))
+            menu.addAction(action)
+            if name == "libraryFinish":
+                action.setEnabled(not finished)
+        return menu

@@ -26,9 +26,10 @@ from reader_app.ui.book_jobs import cover_work, open_book_work, reading_notes_te
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.menus import build_menus
+from reader_app.ui.reading_aids import install_reading_aids
 from reader_app.ui.recent_books import add_recent, fill_recent_menu
 from reader_app.ui.save_faults import settings_note
-from reader_app.ui.status_text import indexing_status_text, position_text
+from reader_app.ui.status_text import indexing_status_text
 from reader_app.ui.window_parts import WindowParts
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,7 @@ class MainWindow(WindowParts):
         self.xray_action = menus.xray_action
         self.spread_action, self.rtl_action = menus.spread_action, menus.rtl_action
         self._connect()
+        self.aids = install_reading_aids(self)
         self.refresh_library()
         self._restore_window()
         self.show_library()
@@ -293,8 +295,9 @@ class MainWindow(WindowParts):
         book = self.book
         if book is None:
             return
-        text = position_text(book, shown)
+        text, detail = self.aids.status_line.page_shown(book, shown)
         self.status_position.setText(text)
+        self.status_position.setToolTip(detail)
         self.toc_dock.highlight(shown.start)
 
     # -- appearance -------------------------------------------------------------------------

@@ -288,6 +288,7 @@ def build_menus(window: MenuHost) -> Menus:
     window.addToolBar(toolbar)
 
     help_menu = bar.addMenu("&Help")
+    help_menu.setObjectName("helpMenu")
     help_menu.addAction(make_action(window, "actionAbout", f"&About {APP_NAME}", window.show_about))
     return Menus(recent_menu, toc_action, assistant_action, xray_action, justify_action,
                  spread_action, rtl_action)

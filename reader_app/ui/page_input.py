@@ -37,6 +37,13 @@ class PageInput(QWidget):
         self._selection: tuple[int, int] | None = None  # document positions, current section
         # Whether a place is within what the assistant may read (the reader page says).
         self._read_check: Callable[[Locator], bool] = lambda _locator: False
+        # Painted under the text of each page (highlights); entries added to the context menu.
+        self.underlays: list[Callable[[QPainter, SectionDocument], None]] = []
+        self.menu_hooks: list[Callable[[QMenu], None]] = []
+        # Asked before a link is followed (href, the place clicked, the global point): True if
+        # one handled it (a footnote shown in a pop-up).
+        self.link_hooks: list[Callable[[str, Locator, QPointF], bool]] = []
+        self.context_locator: Locator | None = None  # where the context menu was asked for
 
     def set_read_check(self, check: Callable[[Locator], bool]) -> None:
         """How to tell whether a place is within what the assistant may read."""
@@ -113,7 +120,9 @@ class PageInput(QWidget):
         if doc is not None and hit is not None:
             href = doc.anchor_at(event.position(), *hit)
             if href:
-                self._follow_link(href)
+                here = doc.locator_at(doc.position_at(event.position(), *hit))
+                if not any(h(href, here, event.globalPosition()) for h in self.link_hooks):
+                    self._follow_link(href)
                 return
         x = event.position().x()
         backward, forward = self.previous_page, self.next_page
@@ -143,7 +152,20 @@ class PageInput(QWidget):
     def build_context_menu(self) -> QMenu:
         return build_context_menu(self)
 
+    def clear_selection(self) -> None:
+        self._selection = None
+        self.update()
+
+    def selection_range(self) -> tuple[Locator, Locator] | None:
+        doc = self.current_document()
+        if doc is None or self._selection is None or self._selection[0] == self._selection[1]:
+            return None
+        return doc.locator_at(min(self._selection)), doc.locator_at(max(self._selection))
+
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        doc, hit = self.current_document(), self._hit(event.pos().toPointF())
+        self.context_locator = doc.locator_at(doc.position_at(event.pos().toPointF(), *hit)) if (
+            doc is not None and hit is not None) else None  # fmt: skip
         self.build_context_menu().exec(event.globalPos())
 
 
@@ -209,6 +231,8 @@ def build_context_menu(view: PageInput) -> QMenu:
     copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected))
     mark = menu.addAction("Mark as read up to here")
     mark.triggered.connect(view.markReadHere.emit)
+    for hook in view.menu_hooks:
+        hook(menu)
     return menu
 
 

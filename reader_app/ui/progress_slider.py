@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSlider, QStyle, QStyleOptionSlider, QWidget
+from collections.abc import Callable
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QAbstractSlider,
+    QSlider,
+    QStyle,
+    QStyleOptionSlider,
+    QToolTip,
+    QWidget,
+)
 
 RESOLUTION = 10_000
 
@@ -17,8 +26,12 @@ class ProgressSlider(QSlider):
         self.setPageStep(RESOLUTION // 50)
         self.setMinimumHeight(26)
         self.chapter_ticks: list[float] = []
+        self.part_ticks: list[float] = []  # the top level of nested contents: taller ticks
         self.boundary: float | None = None  # fraction of the book the assistant may use
-        self.setToolTip("Position in the book; the orange mark shows what the assistant knows")
+        # "Chapter 3 · 42%" for a fraction of the book: shown while hovering and dragging.
+        self.describe: Callable[[float], str] | None = None
+        self.setMouseTracking(True)
+        self.sliderMoved.connect(lambda value: self._show_place(value / RESOLUTION, None))
 
     def set_fraction(self, fraction: float) -> None:
         self.blockSignals(True)
@@ -28,10 +41,49 @@ class ProgressSlider(QSlider):
     def fraction(self) -> float:
         return self.value() / RESOLUTION
 
-    def set_marks(self, *, chapters: list[float], boundary: float | None) -> None:
+    def set_marks(
+        self, *, chapters: list[float], boundary: float | None, parts: list[float] | None = None
+    ) -> None:
         self.chapter_ticks = chapters
+        self.part_ticks = parts or []
         self.boundary = boundary
         self.update()
+
+    def fraction_at(self, x: float) -> float:
+        groove = self._groove()
+        return min(max((x - groove.left()) / max(groove.width(), 1.0), 0.0), 1.0)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """A click on the bar jumps there (not a page step), and the handle follows the mouse."""
+        if event.button() == Qt.MouseButton.LeftButton and not self._on_handle(event.position()):
+            self.setSliderPosition(round(self.fraction_at(event.position().x()) * RESOLUTION))
+            self.triggerAction(QAbstractSlider.SliderAction.SliderMove)
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if not self.isSliderDown():
+            self._show_place(self.fraction_at(event.position().x()), event.position().toPoint())
+        super().mouseMoveEvent(event)
+
+    def _on_handle(self, point: QPointF) -> bool:
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        handle = self.style().subControlRect(
+            QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderHandle, self
+        )
+        return handle.contains(point.toPoint())
+
+    def place_text(self, fraction: float) -> str:
+        if self.describe is None:
+            return f"{round(fraction * 100)}%"
+        return self.describe(fraction)
+
+    def _show_place(self, fraction: float, at: QPoint | None) -> None:
+        self.setToolTip(self.place_text(fraction))
+        if at is None:
+            groove = self._groove()
+            at = QPoint(int(groove.left() + fraction * groove.width()), 0)
+        QToolTip.showText(self.mapToGlobal(at), self.toolTip(), self)
 
     def _groove(self) -> QRectF:
         option = QStyleOptionSlider()
@@ -50,7 +102,10 @@ class ProgressSlider(QSlider):
         painter.setPen(pen)
         for tick in self.chapter_ticks:
             x = groove.left() + tick * groove.width()
-            painter.drawLine(int(x), int(groove.bottom() + 2), int(x), int(groove.bottom() + 6))
+            painter.drawLine(int(x), int(groove.bottom() + 2), int(x), int(groove.bottom() + 5))
+        for tick in self.part_ticks:
+            x = groove.left() + tick * groove.width()
+            painter.drawLine(int(x), int(groove.top() - 3), int(x), int(groove.bottom() + 8))
         if self.boundary is not None:
             x = groove.left() + self.boundary * groove.width()
             painter.setPen(Qt.PenStyle.NoPen)

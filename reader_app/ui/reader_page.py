@@ -84,6 +84,7 @@ class ReaderPage(QWidget):
         self.epub_view.set_read_check(self.is_read)
 
         self.slider = ProgressSlider()
+        self.slider.describe = self.describe_fraction
         self.slider.sliderReleased.connect(self._slider_released)
         self.slider.actionTriggered.connect(self._slider_action)
         slider_row = QHBoxLayout()
@@ -198,6 +199,23 @@ class ReaderPage(QWidget):
             self._write(lambda library: library.set_boundary(book_id, end))
             self._boundary_set_by_hand(boundary=end, finished=False)
 
+    def known_state(self, book_id: str) -> ReadingState | None:
+        """The reading state of a book read this session, as this view knows it."""
+        return self._known_states.get(book_id)
+
+    def mark_finished(self, book_id: str, *, last_section: int) -> None:
+        """Library › Mark as Finished: the whole book becomes the assistant's, on purpose."""
+        open_here = self.book is not None and self.book.book_id == book_id
+        end = self.book.end_locator() if self.book is not None and open_here else (
+            Locator.end_of_section(last_section))  # fmt: skip
+        self._write(lambda library: library.mark_finished(book_id, end))
+        state = self.state if open_here else (
+            self._known_states.get(book_id) or self.library.reading_state(book_id))  # fmt: skip
+        if state is not None and open_here:
+            self._boundary_set_by_hand(boundary=end, finished=True)
+        elif state is not None:
+            self._known_states[book_id] = dataclasses.replace(state, boundary=end, finished=True)
+
     def reset_boundary(self) -> None:
         if self.book is None:
             return
@@ -254,18 +272,24 @@ class ReaderPage(QWidget):
     def _update_slider_marks(self) -> None:
         if self.book is None:
             return
+        ticks, parts = [], []
+        if self.book.format != "cbz":
+            # Every entry of nested contents (War and Peace's chapters inside its parts and
+            # books) is a tick; the entries that hold others are drawn taller.
+            entries = [item for entry in self.book.toc for _depth, item in entry.walk()]
+            ticks = sorted({self.book.progress(item.target) for item in entries})
+            parts = sorted({self.book.progress(i.target) for i in entries if i.children})
+        self.slider.set_marks(chapters=ticks, parts=parts, boundary=self.boundary_fraction())
+
+    def describe_fraction(self, fraction: float) -> str:
+        """"Chapter 3 · 42%": the place a fraction of the way through (the slider's tooltip)."""
+        if self.book is None:
+            return ""
+        place = self.book.locator_at_progress(fraction)
         if self.book.format == "cbz":
-            ticks: list[float] = []
-        else:
-            ticks = sorted(
-                {
-                    self.book.progress(item.target)
-                    for entry in self.book.toc
-                    for depth, item in entry.walk()
-                    if depth == 0
-                }
-            )
-        self.slider.set_marks(chapters=ticks, boundary=self.boundary_fraction())
+            return f"Page {place.section + 1} of {len(self.book.sections)}"
+        chapter = self.book.chapter_title(place) or f"Section {place.section + 1}"
+        return f"{chapter} · {round(fraction * 100)}%"
 
     # -- slider -----------------------------------------------------------------------------
 

@@ -1,19 +1,8 @@
-"""What the status bar says: where the reader is, and how far the assistant's preparation is."""
+"""What the status bar says of the assistant's preparation (where the reader is: status_line.py)."""
 
 from __future__ import annotations
 
-from reader_app.books.model import Book
-from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingNews
-
-
-def position_text(book: Book, shown: PageShown) -> str:
-    """"Chapter · page x of y · %" (a comic: "Page x of y · %")."""
-    percent = round(book.progress(shown.start) * 100)
-    if book.format == "cbz":
-        return f"Page {shown.section + 1} of {len(book.sections)} · {percent}%"
-    chapter = book.chapter_title(shown.start) or f"Section {shown.section + 1}"
-    return f"{chapter} · page {shown.page + 1} of {shown.page_count} · {percent}%"
 
 
 def indexing_status_text(news: IndexingNews) -> str:

@@ -17,11 +17,12 @@ from tests.ui.conftest import show_book
 
 
 def linked_book() -> Book:
-    """The marker book with its second paragraph linking into chapter 4 (like a footnote)."""
+    """The marker book with its second paragraph's first word linking into chapter 4 (a plain
+    link: a note reference would show its note in a pop-up, tests/ui/test_footnotes.py)."""
     book = marker_book()
     first = book.sections[0]
     paragraph = first.blocks[1]
-    linked = replace(paragraph, spans=(Span(0, 8, target=Locator(3, 5, 0), superscript=True),))
+    linked = replace(paragraph, spans=(Span(0, 8, target=Locator(3, 5, 0)),))
     section = replace(first, blocks=(first.blocks[0], linked, *first.blocks[2:]))
     return replace(book, sections=(section, *book.sections[1:]))
 

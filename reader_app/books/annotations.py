@@ -1,0 +1,168 @@
+"""The reader's highlights, notes and bookmarks: anchored by locators, stored per book, exported.
+
+An annotation is anchored by locators (section, block, character), the same places the
+sentence table maps to sids, so it survives font, size and window changes; nothing about
+pages or pixels is stored. The quoted text is kept too, for the list and the export.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import uuid
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from reader_app.books.model import Book, Locator
+
+AnnotationKind = Literal["highlight", "bookmark"]
+# Colour key -> (menu label, RGB used on the page and in the list).
+COLOURS: dict[str, tuple[str, str]] = {
+    "yellow": ("Yellow", "#f7d94c"),
+    "green": ("Green", "#8fd48a"),
+    "blue": ("Blue", "#8cc3f2"),
+    "pink": ("Pink", "#f2a0c4"),
+    "purple": ("Purple", "#c3a6ef"),
+}
+DEFAULT_COLOUR = "yellow"
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """A highlight over `[start, end)` (with an optional note), or a bookmark at `start`."""
+
+    annotation_id: str
+    book_id: str
+    kind: AnnotationKind
+    start: Locator
+    end: Locator
+    text: str  # the highlighted words, or a bookmark's first words on the page
+    colour: str = DEFAULT_COLOUR
+    note: str = ""
+    created_at: float = 0.0
+
+    def covers(self, locator: Locator) -> bool:
+        return self.kind == "highlight" and self.start <= locator < self.end
+
+
+def new_highlight(
+    *, book_id: str, start: Locator, end: Locator, text: str, colour: str = DEFAULT_COLOUR
+) -> Annotation:
+    if colour not in COLOURS:
+        raise ValueError(f"unknown highlight colour {colour!r}")
+    if end <= start:
+        raise ValueError("a highlight must cover some text")
+    return Annotation(
+        uuid.uuid4().hex, book_id, "highlight", start, end, " ".join(text.split()), colour,
+        created_at=time.time(),
+    )  # fmt: skip
+
+
+def new_bookmark(*, book_id: str, at: Locator, text: str) -> Annotation:
+    words = " ".join(text.split())
+    return Annotation(
+        uuid.uuid4().hex, book_id, "bookmark", at, at, words[:120], "", created_at=time.time()
+    )
+
+
+class AnnotationStore:
+    """Annotations in the library database (migration 9). Plain values in, plain values out."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def for_book(self, book_id: str) -> list[Annotation]:
+        rows = self.conn.execute(
+            "SELECT * FROM annotations WHERE book_id = ? ORDER BY start_section, start_block, "
+            "start_char, created_at",
+            (book_id,),
+        ).fetchall()
+        return [_from_row(row) for row in rows]
+
+    def save(self, annotation: Annotation) -> None:
+        """Add `annotation`, or replace the stored one with the same id (a new note or colour)."""
+        a = annotation
+        with self.conn:
+            self.conn.execute(
+                """
+                INSERT INTO annotations (annotation_id, book_id, kind, start_section,
+                    start_block, start_char, end_section, end_block, end_char, text, colour,
+                    note, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(annotation_id) DO UPDATE SET
+                    colour = excluded.colour, note = excluded.note,
+                    updated_at = excluded.updated_at
+                """,
+                (
+                    a.annotation_id, a.book_id, a.kind, *a.start.as_tuple(), *a.end.as_tuple(),
+                    a.text, a.colour, a.note, a.created_at, time.time(),
+                ),
+            )  # fmt: skip
+
+    def remove(self, annotation_id: str) -> None:
+        with self.conn:
+            self.conn.execute("DELETE FROM annotations WHERE annotation_id = ?", (annotation_id,))
+
+
+def _from_row(row: sqlite3.Row) -> Annotation:
+    kind: AnnotationKind = "bookmark" if row["kind"] == "bookmark" else "highlight"
+    return Annotation(
+        annotation_id=row["annotation_id"],
+        book_id=row["book_id"],
+        kind=kind,
+        start=Locator(row["start_section"], row["start_block"], row["start_char"]),
+        end=Locator(row["end_section"], row["end_block"], row["end_char"]),
+        text=row["text"],
+        colour=row["colour"],
+        note=row["note"],
+        created_at=row["created_at"],
+    )
+
+
+def with_note(annotation: Annotation, note: str) -> Annotation:
+    return replace(annotation, note=note.strip())
+
+
+def with_colour(annotation: Annotation, colour: str) -> Annotation:
+    if colour not in COLOURS:
+        raise ValueError(f"unknown highlight colour {colour!r}")
+    return replace(annotation, colour=colour)
+
+
+def in_order(annotations: list[Annotation]) -> list[Annotation]:
+    return sorted(annotations, key=lambda a: (a.start, a.end, a.created_at))
+
+
+def place_label(book: Book, annotation: Annotation) -> str:
+    """"Chapter 3 · 12%": where an annotation is, for the list and the export."""
+    chapter = book.chapter_title(annotation.start) or f"Section {annotation.start.section + 1}"
+    return f"{chapter} · {round(book.progress(annotation.start) * 100)}%"
+
+
+def export_markdown(book: Book, annotations: list[Annotation]) -> str:
+    """The book's highlights, notes and bookmarks as Markdown, in reading order by chapter."""
+    meta = book.metadata
+    lines = [f"# {meta.title}", ""]
+    if meta.author_line:
+        lines += [f"*{meta.author_line}*", ""]
+    if not annotations:
+        lines.append("No highlights or bookmarks yet.")
+        return "\n".join(lines) + "\n"
+    chapter = None
+    for annotation in in_order(annotations):
+        here = book.chapter_title(annotation.start) or f"Section {annotation.start.section + 1}"
+        if here != chapter:
+            chapter = here
+            lines += [f"## {here}", ""]
+        percent = round(book.progress(annotation.start) * 100)
+        if annotation.kind == "bookmark":
+            lines += [f"- Bookmark ({percent}%): {annotation.text}", ""]
+            continue
+        colour = COLOURS.get(annotation.colour, (annotation.colour, ""))[0].lower()
+        lines.append(f"> {annotation.text}")
+        lines += ["", f"— {colour} highlight, {percent}%"]
+        if annotation.note:
+            lines += ["", *(f"**Note:** {line}" if i == 0 else line
+                            for i, line in enumerate(annotation.note.splitlines()))]
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -1,0 +1,117 @@
+"""Where the reader is in words ("Book I › Part I › Chapter I") and how long is left, measured
+from the reader's own page turns."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from reader_app.books.model import Book, Locator, TocEntry
+
+# About 230 words a minute: a sensible guess until the reader's own turns say otherwise.
+DEFAULT_CHARS_PER_MINUTE = 1300.0
+MIN_SAMPLES = 3  # page turns measured before the reader's own speed is used
+KEEP_SAMPLES = 40
+SHORTEST_READ_SECONDS = 4.0  # quicker than this is flicking through, not reading
+LONGEST_READ_SECONDS = 600.0  # longer than this, the reader was away
+FASTEST_CHARS_PER_MINUTE = 6000.0  # faster than this is skimming
+
+
+@dataclass
+class ReadingSpeed:
+    """Characters a minute from the pages the reader turned after reading them."""
+
+    prior: float = DEFAULT_CHARS_PER_MINUTE  # a speed measured before, or the default
+    samples: deque[tuple[int, float]] = field(default_factory=lambda: deque(maxlen=KEEP_SAMPLES))
+
+    def page_turned(self, *, chars: int, seconds: float) -> bool:
+        """Count a page of `chars` read in `seconds`; False if it does not look like reading."""
+        if chars <= 0 or not SHORTEST_READ_SECONDS <= seconds <= LONGEST_READ_SECONDS:
+            return False
+        if chars / seconds * 60 > FASTEST_CHARS_PER_MINUTE:
+            return False
+        self.samples.append((chars, seconds))
+        return True
+
+    @property
+    def measured(self) -> bool:
+        return len(self.samples) >= MIN_SAMPLES
+
+    def chars_per_minute(self) -> float:
+        if not self.measured:
+            return self.prior if self.prior > 0 else DEFAULT_CHARS_PER_MINUTE
+        chars = sum(c for c, _ in self.samples)
+        seconds = sum(s for _, s in self.samples)
+        return chars / seconds * 60
+
+
+def place_path(book: Book, locator: Locator) -> tuple[str, ...]:
+    """The contents entries around `locator`, outermost first ("Book I", "Part I", "Chapter I").
+
+    An entry named like the book itself (a wrapper holding every chapter) is left out.
+    """
+    best: tuple[str, ...] = ()
+
+    def walk(entries: tuple[TocEntry, ...], path: tuple[str, ...]) -> None:
+        nonlocal best
+        for entry in entries:
+            if entry.target > locator:
+                return
+            here = path if _is_title(book, entry.title) else (*path, entry.title)
+            best = here
+            walk(entry.children, here)
+
+    walk(book.toc, ())
+    if not best and 0 <= locator.section < len(book.sections):
+        title = book.sections[locator.section].title
+        return (title,) if title else ()
+    return best
+
+
+def _is_title(book: Book, title: str) -> bool:
+    return title.strip().casefold() == book.metadata.title.strip().casefold()
+
+
+def chapter_end(book: Book, locator: Locator) -> Locator:
+    """Where the contents entry holding `locator` ends: the next entry at any depth, or the end."""
+    targets = sorted(item.target for entry in book.toc for _depth, item in entry.walk())
+    return next((target for target in targets if target > locator), book.end_locator())
+
+
+def duration_text(minutes: float) -> str:
+    if minutes < 1:
+        return "less than a minute"
+    whole = round(minutes)
+    if whole < 60:
+        return f"{whole} min"
+    hours, rest = divmod(whole, 60)
+    return f"{hours} h {rest:02d} min"
+
+
+@dataclass(frozen=True, slots=True)
+class StatusText:
+    line: str  # "Book I › Part I › Chapter I · 12 min left in chapter · 34%"
+    detail: str  # the time left in the book and how the speed was found (a tooltip)
+
+
+def status_text(book: Book, start: Locator, *, speed: ReadingSpeed) -> StatusText:
+    """The status line for a page starting at `start`."""
+    percent = round(book.progress(start) * 100)
+    if book.format == "cbz":
+        return StatusText(f"Page {start.section + 1} of {len(book.sections)} · {percent}%", "")
+    path = place_path(book, start) or (f"Section {start.section + 1}",)
+    per_minute = speed.chars_per_minute()
+    here = book.char_offset(start)
+    chapter_left = (book.char_offset(chapter_end(book, start)) - here) / per_minute
+    book_left = (book.char_count - here) / per_minute
+    how = (
+        "measured from your page turns"
+        if speed.measured
+        else "a usual reading speed, until a few of your page turns are measured"
+    )
+    detail = (
+        f"About {duration_text(book_left)} left in the book, at {round(per_minute):,} "
+        f"characters a minute ({how})."
+    )
+    line = f"{' › '.join(path)} · {duration_text(chapter_left)} left in chapter · {percent}%"
+    return StatusText(line, detail)
