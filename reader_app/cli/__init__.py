@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "mcp": ("reader_app.cli.mcp", "mcp_main"),
     "xray": ("reader_app.cli.xray", "xray_main"),
     "recap": ("reader_app.cli.xray", "recap_main"),
+    "chat": ("reader_app.cli.chat", "chat_main"),
 }
 
 

@@ -6,6 +6,8 @@ import argparse
 import json
 import sqlite3
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from reader_app.books.cache import load_book
@@ -15,10 +17,10 @@ from reader_app.errors import AnswerFailedError, AssistantUnavailableError, Read
 from reader_app.paths import library_home
 from reader_app.prepare import prepare_book
 from reader_app.rag.answer_run import AnswerRun
-from reader_app.rag.assistant import Assistant
+from reader_app.rag.assistant import Assistant, ScopeSource
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
-from reader_app.rag.conversations import Citation
-from reader_app.rag.embed import default_embedder
+from reader_app.rag.conversations import Citation, Message
+from reader_app.rag.embed import Embedder, default_embedder
 from reader_app.rag.sentences import sid_at
 from reader_app.store.db import connect
 
@@ -42,19 +44,34 @@ def ask_parser() -> argparse.ArgumentParser:
 
 def ask_main(argv: list[str]) -> int:
     options = ask_parser().parse_args(argv)
-    home = library_home()
-    conn = connect(home)
+    return answering_command("ask", lambda conn: _ask(conn, options, out=sys.stdout,
+                                                      err=sys.stderr))
+
+
+def answering_command(name: str, command: Callable[[sqlite3.Connection], int]) -> int:
+    """Run `command` on the library; a reader's error is a message and exit code 2."""
+    conn = connect(library_home())
     try:
-        return _ask(conn, options, out=sys.stdout, err=sys.stderr)
+        return command(conn)
     except ReaderError as error:
-        print(f"reader-app ask: {error}", file=sys.stderr)
+        print(f"reader-app {name}: {error}", file=sys.stderr)
         return 2
     finally:
         conn.close()
 
 
-def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
-         err: TextIO) -> int:
+@dataclass(frozen=True)
+class AnsweringBook:
+    book: Book
+    embedder: Embedder
+    scope_source: ScopeSource  # the stored boundary, or --at / --upto-sid
+
+
+def prepare_to_answer(conn: sqlite3.Connection, options: argparse.Namespace, *, name: str,
+                      err: TextIO) -> AnsweringBook:
+    """The book in the library and its text prepared as the window does (OCR for comics), but
+    only the text: the keyword index covers the whole book within seconds, and answering does
+    not wait for embeddings."""
     home = library_home()
     book = load_book(options.file, home)
     library = Library(conn, home)
@@ -68,24 +85,27 @@ def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
             return scope_for_book(conn, book_id)
         return scope_at(conn, book_id, boundary_sid=explicit)
 
-    # The same preparation as the window's (OCR for comics), but only the text: the keyword
-    # index covers the whole book within seconds, and answering does not wait for embeddings.
     prepared = prepare_book(conn, home, book, embedder=embedder, dense=False)
-    book = prepared.book
     boundary = scope_source(conn, book.book_id).boundary_sid
     if prepared.index is not None and boundary >= 0 and not prepared.index.covers(boundary):
         print(
-            "reader-app ask: answering from keyword search; the embedding index covers "
+            f"reader-app {name}: answering from keyword search; the embedding index covers "
             f"{prepared.index.fraction:.0%} of the book (run `reader-app index {options.file}` "
             "to complete it).",
             file=err,
         )
+    return AnsweringBook(prepared.book, embedder, scope_source)
 
-    assistant = Assistant(conn, home, embedder=embedder, scope_source=scope_source)
+
+def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
+         err: TextIO) -> int:
+    ready = prepare_to_answer(conn, options, name="ask", err=err)
+    assistant = Assistant(conn, library_home(), embedder=ready.embedder,
+                          scope_source=ready.scope_source)
     # A conversation of its own, removed afterwards: the panel's conversation stays the reader's.
-    conversation = assistant.new_conversation(book.book_id)
+    conversation = assistant.new_conversation(ready.book.book_id)
     try:
-        run = assistant.ask(book, options.question, conversation_id=conversation)
+        run = assistant.ask(ready.book, options.question, conversation_id=conversation)
         return _stream(run, as_json=options.json, out=out, err=err)
     finally:
         assistant.store.delete_conversation(conversation)
@@ -129,13 +149,9 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
             "answer": outcome.text,
             "status": outcome.status,
             "boundary_sid": run.boundary_sid,
-            "passages": [_citation_json(c) for c in citations],
+            "passages": [citation_json(c) for c in citations],
         }
-        check = outcome.answer.check
-        if check is not None:  # the spoiler receipt: what the panel shows and veils
-            checked = check.to_json()
-            payload["receipt"] = checked["receipt"]
-            payload["flagged"] = checked["flagged"]
+        add_receipt(payload, outcome.answer)
         if trouble:
             payload["error"] = trouble
         json.dump(payload, out, ensure_ascii=False, indent=2)
@@ -149,15 +165,7 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
         out.write(outcome.text)
     if outcome.status != "fallback":
         out.write("\n")
-    check = outcome.answer.check
-    if check is not None:
-        print(f"\n{check.receipt.line}", file=out)
-        for flagged in check.flagged:
-            print(
-                f"  May reveal what comes later: “{flagged.flag.text}” "
-                f"(the book first has it in {flagged.first_at})",
-                file=out,
-            )
+    print_receipt(outcome.answer, out)
     if citations:
         print("\nPassages used:", file=out)
         for citation in citations:
@@ -170,7 +178,28 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _citation_json(citation: Citation) -> dict[str, Any]:
+def citation_json(citation: Citation) -> dict[str, Any]:
     data = citation.to_json()
     data["passage_id"] = data.pop("chunk_id")
     return data
+
+
+def add_receipt(payload: dict[str, Any], answer: Message) -> None:
+    """The spoiler receipt, as the panel shows and veils it: `receipt` and `flagged`."""
+    if answer.check is not None:
+        checked = answer.check.to_json()
+        payload["receipt"] = checked["receipt"]
+        payload["flagged"] = checked["flagged"]
+
+
+def print_receipt(answer: Message, out: TextIO) -> None:
+    check = answer.check
+    if check is None:
+        return
+    print(f"\n{check.receipt.line}", file=out)
+    for flagged in check.flagged:
+        print(
+            f"  May reveal what comes later: “{flagged.flag.text}” "
+            f"(the book first has it in {flagged.first_at})",
+            file=out,
+        )

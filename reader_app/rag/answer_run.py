@@ -109,18 +109,11 @@ class AnswerRun:
         `fallback` is then stored as the answer) or AnswerFailedError (failed mid-answer; the
         partial answer is stored, marked incomplete).
         """
-        gateway = self.gateway
         pieces: list[str] = []
         try:
             if self._early_error is not None:
                 raise self._early_error
-            for token in gateway.stream_answer(
-                self.context,
-                self.question.text,
-                answer_length=self.answer_length,
-                stats=self.stats,
-                cancel=self.cancel_token,
-            ):
+            for token in self._stream():
                 pieces.append(token)
                 yield token
         except AssistantUnavailableError as error:
@@ -144,6 +137,13 @@ class AnswerRun:
             raise
         status: Status = "stopped" if self.cancel_token.cancelled else "complete"
         self._finish("".join(pieces), status, "")
+
+    def _stream(self) -> Iterator[str]:
+        """The model's tokens; character chat (rag/character_chat.py) speaks in a voice."""
+        return self.gateway.stream_answer(
+            self.context, self.question.text, answer_length=self.answer_length,
+            stats=self.stats, cancel=self.cancel_token,
+        )
 
     def suggestions(self) -> tuple[str, ...]:
         """Follow-up questions from a second call, stored with the answer; () when unusable."""

@@ -20,7 +20,8 @@ def _paragraphs(text: str) -> str:
     return html.escape(text).replace("\n", "<br>")
 
 
-def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool) -> str:
+def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
+                speaker: str = "Assistant") -> str:
     """The answer's HTML: text with veils, the receipt, and the passages when expanded."""
     status = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
         message.status, ""
@@ -41,7 +42,7 @@ def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool) -
             )
         position = end
     body.append(_paragraphs(message.text[position:]))
-    out = [f"<p><b>Assistant:</b>{status} {''.join(body)}</p>"]
+    out = [f"<p><b>{html.escape(speaker)}:</b>{status} {''.join(body)}</p>"]
     if check is not None:
         arrow = "▾" if expanded else "▸"
         out.append(

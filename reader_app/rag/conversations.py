@@ -138,7 +138,7 @@ class ConversationStore:
     def latest_conversation(self, book_id: str) -> int | None:
         row = self.conn.execute(
             "SELECT conversation_id FROM conversations WHERE book_id = ? "
-            "ORDER BY updated_at DESC, conversation_id DESC LIMIT 1",
+            "AND character_key IS NULL ORDER BY updated_at DESC, conversation_id DESC LIMIT 1",
             (book_id,),
         ).fetchone()
         return None if row is None else int(row[0])

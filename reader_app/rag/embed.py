@@ -21,6 +21,8 @@ DEFAULT_DIMENSION = 384
 DEFAULT_MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 # The model sees at most 256 tokens; [CLS] and [SEP] take two of them.
 DEFAULT_TOKEN_LIMIT = 254
+# Padded tokens per embedding batch (see FastEmbedder): 8 texts at the model's 256-token limit.
+TOKEN_BUDGET = 2048
 _TOKENIZER_FILES = (
     "tokenizer.json",
     "tokenizer_config.json",
@@ -43,23 +45,54 @@ class Embedder(Protocol):
 
 
 class FastEmbedder:
-    """A fastembed model; texts are sorted by length so each padded batch wastes little."""
+    """A fastembed model, fed batches bounded by padded tokens rather than by count.
 
-    def __init__(self, model: Any, *, model_id: str, dimension: int, batch_size: int = 32) -> None:
+    Every text in a batch is padded to the batch's longest, and the model's activations grow
+    with batch size times length squared: 32 texts at the 256-token limit took ~650 MB where 8
+    took ~150 MB. So texts are sorted by token length and a batch holds at most `batch_size`
+    texts and at most `token_budget` padded tokens: short texts still go 32 at a time.
+    `lengths` gives each text's length in tokens (characters when not given).
+    """
+
+    def __init__(
+        self,
+        model: Any,
+        *,
+        model_id: str,
+        dimension: int,
+        batch_size: int = 32,
+        token_budget: int = TOKEN_BUDGET,
+        lengths: Callable[[Sequence[str]], list[int]] | None = None,
+    ) -> None:
         self._model = model
         self.model_id = model_id
         self.dimension = dimension
         self.batch_size = batch_size
+        self.token_budget = token_budget
+        self._lengths = lengths or (lambda texts: [len(t) for t in texts])
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, self.dimension), dtype=np.float32)
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        ordered = [texts[i] for i in order]
-        rows = np.vstack(list(self._model.embed(ordered, batch_size=self.batch_size)))
-        vectors = np.empty((len(texts), rows.shape[1]), dtype=np.float32)
-        vectors[np.asarray(order)] = rows
+        vectors = np.empty((len(texts), self.dimension), dtype=np.float32)
+        lengths = self._lengths(texts)
+        order = sorted(range(len(texts)), key=lambda i: lengths[i])
+        for batch in self._batches(order, lengths):
+            rows = list(self._model.embed([texts[i] for i in batch], batch_size=len(batch)))
+            vectors[np.asarray(batch)] = np.vstack(rows)
         return normalise(vectors)
+
+    def _batches(self, order: Sequence[int], lengths: Sequence[int]) -> list[list[int]]:
+        batches: list[list[int]] = []
+        batch: list[int] = []
+        for i in order:  # ascending length: the text joining a batch is its longest
+            if batch and (
+                len(batch) >= self.batch_size or (len(batch) + 1) * lengths[i] > self.token_budget
+            ):
+                batches.append(batch)
+                batch = []
+            batch.append(i)
+        if batch:
+            batches.append(batch)
+        return batches
 
 
 def normalise(vectors: np.ndarray) -> np.ndarray:
@@ -126,13 +159,21 @@ def default_embedder(*, home: Path | None = None, threads: int | None = None) ->
     return _load_default(str(model_dir), threads)
 
 
-# One loaded model per process: an ONNX session costs ~100 MB and a second to build.
+# One loaded model per process: an ONNX session costs ~40 MB and a second to build.
 @functools.cache
 def _load_default(model_dir: str, threads: int | None) -> Embedder:
     from fastembed import TextEmbedding
 
-    model = TextEmbedding(DEFAULT_MODEL_ID, specific_model_path=model_dir, threads=threads)
-    return FastEmbedder(model, model_id=DEFAULT_MODEL_ID, dimension=DEFAULT_DIMENSION)
+    from reader_app.rag.onnx_session import install_lean_session, token_lengths
+
+    # lazy_load: fastembed would build its own session first, and its peak stays in RSS.
+    model = TextEmbedding(
+        DEFAULT_MODEL_ID, specific_model_path=model_dir, threads=threads, lazy_load=True
+    )
+    install_lean_session(model, Path(model_dir) / "model.onnx", threads=threads)
+    return FastEmbedder(
+        model, model_id=DEFAULT_MODEL_ID, dimension=DEFAULT_DIMENSION, lengths=token_lengths(model)
+    )
 
 
 def embedder_for(
@@ -172,7 +213,9 @@ def _load_named(model_id: str, download_dir: str, dimension: int) -> Embedder:
             f"Could not load the embedding model “{model_id}”: {error}. It is downloaded the "
             "first time it is used; check the network connection or choose the default model."
         ) from error
-    return FastEmbedder(model, model_id=model_id, dimension=dimension)
+    from reader_app.rag.onnx_session import token_lengths
+
+    return FastEmbedder(model, model_id=model_id, dimension=dimension, lengths=token_lengths(model))
 
 
 class TokenCounter:

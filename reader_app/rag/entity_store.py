@@ -159,6 +159,20 @@ def mentions_of(
     return [int(row[0]) for row in rows]
 
 
+def speech_mentions_of(
+    conn: sqlite3.Connection, book_id: str, form_ids: Iterable[int], sid: int
+) -> list[int]:
+    """The sids in `0..sid` where one of `form_ids` speaks ("said Elizabeth"), in order."""
+    wanted = sorted(set(form_ids))
+    marks = ",".join("?" * len(wanted))
+    rows = conn.execute(
+        f"SELECT DISTINCT sid FROM entity_mentions WHERE book_id = ? AND sid <= ? "
+        f"AND form_id IN ({marks}) AND flags & 2 ORDER BY sid",
+        (book_id, sid, *wanted),
+    ).fetchall()
+    return [int(row[0]) for row in rows]
+
+
 def paragraph_forms_upto(
     conn: sqlite3.Connection, book_id: str, sid: int
 ) -> list[tuple[int, int, int]]:

@@ -102,3 +102,11 @@ def from_summaries(scope: Scope, texts: Iterable[UsableText]) -> ScopedExcerpts:
             )
         excerpts.append(Excerpt(item.book_id, -1, -1, item.label, item.text))
     return ScopedExcerpts(scope.book_id, scope.boundary_sid, tuple(excerpts), _SEAL)
+
+
+def joined(*parts: ScopedExcerpts) -> ScopedExcerpts:
+    """Several sealed inputs of one call (a persona's notes and its dialogue) as one."""
+    if not parts or len({(p.book_id, p.boundary_sid) for p in parts}) != 1:
+        raise ExcerptScopeError("only excerpts of one book at one boundary can be joined")
+    excerpts = tuple(e for part in parts for e in part.excerpts)
+    return ScopedExcerpts(parts[0].book_id, parts[0].boundary_sid, excerpts, _SEAL)

@@ -126,6 +126,13 @@ class ModelGateway:
         require_context(context)
         _, max_tokens = prompts.length_instruction(answer_length)
         messages = prompts.answer_messages(context, question, answer_length=answer_length)
+        yield from self._stream_reply(messages, max_tokens=max_tokens, stats=stats,
+                                      cancel=cancel, on_request=on_request)
+
+    def _stream_reply(self, messages: list[prompts.ChatMessage], *, max_tokens: int,
+                      stats: StreamStats, cancel: CancelToken | None,
+                      on_request: Callable[[], None] | None = None) -> Iterator[str]:
+        """The streamed reply to `messages`, built by the caller from sealed inputs only."""
         if on_request is not None:
             on_request()
         stats.request_sent_at = time.perf_counter()

@@ -115,6 +115,7 @@ def search(
     hypothetical: str | None = None,
     reranker: Reranker | None = None,
     other_embedders: Sequence[Embedder] = (),
+    keyword_query: str | None = None,
 ) -> SearchResult:
     """The `k` passages in `scope` most relevant to `query`, plus the text just before the
     boundary. Nothing outside the scope is ever a candidate of either search.
@@ -122,7 +123,8 @@ def search(
     `hypothetical` (a made-up passage that would answer the query) is searched densely beside
     the query; `reranker` reorders the best RERANK_POOL passages. Both only rank what the mask
     already admitted. `other_embedders` add a dense ranking each from their own indexes (an
-    older model's, while the default one's is being rebuilt)."""
+    older model's, while the default one's is being rebuilt). `keyword_query`, when given, is
+    what the keyword search matches instead of `query` (character chat's rewrite has both)."""
     if not query or not query.strip():
         raise QueryError("Type a question or some words to search for.")
     if not 1 <= k <= MAX_K:
@@ -146,7 +148,7 @@ def search(
             for chunk_id, score in keyword_search(
                 conn,
                 fts_table_name(volume.book_id),
-                query,
+                keyword_query or query,
                 chunk_limit=volume.chunk_limit,
                 limit=candidates,
             ):

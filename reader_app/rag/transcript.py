@@ -22,21 +22,24 @@ def transcript_html(
     pending_question: str | None = None,
     revealed: Mapping[int, frozenset[int]] | None = None,
     expanded: Set[int] = frozenset(),
+    speaker: str = "Assistant",
 ) -> str:
     """The conversation so far; with `pending_question`, that question and an empty answer that
-    the streamed tokens are appended to. `boundary_sid` None shows every message."""
+    the streamed tokens are appended to. `boundary_sid` None shows every message. `speaker`
+    names who answers (a character, in character chat)."""
     parts = [
         message_html(
             message,
             boundary_sid=boundary_sid,
             revealed=(revealed or {}).get(message.message_id, frozenset()),
             expanded=message.message_id in expanded,
+            speaker=speaker,
         )
         for message in messages
     ]
     if pending_question is not None:
         parts.append(question_html(pending_question))
-        parts.append(PENDING_ANSWER)
+        parts.append(PENDING_ANSWER.replace("Assistant", html.escape(speaker)))
     return "".join(parts)
 
 
@@ -46,6 +49,7 @@ def message_html(
     boundary_sid: int | None,
     revealed: frozenset[int] = frozenset(),
     expanded: bool = False,
+    speaker: str = "Assistant",
 ) -> str:
     hidden = boundary_sid is not None and not made_within(
         message.boundary_sid, boundary_sid=boundary_sid
@@ -54,13 +58,15 @@ def message_html(
         return HIDDEN_TURN
     if message.role == "user":
         return question_html(message.text)
+    if message.status == "fallback":
+        speaker = "Assistant"  # passages shown in place of a reply: nobody said them
     if message.check is not None:
-        return answer_html(message, revealed=revealed, expanded=expanded)
+        return answer_html(message, revealed=revealed, expanded=expanded, speaker=speaker)
     label = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
         message.status, ""
     )
     text = html.escape(message.text).replace("\n", "<br>")
-    out = [f"<p><b>Assistant:</b>{label} {text}</p>"]
+    out = [f"<p><b>{html.escape(speaker)}:</b>{label} {text}</p>"]
     if message.citations:
         links = []
         for citation in message.citations:

@@ -78,11 +78,13 @@ def describe(
 
 
 def description_spans(
-    conn: sqlite3.Connection, book: Book, scope: Scope, entry: XRayEntry
+    conn: sqlite3.Connection, book: Book, scope: Scope, entry: XRayEntry, *,
+    first: int = FIRST_MENTIONS, latest: int = LATEST_MENTIONS, sids: list[int] | None = None,
 ) -> list[Span]:
-    """The first and latest mentions up to the boundary, each with the sentence before it."""
-    sids = mention_sids(conn, scope, entry)
-    chosen = sorted(set(sids[:FIRST_MENTIONS] + sids[-LATEST_MENTIONS:]))
+    """The first and latest mentions up to the boundary (or of `sids`, mentions chosen by the
+    caller), each with the sentence before it."""
+    sids = mention_sids(conn, scope, entry) if sids is None else sids
+    chosen = sorted(set(sids[:first] + sids[-latest:]))
     spans: list[Span] = []
     for sid in chosen:
         start = max(sid - 1, 0)

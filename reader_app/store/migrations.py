@@ -6,6 +6,8 @@ import sqlite3
 import time
 from collections.abc import Callable
 
+from reader_app.store.migrations_chat import m010_character_chat
+
 Migration = Callable[[sqlite3.Connection], None]
 
 
@@ -344,6 +346,7 @@ MIGRATIONS: dict[int, Migration] = {
     7: m007_companion,
     8: m008_answer_checks,
     9: m009_annotations,
+    10: m010_character_chat,
 }
 
 

@@ -11,16 +11,13 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from reader_app.books.model import Book
 from reader_app.errors import LibraryError, ReaderError
 from reader_app.rag.answer_run import AnswerOutcome
 from reader_app.rag.assistant import Assistant, AssistantConfig
-from reader_app.rag.embed import Embedder
-from reader_app.rag.index import VectorIndexCache
+from reader_app.rag.assistant_pool import AssistantPool
 from reader_app.rag.llm import ModelGateway
-from reader_app.store.db import connect
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.workers import Job
 
@@ -45,34 +42,32 @@ class Suggestions:
 def answer_work(
     job: Job,
     *,
-    home: Path,
+    assistants: AssistantPool,
     book: Book,
     question: str,
     conversation_id: int | None,
-    embedder: Embedder | None,
-    vector_cache: VectorIndexCache,
     written: Callable[[], object] | None = None,
 ) -> JobResult:
     if written is not None:
         written()  # the reading-state writes queued before the question have landed
-    conn = connect(home)  # one connection per thread
-    assistant = Assistant(conn, home, embedder=embedder, vector_cache=vector_cache)
-    try:
-        return _answer(job, assistant, book=book, question=question,
-                       conversation_id=conversation_id)
-    except _Unsaved as unsaved:
-        fault = explain_library_fault(unsaved.error, home=home)  # a full disk, a read-only folder
-        if fault is None:
-            raise unsaved.error from None
-        return JobResult(
-            conversation_id,
-            None,
-            LibraryError(f"This answer could not be saved; it stays on screen for now. {fault}"),
-            unsaved_text=unsaved.text,
-        )
-    finally:
-        assistant.close()
-        conn.close()
+    # Kept between questions: connection, Assistant, gateway and Ollama client.
+    with assistants.lend() as assistant:
+        try:
+            return _answer(
+                job, assistant, book=book, question=question, conversation_id=conversation_id
+            )
+        except _Unsaved as unsaved:
+            fault = explain_library_fault(unsaved.error, home=assistants.home)
+            if fault is None:  # not a full disk or a read-only folder: a bug
+                raise unsaved.error from None
+            return JobResult(
+                conversation_id,
+                None,
+                LibraryError(
+                    f"This answer could not be saved; it stays on screen for now. {fault}"
+                ),
+                unsaved_text=unsaved.text,
+            )
 
 
 class _Unsaved(Exception):

@@ -19,10 +19,10 @@ from reader_app.errors import (
 )
 from reader_app.rag.answer_check import AnswerChecker
 from reader_app.rag.assistant import AssistantConfig, knows_up_to
+from reader_app.rag.assistant_pool import AssistantPool
 from reader_app.rag.boundary import boundary_sid_for, whole_comic_chosen
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
-from reader_app.rag.index import VectorIndexCache
 from reader_app.rag.llm import PullCancelledError
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
@@ -50,12 +50,11 @@ class AssistantPanel(AssistantView):
     ) -> None:
         super().__init__(parent)
         self.home = home
-        self._embedder = embedder
         self._writer = writer
         self._state: ReadingState | None = None  # as the reader view last reported it
         self._stale = True  # hidden while the boundary moved: redrawn when shown
         self._messages: list[Message] | None = None  # the conversation, read once per change
-        self._vector_cache = VectorIndexCache()
+        self.assistants = AssistantPool(home, embedder=embedder)  # reused between questions
         self._conn: sqlite3.Connection = connect(home)
         self._library = Library(self._conn, home)
         self._store = ConversationStore(self._conn)
@@ -67,6 +66,7 @@ class AssistantPanel(AssistantView):
         self._pending = ""  # tokens received but not yet drawn
         self._streamed = ""
         self._checker: AnswerChecker | None = None  # the running answer's spoiler check
+        self._whole_comic: bool | None = None  # "Prepare whole comic" as last read; None: read it
         self.workers = Workers(self, max_threads=2)
         self._redraw = QTimer(self)
         self._redraw.setInterval(REDRAW_MS)
@@ -106,6 +106,8 @@ class AssistantPanel(AssistantView):
         is hidden only the header follows: the transcript waits until the panel is shown."""
         fits = state is not None and self._book is not None and state.book_id == self._book.book_id
         self._state = state if fits else None  # None: read the recorded one
+        if not fits:
+            self._whole_comic = None  # a page turn passes its state and reads nothing
         self._stale = True
         if self.isVisible():
             self._redraw_scope()
@@ -128,11 +130,9 @@ class AssistantPanel(AssistantView):
             if self._state is None:
                 self._state = self._library.reading_state(self._book.book_id)
             self.header.setText(f"Knows up to: {knows_up_to(self._book, self._state)}")
-        self.whole_comic.setVisible(
-            self._book is not None
-            and self._book.format == "cbz"
-            and whole_comic_chosen(self._conn, self._book.book_id)
-        )
+        if self._whole_comic is None and self._book is not None and self._book.format == "cbz":
+            self._whole_comic = whole_comic_chosen(self._conn, self._book.book_id)
+        self.whole_comic.setVisible(self._book is not None and bool(self._whole_comic))
 
     def _redraw_scope(self) -> None:
         self._stale = False
@@ -165,8 +165,7 @@ class AssistantPanel(AssistantView):
         self._pending = self._streamed = ""
         self._checker = None
         self._render_transcript(pending_question=question.strip())
-        home, book, conversation_id = self.home, self._book, self._conversation_id
-        embedder, vector_cache = self._embedder, self._vector_cache
+        assistants, book, conversation_id = self.assistants, self._book, self._conversation_id
         # The boundary is read from the database: let the reading-state writes queued before
         # the question land first (a Reset just before asking must already count).
         writer, ticket = self._writer, (self._writer.last_ticket if self._writer else 0)
@@ -175,12 +174,10 @@ class AssistantPanel(AssistantView):
             lambda running: answer_work(
                 running,
                 written=(lambda: writer.wait_for(ticket)) if writer is not None else None,
-                home=home,
+                assistants=assistants,
                 book=book,
                 question=question,
                 conversation_id=conversation_id,
-                embedder=embedder,
-                vector_cache=vector_cache,
             ),
             on_done=lambda result: self._on_finished(job.job_id, result),
             on_error=self._on_answer_crashed,
@@ -238,6 +235,7 @@ class AssistantPanel(AssistantView):
         self.workers.wait(5000)
         if self._writer is not None:
             self._writer.flush(5.0)
+        self.assistants.close()
         self._conn.close()
 
     # -- worker replies --------------------------------------------------------------------

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -65,6 +66,10 @@ class AssistantView(QDockWidget):
         self.new_button = QPushButton("New conversation", body)
         self.new_button.setObjectName("assistantNewConversation")
         top.addWidget(self.new_button)
+        self.talk_button = QPushButton("Talk to…", body)  # filled by ui/character_entry.py
+        self.talk_button.setObjectName("assistantTalkTo")
+        self.talk_button.setMenu(QMenu(self.talk_button))
+        top.addWidget(self.talk_button)
         layout.addLayout(top)
 
         # The one labelled exception to the boundary, visible for as long as it is on.

@@ -1,8 +1,6 @@
-"""The window's book jobs that run in a worker: opening (or loading from the cache) and covers."""
+"""The window's book jobs that run in a worker: covers (opening is in `book_opening`)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from reader_app.books.model import Book
 from reader_app.errors import BookError
@@ -14,13 +12,6 @@ def reading_notes_text(book: Book) -> str:
         return ""
     more = f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else ""
     return f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3]) + more
-
-
-def open_book_work(path: Path, home: Path) -> Book:
-    """Parse (or load from the cache) a book; runs in a worker."""
-    from reader_app.books.cache import load_book
-
-    return load_book(path, home)
 
 
 def cover_work(book: Book) -> bytes | None:

@@ -22,12 +22,14 @@ from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_view import SelectionMode
-from reader_app.ui.book_jobs import cover_work, open_book_work, reading_notes_text
+from reader_app.ui.book_jobs import cover_work, reading_notes_text
+from reader_app.ui.book_opening import OpenedBook, open_and_record
+from reader_app.ui.character_entry import install_character_chat
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.menus import build_menus
 from reader_app.ui.reading_aids import install_reading_aids
-from reader_app.ui.recent_books import add_recent, fill_recent_menu
+from reader_app.ui.recent_books import fill_recent_menu
 from reader_app.ui.save_faults import settings_note
 from reader_app.ui.status_text import indexing_status_text
 from reader_app.ui.window_parts import WindowParts
@@ -55,6 +57,7 @@ class MainWindow(WindowParts):
         self._closed = False
         self.indexing = IndexingController(home, self)
         self.indexing.news.connect(self._indexing_news)
+        self.character_chat = install_character_chat(self)  # "Talk to <name>"
         self._comic_refresh = QTimer(self)
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
@@ -141,23 +144,16 @@ class MainWindow(WindowParts):
         """Open a book file in the background; the window stays responsive meanwhile."""
         file = Path(path).expanduser()
         self.statusBar().showMessage(f"Opening {file.name}…")
-        home = self.home
+        home, writer = self.home, self.writer
         return self.tasks.submit(
             "open",
-            lambda _job: open_book_work(file, home),
-            on_done=lambda result: self._book_loaded(file, result),
+            lambda _job: open_and_record(file, home, writer),  # recorded by the writer
+            on_done=lambda opened: self._book_loaded(file, opened),
             on_error=lambda error: self._open_failed(file, error),
         ).job_id
 
-    def _book_loaded(self, file: Path, book: Book) -> None:
-        known = self.library.entry(book.book_id)
-        try:
-            self.library.add(book)
-            self.library.mark_opened(book.book_id)
-            add_recent(self.settings, file)
-        except (sqlite3.Error, OSError) as error:  # a full disk or a read-only library
-            self._open_failed(file, error)
-            return
+    def _book_loaded(self, file: Path, opened: OpenedBook) -> None:
+        book, known = opened.book, opened.known
         if known is None or known.cover_png is None:
             # The cover thumbnail is only for the library grid: make it after the page is up.
             self.tasks.submit(
@@ -176,7 +172,6 @@ class MainWindow(WindowParts):
         self.apply_comic_options(rtl_from_book=True)
         title = book.metadata.title
         self.setWindowTitle(f"{title} — {APP_NAME}")
-        self.settings.set("library.last_book", str(file))
         self.status_assistant.setText("")
         self.assistant_panel.set_book(book)
         self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
@@ -191,7 +186,8 @@ class MainWindow(WindowParts):
 
     def _cover_ready(self, book: Book, png: bytes | None) -> None:
         if png is not None and self.library.contains(book.book_id):
-            self.library.add(book, cover_png=png)
+            home = self.home
+            self.writer.submit(lambda conn: Library(conn, home).add(book, cover_png=png))
 
     def _indexing_news(self, news: IndexingNews) -> None:
         percent = round(news.fraction * 100)
@@ -356,7 +352,8 @@ class MainWindow(WindowParts):
         self.apply_comic_options()
 
     def apply_comic_options(self, *, rtl_from_book: bool = False) -> None:
-        self.settings.set("comics.spread", self.spread_action.isChecked())
+        if self.settings.get("comics.spread") != self.spread_action.isChecked():  # no write on open
+            self.settings.set("comics.spread", self.spread_action.isChecked())
         if rtl_from_book and self.book is not None:
             self.rtl_action.setChecked(self.book.metadata.right_to_left)
         self.reader.comic_view.set_options(
@@ -380,6 +377,7 @@ class MainWindow(WindowParts):
         if not self._closed:
             self._closed = True
             self.assistant_panel.shutdown()
+            self.character_chat.shutdown()
         self.tasks.wait(5000)
         self.writer.close()
         self.indexing.wait(60_000)

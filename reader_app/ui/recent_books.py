@@ -1,4 +1,4 @@
-"""The File › Open Recent list: the newest books first, kept in the settings."""
+"""The File › Open Recent menu: the newest books first, as `book_opening` records them."""
 
 from __future__ import annotations
 
@@ -8,13 +8,6 @@ from pathlib import Path
 from PySide6.QtWidgets import QMenu
 
 from reader_app.settings import SettingsStore
-
-RECENT_LIMIT = 10
-
-
-def add_recent(settings: SettingsStore, file: Path) -> None:
-    recent = [p for p in settings.get("library.recent") if p != str(file)]
-    settings.set("library.recent", [str(file), *recent][:RECENT_LIMIT])
 
 
 def fill_recent_menu(

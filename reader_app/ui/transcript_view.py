@@ -23,6 +23,7 @@ class TranscriptView:
         self._stream_start = 0  # where the running answer is drawn
         self.revealed: dict[int, frozenset[int]] = {}  # message id -> veils the reader opened
         self.expanded: set[int] = set()  # answers whose receipt was clicked open
+        self.speaker = "Assistant"  # who answers: a character, in character chat
 
     def render(
         self,
@@ -34,7 +35,7 @@ class TranscriptView:
     ) -> None:
         """Draw the conversation (and the question being answered), unless nothing drawn
         would change: a page turn changes nothing unless it hides or shows a message."""
-        key = (conversation_id, pending_question, len(messages),
+        key = (conversation_id, self.speaker, pending_question, len(messages),
                tuple(boundary_sid is not None and m.boundary_sid > boundary_sid
                      for m in messages),
                tuple(sorted(self.revealed.items())), tuple(sorted(self.expanded)))
@@ -48,6 +49,7 @@ class TranscriptView:
                 pending_question=pending_question,
                 revealed=self.revealed,
                 expanded=self.expanded,
+                speaker=self.speaker,
             )
         )
         if pending_question is not None:

@@ -50,6 +50,7 @@ def parse_jump(url: QUrl | str) -> Locator | None:
 class XRayDock(QDockWidget):
     jumpRequested = Signal(object)  # Locator: the boundary stays put
     cardRequested = Signal(int)  # entry key
+    talkRequested = Signal(int, str)  # entry key, name: "Talk to Elizabeth" on a card
     tabShown = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -157,6 +158,9 @@ class XRayDock(QDockWidget):
         else:
             note = "From the text" + (" · a description is being written…" if writing else "")
         parts.append(f"<p><b>{note}:</b> {html.escape(description.text)}</p>")
+        if entry.kind == "person":
+            parts.append(f'<p><a href="talk:{entry.key}">Talk to {html.escape(entry.name)}</a>'
+                         "</p>")
         parts.append("<p><b>Every mention</b> (jumps; what the assistant knows stays put):</p>")
         for chapter, places in groupby(card.mentions, key=lambda m: m.chapter):
             links = " ".join(
@@ -184,6 +188,10 @@ class XRayDock(QDockWidget):
             self.select_key(int(item.data(KEY_ROLE)))
 
     def _link(self, url: QUrl) -> None:
+        key = url.toString().removeprefix("talk:")
+        if key.isdigit() and self.current_card is not None:
+            self.talkRequested.emit(int(key), self.current_card.entry.name)
+            return
         locator = parse_jump(url)
         if locator is not None:
             self.jumpRequested.emit(locator)

@@ -13,6 +13,7 @@ from reader_app.books.model import Book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.appearance import Appearance
+from reader_app.ui.book_opening import OpenedBook, record_through
 from reader_app.ui.main_window import MainWindow
 
 
@@ -52,7 +53,8 @@ def window(qtbot: QtBot, library_home: Path) -> Iterator[MainWindow]:
 
 def show_book(window: MainWindow, book: Book) -> None:
     """Open a book built in memory, as if the worker had just parsed it."""
-    window._book_loaded(book.path, book)
+    known = record_through(window.writer, window.home, book, book.path)
+    window._book_loaded(book.path, OpenedBook(book, known))
     window.reader.epub_view.relayout_now()
 
 

@@ -1,4 +1,5 @@
-"""Embedders: the offline model is hash-checked, batches are length-sorted, order is restored."""
+"""Embedders: the offline model is hash-checked, batches are length-sorted and bounded by padded
+tokens, order is restored, and the lean session gives fastembed's own vectors."""
 
 from __future__ import annotations
 
@@ -79,6 +80,21 @@ def test_texts_are_batched_by_length_and_returned_in_the_callers_order() -> None
     assert np.allclose(vectors, expected)
 
 
+def test_a_batch_holds_at_most_the_token_budget_of_padded_tokens() -> None:
+    model = LengthModel()
+    embedder = FastEmbedder(model, model_id="fake", dimension=2, batch_size=4, token_budget=12)
+    texts = ["a" * 6, "a", "a" * 2, "a" * 2, "a" * 3, "a" * 3, "a" * 12, "a" * 5]
+
+    vectors = embedder.embed(texts)
+
+    # Each batch is padded to its longest text: count x longest stays within 12.
+    assert [[len(t) for t in batch] for batch in model.batches] == [
+        [1, 2, 2, 3], [3, 5], [6], [12]
+    ]
+    assert all(len(b) * max(map(len, b)) <= 12 for b in model.batches)
+    assert np.allclose(vectors[:, 0] / vectors[:, 1], [len(t) for t in texts])
+
+
 def test_an_unknown_model_name_is_a_clear_error(library_home: Path) -> None:
     with pytest.raises(EmbeddingModelError, match="not a fastembed text model"):
         embedder_for("nobody/no-such-model", home=library_home)
@@ -105,3 +121,26 @@ def test_the_offline_model_embeds_consistently_whatever_the_batch(library_home: 
     assert np.allclose(np.linalg.norm(together, axis=1), 1.0, atol=1e-5)
     assert np.allclose(together, alone, atol=1e-4)
     assert embedder_for(DEFAULT_MODEL_ID, home=library_home) is embedder  # loaded once
+
+
+@pytest.mark.slow
+def test_the_lean_session_gives_the_vectors_of_fastembeds_own_session(
+    library_home: Path,
+) -> None:
+    """Memory settings must not change what the index holds: the same texts through raw
+    fastembed (its own session, batches of 32 in the given order) give the same vectors."""
+    from fastembed import TextEmbedding
+
+    words = ("Prince Andrew rode along the line of the regiment at Austerlitz, and the "
+             "smoke of the guns hid the bridge. ")
+    texts = ["Toto barked.", words * 12, "Mr. Darcy bowed.", words * 3, words, "Pierre."] * 3
+    embedder = default_embedder(home=library_home)
+    raw = TextEmbedding(DEFAULT_MODEL_ID,
+                        specific_model_path=str(prepare_default_model_dir(library_home)))
+
+    ours = embedder.embed(texts)
+    theirs = embed.normalise(np.vstack(list(raw.embed(texts, batch_size=32))))
+
+    assert ours.shape == theirs.shape == (len(texts), DEFAULT_DIMENSION)
+    assert np.allclose(ours, theirs, atol=1e-5), float(np.abs(ours - theirs).max())
+    assert not np.allclose(ours[0], ours[2], atol=1e-2)  # different texts stay apart

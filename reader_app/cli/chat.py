@@ -1,0 +1,114 @@
+"""`reader-app chat FILE --as NAME MESSAGE`: talk with a character who knows only what has
+been read. Continues (or starts) that character's stored conversation at the recorded boundary
+(or at --at / --upto-sid, for this call only, as `search` has)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from typing import Any, TextIO
+
+from reader_app.cli.ask import (
+    add_receipt,
+    answering_command,
+    citation_json,
+    prepare_to_answer,
+    print_receipt,
+)
+from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
+from reader_app.paths import library_home
+from reader_app.rag.character_chat import CharacterChat, CharacterRun
+
+
+def chat_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="reader-app chat",
+        description="Talk with a character of a book. The character knows only what has been "
+        "read (the boundary recorded by the reader, unless --at or --upto-sid is given); the "
+        "conversation is stored and continues on the next call and in the window.",
+    )
+    parser.add_argument("file", help="an EPUB file (added to the library if needed)")
+    parser.add_argument("--as", dest="name", required=True, metavar="NAME",
+                        help="the character, as X-Ray names them (\"Elizabeth\", \"Mr. Darcy\")")
+    parser.add_argument("message", help="what you say to them, in quotes")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object: the reply and the passage ids used")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--at", type=float, metavar="PERCENT",
+                       help="talk as if read up to PERCENT of the book (0-100)")
+    where.add_argument("--upto-sid", type=int, metavar="N",
+                       help="talk as if read up to sentence N")
+    return parser
+
+
+def chat_main(argv: list[str]) -> int:
+    options = chat_parser().parse_args(argv)
+    return answering_command("chat", lambda conn: _chat(conn, options, out=sys.stdout,
+                                                        err=sys.stderr))
+
+
+def _chat(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
+          err: TextIO) -> int:
+    ready = prepare_to_answer(conn, options, name="chat", err=err)
+    chat = CharacterChat(conn, library_home(), embedder=ready.embedder,
+                         scope_source=ready.scope_source)
+    try:
+        run = chat.send(ready.book, options.message, name=options.name)
+        code = _stream(run, as_json=options.json, out=out, err=err)
+        # What the window does in the background after a reply: the summary every ten
+        # messages, and a persona remade once enough new mentions have been passed.
+        chat.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
+        if run.persona_stale:
+            try:
+                chat.refresh_persona(ready.book, run.entry.key)
+            except ReaderError as error:
+                print(f"reader-app chat: the persona was not remade: {error}", file=err)
+        return code
+    finally:
+        chat.close()
+
+
+def _stream(run: CharacterRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
+    live = not as_json and out.isatty()
+    trouble = ""
+    try:
+        for token in run.tokens():
+            if live:
+                out.write(token)
+                out.flush()
+    except AssistantUnavailableError as error:
+        trouble = str(error)
+    except AnswerFailedError as error:
+        trouble = f"The reply stopped early: {error}"
+    outcome = run.outcome
+    assert outcome is not None
+    citations = outcome.answer.citations
+    if as_json:
+        payload: dict[str, Any] = {
+            "character": run.entry.name,
+            "character_key": run.entry.key,
+            "conversation_id": run.conversation_id,
+            "message": run.question.text,
+            "reply": outcome.text,
+            "status": outcome.status,
+            "boundary_sid": run.boundary_sid,
+            "passage_ids": [c.chunk_id for c in citations],
+            "passages": [citation_json(c) for c in citations],
+            "persona": {"made_at_sid": run.persona.made_at_sid, "source": run.persona.source},
+        }
+        add_receipt(payload, outcome.answer)
+        if trouble:
+            payload["error"] = trouble
+        json.dump(payload, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return 0
+    if trouble:
+        print(trouble, file=err)
+    if not live:
+        out.write(f"{run.entry.name}: {outcome.text}" if outcome.status != "fallback"
+                  else outcome.text)
+    out.write("\n")
+    print_receipt(outcome.answer, out)
+    return 0

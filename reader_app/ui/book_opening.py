@@ -1,0 +1,71 @@
+"""Opening a book off the UI thread: parse it (or load it from the cache), then record it in the
+library (its row, when it was opened, the recent-books list) through the one writer.
+
+The open job waits for its write on its own pool thread, so the window never waits on the
+database, and by the time the book is shown its reading-state row exists.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from reader_app.books.library import Library, LibraryEntry
+from reader_app.books.model import Book
+from reader_app.errors import LibraryError
+from reader_app.settings import SettingsStore
+from reader_app.store.writer import Writer
+
+RECENT_LIMIT = 10
+
+
+@dataclass(frozen=True)
+class OpenedBook:
+    book: Book
+    known: LibraryEntry | None  # the library's entry before this opening; None: a new book
+
+
+def record_opened(
+    conn: sqlite3.Connection, home: Path, book: Book, file: Path
+) -> LibraryEntry | None:
+    """Add or refresh the book's row, mark it opened and put `file` (as the reader opened it)
+    first among the recent books. Returns the entry as it was before. Runs on the writer's
+    connection."""
+    library = Library(conn, home)
+    known = library.entry(book.book_id)
+    library.add(book)
+    library.mark_opened(book.book_id)
+    settings = SettingsStore(conn)
+    path = str(file)
+    recent = [p for p in settings.get("library.recent") if p != path]
+    settings.set("library.recent", [path, *recent][:RECENT_LIMIT])
+    settings.set("library.last_book", path)
+    return known
+
+
+def open_and_record(path: Path, home: Path, writer: Writer) -> OpenedBook:
+    """Runs on a pool thread: load the book, then record it through `writer` and wait for that."""
+    from reader_app.books.cache import load_book
+
+    book = load_book(path, home)
+    return OpenedBook(book, record_through(writer, home, book, path))
+
+
+def record_through(writer: Writer, home: Path, book: Book, file: Path) -> LibraryEntry | None:
+    """`record_opened` on the writer's thread; waits for it (never call it on the UI thread)."""
+    outcome: dict[str, object] = {}
+
+    def write(conn: sqlite3.Connection) -> None:
+        try:
+            outcome["known"] = record_opened(conn, home, book, file)
+        except Exception as error:  # handed to the opening job, which reports it
+            outcome["error"] = error
+
+    if not writer.wait_for(writer.submit(write)):
+        raise LibraryError(f"Recording “{book.metadata.title}” in the library timed out.")
+    error = outcome.get("error")
+    if isinstance(error, Exception):
+        raise error
+    known = outcome.get("known")
+    return known if isinstance(known, LibraryEntry) else None

@@ -1,0 +1,102 @@
+"""The character chat dock's background jobs, run by `Workers`: a reply, and who may be
+talked to.
+
+A reply job streams, as progress: the spoiler check, each token (str), then the finished
+`JobResult` once the reply is whole; then, still in the background, it keeps the conversation
+summary up to date and remakes the persona when the reader has passed enough new mentions. It
+returns the `JobResult`, which also arrives after a Stop or a refusal (another message of the
+conversation still being answered, here or in another window).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from reader_app.books.model import Book
+from reader_app.errors import ReaderError, ScopeError
+from reader_app.rag.boundary import scope_for_book
+from reader_app.rag.character_chat import CharacterChat
+from reader_app.rag.character_store import ConversationInfo, conversations
+from reader_app.rag.embed import Embedder
+from reader_app.rag.entity_store import ensure_entities
+from reader_app.rag.index import VectorIndexCache
+from reader_app.rag.sentences import sentence_count
+from reader_app.rag.xray import XRayEntry, known_entities
+from reader_app.store.db import connect
+from reader_app.ui.assistant_jobs import JobResult
+from reader_app.ui.workers import Job
+
+
+@dataclass(frozen=True)
+class People:
+    """Whom the reader may talk to at the boundary, and the book's character conversations."""
+
+    entries: tuple[XRayEntry, ...]
+    conversations: tuple[ConversationInfo, ...]
+
+
+def people_work(*, home: Path, book: Book, written: Callable[[], object] | None) -> People:
+    if written is not None:
+        written()
+    conn = connect(home)
+    try:
+        if sentence_count(conn, book.book_id) == 0:
+            return People((), ())  # not prepared yet: its text is the pipeline's to write
+        ensure_entities(conn, book)
+        try:
+            scope = scope_for_book(conn, book.book_id)
+        except ScopeError:
+            return People((), ())
+        entries = tuple(known_entities(conn, scope, kinds=("person",)))
+        known = {e.key for e in entries}
+        talked = tuple(c for c in conversations(conn, book.book_id)
+                       if c.character_key is not None and c.character_key in known)
+        return People(entries, talked)
+    finally:
+        conn.close()
+
+
+def reply_work(
+    job: Job,
+    *,
+    home: Path,
+    book: Book,
+    message: str,
+    key: int,
+    conversation_id: int | None,
+    embedder: Embedder | None,
+    vector_cache: VectorIndexCache,
+    written: Callable[[], object] | None = None,
+) -> JobResult:
+    if written is not None:
+        written()  # the reading-state writes queued before the message have landed
+    conn = connect(home)
+    chat = CharacterChat(conn, home, embedder=embedder, vector_cache=vector_cache)
+    try:
+        try:
+            run = chat.send(book, message, key=key, conversation_id=conversation_id,
+                            cancel=job.cancel_token)
+        except ReaderError as refused:
+            return JobResult(conversation_id, None, refused)
+        job(run.checker)
+        failure: ReaderError | None = None
+        try:
+            for token in run.tokens():
+                job(token)
+        except ReaderError as caught:
+            failure = caught
+        result = JobResult(run.conversation_id, run.outcome, failure)
+        if failure is None and not job.cancelled:
+            job(result)  # the reply is whole: shown before the background upkeep
+            chat.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
+            if run.persona_stale:
+                # On failure the older persona stays in use; the next reply tries again.
+                with contextlib.suppress(ReaderError):
+                    chat.refresh_persona(book, run.entry.key)
+        return result
+    finally:
+        chat.close()
+        conn.close()
