@@ -32,23 +32,34 @@ from benchmarks.devset import (
     evaluate,
 )
 from reader_app.rag.embed import Embedder
-from reader_app.rag.search import DEFAULT_K, DEFAULT_TOKEN_BUDGET, SearchStages, search
+from reader_app.rag.search import (
+    DEFAULT_K,
+    DEFAULT_TOKEN_BUDGET,
+    UNLIMITED_TOKENS,
+    SearchStages,
+    search,
+)
 
 Row = dict[str, Any]
 JEKYLL = "robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub"
 DEFAULT_CONTEXT = f"default context ({DEFAULT_K} passages, {DEFAULT_TOKEN_BUDGET} tokens)"
 
+# "@k" is the k best passages whole, as `reader-app search --k K` (the scorer) returns them.
+WHOLE = UNLIMITED_TOKENS
+DENSE, KEYWORD = SearchStages(keyword=False), SearchStages(dense=False)
 SETTINGS = (
-    Setting("fused @6", {"k": 6}),
-    Setting("fused @20", {"k": 20}),
-    Setting("dense only @6", {"k": 6, "stages": SearchStages(keyword=False)}),
-    Setting("dense only @20", {"k": 20, "stages": SearchStages(keyword=False)}),
-    Setting("keyword only @6", {"k": 6, "stages": SearchStages(dense=False)}),
-    Setting("keyword only @20", {"k": 20, "stages": SearchStages(dense=False)}),
+    Setting("fused @6", {"k": 6, "token_budget": WHOLE}),
+    Setting("fused @20", {"k": 20, "token_budget": WHOLE}),
+    Setting("dense only @6", {"k": 6, "token_budget": WHOLE, "stages": DENSE}),
+    Setting("dense only @20", {"k": 20, "token_budget": WHOLE, "stages": DENSE}),
+    Setting("keyword only @6", {"k": 6, "token_budget": WHOLE, "stages": KEYWORD}),
+    Setting("keyword only @20", {"k": 20, "token_budget": WHOLE, "stages": KEYWORD}),
     Setting(DEFAULT_CONTEXT, {}),
     Setting(f"{DEFAULT_CONTEXT}, no neighbours", {"stages": SearchStages(neighbours=0)}),
-    Setting("fused @6, no neighbours", {"k": 6, "stages": SearchStages(neighbours=0)}),
-    Setting("fused @6, 20 candidates per list", {"k": 6, "stages": SearchStages(candidates=20)}),
+    Setting("fused @6, no neighbours",
+            {"k": 6, "token_budget": WHOLE, "stages": SearchStages(neighbours=0)}),
+    Setting("fused @6, 20 candidates per list",
+            {"k": 6, "token_budget": WHOLE, "stages": SearchStages(candidates=20)}),
 )
 
 
@@ -105,7 +116,7 @@ def chat_model_rows(home: Path, embedder: CachedEmbedder) -> list[Row]:
     settings_on = (
         Setting(f"{DEFAULT_CONTEXT} + hypothetical passage", {"hyde": True}),
         Setting(f"{DEFAULT_CONTEXT} + model ranking", {"rank": True}),
-        Setting("fused @6 + model ranking", {"k": 6, "rank": True}),
+        Setting("fused @6 + model ranking", {"k": 6, "token_budget": WHOLE, "rank": True}),
         Setting(f"{DEFAULT_CONTEXT} + both", {"hyde": True, "rank": True}),
     )
     outcome = evaluate(home=home, embedder=embedder, searcher=with_model, settings=settings_on,

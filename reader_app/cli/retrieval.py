@@ -15,7 +15,14 @@ from reader_app.paths import library_home
 from reader_app.prepare import PreparedBook, PrepareNews, prepare_book
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.embed import Embedder, embedder_for
-from reader_app.rag.search import DEFAULT_K, MAX_K, SearchResult, search
+from reader_app.rag.search import (
+    DEFAULT_K,
+    DEFAULT_TOKEN_BUDGET,
+    MAX_K,
+    UNLIMITED_TOKENS,
+    SearchResult,
+    search,
+)
 from reader_app.rag.sentences import sid_at
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
@@ -40,8 +47,15 @@ def search_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("file", type=Path, help="an EPUB or CBZ file")
     parser.add_argument("query", help="words or a question")
-    parser.add_argument("--k", type=int, default=DEFAULT_K,
-                        help=f"passages to return (1-{MAX_K}; default {DEFAULT_K})")
+    parser.add_argument(
+        "--k", type=int, default=None,
+        help=f"return the K best passages whole (1-{MAX_K}); without it, what the assistant "
+        f"sends the model: up to {DEFAULT_K} passages within {DEFAULT_TOKEN_BUDGET:,} tokens",
+    )
+    parser.add_argument(
+        "--tokens", type=int, default=None, metavar="N",
+        help="cut the passages to at most about N tokens in all (the best one is always kept)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
@@ -150,12 +164,23 @@ def _search(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *
         boundary=lambda: _scope(conn, book, options).boundary_sid, err=sys.stderr,
     )
     scope = _scope(conn, prepared.book, options)
-    result = search(conn, home, scope, options.query, k=options.k, embedder=embedder)
+    result = search(conn, home, scope, options.query, k=options.k or DEFAULT_K,
+                    token_budget=_token_budget(options), embedder=embedder)
     if options.json:
         print(json.dumps(result_json(result), ensure_ascii=False, indent=2), file=out)
     else:
         _print_result(result, out)
     return 0
+
+
+def _token_budget(options: argparse.Namespace) -> int:
+    """--tokens if given; else the assistant's budget for the default search, and none for an
+    explicit --k (like the MCP server's search_book: K passages asked for are K returned)."""
+    if options.tokens is not None:
+        if options.tokens < 1:
+            raise ReaderError(f"--tokens takes a positive number, not {options.tokens}.")
+        return int(options.tokens)
+    return DEFAULT_TOKEN_BUDGET if options.k is None else UNLIMITED_TOKENS
 
 
 def prepare_to_boundary(

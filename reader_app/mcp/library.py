@@ -175,7 +175,7 @@ class AgentLibrary:
         self, conn: sqlite3.Connection, reader: _Reader, query: str, k: int
     ) -> tuple[list[dict[str, Any]], str, str]:
         from reader_app.rag.boundary import scope_for_book
-        from reader_app.rag.search import search
+        from reader_app.rag.search import UNLIMITED_TOKENS, search
 
         scope = scope_for_book(conn, reader.book.book_id)
         embedder, trouble = self._embedder_for(conn)
@@ -188,7 +188,7 @@ class AgentLibrary:
             note = (f"The embedding model could not be loaded ({trouble}), so these passages "
                     "come from keyword search alone.")
         result = search(conn, self.home, scope, query, k=k, candidates=max(2 * k, 20),
-                        embedder=embedder, token_budget=1 << 30,
+                        embedder=embedder, token_budget=UNLIMITED_TOKENS,
                         vector_cache=self._vectors())
         if mode == "hybrid" and not result.index_covers_boundary:
             mode = "keyword_partial"

@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reader_app.books.model import Locator
 from reader_app.errors import QueryError, ReaderError
 from reader_app.rag.boundary import Scope
 from reader_app.rag.embed import Embedder, default_embedder
@@ -20,6 +19,13 @@ from reader_app.rag.index import (
     read_vector_record,
     vector_index_path,
 )
+from reader_app.rag.passages import (
+    Passage,
+    RecentText,
+    Span,
+    passages_within,
+    recent_text,
+)
 from reader_app.rag.sentences import join_sentences, sentences_between
 
 MAX_K = 256
@@ -28,6 +34,7 @@ RRF_K = 60  # the usual reciprocal-rank constant: damps the head of each list
 # and in reading order (the seed design's "top-k 20 with a token budget").
 DEFAULT_K = 20
 DEFAULT_TOKEN_BUDGET = 3000
+UNLIMITED_TOKENS = 1 << 30  # k passages asked for, k returned whole (search commands, MCP)
 DEFAULT_CANDIDATES = 50  # per list (dense, keyword) before fusion
 # A hit's window plus two sentences either side: evidence cut by a window's edge comes back
 # whole (recall@6 0.55 -> 0.64 on the dev set).
@@ -37,32 +44,6 @@ RERANK_POOL = 20  # passages a reranker chooses from
 # Candidate passage texts -> indexes of the best candidates, best first (a reranker knows the
 # question it ranks for). It only ever sees passages that are already inside the scope.
 Reranker = Callable[[list[str]], Sequence[int]]
-
-
-@dataclass(frozen=True)
-class Passage:
-    book_id: str
-    chunk_id: int
-    sid_start: int
-    sid_end: int
-    section: int
-    score: float
-    text: str
-    locator: Locator  # where its first sentence starts, for citations that jump to it
-
-
-# The last sentences read always go to the model as "where the reader is" (about a page).
-READER_CONTEXT_SENTENCES = 12
-
-
-@dataclass(frozen=True)
-class RecentText:
-    """Where the reader is: the sentences up to the boundary not covered by eligible chunks,
-    and at least the last READER_CONTEXT_SENTENCES read."""
-
-    sid_start: int
-    sid_end: int
-    text: str
 
 
 @dataclass(frozen=True)
@@ -88,16 +69,6 @@ class SearchStages:
     neighbours: int = DEFAULT_NEIGHBOURS
     rrf_k: int = RRF_K
     dense_weight: float = 1.0  # the keyword list weighs 1
-
-
-@dataclass(frozen=True, slots=True)
-class _Span:
-    book_id: str
-    section: int
-    chunk_id: int
-    sid_start: int
-    sid_end: int
-    score: float
 
 
 def search(
@@ -164,7 +135,7 @@ def search(
     spans = _spans(conn, scope, ranking, k=pool, neighbours=stages.neighbours)
     if reranker is not None:
         spans = _reranked(conn, spans, reranker)[:k]
-    passages = _passages(conn, spans, token_budget)
+    passages = passages_within(conn, spans, token_budget)
     volume_order = {v.book_id: n for n, v in enumerate(scope.volumes)}
     passages.sort(key=lambda p: (volume_order[p.book_id], p.sid_start))
     return SearchResult(
@@ -235,11 +206,11 @@ def _spans(
     *,
     k: int,
     neighbours: int,
-) -> list[_Span]:
+) -> list[Span]:
     """The sentence ranges of the best hits, best first, until there are `k` distinct ones: each
     widened by `neighbours` sentences within its section and the scope, and merged into any
     better span it overlaps or touches (overlapping windows make one passage, not two)."""
-    merged: list[_Span] = []
+    merged: list[Span] = []
     for (book_id, chunk_id), score in ranking:
         if len(merged) >= k:
             break
@@ -249,18 +220,20 @@ def _spans(
         ).fetchone()
         if row is None:
             continue
-        start, end = int(row[0]), int(row[1])
+        start, end = core = int(row[0]), int(row[1])
         if neighbours > 0:
             last = _last_eligible_sid(conn, scope, book_id)
             start, end = _section_bounded(
                 conn, book_id, int(row[2]), max(start - neighbours, 0),
                 min(end + neighbours, last), start, end,
             )
-        merged = _merged_into(merged, _Span(book_id, int(row[2]), chunk_id, start, end, score))
+        merged = _merged_into(
+            merged, Span(book_id, int(row[2]), chunk_id, start, end, score, *core)
+        )
     return merged
 
 
-def _merged_into(spans: list[_Span], new: _Span) -> list[_Span]:
+def _merged_into(spans: list[Span], new: Span) -> list[Span]:
     """`spans` (best first) with `new` joined to every span of its section it overlaps or
     touches; the joined span keeps the place, id and score of the best of them."""
     touching = [
@@ -272,16 +245,16 @@ def _merged_into(spans: list[_Span], new: _Span) -> list[_Span]:
         return [*spans, new]
     group = [spans[n] for n in touching] + [new]
     best = spans[touching[0]]
-    joined = _Span(
+    joined = Span(
         best.book_id, best.section, best.chunk_id, min(s.sid_start for s in group),
-        max(s.sid_end for s in group), best.score,
+        max(s.sid_end for s in group), best.score, best.core_start, best.core_end,
     )
     rest = [span for n, span in enumerate(spans) if n not in touching[1:]]
     rest[touching[0]] = joined
     return rest
 
 
-def _reranked(conn: sqlite3.Connection, spans: list[_Span], reranker: Reranker) -> list[_Span]:
+def _reranked(conn: sqlite3.Connection, spans: list[Span], reranker: Reranker) -> list[Span]:
     """The reranker's choices first, in its order, then the rest in fused order. A reranker
     that fails leaves the fused order as it was."""
     texts = [
@@ -324,62 +297,3 @@ def _section_bounded(
     while end + 1 <= high and end + 1 in same:
         end += 1
     return start, end
-
-
-def _passages(conn: sqlite3.Connection, spans: list[_Span], token_budget: int) -> list[Passage]:
-    """The text of each span, best first, dropping spans that would take the total over
-    `token_budget` (the best one is always kept)."""
-    passages: list[Passage] = []
-    used = 0
-    for span in spans:
-        sentences = sentences_between(conn, span.book_id, span.sid_start, span.sid_end)
-        if not sentences:
-            continue
-        text = join_sentences(sentences)
-        cost = _approximate_tokens(text)
-        if passages and used + cost > token_budget:
-            continue
-        used += cost
-        passages.append(
-            Passage(
-                book_id=span.book_id,
-                chunk_id=span.chunk_id,
-                sid_start=sentences[0].sid,
-                sid_end=sentences[-1].sid,
-                section=sentences[0].section,
-                score=span.score,
-                text=text,
-                locator=sentences[0].locator,
-            )
-        )
-    return passages
-
-
-def _approximate_tokens(text: str) -> int:
-    # ~4 characters per WordPiece token in English prose; exactness is not needed for a budget.
-    return max(1, len(text) // 4)
-
-
-def recent_text(
-    conn: sqlite3.Connection, scope: Scope, *, at_least: int = READER_CONTEXT_SENTENCES
-) -> RecentText | None:
-    """Where the reader is: the sentences after the last eligible chunk of the current book up
-    to the boundary, and never fewer than the last `at_least` sentences read, so the page the
-    reader has just turned is always there even when a chunk ends right at the boundary."""
-    if scope.boundary_sid < 0:
-        return None
-    limit = scope.current.chunk_limit
-    start = 0
-    if limit > 0:
-        row = conn.execute(
-            "SELECT sid_end FROM chunks WHERE book_id = ? AND chunk_id = ?",
-            (scope.book_id, limit - 1),
-        ).fetchone()
-        start = int(row[0]) + 1
-    start = min(start, max(scope.boundary_sid - at_least + 1, 0))
-    if start > scope.boundary_sid:
-        return None
-    sentences = sentences_between(conn, scope.book_id, start, scope.boundary_sid)
-    if not sentences:
-        return None
-    return RecentText(sentences[0].sid, sentences[-1].sid, join_sentences(sentences))

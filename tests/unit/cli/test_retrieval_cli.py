@@ -129,3 +129,33 @@ def test_an_indexer_killed_mid_way_resumes_and_ends_consistent(library_home: Pat
     stored = np.vstack([flat.reconstruct(i) for i in range(index.ntotal)])
     texts = chunk_texts(conn, book_id, chunks_of(conn, book_id, 0, status.chunks_total))
     assert np.allclose(stored, embedder.embed(texts), atol=1e-6)
+
+
+@pytest.mark.slow
+def test_an_explicit_k_returns_k_whole_passages_and_the_default_keeps_the_models_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chapters = {  # one scene per chapter: hits in different chapters are never joined
+        f"c{n:02d}.xhtml": xhtml(
+            f"<h1>Night {n}</h1><p>On night {n} the keeper of Gull Rock climbed the hundred "
+            f"steps with a can of oil, trimmed the wick, polished the green lens and watched "
+            f"boat {n} come home past the reef while the gulls slept on the ledge below the "
+            f"lamp room and the tide turned. " * 3 + "</p>"
+        )
+        for n in range(30)
+    }
+    book = make_epub(tmp_path / "keeper.epub", chapters)
+    query = [str(book), "the keeper climbed the steps to the lamp", "--at", "100"]
+
+    default = run_json(query, capsys)
+    explicit = run_json([*query, "--k", "20"], capsys)
+    tight = run_json([*query, "--k", "20", "--tokens", "60"], capsys)
+
+    def tokens(result: dict) -> int:
+        return sum(len(p["text"]) // 4 for p in result["passages"])
+
+    assert tokens(default) <= 3000 < tokens(explicit)
+    assert len(explicit["passages"]) == 20
+    assert len(tight["passages"]) == 1  # the best passage is always kept
+    assert search_main([*query, "--tokens", "0"]) == 2
+    assert "--tokens" in capsys.readouterr().err

@@ -12,7 +12,8 @@ from reader_app.books.model import Locator
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index import keyword_query
 from reader_app.rag.indexer import index_book
-from reader_app.rag.search import READER_CONTEXT_SENTENCES, search
+from reader_app.rag.passages import READER_CONTEXT_SENTENCES
+from reader_app.rag.search import search
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, marker_book, markers_in
