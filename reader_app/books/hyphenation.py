@@ -6,6 +6,7 @@ search, selection and copying all see the book's own text.
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 
@@ -46,3 +47,19 @@ def break_positions(text: str, *, language: str) -> list[int]:
         start = match.start()
         positions.extend(start + offset for offset in _word_breaks(language, match.group()))
     return positions
+
+
+def with_soft_hyphens(text: str, start: int, end: int, breaks: list[int]) -> str:
+    """`text[start:end]` with a soft hyphen before each break offset inside it."""
+    if not breaks:
+        return text[start:end]
+    first = bisect.bisect_right(breaks, start)
+    last = bisect.bisect_left(breaks, end)
+    if first >= last:
+        return text[start:end]
+    pieces, at = [], start
+    for offset in breaks[first:last]:
+        pieces.append(text[at:offset])
+        at = offset
+    pieces.append(text[at:end])
+    return SOFT_HYPHEN.join(pieces)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -36,6 +37,29 @@ def reading_offset(book: Book, locator: Locator) -> int:
     return book.char_offset(locator)
 
 
+# Contents entries that come before the story and tell nothing of it.
+FRONT_MATTER = re.compile(
+    r"^\W*(cover|title ?page|half ?title|imprint|copyright|(table of )?contents|dedication"
+    r"|epigraph|frontispiece|also by\b|list of illustrations|illustrations|maps?"
+    r"|the project gutenberg|project gutenberg)\W*$",
+    re.IGNORECASE,
+)
+
+
+def body_start(book: Book) -> Locator | None:
+    """Where the story begins: the first contents entry that is not front matter (title page,
+    imprint, contents, dedication, the book's own title); None when the contents don't say."""
+    if book.format == "cbz":
+        return None
+    title = book.metadata.title.casefold().strip()
+    for entry in book.toc:
+        for _, item in entry.walk():
+            name = item.title.strip()
+            if not FRONT_MATTER.match(name) and name.casefold() != title:
+                return item.target
+    return None
+
+
 def follow_reader(
     book: Book,
     *,
@@ -53,7 +77,8 @@ def follow_reader(
     a font change, provided it continues the text already read (it starts at or before the
     boundary, so nothing was skipped; for a page turn, the page turned from did). Jumps (TOC,
     search, links, slider) and turning back never move it. A page shown beyond the boundary is
-    reported as `reading_ahead`.
+    reported as `reading_ahead`. Skipping only the front matter (title page, imprint, contents)
+    to where the story begins is not reading ahead: reading on from there moves the boundary.
     """
     if finished:
         return BoundaryUpdate(boundary, moved=False, finished=True, reading_ahead=False)
@@ -66,8 +91,11 @@ def follow_reader(
     read_up_to = reading_offset(book, boundary)
     # A comic page follows the last page read; text follows the last character read.
     limit = read_up_to + 1 if book.format == "cbz" else max(read_up_to, 0)
+    story = body_start(book)
+    story_offset = reading_offset(book, story) if story is not None else 0
+    limit = max(limit, story_offset)
     contiguous = start <= limit
-    if boundary.section < 0 and start > 0:
+    if boundary.section < 0 and start > story_offset:
         contiguous = False
     if not contiguous:
         return BoundaryUpdate(boundary, moved=False, finished=False, reading_ahead=True)

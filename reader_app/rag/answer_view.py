@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 from reader_app.rag.answer_check import AnswerChecker, veiled_sentences
+from reader_app.rag.citation_text import citation_link_html
 from reader_app.rag.conversations import Message
 
 VEIL_LINK = "this part may reveal what comes later: show anyway"
@@ -50,12 +51,11 @@ def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
             f"style='color:#666666'>{arrow} {html.escape(check.receipt.line)}</a></small></p>"
         )
     if message.citations and (expanded or check is None):
-        links = []
-        for citation in message.citations:
-            href = f"cite:{message.message_id}:{citation.label}"
-            quote = html.escape(citation.quote[:80])
-            chapter = html.escape(citation.chapter)
-            links.append(f'<a href="{href}">[{citation.label}] {chapter}: “{quote}”</a>')
+        with_quote = message.status != "fallback"  # a fallback quotes them in its text
+        links = [
+            citation_link_html(message.message_id, citation, with_quote=with_quote)
+            for citation in message.citations
+        ]
         out.append("<p style='margin-left:24px'><small>" + "<br>".join(links) + "</small></p>")
     return "".join(out)
 

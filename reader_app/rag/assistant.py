@@ -11,7 +11,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reader_app.books.library import ReadingState
@@ -24,6 +24,7 @@ from reader_app.errors import (
 from reader_app.rag.answer_check import AnswerChecker, Receipt
 from reader_app.rag.answer_run import AnswerRun, FallbackAnswer
 from reader_app.rag.boundary import Scope, scope_for_book
+from reader_app.rag.citation_text import quoted
 from reader_app.rag.conversations import (
     ConversationStore,
     Message,
@@ -256,10 +257,11 @@ class Assistant:
             return FallbackAnswer(
                 text="Nothing in what you've read so far matches that question.", citations=()
             )
+        # Numbered 1..n as shown, each passage once: the text quotes, the links only jump.
+        cited = [replace(p.citation, label=n) for n, p in enumerate(best, start=1)]
         lines = ["The most relevant passages from what you've read:"]
-        for passage in best:
-            lines.append(f"[{passage.label}] {passage.chapter}: “{passage.citation.quote}”")
-        return FallbackAnswer(text="\n\n".join(lines), citations=tuple(p.citation for p in best))
+        lines += [f"[{c.label}] {c.chapter}: {quoted(c.quote)}" for c in cited]
+        return FallbackAnswer(text="\n\n".join(lines), citations=tuple(cited))
 
     def maintain_summary(self, conversation_id: int, *, boundary_sid: int) -> bool:
         """Every ten messages, summarise the older turns. True if a summary was written."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from reader_app.books.model import Book
+from reader_app.rag.citation_text import without_heading
 from reader_app.rag.conversations import Citation, ConversationStore
 
 if TYPE_CHECKING:
@@ -166,7 +167,7 @@ class ScopedContext:
                 sid_end=passage.sid_end,
                 locator=passage.locator,
                 chapter=chapter,
-                quote=short_quote(passage.text),
+                quote=short_quote(without_heading(passage.text, chapter)),
             )
             passages.append(ContextPassage(label, chapter, passage.text, passage.score, citation))
         on_screen = result.recent.text if result.recent is not None else ""

@@ -1,5 +1,5 @@
 """The assistant's transcript as HTML: questions, answers with their citation links, and the
-turns said further on in the book hidden (Qt-free; the panel only shows what this returns)."""
+answers given further on in the book hidden (Qt-free; the panel only shows what this returns)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence, Set
 
 from reader_app.rag.answer_view import answer_html
 from reader_app.rag.boundary import made_within
+from reader_app.rag.citation_text import citation_link_html
 from reader_app.rag.conversations import Message
 
 HIDDEN_TURN = "<p><i>(Hidden: this was said further on in the book.)</i></p>"
 PENDING_ANSWER = "<p><b>Assistant:</b> </p>"
-CITATION_QUOTE_CHARS = 80
 
 
 def transcript_html(
@@ -51,13 +51,12 @@ def message_html(
     expanded: bool = False,
     speaker: str = "Assistant",
 ) -> str:
-    hidden = boundary_sid is not None and not made_within(
-        message.boundary_sid, boundary_sid=boundary_sid
-    )
-    if hidden:
-        return HIDDEN_TURN
-    if message.role == "user":
+    if message.role == "user":  # the reader's own words stay theirs, wherever they were asked
         return question_html(message.text)
+    if boundary_sid is not None and not made_within(
+        message.boundary_sid, boundary_sid=boundary_sid
+    ):
+        return HIDDEN_TURN
     if message.status == "fallback":
         speaker = "Assistant"  # passages shown in place of a reply: nobody said them
     if message.check is not None:
@@ -68,12 +67,12 @@ def message_html(
     text = html.escape(message.text).replace("\n", "<br>")
     out = [f"<p><b>{html.escape(speaker)}:</b>{label} {text}</p>"]
     if message.citations:
-        links = []
-        for citation in message.citations:
-            href = citation_href(message.message_id, citation.label)
-            quote = html.escape(citation.quote[:CITATION_QUOTE_CHARS])
-            chapter = html.escape(citation.chapter)
-            links.append(f'<a href="{href}">[{citation.label}] {chapter}: “{quote}”</a>')
+        # A fallback answer quotes its passages in its text: the links only name them.
+        with_quote = message.status != "fallback"
+        links = [
+            citation_link_html(message.message_id, citation, with_quote=with_quote)
+            for citation in message.citations
+        ]
         out.append("<p style='margin-left:12px'><small>" + "<br>".join(links) + "</small></p>")
     return "".join(out)
 

@@ -38,6 +38,8 @@ class AssistantPanel(AssistantView):
     """The reading companion. Engine work runs in a thread pool; the UI thread never waits."""
 
     citationActivated = Signal(object)  # a Locator: jump there without moving the boundary
+    passageCited = Signal(object)  # the Citation just followed, to mark its passage
+    modelReached = Signal(bool, str)  # an answer streams / the model could not be reached (why)
     answerFinished = Signal(object)  # the whole answer's Message (a highlight may keep it)
 
     def __init__(
@@ -253,6 +255,7 @@ class AssistantPanel(AssistantView):
     def _on_token(self, token: str) -> None:
         self._pending += token
         if not self._streamed:
+            self.modelReached.emit(True, "")
             self._flush_tokens()  # the first words show at once; the rest wait for the timer
 
     def _flush_tokens(self) -> None:
@@ -278,6 +281,7 @@ class AssistantPanel(AssistantView):
         self._answer = None
         error = result.error
         if isinstance(error, AssistantUnavailableError):
+            self.modelReached.emit(False, str(error))
             self._show_banner(str(error), offer_download=isinstance(error, ModelMissingError))
         elif isinstance(error, AnswerFailedError):
             self._show_note(f"The answer stopped early: {error}")
@@ -365,6 +369,7 @@ class AssistantPanel(AssistantView):
                 for citation in message.citations:
                     if citation.label == label:
                         self.citationActivated.emit(citation.locator)
+                        self.passageCited.emit(citation)
                         return
 
     # -- small helpers ---------------------------------------------------------------------

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.rag.llm import PullProgress
+from reader_app.ui.flow_layout import DOCK_MIN_WIDTH, Chip, FlowLayout
 
 SelectionMode = Literal["ask", "explain", "who"]
 SELECTION_PREFIXES: dict[str, str] = {
@@ -62,6 +63,7 @@ class AssistantView(QDockWidget):
         self.header = QLabel("Knows up to: nothing yet", body)
         self.header.setObjectName("assistantKnowsUpTo")
         self.header.setToolTip("The assistant answers only from what you have read up to here.")
+        self.header.setWordWrap(True)
         top.addWidget(self.header, 1)
         self.new_button = QPushButton("New conversation", body)
         self.new_button.setObjectName("assistantNewConversation")
@@ -118,7 +120,7 @@ class AssistantView(QDockWidget):
         self.transcript.setOpenLinks(False)
         layout.addWidget(self.transcript, 1)
 
-        self.suggestion_row = QHBoxLayout()
+        self.suggestion_row = FlowLayout(min_width=DOCK_MIN_WIDTH)  # chips wrap, never widen
         layout.addLayout(self.suggestion_row)
         self.suggestion_buttons: list[QPushButton] = []
 
@@ -178,9 +180,8 @@ class AssistantView(QDockWidget):
     def _show_suggestions(self, suggestions: tuple[str, ...], ask: Callable[[str], None]) -> None:
         self._clear_suggestions()
         for text in suggestions:
-            button = QPushButton(text, self)
+            button = Chip(text, self)
             button.setObjectName("assistantSuggestion")
-            button.setFlat(True)
             button.clicked.connect(lambda _=False, q=text: ask(q))
             self.suggestion_row.addWidget(button)
             self.suggestion_buttons.append(button)

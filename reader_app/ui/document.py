@@ -1,4 +1,4 @@
-"""One section laid out by Qt's text engine: a paginated QTextDocument built block by block.
+"""One section laid out by Qt's text engine: a QTextDocument built block by block, cut into pages.
 
 Each model block becomes exactly one QTextBlock (tables aside), so a locator (block, char) is a
 QTextCursor position and back: positions stay exact whatever the font or window size.
@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import logging
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt, QUrl
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
@@ -19,6 +18,7 @@ from PySide6.QtGui import (
     QImage,
     QPainter,
     QPalette,
+    QTextBlock,
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
@@ -28,13 +28,12 @@ from PySide6.QtGui import (
     QTextTableFormat,
 )
 
-from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions
+from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions, with_soft_hyphens
 from reader_app.books.model import Block, BlockKind, Book, Locator, Span
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.images import ImageCache
 from reader_app.ui.page_formats import PageFormats
-
-log = logging.getLogger(__name__)
+from reader_app.ui.pagination import EPSILON, LineBox, page_of_top, page_tops
 
 LINE_SEPARATOR = "\u2028"  # a line break inside a block that keeps it one QTextBlock
 INTERNAL_SCHEME = "pagemate"
@@ -93,9 +92,17 @@ class SectionDocument:
         measure = appearance.font_size * appearance.measure * 1.33
         side = (page.width - measure) / 2 if appearance.measure > 0 else 0.0
         self.side_margin = max(float(appearance.margin), side)
+        # The column is laid out once; pages are cut from it between lines (ui/pagination.py).
+        self.page_margin = appearance.margin * 0.6
+        self.content_height = max(page.height - 2 * self.page_margin, 1.0)
         self._build()
-        self.doc.setPageSize(QSizeF(page.width, page.height))
-        self._page_count = max(1, self.doc.pageCount(), self._last_line_page() + 1)
+        self.doc.setTextWidth(page.width)
+        self.lines = self._line_boxes()
+        self._line_starts = [line.start for line in self.lines]
+        self._by_top = sorted(self.lines, key=lambda line: (line.top, line.start))
+        self._line_tops = [line.top for line in self._by_top]
+        self.tops: list[float] = [0.0]  # where each page begins in the column
+        self.repaginate(None)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -108,8 +115,8 @@ class SectionDocument:
         self.doc.setDocumentMargin(0)
         self.formats = PageFormats(appearance, self.theme, font)
         root = self.doc.rootFrame().frameFormat()
-        root.setTopMargin(appearance.margin * 0.6)
-        root.setBottomMargin(appearance.margin * 0.6)
+        root.setTopMargin(0)
+        root.setBottomMargin(0)
         root.setLeftMargin(self.side_margin)
         root.setRightMargin(self.side_margin)
         self.doc.rootFrame().setFrameFormat(root)
@@ -163,7 +170,7 @@ class SectionDocument:
                 fmt = QTextCharFormat(base)
                 for span in covering:
                     self._apply_span(fmt, span, block)
-            cursor.insertText(_with_soft_hyphens(text, start, end, breaks), fmt)
+            cursor.insertText(with_soft_hyphens(text, start, end, breaks), fmt)
 
     def _apply_span(self, fmt: QTextCharFormat, span: Span, block: Block) -> None:
         self.formats.apply_span(fmt, span, block)
@@ -227,28 +234,77 @@ class SectionDocument:
             url = QUrl(f"img:{name}")
             self.doc.addResource(QTextDocument.ResourceType.ImageResource, url, image)
 
-    def _last_line_page(self) -> int:
-        """The page the last line is drawn on: with fixed line heights Qt can place it below
-        the height it reports for the document, and the view must still show that page."""
-        block = self.doc.lastBlock()
-        layout = block.layout()
-        if layout is None or layout.lineCount() == 0:
-            return 0
-        line = layout.lineAt(layout.lineCount() - 1)
-        return int((layout.position().y() + line.y() + line.height() / 2) // self.page.height)
+    def _line_boxes(self) -> list[LineBox]:
+        """Every line of the column in document order (table cells in cell order)."""
+        boxes: list[LineBox] = []
+        self.doc.documentLayout().documentSize()  # lays the column out
+        block = self.doc.begin()
+        while block.isValid():
+            text_layout = block.layout()
+            origin_y = self.layout_top(block)
+            policy = block.blockFormat().pageBreakPolicy()
+            forced = bool(policy & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+            for i in range(text_layout.lineCount()):
+                line = text_layout.lineAt(i)
+                top = origin_y + line.y()
+                start = block.position() + line.textStart()
+                end = start + line.textLength()
+                boxes.append(LineBox(top, top + line.height(), start, end, forced and i == 0))
+            block = block.next()
+        return boxes
 
     # -- pages ------------------------------------------------------------------------------
 
+    def repaginate(self, anchor: Locator | None, *, even: bool = False) -> None:
+        """Cut the pages so that one begins with the line holding `anchor` (None: from the top).
+
+        `even`: two pages are shown side by side, and the anchored one must be the left one."""
+        anchor_top = None
+        if anchor is not None:
+            line = self._line_at(self.position_of(anchor))
+            anchor_top = line.top if line is not None else None
+        self.tops = page_tops(
+            self._by_top,
+            page_height=self.content_height,
+            anchor_top=anchor_top,
+            even_before_anchor=even,
+        )
+
     @property
     def page_count(self) -> int:
-        return self._page_count
+        return len(self.tops)
+
+    def page_span(self, page_index: int) -> tuple[float, float]:
+        """The part of the column page `page_index` shows: `[top, bottom)`."""
+        page_index = min(max(page_index, 0), len(self.tops) - 1)  # a stale index stays in range
+        top = self.tops[page_index]
+        limit = top + self.content_height + EPSILON
+        if page_index + 1 < len(self.tops):
+            return top, min(self.tops[page_index + 1], limit)
+        return top, limit
+
+    def view_y(self, page_index: int, column_y: float) -> float:
+        """Where column coordinate `column_y` is drawn on page `page_index` (page coordinates)."""
+        return column_y - self.tops[page_index] + self.page_margin
+
+    def layout_top(self, block: QTextBlock) -> float:
+        """The column coordinate of `block`'s layout (blocks in table cells sit in their cell)."""
+        return self.doc.documentLayout().blockBoundingRect(block).top()
 
     def paint_page(self, painter: QPainter, page_index: int, origin: QPointF) -> None:
-        height = self.page.height
+        top, bottom = self.page_span(page_index)
+        # Glyphs may overhang their line into the page margins, but never show a neighbour's line.
+        above = bisect.bisect_left(self._line_tops, top - EPSILON) - 1
+        previous_bottom = self._by_top[above].bottom if above >= 0 else -1e9
+        clip_top = min(top, max(top - self.page_margin, previous_bottom))
+        later = bisect.bisect_left(self._line_tops, bottom - EPSILON)
+        clip_bottom = bottom + self.page_margin
+        if later < len(self._line_tops):
+            clip_bottom = min(clip_bottom, self._line_tops[later])
         painter.save()
-        painter.translate(origin.x(), origin.y() - page_index * height)
+        painter.translate(origin.x(), origin.y() + self.page_margin - top)
         context = QAbstractTextDocumentLayout.PaintContext()
-        context.clip = QRectF(0, page_index * height, self.page.width, height)
+        context.clip = QRectF(0, clip_top, self.page.width, clip_bottom - clip_top)
         palette = QPalette()
         palette.setColor(QPalette.ColorRole.Text, QColor(self.theme.text))
         context.palette = palette
@@ -291,55 +347,27 @@ class SectionDocument:
             char = 0
         return Locator(self.section_index, block, char)
 
+    def _line_at(self, position: int) -> LineBox | None:
+        index = bisect.bisect_right(self._line_starts, position) - 1
+        return self.lines[max(index, 0)] if self.lines else None
+
     def page_of(self, locator: Locator) -> int:
         """The page on which the character at `locator` is drawn."""
-        y = self._y_of_position(self.position_of(locator))
-        return min(max(int(y // self.page.height), 0), self.page_count - 1)
-
-    def _y_of_position(self, position: int) -> float:
-        text_block = self.doc.findBlock(position)
-        if not text_block.isValid():
-            return 0.0
-        layout = text_block.layout()
-        line = layout.lineForTextPosition(position - text_block.position())
-        if line.isValid():
-            return layout.position().y() + line.y() + line.height() / 2
-        return self.doc.documentLayout().blockBoundingRect(text_block).top()
+        line = self._line_at(self.position_of(locator))
+        if line is None:
+            return 0
+        return min(page_of_top(self.tops, line.top), self.page_count - 1)
 
     def page_text_range(self, page_index: int) -> tuple[int, int]:
-        """Document positions of the first and just-after-last characters fully on the page."""
-        top = page_index * self.page.height
-        bottom = top + self.page.height
-        first: int | None = None
-        last = 0
-        layout = self.doc.documentLayout()
-        block = self.doc.begin()
-        while block.isValid():
-            rect = layout.blockBoundingRect(block)
-            if rect.bottom() < top:
-                block = block.next()
-                continue
-            if rect.top() > bottom:
-                break
-            text_layout = block.layout()
-            origin_y = text_layout.position().y()
-            for i in range(text_layout.lineCount()):
-                line = text_layout.lineAt(i)
-                y0 = origin_y + line.y()
-                y1 = y0 + line.height()
-                if y1 <= top + 0.5 or y0 >= bottom - 0.5:
-                    continue
-                start = block.position() + line.textStart()
-                if first is None:
-                    first = start
-                if y1 <= bottom + 0.5:
-                    last = start + line.textLength()
-            if block.length() <= 1 and first is None and rect.top() >= top:
-                first = block.position()
-            block = block.next()
-        if first is None:
-            first = last
-        return first, max(last, first)
+        """Document positions of the first and just-after-last characters on the page."""
+        top, bottom = self.page_span(page_index)
+        first = bisect.bisect_left(self._line_tops, top - EPSILON)
+        last = bisect.bisect_left(self._line_tops, bottom - EPSILON)
+        shown = self._by_top[first:last]
+        if not shown:
+            at = self._by_top[first].start if first < len(self._by_top) else 0
+            return at, at
+        return min(line.start for line in shown), max(line.end for line in shown)
 
     def first_locator_on_page(self, page_index: int) -> Locator:
         return self.locator_at(self.page_text_range(page_index)[0])
@@ -352,16 +380,13 @@ class SectionDocument:
         return self.locator_at(self.page_text_range(page_index)[1])
 
     def anchor_at(self, point: QPointF, page_index: int, origin: QPointF) -> str:
-        doc_point = QPointF(
-            point.x() - origin.x(), point.y() - origin.y() + page_index * self.page.height
-        )
-        return self.doc.documentLayout().anchorAt(doc_point)
+        y = point.y() - origin.y() - self.page_margin + self.tops[page_index]
+        return self.doc.documentLayout().anchorAt(QPointF(point.x() - origin.x(), y))
 
     def position_at(self, point: QPointF, page_index: int, origin: QPointF) -> int:
-        doc_point = QPointF(
-            point.x() - origin.x(), point.y() - origin.y() + page_index * self.page.height
-        )
-        return self.doc.documentLayout().hitTest(doc_point, Qt.HitTestAccuracy.FuzzyHit)
+        y = point.y() - origin.y() - self.page_margin + self.tops[page_index]
+        point = QPointF(point.x() - origin.x(), y)
+        return self.doc.documentLayout().hitTest(point, Qt.HitTestAccuracy.FuzzyHit)
 
     def text_between(self, start: int, end: int) -> str:
         cursor = QTextCursor(self.doc)
@@ -370,18 +395,3 @@ class SectionDocument:
         text = cursor.selectedText().replace(SOFT_HYPHEN, "")
         return text.replace(LINE_SEPARATOR, "\n").replace("\u2029", "\n")
 
-
-def _with_soft_hyphens(text: str, start: int, end: int, breaks: list[int]) -> str:
-    """`text[start:end]` with a soft hyphen before each break offset inside it."""
-    if not breaks:
-        return text[start:end]
-    first = bisect.bisect_right(breaks, start)
-    last = bisect.bisect_left(breaks, end)
-    if first >= last:
-        return text[start:end]
-    pieces, at = [], start
-    for offset in breaks[first:last]:
-        pieces.append(text[at:offset])
-        at = offset
-    pieces.append(text[at:end])
-    return SOFT_HYPHEN.join(pieces)

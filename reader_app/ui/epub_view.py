@@ -24,12 +24,14 @@ from reader_app.ui.appearance import Appearance
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
 from reader_app.ui.page_input import PageInput, paint_selection
+from reader_app.ui.page_marks import Mark, paint_marks
 from reader_app.ui.workers import Workers
 
 SPREAD_MIN_WIDTH = 1000
 SPREAD_MIN_RATIO = 1.25
 GUTTER = 24
 CACHE_SECTIONS = 5
+READABLE_MIN_WIDTH = 360
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,7 @@ class EpubView(PageInput):
         self.setObjectName("pageView")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
-        self.setMinimumSize(320, 320)
+        self.setMinimumSize(READABLE_MIN_WIDTH, 320)  # docks never squeeze the page below
         self.book: Book | None = None
         self.appearance = Appearance()
         self.section_index = 0
@@ -68,6 +70,7 @@ class EpubView(PageInput):
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._last_start: Locator | None = None
         self._selection_page: int = 0
+        self.marks: tuple[Mark, ...] = ()  # search matches, a cited passage (ui/page_marks.py)
         self._relayout_timer = QTimer(self)
         self._relayout_timer.setSingleShot(True)
         self._relayout_timer.setInterval(60)
@@ -88,6 +91,10 @@ class EpubView(PageInput):
             self.update()
             return
         self._show_locator(position or Locator(0, 0, 0), Navigation.OPEN)
+
+    def set_marks(self, marks: tuple[Mark, ...]) -> None:
+        self.marks = marks
+        self.update()
 
     def _image_ready(self, name: str, image: QImage) -> None:
         for doc in self._documents.values():
@@ -156,6 +163,7 @@ class EpubView(PageInput):
         if self.page_index + step < doc.page_count:
             self._show(self.section_index, self.page_index + step, Navigation.TURN_FORWARD)
         elif self.section_index + 1 < len(self.book.sections):
+            self._document(self.section_index + 1).repaginate(None, even=self.is_spread())
             self._show(self.section_index + 1, 0, Navigation.TURN_FORWARD, previous)
         else:
             return False
@@ -171,6 +179,7 @@ class EpubView(PageInput):
             self._show(self.section_index, max(self.page_index - step, 0), Navigation.TURN_BACK)
         elif self.section_index > 0:
             prev = self._document(self.section_index - 1)
+            prev.repaginate(None, even=self.is_spread())
             last = prev.page_count - 1
             last -= last % step
             self._show(self.section_index - 1, last, Navigation.TURN_BACK)
@@ -180,6 +189,7 @@ class EpubView(PageInput):
 
     def go_home(self) -> None:
         if self.book is not None:
+            self._document(0).repaginate(None, even=self.is_spread())
             self._show(0, 0, Navigation.JUMP)
 
     def go_end(self) -> None:
@@ -187,6 +197,7 @@ class EpubView(PageInput):
             return
         last_section = len(self.book.sections) - 1
         doc = self._document(last_section)
+        doc.repaginate(None, even=self.is_spread())
         last = doc.page_count - 1
         self._show(last_section, last - last % self.pages_per_view(), Navigation.JUMP)
 
@@ -207,6 +218,10 @@ class EpubView(PageInput):
         )
 
     def _document(self, section: int) -> SectionDocument:
+        if self._relayout_timer.isActive() and section in self._documents:
+            # Until the pending relayout, the page on screen and everything asked of it stay
+            # those of the layout that is shown (a resize drag relays out once, at its end).
+            return self._documents[section]
         key = (self.width(), self.height(), self.is_spread())
         if key != self._geometry_key:
             self._documents.clear()
@@ -230,6 +245,9 @@ class EpubView(PageInput):
             return
         section = min(max(locator.section, 0), len(self.book.sections) - 1)
         doc = self._document(section)
+        # The page is cut to begin with the line that holds the place: after a relayout, an
+        # open or a jump, the place asked for is on the first line, not somewhere down the page.
+        doc.repaginate(locator, even=self.is_spread())
         page = doc.page_of(locator)
         page -= page % self.pages_per_view()
         self._show(section, page, navigation)
@@ -281,7 +299,7 @@ class EpubView(PageInput):
         super().resizeEvent(event)
         if self.book is not None:
             if self._anchor is None:
-                self._anchor = self.current_start()
+                self._anchor = self._last_start
             self._relayout_timer.start()
 
     def relayout_now(self) -> None:
@@ -320,6 +338,7 @@ class EpubView(PageInput):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        paint_marks(painter, doc, self.marks, self._origins_by_page())
         for underlay in self.underlays:
             underlay(painter, doc)
         if self._selection is not None:
@@ -327,7 +346,7 @@ class EpubView(PageInput):
             paint_selection(painter, doc, self._selection, self._origins_by_page(), colour)
         for offset, origin in enumerate(self._page_origins()):
             page = self.page_index + offset
-            if page < doc.page_count:
+            if 0 <= page < doc.page_count:
                 doc.paint_page(painter, page, origin)
         if self.is_spread():
             pen = QPen(QColor(theme.muted))

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QFileDialog
 from reader_app import APP_NAME
 from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
-from reader_app.books.search import find_text
 from reader_app.errors import BookError
 from reader_app.forget import forget_book
+from reader_app.rag.conversations import Citation
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.appearance import Appearance, apply_window_theme
@@ -25,9 +25,12 @@ from reader_app.ui.assistant_view import SelectionMode
 from reader_app.ui.book_jobs import cover_work, reading_notes_text
 from reader_app.ui.book_opening import OpenedBook, open_and_record
 from reader_app.ui.character_entry import install_character_chat
+from reader_app.ui.cited_passage import cited_passage_marks
 from reader_app.ui.epub_view import PageShown
+from reader_app.ui.find_bar import FindController
 from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.menus import build_menus
+from reader_app.ui.model_status import ModelStatus
 from reader_app.ui.reading_aids import install_reading_aids
 from reader_app.ui.recent_books import fill_recent_menu
 from reader_app.ui.save_faults import settings_note
@@ -88,8 +91,13 @@ class MainWindow(WindowParts):
         self.library_view.sortChanged.connect(self._sort_changed)
         self.library_view.openFileRequested.connect(self.choose_file)
         self.toc_dock.jumpRequested.connect(self.jump_to)
-        self.search_dock.jumpRequested.connect(self.jump_to)
-        self.search_dock.searchRequested.connect(self.search_book)
+        self.finder = FindController(dock=self.search_dock, tasks=self.tasks, place=self._on_screen,
+                                   parent=self)
+        self.finder.jumpRequested.connect(self.jump_to)
+        self.assistant_panel.passageCited.connect(self._mark_cited)
+        self.model_status = ModelStatus(label=self.status_assistant, panel=self.assistant_panel,
+                                        settings=self.settings, parent=self)
+        self.finder.marksChanged.connect(self.reader.epub_view.set_marks)
         self.reader.positionChanged.connect(self._position_changed)
         self.reader.boundaryChanged.connect(self._boundary_changed)
         self.reader.epub_view.askAbout.connect(self._ask_about)
@@ -167,12 +175,12 @@ class MainWindow(WindowParts):
         self.statusBar().clearMessage()
         self.stack.setCurrentWidget(self.reader)
         self.toc_dock.set_book(book)
-        self.search_dock.show_results([])
+        self.finder.set_book(book)
         self.reader.set_book(book, self.appearance)
         self.apply_comic_options(rtl_from_book=True)
         title = book.metadata.title
         self.setWindowTitle(f"{title} — {APP_NAME}")
-        self.status_assistant.setText("")
+        self.model_status.preparation_news("")
         self.assistant_panel.set_book(book)
         self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
         self.previously_card.hide()
@@ -192,8 +200,8 @@ class MainWindow(WindowParts):
     def _indexing_news(self, news: IndexingNews) -> None:
         percent = round(news.fraction * 100)
         text = indexing_status_text(news)
-        self.status_assistant.setText(text)
         self.status_assistant.setToolTip(news.message)
+        self.model_status.preparation_news(text)
         if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
         elif news.stage in ("text", "index"):
@@ -231,16 +239,13 @@ class MainWindow(WindowParts):
             self.stack.setCurrentWidget(self.reader)
             self.reader.view.go_to(locator)
 
-    def search_book(self, query: str) -> None:
-        book = self.book
-        if book is None:
-            return
-        self.tasks.submit(
-            "search",
-            lambda _job: find_text(book, query),
-            on_done=self.search_dock.show_results,
-            on_error=lambda error: self.search_dock.status.setText(f"Search failed: {error}"),
-        )
+    def _mark_cited(self, citation: Citation) -> None:
+        if self.book is not None:
+            marks = cited_passage_marks(self.library.conn, self.book, citation)
+            self.reader.epub_view.set_marks(marks)
+
+    def _on_screen(self) -> tuple[Locator, Locator]:
+        return self.reader.view.current_start(), self.reader.view.current_end()
 
     def recorded_reading_state(self, book_id: str) -> ReadingState | None:
         """What the library has recorded once the queued writes have landed. It waits for the
@@ -326,6 +331,8 @@ class MainWindow(WindowParts):
         dialog.open()
 
     def _setting_changed(self, name: str, _value: object) -> None:
+        if name.startswith("assistant."):
+            self.model_status.settings_changed()  # a new host: a stale "isn't running" goes
         if name.startswith("appearance."):
             self._appearance_reload.start()  # once for the several fields of one change
         elif name == "assistant.embedding_model" and self.book and self.prepare_assistant:

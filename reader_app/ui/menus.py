@@ -53,6 +53,13 @@ class MenuHost(Protocol):
 Shortcut = QKeySequence | QKeySequence.StandardKey | str | list[QKeySequence] | None
 
 
+def preferences_keys() -> list[QKeySequence]:
+    """The platform's Settings key, and Ctrl+, where the platform has none (Linux, Windows)."""
+    keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)
+    comma = QKeySequence("Ctrl+,")
+    return keys if comma in keys else [*keys, comma]
+
+
 def make_action(
     window: MenuHost,
     menu_name: str,
@@ -187,7 +194,7 @@ def build_menus(window: MenuHost) -> Menus:
             "actionPreferences",
             "&Settings…",
             window.show_preferences,
-            QKeySequence.StandardKey.Preferences,
+            preferences_keys(),
         )
     )
     view.addSeparator()
@@ -233,8 +240,8 @@ def build_menus(window: MenuHost) -> Menus:
         make_action(
             window,
             "actionResetBoundary",
-            "&Reset What the Assistant Knows",
-            window.reader.reset_boundary,
+            "&Reset What the Assistant Knows…",
+            window.reader.confirm_reset,
         )
     )
 

@@ -190,8 +190,10 @@ def paint_selection(
                     continue
                 x0 = _cursor_x(line, max(start, line_start) - block.position())
                 x1 = _cursor_x(line, min(end, line_end) - block.position())
-                y = layout.position().y() + line.y() - page * doc.page.height
-                if -line.height() < y < doc.page.height:
+                column_top = doc.layout_top(block) + line.y()
+                top, bottom = doc.page_span(page)
+                y = doc.view_y(page, column_top)
+                if top - 0.5 <= column_top < bottom - 0.5:
                     painter.fillRect(
                         QRectF(
                             origin.x() + layout.position().x() + x0,

@@ -6,15 +6,7 @@ import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
 
 from reader_app.books.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.model import Book, Locator
@@ -22,9 +14,11 @@ from reader_app.books.reading import Navigation, follow_reader, reading_offset
 from reader_app.rag.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
 from reader_app.ui.appearance import Appearance
+from reader_app.ui.boundary_actions import BoundaryActions, BoundaryNotice, Known
 from reader_app.ui.comic_view import ComicView
 from reader_app.ui.epub_view import EpubView, PageShown
 from reader_app.ui.progress_slider import ProgressSlider
+from reader_app.ui.reading_ahead import ReadingAheadBanner, footer_row
 
 # Page turns forward while reading ahead of the boundary before the banner offers to move it.
 AHEAD_TURNS_BEFORE_OFFER = 1
@@ -54,24 +48,6 @@ class ReaderPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
 
-        self.banner = QFrame()
-        self.banner.setObjectName("readingAheadBanner")
-        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
-        banner_layout = QHBoxLayout(self.banner)
-        self.banner_label = QLabel("")
-        self.banner_label.setWordWrap(True)
-        banner_layout.addWidget(self.banner_label, 1)
-        self.move_here_button = QPushButton("Let it know up to here")
-        self.move_here_button.setObjectName("moveBoundaryHere")
-        self.move_here_button.clicked.connect(self.move_boundary_here)
-        dismiss = QPushButton("Not now")
-        dismiss.setObjectName("dismissReadingAhead")
-        dismiss.clicked.connect(self.banner.hide)
-        banner_layout.addWidget(self.move_here_button)
-        banner_layout.addWidget(dismiss)
-        self.banner.hide()
-        layout.addWidget(self.banner)
-
         self.stack = QStackedWidget()
         self.epub_view = EpubView()
         self.comic_view = ComicView()
@@ -87,10 +63,13 @@ class ReaderPage(QWidget):
         self.slider.describe = self.describe_fraction
         self.slider.sliderReleased.connect(self._slider_released)
         self.slider.actionTriggered.connect(self._slider_action)
-        slider_row = QHBoxLayout()
-        slider_row.setContentsMargins(12, 2, 12, 4)
-        slider_row.addWidget(self.slider)
-        layout.addLayout(slider_row)
+        # The reading-ahead offer sits beside the slider: showing it never resizes the page.
+        self.banner = ReadingAheadBanner()
+        self.banner.accepted.connect(self.move_boundary_here)
+        self.move_here_button = self.banner.move_here_button
+        self.notice = BoundaryNotice()
+        self.boundary_actions = BoundaryActions(self, self.notice)
+        layout.addWidget(footer_row(self.slider, self.banner, self.notice))
 
     # -- the book ---------------------------------------------------------------------------
 
@@ -100,7 +79,7 @@ class ReaderPage(QWidget):
 
     def set_book(self, book: Book | None, appearance: Appearance) -> None:
         self.book = book
-        self.banner.hide()
+        self.banner.withdraw(forget_dismissal=True)
         self._ahead_turns = 0
         self.last_shown = None
         if book is None:
@@ -164,40 +143,42 @@ class ReaderPage(QWidget):
         self.positionChanged.emit(shown)
 
     def _track_reading_ahead(self, shown: PageShown, *, ahead: bool) -> None:
-        if not ahead:
+        if not ahead or shown.navigation == Navigation.JUMP:
+            # Caught up, or jumped elsewhere: a later offer is a new one, even after "Not now".
             self._ahead_turns = 0
-            self.banner.hide()
+            self.banner.withdraw(forget_dismissal=True)
             return
         if shown.navigation == Navigation.TURN_FORWARD:
             self._ahead_turns += 1
         if self._ahead_turns >= AHEAD_TURNS_BEFORE_OFFER and self.book is not None:
-            chapter = self.book.chapter_title(shown.start) or "here"
-            self.banner_label.setText(
-                f"You're reading ahead of what the assistant knows. Let it use the book up to "
-                f"“{chapter}”?"
-            )
-            self.banner.show()
+            self.banner.offer(self.book.chapter_title(shown.start) or "here")
 
     def move_boundary_here(self) -> None:
         """Accept the banner's offer: the boundary moves to the end of the page on screen."""
         self.mark_read_here()
-        self.banner.hide()
+        self.banner.withdraw(forget_dismissal=True)
 
     def mark_read_here(self) -> None:
-        """ "Mark as read up to here": the boundary moves to the end of the page on screen."""
+        """ "Mark as read up to here": forward at once (undoable); behind the boundary, asked."""
+        self.boundary_actions.mark_read_here()
+
+    def confirm_reset(self) -> None:
+        """The menu's Reset: asked first, then undoable."""
+        self.boundary_actions.ask_reset()
+
+    def reset_boundary(self) -> None:
+        self.boundary_actions.reset()
+
+    def place_on_screen(self) -> Known | None:
+        """What "up to here" means: the end of the page on screen (the whole book at its end)."""
         if self.book is None or self.last_shown is None:
-            return
+            return None
         end = self.view.current_end()
-        book_id = self.book.book_id
         if end >= self.book.end_locator() or (
             self.book.format == "cbz" and end.section >= len(self.book.sections) - 1
         ):
-            last = self.book.end_locator()
-            self._write(lambda library: library.mark_finished(book_id, last))
-            self._boundary_set_by_hand(boundary=last, finished=True)
-        else:
-            self._write(lambda library: library.set_boundary(book_id, end))
-            self._boundary_set_by_hand(boundary=end, finished=False)
+            return Known(self.book.end_locator(), True)
+        return Known(end, False)
 
     def known_state(self, book_id: str) -> ReadingState | None:
         """The reading state of a book read this session, as this view knows it."""
@@ -216,18 +197,24 @@ class ReaderPage(QWidget):
         elif state is not None:
             self._known_states[book_id] = dataclasses.replace(state, boundary=end, finished=True)
 
-    def reset_boundary(self) -> None:
-        if self.book is None:
+    def set_boundary_by_hand(self, *, boundary: Locator, finished: bool) -> None:
+        """Record a boundary the reader chose (mark as read, reset, undo), forward or back."""
+        if self.book is None or self.state is None:
             return
         book_id = self.book.book_id
-        self._write(lambda library: library.reset_boundary(book_id))
-        self._boundary_set_by_hand(boundary=NOTHING_READ, finished=False)
+        if finished:
+            self._write(lambda library: library.mark_finished(book_id, boundary))
+        elif boundary.section < 0:
+            self._write(lambda library: library.reset_boundary(book_id))
+        else:
+            self._write(lambda library: library.set_boundary(book_id, boundary))
+        self._boundary_set_by_hand(boundary=boundary, finished=finished)
 
     def _boundary_set_by_hand(self, *, boundary: Locator, finished: bool) -> None:
         assert self.book is not None and self.state is not None
         self._set_state(dataclasses.replace(self.state, boundary=boundary, finished=finished))
         self._ahead_turns = 0
-        self.banner.hide()
+        self.banner.withdraw(forget_dismissal=True)
         self._update_slider_marks()
         self.boundaryChanged.emit(self.state)
 

@@ -1,4 +1,5 @@
-"""Search in the book (Ctrl+F): a results list with context, click to jump, next and previous."""
+"""Search in the book (Ctrl+F): a results list with context, Next and Previous (ui/find_bar.py
+decides which match they go to)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 
 class SearchDock(QDockWidget):
     searchRequested = Signal(str)
-    jumpRequested = Signal(object)  # Locator
+    stepRequested = Signal(int)  # +1 next, -1 previous
+    hitChosen = Signal(int)  # a row of the results, clicked
+    jumpRequested = Signal(object)  # Locator: the match just gone to (the page takes the keys)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Search", parent)
@@ -47,14 +50,16 @@ class SearchDock(QDockWidget):
         layout.addLayout(row)
         self.status = QLabel("")
         self.status.setObjectName("searchStatus")
+        self.status.setWordWrap(True)
         layout.addWidget(self.status)
         self.results = QListWidget()
         self.results.setObjectName("searchResults")
         self.results.setWordWrap(True)
-        self.results.itemActivated.connect(self._jump_to_item)
-        self.results.itemClicked.connect(self._jump_to_item)
+        self.results.itemActivated.connect(self._choose_item)
+        self.results.itemClicked.connect(self._choose_item)
         layout.addWidget(self.results, 1)
         self.setWidget(body)
+        self._count_text = ""
 
     def focus_input(self) -> None:
         self.show()
@@ -65,37 +70,33 @@ class SearchDock(QDockWidget):
     def _submit(self) -> None:
         query = self.input.text().strip()
         if query:
-            self.status.setText("Searching…")
             self.searchRequested.emit(query)
 
-    def show_results(self, hits: list[TextHit]) -> None:
+    def set_status(self, text: str) -> None:
+        self.status.setText(text)
+
+    def show_results(self, hits: list[TextHit], *, status: str | None = None) -> None:
         self.results.clear()
         for hit in hits:
             item = QListWidgetItem(f"{hit.chapter}\n{hit.context}" if hit.chapter else hit.context)
             item.setData(HIT_ROLE, hit)
+            item.setToolTip(hit.context)
             self.results.addItem(item)
         count = len(hits)
-        self.status.setText("No matches" if count == 0 else f"{count} match{'es' * (count != 1)}")
-        if hits:
-            self.results.setCurrentRow(0)
+        self._count_text = "No matches" if count == 0 else f"{count} match{'es' * (count != 1)}"
+        self.status.setText(self._count_text if status is None else status)
+
+    def set_current(self, index: int, *, note: str = "") -> None:
+        """Show match `index` as the current one, with a note (a wrap) if there is one."""
+        self.results.setCurrentRow(index)
+        place = f"{index + 1} of {self.results.count()}"
+        self.status.setText(f"{place} · {note}" if note else place)
 
     def next_hit(self) -> None:
-        self._step(1)
+        self.stepRequested.emit(1)
 
     def previous_hit(self) -> None:
-        self._step(-1)
+        self.stepRequested.emit(-1)
 
-    def _step(self, delta: int) -> None:
-        count = self.results.count()
-        if count == 0:
-            return
-        row = (self.results.currentRow() + delta) % count
-        self.results.setCurrentRow(row)
-        item = self.results.item(row)
-        if item is not None:
-            self._jump_to_item(item)
-
-    def _jump_to_item(self, item: QListWidgetItem) -> None:
-        hit = item.data(HIT_ROLE)
-        if isinstance(hit, TextHit):
-            self.jumpRequested.emit(hit.locator)
+    def _choose_item(self, item: QListWidgetItem) -> None:
+        self.hitChosen.emit(self.results.row(item))

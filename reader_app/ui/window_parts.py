@@ -19,6 +19,7 @@ from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_panel import AssistantPanel
 from reader_app.ui.companion_controller import CompanionController
 from reader_app.ui.error_banner import ErrorBanner
+from reader_app.ui.full_screen import FullScreen
 from reader_app.ui.library_view import LibraryView
 from reader_app.ui.previously_card import PreviouslyCard
 from reader_app.ui.reader_page import ReaderPage
@@ -61,9 +62,7 @@ class WindowParts(QMainWindow):
         self.error_banner = ErrorBanner()
         self.error_label = self.error_banner.label
         self.error_banner.hide()
-        layout.addWidget(self.error_banner)
         self.previously_card = PreviouslyCard()
-        layout.addWidget(self.previously_card)
 
         self.stack = QStackedWidget()
         self.stack.setObjectName("centralStack")
@@ -77,6 +76,9 @@ class WindowParts(QMainWindow):
         self.stack.addWidget(self.library_view)
         self.stack.addWidget(self.reader)
         layout.addWidget(self.stack, 1)
+        # Below the page: showing or hiding them never moves the text, only its last lines.
+        layout.addWidget(self.previously_card)
+        layout.addWidget(self.error_banner)
         self.setCentralWidget(central)
 
         self.toc_dock = TocDock(self)
@@ -102,6 +104,7 @@ class WindowParts(QMainWindow):
         self.status_assistant.setObjectName("statusAssistant")
         self.statusBar().addWidget(self.status_position, 1)
         self.statusBar().addPermanentWidget(self.status_assistant)
+        self.full_screen = FullScreen(self)  # F11 hides the chrome; Esc leaves
 
     def open_path(self, path: str | Path) -> int:
         raise NotImplementedError  # the window opens books
@@ -113,10 +116,7 @@ class WindowParts(QMainWindow):
         self.activateWindow()
 
     def toggle_full_screen(self) -> None:
-        if self.isFullScreen():
-            self.showNormal()
-        else:
-            self.showFullScreen()
+        self.full_screen.toggle()
 
     def show_about(self) -> None:
         self.statusBar().showMessage(

@@ -28,7 +28,7 @@ def drag_over_first_line(qtbot: QtBot, view: EpubView, block_index: int) -> str:
     assert doc is not None
     block = doc.doc.findBlock(doc.block_starts[block_index])
     layout = block.layout()
-    top = layout.position().y() + layout.lineAt(0).y() - view.page_index * doc.page.height + 5
+    top = doc.view_y(view.page_index, layout.position().y() + layout.lineAt(0).y() + 5)
     start = QPoint(int(doc.side_margin + 2), int(top))
     end = QPoint(int(doc.side_margin + 220), int(top))
     QTest.mousePress(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
@@ -52,7 +52,7 @@ def highlight_line_rect(view: EpubView, annotation: Annotation) -> QRect:
     block = doc.doc.findBlock(position)
     layout = block.layout()
     line = layout.lineForTextPosition(position - block.position())
-    y = layout.position().y() + line.y() - view.page_index * doc.page.height
+    y = doc.view_y(view.page_index, layout.position().y() + line.y())
     x = layout.position().x() + line.x()
     return QRect(int(x + 4), int(y + 1), 120, int(line.height() - 2))
 

@@ -14,6 +14,8 @@ from reader_app.books.model import Locator
 from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.settings import SettingsStore
 from reader_app.ui.assistant_panel import AssistantPanel
+from reader_app.ui.cited_passage import cited_passage_marks
+from reader_app.ui.epub_view import EpubView
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies
 from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
 
@@ -263,6 +265,32 @@ def test_citations_jump_to_their_passage_without_moving_the_boundary(
     assert shelf.library.reading_state(shelf.book.book_id) == boundary_before
 
 
+def test_the_cited_passage_is_marked_on_the_page_after_the_jump(
+    qtbot: QtBot, make_panel: PanelFactory, shelf: MarkerLibrary
+) -> None:
+    panel = make_panel()
+    panel.ask("Who carried the compass to the orchard?")
+    _wait_idle(qtbot, panel)
+    [receipt] = _links(panel, prefix="receipt:")
+    panel.transcript.anchorClicked.emit(QUrl(receipt))
+    with qtbot.waitSignal(panel.passageCited, timeout=2000) as blocker:
+        panel.transcript.anchorClicked.emit(QUrl(_links(panel)[0]))
+    citation = blocker.args[0]
+    [mark] = cited_passage_marks(shelf.conn, shelf.book, citation)
+    assert mark.strong and mark.start == citation.locator and mark.end > mark.start
+    view = EpubView()
+    qtbot.addWidget(view)
+    view.resize(700, 800)
+    view.show()
+    view.set_book(shelf.book)
+    view.go_to(citation.locator)
+    plain = view.grab().toImage()
+    view.set_marks((mark,))
+    marked = view.grab().toImage()
+    assert plain != marked, "the cited passage is not marked on the page"
+    assert view.current_start() <= citation.locator < view.current_end()
+
+
 def _links(panel: AssistantPanel, *, prefix: str = "cite:") -> list[str]:
     links: list[str] = []
     block = panel.transcript.document().begin()
@@ -361,3 +389,5 @@ def test_messages_from_further_on_are_hidden_after_the_boundary_moves_back(
     panel.refresh_scope()
     assert "Valdemar" not in _transcript(panel)
     assert "Hidden: this was said further on in the book." in _transcript(panel)
+    # The reader's own question stays visible: only the answer from further on is hidden.
+    assert "What happened at the gate?" in _transcript(panel)

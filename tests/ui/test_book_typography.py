@@ -18,6 +18,7 @@ from reader_app.books.reading import Navigation
 from reader_app.ui.appearance import BOOK_FONT, Appearance
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.epub_view import EpubView
+from reader_app.ui.pagination import page_of_top
 from tests.conftest import corpus_epub
 from tests.unit.books.epubgen import make_epub, package_document, xhtml
 
@@ -141,7 +142,7 @@ def test_every_line_of_a_justified_page_has_the_same_baseline_spacing(
         lines = [layout.lineAt(i) for i in range(layout.lineCount())]
         for a, b in itertools.pairwise(lines):
             top = layout.position().y()
-            if int((top + a.y()) // doc.page.height) != int((top + b.y()) // doc.page.height):
+            if page_of_top(doc.tops, top + a.y()) != page_of_top(doc.tops, top + b.y()):
                 continue  # a page ends between them
             heights.add(round((b.y() + b.ascent()) - (a.y() + a.ascent()), 2))
         block = block.next()

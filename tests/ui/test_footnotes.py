@@ -25,7 +25,7 @@ def point_of(view: EpubView, locator: Locator) -> QPoint:
     line = layout.lineForTextPosition(position - block.position())
     x = line.cursorToX(position - block.position())
     x = x[0] if isinstance(x, tuple) else x
-    y = layout.position().y() + line.y() + line.height() / 2 - view.page_index * doc.page.height
+    y = doc.view_y(view.page_index, layout.position().y() + line.y() + line.height() / 2)
     return QPoint(int(layout.position().x() + x + 2), int(y))
 
 

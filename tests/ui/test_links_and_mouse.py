@@ -44,7 +44,8 @@ def test_clicking_an_internal_link_jumps_without_moving_the_boundary(
     read = boundary(window, book)
     block = doc.doc.findBlock(doc.block_starts[1])
     layout = block.layout()
-    point = QPoint(int(doc.side_margin + 10), int(layout.position().y() + layout.lineAt(0).y() + 5))
+    y = doc.view_y(view.page_index, layout.position().y() + layout.lineAt(0).y() + 5)
+    point = QPoint(int(doc.side_margin + 10), int(y))
     assert doc.anchor_at(QPointF(point), view.page_index, QPointF(0, 0))
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point)
     assert view.current_start().section == 3

@@ -175,11 +175,10 @@ def unclipped_page(view: EpubView, offset: int) -> QImage | None:
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.translate(origin.x(), origin.y() - page * doc.page.height)
+    top, _bottom = doc.page_span(page)
+    painter.translate(origin.x(), origin.y() + doc.view_y(page, 0.0))
     context = QAbstractTextDocumentLayout.PaintContext()
-    context.clip = QRectF(
-        0, page * doc.page.height, doc.page.width, doc.page.height + UNCLIPPED_EXTRA
-    )
+    context.clip = QRectF(0, top, doc.page.width, doc.content_height + UNCLIPPED_EXTRA)
     painter.setClipRect(context.clip)
     doc.doc.documentLayout().draw(painter, context)
     painter.end()
@@ -327,20 +326,13 @@ def test_a_clipped_last_line_is_caught(
     def paint_short(  # the real paint_page, with the page's last line cut in half
         self: document_module.SectionDocument, painter: QPainter, page_index: int, origin: QPointF
     ) -> None:
-        height = self.page.height
-        top = page_index * height
-        last_line_middle = height
-        block = self.doc.begin()
-        while block.isValid():
-            layout = block.layout()
-            for i in range(layout.lineCount()):
-                line = layout.lineAt(i)
-                y0 = layout.position().y() + line.y()
-                if top <= y0 and y0 + line.height() <= top + height:
-                    last_line_middle = y0 - top + line.height() / 2
-            block = block.next()
+        top, bottom = self.page_span(page_index)
+        last_line_middle = bottom - top
+        for line in self.lines:
+            if top <= line.top and line.top < bottom:
+                last_line_middle = line.top - top + (line.bottom - line.top) / 2
         painter.save()
-        painter.translate(origin.x(), origin.y() - top)
+        painter.translate(origin.x(), origin.y() + self.view_y(page_index, 0.0))
         context = QAbstractTextDocumentLayout.PaintContext()
         context.clip = QRectF(0, top, self.page.width, last_line_middle)
         painter.setClipRect(context.clip)

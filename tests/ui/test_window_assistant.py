@@ -30,7 +30,7 @@ def test_selected_text_goes_into_the_question(qtbot: QtBot, window: MainWindow) 
     # Drag across the first line of the second paragraph.
     block = doc.doc.findBlock(doc.block_starts[1])
     layout = block.layout()
-    top = layout.position().y() + layout.lineAt(0).y() + 5
+    top = doc.view_y(view.page_index, layout.position().y() + layout.lineAt(0).y() + 5)
     start = QPoint(int(doc.side_margin + 2), int(top))
     end = QPoint(int(doc.side_margin + 200), int(top))
     QTest.mousePress(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
@@ -68,7 +68,7 @@ def select_first_line_of(view: object, qtbot: QtBot, block_index: int) -> str:
     index = max(block_index, doc.locator_at(first_on_page).block + 1)
     block = doc.doc.findBlock(doc.block_starts[index])
     layout = block.layout()
-    top = layout.position().y() + layout.lineAt(0).y() - view.page_index * doc.page.height + 5
+    top = doc.view_y(view.page_index, layout.position().y() + layout.lineAt(0).y() + 5)
     start = QPoint(int(doc.side_margin + 2), int(top))
     end = QPoint(int(doc.side_margin + 200), int(top))
     QTest.mousePress(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)

@@ -189,6 +189,14 @@ def test_ollama_down_raises_naming_the_host_and_stores_a_fallback_of_read_passag
     assert fallback.citations and "violin" in fallback.text
     assert not set(MARKER.findall(fallback.text)) & unread
     assert run.outcome.answer.citations == fallback.citations
+    # Numbered 1..n as listed, each passage once, each quote in one pair of marks.
+    labels = [c.label for c in fallback.citations]
+    assert labels == list(range(1, len(labels) + 1))
+    assert len({c.chunk_id for c in fallback.citations}) == len(labels)
+    for citation in fallback.citations:
+        assert fallback.text.count(citation.quote) == 1
+        assert f"[{citation.label}] " in fallback.text
+    assert "““" not in fallback.text and "””" not in fallback.text
 
 
 def test_rewrite_failure_falls_back_to_the_raw_question(
