@@ -1,21 +1,64 @@
-"""Settings declared as data (name, type, default, description), stored as JSON in the library."""
+"""Settings declared as data (name, type, default, description), stored as JSON in the library.
+
+A default may be a function, resolved each time it is read (the Ollama host follows
+`OLLAMA_HOST` as it is when read, not when this module was imported). A stored value that is not
+valid (not JSON, the wrong type, not one of the choices) is logged and reported by
+`SettingsStore.problems()` instead of quietly becoming the default. `SettingsStore.subscribe`
+tells listeners about every change (the window's Qt signal is `ui/settings_signal.py`).
+"""
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+log = logging.getLogger(__name__)
+Listener = Callable[[str, Any], None]
+
+
+class InvalidSettingError(ValueError):
+    """A value that the setting's type or choices do not allow."""
 
 
 @dataclass(frozen=True, slots=True)
 class Setting:
     name: str
     type: type
-    default: Any
+    default: Any  # a value, or a function of no arguments giving it when read
     description: str
     choices: tuple[Any, ...] = ()
+
+    def default_value(self) -> Any:
+        default = self.default() if callable(self.default) else self.default
+        return list(default) if isinstance(default, list) else default
+
+    def parse(self, value: Any) -> Any:
+        """`value` as this setting's type; raises InvalidSettingError."""
+        if self.type is bool:
+            if not isinstance(value, bool | int):
+                raise InvalidSettingError(f"{value!r} is not true or false")
+            value = bool(value)
+        elif self.type is list:
+            if not isinstance(value, list | tuple):
+                raise InvalidSettingError(f"{value!r} is not a list")
+            value = list(value)
+        elif self.type in (int, float):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise InvalidSettingError(f"{value!r} is not a number")
+            if self.type is int and value != int(value):
+                raise InvalidSettingError(f"{value!r} is not a whole number")
+            value = self.type(value)
+        elif not isinstance(value, self.type):
+            raise InvalidSettingError(f"{value!r} is not a {self.type.__name__}")
+        if self.choices and value not in self.choices:
+            choices = ", ".join(repr(c) for c in self.choices)
+            raise InvalidSettingError(f"{value!r} is not one of {choices}")
+        return value
 
 
 def _default_ollama_host() -> str:
@@ -57,7 +100,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reading.chars_per_minute", float, 0.0,
             "Reading speed measured from page turns (0: not measured yet)"),
     # Assistant
-    Setting("assistant.ollama_host", str, _default_ollama_host(), "Ollama server address"),
+    Setting("assistant.ollama_host", str, _default_ollama_host, "Ollama server address"),
     Setting("assistant.model", str, "qwen2.5:3b", "Ollama model for answers"),
     Setting(
         "assistant.answer_length", str, "medium", "Answer length", ("short", "medium", "long")
@@ -93,49 +136,92 @@ def declared(name: str) -> Setting:
         raise KeyError(f"unknown setting {name!r}") from None
 
 
+@dataclass(frozen=True, slots=True)
+class SettingProblem:
+    """A stored value that could not be used: the default stands in for it."""
+
+    name: str
+    stored: str
+    reason: str
+    default: Any
+
+    def describe(self) -> str:
+        return (
+            f"The setting “{declared(self.name).description}” ({self.name}) had an invalid "
+            f"stored value ({self.reason}); using the default, {self.default!r}."
+        )
+
+
 class SettingsStore:
     """Reads and writes declared settings in the library database's `settings` table."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
+        self._listeners: list[Listener] = []
+        self._warned: set[tuple[str, str]] = set()
 
     def get(self, name: str) -> Any:
         setting = declared(name)
         row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (name,)).fetchone()
         if row is None:
-            return setting.default
-        try:
-            value = json.loads(row[0])
-        except ValueError:
-            return setting.default
-        return _coerce(setting, value)
+            return setting.default_value()
+        problem = _problem(setting, row[0])
+        if problem is None:
+            return setting.parse(json.loads(row[0]))
+        if (name, row[0]) not in self._warned:  # once per stored value, not on every read
+            self._warned.add((name, row[0]))
+            log.warning("%s", problem.describe())
+        return problem.default
 
     def set(self, name: str, value: Any) -> None:
+        """Store `value` (raises InvalidSettingError if the setting does not allow it) and tell
+        the listeners if it changed."""
         setting = declared(name)
-        value = _coerce(setting, value)
+        value = setting.parse(value)
+        before = self.get(name)
         with self.conn:
             self.conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) "
                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (name, json.dumps(value)),
             )
+        if value != before:
+            self._tell(name, value)
 
     def reset(self, name: str) -> None:
-        declared(name)
+        setting = declared(name)
+        before = self.get(name)
         with self.conn:
             self.conn.execute("DELETE FROM settings WHERE key = ?", (name,))
+        if setting.default_value() != before:
+            self._tell(name, setting.default_value())
+
+    def problems(self) -> list[SettingProblem]:
+        """Every stored value that cannot be used, in declaration order."""
+        stored = dict(self.conn.execute("SELECT key, value FROM settings").fetchall())
+        found = []
+        for setting in SETTINGS:
+            if setting.name in stored:
+                problem = _problem(setting, stored[setting.name])
+                if problem is not None:
+                    found.append(problem)
+        return found
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(name, value)` after each change made through this store; returns a
+        function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _tell(self, name: str, value: Any) -> None:
+        for listener in list(self._listeners):
+            listener(name, value)
 
 
-def _coerce(setting: Setting, value: Any) -> Any:
+def _problem(setting: Setting, raw: str) -> SettingProblem | None:
     try:
-        if setting.type is bool:
-            value = bool(value)
-        elif setting.type is list:
-            value = list(value)
-        else:
-            value = setting.type(value)
-    except (TypeError, ValueError):
-        return setting.default
-    if setting.choices and value not in setting.choices:
-        return setting.default
-    return value
+        setting.parse(json.loads(raw))
+    except ValueError as error:  # not JSON, or InvalidSettingError
+        reason = str(error) if isinstance(error, InvalidSettingError) else "not readable"
+        return SettingProblem(setting.name, raw, reason, setting.default_value())
+    return None

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from reader_app.errors import AnswerFailedError, AssistantTimeoutError, ReaderError
 from reader_app.rag import prompts
 from reader_app.rag.ollama_wire import (
+    MAX_LINE_BYTES,
+    MAX_REPLY_BYTES,
     BoundedTransport,
     CancelToken,
     PullCancelledError,
@@ -85,13 +87,17 @@ class ModelGateway:
         connect_timeout: float = 3.0,
         answer_deadline: float = ANSWER_DEADLINE_SECONDS,
         max_answer_chars: int = MAX_ANSWER_CHARS,
+        max_line_bytes: int = MAX_LINE_BYTES,
+        max_reply_bytes: int = MAX_REPLY_BYTES,
     ) -> None:
         self.host = host
         self.model = model
         self.timeout = timeout
         self.answer_deadline = answer_deadline
         self.max_answer_chars = max_answer_chars
-        self.transport = BoundedTransport(host=host)
+        self.transport = BoundedTransport(
+            host=host, max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes
+        )
         self._client = make_client(
             host, timeout=timeout, connect_timeout=connect_timeout, transport=self.transport
         )

@@ -4,6 +4,12 @@ The UI thread hands writes (the reading position, the boundary) to it and goes o
 write that has to wait for another transaction waits here, never on the UI thread. A reader
 that must see everything written so far (an answer reading the boundary) waits for its ticket
 first, in its own worker thread.
+
+A write that fails because the library cannot be written (a full disk, a read-only folder: see
+`store/faults.py`) is not dropped: it is held, with every write after it, and tried again in order
+before the next write (and when the writer closes), so nothing the reader did is lost once there
+is room. `on_fault` hears about the first failure of a run, `on_recovered` when the held writes
+have landed; both are called on the writer's thread.
 """
 
 from __future__ import annotations
@@ -15,16 +21,30 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from reader_app.errors import LibraryError
+from reader_app.store.faults import explain_library_fault
+
 log = logging.getLogger(__name__)
 
 Write = Callable[[sqlite3.Connection], object]
+MAX_HELD = 10_000  # held writes beyond this drop the oldest (a later save supersedes it)
 
 
 class Writer:
     """Runs `submit`ted writes one after another on its own thread and connection."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(
+        self,
+        home: Path,
+        *,
+        on_fault: Callable[[LibraryError], object] | None = None,
+        on_recovered: Callable[[], object] | None = None,
+    ) -> None:
         self.home = home
+        self.on_fault = on_fault
+        self.on_recovered = on_recovered
+        self._held: list[Write] = []  # writes that could not land yet, in order
+        self._failing = False  # the library refused the first held write
         self._queue: queue.SimpleQueue[tuple[int, Write] | None] = queue.SimpleQueue()
         self._done = threading.Condition()
         self._submitted = 0
@@ -53,6 +73,12 @@ class Writer:
     def flush(self, timeout: float = 30.0) -> bool:
         return self.wait_for(self.last_ticket, timeout)
 
+    @property
+    def held(self) -> int:
+        """How many writes are waiting for room (0 when everything has landed)."""
+        with self._done:
+            return len(self._held)
+
     def close(self, timeout: float = 30.0) -> None:
         """Finish what was submitted, then stop the thread."""
         self._queue.put(None)
@@ -65,14 +91,47 @@ class Writer:
         try:
             while (item := self._queue.get()) is not None:
                 ticket, write = item
-                try:
-                    write(conn)
-                except Exception:  # one failed write must not stop the ones after it
-                    log.exception("a database write failed")
-                    if conn.in_transaction:
-                        conn.rollback()
+                self._hold(write)
+                self._land_held(conn)
                 with self._done:
                     self._written = ticket
                     self._done.notify_all()
+            if self._held:
+                self._land_held(conn)  # a last try: then what is left is lost, and logged
+                if self._held:
+                    log.error("%d reading-state writes could not be saved", len(self._held))
         finally:
             conn.close()
+
+    def _hold(self, write: Write) -> None:
+        with self._done:
+            self._held.append(write)
+            if len(self._held) > MAX_HELD:
+                del self._held[0]
+
+    def _land_held(self, conn: sqlite3.Connection) -> None:
+        """Run the held writes in order; stop at one the library cannot take yet."""
+        while self._held:
+            write = self._held[0]
+            try:
+                write(conn)
+            except Exception as error:  # one failed write must not stop the ones after it
+                if conn.in_transaction:
+                    conn.rollback()
+                fault = explain_library_fault(error, home=self.home)
+                if fault is None:
+                    log.exception("a database write failed")
+                else:
+                    if not self._failing:
+                        self._failing = True
+                        log.warning("database writes are held: %s", fault)
+                        if self.on_fault is not None:
+                            self.on_fault(fault)
+                    return
+            with self._done:
+                self._held.pop(0)
+        if self._failing:
+            self._failing = False
+            log.info("the held database writes have landed")
+            if self.on_recovered is not None:
+                self.on_recovered()

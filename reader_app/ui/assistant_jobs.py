@@ -8,15 +8,17 @@ streams `PullProgress` and returns None.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from reader_app.books.model import Book
-from reader_app.errors import ReaderError
+from reader_app.errors import LibraryError, ReaderError
 from reader_app.rag.answer_run import AnswerOutcome
-from reader_app.rag.assistant import AssistantConfig
+from reader_app.rag.assistant import Assistant, AssistantConfig
 from reader_app.rag.assistant_pool import AssistantPool
 from reader_app.rag.llm import ModelGateway
+from reader_app.store.faults import explain_library_fault
 from reader_app.ui.workers import Job
 
 
@@ -27,6 +29,7 @@ class JobResult:
     conversation_id: int | None
     outcome: AnswerOutcome | None
     error: ReaderError | None
+    unsaved_text: str = ""  # an answer the library could not store (a full disk)
 
 
 @dataclass(frozen=True)
@@ -50,24 +53,60 @@ def answer_work(
     # Kept between questions: connection, Assistant, gateway and Ollama client.
     with assistants.lend() as assistant:
         try:
-            run = assistant.ask(
-                book, question, conversation_id=conversation_id, cancel=job.cancel_token
+            return _answer(
+                job, assistant, book=book, question=question, conversation_id=conversation_id
             )
-        except ReaderError as refused:
-            return JobResult(conversation_id, None, refused)
-        job(run.checker)  # the spoiler check, before the first token: the panel veils live
-        failure: ReaderError | None = None
-        try:
-            for token in run.tokens():
-                job(token)
-        except ReaderError as caught:
-            failure = caught
-        result = JobResult(run.conversation_id, run.outcome, failure)
-        if failure is None and not job.cancelled:
-            job(result)  # the answer is whole: shown before the follow-ups are asked for
-            job(Suggestions(run.suggestions()))
-            assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
-        return result
+        except _Unsaved as unsaved:
+            fault = explain_library_fault(unsaved.error, home=assistants.home)
+            if fault is None:  # not a full disk or a read-only folder: a bug
+                raise unsaved.error from None
+            return JobResult(
+                conversation_id,
+                None,
+                LibraryError(
+                    f"This answer could not be saved; it stays on screen for now. {fault}"
+                ),
+                unsaved_text=unsaved.text,
+            )
+
+
+class _Unsaved(Exception):
+    """The library refused to store the question or the answer (`text`, streamed so far)."""
+
+    def __init__(self, error: sqlite3.Error | OSError, text: str) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.text = text
+
+
+def _answer(
+    job: Job, assistant: Assistant, *, book: Book, question: str, conversation_id: int | None
+) -> JobResult:
+    try:
+        run = assistant.ask(
+            book, question, conversation_id=conversation_id, cancel=job.cancel_token
+        )
+    except ReaderError as refused:
+        return JobResult(conversation_id, None, refused)
+    except (sqlite3.Error, OSError) as error:
+        raise _Unsaved(error, "") from error
+    job(run.checker)  # the spoiler check, before the first token: the panel veils live
+    failure: ReaderError | None = None
+    pieces: list[str] = []
+    try:
+        for token in run.tokens():
+            pieces.append(token)
+            job(token)
+    except ReaderError as caught:
+        failure = caught
+    except (sqlite3.Error, OSError) as error:  # streamed, but could not be stored
+        raise _Unsaved(error, "".join(pieces)) from error
+    result = JobResult(run.conversation_id, run.outcome, failure)
+    if failure is None and not job.cancelled:
+        job(result)  # the answer is whole: shown before the follow-ups are asked for
+        job(Suggestions(run.suggestions()))
+        assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
+    return result
 
 
 def pull_work(job: Job, *, config: AssistantConfig) -> None:

@@ -14,6 +14,7 @@ from reader_app.books.model import Book
 from reader_app.errors import (
     AnswerFailedError,
     AssistantUnavailableError,
+    LibraryError,
     ModelMissingError,
 )
 from reader_app.rag.answer_check import AnswerChecker
@@ -290,7 +291,11 @@ class AssistantPanel(AssistantView):
             self.banner.hide()
             if result.outcome is not None:
                 self.answerFinished.emit(result.outcome.answer)
-        self._render_transcript()
+        if isinstance(error, LibraryError) and result.unsaved_text:
+            self._streamed = result.unsaved_text  # not stored: it stays drawn as it came
+            self._drawn.draw_streaming(self._streamed, self._checker, final=True)
+        elif not isinstance(error, LibraryError):
+            self._render_transcript()
         self._refresh_controls()
 
     def _on_answer_crashed(self, error: BaseException) -> None:

@@ -6,6 +6,14 @@ from reader_app.books.model import Book
 from reader_app.errors import BookError
 
 
+def reading_notes_text(book: Book) -> str:
+    """What the reader must know about how the file was read (parts skipped or simplified)."""
+    if not book.notes:
+        return ""
+    more = f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else ""
+    return f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3]) + more
+
+
 def cover_work(book: Book) -> bytes | None:
     """A PNG thumbnail of the book's cover; SVG covers are rendered with Qt's SVG renderer."""
     from reader_app.books.covers import cover_thumbnail_png

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
@@ -10,9 +11,12 @@ from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
+from reader_app.errors import BookError
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.images import decode_image
 from reader_app.ui.page_input import EDGE_FRACTION
+
+log = logging.getLogger(__name__)
 
 FIT_MODES = ("page", "width", "height", "actual")
 CACHE_PAGES = 8
@@ -53,6 +57,7 @@ class ComicView(QWidget):
         self.scroll_offset = QPointF(0, 0)
         self._views: list[tuple[int, ...]] = []
         self._cache: OrderedDict[tuple[int, int, int], QImage] = OrderedDict()
+        self._unreadable: set[str] = set()  # pages already logged as unreadable
         self._prefetch_timer = QTimer(self)
         self._prefetch_timer.setSingleShot(True)
         self._prefetch_timer.setInterval(0)
@@ -63,6 +68,7 @@ class ComicView(QWidget):
     def set_book(self, book: Book | None, position: Locator | None = None) -> None:
         self.book = book
         self._cache.clear()
+        self._unreadable.clear()
         if book is None:
             self._views = []
             self.update()
@@ -178,7 +184,11 @@ class ComicView(QWidget):
             return None
         try:
             data = self.book.load_resource(name)
-        except Exception:
+        except Exception as error:  # a damaged page: the others are still shown
+            if name not in self._unreadable:
+                self._unreadable.add(name)
+                log.warning("page %d (%s) of %s cannot be shown: %s", page + 1, name,
+                            self.book.path.name, error, exc_info=not isinstance(error, BookError))
             return None
         bounded = QSize(min(target.width(), 8000), min(target.height(), 12000))
         image = decode_image(data, name=name, target=bounded)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
 from reader_app.prepare import PrepareNews
+from reader_app.store.faults import explain_library_fault
 from reader_app.ui.workers import Job, Workers
 
 log = logging.getLogger(__name__)
@@ -36,8 +37,13 @@ def _prepare_work(job: Job, *, book: Book, home: Path, prepare_whole_comic: bool
     except ReaderError as exc:
         job(PrepareNews(book.book_id, "failed", message=str(exc)))
     except Exception as exc:  # shown in the status bar; the reader keeps working
-        log.exception("preparing the assistant failed for %s", book.path.name)
-        job(PrepareNews(book.book_id, "failed", message=f"{type(exc).__name__}: {exc}"))
+        fault = explain_library_fault(exc, home=home)  # a full disk, a read-only folder
+        if fault is None:
+            log.exception("preparing the assistant failed for %s", book.path.name)
+        else:
+            log.warning("preparing the assistant for %s stopped: %s", book.path.name, fault)
+        message = str(fault) if fault is not None else f"{type(exc).__name__}: {exc}"
+        job(PrepareNews(book.book_id, "failed", message=message))
     finally:
         conn.close()
 

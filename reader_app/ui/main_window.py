@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog
 
@@ -20,7 +22,7 @@ from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_view import SelectionMode
-from reader_app.ui.book_jobs import cover_work
+from reader_app.ui.book_jobs import cover_work, reading_notes_text
 from reader_app.ui.book_opening import OpenedBook, open_and_record
 from reader_app.ui.character_entry import install_character_chat
 from reader_app.ui.cited_passage import cited_passage_marks
@@ -30,6 +32,8 @@ from reader_app.ui.indexing import IndexingController, IndexingNews
 from reader_app.ui.menus import build_menus
 from reader_app.ui.model_status import ModelStatus
 from reader_app.ui.reading_aids import install_reading_aids
+from reader_app.ui.recent_books import fill_recent_menu
+from reader_app.ui.save_faults import settings_note
 from reader_app.ui.status_text import indexing_status_text
 from reader_app.ui.window_parts import WindowParts
 
@@ -61,6 +65,11 @@ class MainWindow(WindowParts):
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
         self._comic_refresh.timeout.connect(self._refresh_comic_descriptions)
+        self._appearance_reload = QTimer(self)
+        self._appearance_reload.setSingleShot(True)
+        self._appearance_reload.setInterval(0)
+        self._appearance_reload.timeout.connect(self._reload_appearance)
+        self._held_note = ""
 
         menus = build_menus(self)
         self.recent_menu, self.toc_action = menus.recent_menu, menus.toc_action
@@ -72,6 +81,9 @@ class MainWindow(WindowParts):
         self.refresh_library()
         self._restore_window()
         self.show_library()
+        problems = settings_note(settings.problems())
+        if problems:
+            self.error_banner.show_message(problems)
 
     def _connect(self) -> None:
         self.library_view.openRequested.connect(self.open_book_id)
@@ -93,6 +105,9 @@ class MainWindow(WindowParts):
         self.xray_dock.jumpRequested.connect(self.jump_to)
         self.companion.previouslyReady.connect(self.previously_card.offer)
         self.previously_card.storyRequested.connect(self.companion.show_story)
+        self.settings_signal.changed.connect(self._setting_changed)
+        self.save_news.held.connect(self._saves_held)
+        self.save_news.landed.connect(self._saves_landed)
 
     # -- library ----------------------------------------------------------------------------
 
@@ -194,15 +209,11 @@ class MainWindow(WindowParts):
         self.assistantNews.emit(news)
 
     def _show_reading_notes(self, book: Book) -> None:
-        """What the reader must know about how the file was read (parts skipped or simplified)."""
-        if not book.notes:
+        notes = reading_notes_text(book)
+        if notes:
+            self.error_banner.show_message(notes)
+        else:
             self.error_banner.hide()
-            return
-        self.error_label.setText(
-            f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3])
-            + (f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else "")
-        )
-        self.error_banner.show()
 
     def _open_failed(self, file: Path, error: BaseException) -> None:
         self.statusBar().clearMessage()
@@ -214,19 +225,11 @@ class MainWindow(WindowParts):
         else:
             log.exception("unexpected error opening %s", file, exc_info=error)
             message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"
-        self.error_label.setText(message)
-        self.error_banner.show()
+        self.error_banner.show_message(message)
         self.openFailed.emit(message)
 
     def fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        recent = self.settings.get("library.recent")
-        for path in recent:
-            action = self.recent_menu.addAction(Path(path).name)
-            action.setToolTip(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
-        if not recent:
-            self.recent_menu.addAction("No recent books").setEnabled(False)
+        fill_recent_menu(self.recent_menu, self.settings, self.open_path)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -307,13 +310,9 @@ class MainWindow(WindowParts):
         self.reader.epub_view.set_appearance(appearance)
 
     def set_theme(self, key: str) -> None:
-        from dataclasses import replace
-
         self.set_appearance(replace(self.appearance, theme=key))
 
     def toggle_justify(self) -> None:
-        from dataclasses import replace
-
         self.set_appearance(replace(self.appearance, justify=self.justify_action.isChecked()))
 
     def show_appearance_dialog(self) -> None:
@@ -324,16 +323,36 @@ class MainWindow(WindowParts):
         dialog.open()
 
     def show_preferences(self) -> None:
+        """The dialog saves what the reader chose; the window hears it (`_setting_changed`)."""
         from reader_app.ui.settings_dialog import PreferencesDialog
 
-        before = self.settings.get("assistant.embedding_model")
         dialog = PreferencesDialog(self.settings, self)
-        accepted = dialog.exec()
-        self.model_status.settings_changed()  # a new host: a stale "isn't running" goes
-        if accepted and self.book is not None:
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def _setting_changed(self, name: str, _value: object) -> None:
+        if name.startswith("assistant."):
+            self.model_status.settings_changed()  # a new host: a stale "isn't running" goes
+        if name.startswith("appearance."):
+            self._appearance_reload.start()  # once for the several fields of one change
+        elif name == "assistant.embedding_model" and self.book and self.prepare_assistant:
+            self.indexing.start(self.book)  # a new model means a new index
+        elif name.startswith("assistant.") and self.book is not None:
             self.assistant_panel.refresh_scope(self.reader.state)
-            if self.settings.get("assistant.embedding_model") != before and self.prepare_assistant:
-                self.indexing.start(self.book)  # a new model means a new index
+
+    def _reload_appearance(self) -> None:
+        stored = Appearance.load(self.settings)
+        if stored != self.appearance:
+            self.set_appearance(stored)
+
+    def _saves_held(self, note: str) -> None:
+        self._held_note = note
+        self.error_banner.show_message(note)
+
+    def _saves_landed(self) -> None:
+        if self.error_banner.isVisible() and self.error_label.text() == self._held_note:
+            self.error_banner.hide()
+        self.statusBar().showMessage("Your reading position is saved again.", 10_000)
 
     def set_fit(self, key: str) -> None:
         self.settings.set("comics.fit", key)
@@ -353,11 +372,14 @@ class MainWindow(WindowParts):
     # -- window -----------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self._save_window()
-        # Positions are saved on every page shown and the last book when it opened: nothing is
-        # pending, except forgetting the last book when none is open.
-        if self.book is None:
-            self.settings.set("library.last_book", "")
+        try:
+            self._save_window()
+            # Positions are saved on every page shown and the last book when it opened: nothing
+            # is pending, except forgetting the last book when none is open.
+            if self.book is None:
+                self.settings.set("library.last_book", "")
+        except (sqlite3.Error, OSError) as error:  # a full disk: the window still closes
+            log.warning("the window's settings could not be saved: %s", error)
         self.indexing.cancel()
         if not self._closed:
             self._closed = True

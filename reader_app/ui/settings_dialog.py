@@ -136,7 +136,7 @@ class PreferencesDialog(QDialog):
         self.embedding_box = QComboBox(preparing)
         self.embedding_box.setObjectName("embeddingModel")
         self.embedding_box.setEditable(True)
-        default = str(declared("assistant.embedding_model").default)
+        default = str(declared("assistant.embedding_model").default_value())
         self.embedding_box.addItem(f"{default} (built in, works offline)", default)
         for model in _fastembed_text_models():
             if model != default:

@@ -57,13 +57,16 @@ class TranscriptView:
             self._stream_start = self.browser.document().characterCount() - 1
         self.browser.verticalScrollBar().setValue(self.browser.verticalScrollBar().maximum())
 
-    def draw_streaming(self, text: str, checker: AnswerChecker | None) -> None:
-        """Redraw the whole answer so far: a sentence may turn out to need a veil only later."""
+    def draw_streaming(
+        self, text: str, checker: AnswerChecker | None, *, final: bool = False
+    ) -> None:
+        """Redraw the whole answer so far: a sentence may turn out to need a veil only later
+        (`final`: the answer will not grow, its last words are drawn too)."""
         end = self.browser.document().characterCount() - 1
         cursor = self.browser.textCursor()
         cursor.setPosition(min(self._stream_start, end))
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
-        cursor.insertText(streaming_text(text, checker, final=False))
+        cursor.insertText(streaming_text(text, checker, final=final))
         self.browser.setTextCursor(cursor)
         self.browser.ensureCursorVisible()
 

@@ -23,7 +23,9 @@ from reader_app.ui.full_screen import FullScreen
 from reader_app.ui.library_view import LibraryView
 from reader_app.ui.previously_card import PreviouslyCard
 from reader_app.ui.reader_page import ReaderPage
+from reader_app.ui.save_faults import SaveNews
 from reader_app.ui.search_dock import SearchDock
+from reader_app.ui.settings_signal import SettingsSignal
 from reader_app.ui.toc import TocDock
 from reader_app.ui.workers import Workers
 from reader_app.ui.xray_dock import XRayDock
@@ -66,7 +68,10 @@ class WindowParts(QMainWindow):
         self.stack.setObjectName("centralStack")
         self.library_view = LibraryView()
         # One thread owns the reading-state writes: page turns never wait for the database.
-        self.writer = Writer(home)
+        self.save_news = SaveNews(self)  # and says when the library cannot take them
+        self.writer = Writer(home, on_fault=self.save_news.fault,
+                             on_recovered=self.save_news.recovered)
+        self.settings_signal = SettingsSignal(settings, self)
         self.reader = ReaderPage(library, writer=self.writer)
         self.stack.addWidget(self.library_view)
         self.stack.addWidget(self.reader)

@@ -130,7 +130,11 @@ MISBEHAVIOURS = {
     "html": "a 200 text/html page (a captive portal or proxy page) instead of NDJSON",
     "html-500": "a 500 with an HTML error page",
     "endless": "the tokens repeated until the client hangs up (a runaway model)",
+    "endless-line": "after the tokens, one line that never ends (no newline) until the client "
+    "hangs up, or ENDLESS_LINE_LIMIT bytes",
 }
+ENDLESS_LINE_LIMIT = 512 * 1_048_576  # the fake stops by itself here
+ENDLESS_LINE_CHUNK = 64 * 1024
 
 
 def default_responder(request: RecordedRequest) -> Reply:
@@ -191,6 +195,7 @@ class FakeOllama:
         self._thread: threading.Thread | None = None
         self.streams_finished = 0  # streamed replies that ran to completion
         self.streams_aborted = 0  # streamed replies whose client went away
+        self.endless_line_bytes = 0  # what an "endless-line" reply had sent when it stopped
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -417,12 +422,15 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             "eval_count": eval_count,
             "eval_duration": 900_000,
         }
-        if not request.wants_stream:
+        if not request.wants_stream and reply.misbehave != "endless-line":
             self._send_json(200, {**_piece(model, "".join(tokens), chat=chat), "done": True,
                                   **final_extra})
             return
         delay = fake.token_delay if reply.token_delay is None else reply.token_delay
         self._start_stream()
+        if reply.misbehave == "endless-line" and not request.wants_stream:
+            self._send_endless_line(b'{"message": {"role": "assistant", "content": "')
+            return
         if reply.misbehave == "endless":
             self._stream_endlessly(tokens, model, chat=chat)
             return
@@ -441,6 +449,9 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             if delay:
                 time.sleep(delay)
             self._write_chunk({**_piece(model, token, chat=chat), "done": False})
+        if reply.misbehave == "endless-line":
+            self._send_endless_line(b'{"message": {"role": "assistant", "content": "')
+            return
         if reply.misbehave in ("malformed-line", "wrong-shape", "no-done"):
             line = {"malformed-line": b'{"message": {"content": "tru\n', "no-done": b""}.get(
                 reply.misbehave, b'[{"message": 5}]\n'
@@ -467,6 +478,22 @@ class _OllamaHandler(BaseHTTPRequestHandler):
                 self._write_chunk({**_piece(model, token, chat=chat), "done": False})
         except OSError:
             self.server_fake.streams_aborted += 1
+
+    def _send_endless_line(self, start: bytes) -> None:
+        """One line that never ends: `start`, then filler with no newline, chunk after chunk,
+        until the client hangs up (or ENDLESS_LINE_LIMIT bytes, so the fake stops by itself)."""
+        fake = self.server_fake
+        filler = b"a" * ENDLESS_LINE_CHUNK
+        sent = 0
+        try:
+            self.wfile.write(f"{len(start):x}\r\n".encode() + start + b"\r\n")
+            while sent < ENDLESS_LINE_LIMIT and not fake.stopping.is_set():
+                self.wfile.write(f"{len(filler):x}\r\n".encode() + filler + b"\r\n")
+                sent += len(filler)
+                fake.endless_line_bytes = sent
+            self._end_stream()
+        except OSError:
+            fake.streams_aborted += 1
 
     # -- wire helpers ------------------------------------------------------------------------
 

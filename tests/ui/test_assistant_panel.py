@@ -207,7 +207,7 @@ def test_failure_mid_answer_shows_the_error_and_marks_the_answer_incomplete(
     assert panel.suggestion_buttons == []
 
 
-@pytest.mark.parametrize("misbehave", ["malformed-line", "wrong-shape", "no-done"])
+@pytest.mark.parametrize("misbehave", ["malformed-line", "wrong-shape", "no-done", "endless-line"])
 def test_a_server_breaking_the_protocol_mid_answer_keeps_it_marked_incomplete(
     qtbot: QtBot,
     make_panel: PanelFactory,

@@ -1,0 +1,37 @@
+"""What the window tells the reader about its library later in a session: writes held because the
+library cannot be written (a full disk, a read-only folder), the writer's news as Qt signals that
+arrive on the UI thread; and stored settings that could not be used."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from reader_app.errors import LibraryError
+from reader_app.settings import SettingProblem
+
+HELD_NOTE = (
+    "Your reading position can't be saved right now: {fault} Until then Pagemate keeps your "
+    "place and saves it as soon as there is room."
+)
+
+
+class SaveNews(QObject):
+    """Signals for the writer's callbacks, which run on its thread."""
+
+    held = Signal(str)  # the reader-facing note
+    landed = Signal()
+
+    def fault(self, error: LibraryError) -> None:
+        self.held.emit(HELD_NOTE.format(fault=error))
+
+    def recovered(self) -> None:
+        self.landed.emit()
+
+
+def settings_note(problems: list[SettingProblem]) -> str:
+    """The banner's words for stored settings that could not be used ("" when there are none)."""
+    if not problems:
+        return ""
+    shown = " ".join(p.describe() for p in problems[:3])
+    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+    return f"{shown}{more} Choose it again in Settings to keep a value of your own."
