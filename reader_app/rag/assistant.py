@@ -85,7 +85,12 @@ def knows_up_to(book: Book, state: ReadingState | None) -> str:
     if state.finished:
         return "the end (100%)"
     chapter = book.chapter_title(state.boundary) or f"Section {state.boundary.section + 1}"
-    return f"{chapter} ({round(book.progress(state.boundary) * 100)}%)"
+    return place_label(book, chapter, state.boundary)
+
+
+def place_label(book: Book, chapter: str, locator: Locator) -> str:
+    """A place as a reader says it: "Chapter 12 (34%)"."""
+    return f"{chapter} ({round(book.progress(locator) * 100)}%)"
 
 
 def rewrite_cache_key(question: str, history: ScopedHistory) -> str:
@@ -311,8 +316,7 @@ class Assistant:
 
     def place_of(self, book: Book, sid: int) -> str:
         """Where sentence `sid` is, for a reader: "Chapter 31 (62%)"."""
-        chapter, locator = self._chapter_of(book, sid)
-        return f"{chapter} ({round(book.progress(locator) * 100)}%)"
+        return place_label(book, *self._chapter_of(book, sid))
 
     def _chapter_of(self, book: Book, sid: int) -> tuple[str, Locator]:
         locator = locator_for_sid(self.conn, book.book_id, sid)
