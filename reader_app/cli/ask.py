@@ -6,7 +6,7 @@ import argparse
 import json
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -126,20 +126,24 @@ def _explicit_boundary(
     return None
 
 
-def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
-    live = not as_json and out.isatty()
-    pieces: list[str] = []
-    trouble = ""
+def stream_tokens(tokens: Iterable[str], *, live: bool, out: TextIO, what: str) -> str:
+    """Print a reply's tokens as they come when `live`; what went wrong, or "" (the run's
+    outcome keeps what was said either way)."""
     try:
-        for token in run.tokens():
-            pieces.append(token)
+        for token in tokens:
             if live:
                 out.write(token)
                 out.flush()
     except AssistantUnavailableError as error:
-        trouble = str(error)
+        return str(error)
     except AnswerFailedError as error:
-        trouble = f"The answer stopped early: {error}"
+        return f"The {what} stopped early: {error}"
+    return ""
+
+
+def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
+    live = not as_json and out.isatty()
+    trouble = stream_tokens(run.tokens(), live=live, out=out, what="answer")
     outcome = run.outcome
     assert outcome is not None
     citations = outcome.answer.citations

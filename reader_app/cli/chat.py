@@ -16,8 +16,9 @@ from reader_app.cli.ask import (
     citation_json,
     prepare_to_answer,
     print_receipt,
+    stream_tokens,
 )
-from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
+from reader_app.errors import ReaderError
 from reader_app.paths import library_home
 from reader_app.rag.character_chat import CharacterChat, CharacterRun
 
@@ -72,16 +73,7 @@ def _chat(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
 
 def _stream(run: CharacterRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
     live = not as_json and out.isatty()
-    trouble = ""
-    try:
-        for token in run.tokens():
-            if live:
-                out.write(token)
-                out.flush()
-    except AssistantUnavailableError as error:
-        trouble = str(error)
-    except AnswerFailedError as error:
-        trouble = f"The reply stopped early: {error}"
+    trouble = stream_tokens(run.tokens(), live=live, out=out, what="reply")
     outcome = run.outcome
     assert outcome is not None
     citations = outcome.answer.citations
