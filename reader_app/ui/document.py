@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl
 from PySide6.QtGui import (
@@ -33,32 +32,12 @@ from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions, with_soft
 from reader_app.books.model import Block, BlockKind, Book, Locator, Span
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.images import ImageCache
+from reader_app.ui.internal_links import internal_href
 from reader_app.ui.page_formats import PageFormats
-from reader_app.ui.pagination import EPSILON, LineBox, page_of_top, page_tops
+from reader_app.ui.pagination import EPSILON, LineBox, PageGeometry, page_of_top, page_tops
 
 LINE_SEPARATOR = "\u2028"  # a line break inside a block that keeps it one QTextBlock
-INTERNAL_SCHEME = "pagemate"
 
-
-def internal_href(target: Locator) -> str:
-    return f"{INTERNAL_SCHEME}:{target.section}/{target.block}/{target.char}"
-
-
-def parse_internal_href(href: str) -> Locator | None:
-    if not href.startswith(INTERNAL_SCHEME + ":"):
-        return None
-    try:
-        section, block, char = (int(p) for p in href.split(":", 1)[1].split("/"))
-    except ValueError:
-        return None
-    return Locator(section, block, char)
-
-
-@dataclass(frozen=True, slots=True)
-class PageGeometry:
-    width: float
-    height: float
-    pixel_ratio: float = 1.0  # device pixels per logical pixel, for images
 
 
 class SectionDocument:
@@ -78,6 +57,7 @@ class SectionDocument:
         *,
         images: ImageCache | None = None,
         fonts: Mapping[str, str] | None = None,
+        in_steps: bool = False,
     ) -> None:
         self.book = book
         self.section_index = section_index
@@ -98,18 +78,34 @@ class SectionDocument:
         # The column is laid out once; pages are cut from it between lines (ui/pagination.py).
         self.page_margin = appearance.margin * 0.6
         self.content_height = max(page.height - 2 * self.page_margin, 1.0)
-        self._build()
-        self.doc.setTextWidth(page.width)
-        self.lines = self._line_boxes()
-        self._line_starts = [line.start for line in self.lines]
-        self._by_top = sorted(self.lines, key=lambda line: (line.top, line.start))
-        self._line_tops = [line.top for line in self._by_top]
         self.tops: list[float] = [0.0]  # where each page begins in the column
-        self.repaginate(None)
+        self._steps = self._layout_steps()
+        if not in_steps:
+            self.finish()
 
     # -- building ---------------------------------------------------------------------------
 
-    def _build(self) -> None:
+    def step(self) -> bool:
+        """One piece of the building and layout (a block or so); False once it is all done.
+        With `in_steps`, the document may be used only after this said False or `finish()`."""
+        return next(self._steps, False)
+
+    def finish(self) -> None:
+        for _ in self._steps:
+            pass
+
+    def _layout_steps(self) -> Iterator[bool]:
+        yield from self._build()
+        self.doc.setTextWidth(self.page.width)
+        yield True
+        self.lines: list[LineBox] = []
+        yield from self._line_boxes(self.lines)
+        self._line_starts = [line.start for line in self.lines]
+        self._by_top = sorted(self.lines, key=lambda line: (line.top, line.start))
+        self._line_tops = [line.top for line in self._by_top]
+        self.repaginate(None)
+
+    def _build(self) -> Iterator[bool]:
         appearance = self.appearance
         font = QFont(appearance.resolved_family())
         font.setPointSizeF(appearance.font_size)
@@ -141,6 +137,7 @@ class SectionDocument:
                 if breaks:
                     self.hyphens[index] = breaks
             self._insert_block(cursor, block, self.hyphens.get(index, []))
+            yield True
         if not self.section.blocks:
             self.block_starts.append(0)
 
@@ -237,10 +234,10 @@ class SectionDocument:
             url = QUrl(f"img:{name}")
             self.doc.addResource(QTextDocument.ResourceType.ImageResource, url, image)
 
-    def _line_boxes(self) -> list[LineBox]:
+    def _line_boxes(self, boxes: list[LineBox]) -> Iterator[bool]:
         """Every line of the column in document order (table cells in cell order)."""
-        boxes: list[LineBox] = []
         self.doc.documentLayout().documentSize()  # lays the column out
+        yield True
         block = self.doc.begin()
         while block.isValid():
             text_layout = block.layout()
@@ -254,7 +251,7 @@ class SectionDocument:
                 end = start + line.textLength()
                 boxes.append(LineBox(top, top + line.height(), start, end, forced and i == 0))
             block = block.next()
-        return boxes
+            yield True
 
     # -- pages ------------------------------------------------------------------------------
 
