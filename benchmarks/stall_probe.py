@@ -77,11 +77,18 @@ def _measure(path: Path, fraction: float, after_index: float) -> dict[str, Any]:
         for hook in PROBE_HOOKS:
             hook()
 
+    def finish() -> None:
+        # The probe stops before the window is asked to close: closing waits for the
+        # embedding batch under way, which is no page turn's stall.
+        probe.stop()
+        turns.stop()
+        app.quit()
+
     def heard(news: Any) -> None:
         moments.setdefault(news.stage, (clock.elapsed()) / 1000)
         if news.stage in ("index", "covered", "ready") and "stop" not in moments:
             moments["stop"] = 0
-            QTimer.singleShot(int(after_index * 1000), app.quit)
+            QTimer.singleShot(int(after_index * 1000), finish)
         if news.stage == "failed":
             app.quit()
 
