@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 import time
 import warnings
 import xml.etree.ElementTree as ET
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PySide6.QtCore import QSize, QUrl
 from PySide6.QtGui import (
@@ -65,14 +67,49 @@ class Typeset:
     height: float
 
 
+TypesetKey = tuple[bytes, float, str, float]  # markup, size, colour, half x-height
+_done: OrderedDict[TypesetKey, Typeset | None] = OrderedDict()
+_done_lock = threading.Lock()
+CACHED_FORMULAS = 2048
+
+
+def key_for(markup: bytes, *, size_px: float, colour: str, half_x: float) -> TypesetKey:
+    return (markup, round(size_px * 4) / 4, colour, half_x)
+
+
+def cached(key: TypesetKey) -> tuple[bool, Typeset | None]:
+    """(whether `key` was typeset already, its result): never typesets."""
+    with _done_lock:
+        if key not in _done:
+            return False, None
+        _done.move_to_end(key)
+        return True, _done[key]
+
+
 def typeset(markup: bytes, *, size_px: float, colour: str, half_x: float) -> Typeset | None:
-    """`markup` typeset at `size_px`, or None (logged) when it cannot be."""
-    if ziamath is None:
-        return None
-    return _typeset(markup, round(size_px * 4) / 4, colour, half_x)
+    """`markup` typeset at `size_px`, or None (logged) when it cannot be; cached."""
+    key = key_for(markup, size_px=size_px, colour=colour, half_x=half_x)
+    return typeset_key(key)
 
 
-@lru_cache(maxsize=1024)
+def typeset_key(key: TypesetKey) -> Typeset | None:
+    found, result = cached(key)
+    if found or ziamath is None:
+        return result
+    result = _typeset(*key)
+    with _done_lock:
+        _done[key] = result
+        while len(_done) > CACHED_FORMULAS:
+            _done.popitem(last=False)
+    return result
+
+
+def forget_typeset() -> None:
+    """Empty the cache (benchmarks measure the cold cost)."""
+    with _done_lock:
+        _done.clear()
+
+
 def _typeset(markup: bytes, size_px: float, colour: str, half_x: float) -> Typeset | None:
     try:
         root = ET.fromstring(markup)  # serialised by lxml from the book: no DTD, no entities
@@ -134,6 +171,10 @@ class MathSetter:
         self.names: set[str] = set()  # picture names, for swapping in finished rasters
         self.texts: dict[int, str] = {}  # document position of a formula -> its linear text
         self.spent = 0.0
+        # With a worker (the page view), formulas not typeset yet are drawn as text this time
+        # and listed here for the worker; without one (tests, benchmarks) they are typeset now.
+        self.background = images.runner is not None
+        self.missing: list[TypesetKey] = []
 
     def insert(
         self, cursor: QTextCursor, span: Span, fmt: QTextCharFormat, block: int, text: str
@@ -167,7 +208,13 @@ class MathSetter:
         picture.setFont(font)  # Qt reads the x-height for AlignMiddle from this very font
         half_x = QFontMetrics(font).xHeight() / 2
         size = QFontInfo(font).pixelSize()
-        done = typeset(markup, size_px=size, colour=self.colour, half_x=half_x)
+        key = key_for(markup, size_px=size, colour=self.colour, half_x=half_x)
+        found, done = cached(key)
+        if not found and self.background:
+            self.missing.append(key)
+            return None
+        if not found:
+            done = typeset_key(key)
         if done is None:
             return None
         scale = min(1.0, self.width / done.width) if self.width > 0 else 1.0
@@ -182,3 +229,38 @@ class MathSetter:
         picture.setHeight(height)
         picture.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignMiddle)
         return picture
+
+
+class MathJobs:
+    """Typesets a section's missing formulas in the image worker, then asks for a relayout."""
+
+    def __init__(self, images: ImageCache, on_ready: Callable[[int], None]) -> None:
+        self.images = images
+        self.on_ready = on_ready
+        self.pending: set[int] = set()  # sections being typeset
+
+    def request(self, section: int, keys: list[TypesetKey]) -> None:
+        runner = self.images.runner
+        if not keys or runner is None or section in self.pending:
+            return
+        self.pending.add(section)
+
+        def work(_job: object) -> int:
+            for key in keys:
+                typeset_key(key)
+            return section
+
+        runner.submit(
+            f"math:{section}",
+            work,
+            on_done=self._finished,
+            on_error=lambda error: self._failed(section, error),
+        )
+
+    def _finished(self, section: int) -> None:
+        self.pending.discard(section)
+        self.on_ready(section)
+
+    def _failed(self, section: int, error: BaseException) -> None:
+        self.pending.discard(section)
+        log.warning("typesetting the formulas of section %d failed: %s", section, error)

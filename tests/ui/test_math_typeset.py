@@ -16,6 +16,7 @@ from reader_app.books.model import Book, Locator
 from reader_app.rag.sentences import split_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
+from reader_app.ui import math_render
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.doc_positions import PositionMap
 from reader_app.ui.document import PageGeometry, SectionDocument
@@ -58,9 +59,15 @@ def _view(qtbot: QtBot, book: Book, appearance: Appearance) -> EpubView:
     view.show()
     qtbot.waitExposed(view)
     view.relayout_now()
+    _settle(qtbot, view)
+    return view
+
+
+def _settle(qtbot: QtBot, view: EpubView) -> None:
+    """Wait for the worker: formulas typeset (then a relayout), then their rasters."""
+    qtbot.waitUntil(lambda: not view.math_jobs.pending, timeout=60_000)
     qtbot.waitUntil(lambda: not view.images.pending, timeout=60_000)
     view.repaint()
-    return view
 
 
 def _dark(image: QImage, x: int, y: int) -> bool:
@@ -136,18 +143,34 @@ def test_locators_copying_and_the_sentence_table_are_the_same_typeset_or_not(
     assert split_book(book) == sentences
 
 
-def test_the_same_place_stays_on_screen_when_typesetting_is_turned_off(
+def test_formulas_are_typeset_off_the_ui_thread_and_the_place_stays_on_screen(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
+    math_render.forget_typeset()
     book = _formulas_book(tmp_path)
-    view = _view(qtbot, book, LIGHT)
+    view = EpubView()
+    qtbot.addWidget(view)
+    view.resize(520, 640)
+    view.set_appearance(LIGHT)
+    view.set_book(book)
+    view.show()
+    qtbot.waitExposed(view)
+    doc = view.current_document()
+    # First drawn as text (nothing typeset yet on the UI thread), the worker typesets them ...
+    assert doc is not None and not doc.maths.texts and doc.maths.missing
+    assert view.math_jobs.pending == {0}
     target = Locator(0, 3, 3)  # "After it."
     view.go_to(target)
-    shown = view.current_start()
-    assert shown <= target < view.current_end()
+    _settle(qtbot, view)
+    # ... and the section is laid out again with them, the same place on screen.
+    doc = view.current_document()
+    assert doc is not None and len(doc.maths.texts) == 3 and not doc.maths.missing
+    assert view.current_start() <= target < view.current_end()
     assert "After it." in view.visible_text()
     view.set_appearance(replace(LIGHT, typeset_math=False))
     view.relayout_now()
+    doc = view.current_document()
+    assert doc is not None and not doc.maths.texts
     assert view.current_start() <= target < view.current_end()
     assert "After it." in view.visible_text()
 
