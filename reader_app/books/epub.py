@@ -144,7 +144,13 @@ def _read_spine(
 ) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
     budget = BookBudget(archive.path)
+    parsed: dict[str, ParsedDocument] = {}
     for item in (*package.spine, *package.auxiliary):
+        if item.member in parsed:  # listed again in the spine: shown again, parsed once
+            again = parsed[item.member]
+            budget.spend(elements=0, characters=sum(len(b.text) for b in again.blocks))
+            documents.append((item.member, again))
+            continue
         if item.member not in archive and item in package.auxiliary:
             continue  # a missing note costs its links, never the book
         if item.member not in archive:
@@ -152,7 +158,8 @@ def _read_spine(
                 archive.path,
                 f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
             )
-        documents.append((item.member, _read_document(archive, item, budget, sheets, notes)))
+        parsed[item.member] = _read_document(archive, item, budget, sheets, notes)
+        documents.append((item.member, parsed[item.member]))
     return documents
 
 

@@ -23,6 +23,7 @@ OPF_NS = "http://www.idpf.org/2007/opf"
 DC_NS = "http://purl.org/dc/elements/1.1/"
 CONTENT_TYPES = frozenset({"application/xhtml+xml", "text/html", "application/xml", "text/xml"})
 IMAGE_TYPES_PREFIX = "image/"
+MAX_SPINE_REPEATS = 16  # spine entries naming a chapter already listed, shown again
 
 _TAG = re.compile(r"<[^>]*>")
 _SPACES = re.compile(r"\s+")
@@ -84,19 +85,21 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
             )
         item = _readable(item, manifest)
         if item.member in listed:
-            # A chapter read twice adds nothing but work (and gets around the zip-bomb caps).
+            # Shown again where the spine lists it again (parsed once, its text counted each
+            # time against the book's caps); past MAX_SPINE_REPEATS, listed copies are dropped.
             repeats += 1
-            continue
+            if repeats > MAX_SPINE_REPEATS:
+                continue
         listed.add(item.member)
         every.append(item)
         if (itemref.get("linear") or "yes").strip().lower() != "no":
             linear.append(item)
     if not every:
         raise BookError(archive.path, "its spine is empty: the book has no content.")
-    if repeats:
+    if repeats > MAX_SPINE_REPEATS:
         notes.append(
-            f"The book's reading order lists {repeats:,} chapter(s) more than once; "
-            "each is shown once."
+            f"The book's reading order lists chapters again {repeats:,} times; only the first "
+            f"{MAX_SPINE_REPEATS} repeats are shown."
         )
     ncx_id = spine_element.get("toc")
     ncx = manifest.get(ncx_id) if ncx_id else None
