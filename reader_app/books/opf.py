@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -130,6 +130,31 @@ def _readable(item: ManifestItem, manifest: dict[str, ManifestItem]) -> Manifest
         seen.add(following.id)
         current = following
     return current if _showable(current) else item
+
+
+DRAWN_IMAGE_TYPES = frozenset({
+    "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "image/bmp",
+    "image/avif", "image/jxl",
+})  # fmt: skip
+
+
+def image_fallbacks(manifest: dict[str, ManifestItem]) -> Callable[[str], str]:
+    """For an image member: itself, or the first of its manifest `fallback` chain of a type the
+    reader draws when its own type is not one (an `<img>` of a foreign type)."""
+    by_member = {item.member: item for item in manifest.values()}
+
+    def shown(member: str) -> str:
+        item = by_member.get(member)
+        seen: set[str] = set()
+        current = item
+        while current is not None and current.media_type not in DRAWN_IMAGE_TYPES:
+            if not current.fallback or current.fallback in seen:
+                return member
+            seen.add(current.fallback)
+            current = manifest.get(current.fallback)
+        return current.member if current is not None else member
+
+    return shown
 
 
 def _showable(item: ManifestItem) -> bool:

@@ -60,10 +60,15 @@ def parse_document(
     name: str,
     has_member: Callable[[str], bool],
     sheets: StyleSheets | None = None,
+    image_fallback: Callable[[str], str] | None = None,
 ) -> ParsedDocument:
-    """Blocks of the content document `root`, which is the container member `name`."""
+    """Blocks of the content document `root`, which is the container member `name`.
+
+    `image_fallback` names the member to draw for an image member (its manifest fallback)."""
     sheets = sheets if sheets is not None else StyleSheets(None)
     converter = _Converter(name=name, has_member=has_member, sheets=sheets, root=root)
+    if image_fallback is not None:
+        converter.image_fallback = image_fallback
     body = next((el for el in root.iter() if local_name(el) == "body"), root)
     css = converter.styler.compute(body, ROOT_STYLE)
     converter.block_element(body, Context(), Inline(css=css))

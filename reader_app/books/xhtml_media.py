@@ -51,6 +51,7 @@ class MediaMixin:
     inline: InlineImages
     pending_anchors: list[str]
     has_member: Callable[[str], bool]
+    image_fallback: Callable[[str], str] = staticmethod(str)  # the member itself
 
     if TYPE_CHECKING:
 
@@ -90,7 +91,10 @@ class MediaMixin:
         if parts.scheme or parts.netloc:
             return  # remote images are never fetched
         member = resolve_member_name(self.name, unquote(parts.path))
-        if member is None or not self.has_member(member):
+        if member is None:
+            return
+        member = self.image_fallback(member)  # an image of a foreign type: its fallback
+        if not self.has_member(member):
             return
         self.emit(Block(kind=BlockKind.IMAGE, image=member), css)
 
