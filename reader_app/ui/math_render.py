@@ -238,11 +238,19 @@ class MathJobs:
         self.images = images
         self.on_ready = on_ready
         self.pending: set[int] = set()  # sections being typeset
+        self.asked: set[tuple[int, TypesetKey, int]] = set()
 
     def request(self, section: int, keys: list[TypesetKey]) -> None:
         runner = self.images.runner
         if not keys or runner is None or section in self.pending:
             return
+        # Asked once per set of formulas: a section with more formulas than the cache holds
+        # would otherwise be typeset and laid out again for ever; its rest stays text.
+        asked = (section, keys[0], len(keys))
+        if asked in self.asked:
+            return
+        self.asked.add(asked)
+        keys = keys[: CACHED_FORMULAS // 2]
         self.pending.add(section)
 
         def work(_job: object) -> int:
