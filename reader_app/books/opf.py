@@ -120,18 +120,24 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
 
 
 def _readable(item: ManifestItem, manifest: dict[str, ManifestItem]) -> ManifestItem:
-    """`item`, or the first of its manifest fallbacks that is a content document or an image."""
+    """`item`, or the first of its manifest fallbacks that is a content document or an image.
+
+    Plain XML (`application/xml`) is a foreign type: a fallback of a core type (XHTML, a drawn
+    image) is preferred to it; with none, it is read as XHTML (some books mislabel theirs).
+    """
+    chain = [item]
     seen = {item.id}
-    current = item
-    while not _showable(current) and current.fallback and current.fallback not in seen:
-        following = manifest.get(current.fallback)
+    while chain[-1].fallback and chain[-1].fallback not in seen:
+        following = manifest.get(chain[-1].fallback)
         if following is None:
             break
         seen.add(following.id)
-        current = following
-    return current if _showable(current) else item
+        chain.append(following)
+    core = (c for c in chain if c.media_type in XHTML_TYPES or c.media_type in DRAWN_IMAGE_TYPES)
+    return next(core, None) or next((c for c in chain if _showable(c)), item)
 
 
+XHTML_TYPES = frozenset({"application/xhtml+xml", "text/html"})
 DRAWN_IMAGE_TYPES = frozenset({
     "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "image/bmp",
     "image/avif", "image/jxl",

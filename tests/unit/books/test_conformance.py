@@ -114,3 +114,23 @@ def test_an_image_of_a_foreign_type_is_drawn_through_its_manifest_fallback(
     # The chain is followed to the first drawable type; a loop ends where it began; a picture
     # of a drawable type is drawn itself, whatever its fallback says.
     assert images == ["OEBPS/img/picture.png", "OEBPS/img/loop.foo", "OEBPS/img/plain.jpg"]
+
+
+def test_a_plain_xml_spine_item_gives_way_to_its_xhtml_fallback(tmp_path: Path) -> None:
+    opf = package_document(["c1.xhtml"]).replace(
+        '<item id="c0" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+        '<item id="c0" href="moby.xml" media-type="application/xml" fallback="alt"/>'
+        '<item id="alt" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+    )
+    chapter = xhtml("<p>Test passes: the XHTML fallback is shown.</p>")
+    extra = {"OEBPS/moby.xml": "<book><p>Test fails. Call me Ishmael.</p></book>"}
+    book = read_book(make_epub(tmp_path / "xml.epub", {"c1.xhtml": chapter}, opf=opf, extra=extra))
+    assert [b.text for b in book.sections[0].blocks] == [
+        "Test passes: the XHTML fallback is shown."
+    ]
+    # With no fallback, a chapter labelled plain XML is still read (books mislabel XHTML).
+    lone = package_document(["c1.xhtml"]).replace(
+        'media-type="application/xhtml+xml"/>', 'media-type="application/xml"/>', 1
+    )
+    book = read_book(make_epub(tmp_path / "lone.epub", {"c1.xhtml": chapter}, opf=lone))
+    assert book.sections[0].blocks[0].text == "Test passes: the XHTML fallback is shown."
