@@ -153,12 +153,13 @@ def test_formulas_are_typeset_off_the_ui_thread_and_the_place_stays_on_screen(
     view.resize(520, 640)
     view.set_appearance(LIGHT)
     view.set_book(book)
-    view.show()
-    qtbot.waitExposed(view)
     doc = view.current_document()
     # First drawn as text (nothing typeset yet on the UI thread), the worker typesets them ...
+    # (checked before any event is processed: the worker's answer arrives through the loop)
     assert doc is not None and not doc.maths.texts and doc.maths.missing
     assert view.math_jobs.pending == {0}
+    view.show()
+    qtbot.waitExposed(view)
     target = Locator(0, 3, 3)  # "After it."
     view.go_to(target)
     _settle(qtbot, view)
