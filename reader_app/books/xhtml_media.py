@@ -4,8 +4,8 @@ Images and inline SVG become IMAGE blocks; a table becomes one TABLE block (rows
 a MathML formula becomes its linear text (books/mathml.py) in a span that also names the
 formula's markup, kept as an inline resource (`inline:<member>#<n>.mml`), so the view can draw
 it typeset while locators, search, the sentence table and copying see the text. A formula over
-MAX_MATH_BYTES or MAX_MATH_NODES keeps only its text (noted in the log). `display="block"`
-formulas are blocks of their own, centred.
+MAX_MATH_BYTES, MAX_MATH_NODES or MAX_MATH_DEPTH keeps only its text (noted in the log).
+`display="block"` formulas are blocks of their own, centred.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 MAX_MATH_BYTES = 64 * 1024  # one formula's markup, to be typeset
 MAX_MATH_NODES = 2_000
+MAX_MATH_DEPTH = 64  # nesting, as books/mathml.py reads it
 
 
 def is_display_math(element: etree._Element) -> bool:
@@ -135,6 +136,14 @@ def math_markup(element: etree._Element, member: str) -> bytes | None:
     nodes = sum(1 for _ in element.iter())
     if nodes > MAX_MATH_NODES:
         log.info("a formula of %d elements in %s is shown as text", nodes, member)
+        return None
+    depth, level = 0, [(element, 1)]
+    while level:  # nesting depth, without recursion
+        node, at = level.pop()
+        depth = max(depth, at)
+        level.extend((child, at + 1) for child in node)
+    if depth > MAX_MATH_DEPTH:
+        log.info("a formula nested %d deep in %s is shown as text", depth, member)
         return None
     markup = etree.tostring(element, encoding="utf-8", with_tail=False)
     if len(markup) > MAX_MATH_BYTES:

@@ -54,7 +54,6 @@ log = logging.getLogger(__name__)
 MATH_PREFIX = "math:"
 MAX_MATH_PIXELS = 4_000  # the longest side of a typeset formula, in logical pixels
 SECTION_BUDGET_SECONDS = 1.5  # typesetting one section on the UI thread, cold cache
-_SVG = "{http://www.w3.org/2000/svg}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +69,7 @@ class Typeset:
 TypesetKey = tuple[bytes, float, str, float]  # markup, size, colour, half x-height
 _done: OrderedDict[TypesetKey, Typeset | None] = OrderedDict()
 _done_lock = threading.Lock()
+_ziamath_lock = threading.Lock()  # ziamath keeps its fonts and settings in module globals
 CACHED_FORMULAS = 2048
 
 
@@ -114,8 +114,8 @@ def _typeset(markup: bytes, size_px: float, colour: str, half_x: float) -> Types
     try:
         root = ET.fromstring(markup)  # serialised by lxml from the book: no DTD, no entities
         root.set("mathcolor", colour)
-        math = ziamath.Math(root, size=size_px)
-        svg = math.svgxml()
+        with _ziamath_lock:
+            svg = ziamath.Math(root, size=size_px).svgxml()
     except Exception as error:  # a hostile formula must not take the page down with it
         log.info(
             "a formula could not be typeset (%s: %s); it is shown as text",

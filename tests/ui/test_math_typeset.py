@@ -181,8 +181,10 @@ def test_malformed_or_huge_formulas_are_shown_as_text_with_a_log_note(
 ) -> None:
     broken = f"<math {MATHML}><mfrac><mi>x</mi></mfrac></math>"  # a fraction of one part
     huge = f"<math {MATHML}><mrow>" + "<mi>y</mi><mo>+</mo>" * 1500 + "<mn>1</mn></mrow></math>"
+    deep = f"<math {MATHML}>" + "<mrow>" * 100 + "<mi>z</mi>" + "</mrow>" * 100 + "</math>"
     with caplog.at_level(logging.INFO):
-        book = _book(tmp_path, f"<p>Broken {broken} here.</p><p>Huge {huge} there.</p>")
+        body = f"<p>Broken {broken} here.</p><p>Huge {huge} there.</p><p>Deep {deep}.</p>"
+        book = _book(tmp_path, body)
         doc = SectionDocument(book, 0, LIGHT, PageGeometry(420, 640))
     blocks = book.sections[0].blocks
     assert blocks[0].text == "Broken x here."
@@ -193,6 +195,8 @@ def test_malformed_or_huge_formulas_are_shown_as_text_with_a_log_note(
     notes = caplog.text
     assert "could not be typeset" in notes and "shown as text" in notes
     assert "elements in OEBPS/c1.xhtml is shown as text" in notes
+    assert "nested 102 deep in OEBPS/c1.xhtml is shown as text" in notes
+    assert "Deep z." in doc.doc.toPlainText()
 
 
 def test_position_map_steps_over_hyphens_and_formulas() -> None:
