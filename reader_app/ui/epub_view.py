@@ -23,6 +23,7 @@ from reader_app.ui.book_fonts import BookFonts
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
 from reader_app.ui.layout_ahead import LayoutAhead
+from reader_app.ui.math_render import MathJobs
 from reader_app.ui.page_input import PageInput, paint_selection
 from reader_app.ui.page_marks import Mark, paint_marks
 from reader_app.ui.workers import Workers
@@ -67,6 +68,7 @@ class EpubView(PageInput):
         self.images = ImageCache(runner=Workers(self, max_threads=1))
         self.images.on_ready = self._image_ready
         self._ahead = LayoutAhead(self)  # the next section, laid out in slices
+        self.math_jobs = MathJobs(self.images, self._math_ready)  # formulas typeset in the worker
         self.fonts = BookFonts()  # the shown book's embedded fonts
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
@@ -105,6 +107,16 @@ class EpubView(PageInput):
         for doc in [*self._documents.values(), *self._ahead.documents()]:
             doc.replace_image(name, image)
         self.update()
+
+    def _math_ready(self, section: int) -> None:
+        """The section's formulas are typeset: lay it out again, keeping the place."""
+        if self.book is None or section not in self._documents:
+            return
+        keep = self._anchor or (self.current_start() if section == self.section_index else None)
+        del self._documents[section]
+        if keep is not None:
+            self._show_locator(keep, Navigation.RELAYOUT)
+            self._anchor = keep
 
     def set_appearance(self, appearance: Appearance) -> None:
         if appearance == self.appearance:
@@ -248,20 +260,20 @@ class EpubView(PageInput):
         if doc is None:
             doc = self._ahead.take(self._recipe(section)) or self._new_document(section)
             self._documents[section] = doc
+            self.math_jobs.request(section, doc.maths.missing)
             while len(self._documents) > CACHE_SECTIONS:
                 self._documents.popitem(last=False)
         else:
             self._documents.move_to_end(section)
         return doc
 
-    def _new_document(self, section: int, *, in_steps: bool = False) -> SectionDocument:
+    def _new_document(self, section: int, in_steps: bool = False) -> SectionDocument:
         assert self.book is not None
         return SectionDocument(self.book, section, self.appearance, self._page_geometry(),
                                images=self.images, fonts=self.fonts.families, in_steps=in_steps)
 
     def _recipe(self, section: int) -> object:
-        assert self.book is not None
-        return (self.book.book_id, section, self._geometry_key, self.appearance)
+        return (self.book and self.book.book_id, section, self._geometry_key, self.appearance)
 
     def _show_locator(self, locator: Locator, navigation: Navigation) -> None:
         assert self.book is not None
@@ -311,10 +323,8 @@ class EpubView(PageInput):
         # Lay out the next section while the reader reads, so turning into it is instant.
         if self.book is not None and self.section_index + 1 < len(self.book.sections):
             self._document(self.section_index)  # kept; and the geometry key is current
-            after = self.section_index + 1
-            if after not in self._documents:  # laid out in slices (ui/layout_ahead.py)
-                self._ahead.start(self._recipe(after),
-                                  lambda: self._new_document(after, in_steps=True))
+            if (after := self.section_index + 1) not in self._documents:  # ui/layout_ahead.py
+                self._ahead.start(self._recipe(after), lambda: self._new_document(after, True))
 
     def _relayout(self) -> None:
         if self.book is not None and self._anchor is not None:
