@@ -29,12 +29,13 @@ from PySide6.QtGui import (
     QTextTableFormat,
 )
 
-from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions, with_soft_hyphens
+from reader_app.books.hyphenation import SOFT_HYPHEN, with_soft_hyphens
 from reader_app.books.model import Block, BlockKind, Book, Locator, Span
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.images import ImageCache
 from reader_app.ui.page_formats import PageFormats
 from reader_app.ui.pagination import EPSILON, LineBox, page_of_top, page_tops
+from reader_app.ui.text_effects import ZERO_WIDTH_SPACE, transformed
 
 LINE_SEPARATOR = "\u2028"  # a line break inside a block that keeps it one QTextBlock
 INTERNAL_SCHEME = "pagemate"
@@ -90,7 +91,8 @@ class SectionDocument:
         self.doc = QTextDocument()
         self.doc.setUndoRedoEnabled(False)
         self.block_starts: list[int] = []
-        self.hyphens: dict[int, list[int]] = {}  # block -> model offsets with a soft hyphen before
+        self.hyphens: dict[int, list[int]] = {}  # block -> model offsets with a break char before
+        self._joiner = SOFT_HYPHEN  # or a zero-width space (word-break: break-all)
         # Keep lines to a comfortable measure on wide pages by widening the side margins.
         measure = appearance.font_size * appearance.measure * 1.33
         side = (page.width - measure) / 2 if appearance.measure > 0 else 0.0
@@ -136,11 +138,8 @@ class SectionDocument:
                 fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
             previous_bottom = fmt.bottomMargin()
             cursor.setBlockFormat(fmt)
-            if self.formats.hyphenates(block):
-                breaks = break_positions(block.text, language=language)
-                if breaks:
-                    self.hyphens[index] = breaks
-            self._insert_block(cursor, block, self.hyphens.get(index, []))
+            self.hyphens[index], self._joiner = self.formats.breaks(block, language)
+            self._insert_block(cursor, block, self.hyphens[index])
         if not self.section.blocks:
             self.block_starts.append(0)
 
@@ -160,7 +159,7 @@ class SectionDocument:
     def _insert_text(
         self, cursor: QTextCursor, block: Block, base: QTextCharFormat, breaks: list[int]
     ) -> None:
-        text = block.text.replace("\n", LINE_SEPARATOR)
+        text = transformed(block, styled=self.formats.styled(block)).replace("\n", LINE_SEPARATOR)
         spans = block.spans
         # Split the text at every span edge and give each piece the union of its spans' styles.
         edges = sorted({0, len(text), *(s.start for s in spans), *(s.end for s in spans)})
@@ -173,7 +172,7 @@ class SectionDocument:
                 fmt = QTextCharFormat(base)
                 for span in covering:
                     self._apply_span(fmt, span, block)
-            cursor.insertText(with_soft_hyphens(text, start, end, breaks), fmt)
+            cursor.insertText(with_soft_hyphens(text, start, end, breaks, self._joiner), fmt)
 
     def _apply_span(self, fmt: QTextCharFormat, span: Span, block: Block) -> None:
         self.formats.apply_span(fmt, span, block)
@@ -395,6 +394,6 @@ class SectionDocument:
         cursor = QTextCursor(self.doc)
         cursor.setPosition(min(start, end))
         cursor.setPosition(max(start, end), QTextCursor.MoveMode.KeepAnchor)
-        text = cursor.selectedText().replace(SOFT_HYPHEN, "")
+        text = cursor.selectedText().replace(SOFT_HYPHEN, "").replace(ZERO_WIDTH_SPACE, "")
         return text.replace(LINE_SEPARATOR, "\n").replace("\u2029", "\n")
 
