@@ -25,8 +25,8 @@ XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 COLLAPSIBLE = re.compile(r"[\t\n\r\f][ \t\n\r\f]*| [ \t\n\r\f]+")
 DROPPED = frozenset(
     {
-        "script", "style", "iframe", "frame", "frameset", "form", "object", "embed", "noscript",
-        "template", "audio", "video", "canvas", "input", "button", "select", "textarea", "head",
+        "script", "style", "iframe", "frame", "frameset", "form", "embed", "noscript",
+        "template", "canvas", "input", "button", "select", "textarea", "head",
         "title", "link", "meta", "base", "param", "source", "track", "map", "area", "annotation",
     }
 )  # fmt: skip
@@ -36,9 +36,10 @@ BLOCKS = frozenset(
         "nav", "address", "blockquote", "figure", "figcaption", "dl", "dt", "dd", "ul", "ol", "li",
         "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "pre", "table", "hr", "details", "summary",
         "center", "fieldset", "legend", "caption", "tr", "td", "th", "thead", "tbody", "tfoot",
-        "img", "svg", "br",
+        "img", "svg", "br", "audio", "video", "object",
     }
 )  # fmt: skip
+MEDIA = frozenset({"audio", "video"})
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
 PLAIN = Span(0, 0)
 EXTERNAL_SCHEMES = frozenset({"http", "https", "mailto"})
@@ -153,6 +154,28 @@ def with_style(block: Block, style: BlockStyle) -> Block:
         block.rows,
         style,
     )
+
+
+def media_placeholder(element: etree._Element) -> Block:
+    """What the page shows for `<audio>`/`<video>`, which Pagemate does not play: a line naming
+    the kind and file (the element's fallback content follows it as the book's own text)."""
+    source = element.get("src") or next(
+        (s.get("src") for s in element if local_name(s) == "source" and s.get("src")), ""
+    )
+    name = unquote(urlsplit(source.strip()).path).rsplit("/", 1)[-1]
+    kind = "Audio" if local_name(element) == "audio" else "Video"
+    return Block(kind=BlockKind.IMAGE, text=f"[{kind}: {name}]" if name else f"[{kind}]")
+
+
+def object_image(element: etree._Element) -> str | None:
+    """An `<object>`'s `data` when it is a picture (shown as one); else its fallback content."""
+    data, kind = element.get("data"), (element.get("type") or "").lower()
+    extension = (data or "").lower().rsplit(".", 1)[-1]
+    picture = kind.removeprefix("image/") in _PICTURES if kind else extension in _PICTURES
+    return data if data and picture else None
+
+
+_PICTURES = frozenset({"png", "jpg", "jpeg", "gif", "webp", "svg", "svg+xml", "bmp"})
 
 
 def plain_text(element: etree._Element) -> str:

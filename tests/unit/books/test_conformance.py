@@ -50,3 +50,26 @@ def test_right_to_left_progression_is_in_the_metadata(tmp_path: Path) -> None:
     opf = package_document(["c1.xhtml"], spine_attributes='page-progression-direction="rtl"')
     book = read_book(make_epub(tmp_path / "rtl.epub", {"c1.xhtml": xhtml("<p>x</p>")}, opf=opf))
     assert book.metadata.right_to_left
+
+
+def test_audio_and_video_show_a_named_line_a_poster_and_their_fallback(tmp_path: Path) -> None:
+    chapter = xhtml(
+        '<p>Listen.</p><audio controls="" src="media/song%201.mp3">Audio is not supported.</audio>'
+        '<video poster="poster.png"><source src="clip.mp4" type="video/mp4"/>'
+        '<track src="subs.vtt"/><p>A film of the <i>harbour</i>.</p></video>'
+        '<object data="pic.png" type="image/png"><p>never shown</p></object>'
+        '<object data="sheet.psd" type="image/vnd.adobe.photoshop"><p>The fallback.</p></object>'
+    )
+    extra = {"OEBPS/poster.png": image_bytes(), "OEBPS/pic.png": image_bytes()}
+    book = read_book(make_epub(tmp_path / "media.epub", {"c1.xhtml": chapter}, extra=extra))
+    blocks = [(b.kind, b.text, b.image) for b in book.sections[0].blocks]
+    assert blocks == [
+        (BlockKind.PARAGRAPH, "Listen.", None),
+        (BlockKind.IMAGE, "[Audio: song 1.mp3]", None),
+        (BlockKind.PARAGRAPH, "Audio is not supported.", None),
+        (BlockKind.IMAGE, "", "OEBPS/poster.png"),
+        (BlockKind.IMAGE, "[Video: clip.mp4]", None),
+        (BlockKind.PARAGRAPH, "A film of the harbour.", None),
+        (BlockKind.IMAGE, "", "OEBPS/pic.png"),
+        (BlockKind.PARAGRAPH, "The fallback.", None),
+    ]
