@@ -159,9 +159,8 @@ def with_style(block: Block, style: BlockStyle) -> Block:
 def media_placeholder(element: etree._Element) -> Block:
     """What the page shows for `<audio>`/`<video>`, which Pagemate does not play: a line naming
     the kind and file (the element's fallback content follows it as the book's own text)."""
-    source = element.get("src") or next(
-        (s.get("src") for s in element if local_name(s) == "source" and s.get("src")), ""
-    )
+    sources = [s.get("src") or "" for s in element if local_name(s) == "source"]
+    source = element.get("src") or next((s for s in sources if s), "")
     name = unquote(urlsplit(source.strip()).path).rsplit("/", 1)[-1]
     kind = "Audio" if local_name(element) == "audio" else "Video"
     return Block(kind=BlockKind.IMAGE, text=f"[{kind}: {name}]" if name else f"[{kind}]")
