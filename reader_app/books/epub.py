@@ -10,6 +10,7 @@ is read whole, in spine order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote
@@ -144,6 +145,8 @@ def _read_spine(
 ) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
     budget = BookBudget(archive.path)
+    unlisted: set[str] = set()
+    has_image = _listed_images(archive, package, unlisted)
     for item in (*package.spine, *package.auxiliary):
         if item.member not in archive and item in package.auxiliary:
             continue  # a missing note costs its links, never the book
@@ -152,8 +155,31 @@ def _read_spine(
                 archive.path,
                 f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
             )
-        documents.append((item.member, _read_document(archive, item, budget, sheets, notes)))
+        parsed = _read_document(archive, item, budget, sheets, notes, has_image)
+        documents.append((item.member, parsed))
+    if unlisted:
+        first = min(unlisted).rsplit("/", 1)[-1]
+        more = f" and {len(unlisted) - 1} more" if len(unlisted) > 1 else ""
+        notes.append(f"Pictures the book's manifest does not list are not shown (“{first}”{more}).")
     return documents
+
+
+def _listed_images(
+    archive: SafeZip, package: Package, unlisted: set[str]
+) -> Callable[[str], bool]:
+    """Whether a page may show a picture (or link a sound): only resources the manifest lists are
+    part of the book (the EPUB rule). One the container holds but the manifest does not list is
+    left out and added to `unlisted`, so the reader can be told."""
+    listed = {i.member for i in package.manifest.values()}
+
+    def check(member: str) -> bool:
+        if member in listed:
+            return member in archive
+        if member in archive:
+            unlisted.add(member)
+        return False
+
+    return check
 
 
 def _read_document(
@@ -162,6 +188,7 @@ def _read_document(
     budget: BookBudget,
     sheets: StyleSheets,
     notes: list[str],
+    has_image: Callable[[str], bool],
 ) -> ParsedDocument:
     if item.media_type.startswith(IMAGE_TYPES_PREFIX):
         block = Block(kind=BlockKind.IMAGE, image=item.member)
@@ -180,7 +207,7 @@ def _read_document(
         )
         return ParsedDocument(blocks=blocks, anchors={}, links=(), first_heading="")
     budget.spend(elements=count_elements(root), characters=0)
-    parsed = parse_document(root, name=item.member, has_member=archive.__contains__, sheets=sheets)
+    parsed = parse_document(root, name=item.member, has_member=has_image, sheets=sheets)
     budget.spend(elements=0, characters=sum(len(b.text) for b in parsed.blocks))
     notes.extend(parsed.notes)
     return parsed

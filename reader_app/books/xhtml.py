@@ -138,7 +138,7 @@ class _Converter:
         emitted = len(self.blocks)
         if tag in parts.MEDIA:  # not played: its poster, a line naming it, its fallback content
             self.image(element.get("poster"), css)
-            self.emit(parts.media_placeholder(element), css)
+            self.emit(parts.media_placeholder(element, self.name, self.has_member), css)
         if tag == "hr":
             self.emit(Block(kind=BlockKind.RULE), css)
         elif tag == "img" or (tag == "object" and parts.object_image(element)):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from lxml import etree
 
@@ -40,6 +41,7 @@ BLOCKS = frozenset(
     }
 )  # fmt: skip
 MEDIA = frozenset({"audio", "video"})
+MEDIA_HREF_PREFIX = "pagemate-media:"  # a link the page view hands to the system's player
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
 PLAIN = Span(0, 0)
 EXTERNAL_SCHEMES = frozenset({"http", "https", "mailto"})
@@ -156,14 +158,23 @@ def with_style(block: Block, style: BlockStyle) -> Block:
     )
 
 
-def media_placeholder(element: etree._Element) -> Block:
-    """What the page shows for `<audio>`/`<video>`, which Pagemate does not play: a line naming
-    the kind and file (the element's fallback content follows it as the book's own text)."""
+def media_placeholder(
+    element: etree._Element, name: str, has_member: Callable[[str], bool]
+) -> Block:
+    """What the page shows for `<audio>`/`<video>`, which are not played inside the page: a line
+    naming the kind and file, a link that opens the file in the system's player when it is in the
+    book (the element's fallback content follows it as the book's own text)."""
     sources = [s.get("src") or "" for s in element if local_name(s) == "source"]
-    source = element.get("src") or next((s for s in sources if s), "")
-    name = unquote(urlsplit(source.strip()).path).rsplit("/", 1)[-1]
+    source = (element.get("src") or next((s for s in sources if s), "")).strip()
+    path = unquote(urlsplit(source).path)
     kind = "Audio" if local_name(element) == "audio" else "Video"
-    return Block(kind=BlockKind.IMAGE, text=f"[{kind}: {name}]" if name else f"[{kind}]")
+    base = path.rsplit("/", 1)[-1]
+    text = f"[{kind}: {base}]" if base else f"[{kind}]"
+    member = resolve_member_name(name, path) if path and not urlsplit(source).scheme else None
+    if member is None or not has_member(member):
+        return Block(kind=BlockKind.PARAGRAPH, text=text, align="center")
+    link = Span(0, len(text), italic=True, href=MEDIA_HREF_PREFIX + quote(member))
+    return Block(kind=BlockKind.PARAGRAPH, text=text, spans=(link,), align="center")
 
 
 def object_image(element: etree._Element) -> str | None:

@@ -10,6 +10,7 @@ import pytest
 from reader_app.books.formats import read_book
 from reader_app.books.model import BlockKind
 from reader_app.books.safezip import resolve_member_name
+from reader_app.books.xhtml_parts import MEDIA_HREF_PREFIX
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
 
 
@@ -92,16 +93,24 @@ def test_audio_and_video_show_a_named_line_a_poster_and_their_fallback(tmp_path:
         '<object data="pic.png" type="image/png"><p>never shown</p></object>'
         '<object data="sheet.psd" type="image/vnd.adobe.photoshop"><p>The fallback.</p></object>'
     )
-    extra = {"OEBPS/poster.png": image_bytes(), "OEBPS/pic.png": image_bytes()}
+    extra = {
+        "OEBPS/poster.png": image_bytes(),
+        "OEBPS/pic.png": image_bytes(),
+        "OEBPS/media/song 1.mp3": b"ID3 not really music",
+    }
     book = read_book(make_epub(tmp_path / "media.epub", {"c1.xhtml": chapter}, extra=extra))
     blocks = [(b.kind, b.text, b.image) for b in book.sections[0].blocks]
     assert blocks == [
         (BlockKind.PARAGRAPH, "Listen.", None),
-        (BlockKind.IMAGE, "[Audio: song 1.mp3]", None),
+        (BlockKind.PARAGRAPH, "[Audio: song 1.mp3]", None),
         (BlockKind.PARAGRAPH, "Audio is not supported.", None),
         (BlockKind.IMAGE, "", "OEBPS/poster.png"),
-        (BlockKind.IMAGE, "[Video: clip.mp4]", None),
+        (BlockKind.PARAGRAPH, "[Video: clip.mp4]", None),
         (BlockKind.PARAGRAPH, "A film of the harbour.", None),
         (BlockKind.IMAGE, "", "OEBPS/pic.png"),
         (BlockKind.PARAGRAPH, "The fallback.", None),
     ]
+    # The audio file is in the book: its line is a link the page hands to the system's player.
+    (audio_link,) = book.sections[0].blocks[1].spans
+    assert audio_link.href == MEDIA_HREF_PREFIX + "OEBPS/media/song%201.mp3"
+    assert not book.sections[0].blocks[4].spans  # the video file is not in the book
