@@ -37,6 +37,7 @@ from reader_app.books.opf import (
     ManifestItem,
     Package,
     find_cover,
+    image_fallbacks,
     read_metadata,
     read_package,
 )
@@ -147,7 +148,14 @@ def _read_spine(
     budget = BookBudget(archive.path)
     unlisted: set[str] = set()
     has_image = _listed_images(archive, package, unlisted)
+    parsed: dict[str, ParsedDocument] = {}
+    fallback = image_fallbacks(package.manifest)
     for item in (*package.spine, *package.auxiliary):
+        if item.member in parsed:  # listed again in the spine: shown again, parsed once
+            again = parsed[item.member]
+            budget.spend(elements=0, characters=sum(len(b.text) for b in again.blocks))
+            documents.append((item.member, again))
+            continue
         if item.member not in archive and item in package.auxiliary:
             continue  # a missing note costs its links, never the book
         if item.member not in archive:
@@ -155,8 +163,10 @@ def _read_spine(
                 archive.path,
                 f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
             )
-        parsed = _read_document(archive, item, budget, sheets, notes, has_image)
-        documents.append((item.member, parsed))
+        parsed[item.member] = _read_document(
+            archive, item, budget, sheets, notes, fallback, has_image
+        )
+        documents.append((item.member, parsed[item.member]))
     if unlisted:
         first = min(unlisted).rsplit("/", 1)[-1]
         more = f" and {len(unlisted) - 1} more" if len(unlisted) > 1 else ""
@@ -188,6 +198,7 @@ def _read_document(
     budget: BookBudget,
     sheets: StyleSheets,
     notes: list[str],
+    fallback: Callable[[str], str],
     has_image: Callable[[str], bool],
 ) -> ParsedDocument:
     if item.media_type.startswith(IMAGE_TYPES_PREFIX):
@@ -207,7 +218,13 @@ def _read_document(
         )
         return ParsedDocument(blocks=blocks, anchors={}, links=(), first_heading="")
     budget.spend(elements=count_elements(root), characters=0)
-    parsed = parse_document(root, name=item.member, has_member=has_image, sheets=sheets)
+    parsed = parse_document(
+        root,
+        name=item.member,
+        has_member=has_image,
+        sheets=sheets,
+        image_fallback=fallback,
+    )
     budget.spend(elements=0, characters=sum(len(b.text) for b in parsed.blocks))
     notes.extend(parsed.notes)
     return parsed
