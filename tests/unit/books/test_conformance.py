@@ -166,3 +166,24 @@ def test_a_plain_xml_spine_item_gives_way_to_its_xhtml_fallback(tmp_path: Path) 
     )
     book = read_book(make_epub(tmp_path / "lone.epub", {"c1.xhtml": chapter}, opf=lone))
     assert book.sections[0].blocks[0].text == "Test passes: the XHTML fallback is shown."
+
+
+def test_a_scripted_spine_item_gives_way_to_its_fallback(tmp_path: Path) -> None:
+    opf = package_document(["c1.xhtml"]).replace(
+        '<item id="c0" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+        '<item id="c0" href="c1.xhtml" media-type="application/xhtml+xml" properties="scripted" '
+        'fallback="plain"/>'
+        '<item id="plain" href="plain.xhtml" media-type="application/xhtml+xml"/>',
+    )
+    scripted = xhtml("<p>Scripts are needed here: the fallback was not followed.</p>")
+    extra = {"OEBPS/plain.xhtml": xhtml("<p>Shown without scripts.</p>")}
+    book = read_book(make_epub(tmp_path / "s.epub", {"c1.xhtml": scripted}, opf=opf, extra=extra))
+    assert book.sections[0].blocks[0].text == "Shown without scripts."
+    # A scripted document with no fallback is still shown (its text, without its scripts).
+    lone = package_document(["c1.xhtml"]).replace(
+        'media-type="application/xhtml+xml"/>',
+        'media-type="application/xhtml+xml" properties="scripted"/>',
+        1,
+    )
+    book = read_book(make_epub(tmp_path / "lone.epub", {"c1.xhtml": scripted}, opf=lone))
+    assert book.sections[0].blocks[0].text.startswith("Scripts are needed here")
