@@ -26,6 +26,7 @@ from reader_app.rag.passages import (
     passages_within,
     recent_text,
 )
+from reader_app.rag.previous_index import previous_embedders
 from reader_app.rag.sentences import join_sentences, sentences_between
 
 MAX_K = 256
@@ -91,7 +92,7 @@ def search(
     stages: SearchStages = SearchStages(),
     hypothetical: str | None = None,
     reranker: Reranker | None = None,
-    other_embedders: Sequence[Embedder] = (),
+    other_embedders: Sequence[Embedder] | None = None,
     keyword_query: str | None = None,
 ) -> SearchResult:
     """The `k` passages in `scope` most relevant to `query`, plus the text just before the
@@ -99,9 +100,11 @@ def search(
 
     `hypothetical` (a made-up passage that would answer the query) is searched densely beside
     the query; `reranker` reorders the best RERANK_POOL passages. Both only rank what the mask
-    already admitted. `other_embedders` add a dense ranking each from their own indexes (an
-    older model's, while the default one's is being rebuilt). `keyword_query`, when given, is
-    what the keyword search matches instead of `query` (character chat's rewrite has both)."""
+    already admitted. `other_embedders` add a dense ranking each from their own indexes; by
+    default (None), while `embedder`'s index does not yet cover the scope, that is the model
+    the book was indexed with before (`previous_index`: after a change of model).
+    `keyword_query`, when given, is what the keyword search matches instead of `query`
+    (character chat's rewrite has both)."""
     if not query or not query.strip():
         raise QueryError("Type a question or some words to search for.")
     if not 1 <= k <= MAX_K:
@@ -113,6 +116,8 @@ def search(
     dense_hits: list[list[tuple[float, str, int]]] = []
     covered = True
     if stages.dense:
+        if other_embedders is None:
+            other_embedders = previous_embedders(conn, home, scope, embedder)
         for n, model in enumerate([embedder, *other_embedders]):
             lists, model_covers = _dense_lists(
                 conn, home, scope, model, queries, limit=candidates, vector_cache=vector_cache
