@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from reader_app.books.jxl_header import is_jxl, jxl_size, register_jxl
 from reader_app.books.model import Book
 from reader_app.books.xmlsafe import reject_entity_declarations
 from reader_app.errors import UnsafeBookError
@@ -26,8 +27,11 @@ def image_dimensions(data: bytes) -> tuple[int, int] | None:
     """(width, height) from the image header alone, or None if Pillow does not know the format.
 
     Lets Pillow's `DecompressionBombError` through for headers beyond Pillow's own hard limit;
-    `check_image_size` turns that into a reader-facing error.
+    `check_image_size` turns that into a reader-facing error. JPEG XL is read by hand: its
+    Pillow plugin decodes the whole picture on opening (books/jxl_header.py).
     """
+    if is_jxl(data):
+        return jxl_size(data)
     with warnings.catch_warnings():
         # Pillow warns on big headers itself; we make our own, stricter decision.
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -81,6 +85,8 @@ def cover_thumbnail_png(book: Book, *, max_size: tuple[int, int] = THUMBNAIL_SIZ
     if is_svg(data):
         return None  # the UI draws a generated cover; rasterising SVG is Qt's job
     check_image_size(data, source=book.path, name=book.cover)
+    if is_jxl(data) and (jxl_size(data) is None or not register_jxl()):
+        return None  # its plugin decodes on opening: only a size-checked picture goes there
     try:
         with Image.open(io.BytesIO(data)) as image:
             image.draft("RGB", max_size)  # JPEG: decode at reduced scale, much faster

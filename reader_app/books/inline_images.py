@@ -32,6 +32,8 @@ _EXTENSIONS = {
     "image/webp": "webp",
     "image/svg+xml": "svg",
     "image/bmp": "bmp",
+    "image/avif": "avif",
+    "image/jxl": "jxl",
 }
 _SPACE = re.compile(rb"\s+")
 

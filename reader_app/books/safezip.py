@@ -73,17 +73,22 @@ def is_unsafe_member_name(name: str) -> bool:
 
 
 def resolve_member_name(base: str, href: str) -> str | None:
-    """The member named by `href` relative to member `base`, or None if it leaves the container.
+    """The member named by `href` relative to member `base` (None for an empty path).
 
-    An `href` starting with "/" is rooted at the container's root (never the file system's).
+    Resolved as a URL is (RFC 3986 dot-segment removal): an `href` starting with "/" is rooted
+    at the container's root (never the file system's), and a "../" that would climb above the
+    root is dropped there, as the EPUB tests expect (ocf-url): "../../img/a.png" from
+    "OEBPS/c1.xhtml" is "img/a.png". Nothing resolves outside the container.
     """
-    if href.startswith("/"):
-        joined = posixpath.normpath(href.lstrip("/"))
-    else:
-        joined = posixpath.normpath(posixpath.join(posixpath.dirname(base), href))
-    if joined.startswith("../") or joined == ".." or joined.startswith("/"):
-        return None
-    return joined
+    path = href if href.startswith("/") else f"{posixpath.dirname(base)}/{href}"
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return "/".join(parts) or None
 
 
 class SafeZip:

@@ -20,6 +20,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from reader_app.books.covers import check_image_size
 from reader_app.books.model import Book
+from reader_app.books.picture_decode import pillow_picture
 from reader_app.errors import UnsafeBookError
 from reader_app.paths import assets_dir
 from reader_app.ui.workers import Workers
@@ -148,6 +149,8 @@ def decode_image(data: bytes, *, name: str, target: QSize) -> QImage | None:
     device.setData(QByteArray(data))
     device.open(QIODevice.OpenModeFlag.ReadOnly)
     reader = QImageReader(device)
+    if not reader.canRead():  # AVIF and JPEG XL: Pillow, under the same caps
+        return _pillow_image(data, name=name, target=target)
     size = reader.size()
     if not size.isValid() or size.width() * size.height() > MAX_IMAGE_PIXELS:
         log.warning("image %s refused: %sx%s pixels", name, size.width(), size.height())
@@ -158,6 +161,17 @@ def decode_image(data: bytes, *, name: str, target: QSize) -> QImage | None:
         reader.setScaledSize(scaled)
     image = reader.read()
     return None if image.isNull() else image
+
+
+def _pillow_image(data: bytes, *, name: str, target: QSize) -> QImage | None:
+    decoded = pillow_picture(
+        data, name=name, target=(target.width(), target.height()), max_pixels=MAX_IMAGE_PIXELS
+    )
+    if decoded is None:
+        return None
+    pixels, width, height = decoded
+    image = QImage(pixels, width, height, width * 4, QImage.Format.Format_RGBA8888)
+    return image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)  # owns its pixels
 
 
 def is_svg(data: bytes, *, name: str) -> bool:

@@ -9,6 +9,7 @@ import pytest
 
 from reader_app.books.formats import read_book
 from reader_app.books.model import BlockKind
+from reader_app.books.safezip import resolve_member_name
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
 
 
@@ -17,11 +18,42 @@ def test_root_relative_and_deep_relative_images_resolve_inside_the_book(tmp_path
         '<p>a</p><img src="/OEBPS/images/one.png" alt=""/>'
         '<img src="../OEBPS/images/../images/two.png" alt=""/>'
         '<img src="../../../../etc/passwd" alt=""/><img src="/../../secret.png" alt=""/>'
+        '<img src="../../../OEBPS/images/three.png" alt=""/><img src="/../../../top.png" alt=""/>'
     )
-    extra = {"OEBPS/images/one.png": image_bytes(), "OEBPS/images/two.png": image_bytes()}
+    extra = {
+        "OEBPS/images/one.png": image_bytes(),
+        "OEBPS/images/two.png": image_bytes(),
+        "OEBPS/images/three.png": image_bytes(),
+        "top.png": image_bytes(),
+    }
     book = read_book(make_epub(tmp_path / "paths.epub", {"c1.xhtml": chapter}, extra=extra))
     images = [b.image for b in book.sections[0].blocks if b.kind is BlockKind.IMAGE]
-    assert images == ["OEBPS/images/one.png", "OEBPS/images/two.png"]
+    # "../" above the container's root is clamped there (as URL resolution does), so the
+    # climbing paths land inside the book: never outside it, and "etc/passwd" is no member.
+    assert images == [
+        "OEBPS/images/one.png",
+        "OEBPS/images/two.png",
+        "OEBPS/images/three.png",
+        "top.png",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("base", "href", "member"),
+    [
+        ("OEBPS/c1.xhtml", "../../../etc/passwd", "etc/passwd"),
+        ("OEBPS/text/c1.xhtml", "../img/a.png", "OEBPS/img/a.png"),
+        ("OEBPS/text/c1.xhtml", "/img/a.png", "img/a.png"),
+        ("OEBPS/c1.xhtml", "/../../../../a.css", "a.css"),
+        ("c1.xhtml", "./x/../../y.png", "y.png"),
+        ("OEBPS/c1.xhtml", "..", None),
+        ("OEBPS/c1.xhtml", "", "OEBPS"),
+    ],
+)
+def test_paths_are_resolved_as_urls_and_clamped_at_the_root(
+    base: str, href: str, member: str | None
+) -> None:
+    assert resolve_member_name(base, href) == member
 
 
 def test_a_spine_item_of_an_unknown_type_falls_back_through_the_manifest(tmp_path: Path) -> None:
