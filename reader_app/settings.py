@@ -87,6 +87,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Use publisher styles: the book's indents, spacing, alignment, small caps and breaks",
     ),
     Setting("appearance.hyphenate", bool, True, "Hyphenate justified text (book's language)"),
+    Setting("appearance.typeset_math", bool, True, "Draw MathML typeset (else as one text line)"),
     Setting("appearance.measure", int, 36, "Longest line, in ems of the font (0: no limit)"),
     # Comics
     Setting("comics.fit", str, "page", "Comic page fit", ("page", "width", "height", "actual")),

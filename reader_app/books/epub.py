@@ -10,6 +10,7 @@ is read whole, in spine order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote
@@ -36,6 +37,7 @@ from reader_app.books.opf import (
     ManifestItem,
     Package,
     find_cover,
+    image_fallbacks,
     read_metadata,
     read_package,
 )
@@ -144,7 +146,14 @@ def _read_spine(
 ) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
     budget = BookBudget(archive.path)
+    parsed: dict[str, ParsedDocument] = {}
+    fallback = image_fallbacks(package.manifest)
     for item in (*package.spine, *package.auxiliary):
+        if item.member in parsed:  # listed again in the spine: shown again, parsed once
+            again = parsed[item.member]
+            budget.spend(elements=0, characters=sum(len(b.text) for b in again.blocks))
+            documents.append((item.member, again))
+            continue
         if item.member not in archive and item in package.auxiliary:
             continue  # a missing note costs its links, never the book
         if item.member not in archive:
@@ -152,7 +161,8 @@ def _read_spine(
                 archive.path,
                 f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
             )
-        documents.append((item.member, _read_document(archive, item, budget, sheets, notes)))
+        parsed[item.member] = _read_document(archive, item, budget, sheets, notes, fallback)
+        documents.append((item.member, parsed[item.member]))
     return documents
 
 
@@ -162,6 +172,7 @@ def _read_document(
     budget: BookBudget,
     sheets: StyleSheets,
     notes: list[str],
+    fallback: Callable[[str], str],
 ) -> ParsedDocument:
     if item.media_type.startswith(IMAGE_TYPES_PREFIX):
         block = Block(kind=BlockKind.IMAGE, image=item.member)
@@ -180,7 +191,13 @@ def _read_document(
         )
         return ParsedDocument(blocks=blocks, anchors={}, links=(), first_heading="")
     budget.spend(elements=count_elements(root), characters=0)
-    parsed = parse_document(root, name=item.member, has_member=archive.__contains__, sheets=sheets)
+    parsed = parse_document(
+        root,
+        name=item.member,
+        has_member=archive.__contains__,
+        sheets=sheets,
+        image_fallback=fallback,
+    )
     budget.spend(elements=0, characters=sum(len(b.text) for b in parsed.blocks))
     notes.extend(parsed.notes)
     return parsed

@@ -28,7 +28,11 @@ AnchorTable = dict[str, tuple[int, dict[str, tuple[int, int]]]]
 
 
 def anchor_table(documents: list[tuple[str, ParsedDocument]]) -> AnchorTable:
-    return {member: (index, parsed.anchors) for index, (member, parsed) in enumerate(documents)}
+    """Each member's section and ids; a chapter the spine lists twice: its first copy."""
+    table: AnchorTable = {}
+    for index, (member, parsed) in enumerate(documents):
+        table.setdefault(member, (index, parsed.anchors))
+    return table
 
 
 def locate(anchors: AnchorTable, member: str, fragment: str) -> Locator | None:

@@ -95,19 +95,22 @@ class Span:
     href: str | None = None  # external link (http, https, mailto): opened only on a click
     target: Locator | None = None  # internal link or footnote reference
     look: Look | None = None
+    # A MathML formula: the resource holding its markup (`inline:<member>#<n>.mml`). The span's
+    # text is the formula's linear form, which the view may draw typeset instead.
+    math: str | None = None
 
     def plain_flags(self) -> bool:
         """Whether any of the tag flags or a link is set."""
         return bool(
             self.bold or self.italic or self.underline or self.monospace or self.small_caps
-            or self.superscript or self.subscript or self.href or self.target
+            or self.superscript or self.subscript or self.href or self.target or self.math
         )  # fmt: skip
 
     def placed(self, start: int, end: int, look: Look | None) -> Span:
         """This styling over `[start, end)` with `look` (faster than dataclasses.replace)."""
         return Span(
             start, end, self.bold, self.italic, self.underline, self.monospace, self.small_caps,
-            self.superscript, self.subscript, self.href, self.target, look,
+            self.superscript, self.subscript, self.href, self.target, look, self.math,
         )  # fmt: skip
 
 

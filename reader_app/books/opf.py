@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -23,6 +23,7 @@ OPF_NS = "http://www.idpf.org/2007/opf"
 DC_NS = "http://purl.org/dc/elements/1.1/"
 CONTENT_TYPES = frozenset({"application/xhtml+xml", "text/html", "application/xml", "text/xml"})
 IMAGE_TYPES_PREFIX = "image/"
+MAX_SPINE_REPEATS = 16  # spine entries naming a chapter already listed, shown again
 
 _TAG = re.compile(r"<[^>]*>")
 _SPACES = re.compile(r"\s+")
@@ -84,19 +85,21 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
             )
         item = _readable(item, manifest)
         if item.member in listed:
-            # A chapter read twice adds nothing but work (and gets around the zip-bomb caps).
+            # Shown again where the spine lists it again (parsed once, its text counted each
+            # time against the book's caps); past MAX_SPINE_REPEATS, listed copies are dropped.
             repeats += 1
-            continue
+            if repeats > MAX_SPINE_REPEATS:
+                continue
         listed.add(item.member)
         every.append(item)
         if (itemref.get("linear") or "yes").strip().lower() != "no":
             linear.append(item)
     if not every:
         raise BookError(archive.path, "its spine is empty: the book has no content.")
-    if repeats:
+    if repeats > MAX_SPINE_REPEATS:
         notes.append(
-            f"The book's reading order lists {repeats:,} chapter(s) more than once; "
-            "each is shown once."
+            f"The book's reading order lists chapters again {repeats:,} times; only the first "
+            f"{MAX_SPINE_REPEATS} repeats are shown."
         )
     ncx_id = spine_element.get("toc")
     ncx = manifest.get(ncx_id) if ncx_id else None
@@ -117,16 +120,47 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
 
 
 def _readable(item: ManifestItem, manifest: dict[str, ManifestItem]) -> ManifestItem:
-    """`item`, or the first of its manifest fallbacks that is a content document or an image."""
+    """`item`, or the first of its manifest fallbacks that is a content document or an image.
+
+    Plain XML (`application/xml`) is a foreign type: a fallback of a core type (XHTML, a drawn
+    image) is preferred to it; with none, it is read as XHTML (some books mislabel theirs).
+    """
+    chain = [item]
     seen = {item.id}
-    current = item
-    while not _showable(current) and current.fallback and current.fallback not in seen:
-        following = manifest.get(current.fallback)
+    while chain[-1].fallback and chain[-1].fallback not in seen:
+        following = manifest.get(chain[-1].fallback)
         if following is None:
             break
         seen.add(following.id)
-        current = following
-    return current if _showable(current) else item
+        chain.append(following)
+    core = (c for c in chain if c.media_type in XHTML_TYPES or c.media_type in DRAWN_IMAGE_TYPES)
+    return next(core, None) or next((c for c in chain if _showable(c)), item)
+
+
+XHTML_TYPES = frozenset({"application/xhtml+xml", "text/html"})
+DRAWN_IMAGE_TYPES = frozenset({
+    "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "image/bmp",
+    "image/avif", "image/jxl",
+})  # fmt: skip
+
+
+def image_fallbacks(manifest: dict[str, ManifestItem]) -> Callable[[str], str]:
+    """For an image member: itself, or the first of its manifest `fallback` chain of a type the
+    reader draws when its own type is not one (an `<img>` of a foreign type)."""
+    by_member = {item.member: item for item in manifest.values()}
+
+    def shown(member: str) -> str:
+        item = by_member.get(member)
+        seen: set[str] = set()
+        current = item
+        while current is not None and current.media_type not in DRAWN_IMAGE_TYPES:
+            if not current.fallback or current.fallback in seen:
+                return member
+            seen.add(current.fallback)
+            current = manifest.get(current.fallback)
+        return current.member if current is not None else member
+
+    return shown
 
 
 def _showable(item: ManifestItem) -> bool:

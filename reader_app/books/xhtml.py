@@ -17,17 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from reader_app.books.inline_images import InlineImages, references_only_book_images
-from reader_app.books.mathml import linear_math
+from reader_app.books.inline_images import InlineImages
 from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.books.numbers import bounded_int
-from reader_app.books.safezip import resolve_member_name
 from reader_app.books.styles import ROOT_STYLE, Computed
 from reader_app.books.stylesheets import StyleSheets
+from reader_app.books.xhtml_media import MediaMixin
 from reader_app.books.xhtml_parts import (
     BLOCKS,
     COLLAPSIBLE,
@@ -36,7 +34,6 @@ from reader_app.books.xhtml_parts import (
     HEADINGS,
     LINE_BREAK,
     LIST_NUMBER,
-    XLINK_HREF,
     Buffer,
     Context,
     Inline,
@@ -47,7 +44,6 @@ from reader_app.books.xhtml_parts import (
     element_id,
     link_target,
     list_start,
-    owning_table,
     plain_text,
     tag_span,
     take_marker,
@@ -64,17 +60,22 @@ def parse_document(
     name: str,
     has_member: Callable[[str], bool],
     sheets: StyleSheets | None = None,
+    image_fallback: Callable[[str], str] | None = None,
 ) -> ParsedDocument:
-    """Blocks of the content document `root`, which is the container member `name`."""
+    """Blocks of the content document `root`, which is the container member `name`.
+
+    `image_fallback` names the member to draw for an image member (its manifest fallback)."""
     sheets = sheets if sheets is not None else StyleSheets(None)
     converter = _Converter(name=name, has_member=has_member, sheets=sheets, root=root)
+    if image_fallback is not None:
+        converter.image_fallback = image_fallback
     body = next((el for el in root.iter() if local_name(el) == "body"), root)
     css = converter.styler.compute(body, ROOT_STYLE)
     converter.block_element(body, Context(), Inline(css=css))
     return converter.finish()
 
 
-class _Converter:
+class _Converter(MediaMixin):
     def __init__(
         self,
         *,
@@ -214,8 +215,8 @@ class _Converter:
                 self.hide(child)
             elif tag == "br":
                 self.line_break(ctx, inline)
-            elif tag == "math":  # one readable line, not its tokens run together
-                self.text(linear_math(child), ctx, self.inline_state(child, tag, inline, css))
+            elif tag == "math":  # one readable line, which the view may draw typeset
+                self.math(child, ctx, self.inline_state(child, tag, inline, css))
             elif tag in BLOCKS:
                 self.block_element(child, ctx, self.inline_state(child, tag, inline, css))
             elif css.display == "block" and self.buffer.runs:
@@ -344,51 +345,3 @@ class _Converter:
         if found is None:
             found = self.looked[key] = span.placed(span.start, span.end, look)
         return found
-
-    def image(self, src: str | None, css: Computed) -> None:
-        if not src:
-            return
-        src = src.strip()
-        if src[:5].lower() == "data:":
-            name = self.inline.data_uri(src)
-            if name is not None:
-                self.emit(Block(kind=BlockKind.IMAGE, image=name), css)
-            return
-        parts = urlsplit(src)
-        if parts.scheme or parts.netloc:
-            return  # remote images are never fetched
-        member = resolve_member_name(self.name, unquote(parts.path))
-        if member is None or not self.has_member(member):
-            return
-        self.emit(Block(kind=BlockKind.IMAGE, image=member), css)
-
-    def svg(self, element: etree._Element, css: Computed) -> None:
-        if references_only_book_images(element):  # a cover page: its images, as they are
-            for node in element.iter():
-                if local_name(node) == "image":
-                    self.image(node.get(XLINK_HREF) or node.get("href"), css)
-            return
-        name = self.inline.svg(element)  # drawn whole, like an SVG file
-        if name is not None:
-            self.emit(Block(kind=BlockKind.IMAGE, image=name), css)
-
-    def table(self, element: etree._Element, css: Computed) -> None:
-        rows: list[tuple[str, ...]] = []
-        nested_anchors: list[str] = []
-        for node in element.iter():
-            if local_name(node) == "caption":
-                caption = plain_text(node)
-                if caption:
-                    caption_block = Block(kind=BlockKind.PARAGRAPH, text=caption, align="center")
-                    self.emit(caption_block, css)
-            elif local_name(node) == "tr" and owning_table(node) is element:
-                cells = tuple(plain_text(c) for c in node if local_name(c) in ("td", "th"))
-                if any(cells):
-                    rows.append(cells)
-            anchor = element_id(node)
-            if anchor and node is not element:
-                nested_anchors.append(anchor)
-        self.pending_anchors.extend(nested_anchors)
-        if rows:
-            text = "\n".join("\t".join(row) for row in rows)
-            self.emit(Block(kind=BlockKind.TABLE, text=text, rows=tuple(rows)), css)

@@ -45,6 +45,7 @@ class Appearance:
     publisher_styles: bool = True
     hyphenate: bool = True
     measure: int = 36  # longest line in ems; 0 for none
+    typeset_math: bool = True  # MathML drawn typeset (ui/math_render.py), else as a text line
 
     @classmethod
     def load(cls, settings: SettingsStore) -> Appearance:
@@ -58,6 +59,7 @@ class Appearance:
             publisher_styles=settings.get("appearance.publisher_styles"),
             hyphenate=settings.get("appearance.hyphenate"),
             measure=settings.get("appearance.measure"),
+            typeset_math=settings.get("appearance.typeset_math"),
         )
 
     def save(self, settings: SettingsStore) -> None:
@@ -70,6 +72,7 @@ class Appearance:
         settings.set("appearance.publisher_styles", self.publisher_styles)
         settings.set("appearance.hyphenate", self.hyphenate)
         settings.set("appearance.measure", self.measure)
+        settings.set("appearance.typeset_math", self.typeset_math)
 
     def resolved_family(self) -> str:
         """The chosen family if this machine has it, else the bundled book face."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QUrl
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
@@ -24,20 +25,22 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
     QTextFormat,
-    QTextImageFormat,
-    QTextLength,
-    QTextTableFormat,
 )
 
 from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions, with_soft_hyphens
 from reader_app.books.model import Block, BlockKind, Book, Locator, Span
 from reader_app.ui.appearance import Appearance
+from reader_app.ui.doc_blocks import insert_image, insert_table
+from reader_app.ui.doc_positions import PositionMap
 from reader_app.ui.images import ImageCache
+from reader_app.ui.math_render import MathSetter
 from reader_app.ui.page_formats import PageFormats
 from reader_app.ui.pagination import EPSILON, LineBox, page_of_top, page_tops
 
+log = logging.getLogger(__name__)
 LINE_SEPARATOR = "\u2028"  # a line break inside a block that keeps it one QTextBlock
 INTERNAL_SCHEME = "pagemate"
+_MINIMUM_HEIGHT = 3  # QTextBlockFormat.LineHeightTypes.MinimumHeight
 
 
 def internal_href(target: Locator) -> str:
@@ -64,9 +67,9 @@ class PageGeometry:
 class SectionDocument:
     """A laid-out section: paint pages, map positions to locators and back.
 
-    Soft hyphens (justified text) exist only in this document: `position_of` and `locator_at`
-    step over them, and `text_between` leaves them out, so locators, selection and copying see
-    the book's own text.
+    Soft hyphens (justified text) and typeset formulas exist only in this document:
+    `position_of` and `locator_at` map over them (ui/doc_positions.py), and `text_between` leaves
+    the hyphens out and gives a formula's text, so locators, selection and copying see the book's.
     """
 
     def __init__(
@@ -90,11 +93,15 @@ class SectionDocument:
         self.doc = QTextDocument()
         self.doc.setUndoRedoEnabled(False)
         self.block_starts: list[int] = []
-        self.hyphens: dict[int, list[int]] = {}  # block -> model offsets with a soft hyphen before
+        self.positions = PositionMap()
         # Keep lines to a comfortable measure on wide pages by widening the side margins.
         measure = appearance.font_size * appearance.measure * 1.33
         side = (page.width - measure) / 2 if appearance.measure > 0 else 0.0
         self.side_margin = max(float(appearance.margin), side)
+        self.maths = MathSetter(self.doc, self.images, self.positions, colour=self.theme.text,
+                                pixel_ratio=page.pixel_ratio, book=book,
+                                width=page.width - 2 * self.side_margin,
+                                enabled=appearance.typeset_math)  # fmt: skip
         # The column is laid out once; pages are cut from it between lines (ui/pagination.py).
         self.page_margin = appearance.margin * 0.6
         self.content_height = max(page.height - 2 * self.page_margin, 1.0)
@@ -139,27 +146,36 @@ class SectionDocument:
             if self.formats.hyphenates(block):
                 breaks = break_positions(block.text, language=language)
                 if breaks:
-                    self.hyphens[index] = breaks
-            self._insert_block(cursor, block, self.hyphens.get(index, []))
+                    self.positions.hyphens[index] = breaks
+            self._insert_block(cursor, block, index)
+            if index in self.positions.maths:  # a typeset formula may be taller than a line
+                fmt.setLineHeight(fmt.lineHeight(), _MINIMUM_HEIGHT)
+                cursor.setBlockFormat(fmt)
         if not self.section.blocks:
             self.block_starts.append(0)
 
-    def _insert_block(self, cursor: QTextCursor, block: Block, breaks: list[int]) -> None:
+    def _insert_block(self, cursor: QTextCursor, block: Block, index: int) -> None:
         base = self.formats.base_format(block)
         if block.kind == BlockKind.IMAGE:
-            self._insert_image(cursor, block)
+            area_h = self.page.height - 1.2 * self.appearance.margin - self.appearance.font_size * 3
+            area = QSizeF(self.page.width - 2 * self.side_margin, area_h)
+            ratio = self.page.pixel_ratio
+            insert_image(
+                self.doc, cursor, block, self.book, self.images, area, ratio, theme=self.theme
+            )
             return
         if block.kind == BlockKind.RULE:
             cursor.insertText("⁂", base)
             return
         if block.kind == BlockKind.TABLE and block.rows:
-            self._insert_table(cursor, block, base)
+            insert_table(cursor, block, base, QColor(self.theme.muted))
             return
-        self._insert_text(cursor, block, base, breaks)
+        self._insert_text(cursor, block, base, index)
 
     def _insert_text(
-        self, cursor: QTextCursor, block: Block, base: QTextCharFormat, breaks: list[int]
+        self, cursor: QTextCursor, block: Block, base: QTextCharFormat, index: int
     ) -> None:
+        breaks = self.positions.hyphens.get(index, [])
         text = block.text.replace("\n", LINE_SEPARATOR)
         spans = block.spans
         # Split the text at every span edge and give each piece the union of its spans' styles.
@@ -173,6 +189,11 @@ class SectionDocument:
                 fmt = QTextCharFormat(base)
                 for span in covering:
                     self._apply_span(fmt, span, block)
+                math = next(
+                    (s for s in covering if s.math and (s.start, s.end) == (start, end)), None
+                )
+                if math is not None and self.maths.insert(cursor, math, fmt, index, text):
+                    continue
             cursor.insertText(with_soft_hyphens(text, start, end, breaks), fmt)
 
     def _apply_span(self, fmt: QTextCharFormat, span: Span, block: Block) -> None:
@@ -185,55 +206,10 @@ class SectionDocument:
             if span.href:
                 fmt.setFontUnderline(True)
 
-    def _insert_table(self, cursor: QTextCursor, block: Block, base: QTextCharFormat) -> None:
-        columns = max(len(row) for row in block.rows)
-        table_format = QTextTableFormat()
-        table_format.setCellPadding(4)
-        table_format.setCellSpacing(0)
-        table_format.setBorder(0.5)
-        table_format.setBorderBrush(QColor(self.theme.muted))
-        table_format.setWidth(QTextLength(QTextLength.Type.PercentageLength, 100))
-        table = cursor.insertTable(len(block.rows), columns, table_format)
-        for r, row in enumerate(block.rows):
-            for c, cell in enumerate(row):
-                cell_cursor = table.cellAt(r, c).firstCursorPosition()
-                cell_cursor.insertText(cell, base)
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-
-    def _insert_image(self, cursor: QTextCursor, block: Block) -> None:
-        # Fit inside the text area of one page, never upscaled past 2x.
-        area_w = self.page.width - 2 * self.side_margin
-        area_h = self.page.height - 1.2 * self.appearance.margin - self.appearance.font_size * 3
-        image = None
-        if block.image:
-            image = self.images.image(
-                self.book,
-                block.image,
-                target=QSize(max(int(area_w), 1), max(int(area_h), 1)),
-                pixel_ratio=self.page.pixel_ratio,
-                dark=self.theme.name == "dark",
-            )
-        if image is None or image.isNull():
-            base = QTextCharFormat()
-            base.setForeground(QColor(self.theme.muted))
-            base.setFontItalic(True)
-            cursor.insertText("[image]" if not block.text else block.text, base)
-            return
-        name = f"img:{block.image}"
-        self.doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
-        fmt = QTextImageFormat()
-        fmt.setName(name)
-        width = image.width() / image.devicePixelRatio()
-        height = image.height() / image.devicePixelRatio()
-        scale = min(area_w / width, area_h / height, 2.0)
-        fmt.setWidth(max(1.0, width * scale))
-        fmt.setHeight(max(1.0, height * scale))
-        cursor.insertImage(fmt)
-
     def replace_image(self, name: str, image: QImage) -> None:
         """Swap in a finished raster for `name`: the image format fixes the drawn size, so the
         layout stands and only a repaint is needed."""
-        if any(block.image == name for block in self.section.blocks):
+        if name in self.maths.names or any(block.image == name for block in self.section.blocks):
             url = QUrl(f"img:{name}")
             self.doc.addResource(QTextDocument.ResourceType.ImageResource, url, image)
 
@@ -323,7 +299,7 @@ class SectionDocument:
         length = len(self.section.blocks[block].text) if self.section.blocks else 0
         limit = self.block_starts[block + 1] - 1 if block + 1 < len(self.block_starts) else None
         char = min(max(locator.char, 0), length)
-        position = start + char + bisect.bisect_right(self.hyphens.get(block, ()), char)
+        position = start + self.positions.to_document(block, char)
         if limit is not None:
             position = min(position, max(limit, start))
         return min(position, max(self.doc.characterCount() - 1, 0))
@@ -333,18 +309,7 @@ class SectionDocument:
         if not self.section.blocks:
             return Locator(self.section_index, 0, 0)
         model_block = self.section.blocks[block]
-        offset = max(position - self.block_starts[block], 0)
-        breaks = self.hyphens.get(block)
-        if breaks:
-            # Soft hyphen i sits at document offset breaks[i] + i within the block.
-            low, high = 0, len(breaks)
-            while low < high:
-                middle = (low + high) // 2
-                if breaks[middle] + middle < offset:
-                    low = middle + 1
-                else:
-                    high = middle
-            offset -= low
+        offset = self.positions.to_model(block, max(position - self.block_starts[block], 0))
         char = min(offset, len(model_block.text))
         if model_block.kind == BlockKind.TABLE:
             char = 0
@@ -395,6 +360,13 @@ class SectionDocument:
         cursor = QTextCursor(self.doc)
         cursor.setPosition(min(start, end))
         cursor.setPosition(max(start, end), QTextCursor.MoveMode.KeepAnchor)
-        text = cursor.selectedText().replace(SOFT_HYPHEN, "")
+        text = cursor.selectedText()
+        low = min(start, end)
+        if self.maths.texts and "\ufffc" in text:  # a typeset formula: its text
+            texts = self.maths.texts
+            text = "".join(
+                texts.get(low + i, char) if char == "\ufffc" else char
+                for i, char in enumerate(text)
+            )
+        text = text.replace(SOFT_HYPHEN, "")
         return text.replace(LINE_SEPARATOR, "\n").replace("\u2029", "\n")
-

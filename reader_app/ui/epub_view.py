@@ -22,6 +22,7 @@ from reader_app.ui.appearance import Appearance
 from reader_app.ui.book_fonts import BookFonts
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
+from reader_app.ui.math_render import MathJobs
 from reader_app.ui.page_input import PageInput, paint_selection
 from reader_app.ui.page_marks import Mark, paint_marks
 from reader_app.ui.workers import Workers
@@ -65,6 +66,7 @@ class EpubView(PageInput):
         # Rasterised illustrations, kept across relayouts; SVG is drawn in a worker.
         self.images = ImageCache(runner=Workers(self, max_threads=1))
         self.images.on_ready = self._image_ready
+        self.math_jobs = MathJobs(self.images, self._math_ready)  # formulas typeset in the worker
         self.fonts = BookFonts()  # the shown book's embedded fonts
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
@@ -103,6 +105,16 @@ class EpubView(PageInput):
         for doc in self._documents.values():
             doc.replace_image(name, image)
         self.update()
+
+    def _math_ready(self, section: int) -> None:
+        """The section's formulas are typeset: lay it out again, keeping the place."""
+        if self.book is None or section not in self._documents:
+            return
+        keep = self._anchor or (self.current_start() if section == self.section_index else None)
+        del self._documents[section]
+        if keep is not None:
+            self._show_locator(keep, Navigation.RELAYOUT)
+            self._anchor = keep
 
     def set_appearance(self, appearance: Appearance) -> None:
         if appearance == self.appearance:
@@ -254,6 +266,7 @@ class EpubView(PageInput):
                 fonts=self.fonts.families,
             )
             self._documents[section] = doc
+            self.math_jobs.request(section, doc.maths.missing)
             while len(self._documents) > CACHE_SECTIONS:
                 self._documents.popitem(last=False)
         else:

@@ -86,6 +86,40 @@ class ImageCache:
         self._put(key, image)
         return image
 
+    def drawing(self, name: str, svg: bytes, *, size: QSize, pixel_ratio: float) -> QImage:
+        """SVG made by the page itself (a typeset formula), drawn at `size` logical pixels.
+
+        Like a book's SVG: rasterised by resvg in the worker, answered at once with a
+        transparent stand-in of the same size, cached by name and size."""
+        pixels = QSize(round(size.width() * pixel_ratio), round(size.height() * pixel_ratio))
+        key = ("", name, pixels.width(), pixels.height(), False)
+        stand_in = QImage(pixels, QImage.Format.Format_ARGB32_Premultiplied)
+        stand_in.fill(Qt.GlobalColor.transparent)
+        stand_in.setDevicePixelRatio(pixel_ratio)
+        if key in self._images:
+            self._images.move_to_end(key)
+            return self._images[key] or stand_in  # a drawing resvg refused stays blank
+
+        def draw(_job: object = None) -> QImage:
+            image = render_svg(svg, target=pixels, name=name) or QImage()
+            image.setDevicePixelRatio(pixel_ratio)
+            return image
+
+        if self.runner is None:
+            image = draw()
+            self._put(key, image)
+            return image
+        if key not in self.pending:
+            self.misses += 1
+            self.pending.add(key)
+            self.runner.submit(
+                f"svg:{key}",
+                draw,
+                on_done=lambda image: self._store(key, name, image),
+                on_error=lambda _error: self._store(key, name, None),
+            )
+        return stand_in
+
     def _put(self, key: _Key, image: QImage | None) -> None:
         self._images[key] = image
         while len(self._images) > self.capacity:

@@ -71,6 +71,9 @@ class AppearanceDialog(QDialog):
         self.hyphenate_box = QCheckBox("Hyphenate justified text")
         self.hyphenate_box.setObjectName("appearanceHyphenate")
         self.hyphenate_box.setChecked(appearance.hyphenate)
+        self.math_box = QCheckBox("Typeset mathematics")
+        self.math_box.setObjectName("appearanceTypesetMath")
+        self.math_box.setChecked(appearance.typeset_math)
         self.measure_box = QSpinBox()
         self.measure_box.setObjectName("appearanceMeasure")
         self.measure_box.setRange(0, 120)
@@ -84,6 +87,7 @@ class AppearanceDialog(QDialog):
         form.addRow("Theme", self.theme_box)
         form.addRow("", self.justify_box)
         form.addRow("", self.hyphenate_box)
+        form.addRow("", self.math_box)
         form.addRow("", self.publisher_box)
         form.addRow("Longest line", self.measure_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -97,6 +101,7 @@ class AppearanceDialog(QDialog):
         self.theme_box.currentIndexChanged.connect(self._changed)
         self.justify_box.toggled.connect(self._changed)
         self.hyphenate_box.toggled.connect(self._changed)
+        self.math_box.toggled.connect(self._changed)
         self.publisher_box.toggled.connect(self._changed)
         self.measure_box.valueChanged.connect(self._changed)
 
@@ -110,6 +115,7 @@ class AppearanceDialog(QDialog):
             theme=self.theme_box.currentData(),
             justify=self.justify_box.isChecked(),
             hyphenate=self.hyphenate_box.isChecked(),
+            typeset_math=self.math_box.isChecked(),
             publisher_styles=self.publisher_box.isChecked(),
             measure=self.measure_box.value(),
         )

@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 from reader_app.books.formats import read_book
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation, follow_reader
+from reader_app.rag.sentences import split_book
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.epub_view import EpubView
 from tests.unit.books.epubgen import make_epub, package_document, xhtml
@@ -88,15 +89,43 @@ def test_seeing_a_note_never_moves_the_boundary_nor_offers_to(tmp_path: Path) ->
         assert update.boundary == boundary
 
 
-def test_a_link_to_a_chapter_listed_twice_lands_on_its_one_copy(tmp_path: Path) -> None:
+def test_a_chapter_listed_twice_is_shown_twice_and_a_link_lands_on_the_first_copy(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
     chapters = {
-        "c1.xhtml": xhtml('<p>Go to <a href="c2.xhtml">the second</a>.</p>'),
-        "c2.xhtml": xhtml("<p>Second.</p>"),
+        "c1.xhtml": xhtml('<p>Go to <a href="c2.xhtml#here">the second</a>.</p>'),
+        "c2.xhtml": xhtml('<p>Second <span id="here">chapter</span>, read again.</p>'),
+        "c3.xhtml": xhtml("<p>Third.</p>"),
     }
-    opf = package_document(list(chapters)).replace(
-        '<itemref idref="c1"/>', '<itemref idref="c1"/><itemref idref="c1"/><itemref idref="c1"/>'
+    opf = package_document(list(chapters)).replace(  # manifest item "c1" is c2.xhtml
+        '<itemref idref="c1"/>', '<itemref idref="c1"/><itemref idref="c1"/>'
     )
     book = read_book(make_epub(tmp_path / "twice.epub", chapters, opf=opf))
-    assert len(book.sections) == 2
+    names = [s.name.rsplit("/", 1)[-1] for s in book.sections]
+    assert names == ["c1.xhtml", "c2.xhtml", "c2.xhtml", "c3.xhtml"]
+    assert all(s.linear for s in book.sections)
+    assert [s.index for s in book.sections] == [0, 1, 2, 3]
+    assert book.sections[1].blocks == book.sections[2].blocks  # the same text, parsed once
     link = next(span for span in book.sections[0].blocks[0].spans if span.target is not None)
-    assert link.target == Locator(1, 0, 0)
+    assert link.target == Locator(1, 0, 7)  # the first copy of c2, at the id
+    # Every copy has places of its own, in reading order; the sentence table counts both.
+    sentences = [s for s in split_book(book) if "read again" in s.text]
+    assert [s.locator.section for s in sentences] == [1, 2]
+    assert book.end_locator().section == 3
+    # Reading through the second copy moves the boundary on as any chapter does.
+    update = follow_reader(
+        book,
+        boundary=Locator(1, 0, len(book.sections[1].blocks[0].text)),
+        finished=False,
+        shown_start=Locator(2, 0, 0),
+        shown_end=Locator(2, 0, len(book.sections[2].blocks[0].text)),
+        navigation=Navigation.TURN_FORWARD,
+        previous_start=Locator(1, 0, 0),
+    )
+    assert update.moved and update.boundary.section == 2
+    # In the view: the link opens the first copy, and turning pages shows the second.
+    view = _view(qtbot, book)
+    view.go_to(link.target, navigation=Navigation.JUMP)
+    assert view.section_index == 1 and "read again" in view.visible_text()
+    assert view.next_page() and view.section_index == 2 and "read again" in view.visible_text()
+    assert view.next_page() and view.section_index == 3

@@ -82,3 +82,55 @@ def test_right_to_left_progression_is_in_the_metadata(tmp_path: Path) -> None:
     opf = package_document(["c1.xhtml"], spine_attributes='page-progression-direction="rtl"')
     book = read_book(make_epub(tmp_path / "rtl.epub", {"c1.xhtml": xhtml("<p>x</p>")}, opf=opf))
     assert book.metadata.right_to_left
+
+
+def test_an_image_of_a_foreign_type_is_drawn_through_its_manifest_fallback(
+    tmp_path: Path,
+) -> None:
+    opf = package_document(
+        ["c1.xhtml"],
+        manifest_extra=(
+            '<item id="foreign" href="img/picture.heic" media-type="image/heic" fallback="mid"/>'
+            '<item id="mid" href="img/picture.foo" media-type="application/x-foo" '
+            'fallback="png"/>'
+            '<item id="png" href="img/picture.png" media-type="image/png"/>'
+            '<item id="loop" href="img/loop.foo" media-type="application/x-foo" fallback="loop"/>'
+            '<item id="plain" href="img/plain.jpg" media-type="image/jpeg" fallback="png"/>'
+        ),
+    )
+    chapter = xhtml(
+        '<p>a</p><img src="img/picture.heic" alt=""/><img src="img/loop.foo" alt=""/>'
+        '<img src="img/plain.jpg" alt=""/>'
+    )
+    extra = {
+        "OEBPS/img/picture.heic": b"not a picture Pagemate can draw",
+        "OEBPS/img/picture.foo": b"nor this",
+        "OEBPS/img/picture.png": image_bytes(),
+        "OEBPS/img/loop.foo": b"a fallback chain that loops",
+        "OEBPS/img/plain.jpg": image_bytes(fmt="JPEG"),
+    }
+    book = read_book(make_epub(tmp_path / "fb.epub", {"c1.xhtml": chapter}, opf=opf, extra=extra))
+    images = [b.image for b in book.sections[0].blocks if b.kind is BlockKind.IMAGE]
+    # The chain is followed to the first drawable type; a loop ends where it began; a picture
+    # of a drawable type is drawn itself, whatever its fallback says.
+    assert images == ["OEBPS/img/picture.png", "OEBPS/img/loop.foo", "OEBPS/img/plain.jpg"]
+
+
+def test_a_plain_xml_spine_item_gives_way_to_its_xhtml_fallback(tmp_path: Path) -> None:
+    opf = package_document(["c1.xhtml"]).replace(
+        '<item id="c0" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+        '<item id="c0" href="moby.xml" media-type="application/xml" fallback="alt"/>'
+        '<item id="alt" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+    )
+    chapter = xhtml("<p>Test passes: the XHTML fallback is shown.</p>")
+    extra = {"OEBPS/moby.xml": "<book><p>Test fails. Call me Ishmael.</p></book>"}
+    book = read_book(make_epub(tmp_path / "xml.epub", {"c1.xhtml": chapter}, opf=opf, extra=extra))
+    assert [b.text for b in book.sections[0].blocks] == [
+        "Test passes: the XHTML fallback is shown."
+    ]
+    # With no fallback, a chapter labelled plain XML is still read (books mislabel XHTML).
+    lone = package_document(["c1.xhtml"]).replace(
+        'media-type="application/xhtml+xml"/>', 'media-type="application/xml"/>', 1
+    )
+    book = read_book(make_epub(tmp_path / "lone.epub", {"c1.xhtml": chapter}, opf=lone))
+    assert book.sections[0].blocks[0].text == "Test passes: the XHTML fallback is shown."

@@ -15,6 +15,7 @@ from reader_app.books import budget
 from reader_app.books.cache import load_book
 from reader_app.books.cbz import natural_key
 from reader_app.books.formats import read_book
+from reader_app.books.opf import MAX_SPINE_REPEATS
 from reader_app.books.safezip import require_regular_file
 from reader_app.errors import BookError, BookTooLargeError, DamagedBookError, UnsafeBookError
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
@@ -108,14 +109,16 @@ def test_natural_order_compares_long_numbers_by_value() -> None:
     assert sorted(names, key=natural_key) == ["p9.png", "p010.png", names[0]]
 
 
-def test_a_chapter_listed_many_times_in_the_spine_is_parsed_once(tmp_path: Path) -> None:
+def test_a_chapter_listed_many_times_in_the_spine_is_parsed_once_and_capped(tmp_path: Path) -> None:
     opf = package_document(["c0.xhtml"]).replace(
         '<itemref idref="c0"/>', '<itemref idref="c0"/>' * 2000
     )
     path = make_epub(tmp_path / "repeat.epub", {"c0.xhtml": xhtml("<p>Once.</p>")}, opf=opf)
     book = read_book(path)
-    assert len(book.sections) == 1
-    assert any("more than once" in note for note in book.notes), book.notes
+    # Shown again up to the cap of repeats, parsed once; the rest are dropped with a note.
+    assert len(book.sections) == 1 + MAX_SPINE_REPEATS
+    assert all(section.blocks == book.sections[0].blocks for section in book.sections)
+    assert any("only the first 16 repeats" in note for note in book.notes), book.notes
 
 
 def test_a_book_over_the_text_cap_is_refused_with_a_clear_message(
