@@ -26,7 +26,8 @@ SUPPORTED = frozenset(
         "font-weight", "font-variant", "font-variant-caps", "font-size", "vertical-align",
         "display", "hyphens", "-epub-hyphens", "-webkit-hyphens", "page-break-before",
         "page-break-after", "break-before", "break-after", "white-space", "position", "left",
-        "top", "filter", "font-family",
+        "top", "filter", "font-family", "text-transform", "-epub-text-transform", "word-break",
+        "-epub-word-break", "writing-mode", "-epub-writing-mode",
     }
 )  # fmt: skip
 

@@ -28,6 +28,7 @@ b, strong, th { font-weight: bold }
 i, em, cite, dfn, var, address { font-style: italic }
 sup { vertical-align: super } sub { vertical-align: sub }
 pre { white-space: pre }
+[hidden] { display: none }
 """
 _LENGTH = re.compile(r"^(-?(?:\d+\.?\d*|\.\d+))(em|rem|px|pt|%|ex|ch)?$")
 _KEYWORD_SIZES = {
@@ -38,6 +39,10 @@ _BREAKS = frozenset({"always", "page", "left", "right", "recto", "verso"})
 _BLOCK_DISPLAYS = frozenset({"block", "list-item", "table", "flex", "grid", "flow-root"})
 MIN_SCALE, MAX_SCALE = 0.5, 3.0
 MAX_RAW_SIGNATURES = 50_000  # attribute sets remembered per styler before starting afresh
+_TRANSFORMS = {
+    "none": "", "uppercase": "uppercase", "lowercase": "lowercase", "capitalize": "capitalize",
+    "full-width": "fullwidth", "-epub-fullwidth": "fullwidth", "fullwidth": "fullwidth",
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +53,7 @@ class Computed:
     align: str = ""
     indent: float | None = None
     hyphens: str = ""
+    word_break: str = ""
     preformatted: bool = False
     # Not inherited:
     margin_top: float | None = None
@@ -68,6 +74,7 @@ class Computed:
             align=self.align,
             page_break=page_break,
             hyphens=self.hyphens,
+            word_break=self.word_break,
         )
 
 
@@ -200,6 +207,8 @@ def _declare(
             continue
         if name in ("-epub-hyphens", "-webkit-hyphens"):
             name = "hyphens"
+        elif name in ("-epub-text-transform", "-epub-word-break", "-epub-writing-mode"):
+            name = name.removeprefix("-epub-")
         elif name == "font-variant-caps":
             name = "font-variant"
         elif name.startswith("page-break-"):
@@ -221,6 +230,9 @@ def _compute(
         align=_align(specified.get("text-align"), parent.align),
         indent=_inherited_length(specified.get("text-indent"), parent.indent, look.scale),
         hyphens=_choice(specified.get("hyphens"), parent.hyphens, ("auto", "manual", "none")),
+        word_break=_choice(
+            specified.get("word-break"), parent.word_break, ("normal", "keep-all", "break-all")
+        ),
         preformatted=_white_space(specified.get("white-space"), parent.preformatted),
         margin_top=_length(specified.get("margin-top"), look.scale),
         margin_bottom=_length(specified.get("margin-bottom"), look.scale),
@@ -259,7 +271,8 @@ def _look(specified: dict[str, str], parent: Look) -> Look:
     if size is not None:
         scale = _font_scale(size, parent.scale)
     family = specified.get("font-family", parent.family)
-    return Look(italic, bold, small_caps, vertical, scale, family)
+    transform = _TRANSFORMS.get(specified.get("text-transform", ""), parent.transform)
+    return Look(italic, bold, small_caps, vertical, scale, family, transform)
 
 
 def _font_scale(value: str, parent: float) -> float:
