@@ -103,6 +103,8 @@ class Styler:
         self._raw_signatures: dict[tuple[object, ...], int] = {}
         self._signature_ids: dict[tuple[object, ...], int] = {}
         self._chains: dict[etree._Element, tuple[int, ...]] = {}  # only when `+` chains exist
+        self._keys: dict[int, tuple[int | bool, ...]] = {}  # a memo entry's key, by its context
+        self._no_siblings = (-1,) * self._depth
         self._styles: dict[BlockStyle, BlockStyle] = {}
         # One object per distinct look, so the converter compares looks by identity first.
         self._looks: dict[Look, Look] = {PLAIN_LOOK: PLAIN_LOOK}
@@ -160,6 +162,30 @@ class Styler:
             key: tuple[int | bool, ...] = (parent.context, *self._chain(element))
         else:
             key = (parent.context, self._signature(element))
+        return self._lookup(element, parent, key)
+
+    def compute_next(
+        self, element: etree._Element, parent: Computed, previous: Computed | None
+    ) -> Computed:
+        """`compute` for children styled in document order, every element child included (the
+        converter's walk): `previous` is the style this styler computed for the previous element
+        sibling, None for a first child. Its memo key holds that sibling's chain, so nothing is
+        kept per element and no sibling is looked up."""
+        depth = self._depth
+        if not depth:
+            return self._lookup(element, parent, (parent.context, self._signature(element)))
+        if previous is None:
+            before: tuple[int | bool, ...] = self._no_siblings
+        else:
+            previous_key = self._keys.get(previous.context)
+            if previous_key is None:  # not computed here: find the siblings in the tree
+                return self.compute(element, parent)
+            before = previous_key[1 : depth + 1]
+        return self._lookup(element, parent, (parent.context, self._signature(element), *before))
+
+    def _lookup(
+        self, element: etree._Element, parent: Computed, key: tuple[int | bool, ...]
+    ) -> Computed:
         if self.index.uses_last_child:
             key += (next_element(element) is None,)
         found = self._memo.get(key)
@@ -178,6 +204,7 @@ class Styler:
             specified["font-family"] = self._embedded_family(specified["font-family"], element)
         computed = _compute(specified, parent, context=len(self._memo) + 1, looks=self._looks)
         self._memo[key] = computed
+        self._keys[computed.context] = key
         return computed
 
     def _embedded_family(self, value: str, element: etree._Element) -> str:

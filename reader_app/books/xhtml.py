@@ -210,12 +210,15 @@ class _Converter(MediaMixin):
 
     def walk(self, element: etree._Element, ctx: Context, inline: Inline) -> None:
         self.text(element.text, ctx, inline)
+        previous = None  # the previous element sibling's style (for `+` selectors)
         for child in element:
             tag = local_name(child)
             if not tag or tag in DROPPED:
+                if tag:  # dropped, but still the next element's previous sibling
+                    previous = self.styler.compute_next(child, inline.css, previous)
                 self.text(child.tail, ctx, inline)
                 continue
-            css = self.styler.compute(child, inline.css)
+            css = previous = self.styler.compute_next(child, inline.css, previous)
             if css.hidden:
                 self.hide(child)
             elif tag == "br":
