@@ -56,8 +56,14 @@ SETTINGS = (
     Setting("keyword only @20", {"k": 20, "token_budget": WHOLE, "stages": KEYWORD}),
     Setting(DEFAULT_CONTEXT, {}),
     Setting(f"{DEFAULT_CONTEXT}, no neighbours", {"stages": SearchStages(neighbours=0)}),
+    Setting(f"{DEFAULT_CONTEXT}, 3 neighbours", {"stages": SearchStages(neighbours=3)}),
     Setting("fused @6, no neighbours",
             {"k": 6, "token_budget": WHOLE, "stages": SearchStages(neighbours=0)}),
+    # Whole passages get 3 neighbours a side by default; 2 is what the budgeted context uses.
+    Setting("fused @6, 2 neighbours",
+            {"k": 6, "token_budget": WHOLE, "stages": SearchStages(neighbours=2)}),
+    Setting("fused @20, 2 neighbours",
+            {"k": 20, "token_budget": WHOLE, "stages": SearchStages(neighbours=2)}),
     Setting("fused @6, 20 candidates per list",
             {"k": 6, "token_budget": WHOLE, "stages": SearchStages(candidates=20)}),
 )

@@ -26,7 +26,8 @@ SUPPORTED = frozenset(
         "font-weight", "font-variant", "font-variant-caps", "font-size", "vertical-align",
         "display", "hyphens", "-epub-hyphens", "-webkit-hyphens", "page-break-before",
         "page-break-after", "break-before", "break-after", "white-space", "position", "left",
-        "top", "filter", "font-family",
+        "top", "filter", "font-family", "text-transform", "-epub-text-transform", "word-break",
+        "-epub-word-break", "writing-mode", "-epub-writing-mode",
     }
 )  # fmt: skip
 
@@ -78,12 +79,12 @@ class Unsupported(Exception):
     """A selector outside the subset: its rule is dropped."""
 
 
-def parse_declarations(text: str) -> tuple[tuple[str, str, bool], ...]:
-    """Supported declarations of a `style` attribute or a rule body, values lower-cased."""
+def parse_declarations(text: str | list[object]) -> tuple[tuple[str, str, bool], ...]:
+    """Supported declarations of a `style` attribute or a rule body (its text, or the tokens
+    of a parsed rule's content, which spares tokenizing it twice), values lower-cased."""
     found: list[tuple[str, str, bool]] = []
-    for item in tinycss2.parse_declaration_list(
-        text[:MAX_SHEET_CHARS], skip_comments=True, skip_whitespace=True
-    ):
+    source = text[:MAX_SHEET_CHARS] if isinstance(text, str) else text
+    for item in tinycss2.parse_declaration_list(source, skip_comments=True, skip_whitespace=True):
         if not isinstance(item, ast.Declaration) or item.lower_name not in SUPPORTED:
             continue
         if any(_is_function(token) for token in item.value):
@@ -129,7 +130,7 @@ def _collect(
             continue  # @import, @page ...: never fetched, not applied here
         if not isinstance(node, ast.QualifiedRule):
             continue
-        declarations = parse_declarations(tinycss2.serialize(node.content))
+        declarations = parse_declarations(node.content or [])
         if not declarations:
             continue
         for tokens in _split_commas(node.prelude):

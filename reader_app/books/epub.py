@@ -146,6 +146,8 @@ def _read_spine(
 ) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
     budget = BookBudget(archive.path)
+    unlisted: set[str] = set()
+    has_image = _listed_images(archive, package, unlisted)
     parsed: dict[str, ParsedDocument] = {}
     fallback = image_fallbacks(package.manifest)
     for item in (*package.spine, *package.auxiliary):
@@ -161,9 +163,33 @@ def _read_spine(
                 archive.path,
                 f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
             )
-        parsed[item.member] = _read_document(archive, item, budget, sheets, notes, fallback)
+        parsed[item.member] = _read_document(
+            archive, item, budget, sheets, notes, fallback, has_image
+        )
         documents.append((item.member, parsed[item.member]))
+    if unlisted:
+        first = min(unlisted).rsplit("/", 1)[-1]
+        more = f" and {len(unlisted) - 1} more" if len(unlisted) > 1 else ""
+        notes.append(f"Pictures the book's manifest does not list are not shown (“{first}”{more}).")
     return documents
+
+
+def _listed_images(
+    archive: SafeZip, package: Package, unlisted: set[str]
+) -> Callable[[str], bool]:
+    """Whether a page may show a picture (or link a sound): only resources the manifest lists are
+    part of the book (the EPUB rule). One the container holds but the manifest does not list is
+    left out and added to `unlisted`, so the reader can be told."""
+    listed = {i.member for i in package.manifest.values()}
+
+    def check(member: str) -> bool:
+        if member in listed:
+            return member in archive
+        if member in archive:
+            unlisted.add(member)
+        return False
+
+    return check
 
 
 def _read_document(
@@ -173,6 +199,7 @@ def _read_document(
     sheets: StyleSheets,
     notes: list[str],
     fallback: Callable[[str], str],
+    has_image: Callable[[str], bool],
 ) -> ParsedDocument:
     if item.media_type.startswith(IMAGE_TYPES_PREFIX):
         block = Block(kind=BlockKind.IMAGE, image=item.member)
@@ -194,7 +221,7 @@ def _read_document(
     parsed = parse_document(
         root,
         name=item.member,
-        has_member=archive.__contains__,
+        has_member=has_image,
         sheets=sheets,
         image_fallback=fallback,
     )

@@ -93,9 +93,18 @@ def _nav_list(ol: etree._Element, name: str, anchors: AnchorTable) -> tuple[TocE
         nested = next((el for el in li if local_name(el) == "ol"), None)
         children = _nav_list(nested, name, anchors) if nested is not None else ()
         href = label.get("href") if label is not None else None
-        title = plain_text(label) if label is not None else ""
+        title = plain_text(label) or _image_label(label) if label is not None else ""
         entries.extend(_entry(title, href, name, anchors, children))
     return tuple(entries)
+
+
+def _image_label(label: etree._Element) -> str:
+    """An entry that is only a picture is named by its `alt` text (or else its `title`)."""
+    for image in label.iter("{*}img"):
+        text = (image.get("alt") or image.get("title") or "").strip()
+        if text:
+            return " ".join(text.split())
+    return ""
 
 
 def _ncx_entries(parent: etree._Element, name: str, anchors: AnchorTable) -> tuple[TocEntry, ...]:

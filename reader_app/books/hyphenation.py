@@ -49,8 +49,10 @@ def break_positions(text: str, *, language: str) -> list[int]:
     return positions
 
 
-def with_soft_hyphens(text: str, start: int, end: int, breaks: list[int]) -> str:
-    """`text[start:end]` with a soft hyphen before each break offset inside it."""
+def with_soft_hyphens(
+    text: str, start: int, end: int, breaks: list[int], joiner: str = SOFT_HYPHEN
+) -> str:
+    """`text[start:end]` with a soft hyphen (or `joiner`) before each break offset inside it."""
     if not breaks:
         return text[start:end]
     first = bisect.bisect_right(breaks, start)
@@ -62,4 +64,4 @@ def with_soft_hyphens(text: str, start: int, end: int, breaks: list[int]) -> str
         pieces.append(text[at:offset])
         at = offset
     pieces.append(text[at:end])
-    return SOFT_HYPHEN.join(pieces)
+    return joiner.join(pieces)

@@ -15,12 +15,14 @@ import copy
 import re
 from urllib.parse import unquote_to_bytes
 
+import tinycss2
 from lxml import etree
 
 from reader_app.books.xmlsafe import local_name
 
 MAX_INLINE_IMAGE_BYTES = 4 * 1024 * 1024  # one decoded image
 MAX_INLINE_DOCUMENT_BYTES = 16 * 1024 * 1024  # every inline image of one content document
+MAX_HOST_CSS = 64 * 1024  # the page's style rules copied into each inline SVG
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 INLINE_PREFIX = "inline:"
@@ -79,21 +81,39 @@ def decode_data_uri(uri: str) -> tuple[str, bytes]:
     return extension, data
 
 
-def svg_markup(element: etree._Element) -> bytes:
-    """The inline `<svg>` element as a standalone SVG document (in the SVG namespace)."""
-    if not isinstance(element.tag, str) or element.tag.startswith("{"):
-        return etree.tostring(element, encoding="utf-8", with_tail=False)
-    # Read by the HTML fallback parser: no namespaces, which an SVG renderer needs.
+def svg_markup(element: etree._Element, host_css: str = "") -> bytes:
+    """The inline `<svg>` element as a standalone SVG document (in the SVG namespace), with the
+    host page's `<style>` rules inside it: CSS styles an SVG included in a page (not one
+    referenced by `<img>`)."""
     standalone = copy.deepcopy(element)
     standalone.tail = None
-    for node in standalone.iter():
-        if isinstance(node.tag, str) and not node.tag.startswith("{"):
-            node.tag = f"{{{SVG_NS}}}{node.tag}"
-        for name in list(node.attrib):
-            if name in ("xlink:href", "href"):
-                value = node.attrib.pop(name)
-                node.set(f"{{{XLINK_NS}}}href", value)
+    if isinstance(element.tag, str) and not element.tag.startswith("{"):
+        # Read by the HTML fallback parser: no namespaces, which an SVG renderer needs.
+        for node in standalone.iter():
+            if isinstance(node.tag, str) and not node.tag.startswith("{"):
+                node.tag = f"{{{SVG_NS}}}{node.tag}"
+            for name in list(node.attrib):
+                if name in ("xlink:href", "href"):
+                    value = node.attrib.pop(name)
+                    node.set(f"{{{XLINK_NS}}}href", value)
+    if host_css:
+        style = etree.Element(f"{{{SVG_NS}}}style")
+        style.text = host_css
+        standalone.insert(0, style)
     return etree.tostring(standalone, encoding="utf-8")
+
+
+def page_style_rules(root: etree._Element) -> str:
+    """The plain style rules of a page's `<style>` elements, as text for an inline SVG: at-rules
+    (`@import`, `@font-face`, `@media`) are left out, so nothing is fetched; capped in size."""
+    rules: list[str] = []
+    for node in root.iter("{*}style", "style"):
+        for rule in tinycss2.parse_stylesheet(
+            (node.text or "")[:MAX_HOST_CSS], skip_comments=True, skip_whitespace=True
+        ):
+            if isinstance(rule, tinycss2.ast.QualifiedRule):
+                rules.append(tinycss2.serialize([rule]))
+    return "\n".join(rules)[:MAX_HOST_CSS]
 
 
 def references_only_book_images(svg: etree._Element) -> bool:
@@ -121,6 +141,7 @@ class InlineImages:
         self.resources: dict[str, bytes] = {}
         self.refused: list[str] = []
         self._bytes = 0
+        self._host_css: str | None = None  # the page's <style> rules, read at the first <svg>
 
     def add(self, extension: str, data: bytes) -> str | None:
         """The resource name for `data`, or None (and a reason kept) when over the caps."""
@@ -149,7 +170,9 @@ class InlineImages:
         return self.add(extension, data)
 
     def svg(self, element: etree._Element) -> str | None:
-        return self.add("svg", svg_markup(element))
+        if self._host_css is None:
+            self._host_css = page_style_rules(element.getroottree().getroot())
+        return self.add("svg", svg_markup(element, self._host_css))
 
     def note(self) -> str | None:
         """What the reader is told about images in this document that were not shown."""

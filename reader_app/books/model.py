@@ -53,6 +53,9 @@ class Look:
     vertical: str = ""  # "", "super", "sub"
     scale: float = 1.0  # font size relative to the reader's chosen size
     family: str = ""  # a font embedded in the book (its @font-face family); "" for the reader's
+    # text-transform: "", "uppercase", "lowercase", "capitalize", "fullwidth" (drawn only; the
+    # book's text, and so every locator, search and the assistant, keep the original letters)
+    transform: str = ""
 
 
 PLAIN_LOOK = Look()
@@ -73,6 +76,7 @@ class BlockStyle:
     align: str = ""  # "", "left", "center", "right", "justify"
     page_break: bool = False  # start on a new page
     hyphens: str = ""  # "", "auto", "manual", "none"
+    word_break: str = ""  # "", "keep-all" (never broken inside a word), "break-all" (anywhere)
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,7 +123,8 @@ def _readable(item: ManifestItem, manifest: dict[str, ManifestItem]) -> Manifest
     """`item`, or the first of its manifest fallbacks that is a content document or an image.
 
     Plain XML (`application/xml`) is a foreign type: a fallback of a core type (XHTML, a drawn
-    image) is preferred to it; with none, it is read as XHTML (some books mislabel theirs).
+    image) is preferred to it; with none, it is read as XHTML (some books mislabel theirs). A
+    `scripted` document gives way to its fallback too, since Pagemate runs no scripts.
     """
     chain = [item]
     seen = {item.id}
@@ -133,7 +134,12 @@ def _readable(item: ManifestItem, manifest: dict[str, ManifestItem]) -> Manifest
             break
         seen.add(following.id)
         chain.append(following)
-    core = (c for c in chain if c.media_type in XHTML_TYPES or c.media_type in DRAWN_IMAGE_TYPES)
+    core = (
+        c
+        for c in chain
+        if (c.media_type in XHTML_TYPES and not ("scripted" in c.properties and c.fallback))
+        or c.media_type in DRAWN_IMAGE_TYPES
+    )
     return next(core, None) or next((c for c in chain if _showable(c)), item)
 
 

@@ -110,15 +110,61 @@ def _match_from(selector: Selector, index: int, element: etree._Element, budget:
     return False
 
 
+Feature = tuple[str, str]  # ("t", tag), ("#", id), (".", class), ("@", attribute name), and
+# ("=", "name\0value") and ("~", "name\0word") for the `=` and `~=` tests
+Candidate = tuple[Rule, frozenset[Feature]]  # a rule and what its ancestors must have
+
+
+def ancestor_needs(selector: Selector) -> frozenset[Feature]:
+    """What some ancestor of a matching element must have, for each compound the selector
+    reaches through descendant and child combinators (up to its first `+`). A rule whose needs
+    an element's ancestors lack cannot match, so it is skipped without walking them again."""
+    needs: set[Feature] = set()
+    for combinator, compound in zip(selector.combinators, selector.compounds[1:], strict=True):
+        if combinator == "+":
+            break
+        if compound.tag:
+            needs.add(("t", compound.tag))
+        if len(compound.ids) == 1:
+            needs.add(("#", compound.ids[0]))
+        needs.update((".", name) for name in compound.classes)
+        for attribute in compound.attributes:
+            if attribute.op == "=":
+                needs.add(("=", f"{attribute.name}\0{attribute.value}"))
+            elif attribute.op == "~=":
+                needs.add(("~", f"{attribute.name}\0{attribute.value}"))
+            else:
+                needs.add(("@", attribute.name))
+    return frozenset(needs)
+
+
+def own_features(element: etree._Element, tested: set[str]) -> set[Feature]:
+    """The features of `element` that a need can name (`tested`: attribute names selectors use)."""
+    found = {("t", _tag(element))}
+    element_id = element.get("id")
+    if element_id:
+        found.add(("#", element_id))
+    classes = element.get("class")
+    if classes:
+        found.update((".", name) for name in classes.split())
+    for key, raw in element.items():
+        name, value = str(key), str(raw)
+        found.add(("@", name))
+        if name in tested:
+            found.add(("=", f"{name}\0{value}"))
+            found.update(("~", f"{name}\0{token}") for token in value.split())
+    return found
+
+
 class RuleIndex:
     """Rules bucketed by their rightmost id, class or tag, so an element tests only likely ones."""
 
     def __init__(self, rules: Iterable[Rule]) -> None:
-        self.by_id: dict[str, list[Rule]] = {}
-        self.by_class: dict[str, list[Rule]] = {}
-        self.by_tag: dict[str, list[Rule]] = {}
-        self.by_attribute: dict[str, list[Rule]] = {}
-        self.anywhere: list[Rule] = []
+        self.by_id: dict[str, list[Candidate]] = {}
+        self.by_class: dict[str, list[Candidate]] = {}
+        self.by_tag: dict[str, list[Candidate]] = {}
+        self.by_attribute: dict[str, list[Candidate]] = {}
+        self.anywhere: list[Candidate] = []
         self.count = 0
         # What an element's match can depend on besides its ancestors' (see styles.Styler):
         self.attribute_names: set[str] = set()
@@ -126,20 +172,26 @@ class RuleIndex:
         self.class_names: set[str] = set()
         self.sibling_depth = 0  # the longest run of `+` combinators
         self.uses_last_child = False
+        # The features of an element and all its ancestors, for the elements of one document.
+        self._lineage: dict[etree._Element, frozenset[Feature]] = {}
         for rule in rules:
             self.count += 1
             self._note(rule.selector)
             key = rule.selector.compounds[0]
+            candidate = (rule, ancestor_needs(rule.selector))
             if key.ids:
-                self.by_id.setdefault(key.ids[0], []).append(rule)
+                self.by_id.setdefault(key.ids[0], []).append(candidate)
             elif key.classes:
-                self.by_class.setdefault(key.classes[0], []).append(rule)
+                self.by_class.setdefault(key.classes[0], []).append(candidate)
             elif key.tag:
-                self.by_tag.setdefault(key.tag, []).append(rule)
+                self.by_tag.setdefault(key.tag, []).append(candidate)
             elif key.attributes:
-                self.by_attribute.setdefault(key.attributes[0].name, []).append(rule)
+                self.by_attribute.setdefault(key.attributes[0].name, []).append(candidate)
             else:
-                self.anywhere.append(rule)
+                self.anywhere.append(candidate)
+
+    def start_document(self) -> None:
+        self._lineage.clear()
 
     def _note(self, selector: Selector) -> None:
         run = 0
@@ -154,9 +206,25 @@ class RuleIndex:
                 if "last-child" in part.pseudo or "only-child" in part.pseudo:
                     self.uses_last_child = True
 
+    def lineage(self, element: etree._Element | None) -> frozenset[Feature]:
+        """The features of `element` and of every ancestor of it (kept per document)."""
+        missing: list[etree._Element] = []
+        found: frozenset[Feature] | None = frozenset()
+        while element is not None:
+            found = self._lineage.get(element)
+            if found is not None:
+                break
+            missing.append(element)
+            element = element.getparent()
+        inherited = found if found is not None else frozenset()
+        for node in reversed(missing):  # from the outermost down, without recursion
+            inherited = inherited | own_features(node, self.attribute_names)
+            self._lineage[node] = inherited
+        return inherited
+
     def matching(self, element: etree._Element) -> list[Rule]:
         """Rules that match `element`, in cascade order (specificity, then source order)."""
-        candidates: list[Rule] = list(self.by_tag.get(_tag(element), ()))
+        candidates: list[Candidate] = list(self.by_tag.get(_tag(element), ()))
         element_id = element.get("id")
         if element_id and element_id in self.by_id:
             candidates.extend(self.by_id[element_id])
@@ -168,7 +236,16 @@ class RuleIndex:
             for key in element.attrib:
                 candidates.extend(self.by_attribute.get(str(key), ()))
         candidates.extend(self.anywhere)
-        found = [rule for rule in candidates if matches(rule.selector, element)]
+        lineage: frozenset[Feature] | None = None
+        found: list[Rule] = []
+        for rule, needs in candidates:
+            if needs:
+                if lineage is None:
+                    lineage = self.lineage(element.getparent())
+                if not needs <= lineage:
+                    continue
+            if matches(rule.selector, element):
+                found.append(rule)
         if len(found) > 1:
             found.sort(key=lambda rule: (rule.selector.specificity, rule.order))
         return found

@@ -28,6 +28,7 @@ b, strong, th { font-weight: bold }
 i, em, cite, dfn, var, address { font-style: italic }
 sup { vertical-align: super } sub { vertical-align: sub }
 pre { white-space: pre }
+[hidden] { display: none }
 """
 _LENGTH = re.compile(r"^(-?(?:\d+\.?\d*|\.\d+))(em|rem|px|pt|%|ex|ch)?$")
 _KEYWORD_SIZES = {
@@ -37,6 +38,11 @@ _KEYWORD_SIZES = {
 _BREAKS = frozenset({"always", "page", "left", "right", "recto", "verso"})
 _BLOCK_DISPLAYS = frozenset({"block", "list-item", "table", "flex", "grid", "flow-root"})
 MIN_SCALE, MAX_SCALE = 0.5, 3.0
+MAX_RAW_SIGNATURES = 50_000  # attribute sets remembered per styler before starting afresh
+_TRANSFORMS = {
+    "none": "", "uppercase": "uppercase", "lowercase": "lowercase", "capitalize": "capitalize",
+    "full-width": "fullwidth", "-epub-fullwidth": "fullwidth", "fullwidth": "fullwidth",
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +53,7 @@ class Computed:
     align: str = ""
     indent: float | None = None
     hyphens: str = ""
+    word_break: str = ""
     preformatted: bool = False
     # Not inherited:
     margin_top: float | None = None
@@ -67,6 +74,7 @@ class Computed:
             align=self.align,
             page_break=page_break,
             hyphens=self.hyphens,
+            word_break=self.word_break,
         )
 
 
@@ -85,33 +93,44 @@ class Styler:
         self.index = RuleIndex(rules)
         self.families = families if families is not None else set()  # embedded font families
         self._attributes = tuple(sorted(self.index.attribute_names))
-        self._memo: dict[tuple[int, int], Computed] = {}
-        # Signatures and sibling chains are numbered once, so memo keys are pairs of small ints
-        # (hashing nested tuples again for every element cost more than the matching saved).
+        self._depth = self.index.sibling_depth
+        # Memo keys are flat tuples of small ints: the parent's context, the element's signature
+        # and (as far as `+` chains reach) its previous siblings' signatures, and whether it is a
+        # last child when a selector asks.
+        self._memo: dict[tuple[int | bool, ...], Computed] = {}
+        # Signatures are numbered by the tag and attributes they are made of, as read, so an
+        # element like one seen before costs one lookup (no class filtering, no tuple kept).
+        self._raw_signatures: dict[tuple[object, ...], int] = {}
         self._signature_ids: dict[tuple[object, ...], int] = {}
-        self._chain_ids: dict[tuple[int, ...], int] = {}
-        self._signatures: dict[etree._Element, int] = {}
-        self._chains: dict[etree._Element, tuple[int, ...]] = {}
+        self._chains: dict[etree._Element, tuple[int, ...]] = {}  # only when `+` chains exist
+        self._keys: dict[int, tuple[int | bool, ...]] = {}  # a memo entry's key, by its context
+        self._no_siblings = (-1,) * self._depth
         self._styles: dict[BlockStyle, BlockStyle] = {}
+        # One object per distinct look, so the converter compares looks by identity first.
+        self._looks: dict[Look, Look] = {PLAIN_LOOK: PLAIN_LOOK}
 
     def start_document(self) -> None:
-        self._signatures.clear()
         self._chains.clear()
+        self.index.start_document()
+        if len(self._raw_signatures) > MAX_RAW_SIGNATURES:
+            self._raw_signatures.clear()  # unique ids and style attributes: a cache, not state
 
     def _signature(self, element: etree._Element) -> int:
-        found = self._signatures.get(element)
+        raw = (element.tag, *element.items())  # one call; most elements have no attributes
+        found = self._raw_signatures.get(raw)
         if found is None:
-            get = element.get
+            attributes = {str(k): str(v) for k, v in element.items()}
+            get = attributes.get
             element_id, classes = get("id"), get("class")
             if element_id is not None and element_id not in self.index.id_names:
                 element_id = None  # unique ids no selector names would make every context new
             if classes:
-                classes = " ".join(c for c in classes.split() if c in self.index.class_names)
-            signature: tuple[object, ...] = (element.tag, element_id, classes, get("style"))
-            if self._attributes:
-                signature += tuple(get(name) for name in self._attributes)
+                names = self.index.class_names
+                classes = " ".join(c for c in classes.split() if c in names)
+            tested = tuple(map(get, self._attributes))
+            signature = (element.tag, element_id, classes, get("style"), *tested)
             found = self._signature_ids.setdefault(signature, len(self._signature_ids))
-            self._signatures[element] = found
+            self._raw_signatures[raw] = found
         return found
 
     def _chain(self, element: etree._Element) -> tuple[int, ...]:
@@ -122,27 +141,53 @@ class Styler:
         """
         found = self._chains.get(element)
         if found is None:
-            depth = self.index.sibling_depth
-            found = (self._signature(element),)
-            if depth:
-                sibling = previous_element(element)
-                before = self._chains.get(sibling) if sibling is not None else ()
-                if before is None:  # a sibling that was never styled (dropped markup)
-                    before = ()
-                    while sibling is not None and len(before) < depth:
-                        before += (self._signature(sibling),)
-                        sibling = previous_element(sibling)
-                before = before[:depth]
-                found += before + (-1,) * (depth - len(before))
+            depth = self._depth
+            sibling = element.getprevious()
+            while sibling is not None and not isinstance(sibling.tag, str):
+                sibling = sibling.getprevious()
+            before = self._chains.get(sibling) if sibling is not None else ()
+            if before is None:  # a sibling that was never styled (dropped markup)
+                before = ()
+                while sibling is not None and len(before) < depth:
+                    before += (self._signature(sibling),)
+                    sibling = previous_element(sibling)
+            found = (self._signature(element), *before[:depth])
+            if len(found) <= depth:
+                found += (-1,) * (depth + 1 - len(found))
             self._chains[element] = found
         return found
 
     def compute(self, element: etree._Element, parent: Computed) -> Computed:
-        chain = self._chain(element)
+        if self._depth:
+            key: tuple[int | bool, ...] = (parent.context, *self._chain(element))
+        else:
+            key = (parent.context, self._signature(element))
+        return self._lookup(element, parent, key)
+
+    def compute_next(
+        self, element: etree._Element, parent: Computed, previous: Computed | None
+    ) -> Computed:
+        """`compute` for children styled in document order, every element child included (the
+        converter's walk): `previous` is the style this styler computed for the previous element
+        sibling, None for a first child. Its memo key holds that sibling's chain, so nothing is
+        kept per element and no sibling is looked up."""
+        depth = self._depth
+        if not depth:
+            return self._lookup(element, parent, (parent.context, self._signature(element)))
+        if previous is None:
+            before: tuple[int | bool, ...] = self._no_siblings
+        else:
+            previous_key = self._keys.get(previous.context)
+            if previous_key is None:  # not computed here: find the siblings in the tree
+                return self.compute(element, parent)
+            before = previous_key[1 : depth + 1]
+        return self._lookup(element, parent, (parent.context, self._signature(element), *before))
+
+    def _lookup(
+        self, element: etree._Element, parent: Computed, key: tuple[int | bool, ...]
+    ) -> Computed:
         if self.index.uses_last_child:
-            chain += (next_element(element) is None,)
-        chain_id = self._chain_ids.setdefault(chain, len(self._chain_ids))
-        key = (parent.context, chain_id)
+            key += (next_element(element) is None,)
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -157,8 +202,9 @@ class Styler:
         specified.update(important)
         if "font-family" in specified:
             specified["font-family"] = self._embedded_family(specified["font-family"], element)
-        computed = _compute(specified, parent, context=len(self._memo) + 1)
+        computed = _compute(specified, parent, context=len(self._memo) + 1, looks=self._looks)
         self._memo[key] = computed
+        self._keys[computed.context] = key
         return computed
 
     def _embedded_family(self, value: str, element: etree._Element) -> str:
@@ -188,6 +234,8 @@ def _declare(
             continue
         if name in ("-epub-hyphens", "-webkit-hyphens"):
             name = "hyphens"
+        elif name in ("-epub-text-transform", "-epub-word-break", "-epub-writing-mode"):
+            name = name.removeprefix("-epub-")
         elif name == "font-variant-caps":
             name = "font-variant"
         elif name.startswith("page-break-"):
@@ -195,10 +243,13 @@ def _declare(
         (important if is_important else specified)[name] = value
 
 
-def _compute(specified: dict[str, str], parent: Computed, *, context: int) -> Computed:
+def _compute(
+    specified: dict[str, str], parent: Computed, *, context: int, looks: dict[Look, Look]
+) -> Computed:
     look = parent.look
     if specified:
         look = _look(specified, parent.look)
+        look = looks.setdefault(look, look)
     hidden = specified.get("display") == "none" or _off_page(specified)
     display = specified.get("display", "")
     return Computed(
@@ -206,6 +257,9 @@ def _compute(specified: dict[str, str], parent: Computed, *, context: int) -> Co
         align=_align(specified.get("text-align"), parent.align),
         indent=_inherited_length(specified.get("text-indent"), parent.indent, look.scale),
         hyphens=_choice(specified.get("hyphens"), parent.hyphens, ("auto", "manual", "none")),
+        word_break=_choice(
+            specified.get("word-break"), parent.word_break, ("normal", "keep-all", "break-all")
+        ),
         preformatted=_white_space(specified.get("white-space"), parent.preformatted),
         margin_top=_length(specified.get("margin-top"), look.scale),
         margin_bottom=_length(specified.get("margin-bottom"), look.scale),
@@ -244,7 +298,8 @@ def _look(specified: dict[str, str], parent: Look) -> Look:
     if size is not None:
         scale = _font_scale(size, parent.scale)
     family = specified.get("font-family", parent.family)
-    return Look(italic, bold, small_caps, vertical, scale, family)
+    transform = _TRANSFORMS.get(specified.get("text-transform", ""), parent.transform)
+    return Look(italic, bold, small_caps, vertical, scale, family, transform)
 
 
 def _font_scale(value: str, parent: float) -> float:

@@ -7,7 +7,8 @@ Choices a reader of the view should know about:
 - TABLE blocks hold `rows`; their `text` joins cells with "\\t" and rows with "\\n".
 - List markers ("•", "1.") live in `Block.marker`, not in `text`.
 - An image inside a paragraph ends the paragraph there: text before, the IMAGE block, text after.
-- Scripts, styles, forms, frames and embedded objects are dropped; remote images are skipped.
+- Scripts, styles, forms, frames, `<embed>` and remote images are dropped; `<object>`, `<audio>`
+  and `<video>` show a picture or a "[Audio: name]" line, then their fallback (xhtml_parts.py).
 - The book's stylesheets (books/styles.py) give each block a `BlockStyle` and spans a `Look`;
   elements they hide are left out, and inline elements they display as blocks become blocks.
   Whether the view applies the styling is the reader's choice; the text is the same either way.
@@ -20,6 +21,7 @@ from dataclasses import replace
 
 from lxml import etree
 
+from reader_app.books import xhtml_parts as parts
 from reader_app.books.inline_images import InlineImages
 from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.books.numbers import bounded_int
@@ -135,10 +137,13 @@ class _Converter(MediaMixin):
         if css.margin_top is not None:
             self.pending_top = max(self.pending_top or 0.0, css.margin_top)
         emitted = len(self.blocks)
+        if tag in parts.MEDIA:  # not played: its poster, a line naming it, its fallback content
+            self.image(element.get("poster"), css)
+            self.emit(parts.media_placeholder(element, self.name, self.has_member), css)
         if tag == "hr":
             self.emit(Block(kind=BlockKind.RULE), css)
-        elif tag == "img":
-            self.image(element.get("src"), css)
+        elif tag == "img" or (tag == "object" and parts.object_image(element)):
+            self.image(element.get("src") or parts.object_image(element), css)
         elif tag == "svg":
             self.svg(element, css)
         elif tag == "table":
@@ -205,12 +210,15 @@ class _Converter(MediaMixin):
 
     def walk(self, element: etree._Element, ctx: Context, inline: Inline) -> None:
         self.text(element.text, ctx, inline)
+        previous = None  # the previous element sibling's style (for `+` selectors)
         for child in element:
             tag = local_name(child)
             if not tag or tag in DROPPED:
+                if tag:  # dropped, but still the next element's previous sibling
+                    previous = self.styler.compute_next(child, inline.css, previous)
                 self.text(child.tail, ctx, inline)
                 continue
-            css = self.styler.compute(child, inline.css)
+            css = previous = self.styler.compute_next(child, inline.css, previous)
             if css.hidden:
                 self.hide(child)
             elif tag == "br":

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from lxml import etree
 
@@ -25,8 +26,8 @@ XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 COLLAPSIBLE = re.compile(r"[\t\n\r\f][ \t\n\r\f]*| [ \t\n\r\f]+")
 DROPPED = frozenset(
     {
-        "script", "style", "iframe", "frame", "frameset", "form", "object", "embed", "noscript",
-        "template", "audio", "video", "canvas", "input", "button", "select", "textarea", "head",
+        "script", "style", "iframe", "frame", "frameset", "form", "embed", "noscript",
+        "template", "canvas", "input", "button", "select", "textarea", "head",
         "title", "link", "meta", "base", "param", "source", "track", "map", "area", "annotation",
     }
 )  # fmt: skip
@@ -36,9 +37,11 @@ BLOCKS = frozenset(
         "nav", "address", "blockquote", "figure", "figcaption", "dl", "dt", "dd", "ul", "ol", "li",
         "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "pre", "table", "hr", "details", "summary",
         "center", "fieldset", "legend", "caption", "tr", "td", "th", "thead", "tbody", "tfoot",
-        "img", "svg", "br",
+        "img", "svg", "br", "audio", "video", "object",
     }
 )  # fmt: skip
+MEDIA = frozenset({"audio", "video"})
+MEDIA_HREF_PREFIX = "pagemate-media:"  # a link the page view hands to the system's player
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
 PLAIN = Span(0, 0)
 EXTERNAL_SCHEMES = frozenset({"http", "https", "mailto"})
@@ -153,6 +156,36 @@ def with_style(block: Block, style: BlockStyle) -> Block:
         block.rows,
         style,
     )
+
+
+def media_placeholder(
+    element: etree._Element, name: str, has_member: Callable[[str], bool]
+) -> Block:
+    """What the page shows for `<audio>`/`<video>`, which are not played inside the page: a line
+    naming the kind and file, a link that opens the file in the system's player when it is in the
+    book (the element's fallback content follows it as the book's own text)."""
+    sources = [s.get("src") or "" for s in element if local_name(s) == "source"]
+    source = (element.get("src") or next((s for s in sources if s), "")).strip()
+    path = unquote(urlsplit(source).path)
+    kind = "Audio" if local_name(element) == "audio" else "Video"
+    base = path.rsplit("/", 1)[-1]
+    text = f"[{kind}: {base}]" if base else f"[{kind}]"
+    member = resolve_member_name(name, path) if path and not urlsplit(source).scheme else None
+    if member is None or not has_member(member):
+        return Block(kind=BlockKind.PARAGRAPH, text=text, align="center")
+    link = Span(0, len(text), italic=True, href=MEDIA_HREF_PREFIX + quote(member))
+    return Block(kind=BlockKind.PARAGRAPH, text=text, spans=(link,), align="center")
+
+
+def object_image(element: etree._Element) -> str | None:
+    """An `<object>`'s `data` when it is a picture (shown as one); else its fallback content."""
+    data, kind = element.get("data"), (element.get("type") or "").lower()
+    extension = (data or "").lower().rsplit(".", 1)[-1]
+    picture = kind.removeprefix("image/") in _PICTURES if kind else extension in _PICTURES
+    return data if data and picture else None
+
+
+_PICTURES = frozenset({"png", "jpg", "jpeg", "gif", "webp", "svg", "svg+xml", "bmp"})
 
 
 def plain_text(element: etree._Element) -> str:

@@ -190,9 +190,11 @@ def embedder_for(
     *,
     home: Path | None = None,
     progress: Callable[[str], None] | None = None,
+    local_only: bool = False,
 ) -> Embedder:
     """The embedder for a model chosen in the settings. The default one works offline; any
-    other fastembed model is downloaded by fastembed into the library cache on first use."""
+    other fastembed model is downloaded by fastembed into the library cache on first use
+    (`local_only`: never downloaded; an EmbeddingModelError if it is not there already)."""
     if model_id == DEFAULT_MODEL_ID:
         return default_embedder(home=home)
     from fastembed import TextEmbedding
@@ -206,17 +208,19 @@ def embedder_for(
     if progress is not None:
         progress(f"Loading embedding model {model_id} (downloading it the first time)…")
     download_dir = cache_dir(home or library_home()) / "fastembed"
-    return _load_named(model_id, str(download_dir), int(known[model_id]["dim"]))
+    return _load_named(model_id, str(download_dir), int(known[model_id]["dim"]), local_only)
 
 
 # Like the default model, each chosen model is loaded once per process (indexer and panel share
 # it); a failed load raises and is not cached, so the next attempt tries again.
 @functools.cache
-def _load_named(model_id: str, download_dir: str, dimension: int) -> Embedder:
+def _load_named(
+    model_id: str, download_dir: str, dimension: int, local_only: bool = False
+) -> Embedder:
     from fastembed import TextEmbedding
 
     try:
-        model = TextEmbedding(model_id, cache_dir=download_dir)
+        model = TextEmbedding(model_id, cache_dir=download_dir, local_files_only=local_only)
     except Exception as error:  # fastembed raises plain exceptions for network failures
         raise EmbeddingModelError(
             f"Could not load the embedding model “{model_id}”: {error}. It is downloaded the "

@@ -26,6 +26,7 @@ from reader_app.rag.passages import (
     passages_within,
     recent_text,
 )
+from reader_app.rag.previous_index import previous_embedders
 from reader_app.rag.sentences import join_sentences, sentences_between
 
 MAX_K = 256
@@ -39,6 +40,11 @@ DEFAULT_CANDIDATES = 50  # per list (dense, keyword) before fusion
 # A hit's window plus two sentences either side: evidence cut by a window's edge comes back
 # whole (recall@6 0.55 -> 0.64 on the dev set).
 DEFAULT_NEIGHBOURS = 2
+# Passages asked for whole (no token budget) get a sentence more on each side: the scene is
+# the point there, and it finds evidence just past a window's edge (dev set: @6 0.626 -> 0.657,
+# @20 0.798 -> 0.818). Under the default 3,000-token budget the wider windows would push later
+# passages out (0.717 -> 0.707), so the budgeted context keeps DEFAULT_NEIGHBOURS.
+WHOLE_PASSAGE_NEIGHBOURS = 3
 RERANK_POOL = 20  # passages a reranker chooses from
 
 # Candidate passage texts -> indexes of the best candidates, best first (a reranker knows the
@@ -65,8 +71,9 @@ class SearchStages:
     dense: bool = True
     keyword: bool = True
     candidates: int = DEFAULT_CANDIDATES
-    # Sentences added on each side of a hit, within its section and never past the boundary.
-    neighbours: int = DEFAULT_NEIGHBOURS
+    # Sentences added on each side of a hit, within its section and never past the boundary
+    # (None: DEFAULT_NEIGHBOURS within a token budget, WHOLE_PASSAGE_NEIGHBOURS without one).
+    neighbours: int | None = None
     rrf_k: int = RRF_K
     dense_weight: float = 1.0  # the keyword list weighs 1
 
@@ -85,7 +92,7 @@ def search(
     stages: SearchStages = SearchStages(),
     hypothetical: str | None = None,
     reranker: Reranker | None = None,
-    other_embedders: Sequence[Embedder] = (),
+    other_embedders: Sequence[Embedder] | None = None,
     keyword_query: str | None = None,
 ) -> SearchResult:
     """The `k` passages in `scope` most relevant to `query`, plus the text just before the
@@ -93,9 +100,11 @@ def search(
 
     `hypothetical` (a made-up passage that would answer the query) is searched densely beside
     the query; `reranker` reorders the best RERANK_POOL passages. Both only rank what the mask
-    already admitted. `other_embedders` add a dense ranking each from their own indexes (an
-    older model's, while the default one's is being rebuilt). `keyword_query`, when given, is
-    what the keyword search matches instead of `query` (character chat's rewrite has both)."""
+    already admitted. `other_embedders` add a dense ranking each from their own indexes; by
+    default (None), while `embedder`'s index does not yet cover the scope, that is the model
+    the book was indexed with before (`previous_index`: after a change of model).
+    `keyword_query`, when given, is what the keyword search matches instead of `query`
+    (character chat's rewrite has both)."""
     if not query or not query.strip():
         raise QueryError("Type a question or some words to search for.")
     if not 1 <= k <= MAX_K:
@@ -107,6 +116,8 @@ def search(
     dense_hits: list[list[tuple[float, str, int]]] = []
     covered = True
     if stages.dense:
+        if other_embedders is None:
+            other_embedders = previous_embedders(conn, home, scope, embedder)
         for n, model in enumerate([embedder, *other_embedders]):
             lists, model_covers = _dense_lists(
                 conn, home, scope, model, queries, limit=candidates, vector_cache=vector_cache
@@ -132,7 +143,11 @@ def search(
     )
     ranking = sorted(fused.items(), key=lambda item: -item[1])
     pool = max(k, RERANK_POOL) if reranker is not None else k
-    spans = _spans(conn, scope, ranking, k=pool, neighbours=stages.neighbours)
+    neighbours = stages.neighbours
+    if neighbours is None:
+        whole = token_budget >= UNLIMITED_TOKENS
+        neighbours = WHOLE_PASSAGE_NEIGHBOURS if whole else DEFAULT_NEIGHBOURS
+    spans = _spans(conn, scope, ranking, k=pool, neighbours=neighbours)
     if reranker is not None:
         spans = _reranked(conn, spans, reranker)[:k]
     passages = passages_within(conn, spans, token_budget)

@@ -26,7 +26,7 @@ from PySide6.QtGui import (
     QTextFormat,
 )
 
-from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions, with_soft_hyphens
+from reader_app.books.hyphenation import SOFT_HYPHEN, with_soft_hyphens
 from reader_app.books.model import Block, BlockKind, Book, Locator, Span
 from reader_app.ui.appearance import Appearance
 from reader_app.ui.doc_blocks import insert_image, insert_table
@@ -36,6 +36,7 @@ from reader_app.ui.internal_links import internal_href
 from reader_app.ui.math_render import MathSetter
 from reader_app.ui.page_formats import PageFormats
 from reader_app.ui.pagination import EPSILON, LineBox, PageGeometry, page_of_top, page_tops
+from reader_app.ui.text_effects import ZERO_WIDTH_SPACE, transformed
 
 log = logging.getLogger(__name__)
 LINE_SEPARATOR = "\u2028"  # a line break inside a block that keeps it one QTextBlock
@@ -73,6 +74,7 @@ class SectionDocument:
         self.doc.setUndoRedoEnabled(False)
         self.block_starts: list[int] = []
         self.positions = PositionMap()
+        self._joiner = SOFT_HYPHEN  # or a zero-width space (word-break: break-all)
         # Keep lines to a comfortable measure on wide pages by widening the side margins.
         measure = appearance.font_size * appearance.measure * 1.33
         side = (page.width - measure) / 2 if appearance.measure > 0 else 0.0
@@ -138,10 +140,9 @@ class SectionDocument:
                 fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
             previous_bottom = fmt.bottomMargin()
             cursor.setBlockFormat(fmt)
-            if self.formats.hyphenates(block):
-                breaks = break_positions(block.text, language=language)
-                if breaks:
-                    self.positions.hyphens[index] = breaks
+            breaks, self._joiner = self.formats.breaks(block, language)
+            if breaks:
+                self.positions.hyphens[index] = breaks
             self._insert_block(cursor, block, index)
             if index in self.positions.maths:  # a typeset formula may be taller than a line
                 fmt.setLineHeight(fmt.lineHeight(), _MINIMUM_HEIGHT)
@@ -172,7 +173,7 @@ class SectionDocument:
         self, cursor: QTextCursor, block: Block, base: QTextCharFormat, index: int
     ) -> None:
         breaks = self.positions.hyphens.get(index, [])
-        text = block.text.replace("\n", LINE_SEPARATOR)
+        text = transformed(block, styled=self.formats.styled(block)).replace("\n", LINE_SEPARATOR)
         spans = block.spans
         # Split the text at every span edge and give each piece the union of its spans' styles.
         edges = sorted({0, len(text), *(s.start for s in spans), *(s.end for s in spans)})
@@ -190,7 +191,7 @@ class SectionDocument:
                 )
                 if math is not None and self.maths.insert(cursor, math, fmt, index, text):
                     continue
-            cursor.insertText(with_soft_hyphens(text, start, end, breaks), fmt)
+            cursor.insertText(with_soft_hyphens(text, start, end, breaks, self._joiner), fmt)
 
     def _apply_span(self, fmt: QTextCharFormat, span: Span, block: Block) -> None:
         self.formats.apply_span(fmt, span, block)
@@ -364,5 +365,5 @@ class SectionDocument:
                 texts.get(low + i, char) if char == "\ufffc" else char
                 for i, char in enumerate(text)
             )
-        text = text.replace(SOFT_HYPHEN, "")
+        text = text.replace(SOFT_HYPHEN, "").replace(ZERO_WIDTH_SPACE, "")
         return text.replace(LINE_SEPARATOR, "\n").replace("\u2029", "\n")

@@ -15,6 +15,7 @@ from reader_app.books.reading import Navigation
 from reader_app.ui.aids_host import AidsHost
 from reader_app.ui.epub_view import PageShown
 from reader_app.ui.footnotes import Footnotes
+from reader_app.ui.media_links import MediaLinks
 
 HISTORY_LIMIT = 100
 
@@ -99,6 +100,7 @@ class Navigator(QObject):
         self.history.changed.connect(self._refresh)
         self._refresh()
         self.footnotes = Footnotes(window.reader.epub_view)
+        self.media = MediaLinks(window.reader.epub_view)  # audio and video: the system's player
         window.reader.epub_view.installEventFilter(self)
         window.reader.comic_view.installEventFilter(self)
 

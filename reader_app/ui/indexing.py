@@ -48,8 +48,25 @@ def _prepare_work(job: Job, *, book: Book, home: Path, prepare_whole_comic: bool
         conn.close()
 
 
+def _reindex_work(job: Job, *, home: Path) -> list[str]:
+    """The library's other books, re-indexed with the model chosen in the settings."""
+    from reader_app.rag.embed import embedder_for
+    from reader_app.rag.reindex import reindex_library
+    from reader_app.settings import SettingsStore
+    from reader_app.store.db import connect
+
+    conn = connect(home, check_same_thread=False)
+    try:
+        embedder = embedder_for(str(SettingsStore(conn).get("assistant.embedding_model")),
+                                home=home)
+        return reindex_library(conn, home, embedder, cancel=job.is_cancelled)
+    finally:
+        conn.close()
+
+
 class IndexingController(QObject):
-    """One background preparation at a time; opening another book cancels the previous one."""
+    """One background preparation at a time; opening another book cancels the previous one.
+    After a change of model the library's other books follow, behind the open book's."""
 
     news = Signal(object)  # PrepareNews, for the current book only (the lane's stale rule)
 
@@ -57,6 +74,7 @@ class IndexingController(QObject):
         super().__init__(parent)
         self.home = home
         self.workers = Workers(self, max_threads=1)  # one preparation runs at a time
+        self.library_pending = False  # the other books still to re-index for a new model
 
     def start(self, book: Book, *, prepare_whole_comic: bool = False) -> None:
         home = self.home
@@ -69,9 +87,33 @@ class IndexingController(QObject):
             on_error=lambda error: log.error("preparing %s crashed: %r", book.path.name, error),
             on_progress=self.news.emit,
         )
+        if self.library_pending:  # queued again behind the book just opened
+            self._submit_library()
+
+    def model_changed(self, book: Book | None) -> None:
+        """A new embedding model: the open book is re-indexed first, then the others."""
+        self.library_pending = True
+        if book is not None:
+            self.start(book)
+        else:
+            self._submit_library()
+
+    def _submit_library(self) -> None:
+        home = self.home
+
+        def finished(_done: object) -> None:
+            self.library_pending = False
+
+        self.workers.submit(
+            "library",
+            lambda job: _reindex_work(job, home=home),
+            on_done=finished,
+            on_error=lambda error: log.warning("re-indexing the library stopped: %s", error),
+        )
 
     def cancel(self) -> None:
         self.workers.drop("prepare")
+        self.workers.drop("library")
 
     def wait(self, msecs: int = 60_000) -> bool:
         return self.workers.wait(msecs)

@@ -337,8 +337,8 @@ class MainWindow(WindowParts):
             self.model_status.settings_changed()  # a new host: a stale "isn't running" goes
         if name.startswith("appearance."):
             self._appearance_reload.start()  # once for the several fields of one change
-        elif name == "assistant.embedding_model" and self.book and self.prepare_assistant:
-            self.indexing.start(self.book)  # a new model means a new index
+        elif name == "assistant.embedding_model" and self.prepare_assistant:
+            self.indexing.model_changed(self.book)  # new indexes: the open book's, then the rest
         elif name.startswith("assistant.") and self.book is not None:
             self.assistant_panel.refresh_scope(self.reader.state)
 

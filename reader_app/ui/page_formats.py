@@ -20,9 +20,11 @@ from PySide6.QtGui import (
     QTextFormat,
 )
 
+from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions
 from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.ui.appearance import Appearance, Theme
 from reader_app.ui.font_features import FontFeatures
+from reader_app.ui.text_effects import ZERO_WIDTH_SPACE, anywhere_breaks
 
 MONOSPACE = ["DejaVu Sans Mono", "monospace"]
 _VERTICAL = {
@@ -176,9 +178,20 @@ class PageFormats:
             return False
         if block.kind not in (BlockKind.PARAGRAPH, BlockKind.QUOTE, BlockKind.LIST_ITEM):
             return False
-        if self.styled(block) and block.style is not None and block.style.hyphens == "none":
+        style = block.style if self.styled(block) else None
+        if style is not None and (style.hyphens == "none" or style.word_break == "keep-all"):
             return False
         return self.alignment(block) == "justify"
+
+    def breaks(self, block: Block, language: str) -> tuple[list[int], str]:
+        """Offsets in the block's text where the page may break a word, and the character the
+        document holds there: soft hyphens, or zero-width spaces for `word-break: break-all`."""
+        style = block.style if self.styled(block) else None
+        if style is not None and style.word_break == "break-all" and block.text:
+            return anywhere_breaks(block.text), ZERO_WIDTH_SPACE
+        if self.hyphenates(block):
+            return break_positions(block.text, language=language), SOFT_HYPHEN
+        return [], SOFT_HYPHEN
 
 
 _ALIGN = {

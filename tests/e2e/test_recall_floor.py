@@ -25,7 +25,7 @@ from reader_app.books.model import Book
 from reader_app.rag.boundary import scope_at
 from reader_app.rag.embed import Embedder, default_embedder
 from reader_app.rag.indexer import index_book
-from reader_app.rag.search import search
+from reader_app.rag.search import UNLIMITED_TOKENS, search
 from reader_app.rag.sentences import sid_at
 from reader_app.rag.text_units import ensure_sentences
 from reader_app.store.db import connect
@@ -35,10 +35,12 @@ pytestmark = pytest.mark.slow
 
 EVAL = ROOT.parent / "shared" / "eval"
 BOOKS = (JEKYLL, ALICE)
-# Measured on these 25 questions: 24 found at 6 passages and in the default context (0.96; main
-# before windows and neighbours: 0.72 at 6, 0.84 at 20). Two more misses still pass.
+# Measured on these 25 questions (2026-11-24): 24 found in 6 passages asked for whole, as the
+# scorer asks (0.96); 25 in 20 (1.00); 23 in the default context (0.92). Main before windows and
+# neighbours: 0.72 at 6, 0.84 at 20. One or two more misses still pass.
 FLOOR_AT_6 = 0.88
-FLOOR_DEFAULT_CONTEXT = 0.88
+FLOOR_AT_20 = 0.92
+FLOOR_DEFAULT_CONTEXT = 0.84
 
 
 @dataclass(repr=False)
@@ -105,5 +107,12 @@ def test_the_evidence_is_in_the_default_context_for_most_reader_questions(shelf:
 
 
 def test_the_evidence_is_in_the_top_six_passages_for_most_reader_questions(shelf: Shelf) -> None:
-    recall, missed = _recall(shelf, k=6)
+    recall, missed = _recall(shelf, k=6, token_budget=UNLIMITED_TOKENS)
     assert recall >= FLOOR_AT_6, f"recall {recall:.2f}; missed {missed}"
+
+
+def test_the_evidence_is_in_the_top_twenty_passages_for_nearly_every_question(
+    shelf: Shelf,
+) -> None:
+    recall, missed = _recall(shelf, k=20, token_budget=UNLIMITED_TOKENS)
+    assert recall >= FLOOR_AT_20, f"recall {recall:.2f}; missed {missed}"

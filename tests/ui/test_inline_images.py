@@ -127,3 +127,24 @@ def test_hostile_data_uris_are_refused_with_a_reason(tmp_path: Path) -> None:
     note = book.notes[0]
     assert "not shown" in note and "MB limit" in note and "(and 3 more)" in note
     assert sum(len(data) for data in book.inline_resources.values()) < 10_000
+
+
+def test_the_pages_style_rules_colour_an_included_svg_but_nothing_is_fetched(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    style = (
+        "<style>@import url(http://127.0.0.1:9/never.css); .fil { fill: #0000e0 } "
+        "@font-face { font-family: x; src: url(http://127.0.0.1:9/x.ttf) }</style>"
+    )
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 200 200">'
+        '<circle class="fil" cx="100" cy="100" r="90" fill="#d00000"/></svg>'
+    )
+    chapter = xhtml(f"<p>Included.</p>{svg}").replace("</head>", style + "</head>")
+    book = read_book(make_epub(tmp_path / "css.epub", {"c1.xhtml": chapter}))
+    name = next(b.image for b in book.sections[0].blocks if b.kind is BlockKind.IMAGE)
+    markup = book.resource(str(name))
+    assert b".fil" in markup and b"@import" not in markup and b"font-face" not in markup
+    (page,) = _pages(qtbot, book, 1)
+    assert _count(page, "blue") > 500, "the page's CSS did not colour the drawing"
+    assert _count(page, "red") == 0

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import mimetypes
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import quote
 
 from PIL import Image
 
@@ -87,12 +89,26 @@ def make_epub(
     members: dict[str, bytes | str] = {}
     if with_container:
         members["META-INF/container.xml"] = CONTAINER_XML.format(opf="OEBPS/content.opf")
-    members["OEBPS/content.opf"] = opf if opf is not None else package_document(names)
+    if opf is None:  # a valid book lists every resource it holds in its manifest
+        opf = package_document(names, manifest_extra=manifest_items(extra or {}))
+    members["OEBPS/content.opf"] = opf
     members["OEBPS/nav.xhtml"] = nav_document(toc if toc is not None else [(n, n) for n in names])
     for name, text in chapters.items():
         members[f"OEBPS/{name}"] = text
     members.update(extra or {})
     return write_zip(path, members)
+
+
+def manifest_items(members: Mapping[str, bytes | str]) -> str:
+    """Manifest entries for extra container members (paths from the container's root)."""
+    items = []
+    for i, name in enumerate(sorted(members)):
+        if name.startswith("META-INF/") or name == "OEBPS/nav.xhtml":
+            continue
+        kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        href = name.removeprefix("OEBPS/") if name.startswith("OEBPS/") else "../" + name
+        items.append(f'<item id="x{i}" href="{quote(href)}" media-type="{kind}"/>')
+    return "".join(items)
 
 
 def image_bytes(*, size: tuple[int, int] = (40, 60), fmt: str = "PNG", color: str = "red") -> bytes:

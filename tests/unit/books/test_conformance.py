@@ -10,6 +10,7 @@ import pytest
 from reader_app.books.formats import read_book
 from reader_app.books.model import BlockKind
 from reader_app.books.safezip import resolve_member_name
+from reader_app.books.xhtml_parts import MEDIA_HREF_PREFIX
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
 
 
@@ -84,6 +85,37 @@ def test_right_to_left_progression_is_in_the_metadata(tmp_path: Path) -> None:
     assert book.metadata.right_to_left
 
 
+def test_audio_and_video_show_a_named_line_a_poster_and_their_fallback(tmp_path: Path) -> None:
+    chapter = xhtml(
+        '<p>Listen.</p><audio controls="" src="media/song%201.mp3">Audio is not supported.</audio>'
+        '<video poster="poster.png"><source src="clip.mp4" type="video/mp4"/>'
+        '<track src="subs.vtt"/><p>A film of the <i>harbour</i>.</p></video>'
+        '<object data="pic.png" type="image/png"><p>never shown</p></object>'
+        '<object data="sheet.psd" type="image/vnd.adobe.photoshop"><p>The fallback.</p></object>'
+    )
+    extra = {
+        "OEBPS/poster.png": image_bytes(),
+        "OEBPS/pic.png": image_bytes(),
+        "OEBPS/media/song 1.mp3": b"ID3 not really music",
+    }
+    book = read_book(make_epub(tmp_path / "media.epub", {"c1.xhtml": chapter}, extra=extra))
+    blocks = [(b.kind, b.text, b.image) for b in book.sections[0].blocks]
+    assert blocks == [
+        (BlockKind.PARAGRAPH, "Listen.", None),
+        (BlockKind.PARAGRAPH, "[Audio: song 1.mp3]", None),
+        (BlockKind.PARAGRAPH, "Audio is not supported.", None),
+        (BlockKind.IMAGE, "", "OEBPS/poster.png"),
+        (BlockKind.PARAGRAPH, "[Video: clip.mp4]", None),
+        (BlockKind.PARAGRAPH, "A film of the harbour.", None),
+        (BlockKind.IMAGE, "", "OEBPS/pic.png"),
+        (BlockKind.PARAGRAPH, "The fallback.", None),
+    ]
+    # The audio file is in the book: its line is a link the page hands to the system's player.
+    (audio_link,) = book.sections[0].blocks[1].spans
+    assert audio_link.href == MEDIA_HREF_PREFIX + "OEBPS/media/song%201.mp3"
+    assert not book.sections[0].blocks[4].spans  # the video file is not in the book
+
+
 def test_an_image_of_a_foreign_type_is_drawn_through_its_manifest_fallback(
     tmp_path: Path,
 ) -> None:
@@ -134,3 +166,24 @@ def test_a_plain_xml_spine_item_gives_way_to_its_xhtml_fallback(tmp_path: Path) 
     )
     book = read_book(make_epub(tmp_path / "lone.epub", {"c1.xhtml": chapter}, opf=lone))
     assert book.sections[0].blocks[0].text == "Test passes: the XHTML fallback is shown."
+
+
+def test_a_scripted_spine_item_gives_way_to_its_fallback(tmp_path: Path) -> None:
+    opf = package_document(["c1.xhtml"]).replace(
+        '<item id="c0" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+        '<item id="c0" href="c1.xhtml" media-type="application/xhtml+xml" properties="scripted" '
+        'fallback="plain"/>'
+        '<item id="plain" href="plain.xhtml" media-type="application/xhtml+xml"/>',
+    )
+    scripted = xhtml("<p>Scripts are needed here: the fallback was not followed.</p>")
+    extra = {"OEBPS/plain.xhtml": xhtml("<p>Shown without scripts.</p>")}
+    book = read_book(make_epub(tmp_path / "s.epub", {"c1.xhtml": scripted}, opf=opf, extra=extra))
+    assert book.sections[0].blocks[0].text == "Shown without scripts."
+    # A scripted document with no fallback is still shown (its text, without its scripts).
+    lone = package_document(["c1.xhtml"]).replace(
+        'media-type="application/xhtml+xml"/>',
+        'media-type="application/xhtml+xml" properties="scripted"/>',
+        1,
+    )
+    book = read_book(make_epub(tmp_path / "lone.epub", {"c1.xhtml": scripted}, opf=lone))
+    assert book.sections[0].blocks[0].text.startswith("Scripts are needed here")

@@ -86,3 +86,29 @@ def test_sibling_chains_see_dropped_markup_and_stop_at_their_depth() -> None:
     assert not one_d.look.bold and not one_d.look.italic  # four steps from the heading: no rule
     # The unstyled <script> is still the heading's next sibling, so "h2 + p" does not match.
     assert two_a.indent == 1 and not two_b.look.italic
+
+
+def test_styles_computed_in_document_order_equal_styles_found_through_the_tree() -> None:
+    """compute_next (the converter's walk: each child after its previous sibling's style, dropped
+    markup included) gives what compute gives, which finds each element's siblings itself."""
+    rules = parse_stylesheet(SHEET)
+    root = etree.fromstring(BODY)
+    in_order = Styler(rules)
+    in_order.start_document()
+    found: list[tuple[str, Computed]] = []
+
+    def walk(element: etree._Element, parent: Computed) -> None:
+        previous = None
+        for child in element:
+            if not isinstance(child.tag, str):
+                continue  # comments are no siblings for `+`
+            style = previous = in_order.compute_next(child, parent, previous)
+            if not child.tag.endswith("script"):
+                found.append((etree.tostring(child, with_tail=False).decode()[:40], style))
+                walk(child, style)
+
+    walk(root, ROOT_STYLE)
+    through_tree = _styles(Styler(rules), root)
+    assert len(found) == len(through_tree) > 20
+    for (markup, ordered), (_, tree) in zip(found, through_tree, strict=True):
+        assert _without_memo_key(ordered) == _without_memo_key(tree), markup

@@ -122,7 +122,8 @@ def test_scripts_styles_forms_and_frames_are_dropped() -> None:
         '<iframe src="http://evil.example/"></iframe><form><input value="v"/>no</form>'
         '<object data="x.swf">fallback</object><p>also kept</p>'
     )
-    assert [b.text for b in blocks] == ["kept", "also kept"]
+    # A plugin object is never run: its fallback content is shown instead.
+    assert [b.text for b in blocks] == ["kept", "fallback", "also kept"]
 
 
 def test_images_resolve_relative_to_the_section_and_remote_ones_are_skipped() -> None:

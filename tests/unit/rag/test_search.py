@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,7 +14,13 @@ from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index import keyword_query
 from reader_app.rag.indexer import index_book
 from reader_app.rag.passages import READER_CONTEXT_SENTENCES
-from reader_app.rag.search import search
+from reader_app.rag.search import (
+    DEFAULT_NEIGHBOURS,
+    UNLIMITED_TOKENS,
+    WHOLE_PASSAGE_NEIGHBOURS,
+    SearchStages,
+    search,
+)
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, marker_book, markers_in
@@ -101,6 +108,34 @@ def test_a_small_token_budget_keeps_only_the_best_passage(library_home: Path) ->
 
     assert len(result.passages) == 1
     assert target.marker in result.passages[0].text
+
+
+def test_passages_asked_for_whole_get_a_sentence_more_each_side_than_a_budgeted_context(
+    library_home: Path,
+) -> None:
+    generated, library = indexed(library_home)
+    book_id = generated.book.book_id
+    library.mark_finished(book_id, generated.book.end_locator())
+    scope = scope_for_book(library.conn, book_id)
+    section = [s.index for s in generated.sentences if s.section == 1]
+    target = generated.sentences[section[len(section) // 2]]  # room on both sides
+    hash_only = HashEmbedder(dimension=2, model_id="test/hash-embedder")
+
+    def span_of(**options: Any) -> tuple[int, int]:
+        result = search(library.conn, library_home, scope, target.marker, k=1,
+                        embedder=hash_only, **options)
+        return result.passages[0].sid_start, result.passages[0].sid_end
+
+    hit = span_of(token_budget=UNLIMITED_TOKENS, stages=SearchStages(neighbours=0))
+    budgeted = span_of()
+    whole = span_of(token_budget=UNLIMITED_TOKENS)
+
+    assert hit[0] <= target.index <= hit[1]
+    assert section[0] <= hit[0] - WHOLE_PASSAGE_NEIGHBOURS
+    assert hit[1] + WHOLE_PASSAGE_NEIGHBOURS <= section[-1]
+    assert budgeted == (hit[0] - DEFAULT_NEIGHBOURS, hit[1] + DEFAULT_NEIGHBOURS)
+    assert whole == (hit[0] - WHOLE_PASSAGE_NEIGHBOURS, hit[1] + WHOLE_PASSAGE_NEIGHBOURS)
+    assert WHOLE_PASSAGE_NEIGHBOURS > DEFAULT_NEIGHBOURS
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,12 @@ from reader_app.rag import search as search_module
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.chunking import chunk_texts, chunks_of
 from reader_app.rag.indexer import index_book
-from reader_app.rag.search import SearchStages, search
+from reader_app.rag.search import (
+    DEFAULT_TOKEN_BUDGET,
+    UNLIMITED_TOKENS,
+    SearchStages,
+    search,
+)
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, RecordingConnection, marker_book, markers_in
@@ -127,7 +132,9 @@ FTS_TABLE = re.compile(r"FROM (chunk_fts_\w+) WHERE")
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
-    data=st.data(), boundary=boundaries(), k=st.integers(1, 12), neighbours=st.integers(0, 6)
+    data=st.data(), boundary=boundaries(), k=st.integers(1, 12),
+    neighbours=st.one_of(st.none(), st.integers(0, 6)),
+    budget=st.sampled_from([DEFAULT_TOKEN_BUDGET, UNLIMITED_TOKENS, 40, 200]),
 )
 def test_no_query_reaches_past_the_boundary(
     shelf: Shelf,
@@ -135,7 +142,8 @@ def test_no_query_reaches_past_the_boundary(
     data: st.DataObject,
     boundary: tuple[Locator, bool],
     k: int,
-    neighbours: int,
+    neighbours: int | None,
+    budget: int,
 ) -> None:
     locator, finished = boundary
     book = shelf.book
@@ -152,10 +160,12 @@ def test_no_query_reaches_past_the_boundary(
     faiss_calls = record_faiss_searches(monkeypatch)
     conn = RecordingConnection(shelf.conn)
     scope = scope_for_book(cast(sqlite3.Connection, conn), book_id)
-    # Every stage on: neighbour expansion widens hits, and must stop at the boundary.
+    # Every stage on: neighbour expansion widens hits (by default more for passages asked for
+    # whole than within a budget), a budget cuts spans around their best hit, and none of it
+    # may reach past the boundary.
     result = search(
         cast(sqlite3.Connection, conn), shelf.home, scope, query, k=k, embedder=EMBEDDER,
-        stages=SearchStages(neighbours=neighbours),
+        stages=SearchStages(neighbours=neighbours), token_budget=budget,
     )
 
     assert scope.boundary_sid == expected_sid == result.boundary_sid

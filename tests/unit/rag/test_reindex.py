@@ -1,0 +1,35 @@
+"""After a change of embedding model, the library's other books are re-indexed with the new one:
+real fastembed default model (the new one), real FAISS, real SQLite, real EPUB files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reader_app.rag.embed import default_embedder
+from reader_app.rag.indexer import index_status
+from reader_app.rag.reindex import books_to_reindex, reindex_library
+from reader_app.store.db import connect
+from tests.unit.rag.libraryshelf import shelf
+
+
+def test_books_indexed_before_are_indexed_again_with_the_new_model(
+    library_home: Path, tmp_path: Path
+) -> None:
+    books = shelf(library_home, tmp_path, indexed=("Ashby", "Brill"), added=("Corran",))
+    new = default_embedder(home=library_home)
+    conn = connect(library_home)
+    (tmp_path / "Brill.epub").unlink()  # a book whose file is gone is passed over
+
+    assert {book_id for book_id, _ in books_to_reindex(conn, new.model_id)} == {
+        books["Ashby"].book_id, books["Brill"].book_id}  # never prepared: not "re"-indexed
+    assert reindex_library(conn, library_home, new, cancel=lambda: True) == []
+    done = reindex_library(conn, library_home, new)
+
+    assert done == [books["Ashby"].book_id]
+    assert index_status(conn, library_home, books["Ashby"].book_id, new.model_id).complete
+    for name in ("Brill", "Corran"):
+        status = index_status(conn, library_home, books[name].book_id, new.model_id)
+        assert status.chunks_indexed == 0
+    assert [book_id for book_id, _ in books_to_reindex(conn, new.model_id)] == [
+        books["Brill"].book_id]
+    conn.close()
