@@ -39,6 +39,13 @@ def corpus_epub(name: str) -> Path:
     return path
 
 
+def corpus_comic(name: str) -> Path:
+    path = COMICS / name
+    if not path.exists():
+        pytest.skip(f"corpus file missing: {path}")
+    return path
+
+
 PRIDE = "jane-austen_pride-and-prejudice.epub"
 WAR_AND_PEACE = "leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"
 JEKYLL = "robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub"

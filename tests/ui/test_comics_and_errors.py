@@ -11,14 +11,14 @@ from pytestqt.qtbot import QtBot
 from reader_app.books.model import BlockKind, Book, Metadata, Section
 from reader_app.ui.comic_view import spread_views
 from reader_app.ui.main_window import MainWindow
-from tests.conftest import COMICS, PEPPER1, PEPPER2, PRIDE, corpus_epub
+from tests.conftest import PEPPER1, PEPPER2, PRIDE, corpus_comic, corpus_epub
 from tests.ui.conftest import open_file
 
 
 def test_comic_pages_turn_and_spreads_keep_the_cover_alone(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    book = open_file(qtbot, window, COMICS / PEPPER2)
+    book = open_file(qtbot, window, corpus_comic(PEPPER2))
     view = window.reader.comic_view
     assert window.reader.stack.currentWidget() is view
     window.resize(1600, 900)
@@ -38,7 +38,7 @@ def test_comic_pages_turn_and_spreads_keep_the_cover_alone(
 
 
 def test_comic_reaching_the_last_page_finishes_it(qtbot: QtBot, window: MainWindow) -> None:
-    book = open_file(qtbot, window, COMICS / PEPPER1)
+    book = open_file(qtbot, window, corpus_comic(PEPPER1))
     view = window.reader.comic_view
     while view.next_page():
         pass

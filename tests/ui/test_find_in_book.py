@@ -33,7 +33,7 @@ def test_next_goes_forward_from_the_reader_and_wraps_with_a_note(
     show_book(window, book)
     window.jump_to(Locator(2, 20, 0))  # Chapter 3, pages past its match
     search(qtbot, window, QUERY)
-    qtbot.waitUntil(lambda: len(window.finder.hits) == 4)
+    qtbot.waitUntil(lambda: len(window.finder.hits) == 4, timeout=30_000)
     view, dock = window.reader.epub_view, window.search_dock
     assert dock.status.text() == "4 matches"
     assert view.current_start().section == 2, "searching must not move the reader"
@@ -94,6 +94,6 @@ def test_a_query_typed_before_a_book_is_open_is_searched_when_it_opens(
     dock = window.search_dock
     assert "will be searched when a book is open" in dock.status.text()
     show_book(window, marker_book())
-    qtbot.waitUntil(lambda: len(window.finder.hits) == 4)
+    qtbot.waitUntil(lambda: len(window.finder.hits) == 4, timeout=30_000)
     assert dock.status.text() == "4 matches" and dock.results.count() == 4
     assert all("…" in hit.context for hit in window.finder.hits)
