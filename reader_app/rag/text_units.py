@@ -35,6 +35,7 @@ from reader_app.rag.index import (
     fts_table_name,
 )
 from reader_app.rag.sentences import Sentence, split_book
+from reader_app.store.file_lock import library_lock
 
 # About 10-20 ms of SQLite work per transaction on a laptop: short enough that another writer
 # (the reading position) waits at most that long.
@@ -125,8 +126,9 @@ def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
     stored = stored_digest(conn, book.book_id)
     if stored is not None and stored[0] == digest:
         return stored[1]
-    with _book_lock(book.book_id):
-        stored = stored_digest(conn, book.book_id)  # another thread may have just built it
+    # One builder at a time: threads of this process, then every process of the library.
+    with _book_lock(book.book_id), library_lock(conn, "text"):
+        stored = stored_digest(conn, book.book_id)  # another builder may have just built it
         if stored is not None and stored[0] == digest:
             return stored[1]
         units = compute_text_units(book)

@@ -246,8 +246,9 @@ def render_svg(data: bytes, *, target: QSize, name: str = "") -> QImage | None:
         # drawing would vanish: the bundled book face stands in for serif text.
         fonts = [str(assets_dir() / "fonts")]
         try:
+            in_child = can_render_in_child(data, size.width() * size.height())
             png = render_in_child(data, width=size.width(), font_dirs=fonts, font_family=SVG_SERIF,
-                                  serif_family=SVG_SERIF) if can_render_in_child(data) else None
+                                  serif_family=SVG_SERIF) if in_child else None
             if png is None:  # small, or no child process: resvg holds the GIL while it draws
                 png = resvg_py.svg_to_bytes(
                     svg_string=data.decode("utf-8", errors="replace"), width=size.width(),

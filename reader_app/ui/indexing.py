@@ -1,4 +1,9 @@
-"""Preparing the assistant in the background: the core's `prepare_book` as a `Workers` job."""
+"""Preparing the assistant in the background: the core's `prepare_book` as a `Workers` job.
+
+The job runs in the child process of `reader_app/prepare_process.py` (so the window never shares
+its GIL with the work), its pool thread waiting and relaying the news. `in_child=False` runs it
+in the pool thread itself, where a test can replace a function of the pipeline.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,13 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from reader_app.books.model import Book
-from reader_app.errors import ReaderError
 from reader_app.prepare import PrepareNews
-from reader_app.store.faults import explain_library_fault
+from reader_app.prepare_process import (
+    ChildUnavailableError,
+    preparation_process,
+    run_library_reindex,
+    run_preparation,
+)
 from reader_app.ui.workers import Job, Workers
 
 log = logging.getLogger(__name__)
@@ -19,54 +28,34 @@ log = logging.getLogger(__name__)
 IndexingNews = PrepareNews
 
 
-def _prepare_work(job: Job, *, book: Book, home: Path, prepare_whole_comic: bool) -> None:
+def _prepare_work(job: Job, *, book: Book, home: Path, prepare_whole_comic: bool,
+                  in_child: bool) -> None:
     """Runs on the pool thread; every piece of news is the job's progress."""
-    from reader_app.prepare import prepare_book
-    from reader_app.store.db import connect
-
-    conn = connect(home, check_same_thread=False)
-    try:
-        prepare_book(
-            conn,
-            home,
-            book,
-            prepare_whole_comic=prepare_whole_comic,
-            progress=job,
-            cancel=job.is_cancelled,
-        )
-    except ReaderError as exc:
-        job(PrepareNews(book.book_id, "failed", message=str(exc)))
-    except Exception as exc:  # shown in the status bar; the reader keeps working
-        fault = explain_library_fault(exc, home=home)  # a full disk, a read-only folder
-        if fault is None:
-            log.exception("preparing the assistant failed for %s", book.path.name)
-        else:
-            log.warning("preparing the assistant for %s stopped: %s", book.path.name, fault)
-        message = str(fault) if fault is not None else f"{type(exc).__name__}: {exc}"
-        job(PrepareNews(book.book_id, "failed", message=message))
-    finally:
-        conn.close()
+    if in_child:
+        try:
+            preparation_process().prepare(home, book, prepare_whole_comic=prepare_whole_comic,
+                                          progress=job, cancel=job.is_cancelled)
+            return
+        except ChildUnavailableError as error:
+            log.warning("%s; preparing in this process", error)
+    run_preparation(home, book, prepare_whole_comic=prepare_whole_comic, progress=job,
+                    cancel=job.is_cancelled)
 
 
-def _reindex_work(job: Job, *, home: Path) -> list[str]:
-    """The library's other books, re-indexed with the model chosen in the settings."""
-    from reader_app.rag.embed import embedder_for
-    from reader_app.rag.reindex import reindex_library
-    from reader_app.settings import SettingsStore
-    from reader_app.store.db import connect
-
-    conn = connect(home, check_same_thread=False)
-    try:
-        embedder = embedder_for(str(SettingsStore(conn).get("assistant.embedding_model")),
-                                home=home)
-        return reindex_library(conn, home, embedder, cancel=job.is_cancelled)
-    finally:
-        conn.close()
+def _reindex_work(job: Job, *, home: Path, in_child: bool) -> list[str]:
+    if in_child:
+        try:
+            return preparation_process().reindex_library(home, cancel=job.is_cancelled)
+        except ChildUnavailableError as error:
+            log.warning("%s; re-indexing in this process", error)
+    return run_library_reindex(home, cancel=job.is_cancelled)
 
 
 class IndexingController(QObject):
     """One background preparation at a time; opening another book cancels the previous one.
     After a change of model the library's other books follow, behind the open book's."""
+
+    in_child = True  # see the module's docstring
 
     news = Signal(object)  # PrepareNews, for the current book only (the lane's stale rule)
 
@@ -81,7 +70,8 @@ class IndexingController(QObject):
         self.workers.submit(
             "prepare",
             lambda job: _prepare_work(
-                job, book=book, home=home, prepare_whole_comic=prepare_whole_comic
+                job, book=book, home=home, prepare_whole_comic=prepare_whole_comic,
+                in_child=self.in_child,
             ),
             on_done=lambda _none: None,
             on_error=lambda error: log.error("preparing %s crashed: %r", book.path.name, error),
@@ -106,7 +96,7 @@ class IndexingController(QObject):
 
         self.workers.submit(
             "library",
-            lambda job: _reindex_work(job, home=home),
+            lambda job: _reindex_work(job, home=home, in_child=self.in_child),
             on_done=finished,
             on_error=lambda error: log.warning("re-indexing the library stopped: %s", error),
         )

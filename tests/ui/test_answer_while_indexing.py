@@ -101,6 +101,7 @@ def test_changing_the_embedding_model_mid_index_never_says_ready_early(
     # Read far enough that covering it takes two batches of either model (chunk ~170 of 2,098).
     book_id = _read_up_to(library_home, corpus_epub(PRIDE), 0.08)
     window = make_window(qtbot, library_home, prepare_assistant=True)
+    window.indexing.in_child = False  # the replaced embedder lives in this process
     conn = window.library.conn
     boundary = scope_for_book(conn, book_id).boundary_sid
     seen: list[tuple[IndexingNews, bool]] = []

@@ -173,7 +173,8 @@ def test_a_big_drawing_is_drawn_in_a_child_process_exactly_as_in_process(qtbot: 
     assert child_image.width() == 200
     assert child_image == here_image
     small = read_book(corpus_epub(ALICE)).load_resource("epub/images/logo.svg")
-    assert not can_render_in_child(small)  # a few milliseconds: drawn in process
+    assert not can_render_in_child(small, 200 * 200)  # a few milliseconds: drawn in process
+    assert can_render_in_child(small, 800 * 800)  # drawn big, it holds the GIL for 50 ms
 
 
 def test_a_child_that_cannot_draw_says_none_and_the_drawing_is_made_in_process(

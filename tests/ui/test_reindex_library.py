@@ -37,6 +37,7 @@ def test_a_new_embedding_model_reindexes_the_books_not_open(
     real = embed.default_embedder(home=library_home)
     monkeypatch.setattr(embed, "embedder_for", lambda model_id, **_: Relabelled(real))
     window = make_window(qtbot, library_home, prepare_assistant=True)
+    window.indexing.in_child = False  # the replaced embedder lives in this process
     conn = window.library.conn
     assert window.book is None
 

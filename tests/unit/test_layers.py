@@ -31,6 +31,7 @@ LAYERS: Mapping[str, int] = {
     "store": 1,
     "rag": 2,
     "prepare": 3,
+    "prepare_process": 3,
     "forget": 3,
     "cli": 3,
     "mcp": 3,
