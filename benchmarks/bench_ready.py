@@ -2,8 +2,9 @@
 answer, at 10% and 80%, through `reader-app ask` against the fake Ollama (no model time).
 
 In the window (benchmarks/stall_probe.py, a fresh process per run): War and Peace never prepared,
-a page turned every 100 ms, a 10 ms probe timer on the UI thread; the longest stall (goal
-< 50 ms; before: a page-turn save waited 8.9 s behind the preparation transaction) and the time
+a page turned every 100 ms, a 10 ms probe timer on the UI thread; the longest stall once the
+first page is shown (goal < 50 ms; before: a page-turn save waited 8.9 s behind the preparation
+transaction), the longest counting the opening itself, and the time
 from open to "the assistant can answer" (keyword index whole), with the boundary at 10% and 80%.
 
 Run alone: `python -m benchmarks.run ready`. Each figure is the median of BENCH_READY_RUNS
@@ -97,22 +98,29 @@ def window_rows(runs: int) -> list[Row]:
     rows: list[Row] = []
     for percent in (10, 80):
         results = _window_runs(path, percent, runs)
-        stalls = [float(r["longest_stall_ms"]) for r in results]
+        stalls = [float(r["longest_turning_stall_ms"]) for r in results]
+        with_open = [float(r["longest_stall_ms"]) for r in results]
 
         def middle(key: str, results: list[dict[str, Any]] = results) -> float:
             return float(statistics.median(float(r[key]) for r in results))
 
         answer = [float(r["can_answer_s"]) for r in results if r["can_answer_s"] is not None]
-        note = f"median of {runs} fresh windows; runs: " + ", ".join(f"{s:.0f}" for s in stalls)
+        runs_text = ", ".join(f"{s:.0f}" for s in stalls)
         rows.append({
             "metric": f"War and Peace at {percent}%: longest UI stall, first preparation, "
                       "a page turn every 100 ms",
             "value": statistics.median(stalls), "unit": "ms", "target": "< 50 ms",
-            "note": note + f" ms; p99 gap {middle('p99_gap_ms')} ms; median gap "
-                           f"{middle('median_gap_ms')} ms; load {middle('load_1min'):.1f}, CPU "
-                           f"share {middle('cpu_share'):.2f}; before: one save waited 8.9 s, then "
-                           "~200 ms (bede08d: sections laid out whole on the UI thread, resvg "
-                           "and full collections holding the GIL)",
+            "note": f"median of {runs} fresh windows; runs: {runs_text} ms; p99 gap "
+                    f"{middle('p99_gap_ms')} ms; median gap {middle('median_gap_ms')} ms; load "
+                    f"{middle('load_1min'):.1f}, CPU share {middle('cpu_share'):.2f}; before: one "
+                    "save waited 8.9 s, then ~700 ms (104ab32), then 114-136 ms with the "
+                    "preparation in a worker thread (4c4d688)",
+        })
+        rows.append({
+            "metric": f"War and Peace at {percent}%: longest UI stall with the opening",
+            "value": statistics.median(with_open), "unit": "ms", "target": "",
+            "note": "from asking to open the book: includes laying out the first page on the UI "
+                    "thread; runs: " + ", ".join(f"{s:.0f}" for s in with_open) + " ms",
         })
         if answer:
             rows.append({
