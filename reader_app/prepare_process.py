@@ -8,8 +8,9 @@ preparation at 10%, a page turned every 100 ms, the longest stall was 118 to 138
 one child process (spawned, never forked: the parent has Qt threads), which keeps the embedding
 model loaded between books and reports the same `PrepareNews` through a pipe.
 
-- One child per process, started on first use; jobs run in it one at a time, in the order
-  asked. Each job carries the parent's environment, so a changed `OLLAMA_HOST` is followed.
+- One child per process, started on first use, at a lower CPU priority (nice 10); jobs run in
+  it one at a time, in the order asked. Each job carries the parent's environment, so a changed
+  `OLLAMA_HOST` is followed.
 - Cancelling sets an event the child checks between steps and batches, as in process.
 - The child loads the book itself (from the parse cache) and refuses a file that changed since
   the window opened it. It stops if the parent dies.
@@ -40,7 +41,8 @@ from reader_app.prepare import Cancel, PrepareNews, Progress
 
 log = logging.getLogger(__name__)
 
-_POLL_S = 0.05  # how often a waiting parent looks at its job's cancel flag and the child
+_POLL_S = 0.05
+CHILD_NICENESS = 10  # how often a waiting parent looks at its job's cancel flag and the child
 
 
 class PreparationProcessError(ReaderError):
@@ -234,6 +236,10 @@ def preparation_process() -> PreparationProcess:
 def _serve(conn: Connection, cancel_event: Any, parent_pid: int) -> None:
     """The child's loop: one job per message, until None or the parent goes away."""
     logging.basicConfig(level=logging.WARNING, format="pagemate-prepare: %(message)s")
+    # Background work: the reader's own process comes first for the CPU (the model's threads
+    # would otherwise take both cores of a small laptop from the page being laid out).
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(CHILD_NICENESS)
 
     def cancelled() -> bool:
         return cancel_event.is_set() or os.getppid() != parent_pid
