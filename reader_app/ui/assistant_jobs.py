@@ -8,6 +8,7 @@ streams `PullProgress` and returns None.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,9 +18,12 @@ from reader_app.errors import LibraryError, ReaderError
 from reader_app.rag.answer_run import AnswerOutcome
 from reader_app.rag.assistant import Assistant, AssistantConfig
 from reader_app.rag.assistant_pool import AssistantPool
+from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.llm import ModelGateway
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.workers import Job
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,9 @@ class JobResult:
     outcome: AnswerOutcome | None
     error: ReaderError | None
     unsaved_text: str = ""  # an answer the library could not store (a full disk)
+    # The conversation as stored after this answer, read by the job (the panel reads nothing
+    # on the UI thread); None when it could not be read.
+    messages: list[Message] | None = None
 
 
 @dataclass(frozen=True)
@@ -101,12 +108,21 @@ def _answer(
         failure = caught
     except (sqlite3.Error, OSError) as error:  # streamed, but could not be stored
         raise _Unsaved(error, "".join(pieces)) from error
-    result = JobResult(run.conversation_id, run.outcome, failure)
+    result = JobResult(run.conversation_id, run.outcome, failure,
+                       messages=_stored_messages(assistant, run.conversation_id))
     if failure is None and not job.cancelled:
         job(result)  # the answer is whole: shown before the follow-ups are asked for
         job(Suggestions(run.suggestions()))
         assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
     return result
+
+
+def _stored_messages(assistant: Assistant, conversation_id: int) -> list[Message] | None:
+    try:
+        return ConversationStore(assistant.conn).messages(conversation_id)
+    except sqlite3.Error as error:
+        log.warning("could not read conversation %s back: %s", conversation_id, error)
+        return None
 
 
 def pull_work(job: Job, *, config: AssistantConfig) -> None:

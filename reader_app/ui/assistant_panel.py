@@ -21,7 +21,7 @@ from reader_app.rag.answer_check import AnswerChecker
 from reader_app.rag.assistant import AssistantConfig, knows_up_to
 from reader_app.rag.assistant_pool import AssistantPool
 from reader_app.rag.boundary import boundary_sid_for, whole_comic_chosen
-from reader_app.rag.conversations import ConversationStore, Message
+from reader_app.rag.conversations import Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.llm import PullCancelledError
 from reader_app.store.db import connect
@@ -61,7 +61,6 @@ class AssistantPanel(AssistantView):
         self.assistants = AssistantPool(home, embedder=embedder)  # reused between questions
         self._conn: sqlite3.Connection = connect(home)
         self._library = Library(self._conn, home)
-        self._store = ConversationStore(self._conn)
         self._book: Book | None = None
         self._conversation_id: int | None = None
         self._answer: Job | None = None  # the answer being streamed
@@ -272,7 +271,7 @@ class AssistantPanel(AssistantView):
         if job_id == self._finished_id:
             return  # shown when it was whole; this is the job's own end
         self._finished_id = job_id
-        self._messages = None  # the answer (or its stopped ending) was stored
+        self._messages = result.messages  # read by the job once the answer was stored
         if result.conversation_id is not None:
             self._conversation_id = result.conversation_id
         if self._answer is None or self._answer.job_id != job_id:
@@ -327,15 +326,14 @@ class AssistantPanel(AssistantView):
     # -- drawing ---------------------------------------------------------------------------
 
     def _render_transcript(self, *, pending_question: str | None = None) -> None:
-        if self._messages is None:
-            self._messages = (
-                self._store.messages(self._conversation_id)
-                if self._conversation_id is not None
-                else []
-            )
+        if self._messages is None:  # the answer job could not read them: a worker does
+            if self._conversation_id is not None:
+                self._conversation_job(talk.conversation(self.home, self._conversation_id))
+            if pending_question is None:
+                return  # drawn when they arrive
         self._drawn.render(
             self._conversation_id,
-            self._messages,
+            self._messages or [],
             boundary_sid=self._current_boundary_sid(),
             pending_question=pending_question,
         )

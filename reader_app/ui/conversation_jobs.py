@@ -40,6 +40,19 @@ def latest_conversation(home: Path, book_id: str) -> Work:
     return read
 
 
+def conversation(home: Path, conversation_id: int) -> Work:
+    """The work that reads one conversation's messages, in a worker."""
+
+    def read() -> Found:
+        conn = connect(home)
+        try:
+            return conversation_id, ConversationStore(conn).messages(conversation_id)
+        finally:
+            conn.close()
+
+    return read
+
+
 def new_conversation(writer: Writer, book_id: str) -> Work:
     """Queue a new, empty conversation for the book (on the UI thread: it does not wait); the
     returned function, run in a worker, waits for it and gives its id."""

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from reader_app.books.library import ReadingState
 from reader_app.books.model import Locator
 from reader_app.ui.assistant_panel import AssistantPanel
+from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
 from tests.fakes.marker_library import MarkerLibrary, marker_library
 
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
@@ -108,4 +109,34 @@ def test_the_conversation_of_a_book_left_behind_is_never_shown(
         assert panel._conversation_id != first
         assert panel._conversation_id is None  # the other book has none
     finally:
+        panel.shutdown()
+
+
+def test_an_answer_is_drawn_from_messages_read_by_its_job_not_on_the_ui_thread(
+    qtbot: QtBot, shelf: MarkerLibrary, fake_ollama: FakeOllama
+) -> None:
+    from reader_app.settings import SettingsStore
+
+    settings = SettingsStore(shelf.conn)
+    settings.set("assistant.ollama_host", fake_ollama.url)
+    settings.set("assistant.rewrite_queries", False)
+    fake_ollama.reply_with(ScriptedReplies(answer="The lantern was carried by the keeper."))
+    panel = AssistantPanel(shelf.home, embedder=shelf.embedder)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_book(shelf.book)
+    qtbot.waitUntil(lambda: not panel.workers.current("conversation"), timeout=10_000)
+    statements: list[str] = []
+    panel._conn.set_trace_callback(statements.append)
+    try:
+        panel.ask("Who carried the lantern?")
+        qtbot.waitUntil(lambda: not panel.running, timeout=30_000)
+        text = panel.transcript.toPlainText()
+        assert "Who carried the lantern?" in text
+        assert "carried by the keeper" in text
+        assert panel._messages is not None and len(panel._messages) == 2
+        conversations = [s for s in statements if "conversations" in s or "messages" in s]
+        assert conversations == [], statements
+    finally:
+        panel._conn.set_trace_callback(None)
         panel.shutdown()
