@@ -30,8 +30,7 @@ from reader_app.errors import AnswerFailedError, AssistantUnavailableError
 from reader_app.rag.answer_check import AnswerChecker
 from reader_app.rag.assistant import knows_up_to
 from reader_app.rag.boundary import boundary_sid_for
-from reader_app.rag.character_store import latest_character_conversation
-from reader_app.rag.conversations import ConversationStore, Message
+from reader_app.rag.conversations import Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.index import VectorIndexCache
 from reader_app.store.db import connect
@@ -39,7 +38,13 @@ from reader_app.store.writer import Writer
 from reader_app.ui.assistant_jobs import JobResult
 from reader_app.ui.assistant_panel import REDRAW_MS
 from reader_app.ui.assistant_view import QuestionBox
-from reader_app.ui.character_jobs import People, people_work, reply_work
+from reader_app.ui.character_jobs import (
+    Opened,
+    People,
+    conversation_work,
+    people_work,
+    reply_work,
+)
 from reader_app.ui.transcript_view import TranscriptView
 from reader_app.ui.workers import Job, Workers
 
@@ -62,7 +67,7 @@ class CharacterChatDock(QDockWidget):
         self._writer = writer
         self._conn: sqlite3.Connection = connect(home)
         self._library = Library(self._conn, home)
-        self._store = ConversationStore(self._conn)
+        self._held: list[Message] = []  # the conversation's messages, read in workers
         self._vector_cache = VectorIndexCache()
         self.workers = Workers(self, max_threads=1)
         self.book: Book | None = None
@@ -157,8 +162,8 @@ class CharacterChatDock(QDockWidget):
             self.stop()
         self.key, self.name = key, name
         self._drawn.speaker = name
-        self.conversation_id = latest_character_conversation(self._conn, self.book.book_id,
-                                                             key=key)
+        self.conversation_id, self._held = None, []  # until the worker has read them
+        self._reopen()
         self.input.setPlaceholderText(f"Say something to {name}…")
         self._hide_note()
         self._redraw_header()
@@ -172,6 +177,9 @@ class CharacterChatDock(QDockWidget):
         """Send `message` now, or refuse with a note if a reply is still streaming."""
         if self.running:
             self._show_note(BUSY_NOTE.format(name=self.name))
+            return
+        if self.workers.current("conversation"):
+            self._show_note("Still opening the conversation; send again in a moment.")
             return
         if self.book is None or self.key is None:
             self._show_note("Choose someone to talk to first.")
@@ -255,9 +263,19 @@ class CharacterChatDock(QDockWidget):
         self._pending = ""
         self._drawn.draw_streaming(self._streamed, self._checker)
 
+    def _opened(self, key: int, opened: Opened) -> None:
+        if key == self.key and not self.running:  # the lane drops a book left behind
+            self.conversation_id, self._held = opened
+            self._render()
+            self._refresh_controls()
+
     def _on_finished(self, job_id: int, result: JobResult) -> None:
         if result.conversation_id is not None:
             self.conversation_id = result.conversation_id
+        if result.messages is not None:  # read by the job once the reply was stored
+            self._held = result.messages
+        elif self.key is not None and self.book is not None:
+            self._reopen()
         if self._reply is None or self._reply.job_id != job_id:
             self._render()  # a stopped reply (or its job's own end): draw what was kept
             return
@@ -291,9 +309,16 @@ class CharacterChatDock(QDockWidget):
                             f"{knows_up_to(self.book, self._state)}")
 
     def _messages(self) -> list[Message]:
-        if self.conversation_id is None:
-            return []
-        return self._store.messages(self.conversation_id)
+        return self._held if self.conversation_id is not None else []
+
+    def _reopen(self) -> None:
+        """Read the character's latest conversation and its messages in a worker."""
+        assert self.book is not None and self.key is not None
+        book_id, home, key = self.book.book_id, self.home, self.key
+        self.workers.submit(
+            "conversation", lambda _job: conversation_work(home=home, book_id=book_id, key=key),
+            on_done=lambda opened: self._opened(key, opened),
+            on_error=lambda error: self._show_note(f"Could not open the conversation: {error}"))
 
     def _render(self, *, pending: str | None = None) -> None:
         messages = self._messages()
@@ -328,6 +353,7 @@ class CharacterChatDock(QDockWidget):
 
     def _refresh_controls(self) -> None:
         ready = self.book is not None and self.key is not None
+        ready = ready and not self.workers.current("conversation")
         self.send_button.setEnabled(ready and bool(self.input.toPlainText().strip())
                                     and not self.running)
         self.stop_button.setEnabled(self.running)

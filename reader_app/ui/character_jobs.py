@@ -11,6 +11,7 @@ conversation still being answered, here or in another window).
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,12 @@ from reader_app.books.model import Book
 from reader_app.errors import ReaderError, ScopeError
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.character_chat import CharacterChat
-from reader_app.rag.character_store import ConversationInfo, conversations
+from reader_app.rag.character_store import (
+    ConversationInfo,
+    conversations,
+    latest_character_conversation,
+)
+from reader_app.rag.conversations import ConversationStore, Message
 from reader_app.rag.embed import Embedder
 from reader_app.rag.entity_store import ensure_entities
 from reader_app.rag.index import VectorIndexCache
@@ -59,6 +65,29 @@ def people_work(*, home: Path, book: Book, written: Callable[[], object] | None)
         conn.close()
 
 
+Opened = tuple[int | None, list[Message]]  # the conversation with a character, and its messages
+
+
+def conversation_work(*, home: Path, book_id: str, key: int) -> Opened:
+    """The reader's latest conversation with the character `key` and its messages (None and
+    [] when there is none), read in a worker."""
+    conn = connect(home)
+    try:
+        conversation_id = latest_character_conversation(conn, book_id, key=key)
+        if conversation_id is None:
+            return None, []
+        return conversation_id, ConversationStore(conn).messages(conversation_id)
+    finally:
+        conn.close()
+
+
+def _stored_messages(conn: sqlite3.Connection, conversation_id: int) -> list[Message] | None:
+    try:
+        return ConversationStore(conn).messages(conversation_id)
+    except sqlite3.Error:  # the reply stands; the dock reads the conversation again
+        return None
+
+
 def reply_work(
     job: Job,
     *,
@@ -88,7 +117,8 @@ def reply_work(
                 job(token)
         except ReaderError as caught:
             failure = caught
-        result = JobResult(run.conversation_id, run.outcome, failure)
+        result = JobResult(run.conversation_id, run.outcome, failure,
+                           messages=_stored_messages(conn, run.conversation_id))
         if failure is None and not job.cancelled:
             job(result)  # the reply is whole: shown before the background upkeep
             chat.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)

@@ -58,6 +58,12 @@ def open_card(qtbot: QtBot, window: MainWindow, who: str) -> int:
     return entry.key
 
 
+def opened(qtbot: QtBot, dock: CharacterChatDock) -> None:
+    """The conversation is read in a worker: sending waits until it is open."""
+    assert not dock.send_button.isEnabled() or not dock.workers.current("conversation")
+    qtbot.waitUntil(lambda: not dock.workers.current("conversation"), timeout=10_000)
+
+
 def test_a_conversation_from_an_xray_card_streams_and_survives_a_restart(
     qtbot: QtBot, library_home: Path, fake_ollama: FakeOllama
 ) -> None:
@@ -74,6 +80,7 @@ def test_a_conversation_from_an_xray_card_streams_and_survives_a_restart(
     window.xray_dock.card.anchorClicked.emit(QUrl(f"talk:{key}"))
     dock = window.character_chat
     assert dock.isVisible() and dock.key == key
+    opened(qtbot, dock)
     assert dock.header.text().startswith("Talking with Elizabeth · knows up to")
 
     qtbot.keyClicks(dock.input, "What did you think of Mr. Darcy at the ball?")
@@ -108,6 +115,7 @@ def test_a_conversation_from_an_xray_card_streams_and_survives_a_restart(
     open_file(qtbot, restarted, corpus_epub(PRIDE))
     open_card(qtbot, restarted, "Elizabeth")
     restarted.xray_dock.card.anchorClicked.emit(QUrl(f"talk:{key}"))
+    opened(qtbot, restarted.character_chat)
     again = restarted.character_chat.transcript.toPlainText()
     assert "What did you think of Mr. Darcy at the ball?" in again and REPLY in again
     restarted.close()
@@ -129,6 +137,9 @@ def test_two_docks_on_one_conversation_take_one_message_at_a_time(
         dock._embedder = lib.embedder
         dock.set_book(lib.book)
         dock.talk_to(anna.key, anna.name)
+        opened(qtbot, dock)
+    statements: list[str] = []  # the dock's own (UI-thread) connection: no conversation reads
+    first._conn.set_trace_callback(statements.append)
     first.send("Where did you take the lantern?")
     qtbot.waitUntil(lambda: first._streamed != "", timeout=60_000)  # first is streaming
     second.send("And the violin?")
@@ -150,6 +161,10 @@ def test_two_docks_on_one_conversation_take_one_message_at_a_time(
     first.send("Two.")
     assert "still answering" in first.note.text()
     qtbot.waitUntil(lambda: not first.running, timeout=60_000)
+    first.refresh_scope(lib.library.reading_state(lib.book.book_id))  # a page turn redraws
+    assert "One." in first.transcript.toPlainText()
+    first._conn.set_trace_callback(None)
+    assert [q for q in statements if "messages" in q or "conversations" in q] == [], statements
     for dock in (first, second):
         dock.shutdown()
     lib.conn.close()
