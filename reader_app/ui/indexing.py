@@ -30,8 +30,9 @@ IndexingNews = PrepareNews
 
 def _prepare_work(job: Job, *, book: Book, home: Path, prepare_whole_comic: bool,
                   in_child: bool) -> None:
-    """Runs on the pool thread; every piece of news is the job's progress."""
-    if in_child:
+    """Runs on the pool thread; every piece of news is the job's progress. A book built in
+    memory (no file for the child to load) is prepared here."""
+    if in_child and book.path.is_file():
         try:
             preparation_process().prepare(home, book, prepare_whole_comic=prepare_whole_comic,
                                           progress=job, cancel=job.is_cancelled)
