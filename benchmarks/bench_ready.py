@@ -110,7 +110,9 @@ def window_rows(runs: int) -> list[Row]:
             "value": statistics.median(stalls), "unit": "ms", "target": "< 50 ms",
             "note": note + f" ms; p99 gap {middle('p99_gap_ms')} ms; median gap "
                            f"{middle('median_gap_ms')} ms; load {middle('load_1min'):.1f}, CPU "
-                           f"share {middle('cpu_share'):.2f}; before: one save waited 8.9 s",
+                           f"share {middle('cpu_share'):.2f}; before: one save waited 8.9 s, then "
+                           "~200 ms (bede08d: sections laid out whole on the UI thread, resvg "
+                           "and full collections holding the GIL)",
         })
         if answer:
             rows.append({

@@ -22,6 +22,7 @@ from typing import Any
 
 PROBE_MS = 10
 TURN_MS = 100
+PROBE_HOOKS: list[Any] = []  # called on every probe tick (benchmarks/stall_trace.py)
 
 
 def main() -> None:
@@ -45,6 +46,7 @@ def _measure(path: Path, fraction: float, after_index: float) -> dict[str, Any]:
     from reader_app.books.cache import load_book
     from reader_app.books.library import Library
     from reader_app.settings import SettingsStore
+    from reader_app.ui import gc_policy
     from reader_app.ui.main_window import MainWindow
 
     app = create_application()
@@ -57,6 +59,8 @@ def _measure(path: Path, fraction: float, after_index: float) -> dict[str, Any]:
         library.set_boundary(book.book_id, book.locator_at_progress(fraction))
     window = MainWindow(home=home, library=library, settings=SettingsStore(conn),
                         prepare_assistant=True)
+    gc_policy.enable()  # as ui/launch.py does for the application
+    gc_policy.settle()
     window.resize(1000, 800)
     window.show()
     app.processEvents()
@@ -70,12 +74,21 @@ def _measure(path: Path, fraction: float, after_index: float) -> dict[str, Any]:
         now = clock.elapsed()
         gaps.append(now - last[0] - PROBE_MS)
         last[0] = now
+        for hook in PROBE_HOOKS:
+            hook()
+
+    def finish() -> None:
+        # The probe stops before the window is asked to close: closing waits for the
+        # embedding batch under way, which is no page turn's stall.
+        probe.stop()
+        turns.stop()
+        app.quit()
 
     def heard(news: Any) -> None:
         moments.setdefault(news.stage, (clock.elapsed()) / 1000)
         if news.stage in ("index", "covered", "ready") and "stop" not in moments:
             moments["stop"] = 0
-            QTimer.singleShot(int(after_index * 1000), app.quit)
+            QTimer.singleShot(int(after_index * 1000), finish)
         if news.stage == "failed":
             app.quit()
 

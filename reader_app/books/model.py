@@ -224,6 +224,14 @@ class Book:
         found = self.inline_resources.get(name)
         return found if found is not None else self.load_resource(name)
 
+    def resource_head(self, name: str, count: int) -> bytes:
+        """The first `count` bytes of resource `name`, without inflating the rest if it can."""
+        found = self.inline_resources.get(name)
+        if found is not None:
+            return found[:count]
+        peek = getattr(self.load_resource, "peek", None)
+        return bytes(peek(name, count)) if peek is not None else self.load_resource(name)[:count]
+
     @cached_property
     def reading_sections(self) -> tuple[Section, ...]:
         """The sections in the reading order (the non-linear ones come after all of them)."""

@@ -326,6 +326,10 @@ class ZipResourceLoader:
         with SafeZip(self.path, limits=self.limits) as archive:
             return archive.read(name)
 
+    def peek(self, name: str, count: int) -> bytes:
+        with SafeZip(self.path, limits=self.limits) as archive:
+            return archive.peek(name, count)
+
     def __getstate__(self) -> tuple[Path, ZipLimits]:
         return (self.path, self.limits)
 

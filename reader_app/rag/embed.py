@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import threading
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
@@ -155,12 +156,20 @@ def _link_or_copy(source: Path, link: Path) -> None:
 def default_embedder(*, home: Path | None = None, threads: int | None = None) -> Embedder:
     """The offline all-MiniLM-L6-v2 (int8) model. Loading takes about a second, so callers
     should keep the returned object; repeated calls in one process share one model."""
-    model_dir = prepare_default_model_dir(home or library_home())
-    return _load_default(str(model_dir), threads)
+    model_dir = prepare_default_model_dir(home or library_home())  # checked for each library
+    with _loading:
+        # One loaded model per process, whichever library's folder it was checked in: the file
+        # is the same pinned one (its SHA-256 was just checked). Keyed by the folder, a test
+        # process (a fresh library per test) kept a model per test: 100 MB to 300 MB each.
+        if threads not in _loaded:
+            _loaded[threads] = _load_default(str(model_dir), threads)
+        return _loaded[threads]
 
 
-# One loaded model per process: an ONNX session costs ~40 MB and a second to build.
-@functools.cache
+_loaded: dict[int | None, Embedder] = {}  # threads -> the model
+_loading = threading.Lock()
+
+
 def _load_default(model_dir: str, threads: int | None) -> Embedder:
     from fastembed import TextEmbedding
 

@@ -26,6 +26,7 @@ from reader_app.rag.embed import Embedder
 from reader_app.rag.llm import PullCancelledError
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
+from reader_app.ui import conversation_jobs as talk
 from reader_app.ui.assistant_jobs import JobResult, Suggestions, answer_work, pull_work
 from reader_app.ui.assistant_view import AssistantView
 from reader_app.ui.transcript_view import TranscriptView
@@ -52,7 +53,8 @@ class AssistantPanel(AssistantView):
     ) -> None:
         super().__init__(parent)
         self.home = home
-        self._writer = writer
+        self._writer = writer if writer is not None else Writer(home)  # every write goes by it
+        self._owns_writer = writer is None
         self._state: ReadingState | None = None  # as the reader view last reported it
         self._stale = True  # hidden while the boundary moved: redrawn when shown
         self._messages: list[Message] | None = None  # the conversation, read once per change
@@ -95,10 +97,9 @@ class AssistantPanel(AssistantView):
         """Show `book`'s latest conversation (or nothing)."""
         self.stop()
         self._book = book
-        self._conversation_id = (
-            self._store.latest_conversation(book.book_id) if book is not None else None
-        )
-        self._messages = None
+        self._conversation_id, self._messages = None, []  # until the worker has read them
+        if book is not None:
+            self._conversation_job(talk.latest_conversation(self.home, book.book_id))
         self._clear_suggestions()
         self._hide_note()
         self.refresh_scope()
@@ -170,12 +171,12 @@ class AssistantPanel(AssistantView):
         assistants, book, conversation_id = self.assistants, self._book, self._conversation_id
         # The boundary is read from the database: let the reading-state writes queued before
         # the question land first (a Reset just before asking must already count).
-        writer, ticket = self._writer, (self._writer.last_ticket if self._writer else 0)
+        writer, ticket = self._writer, self._writer.last_ticket
         job = self.workers.submit(
             "answer",
             lambda running: answer_work(
                 running,
-                written=(lambda: writer.wait_for(ticket)) if writer is not None else None,
+                written=lambda: writer.wait_for(ticket),
                 assistants=assistants,
                 book=book,
                 question=question,
@@ -202,9 +203,9 @@ class AssistantPanel(AssistantView):
 
     def new_conversation(self) -> None:
         self.stop()
+        self._conversation_id, self._messages = None, []  # a new one is empty; its id follows
         if self._book is not None:
-            self._conversation_id = self._store.new_conversation(self._book.book_id)
-        self._messages = None
+            self._conversation_job(talk.new_conversation(self._writer, self._book.book_id))
         self._clear_suggestions()
         self._hide_note()
         self._render_transcript()
@@ -235,8 +236,9 @@ class AssistantPanel(AssistantView):
         self.stop()
         self.cancel_download()
         self.workers.wait(5000)
-        if self._writer is not None:
-            self._writer.flush(5.0)
+        self._writer.flush(5.0)
+        if self._owns_writer:
+            self._writer.close()
         self.assistants.close()
         self._conn.close()
 
@@ -338,10 +340,20 @@ class AssistantPanel(AssistantView):
             pending_question=pending_question,
         )
 
+    def _conversation_job(self, work: talk.Work) -> None:
+        def done(found: talk.Found, book: Book | None = self._book) -> None:
+            if self._book is book and not self.running:  # the lane drops older jobs' replies
+                self._conversation_id, self._messages = found
+                self.refresh_scope(self._state)
+
+        self.workers.submit("conversation", lambda _job: work(), on_done=done,
+                            on_error=lambda error: self._show_note(str(error)))
+
     def _turn_off_whole_comic(self) -> None:
         if self._book is not None:
-            self._library.set_whole_comic(self._book.book_id, False)
-            self.refresh_scope()
+            self._whole_comic = False  # written behind (ui/conversation_jobs.py); hidden now
+            self.whole_comic.setVisible(False)
+            talk.turn_off_whole_comic(self._writer, self.home, self._book.book_id)
 
     def _current_boundary_sid(self) -> int | None:
         if self._book is None or not self._messages:
@@ -361,27 +373,22 @@ class AssistantPanel(AssistantView):
         if cited is None:
             self._render_transcript()  # a veil or a receipt opened
             return
-        if self._conversation_id is None:
-            return
-        message_id, label = cited
-        for message in self._store.messages(self._conversation_id):
-            if message.message_id == message_id:
-                for citation in message.citations:
-                    if citation.label == label:
-                        self.citationActivated.emit(citation.locator)
-                        self.passageCited.emit(citation)
-                        return
+        message_id, label = cited  # the message as drawn: no need to read it again
+        citation = next((c for m in self._messages or [] if m.message_id == message_id
+                         for c in m.citations if c.label == label), None)
+        if citation is not None:
+            self.citationActivated.emit(citation.locator)
+            self.passageCited.emit(citation)
 
     # -- small helpers ---------------------------------------------------------------------
 
     def _send_from_box(self) -> None:
         question = self.input.toPlainText()
-        if not question.strip() or self.running:
-            if self.running:
-                self._show_note("Wait for the current answer to finish, or press Stop.")
-            return
-        self.input.clear()
-        self.ask(question)
+        if self.running:
+            self._show_note("Wait for the current answer to finish, or press Stop.")
+        elif question.strip():
+            self.input.clear()
+            self.ask(question)
 
     def _refresh_controls(self) -> None:
         has_text = bool(self.input.toPlainText().strip())

@@ -47,8 +47,12 @@ def record_opened(
 def open_and_record(path: Path, home: Path, writer: Writer) -> OpenedBook:
     """Runs on a pool thread: load the book, then record it through `writer` and wait for that."""
     from reader_app.books.cache import load_book
+    from reader_app.books.hyphenation import supports
 
     book = load_book(path, home)
+    # The page's first layout needs the hyphenation patterns: load them here, not on the UI
+    # thread (reading War and Peace's English patterns took about 90 ms there).
+    supports(book.metadata.language or "en")
     return OpenedBook(book, record_through(writer, home, book, path))
 
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import logging
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
@@ -33,36 +32,15 @@ from reader_app.ui.appearance import Appearance
 from reader_app.ui.doc_blocks import insert_image, insert_table
 from reader_app.ui.doc_positions import PositionMap
 from reader_app.ui.images import ImageCache
+from reader_app.ui.internal_links import internal_href
 from reader_app.ui.math_render import MathSetter
 from reader_app.ui.page_formats import PageFormats
-from reader_app.ui.pagination import EPSILON, LineBox, page_of_top, page_tops
+from reader_app.ui.pagination import EPSILON, LineBox, PageGeometry, page_of_top, page_tops
 from reader_app.ui.text_effects import ZERO_WIDTH_SPACE, transformed
 
 log = logging.getLogger(__name__)
 LINE_SEPARATOR = "\u2028"  # a line break inside a block that keeps it one QTextBlock
-INTERNAL_SCHEME = "pagemate"
 _MINIMUM_HEIGHT = 3  # QTextBlockFormat.LineHeightTypes.MinimumHeight
-
-
-def internal_href(target: Locator) -> str:
-    return f"{INTERNAL_SCHEME}:{target.section}/{target.block}/{target.char}"
-
-
-def parse_internal_href(href: str) -> Locator | None:
-    if not href.startswith(INTERNAL_SCHEME + ":"):
-        return None
-    try:
-        section, block, char = (int(p) for p in href.split(":", 1)[1].split("/"))
-    except ValueError:
-        return None
-    return Locator(section, block, char)
-
-
-@dataclass(frozen=True, slots=True)
-class PageGeometry:
-    width: float
-    height: float
-    pixel_ratio: float = 1.0  # device pixels per logical pixel, for images
 
 
 class SectionDocument:
@@ -82,6 +60,7 @@ class SectionDocument:
         *,
         images: ImageCache | None = None,
         fonts: Mapping[str, str] | None = None,
+        in_steps: bool = False,
     ) -> None:
         self.book = book
         self.section_index = section_index
@@ -107,18 +86,34 @@ class SectionDocument:
         # The column is laid out once; pages are cut from it between lines (ui/pagination.py).
         self.page_margin = appearance.margin * 0.6
         self.content_height = max(page.height - 2 * self.page_margin, 1.0)
-        self._build()
-        self.doc.setTextWidth(page.width)
-        self.lines = self._line_boxes()
-        self._line_starts = [line.start for line in self.lines]
-        self._by_top = sorted(self.lines, key=lambda line: (line.top, line.start))
-        self._line_tops = [line.top for line in self._by_top]
         self.tops: list[float] = [0.0]  # where each page begins in the column
-        self.repaginate(None)
+        self._steps = self._layout_steps()
+        if not in_steps:
+            self.finish()
 
     # -- building ---------------------------------------------------------------------------
 
-    def _build(self) -> None:
+    def step(self) -> bool:
+        """One piece of the building and layout (a block or so); False once it is all done.
+        With `in_steps`, the document may be used only after this said False or `finish()`."""
+        return next(self._steps, False)
+
+    def finish(self) -> None:
+        for _ in self._steps:
+            pass
+
+    def _layout_steps(self) -> Iterator[bool]:
+        yield from self._build()
+        self.doc.setTextWidth(self.page.width)
+        yield True
+        self.lines: list[LineBox] = []
+        yield from self._line_boxes(self.lines)
+        self._line_starts = [line.start for line in self.lines]
+        self._by_top = sorted(self.lines, key=lambda line: (line.top, line.start))
+        self._line_tops = [line.top for line in self._by_top]
+        self.repaginate(None)
+
+    def _build(self) -> Iterator[bool]:
         appearance = self.appearance
         font = QFont(appearance.resolved_family())
         font.setPointSizeF(appearance.font_size)
@@ -152,6 +147,7 @@ class SectionDocument:
             if index in self.positions.maths:  # a typeset formula may be taller than a line
                 fmt.setLineHeight(fmt.lineHeight(), _MINIMUM_HEIGHT)
                 cursor.setBlockFormat(fmt)
+            yield True
         if not self.section.blocks:
             self.block_starts.append(0)
 
@@ -214,10 +210,10 @@ class SectionDocument:
             url = QUrl(f"img:{name}")
             self.doc.addResource(QTextDocument.ResourceType.ImageResource, url, image)
 
-    def _line_boxes(self) -> list[LineBox]:
+    def _line_boxes(self, boxes: list[LineBox]) -> Iterator[bool]:
         """Every line of the column in document order (table cells in cell order)."""
-        boxes: list[LineBox] = []
         self.doc.documentLayout().documentSize()  # lays the column out
+        yield True
         block = self.doc.begin()
         while block.isValid():
             text_layout = block.layout()
@@ -231,7 +227,7 @@ class SectionDocument:
                 end = start + line.textLength()
                 boxes.append(LineBox(top, top + line.height(), start, end, forced and i == 0))
             block = block.next()
-        return boxes
+            yield True
 
     # -- pages ------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from reader_app.ui.appearance import Appearance
 from reader_app.ui.book_fonts import BookFonts
 from reader_app.ui.document import PageGeometry, SectionDocument
 from reader_app.ui.images import ImageCache
+from reader_app.ui.layout_ahead import LayoutAhead
 from reader_app.ui.math_render import MathJobs
 from reader_app.ui.page_input import PageInput, paint_selection
 from reader_app.ui.page_marks import Mark, paint_marks
@@ -66,6 +67,7 @@ class EpubView(PageInput):
         # Rasterised illustrations, kept across relayouts; SVG is drawn in a worker.
         self.images = ImageCache(runner=Workers(self, max_threads=1))
         self.images.on_ready = self._image_ready
+        self._ahead = LayoutAhead(self)  # the next section, laid out in slices
         self.math_jobs = MathJobs(self.images, self._math_ready)  # formulas typeset in the worker
         self.fonts = BookFonts()  # the shown book's embedded fonts
         self._geometry_key: tuple[int, int, bool] | None = None
@@ -102,7 +104,7 @@ class EpubView(PageInput):
         self.update()
 
     def _image_ready(self, name: str, image: QImage) -> None:
-        for doc in self._documents.values():
+        for doc in [*self._documents.values(), *self._ahead.documents()]:
             doc.replace_image(name, image)
         self.update()
 
@@ -256,15 +258,7 @@ class EpubView(PageInput):
             self._geometry_key = key
         doc = self._documents.get(section)
         if doc is None:
-            assert self.book is not None
-            doc = SectionDocument(
-                self.book,
-                section,
-                self.appearance,
-                self._page_geometry(),
-                images=self.images,
-                fonts=self.fonts.families,
-            )
+            doc = self._ahead.take(self._recipe(section)) or self._new_document(section)
             self._documents[section] = doc
             self.math_jobs.request(section, doc.maths.missing)
             while len(self._documents) > CACHE_SECTIONS:
@@ -272,6 +266,14 @@ class EpubView(PageInput):
         else:
             self._documents.move_to_end(section)
         return doc
+
+    def _new_document(self, section: int, in_steps: bool = False) -> SectionDocument:
+        assert self.book is not None
+        return SectionDocument(self.book, section, self.appearance, self._page_geometry(),
+                               images=self.images, fonts=self.fonts.families, in_steps=in_steps)
+
+    def _recipe(self, section: int) -> object:
+        return (self.book and self.book.book_id, section, self._geometry_key, self.appearance)
 
     def _show_locator(self, locator: Locator, navigation: Navigation) -> None:
         assert self.book is not None
@@ -320,8 +322,9 @@ class EpubView(PageInput):
     def _prefetch(self) -> None:
         # Lay out the next section while the reader reads, so turning into it is instant.
         if self.book is not None and self.section_index + 1 < len(self.book.sections):
-            self._document(self.section_index + 1)
-            self._document(self.section_index)
+            self._document(self.section_index)  # kept; and the geometry key is current
+            if (after := self.section_index + 1) not in self._documents:  # ui/layout_ahead.py
+                self._ahead.start(self._recipe(after), lambda: self._new_document(after, True))
 
     def _relayout(self) -> None:
         if self.book is not None and self._anchor is not None:

@@ -8,8 +8,8 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from reader_app.books.model import BlockKind, Book, Locator
-from reader_app.ui.document import parse_internal_href
 from reader_app.ui.epub_view import EpubView
+from reader_app.ui.internal_links import parse_internal_href
 
 NOTE_MAX_CHARS = 1200  # a target longer than this is a passage to go to, not a note to show
 SHORT_LINK_CHARS = 4  # "1", "[12]", "*", "†": the marks books use for notes

@@ -23,6 +23,7 @@ from reader_app.books.model import Book
 from reader_app.books.picture_decode import pillow_picture
 from reader_app.errors import UnsafeBookError
 from reader_app.paths import assets_dir
+from reader_app.ui.svg_child import can_render_in_child, render_in_child
 from reader_app.ui.workers import Workers
 
 try:  # the full renderer; Qt's SVG Tiny renderer is the fallback
@@ -136,7 +137,7 @@ class ImageCache:
 def _placeholder(book: Book, name: str, *, target: QSize, pixel_ratio: float) -> QImage | None:
     """A transparent stand-in with the size the SVG will be drawn at (None if unknown)."""
     try:
-        head = book.resource(name)[:8192]
+        head = book.resource_head(name, 8192)  # not the whole member: this is the UI thread
     except Exception:  # the worker reports the real failure
         return None
     size = svg_size(head)
@@ -241,16 +242,17 @@ def render_svg(data: bytes, *, target: QSize, name: str = "") -> QImage | None:
     size.scale(target, Qt.AspectRatioMode.KeepAspectRatio)
     size = QSize(max(size.width(), 1), max(size.height(), 1))
     if resvg_py is not None:
+        # resvg's own default family (Times New Roman) is missing on Linux, and text in a
+        # drawing would vanish: the bundled book face stands in for serif text.
+        fonts = [str(assets_dir() / "fonts")]
         try:
-            png = resvg_py.svg_to_bytes(
-                svg_string=data.decode("utf-8", errors="replace"),
-                width=size.width(),
-                # resvg's own default family (Times New Roman) is missing on Linux, and text
-                # in a drawing would vanish: the bundled book face stands in for serif text.
-                font_dirs=[str(assets_dir() / "fonts")],
-                font_family=SVG_SERIF,
-                serif_family=SVG_SERIF,
-            )
+            png = render_in_child(data, width=size.width(), font_dirs=fonts, font_family=SVG_SERIF,
+                                  serif_family=SVG_SERIF) if can_render_in_child(data) else None
+            if png is None:  # small, or no child process: resvg holds the GIL while it draws
+                png = resvg_py.svg_to_bytes(
+                    svg_string=data.decode("utf-8", errors="replace"), width=size.width(),
+                    font_dirs=fonts, font_family=SVG_SERIF, serif_family=SVG_SERIF,
+                )
             image = QImage.fromData(bytes(png))
             if not image.isNull():
                 return image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)

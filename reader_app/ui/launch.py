@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from reader_app.books.library import Library
 from reader_app.settings import SettingsStore
+from reader_app.ui import gc_policy
 from reader_app.ui.main_window import MainWindow
 
 
@@ -30,6 +31,8 @@ def launch(
         if instance.try_hand_off([file] if file else []):
             return 0
     window = MainWindow(home=home, library=Library(conn, home), settings=SettingsStore(conn))
+    gc_policy.enable()
+    gc_policy.settle()
     if screenshot:
         return _screenshot_and_quit(app, window, file, Path(screenshot))
     if instance is not None:

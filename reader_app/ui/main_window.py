@@ -20,6 +20,7 @@ from reader_app.forget import forget_book
 from reader_app.rag.conversations import Citation
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
+from reader_app.ui import gc_policy
 from reader_app.ui.appearance import Appearance, apply_window_theme
 from reader_app.ui.assistant_view import SelectionMode
 from reader_app.ui.book_jobs import cover_work, reading_notes_text
@@ -191,6 +192,7 @@ class MainWindow(WindowParts):
             self.assistant_panel.set_index_ready(False)
             self.indexing.start(book)
         self.bookOpened.emit(book)
+        gc_policy.settle()  # the book's model lives as long as it is open (ui/gc_policy.py)
 
     def _cover_ready(self, book: Book, png: bytes | None) -> None:
         if png is not None and self.library.contains(book.book_id):

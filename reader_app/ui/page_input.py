@@ -21,7 +21,8 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from reader_app.books.model import Locator
 from reader_app.books.reading import Navigation
-from reader_app.ui.document import SectionDocument, parse_internal_href
+from reader_app.ui.document import SectionDocument
+from reader_app.ui.internal_links import parse_internal_href
 
 EDGE_FRACTION = 0.18
 

@@ -16,6 +16,13 @@ EPSILON = 0.5  # layout coordinates are fractional; half a pixel is "the same pl
 
 
 @dataclass(frozen=True, slots=True)
+class PageGeometry:
+    width: float
+    height: float
+    pixel_ratio: float = 1.0  # device pixels per logical pixel, for images
+
+
+@dataclass(frozen=True, slots=True)
 class LineBox:
     """One laid-out line of the column: where it is drawn and which document positions it holds."""
 

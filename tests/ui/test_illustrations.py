@@ -151,3 +151,36 @@ def test_black_on_transparent_logo_is_light_on_the_dark_theme(qtbot: QtBot, tmp_
         book, "OEBPS/logo.png", target=QSize(200, 100), pixel_ratio=1.0, dark=False
     )
     assert photo is not None and photo.pixelColor(100, 50).lightness() < 40
+
+
+def test_a_big_drawing_is_drawn_in_a_child_process_exactly_as_in_process(qtbot: QtBot) -> None:
+    # resvg holds the GIL while it draws (240 ms for War and Peace's cover): big drawings are
+    # drawn by a child process (ui/svg_child.py), pixel for pixel what resvg draws here.
+    import resvg_py
+
+    from reader_app.paths import assets_dir
+    from reader_app.ui.svg_child import can_render_in_child, render_in_child
+
+    book = read_book(corpus_epub(ALICE))
+    svg = book.load_resource("epub/images/illustration-2.svg")
+    assert can_render_in_child(svg)
+    options = {"width": 200, "font_dirs": [str(assets_dir() / "fonts")]}
+    child = render_in_child(svg, **options)
+    assert child is not None
+    here = bytes(resvg_py.svg_to_bytes(svg_string=svg.decode(), width=200,
+                                       font_dirs=[str(assets_dir() / "fonts")]))
+    child_image, here_image = QImage.fromData(child), QImage.fromData(here)
+    assert child_image.width() == 200
+    assert child_image == here_image
+    small = read_book(corpus_epub(ALICE)).load_resource("epub/images/logo.svg")
+    assert not can_render_in_child(small)  # a few milliseconds: drawn in process
+
+
+def test_a_child_that_cannot_draw_says_none_and_the_drawing_is_made_in_process(
+    qtbot: QtBot,
+) -> None:
+    from reader_app.ui.svg_child import CHILD_MIN_BYTES, render_in_child
+
+    broken = b"<svg xmlns='http://www.w3.org/2000/svg'" + b" " * CHILD_MIN_BYTES  # never closed
+    assert render_in_child(broken, width=100) is None
+    assert render_svg(broken, target=QSize(100, 100)) is None  # refused in process too

@@ -8,12 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.library import ReadingState
 from reader_app.books.model import Locator
 from reader_app.ui.assistant_panel import AssistantPanel
 from tests.fakes.marker_library import MarkerLibrary, marker_library
+
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 
 @pytest.fixture
@@ -46,4 +49,63 @@ def test_page_turns_with_the_panel_hidden_read_nothing(
         assert panel.header.text().startswith("Knows up to: Chapter 2")
     finally:
         panel._conn.set_trace_callback(None)
+        panel.shutdown()
+
+
+def test_opening_new_conversation_and_whole_comic_off_touch_no_ui_connection(
+    qtbot: QtBot, shelf: MarkerLibrary
+) -> None:
+    # Opening a book reads its latest conversation in a worker; "New conversation" and "Turn off
+    # whole comic" are written by the writer: the panel's own (UI-thread) connection sees none.
+    from reader_app.rag.boundary import whole_comic_chosen
+    from reader_app.rag.conversations import ConversationStore
+
+    comic = dataclasses.replace(shelf.book, format="cbz")
+    store = ConversationStore(shelf.conn)
+    earlier = store.new_conversation(comic.book_id)
+    shelf.library.set_whole_comic(comic.book_id, True)
+    panel = AssistantPanel(shelf.home, embedder=shelf.embedder)
+    qtbot.addWidget(panel)
+    panel.show()
+    statements: list[str] = []
+    panel._conn.set_trace_callback(statements.append)
+    state = shelf.library.reading_state(comic.book_id)
+    try:
+        panel.set_book(comic)
+        panel.refresh_scope(state)  # as the window does: the state the reader view holds
+        qtbot.waitUntil(lambda: panel._conversation_id == earlier, timeout=10_000)
+        qtbot.mouseClick(panel.new_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: panel._conversation_id not in (None, earlier), timeout=10_000)
+        assert panel._conversation_id == store.latest_conversation(comic.book_id)
+        panel._whole_comic = True  # as read when the comic was shown (its read is not traced)
+        panel.whole_comic.show()
+        qtbot.mouseClick(panel.whole_comic_off, Qt.MouseButton.LeftButton)
+        assert not panel.whole_comic.isVisible()
+        qtbot.waitUntil(lambda: not whole_comic_chosen(shelf.conn, comic.book_id), timeout=10_000)
+        writes = [s for s in statements if s.lstrip().upper().startswith(WRITES)]
+        conversations = [s for s in statements if "conversations" in s or "messages" in s]
+        assert writes == [] and conversations == [], statements
+    finally:
+        panel._conn.set_trace_callback(None)
+        panel.shutdown()
+
+
+def test_the_conversation_of_a_book_left_behind_is_never_shown(
+    qtbot: QtBot, shelf: MarkerLibrary
+) -> None:
+    from reader_app.rag.conversations import ConversationStore
+
+    other = dataclasses.replace(shelf.book, book_id="another-book")
+    store = ConversationStore(shelf.conn)
+    first = store.new_conversation(shelf.book.book_id)
+    panel = AssistantPanel(shelf.home, embedder=shelf.embedder)
+    qtbot.addWidget(panel)
+    try:
+        panel.set_book(shelf.book)
+        panel.set_book(other)  # before the first book's conversation was read
+        qtbot.waitUntil(lambda: not panel.workers.current("conversation"), timeout=10_000)
+        qtbot.wait(200)  # any late reply for the first book would have landed by now
+        assert panel._conversation_id != first
+        assert panel._conversation_id is None  # the other book has none
+    finally:
         panel.shutdown()

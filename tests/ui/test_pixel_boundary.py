@@ -117,8 +117,8 @@ def colour_sentences(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     original = document_module.SectionDocument._build
     by_book: dict[str, list] = {}
 
-    def build_and_colour(self: document_module.SectionDocument) -> None:
-        original(self)
+    def build_and_colour(self: document_module.SectionDocument) -> Iterator[bool]:
+        yield from original(self)  # the build is a series of steps (ui/layout_ahead.py)
         sentences = by_book.setdefault(self.book.book_id, split_book(self.book))
         cursor = QTextCursor(self.doc)
         for s in sentences:

@@ -132,4 +132,4 @@ def test_prepare_whole_comic_is_shown_while_it_is_on(
     assert "every page" in panel.whole_comic_text.text()
     qtbot.mouseClick(panel.whole_comic_off, Qt.MouseButton.LeftButton)
     assert not panel.whole_comic.isVisible()
-    assert not whole_comic_chosen(shelf.conn, comic.book_id)
+    qtbot.waitUntil(lambda: not whole_comic_chosen(shelf.conn, comic.book_id), timeout=10_000)

@@ -14,7 +14,7 @@ from reader_app.books.cache import PARSER_VERSION, cache_path, forget_cached_mod
 from reader_app.books.covers import cover_thumbnail_png
 from reader_app.books.formats import read_book
 from reader_app.digest import file_sha256
-from tests.conftest import JEKYLL, corpus_epub
+from tests.conftest import JEKYLL, WAR_AND_PEACE, corpus_epub
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
 
 
@@ -116,3 +116,14 @@ def test_forgetting_a_book_removes_its_cached_model(tmp_path: Path, library_home
     forget_cached_model(library_home, book.book_id)
     forget_cached_model(library_home, book.book_id)  # twice is fine
     assert not cache_path(library_home, book.book_id).exists()
+
+
+def test_the_head_of_a_resource_is_read_without_the_rest(tmp_path: Path) -> None:
+    # The page asks only for an SVG's size, on the UI thread: War and Peace's 1.9 MB cover
+    # must not be inflated whole for its first 8 KB.
+    book = load_book(corpus_epub(WAR_AND_PEACE), tmp_path)
+    assert book.cover is not None
+    whole = book.resource(book.cover)
+    assert len(whole) > 1_000_000
+    assert book.resource_head(book.cover, 8192) == whole[:8192]
+    assert book.load_resource.peek(book.cover, 100) == whole[:100]  # type: ignore[attr-defined]

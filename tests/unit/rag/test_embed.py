@@ -144,3 +144,12 @@ def test_the_lean_session_gives_the_vectors_of_fastembeds_own_session(
     assert ours.shape == theirs.shape == (len(texts), DEFAULT_DIMENSION)
     assert np.allclose(ours, theirs, atol=1e-5), float(np.abs(ours - theirs).max())
     assert not np.allclose(ours[0], ours[2], atol=1e-2)  # different texts stay apart
+
+
+def test_one_model_per_process_whichever_library_checked_it(tmp_path: Path) -> None:
+    # Keyed by the library folder, a process that opened several libraries (a test run: one
+    # per test) kept a model for each, about 290 MB apiece; the file is the same pinned one.
+    first = default_embedder(home=tmp_path / "one")
+    second = default_embedder(home=tmp_path / "two")
+    assert second is first
+    assert any((tmp_path / "two").rglob("model.onnx"))  # still checked in the second library
