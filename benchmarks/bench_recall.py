@@ -56,10 +56,13 @@ SETTINGS = (
     Setting("keyword only @20", {"k": 20, "token_budget": WHOLE, "stages": KEYWORD}),
     Setting(DEFAULT_CONTEXT, {}),
     Setting(f"{DEFAULT_CONTEXT}, no neighbours", {"stages": SearchStages(neighbours=0)}),
+    # The default gives a hit 3 a side when two rankings found it, 1 when one did.
+    Setting(f"{DEFAULT_CONTEXT}, 2 neighbours for every hit",
+            {"stages": SearchStages(neighbours=2)}),
     Setting(f"{DEFAULT_CONTEXT}, 3 neighbours", {"stages": SearchStages(neighbours=3)}),
     Setting("fused @6, no neighbours",
             {"k": 6, "token_budget": WHOLE, "stages": SearchStages(neighbours=0)}),
-    # Whole passages get 3 neighbours a side by default; 2 is what the budgeted context uses.
+    # Whole passages get 3 neighbours a side by default.
     Setting("fused @6, 2 neighbours",
             {"k": 6, "token_budget": WHOLE, "stages": SearchStages(neighbours=2)}),
     Setting("fused @20, 2 neighbours",

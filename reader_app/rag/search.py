@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,14 +38,15 @@ DEFAULT_K = 20
 DEFAULT_TOKEN_BUDGET = 3000
 UNLIMITED_TOKENS = 1 << 30  # k passages asked for, k returned whole (search commands, MCP)
 DEFAULT_CANDIDATES = 50  # per list (dense, keyword) before fusion
-# A hit's window plus two sentences either side: evidence cut by a window's edge comes back
-# whole (recall@6 0.55 -> 0.64 on the dev set).
-DEFAULT_NEIGHBOURS = 2
-# Passages asked for whole (no token budget) get a sentence more on each side: the scene is
-# the point there, and it finds evidence just past a window's edge (dev set: @6 0.626 -> 0.657,
-# @20 0.798 -> 0.818). Under the default 3,000-token budget the wider windows would push later
-# passages out (0.717 -> 0.707), so the budgeted context keeps DEFAULT_NEIGHBOURS.
+# A hit's window plus sentences either side: evidence cut by a window's edge comes back whole.
+# Passages asked for whole (no token budget) get three a side: the scene is the point there
+# (dev set: @6 0.626 / 0.657 and @20 0.798 / 0.818 with two / three).
 WHOLE_PASSAGE_NEIGHBOURS = 3
+# Within a token budget the sentences go where the evidence most likely is: three a side for a
+# hit that two rankings agree on (dense and keyword, say), one for a hit only one ranking found.
+# Dev set, default context: 0.717 with two for every hit, 0.747 with 3 / 1 (docs/retrieval.md).
+AGREED_NEIGHBOURS = 3
+SINGLE_LIST_NEIGHBOURS = 1
 RERANK_POOL = 20  # passages a reranker chooses from
 
 # Candidate passage texts -> indexes of the best candidates, best first (a reranker knows the
@@ -72,7 +74,8 @@ class SearchStages:
     keyword: bool = True
     candidates: int = DEFAULT_CANDIDATES
     # Sentences added on each side of a hit, within its section and never past the boundary
-    # (None: DEFAULT_NEIGHBOURS within a token budget, WHOLE_PASSAGE_NEIGHBOURS without one).
+    # (None: within a token budget AGREED_NEIGHBOURS or SINGLE_LIST_NEIGHBOURS by how many
+    # rankings found the hit; WHOLE_PASSAGE_NEIGHBOURS without one).
     neighbours: int | None = None
     rrf_k: int = RRF_K
     dense_weight: float = 1.0  # the keyword list weighs 1
@@ -136,17 +139,14 @@ def search(
             ):
                 keyword_hits.append((score, volume.book_id, chunk_id))
 
-    fused = _reciprocal_rank_fusion(
+    rankings = [
         *((_ranked(hits, candidates), stages.dense_weight) for hits in dense_hits),
         (_ranked(keyword_hits, candidates), 1.0),
-        rrf_k=stages.rrf_k,
-    )
+    ]
+    fused = _reciprocal_rank_fusion(*rankings, rrf_k=stages.rrf_k)
     ranking = sorted(fused.items(), key=lambda item: -item[1])
     pool = max(k, RERANK_POOL) if reranker is not None else k
-    neighbours = stages.neighbours
-    if neighbours is None:
-        whole = token_budget >= UNLIMITED_TOKENS
-        neighbours = WHOLE_PASSAGE_NEIGHBOURS if whole else DEFAULT_NEIGHBOURS
+    neighbours = _neighbour_rule(stages.neighbours, token_budget, rankings)
     spans = _spans(conn, scope, ranking, k=pool, neighbours=neighbours)
     if reranker is not None:
         spans = _reranked(conn, spans, reranker)[:k]
@@ -214,17 +214,29 @@ def _reciprocal_rank_fusion(
     return fused
 
 
+def _neighbour_rule(
+    chosen: int | None, token_budget: int, rankings: Sequence[tuple[list[tuple[str, int]], float]]
+) -> Callable[[tuple[str, int]], int]:
+    """How many sentences each side a hit gets: `chosen` if given; else three a side for
+    passages asked for whole; within a budget, more for a hit two rankings agree on."""
+    if chosen is not None or token_budget >= UNLIMITED_TOKENS:
+        fixed = WHOLE_PASSAGE_NEIGHBOURS if chosen is None else chosen
+        return lambda _hit: fixed
+    found = Counter(key for ranked, _ in rankings for key in set(ranked))
+    return lambda hit: AGREED_NEIGHBOURS if found[hit] >= 2 else SINGLE_LIST_NEIGHBOURS
+
+
 def _spans(
     conn: sqlite3.Connection,
     scope: Scope,
     ranking: list[tuple[tuple[str, int], float]],
     *,
     k: int,
-    neighbours: int,
+    neighbours: Callable[[tuple[str, int]], int],
 ) -> list[Span]:
     """The sentence ranges of the best hits, best first, until there are `k` distinct ones: each
-    widened by `neighbours` sentences within its section and the scope, and merged into any
-    better span it overlaps or touches (overlapping windows make one passage, not two)."""
+    widened by `neighbours(hit)` sentences within its section and the scope, and merged into
+    any better span it overlaps or touches (overlapping windows make one passage, not two)."""
     merged: list[Span] = []
     for (book_id, chunk_id), score in ranking:
         if len(merged) >= k:
@@ -236,11 +248,12 @@ def _spans(
         if row is None:
             continue
         start, end = core = int(row[0]), int(row[1])
-        if neighbours > 0:
+        widen = neighbours((book_id, chunk_id))
+        if widen > 0:
             last = _last_eligible_sid(conn, scope, book_id)
             start, end = _section_bounded(
-                conn, book_id, int(row[2]), max(start - neighbours, 0),
-                min(end + neighbours, last), start, end,
+                conn, book_id, int(row[2]), max(start - widen, 0),
+                min(end + widen, last), start, end,
             )
         merged = _merged_into(
             merged, Span(book_id, int(row[2]), chunk_id, start, end, score, *core)

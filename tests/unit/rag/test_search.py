@@ -15,7 +15,9 @@ from reader_app.rag.index import keyword_query
 from reader_app.rag.indexer import index_book
 from reader_app.rag.passages import READER_CONTEXT_SENTENCES
 from reader_app.rag.search import (
-    DEFAULT_NEIGHBOURS,
+    AGREED_NEIGHBOURS,
+    DEFAULT_CANDIDATES,
+    SINGLE_LIST_NEIGHBOURS,
     UNLIMITED_TOKENS,
     WHOLE_PASSAGE_NEIGHBOURS,
     SearchStages,
@@ -110,7 +112,7 @@ def test_a_small_token_budget_keeps_only_the_best_passage(library_home: Path) ->
     assert target.marker in result.passages[0].text
 
 
-def test_passages_asked_for_whole_get_a_sentence_more_each_side_than_a_budgeted_context(
+def test_passages_asked_for_whole_get_three_sentences_each_side_and_a_budget_more_for_agreed_hits(
     library_home: Path,
 ) -> None:
     generated, library = indexed(library_home)
@@ -119,23 +121,34 @@ def test_passages_asked_for_whole_get_a_sentence_more_each_side_than_a_budgeted_
     scope = scope_for_book(library.conn, book_id)
     section = [s.index for s in generated.sentences if s.section == 1]
     target = generated.sentences[section[len(section) // 2]]  # room on both sides
-    hash_only = HashEmbedder(dimension=2, model_id="test/hash-embedder")
 
     def span_of(**options: Any) -> tuple[int, int]:
         result = search(library.conn, library_home, scope, target.marker, k=1,
-                        embedder=hash_only, **options)
+                        embedder=EMBEDDER, **options)
         return result.passages[0].sid_start, result.passages[0].sid_end
 
+    # The book is shorter than the dense list, so every window is in it: the best hit, which
+    # the keyword search finds by its marker, is one both rankings found.
+    chunks = library.conn.execute(
+        "SELECT COUNT(*) FROM chunks WHERE book_id = ?", (book_id,)
+    ).fetchone()[0]
+    assert chunks < DEFAULT_CANDIDATES
     hit = span_of(token_budget=UNLIMITED_TOKENS, stages=SearchStages(neighbours=0))
-    budgeted = span_of()
+    agreed = span_of()
     whole = span_of(token_budget=UNLIMITED_TOKENS)
+    keyword_only = SearchStages(dense=False)
+    keyword_hit = span_of(token_budget=UNLIMITED_TOKENS,
+                          stages=SearchStages(dense=False, neighbours=0))
+    single = span_of(stages=keyword_only)  # one ranking only: every hit found by one
 
     assert hit[0] <= target.index <= hit[1]
-    assert section[0] <= hit[0] - WHOLE_PASSAGE_NEIGHBOURS
-    assert hit[1] + WHOLE_PASSAGE_NEIGHBOURS <= section[-1]
-    assert budgeted == (hit[0] - DEFAULT_NEIGHBOURS, hit[1] + DEFAULT_NEIGHBOURS)
+    assert section[0] <= min(hit[0], keyword_hit[0]) - WHOLE_PASSAGE_NEIGHBOURS
+    assert max(hit[1], keyword_hit[1]) + WHOLE_PASSAGE_NEIGHBOURS <= section[-1]
     assert whole == (hit[0] - WHOLE_PASSAGE_NEIGHBOURS, hit[1] + WHOLE_PASSAGE_NEIGHBOURS)
-    assert WHOLE_PASSAGE_NEIGHBOURS > DEFAULT_NEIGHBOURS
+    assert agreed == (hit[0] - AGREED_NEIGHBOURS, hit[1] + AGREED_NEIGHBOURS)
+    assert single == (keyword_hit[0] - SINGLE_LIST_NEIGHBOURS,
+                      keyword_hit[1] + SINGLE_LIST_NEIGHBOURS)
+    assert AGREED_NEIGHBOURS > SINGLE_LIST_NEIGHBOURS
 
 
 @pytest.mark.parametrize(

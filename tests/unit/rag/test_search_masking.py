@@ -135,6 +135,7 @@ FTS_TABLE = re.compile(r"FROM (chunk_fts_\w+) WHERE")
     data=st.data(), boundary=boundaries(), k=st.integers(1, 12),
     neighbours=st.one_of(st.none(), st.integers(0, 6)),
     budget=st.sampled_from([DEFAULT_TOKEN_BUDGET, UNLIMITED_TOKENS, 40, 200]),
+    dense=st.booleans(),
 )
 def test_no_query_reaches_past_the_boundary(
     shelf: Shelf,
@@ -144,6 +145,7 @@ def test_no_query_reaches_past_the_boundary(
     k: int,
     neighbours: int | None,
     budget: int,
+    dense: bool,
 ) -> None:
     locator, finished = boundary
     book = shelf.book
@@ -160,12 +162,13 @@ def test_no_query_reaches_past_the_boundary(
     faiss_calls = record_faiss_searches(monkeypatch)
     conn = RecordingConnection(shelf.conn)
     scope = scope_for_book(cast(sqlite3.Connection, conn), book_id)
-    # Every stage on: neighbour expansion widens hits (by default more for passages asked for
-    # whole than within a budget), a budget cuts spans around their best hit, and none of it
-    # may reach past the boundary.
+    # Every stage on: neighbour expansion widens hits (by default three a side for passages
+    # asked for whole; within a budget, three for a hit both rankings found and one for a hit
+    # only one found, so with and without the dense ranking), a budget cuts spans around their
+    # best hit, and none of it may reach past the boundary.
     result = search(
         cast(sqlite3.Connection, conn), shelf.home, scope, query, k=k, embedder=EMBEDDER,
-        stages=SearchStages(neighbours=neighbours), token_budget=budget,
+        stages=SearchStages(neighbours=neighbours, dense=dense), token_budget=budget,
     )
 
     assert scope.boundary_sid == expected_sid == result.boundary_sid
@@ -181,7 +184,7 @@ def test_no_query_reaches_past_the_boundary(
     # Nothing after the boundary was a candidate: every FAISS range and every SQL bound on
     # this book covers only chunks whose text is entirely before the boundary.
     eligible = _eligible_chunk_count(shelf.conn, book, expected_sid)
-    assert faiss_calls or eligible == 0 or not query  # the dense search did run
+    assert faiss_calls or eligible == 0 or not dense  # the dense search did run
     for searched_book, start, stop in faiss_calls:
         assert searched_book != shelf.later.book.book_id
         assert start == 0
@@ -243,14 +246,17 @@ def test_neighbours_of_a_hit_at_the_boundary_stop_at_the_boundary(shelf: Shelf) 
             (book_id, last_read.index),
         ).fetchone()[0]
         target = shelf.book.sentences[end]
-        result = search(shelf.conn, shelf.home, scope, f"{target.marker} {target.text}", k=3,
-                        embedder=EMBEDDER, stages=SearchStages(neighbours=20))
+        # Twenty a side, and the default within a budget: a hit both rankings found (this one,
+        # by its marker and its words) gets the most.
+        for stages in (SearchStages(neighbours=20), SearchStages()):
+            result = search(shelf.conn, shelf.home, scope, f"{target.marker} {target.text}",
+                            k=3, embedder=EMBEDDER, stages=stages)
 
-        current = [p for p in result.passages if p.book_id == book_id]
-        assert current and max(p.sid_end for p in current) <= last_read.index
-        markers = [i for p in current for v, i in markers_in(p.text) if v == "v2"]
-        assert max(markers) <= last_read.index
-        assert len(markers) == len(set(markers))  # overlapping windows quoted once
+            current = [p for p in result.passages if p.book_id == book_id]
+            assert current and max(p.sid_end for p in current) <= last_read.index
+            markers = [i for p in current for v, i in markers_in(p.text) if v == "v2"]
+            assert max(markers) <= last_read.index
+            assert len(markers) == len(set(markers))  # overlapping windows quoted once
 
 
 def test_empty_or_whitespace_query_is_a_clear_error(shelf: Shelf) -> None:
