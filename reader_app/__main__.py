@@ -4,4 +4,5 @@ import sys
 
 from reader_app.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a child process (reader_app/prepare_process.py) imports it
+    sys.exit(main())

@@ -8,9 +8,9 @@ preparation at 10%, a page turned every 100 ms, the longest stall was 118 to 138
 one child process (spawned, never forked: the parent has Qt threads), which keeps the embedding
 model loaded between books and reports the same `PrepareNews` through a pipe.
 
-- One child per process, started on first use, at a lower CPU priority (nice 10); jobs run in
-  it one at a time, in the order asked. Each job carries the parent's environment, so a changed
-  `OLLAMA_HOST` is followed.
+- One child per process, started on first use, at a lower CPU priority (nice 10), and stopped
+  after IDLE_STOP_S without a job; jobs run in it one at a time, in the order asked. Each job
+  carries the parent's environment, so a changed `OLLAMA_HOST` is followed.
 - Cancelling sets an event the child checks between steps and batches, as in process.
 - The child loads the book itself (from the parse cache) and refuses a file that changed since
   the window opened it. It stops if the parent dies.
@@ -41,8 +41,11 @@ from reader_app.prepare import Cancel, PrepareNews, Progress
 
 log = logging.getLogger(__name__)
 
-_POLL_S = 0.05
-CHILD_NICENESS = 10  # how often a waiting parent looks at its job's cancel flag and the child
+_POLL_S = 0.05  # how often a waiting parent looks at its job's cancel flag and the child
+CHILD_NICENESS = 10
+# An idle child is stopped: its memory (the model, the last book: ~550 MB after War and Peace)
+# goes back to the system, and the next book starts a new one (a second or two).
+IDLE_STOP_S = 120.0
 
 
 class PreparationProcessError(ReaderError):
@@ -101,11 +104,13 @@ class PreparationProcess:
     """The parent's side of the child: `prepare` and `reindex_library` block their (worker)
     thread until the child's job ends, relaying its news."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, idle_stop_s: float = IDLE_STOP_S) -> None:
         self._lock = threading.Lock()  # one job at a time; also guards starting the child
         self._process: Any = None
         self._conn: Connection | None = None
         self._cancel: Any = None
+        self._idle_stop_s = idle_stop_s
+        self._idle: threading.Timer | None = None
 
     @property
     def pid(self) -> int | None:
@@ -133,6 +138,8 @@ class PreparationProcess:
     def close(self) -> None:
         """Ask the child to finish (after the job under way) and wait a little for it."""
         with self._lock:
+            if self._idle is not None:
+                self._idle.cancel()
             self._stop_child()
 
     def _run(self, request: tuple[Any, ...], progress: Progress, cancel: Cancel) -> Any:
@@ -140,12 +147,24 @@ class PreparationProcess:
             if cancel():
                 return None
         try:
+            if self._idle is not None:
+                self._idle.cancel()
             conn = self._started()
             self._cancel.clear()
             conn.send((request, dict(os.environ)))
             return self._relay(conn, progress, cancel)
         finally:
+            self._idle = threading.Timer(self._idle_stop_s, self._stop_if_idle)
+            self._idle.daemon = True
+            self._idle.start()
             self._lock.release()
+
+    def _stop_if_idle(self) -> None:
+        if self._lock.acquire(blocking=False):  # not while a job runs (it restarts the timer)
+            try:
+                self._stop_child()
+            finally:
+                self._lock.release()
 
     def _relay(self, conn: Connection, progress: Progress, cancel: Cancel) -> Any:
         while True:

@@ -119,3 +119,27 @@ def test_cancelling_stops_the_child_between_batches_and_it_serves_the_next_job(
     assert [news.stage for news in refused] == ["failed"]
     assert "changed on disk" in refused[0].message
     assert child.pid == pid
+
+
+def test_an_idle_child_is_stopped_and_the_next_job_starts_another(library_home: Path) -> None:
+    import time
+
+    book = _added(library_home, JEKYLL)
+    changed = dataclasses.replace(book, book_id="0" * 64)  # refused at once: a short job
+    child = PreparationProcess(idle_stop_s=0.5)
+    try:
+        seen: list[PrepareNews] = []
+        child.prepare(library_home, changed, prepare_whole_comic=False, progress=seen.append,
+                      cancel=lambda: False)
+        first = child.pid
+        assert first is not None and [news.stage for news in seen] == ["failed"]
+        deadline = time.monotonic() + 30
+        while child.pid is not None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert child.pid is None  # its memory went back to the system
+        child.prepare(library_home, changed, prepare_whole_comic=False, progress=seen.append,
+                      cancel=lambda: False)
+        assert child.pid not in (None, first)
+        assert [news.stage for news in seen] == ["failed", "failed"]
+    finally:
+        child.close()
