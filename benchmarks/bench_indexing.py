@@ -9,6 +9,9 @@ its own peak from /proc/self/status (VmHWM: the whole process, book and model in
   the same texts, the configuration Pagemate's indexer had before this change (1.3 GB peak on the
   whole book, measured in the window).
 
+The window's side (benchmarks/window_memory.py): the preparation child's peak and the window
+process's peak while the window prepares the whole book (BENCH_WINDOW_MEMORY=0 skips it).
+
 Run alone: `python -m benchmarks.run indexing`. BENCH_INDEX_RUNS (default 3) runs per side,
 medians reported; BENCH_INDEX_CHUNKS (default 0: the whole book, ~10,000 chunks) embeds only
 the first N chunks, for a quicker look on a busy machine.
@@ -108,6 +111,7 @@ def run() -> list[Row]:
     scope = "whole book" if limit <= 0 else f"first {chunks} chunks"
     note = f"median of {runs}; War and Peace, {scope}"
     return [
+        *_window_rows(),
         {"metric": "peak RSS while indexing (Pagemate indexer)", "value": peak["pagemate"],
          "unit": "MB", "target": "< 600 MB",
          "note": f"{note}; before this change: 1.3 GB in the window"},
@@ -123,6 +127,27 @@ def run() -> list[Row]:
         {"metric": "throughput ratio, Pagemate / raw fastembed",
          "value": rate["pagemate"] / rate["fastembed"], "unit": "x",
          "target": ">= 1 (no worse)", "note": note},
+    ]
+
+
+def _window_rows() -> list[Row]:
+    """The window preparing the whole book: its own process and the preparation child, each at
+    its peak (benchmarks/window_memory.py; one run, BENCH_WINDOW_MEMORY=0 leaves it out)."""
+    if os.environ.get("BENCH_WINDOW_MEMORY", "1") == "0":
+        return []
+    output = subprocess.run(
+        [sys.executable, "-m", "benchmarks.window_memory", str(BOOK)],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    ).stdout
+    result = json.loads(output.strip().splitlines()[-1])
+    note = (f"War and Peace, whole book, first preparation in the window ({result['seconds']} s, "
+            f"last news {result['last']}); one run")
+    return [
+        {"metric": "peak RSS while indexing: the preparation child", "unit": "MB",
+         "value": result["child_peak_mb"], "target": "< 600 MB", "note": note},
+        {"metric": "peak RSS while indexing: the window's own process", "unit": "MB",
+         "value": result["window_peak_mb"], "note": note + "; the model is loaded here only "
+                                                            "when a question is embedded"},
     ]
 
 
