@@ -46,6 +46,7 @@ CHILD_NICENESS = 10
 # An idle child is stopped: its memory (the model, the last book: ~550 MB after War and Peace)
 # goes back to the system, and the next book starts a new one (a second or two).
 IDLE_STOP_S = 120.0
+CLOSE_WAIT_S = 5.0
 
 
 class PreparationProcessError(ReaderError):
@@ -136,11 +137,20 @@ class PreparationProcess:
         return list(done or [])
 
     def close(self) -> None:
-        """Ask the child to finish (after the job under way) and wait a little for it."""
-        with self._lock:
-            if self._idle is not None:
-                self._idle.cancel()
-            self._stop_child()
+        """Stop the child (at exit, or from a test): a job under way is cancelled and given a
+        few seconds to reach its next batch; a child that does not stop by then is ended."""
+        idle, cancel, process = self._idle, self._cancel, self._process
+        if idle is not None:
+            idle.cancel()
+        if cancel is not None:
+            cancel.set()
+        if self._lock.acquire(timeout=CLOSE_WAIT_S):
+            try:
+                self._stop_child()
+            finally:
+                self._lock.release()
+        elif process is not None:  # the job's thread sees it die and reports that
+            process.terminate()
 
     def _run(self, request: tuple[Any, ...], progress: Progress, cancel: Cancel) -> Any:
         while not self._lock.acquire(timeout=_POLL_S):  # another window's job is under way

@@ -143,3 +143,28 @@ def test_an_idle_child_is_stopped_and_the_next_job_starts_another(library_home: 
         assert [news.stage for news in seen] == ["failed", "failed"]
     finally:
         child.close()
+
+
+def test_closing_cancels_the_job_under_way_instead_of_waiting_for_it(library_home: Path) -> None:
+    import threading
+
+    book = _added(library_home, PRIDE)
+    child = PreparationProcess()
+    seen: list[PrepareNews] = []
+    indexing = threading.Event()
+
+    def heard(news: PrepareNews) -> None:
+        seen.append(news)
+        if news.stage in INDEXING and not news.message:
+            indexing.set()
+
+    job = threading.Thread(target=lambda: child.prepare(
+        library_home, book, prepare_whole_comic=False, progress=heard, cancel=lambda: False))
+    job.start()
+    assert indexing.wait(timeout=120)
+    child.close()  # as at exit: the whole book is far from embedded
+    job.join(timeout=60)
+    assert not job.is_alive()
+    assert seen[-1].stage in ("cancelled", "failed")
+    assert "ready" not in [news.stage for news in seen]
+    assert child.pid is None
