@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from lxml import etree
 
 from reader_app.books.css import parse_stylesheet
@@ -29,6 +30,25 @@ BODY = """
   <div><p>first but not verse</p><p id="lone">centred</p><p id="unnamed">plain</p></div>
 </body>
 """
+
+CHAIN_SHEET = """
+p:first-child + p { font-weight: bold }
+p:first-child + p + p { font-style: italic }
+em:first-child + em { font-variant: small-caps }
+p + p:last-child { text-align: center }
+h3:first-child ~ p { text-indent: 0 }
+"""
+
+CHAIN_BODY = """
+<body xmlns="http://www.w3.org/1999/xhtml">
+  <div><p>a</p><p>b</p><p>c</p><p>d</p></div>
+  <div><h3>h</h3><p>a</p><p>b</p><p>c</p></div>
+  <div><p>a</p><p>b</p></div>
+  <section><p>x <em>one</em><em>two</em><em>three</em></p><p>y</p><p>z</p><p>w</p></section>
+  <div><span>s</span><p>a</p><p>b</p><p>c</p></div>
+</body>
+"""
+
 
 
 def _styles(styler: Styler, root: etree._Element) -> list[tuple[str, Computed]]:
@@ -88,11 +108,14 @@ def test_sibling_chains_see_dropped_markup_and_stop_at_their_depth() -> None:
     assert two_a.indent == 1 and not two_b.look.italic
 
 
-def test_styles_computed_in_document_order_equal_styles_found_through_the_tree() -> None:
+@pytest.mark.parametrize(("sheet", "body"), [(SHEET, BODY), (CHAIN_SHEET, CHAIN_BODY)])
+def test_styles_computed_in_document_order_equal_styles_found_through_the_tree(
+    sheet: str, body: str
+) -> None:
     """compute_next (the converter's walk: each child after its previous sibling's style, dropped
     markup included) gives what compute gives, which finds each element's siblings itself."""
-    rules = parse_stylesheet(SHEET)
-    root = etree.fromstring(BODY)
+    rules = parse_stylesheet(sheet)
+    root = etree.fromstring(body)
     in_order = Styler(rules)
     in_order.start_document()
     found: list[tuple[str, Computed]] = []
@@ -112,3 +135,24 @@ def test_styles_computed_in_document_order_equal_styles_found_through_the_tree()
     assert len(found) == len(through_tree) > 20
     for (markup, ordered), (_, tree) in zip(found, through_tree, strict=True):
         assert _without_memo_key(ordered) == _without_memo_key(tree), markup
+
+
+def test_structural_pseudo_classes_in_sibling_chains_are_not_shared_wrongly() -> None:
+    # The memo shares a style between elements that match the same rules; an element's place
+    # (first child or not) must be part of what its next siblings are keyed by.
+    rules = parse_stylesheet(CHAIN_SHEET)
+    root = etree.fromstring(CHAIN_BODY)
+    memoised = _styles(Styler(rules), root)
+
+    def afresh(element: etree._Element) -> Computed:
+        parent = element.getparent()
+        outer = ROOT_STYLE if parent is None or parent is root else afresh(parent)
+        return Styler(rules).compute(element, outer)
+
+    elements = [el for el in root.iter() if el is not root and isinstance(el.tag, str)]
+    assert len(elements) == len(memoised)
+    for element, (markup, style) in zip(elements, memoised, strict=True):
+        assert _without_memo_key(style) == _without_memo_key(afresh(element)), markup
+    first_div = [style for markup, style in memoised[1:5]]
+    assert [s.look.bold for s in first_div] == [False, True, False, False]
+    assert [s.look.italic for s in first_div] == [False, False, True, False]
