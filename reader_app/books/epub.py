@@ -64,6 +64,9 @@ def read_epub(path: Path, *, book_id: str) -> Book:
         sheets = StyleSheets(archive.read)
         documents = _read_spine(archive, package, notes, sheets)
         anchors = anchor_table(documents)
+        for original, shown in package.replaced:  # its own ids are in a document not shown
+            if shown in anchors:
+                anchors.setdefault(original, (anchors[shown][0], {}))
         sections = [
             _resolve_links(index, member, parsed, anchors)
             for index, (member, parsed) in enumerate(documents)

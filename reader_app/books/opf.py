@@ -48,6 +48,9 @@ class Package:
     right_to_left: bool
     # linear="no" items (notes, answer keys): shown when a link leads there, after the spine
     auxiliary: tuple[ManifestItem, ...] = ()
+    # A spine item shown through its fallback: its member -> the member shown in its place, so
+    # that the table of contents and links naming it still lead there
+    replaced: tuple[tuple[str, str], ...] = ()
 
 
 def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
@@ -73,6 +76,7 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
     linear: list[ManifestItem] = []
     every: list[ManifestItem] = []
     listed: set[str] = set()
+    replaced: list[tuple[str, str]] = []
     repeats = 0
     for itemref in spine_element:
         if local_name(itemref) != "itemref":
@@ -83,7 +87,10 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
             raise BookError(
                 archive.path, f"its spine lists “{idref}”, which is not in the manifest."
             )
-        item = _readable(item, manifest)
+        shown = _readable(item, manifest)
+        if shown is not item:
+            replaced.append((item.member, shown.member))
+        item = shown
         if item.member in listed:
             # Shown again where the spine lists it again (parsed once, its text counted each
             # time against the book's caps); past MAX_SPINE_REPEATS, listed copies are dropped.
@@ -116,6 +123,7 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
         ncx=ncx,
         right_to_left=direction == "rtl",
         auxiliary=tuple(item for item in every if linear and item not in linear),
+        replaced=tuple(replaced),
     )
 
 

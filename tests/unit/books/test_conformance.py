@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from reader_app.books.formats import read_book
-from reader_app.books.model import BlockKind
+from reader_app.books.model import BlockKind, Locator
 from reader_app.books.safezip import resolve_member_name
 from reader_app.books.xhtml_parts import MEDIA_HREF_PREFIX
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
@@ -67,6 +67,26 @@ def test_a_spine_item_of_an_unknown_type_falls_back_through_the_manifest(tmp_pat
     extra = {"OEBPS/c1.dtbook": "<dtbook>Test fails</dtbook>"}
     book = read_book(make_epub(tmp_path / "fb.epub", {"c1.xhtml": chapter}, opf=opf, extra=extra))
     assert book.sections[0].blocks[0].text == "Test passes: the fallback was followed."
+
+
+def test_contents_and_links_naming_a_replaced_spine_item_lead_to_its_fallback(
+    tmp_path: Path,
+) -> None:
+    opf = package_document(["c1.xhtml", "c2.xhtml"]).replace(
+        '<item id="c0" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+        '<item id="c0" href="c1.dtbook" media-type="application/x-dtbook+xml" fallback="alt"/>'
+        '<item id="alt" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+    )
+    chapters = {
+        "c1.xhtml": xhtml("<p>Chapter one, as XHTML.</p>"),
+        "c2.xhtml": xhtml('<p>Back to <a href="c1.dtbook#start">the first</a>.</p>'),
+    }
+    extra = {"OEBPS/c1.dtbook": "<dtbook>Not shown</dtbook>"}
+    toc = [("One", "c1.dtbook"), ("Two", "c2.xhtml")]
+    book = read_book(make_epub(tmp_path / "toc.epub", chapters, opf=opf, extra=extra, toc=toc))
+    assert [(entry.title, entry.target.section) for entry in book.toc] == [("One", 0), ("Two", 1)]
+    link = next(span for span in book.sections[1].blocks[0].spans if span.target is not None)
+    assert link.target == Locator(0, 0, 0)  # its own ids are in the document not shown
 
 
 def test_malformed_xhtml_is_recovered_with_a_note_in_the_log(
