@@ -116,15 +116,20 @@ def selection_may_be_sent(
     *,
     boundary: Locator | None = None,
     finished: bool = False,
+    prepare: bool = True,
 ) -> bool:
     """Whether a selection ending just before `end` may go to the assistant.
 
     The search mask's rule: a sentence counts when it ends at or before the boundary. The
     selection's last character lies in some sentence; that sentence must be read whole.
     `boundary`/`finished` are the reader view's own state when it has one (its writes to the
-    database land behind it); otherwise the recorded reading state is read.
+    database land behind it); otherwise the recorded reading state is read. With `prepare`
+    false, a book whose sentences are not built yet says no instead of building them here (the
+    window's UI thread, whose background preparation builds them within seconds).
     """
     if sentence_count(conn, book.book_id) == 0:
+        if not prepare:
+            return False  # not prepared yet: nothing can be checked, so nothing is sent
         ensure_sentences(conn, book)
     if boundary is not None:
         boundary_sid = boundary_sid_for(conn, book.book_id, boundary, finished=finished)

@@ -38,6 +38,9 @@ class ReaderPage(QWidget):
         self.library = library
         # The state in memory is the truth while a book is open; the writer records it behind.
         self.writer = writer
+        # Whether `is_read` may build a book's sentences itself (on the UI thread): not when the
+        # window prepares books in the background, which builds them a second after opening.
+        self.builds_text = True
         self._known_states: dict[str, ReadingState] = {}
         self.book: Book | None = None
         self.state: ReadingState | None = None
@@ -241,6 +244,7 @@ class ReaderPage(QWidget):
             locator,
             boundary=self.state.boundary,
             finished=self.state.finished,
+            prepare=self.builds_text,
         )
 
     def boundary_fraction(self) -> float | None:

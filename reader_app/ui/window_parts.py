@@ -73,6 +73,7 @@ class WindowParts(QMainWindow):
                              on_recovered=self.save_news.recovered)
         self.settings_signal = SettingsSignal(settings, self)
         self.reader = ReaderPage(library, writer=self.writer)
+        self.reader.builds_text = not prepare_assistant
         self.stack.addWidget(self.library_view)
         self.stack.addWidget(self.reader)
         layout.addWidget(self.stack, 1)

@@ -78,3 +78,30 @@ def test_a_page_past_the_limit_cannot_be_handed_to_the_vision_model() -> None:
         ScopedPageImage.of(page_index=3, limit=2, title="T", image=b"jpeg")
     with pytest.raises(ScopeViolationError):
         ScopedPageImage(3, "T", b"jpeg", object())
+
+
+def test_a_window_that_prepares_in_the_background_never_builds_text_to_answer(
+    library_home: Path,
+) -> None:
+    # The reader page asks on the UI thread (prepare=False when the window prepares books in
+    # the background): a book not prepared yet says no and builds nothing there.
+    from reader_app.books.cache import load_book
+    from reader_app.books.library import Library
+    from reader_app.rag.sentences import sentence_count
+    from reader_app.store.db import connect
+    from tests.conftest import JEKYLL, corpus_epub
+
+    book = load_book(corpus_epub(JEKYLL), library_home)
+    conn = connect(library_home)
+    try:
+        library = Library(conn, library_home)
+        library.add(book)
+        library.set_boundary(book.book_id, book.locator_at_progress(0.5))
+        early = book.locator_at_progress(0.2)
+        assert not selection_may_be_sent(conn, book, early, prepare=False)
+        assert sentence_count(conn, book.book_id) == 0
+        assert selection_may_be_sent(conn, book, early)  # the command line's way: built here
+        assert sentence_count(conn, book.book_id) > 0
+        assert selection_may_be_sent(conn, book, early, prepare=False)
+    finally:
+        conn.close()
