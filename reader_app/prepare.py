@@ -24,7 +24,13 @@ from pathlib import Path
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
 from reader_app.rag.embed import Embedder, embedder_for
-from reader_app.rag.indexer import IndexProgress, IndexStatus, index_book, index_status
+from reader_app.rag.indexer import (
+    IndexProgress,
+    IndexStatus,
+    index_book,
+    index_status,
+    remove_other_indexes,
+)
 from reader_app.rag.text_units import ensure_sentences
 from reader_app.settings import SettingsStore
 
@@ -112,6 +118,7 @@ def prepare_book(
             SettingsStore(conn).get("assistant.embedding_model"))
         status = index_status(conn, home, book.book_id, model_id)
         return PreparedBook(prepared, sentences, status, cancelled=stopped())
+    chosen = embedder is None  # the model the settings choose: the book's only index from now
     if embedder is None:
         model_id = str(SettingsStore(conn).get("assistant.embedding_model"))
         report(PrepareNews(book.book_id, "index", 0.0,
@@ -122,6 +129,8 @@ def prepare_book(
     if stopped():
         report(PrepareNews(book.book_id, "cancelled", status.fraction))
         return PreparedBook(prepared, sentences, status, cancelled=True)
+    if chosen and status.complete:
+        remove_other_indexes(conn, home, book.book_id, embedder.model_id)
     if earlier_volumes:
         prepare_earlier_volumes(conn, home, book.book_id, embedder=embedder, progress=report,
                                 cancel=stopped)

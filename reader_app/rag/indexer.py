@@ -150,6 +150,30 @@ def index_book(
     return index_status(conn, home, book_id, model_id)
 
 
+def remove_other_indexes(
+    conn: sqlite3.Connection, home: Path, book_id: str, keep_model_id: str
+) -> list[str]:
+    """Delete the book's dense indexes made with other models than `keep_model_id` (call it once
+    that model's index is complete: until then search falls back on the old one). A long book's
+    index is ~15 MB a model. The record goes first: a crash between the two leaves a file that
+    nothing reads, never a record without its file. Returns the models removed."""
+    models = [
+        str(row[0])
+        for row in conn.execute(
+            "SELECT model_id FROM vector_indexes WHERE book_id = ? AND model_id != ?",
+            (book_id, keep_model_id),
+        )
+    ]
+    for model_id in models:
+        with conn:
+            conn.execute(
+                "DELETE FROM vector_indexes WHERE book_id = ? AND model_id = ?",
+                (book_id, model_id),
+            )
+        vector_index_path(home, book_id, model_id).unlink(missing_ok=True)
+    return models
+
+
 def _resumable_index(
     conn: sqlite3.Connection, path: Path, book_id: str, embedder: Embedder, total: int
 ) -> tuple[Any, int]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from reader_app.books.formats import read_book
 from reader_app.errors import ReaderError
 from reader_app.rag.embed import Embedder
-from reader_app.rag.indexer import index_book
+from reader_app.rag.indexer import index_book, remove_other_indexes
 
 log = logging.getLogger(__name__)
 
@@ -60,5 +60,6 @@ def reindex_library(
             continue
         status = index_book(conn, home, book, embedder=embedder, cancel=cancel)
         if status.complete:
+            remove_other_indexes(conn, home, book_id, embedder.model_id)
             done.append(book_id)
     return done
