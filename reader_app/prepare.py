@@ -118,7 +118,6 @@ def prepare_book(
             SettingsStore(conn).get("assistant.embedding_model"))
         status = index_status(conn, home, book.book_id, model_id)
         return PreparedBook(prepared, sentences, status, cancelled=stopped())
-    chosen = embedder is None  # the model the settings choose: the book's only index from now
     if embedder is None:
         model_id = str(SettingsStore(conn).get("assistant.embedding_model"))
         report(PrepareNews(book.book_id, "index", 0.0,
@@ -129,7 +128,9 @@ def prepare_book(
     if stopped():
         report(PrepareNews(book.book_id, "cancelled", status.fraction))
         return PreparedBook(prepared, sentences, status, cancelled=True)
-    if chosen and status.complete:
+    if status.complete and embedder.model_id == SettingsStore(conn).get(
+        "assistant.embedding_model"
+    ):  # whole with the model the settings choose: the other models' indexes are stale
         remove_other_indexes(conn, home, book.book_id, embedder.model_id)
     if earlier_volumes:
         prepare_earlier_volumes(conn, home, book.book_id, embedder=embedder, progress=report,

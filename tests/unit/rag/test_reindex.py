@@ -47,16 +47,19 @@ def test_a_book_prepared_with_the_chosen_model_keeps_only_that_models_index(
     library_home: Path, tmp_path: Path
 ) -> None:
     from reader_app.prepare import prepare_book
+    from tests.fakes.embedders import HashEmbedder
 
     books = shelf(library_home, tmp_path, indexed=("Ashby",), added=())
     conn = connect(library_home)
     ashby = books["Ashby"].book_id
-    # An explicit embedder (a benchmark, a test) is not the library's choice: nothing removed.
-    prepare_book(conn, library_home, books["Ashby"], embedder=default_embedder(home=library_home),
-                 earlier_volumes=False)
+    # A model the settings do not choose (a benchmark, a test): nothing is removed.
+    another = HashEmbedder(model_id="test/another-model")
+    prepare_book(conn, library_home, books["Ashby"], embedder=another, earlier_volumes=False)
     assert read_vector_record(conn, ashby, OLD_MODEL.model_id) is not None
-    prepare_book(conn, library_home, books["Ashby"], earlier_volumes=False)  # the settings' model
-    assert read_vector_record(conn, ashby, OLD_MODEL.model_id) is None
-    assert not vector_index_path(library_home, ashby, OLD_MODEL.model_id).exists()
+    # The settings' model (as the window, `reader-app index` and the re-index use it).
+    prepare_book(conn, library_home, books["Ashby"], earlier_volumes=False)
+    for model in (OLD_MODEL, another):
+        assert read_vector_record(conn, ashby, model.model_id) is None
+        assert not vector_index_path(library_home, ashby, model.model_id).exists()
     assert index_status(conn, library_home, ashby, default_embedder().model_id).complete
     conn.close()
