@@ -366,12 +366,21 @@ class EpubView(PageInput):
         return self.book is not None and self.book.metadata.right_to_left
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        if "appearance" not in self.__dict__:
+            # A view whose Python side the garbage collector has already cleared while Qt still
+            # holds the widget (seen once as a test's view was torn down): nothing to paint with.
+            return
         painter = QPainter(self)
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()  # an exception must not leave the backing store mid-paint (a crash)
+
+    def _paint(self, painter: QPainter) -> None:
         theme = self.appearance.resolved_theme()
         painter.fillRect(self.rect(), QColor(theme.background))
         doc = self.current_document() if self.book is not None else None
         if doc is None:
-            painter.end()
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -391,7 +400,6 @@ class EpubView(PageInput):
             painter.setPen(pen)
             x = (self.width() - GUTTER) / 2 + GUTTER / 2
             painter.drawLine(QPointF(x, 40), QPointF(x, self.height() - 40))
-        painter.end()
 
     def selection_end(self) -> Locator | None:
         doc = self.current_document()
