@@ -25,6 +25,7 @@ from reader_app.rag.index import (
 )
 from reader_app.rag.sentences import sentence_count
 from reader_app.rag.text_units import ensure_sentences
+from reader_app.store.file_lock import file_lock_or_give_up
 
 # Saved and cancellable per batch: 128 chunks wait a few seconds at most, and are enough for
 # length-sorting to cut padding (64 measured ~10% slower, 256 no faster).
@@ -120,11 +121,45 @@ def index_book(
     Resumes where an earlier run stopped; starts over when the model, its dimension or the
     book's chunks changed. `cancel()` is checked between batches; what is saved stays usable.
     Run it in a worker thread with its own connection.
+
+    One indexer at a time builds a given book's index with a given model, across processes (the
+    window's preparation child, `reader-app index`, the MCP server): a second one waits, relaying
+    the first one's progress and asking `cancel()`, then resumes from what the first one saved,
+    which is often everything.
     """
     ensure_sentences(conn, book)
     book_id, model_id = book.book_id, embedder.model_id
-    total = chunk_count(conn, book_id)
     path = vector_index_path(home, book_id, model_id)
+    seen = -1
+
+    def waiting() -> bool:
+        nonlocal seen
+        status = index_status(conn, home, book_id, model_id)
+        if progress is not None and status.chunks_indexed != seen:
+            seen = status.chunks_indexed
+            progress(IndexProgress(book_id, model_id, status.chunks_indexed, status.chunks_total))
+        return cancel is not None and cancel()
+
+    with file_lock_or_give_up(path.with_suffix(".lock"), give_up=waiting) as held:
+        if not held:  # cancelled while another indexer had it
+            return index_status(conn, home, book_id, model_id)
+        return _index_held(conn, home, book_id, embedder, path, progress=progress,
+                           cancel=cancel, batch_size=batch_size)
+
+
+def _index_held(
+    conn: sqlite3.Connection,
+    home: Path,
+    book_id: str,
+    embedder: Embedder,
+    path: Path,
+    *,
+    progress: Callable[[IndexProgress], None] | None,
+    cancel: Callable[[], bool] | None,
+    batch_size: int,
+) -> IndexStatus:
+    model_id = embedder.model_id
+    total = chunk_count(conn, book_id)
     index, done = _resumable_index(conn, path, book_id, embedder, total)
     write_vector_record(conn, VectorIndexRecord(book_id, model_id, embedder.dimension, total, done))
     if progress is not None:

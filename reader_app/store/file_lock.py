@@ -15,7 +15,8 @@ import contextlib
 import os
 import sqlite3
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 
@@ -43,8 +44,37 @@ def library_lock(conn: sqlite3.Connection, name: str) -> Iterator[None]:
             _unlock(handle.fileno())
 
 
+@contextlib.contextmanager
+def file_lock_or_give_up(
+    path: Path, *, give_up: Callable[[], bool], interval: float = 0.25
+) -> Iterator[bool]:
+    """Hold an exclusive lock on `path` (created if missing) and yield True; while another
+    process (or another thread, through its own handle) holds it, call `give_up()` every
+    `interval` seconds and yield False as soon as it says so. Waiting is how a second indexer of
+    one index stays out of the first one's way without blocking a cancel."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+b") as handle:
+        while not _try_lock(handle.fileno()):
+            if give_up():
+                yield False
+                return
+            time.sleep(interval)
+        try:
+            yield True
+        finally:
+            _unlock(handle.fileno())
+
+
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        os.lseek(fd, 0, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
 
     def _lock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
@@ -64,6 +94,13 @@ else:
 
     def _lock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX)
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
 
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)

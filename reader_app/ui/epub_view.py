@@ -6,14 +6,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QColor,
-    QImage,
-    QPainter,
-    QPaintEvent,
-    QPen,
-    QResizeEvent,
-)
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
@@ -366,10 +359,8 @@ class EpubView(PageInput):
         return self.book is not None and self.book.metadata.right_to_left
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if "appearance" not in self.__dict__:
-            # A view whose Python side the garbage collector has already cleared while Qt still
-            # holds the widget (seen once as a test's view was torn down): nothing to paint with.
-            return
+        if "appearance" not in self.__dict__:  # Python side already cleared, widget still shown
+            return  # (seen once as a test's view was torn down): nothing to paint with
         painter = QPainter(self)
         try:
             self._paint(painter)
