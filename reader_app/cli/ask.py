@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.cli.retrieval import boundary_options
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
 from reader_app.prepare import prepare_book
@@ -34,11 +35,7 @@ def ask_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", help="an EPUB or CBZ file (added to the library if needed)")
     parser.add_argument("question", help="the question, in quotes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--at", type=float, metavar="PERCENT",
-                       help="answer as if read up to PERCENT of the book (0-100)")
-    where.add_argument("--upto-sid", type=int, metavar="N",
-                       help="answer as if read up to sentence N")
+    boundary_options(parser, "answer")
     return parser
 
 

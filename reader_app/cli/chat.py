@@ -18,6 +18,7 @@ from reader_app.cli.ask import (
     print_receipt,
     stream_tokens,
 )
+from reader_app.cli.retrieval import boundary_options
 from reader_app.errors import ReaderError
 from reader_app.paths import library_home
 from reader_app.rag.character_chat import CharacterChat, CharacterRun
@@ -36,11 +37,7 @@ def chat_parser() -> argparse.ArgumentParser:
     parser.add_argument("message", help="what you say to them, in quotes")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object: the reply and the passage ids used")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--at", type=float, metavar="PERCENT",
-                       help="talk as if read up to PERCENT of the book (0-100)")
-    where.add_argument("--upto-sid", type=int, metavar="N",
-                       help="talk as if read up to sentence N")
+    boundary_options(parser, "talk")
     return parser
 
 

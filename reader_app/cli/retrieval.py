@@ -57,14 +57,17 @@ def search_parser() -> argparse.ArgumentParser:
         help="cut the passages to at most about N tokens in all (the best one is always kept)",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--at", type=float, metavar="PERCENT", help="pretend the reader is this far (0-100)"
-    )
-    where.add_argument(
-        "--upto-sid", type=int, metavar="N", help="pretend sentences 0..N have been read"
-    )
+    boundary_options(parser, "search")
     return parser
+
+
+def boundary_options(parser: argparse.ArgumentParser, verb: str) -> None:
+    """--at PERCENT and --upto-sid N: a boundary for this call only, instead of the recorded one."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--at", type=float, metavar="PERCENT",
+                       help=f"{verb} as if read up to PERCENT of the book (0-100)")
+    where.add_argument("--upto-sid", type=int, metavar="N",
+                       help=f"{verb} as if read up to sentence N (sentences 0..N)")
 
 
 def index_main(argv: list[str]) -> int:

@@ -12,22 +12,12 @@ from typing import Any, TextIO
 
 from reader_app.books.library import Library
 from reader_app.books.model import Book
-from reader_app.cli.retrieval import _open, _run, _scope
+from reader_app.cli.retrieval import _open, _run, _scope, boundary_options
 from reader_app.rag.assistant import knows_up_to
 from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.companion import Companion
 from reader_app.rag.sentences import locator_for_sid
 from reader_app.rag.xray_notes import stored_description
-
-
-def _where(parser: argparse.ArgumentParser) -> None:
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--at", type=float, metavar="PERCENT", help="pretend the reader is this far (0-100)"
-    )
-    where.add_argument(
-        "--upto-sid", type=int, metavar="N", help="pretend sentences 0..N have been read"
-    )
 
 
 def xray_parser() -> argparse.ArgumentParser:
@@ -39,7 +29,7 @@ def xray_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", type=Path, help="an EPUB file")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--top", type=int, default=40, help="how many names (default 40)")
-    _where(parser)
+    boundary_options(parser, "list")
     return parser
 
 
@@ -55,7 +45,7 @@ def recap_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-model", action="store_true", help="extracts only, no model")
     parser.add_argument("--series", action="store_true",
                         help="begin with a recap of the series' earlier volumes in the library")
-    _where(parser)
+    boundary_options(parser, "recap")
     return parser
 
 
