@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QWidget
 
 from reader_app.books.library import NOTHING_READ, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import reading_offset
+from reader_app.ui.reading_ahead import notice_parts
 
 NOTICE_MS = 15_000  # how long "… · Undo" stays
 
@@ -46,22 +47,12 @@ class BoundaryNotice(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("boundaryNotice")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 0, 4, 0)
-        self.label = QLabel("")
-        self.label.setObjectName("boundaryNoticeText")
-        layout.addWidget(self.label)
-        self.confirm_button = QPushButton("")
-        self.confirm_button.setObjectName("boundaryConfirm")
-        self.cancel_button = QPushButton("")
-        self.cancel_button.setObjectName("boundaryCancel")
-        layout.addWidget(self.confirm_button)
-        layout.addWidget(self.cancel_button)
+        self.label, (self.confirm_button, self.cancel_button) = notice_parts(
+            self, "boundaryNotice", ("boundaryNoticeText", ""), ("boundaryConfirm", ""),
+            ("boundaryCancel", ""),
+        )
         self.confirm_button.clicked.connect(self._confirmed)
         self.cancel_button.clicked.connect(self.hide)
-        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self._action: Callable[[], None] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)

@@ -18,22 +18,12 @@ class ReadingAheadBanner(QFrame):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("readingAheadBanner")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 0, 4, 0)
-        self.label = QLabel("Reading ahead of the assistant.")
-        self.label.setObjectName("readingAheadText")
-        layout.addWidget(self.label)
-        self.move_here_button = QPushButton("Let it know up to here")
-        self.move_here_button.setObjectName("moveBoundaryHere")
+        self.label, (self.move_here_button, self.dismiss_button) = notice_parts(
+            self, "readingAheadBanner", ("readingAheadText", "Reading ahead of the assistant."),
+            ("moveBoundaryHere", "Let it know up to here"), ("dismissReadingAhead", "Not now"),
+        )
         self.move_here_button.clicked.connect(self.accepted.emit)
-        self.dismiss_button = QPushButton("Not now")
-        self.dismiss_button.setObjectName("dismissReadingAhead")
         self.dismiss_button.clicked.connect(self.dismiss)
-        layout.addWidget(self.move_here_button)
-        layout.addWidget(self.dismiss_button)
-        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.dismissed = False
         self.hide()
 
@@ -55,6 +45,28 @@ class ReadingAheadBanner(QFrame):
         if forget_dismissal:
             self.dismissed = False
         self.hide()
+
+
+def notice_parts(
+    frame: QFrame, name: str, text: tuple[str, str], *buttons: tuple[str, str]
+) -> tuple[QLabel, list[QPushButton]]:
+    """Dress `frame` as a footer notice: a panel holding a label, then its buttons ((object
+    name, text) each), never wider than it needs. Returns the label and the buttons."""
+    frame.setObjectName(name)
+    frame.setFrameShape(QFrame.Shape.StyledPanel)
+    frame.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+    layout = QHBoxLayout(frame)
+    layout.setContentsMargins(8, 0, 4, 0)
+    label = QLabel(text[1])
+    label.setObjectName(text[0])
+    layout.addWidget(label)
+    made = []
+    for object_name, caption in buttons:
+        button = QPushButton(caption)
+        button.setObjectName(object_name)
+        layout.addWidget(button)
+        made.append(button)
+    return label, made
 
 
 def footer_row(slider: QWidget, *notices: QWidget) -> QWidget:
