@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reader_app.books.formats import read_book
-from reader_app.rag.answer_check import check_answer
-from reader_app.rag.sentences import split_book
-from reader_app.rag.term_table import STOPWORDS, TermTable, build_term_table
+from reader_app.rag.assistant.answer_check import check_answer
+from reader_app.rag.assistant.term_table import STOPWORDS, TermTable, build_term_table
+from reader_app.rag.index.sentences import split_book
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "epub"
 WAR_AND_PEACE = "leo-tolstoy_war-and-peace_louise-maude_aylmer-maude.epub"

@@ -46,8 +46,8 @@ def _prepare_library() -> tuple[Path, object]:
     os.environ["READER_APP_HOME"] = str(BENCH_HOME)
     from reader_app.books.cache import load_book
     from reader_app.books.library import Library
-    from reader_app.rag.embed import default_embedder
-    from reader_app.rag.indexer import index_book
+    from reader_app.rag.index.embed import default_embedder
+    from reader_app.rag.index.indexer import index_book
     from reader_app.store.db import connect
 
     BENCH_HOME.mkdir(parents=True, exist_ok=True)
@@ -66,8 +66,8 @@ def _prepare_library() -> tuple[Path, object]:
 
 def _engine_overhead(home: Path, book: object, host: str) -> tuple[list[float], list[float]]:
     """Per question: ms from ask() to the request leaving; ms from ask() to the first token."""
-    from reader_app.rag.assistant import Assistant, AssistantConfig
-    from reader_app.rag.embed import default_embedder
+    from reader_app.rag.assistant.engine import Assistant, AssistantConfig
+    from reader_app.rag.index.embed import default_embedder
     from reader_app.store.db import connect
 
     conn = connect(home)
@@ -100,10 +100,10 @@ def _first_token_drawn(home: Path, book: object, host: str) -> list[float]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from reader_app.rag.embed import default_embedder
+    from reader_app.rag.index.embed import default_embedder
     from reader_app.settings import SettingsStore
     from reader_app.store.db import connect
-    from reader_app.ui.assistant_panel import AssistantPanel
+    from reader_app.ui.assistant.panel import AssistantPanel
 
     app = QApplication.instance() or QApplication([])
     conn = connect(home)

@@ -48,10 +48,10 @@ def measure(side: str, limit: int) -> dict[str, float]:
     """One side, in this (fresh) process: returns peak MB, MB before embedding, chunks, seconds."""
     from reader_app.books.cache import load_book
     from reader_app.books.library import Library
-    from reader_app.rag import embed
-    from reader_app.rag.chunking import chunk_count, chunk_texts, chunks_of
-    from reader_app.rag.indexer import index_book
-    from reader_app.rag.text_units import ensure_sentences
+    from reader_app.rag.index import embed
+    from reader_app.rag.index.chunking import chunk_count, chunk_texts, chunks_of
+    from reader_app.rag.index.indexer import index_book
+    from reader_app.rag.index.text_units import ensure_sentences
     from reader_app.store.db import connect
 
     with tempfile.TemporaryDirectory() as home_dir:

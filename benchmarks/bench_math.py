@@ -37,8 +37,8 @@ SECTION_FORMULAS = 60
 def _per_formula() -> list[dict[str, object]]:
     from PySide6.QtCore import QSize
 
-    from reader_app.ui import math_render
-    from reader_app.ui.images import ImageCache, render_svg
+    from reader_app.ui.page import math_render
+    from reader_app.ui.page.images import ImageCache, render_svg
 
     rows: list[dict[str, object]] = []
     for name, markup in FORMULAS.items():
@@ -73,10 +73,10 @@ def _section_layout() -> list[dict[str, object]]:
     from PySide6.QtCore import QCoreApplication
 
     from reader_app.books.formats import read_book
-    from reader_app.ui import math_render
-    from reader_app.ui.appearance import Appearance
-    from reader_app.ui.document import PageGeometry, SectionDocument
-    from reader_app.ui.images import ImageCache
+    from reader_app.ui.page import math_render
+    from reader_app.ui.page.appearance import Appearance
+    from reader_app.ui.page.document import PageGeometry, SectionDocument
+    from reader_app.ui.page.images import ImageCache
     from reader_app.ui.workers import Workers
     from tests.unit.books.epubgen import make_epub, xhtml
 

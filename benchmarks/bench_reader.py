@@ -44,8 +44,8 @@ def _page_turns() -> tuple[list[float], list[float]]:
 
     from reader_app.books.formats import read_book
     from reader_app.books.reading import Navigation
-    from reader_app.ui.appearance import Appearance
-    from reader_app.ui.epub_view import EpubView
+    from reader_app.ui.page.appearance import Appearance
+    from reader_app.ui.reader.epub_view import EpubView
 
     app = QApplication.instance() or QApplication([])
     book = read_book(WAR_AND_PEACE)

@@ -40,7 +40,7 @@ Row = dict[str, Any]
 def _text_prep_seconds(path: Path) -> float:
     from reader_app.books.cache import load_book
     from reader_app.books.library import Library
-    from reader_app.rag.text_units import ensure_sentences
+    from reader_app.rag.index.text_units import ensure_sentences
     from reader_app.store.db import connect
 
     with tempfile.TemporaryDirectory() as home_dir:

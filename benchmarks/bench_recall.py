@@ -31,8 +31,8 @@ from benchmarks.devset import (
     cache_folder,
     evaluate,
 )
-from reader_app.rag.embed import Embedder
-from reader_app.rag.search import (
+from reader_app.rag.index.embed import Embedder
+from reader_app.rag.retrieval.search import (
     DEFAULT_K,
     DEFAULT_TOKEN_BUDGET,
     UNLIMITED_TOKENS,
@@ -73,7 +73,7 @@ SETTINGS = (
 
 
 def run() -> list[Row]:
-    from reader_app.rag.embed import default_embedder
+    from reader_app.rag.index.embed import default_embedder
 
     home = cache_folder() / "bench-home"
     home.mkdir(parents=True, exist_ok=True)
@@ -93,8 +93,8 @@ def run() -> list[Row]:
 
 def chat_model_rows(home: Path, embedder: CachedEmbedder) -> list[Row]:
     """The chat model's helpers on and off, when an Ollama model is reachable."""
-    from reader_app.rag.llm import ModelGateway
-    from reader_app.rag.retrieval_helpers import RetrievalHelpers
+    from reader_app.rag.assistant.model_ranking import RetrievalHelpers
+    from reader_app.rag.model.gateway import ModelGateway
     from reader_app.settings import SettingsStore
     from reader_app.store.db import connect
 
@@ -195,9 +195,9 @@ def throughput(model: str) -> dict[str, float]:
 
     from reader_app.books.formats import read_book
     from reader_app.books.library import Library
-    from reader_app.rag.embed import default_embedder
-    from reader_app.rag.indexer import index_book
-    from reader_app.rag.text_units import ensure_sentences
+    from reader_app.rag.index.embed import default_embedder
+    from reader_app.rag.index.indexer import index_book
+    from reader_app.rag.index.text_units import ensure_sentences
     from reader_app.store.db import connect
 
     with tempfile.TemporaryDirectory(prefix="bench-recall-") as folder:

@@ -23,9 +23,10 @@ from reader_app.books.formats import read_book
 from reader_app.books.library import Library
 from reader_app.books.segment import split_sentences
 from reader_app.rag.boundary import scope_at, scope_for_book
-from reader_app.rag.chunking import chunk_texts, chunks_of
-from reader_app.rag.embed import FastEmbedder, default_embedder
-from reader_app.rag.index import (
+from reader_app.rag.index.chunking import chunk_texts, chunks_of
+from reader_app.rag.index.embed import FastEmbedder, default_embedder
+from reader_app.rag.index.indexer import IndexProgress, index_book
+from reader_app.rag.index.indexes import (
     dense_search,
     keyword_search,
     load_vector_index,
@@ -33,9 +34,8 @@ from reader_app.rag.index import (
     save_vector_index,
     vector_index_path,
 )
-from reader_app.rag.indexer import IndexProgress, index_book
-from reader_app.rag.search import search
-from reader_app.rag.text_units import ensure_sentences
+from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.retrieval.search import search
 from reader_app.store.db import connect
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "epub"

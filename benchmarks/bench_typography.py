@@ -41,7 +41,7 @@ def _open_once(appearance: object, css: bool) -> tuple[float, float]:
     from PySide6.QtGui import QImage, QPainter
 
     from reader_app.books.formats import read_book
-    from reader_app.ui.document import PageGeometry, SectionDocument
+    from reader_app.ui.page.document import PageGeometry, SectionDocument
 
     started, cpu = time.perf_counter(), time.process_time()
     with _book_css(css):
@@ -57,7 +57,7 @@ def _open_once(appearance: object, css: bool) -> tuple[float, float]:
 
 def _page_turns(appearance: object) -> list[float]:
     from reader_app.books.formats import read_book
-    from reader_app.ui.epub_view import EpubView
+    from reader_app.ui.reader.epub_view import EpubView
 
     book = read_book(WAR_AND_PEACE)
     view = EpubView()
@@ -80,7 +80,7 @@ def _svg_times() -> tuple[list[float], list[float]]:
 
     from reader_app.books.formats import read_book
     from reader_app.books.model import BlockKind
-    from reader_app.ui.images import ImageCache
+    from reader_app.ui.page.images import ImageCache
 
     book = read_book(ALICE)
     names = [b.image for s in book.sections for b in s.blocks if b.kind is BlockKind.IMAGE]
@@ -112,7 +112,7 @@ def run() -> list[dict[str, object]]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from reader_app.ui.appearance import Appearance
+    from reader_app.ui.page.appearance import Appearance
 
     app = QApplication.instance() or QApplication([])
     on = Appearance(font_family="DejaVu Serif", font_size=13, theme="light")

@@ -27,8 +27,8 @@ OPENS = 7
 
 def _extraction(home: Path) -> list[dict[str, object]]:
     from reader_app.books.cache import load_book
-    from reader_app.rag.entities import extract_entities
-    from reader_app.rag.sentences import split_book
+    from reader_app.rag.companion.entities import extract_entities
+    from reader_app.rag.index.sentences import split_book
 
     book = load_book(WAR_AND_PEACE, home)
     split_times, times = [], []
@@ -58,7 +58,7 @@ def _panel_open(home: Path) -> list[dict[str, object]]:
     from reader_app.books.library import Library
     from reader_app.settings import SettingsStore
     from reader_app.store.db import connect
-    from reader_app.ui.main_window import MainWindow
+    from reader_app.ui.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     conn = connect(home)

@@ -30,12 +30,12 @@ from reader_app.books.formats import read_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book
 from reader_app.rag.boundary import scope_at
-from reader_app.rag.chunking import plan_chunks
-from reader_app.rag.embed import Embedder
-from reader_app.rag.indexer import index_book
-from reader_app.rag.search import SearchResult
-from reader_app.rag.sentences import sid_at
-from reader_app.rag.text_units import ensure_sentences
+from reader_app.rag.index.chunking import plan_chunks
+from reader_app.rag.index.embed import Embedder
+from reader_app.rag.index.indexer import index_book
+from reader_app.rag.index.sentences import sid_at
+from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.retrieval.search import SearchResult
 from reader_app.store.db import connect
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
@@ -262,7 +262,7 @@ def table(outcome: Outcome, settings: Sequence[Setting]) -> list[str]:
 
 
 def exploration_settings(budget: int) -> list[Setting]:
-    from reader_app.rag.search import SearchStages
+    from reader_app.rag.retrieval.search import SearchStages
 
     wanted = os.environ.get("DEVSET_SETTINGS")
     if wanted:  # e.g. 'k30 nb1:{"k": 30, "stages": {"neighbours": 1}}; ...'
@@ -299,8 +299,8 @@ def _plan_defaults(stride: int, target: int) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    from reader_app.rag.embed import default_embedder
-    from reader_app.rag.search import SearchStages, search
+    from reader_app.rag.index.embed import default_embedder
+    from reader_app.rag.retrieval.search import SearchStages, search
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--books", default="")

@@ -48,8 +48,8 @@ def _measure(path: Path, fraction: float, after_index: float) -> dict[str, Any]:
     from reader_app.books.cache import load_book
     from reader_app.books.library import Library
     from reader_app.settings import SettingsStore
-    from reader_app.ui import gc_policy
-    from reader_app.ui.main_window import MainWindow
+    from reader_app.ui.window import gc_policy
+    from reader_app.ui.window.main_window import MainWindow
 
     app = create_application()
     assert isinstance(app, QApplication)
@@ -61,7 +61,7 @@ def _measure(path: Path, fraction: float, after_index: float) -> dict[str, Any]:
         library.set_boundary(book.book_id, book.locator_at_progress(fraction))
     window = MainWindow(home=home, library=library, settings=SettingsStore(conn),
                         prepare_assistant=True)
-    gc_policy.enable()  # as ui/launch.py does for the application
+    gc_policy.enable()  # as ui/window/launch.py does for the application
     gc_policy.settle()
     window.resize(1000, 800)
     window.show()

@@ -48,8 +48,8 @@ def _measure(path: Path, *, in_child: bool, limit: float) -> dict[str, Any]:
     from reader_app.books.library import Library
     from reader_app.prepare_process import preparation_process
     from reader_app.settings import SettingsStore
-    from reader_app.ui.indexing import IndexingController
-    from reader_app.ui.main_window import MainWindow
+    from reader_app.ui.window.main_window import MainWindow
+    from reader_app.ui.window.preparation import IndexingController
 
     IndexingController.in_child = in_child
     app = create_application()

@@ -18,7 +18,7 @@ def self_check() -> int:
     from PIL import Image, ImageDraw, ImageFont
 
     from reader_app.comics.ocr import RapidOcrEngine
-    from reader_app.rag.embed import default_embedder
+    from reader_app.rag.index.embed import default_embedder
 
     with tempfile.TemporaryDirectory(prefix="pagemate-self-check-") as scratch:
         embedder = default_embedder(home=Path(scratch))

@@ -49,8 +49,8 @@ def run_app(*, file: str | None, screenshot: str | None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     # faiss reports every CPU-specific build it tries before the one that loads.
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
-    from reader_app.ui.launch import launch
-    from reader_app.ui.library_recovery import open_or_recover
+    from reader_app.ui.library.library_recovery import open_or_recover
+    from reader_app.ui.window.launch import launch
 
     create_application()
     home = library_folder()

@@ -9,7 +9,7 @@ from pathlib import Path
 from reader_app.books.cache import forget_cached_model
 from reader_app.books.library import Library
 from reader_app.paths import index_dir
-from reader_app.rag.index import drop_keyword_index
+from reader_app.rag.index.indexes import drop_keyword_index
 
 
 def forget_book(conn: sqlite3.Connection, home: Path, book_id: str) -> None:

@@ -23,15 +23,15 @@ from pathlib import Path
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
-from reader_app.rag.embed import Embedder, embedder_for
-from reader_app.rag.indexer import (
+from reader_app.rag.index.embed import Embedder, embedder_for
+from reader_app.rag.index.indexer import (
     IndexProgress,
     IndexStatus,
     index_book,
     index_status,
     remove_other_indexes,
 )
-from reader_app.rag.text_units import ensure_sentences
+from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.settings import SettingsStore
 
 log = logging.getLogger(__name__)
@@ -187,7 +187,7 @@ def _describe(
 ) -> Mapping[int, str]:
     """Page descriptions when the reader turned them on; never past the boundary unless the
     reader asked to prepare the whole comic. Any trouble leaves the comic undescribed."""
-    from reader_app.rag.vision import describe_pages
+    from reader_app.rag.model.vision import describe_pages
 
     run = describe_pages(
         conn,

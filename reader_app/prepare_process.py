@@ -87,8 +87,8 @@ def run_preparation(
 
 def run_library_reindex(home: Path, *, cancel: Cancel) -> list[str]:
     """The library's other books, re-indexed with the model chosen in the settings."""
-    from reader_app.rag.embed import embedder_for
-    from reader_app.rag.reindex import reindex_library
+    from reader_app.rag.index.embed import embedder_for
+    from reader_app.rag.index.reindex import reindex_library
     from reader_app.settings import SettingsStore
     from reader_app.store.db import connect
 

@@ -4,7 +4,7 @@ A default may be a function, resolved each time it is read (the Ollama host foll
 `OLLAMA_HOST` as it is when read, not when this module was imported). A stored value that is not
 valid (not JSON, the wrong type, not one of the choices) is logged and reported by
 `SettingsStore.problems()` instead of quietly becoming the default. `SettingsStore.subscribe`
-tells listeners about every change (the window's Qt signal is `ui/settings_signal.py`).
+tells listeners about every change (the window's Qt signal is `ui/window/settings_signal.py`).
 """
 
 from __future__ import annotations

@@ -32,8 +32,8 @@ def main() -> int:
     from reader_app.books.library import Library
     from reader_app.books.model import BlockKind, Book
     from reader_app.settings import SettingsStore
-    from reader_app.ui.appearance import Appearance
-    from reader_app.ui.main_window import MainWindow
+    from reader_app.ui.page.appearance import Appearance
+    from reader_app.ui.window.main_window import MainWindow
 
     app = create_application()
     assert isinstance(app, QApplication)

@@ -1,4 +1,18 @@
-"""The `reader-app` command: open the window, or run an engine command (index, search, ask)."""
+"""The `reader-app` command: open the window, or run an engine command (index, search, ask).
+
+Front door: `main` below; each command is a module.
+
+Modules:
+- `ask`: `reader-app ask FILE QUESTION`: answer from what has been read, on the command line.
+- `chat`: `reader-app chat FILE --as NAME MESSAGE`: talk with a character who knows only what has
+  been read.
+- `mcp`: `reader-app mcp`: serve the library to an agent over the Model Context Protocol (stdio).
+- `reading`: `reader-app mark-read` and `reader-app status`: the stored reading state, for scripts.
+- `retrieval`: `reader-app index FILE` and `reader-app search FILE QUERY`: the engine without the
+  window.
+- `xray`: `reader-app xray FILE` and `reader-app recap FILE`: X-Ray and the story so far, at the
+  stored boundary (or at --at / --upto-sid, for this call only, as `search` has).
+"""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from reader_app.cli.ask import (
 from reader_app.cli.retrieval import boundary_options
 from reader_app.errors import ReaderError
 from reader_app.paths import library_home
-from reader_app.rag.character_chat import CharacterChat, CharacterRun
+from reader_app.rag.characters.chat import CharacterChat, CharacterRun
 
 
 def chat_parser() -> argparse.ArgumentParser:

@@ -119,8 +119,8 @@ def status_json(
     """The stored reading state and index state of `book`, as `reader-app status --json`."""
     from reader_app.books.marking import chapter_at, percent_at
     from reader_app.rag.boundary import boundary_sid_for
-    from reader_app.rag.indexer import index_status
-    from reader_app.rag.sentences import sentence_count
+    from reader_app.rag.index.indexer import index_status
+    from reader_app.rag.index.sentences import sentence_count
     from reader_app.settings import SettingsStore
 
     place: Place = place_of(book, state)

@@ -14,8 +14,9 @@ from reader_app.errors import ReaderError
 from reader_app.paths import library_home
 from reader_app.prepare import PreparedBook, PrepareNews, prepare_book
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
-from reader_app.rag.embed import Embedder, embedder_for
-from reader_app.rag.search import (
+from reader_app.rag.index.embed import Embedder, embedder_for
+from reader_app.rag.index.sentences import sid_at
+from reader_app.rag.retrieval.search import (
     DEFAULT_K,
     DEFAULT_TOKEN_BUDGET,
     MAX_K,
@@ -23,7 +24,6 @@ from reader_app.rag.search import (
     SearchResult,
     search,
 )
-from reader_app.rag.sentences import sid_at
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 

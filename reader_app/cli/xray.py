@@ -13,11 +13,11 @@ from typing import Any, TextIO
 from reader_app.books.library import Library
 from reader_app.books.model import Book
 from reader_app.cli.retrieval import _open, _run, _scope, boundary_options
-from reader_app.rag.assistant import knows_up_to
+from reader_app.rag.assistant.engine import knows_up_to
 from reader_app.rag.boundary import Scope, scope_for_book
-from reader_app.rag.companion import Companion
-from reader_app.rag.sentences import locator_for_sid
-from reader_app.rag.xray_notes import stored_description
+from reader_app.rag.companion.features import Companion
+from reader_app.rag.companion.xray_notes import stored_description
+from reader_app.rag.index.sentences import locator_for_sid
 
 
 def xray_parser() -> argparse.ArgumentParser:

@@ -14,7 +14,7 @@ def ask_book(home: Path, book: Book, question: str, *, embedder: Any) -> dict[st
     used. The answer goes into a conversation of its own, removed afterwards, so the reader's
     conversation is untouched and nothing of it stays in the library; the reading state is only
     read. With Ollama down, the answer is the most relevant passages read, marked as such."""
-    from reader_app.rag.assistant import Assistant
+    from reader_app.rag.assistant.engine import Assistant
     from reader_app.rag.boundary import scope_for_book
     from reader_app.store.db import connect
 

@@ -153,7 +153,7 @@ class AgentLibrary:
 
     def _reader(self, conn: sqlite3.Connection, book: Book) -> _Reader:
         from reader_app.rag.boundary import boundary_sid_for
-        from reader_app.rag.sentences import sentence_count
+        from reader_app.rag.index.sentences import sentence_count
 
         row = conn.execute(
             """SELECT boundary_section, boundary_block, boundary_char, finished
@@ -175,7 +175,7 @@ class AgentLibrary:
         self, conn: sqlite3.Connection, reader: _Reader, query: str, k: int
     ) -> tuple[list[dict[str, Any]], str, str]:
         from reader_app.rag.boundary import scope_for_book
-        from reader_app.rag.search import UNLIMITED_TOKENS, search
+        from reader_app.rag.retrieval.search import UNLIMITED_TOKENS, search
 
         scope = scope_for_book(conn, reader.book.book_id)
         embedder, trouble = self._embedder_for(conn)
@@ -204,7 +204,7 @@ class AgentLibrary:
     def _last_sentences(
         self, conn: sqlite3.Connection, reader: _Reader, k: int
     ) -> list[dict[str, Any]]:
-        from reader_app.rag.sentences import join_sentences, sentences_between
+        from reader_app.rag.index.sentences import join_sentences, sentences_between
 
         if reader.boundary_sid < 0:
             return []
@@ -226,7 +226,7 @@ class AgentLibrary:
         """Each passage cut at the boundary (a second guard: the search already masks), each
         sentence once, in reading order, with its chapter and position."""
         from reader_app.books.marking import chapter_at, percent_at
-        from reader_app.rag.sentences import join_sentences, sentences_between
+        from reader_app.rag.index.sentences import join_sentences, sentences_between
 
         current = reader.book.book_id
         order = {book_id: n for n, book_id in enumerate(self._volume_order(conn, current))}
@@ -331,7 +331,7 @@ class AgentLibrary:
 
     def _embedder_for(self, conn: sqlite3.Connection) -> tuple[Any, str]:
         """The embedding model chosen in the settings, loaded once; None and why if it can't be."""
-        from reader_app.rag.embed import embedder_for
+        from reader_app.rag.index.embed import embedder_for
         from reader_app.settings import SettingsStore
 
         model_id = str(SettingsStore(conn).get("assistant.embedding_model"))
@@ -348,7 +348,7 @@ class AgentLibrary:
         return embedder, ""
 
     def _vectors(self) -> Any:
-        from reader_app.rag.index import VectorIndexCache
+        from reader_app.rag.index.indexes import VectorIndexCache
 
         with self._lock:
             if self._vector_cache is None:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
 from reader_app.errors import ScopeError
-from reader_app.rag.sentences import sentence_count, sid_at
-from reader_app.rag.text_units import ensure_sentences
+from reader_app.rag.index.sentences import sentence_count, sid_at
+from reader_app.rag.index.text_units import ensure_sentences
 
 
 @dataclass(frozen=True)

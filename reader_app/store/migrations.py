@@ -233,7 +233,8 @@ def m007_companion(conn: sqlite3.Connection) -> None:
     run_script(
         conn,
         """
-        -- Names found offline in each book (rag/entities.py): forms, mentions and merges. All of
+        -- Names found offline in each book (rag/companion/entities.py): forms, mentions and
+        -- merges. All of
         -- it is derived from the book's text in one forward pass, so what is in scope at a
         -- boundary is simply the rows at or before it.
         CREATE TABLE entity_builds (
@@ -300,7 +301,8 @@ def m008_answer_checks(conn: sqlite3.Connection) -> None:
     run_script(
         conn,
         """
-        -- The spoiler receipt of an answer (rag/answer_check.py), JSON: {"receipt": {boundary,
+        -- The spoiler receipt of an answer (rag/assistant/answer_check.py), JSON: {"receipt":
+        -- {boundary,
         -- passages}, "flagged": [{text, start, end, sentence, first_sid, first_at}]}; '{}' when
         -- the answer was not checked (made before this migration).
         ALTER TABLE messages ADD COLUMN answer_check TEXT NOT NULL DEFAULT '{}';

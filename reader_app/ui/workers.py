@@ -29,7 +29,7 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
-from reader_app.rag.llm import CancelToken
+from reader_app.rag.model.gateway import CancelToken
 
 log = logging.getLogger(__name__)
 

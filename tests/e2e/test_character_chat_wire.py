@@ -16,11 +16,11 @@ import pytest
 
 from reader_app.books.model import Locator
 from reader_app.errors import QueryError
-from reader_app.rag.assistant import AssistantConfig
-from reader_app.rag.character_chat import CharacterChat
-from reader_app.rag.embed import Embedder
-from reader_app.rag.persona import usable_persona
-from reader_app.rag.sentences import sentences_between
+from reader_app.rag.assistant.engine import AssistantConfig
+from reader_app.rag.characters.chat import CharacterChat
+from reader_app.rag.characters.persona import usable_persona
+from reader_app.rag.index.embed import Embedder
+from reader_app.rag.index.sentences import sentences_between
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
 from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
 
@@ -184,7 +184,7 @@ def test_a_name_met_only_later_cannot_be_talked_to(
 def test_with_the_real_embedder_and_faiss_nothing_unread_is_sent(
     library_home: Path, fake_ollama: FakeOllama
 ) -> None:
-    from reader_app.rag.embed import default_embedder
+    from reader_app.rag.index.embed import default_embedder
 
     embedder = default_embedder(home=library_home)
     fake_ollama.reply_with(parrot)

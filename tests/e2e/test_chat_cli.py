@@ -10,7 +10,7 @@ import pytest
 
 from reader_app.books.cache import load_book
 from reader_app.cli import main
-from reader_app.rag.sentences import sentence_count, sentences_between
+from reader_app.rag.index.sentences import sentence_count, sentences_between
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.conftest import PRIDE, corpus_epub

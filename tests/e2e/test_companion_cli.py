@@ -12,7 +12,7 @@ from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Locator
 from reader_app.cli import main
-from reader_app.rag.sentences import sentence_count, sentences_between, sid_at
+from reader_app.rag.index.sentences import sentence_count, sentences_between, sid_at
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.conftest import PRIDE, corpus_epub

@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reader_app.books.model import Locator
-from reader_app.rag.companion import Companion
-from reader_app.rag.excerpts import ExcerptScopeError, Span, excerpts_in_scope
-from reader_app.rag.llm import ModelGateway
-from reader_app.rag.recaps import story_so_far
-from reader_app.rag.scoped import ScopeViolationError
-from reader_app.rag.xray import known_entities
+from reader_app.rag.companion.features import Companion
+from reader_app.rag.companion.recaps import story_so_far
+from reader_app.rag.companion.xray import known_entities
+from reader_app.rag.model.excerpts import ExcerptScopeError, Span, excerpts_in_scope
+from reader_app.rag.model.gateway import ModelGateway
+from reader_app.rag.model.scoped import ScopeViolationError
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
 from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
 
@@ -269,7 +269,7 @@ def test_a_long_chapter_is_summarised_in_parts_up_to_the_boundary(
     shelf: tuple[MarkerLibrary, Companion], fake_ollama: FakeOllama,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from reader_app.rag import recaps
+    from reader_app.rag.companion import recaps
 
     monkeypatch.setattr(recaps, "MAX_PART_CHARS", 600)
     lib, companion = shelf

@@ -14,7 +14,7 @@ from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book, Locator
 from reader_app.prepare import prepare_book
-from reader_app.rag.embed import default_embedder
+from reader_app.rag.index.embed import default_embedder
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.conftest import reader_app

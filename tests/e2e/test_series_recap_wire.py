@@ -6,8 +6,8 @@ from pathlib import Path
 
 from reader_app.books.library import Library
 from reader_app.books.model import Locator, Series
-from reader_app.rag.companion import Companion
-from reader_app.rag.llm import ModelGateway
+from reader_app.rag.companion.features import Companion
+from reader_app.rag.model.gateway import ModelGateway
 from reader_app.store.db import connect
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
 from tests.unit.rag.markerbooks import MARKER, marker_book

@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book
 from reader_app.books.reading import reading_offset
-from reader_app.rag import assistant as assistant_module
+from reader_app.rag.assistant import engine as assistant_module
 from reader_app.settings import SettingsStore
-from reader_app.ui.main_window import MainWindow
+from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
 from tests.ui.conftest import make_window, show_book

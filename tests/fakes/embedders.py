@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from reader_app.rag.embed import normalise
+from reader_app.rag.index.embed import normalise
 
 
 class HashEmbedder:

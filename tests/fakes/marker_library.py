@@ -14,8 +14,8 @@ from pathlib import Path
 
 from reader_app.books.library import Library
 from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section, TocEntry
-from reader_app.rag.embed import Embedder
-from reader_app.rag.indexer import index_book
+from reader_app.rag.index.embed import Embedder
+from reader_app.rag.index.indexer import index_book
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 

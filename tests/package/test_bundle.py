@@ -154,7 +154,7 @@ def test_bundled_embedding_and_ocr_models_load_and_work_offline(
 def test_second_bundled_launch_hands_its_book_to_the_running_one(
     bundle: Path, tmp_path: Path, library_home: Path
 ) -> None:
-    from reader_app.ui.single_instance import server_name
+    from reader_app.ui.window.single_instance import server_name
 
     home = tmp_path / "user-home"
     home.mkdir()
@@ -210,7 +210,7 @@ def test_bundled_mcp_server_answers_an_agent_offline(
     from reader_app.books.cache import load_book
     from reader_app.books.library import Library
     from reader_app.books.marking import boundary_after_chapter, mark_read
-    from reader_app.rag.text_units import ensure_sentences
+    from reader_app.rag.index.text_units import ensure_sentences
     from reader_app.store.db import connect
 
     conn = connect(library_home)

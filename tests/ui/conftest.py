@@ -12,9 +12,9 @@ from reader_app.books.library import Library
 from reader_app.books.model import Book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
-from reader_app.ui.appearance import Appearance
-from reader_app.ui.book_opening import OpenedBook, record_through
-from reader_app.ui.main_window import MainWindow
+from reader_app.ui.library.book_opening import OpenedBook, record_through
+from reader_app.ui.page.appearance import Appearance
+from reader_app.ui.window.main_window import MainWindow
 
 
 def make_window(

@@ -8,8 +8,8 @@ from reader_app.books.cache import cache_path, load_book
 from reader_app.books.library import Library
 from reader_app.forget import forget_book
 from reader_app.paths import index_dir
-from reader_app.rag.index import fts_table_name
-from reader_app.rag.indexer import index_book
+from reader_app.rag.index.indexer import index_book
+from reader_app.rag.index.indexes import fts_table_name
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 from tests.unit.books.epubgen import make_epub, xhtml

@@ -44,6 +44,15 @@ FORBIDDEN_SIDEWAYS = frozenset({("books", "comics")})
 # The `reader-app` entry point opens the window when it is given no engine command.
 ALLOWED = frozenset({("reader_app.cli", "reader_app.app")})
 
+# Inside `rag/` and `ui/`, rooms in dependency order: a room imports only itself and earlier rooms.
+# A module directly in the package (`rag/boundary.py`, `ui/workers.py`) is a room of its own.
+ROOMS: Mapping[str, Mapping[str, int]] = {
+    "rag": {"index": 0, "boundary": 1, "retrieval": 2, "model": 3, "assistant": 4, "companion": 5,
+            "characters": 6},
+    "ui": {"workers": 0, "page": 1, "reader": 2, "library": 3, "assistant": 4, "companion": 5,
+           "aids": 6, "window": 7},
+}
+
 Graph = Mapping[str, frozenset[str]]
 
 
@@ -116,6 +125,33 @@ def layer_violations(graph: Graph) -> list[str]:
     return problems
 
 
+def room(module: str) -> tuple[str, str] | None:
+    """(package, room) for a module inside a package with rooms, else None."""
+    parts = module.split(".")
+    if len(parts) < 3 or parts[1] not in ROOMS:
+        return None
+    return parts[1], parts[2]
+
+
+def room_violations(graph: Graph) -> list[str]:
+    problems = []
+    for importer, imported in sorted(graph.items()):
+        source = room(importer)
+        if source is None:
+            continue
+        package, name = source
+        if name not in ROOMS[package]:
+            problems.append(f"{importer} is in no room: add {name!r} to ROOMS[{package!r}]")
+            continue
+        for target in sorted(imported):
+            dest = room(target)
+            if dest is None or dest[0] != package or dest[1] not in ROOMS[package]:
+                continue
+            if ROOMS[package][dest[1]] > ROOMS[package][name]:
+                problems.append(f"{importer} imports {target}, a later room")
+    return problems
+
+
 def import_cycles(graph: Graph) -> list[list[str]]:
     """The strongly connected groups of more than one module (Tarjan), each sorted."""
     index: dict[str, int] = {}
@@ -153,9 +189,9 @@ def import_cycles(graph: Graph) -> list[list[str]]:
 
 def test_the_graph_is_read_from_every_module() -> None:
     graph = import_graph()
-    assert {"reader_app.books.epub", "reader_app.rag.boundary", "reader_app.ui.main_window",
+    assert {"reader_app.books.epub", "reader_app.rag.boundary", "reader_app.ui.window.main_window",
             "reader_app.comics.text", "reader_app.cli"} <= set(graph)
-    assert "reader_app.rag.sentences" in graph["reader_app.rag.text_units"]
+    assert "reader_app.rag.index.sentences" in graph["reader_app.rag.index.text_units"]
     # a function-local import is seen too
     assert "reader_app.app" in graph["reader_app.cli"]
 
@@ -211,19 +247,39 @@ def test_a_cycle_hidden_in_a_function_is_found(tmp_path: Path) -> None:
 
 def test_books_reaching_up_into_rag_or_sideways_into_comics_is_a_violation() -> None:
     graph = {
-        "reader_app.books.library": frozenset({"reader_app.rag.index", "reader_app.paths"}),
+        "reader_app.books.library": frozenset({"reader_app.rag.index.indexes", "reader_app.paths"}),
         "reader_app.books.cbz": frozenset({"reader_app.comics.text"}),
         "reader_app.comics.text": frozenset({"reader_app.books.model"}),
-        "reader_app.rag.index": frozenset({"reader_app.books.model"}),
+        "reader_app.rag.index.indexes": frozenset({"reader_app.books.model"}),
         "reader_app.books.model": frozenset(),
         "reader_app.paths": frozenset(),
     }
     assert layer_violations(graph) == [
         "reader_app.books.cbz imports reader_app.comics.text, which is above it",
-        "reader_app.books.library imports reader_app.rag.index, which is above it",
+        "reader_app.books.library imports reader_app.rag.index.indexes, which is above it",
     ]
 
 
 def test_a_module_in_no_layer_is_named() -> None:
     graph = {"reader_app.recaps": frozenset()}
     assert layer_violations(graph) == ["reader_app.recaps is in no layer: add 'recaps' to LAYERS"]
+
+
+def test_no_room_imports_a_later_one() -> None:
+    assert room_violations(import_graph()) == []
+
+
+def test_a_room_reaching_forward_is_named() -> None:
+    graph = {
+        "reader_app.rag.model.scoped": frozenset({"reader_app.rag.assistant.conversations"}),
+        "reader_app.rag.assistant.engine": frozenset({"reader_app.rag.model.gateway",
+                                                       "reader_app.rag.boundary"}),
+        "reader_app.ui.page.images": frozenset({"reader_app.ui.workers"}),
+        "reader_app.ui.workers": frozenset({"reader_app.ui.window.main_window"}),
+        "reader_app.ui.attic.old": frozenset(),
+    }
+    assert room_violations(graph) == [
+        "reader_app.rag.model.scoped imports reader_app.rag.assistant.conversations, a later room",
+        "reader_app.ui.attic.old is in no room: add 'attic' to ROOMS['ui']",
+        "reader_app.ui.workers imports reader_app.ui.window.main_window, a later room",
+    ]

@@ -16,8 +16,8 @@ from reader_app.books.library import Library
 from reader_app.books.model import Book
 from reader_app.prepare import PrepareNews
 from reader_app.prepare_process import PreparationProcess
-from reader_app.rag.embed import DEFAULT_MODEL_ID
-from reader_app.rag.indexer import index_status
+from reader_app.rag.index.embed import DEFAULT_MODEL_ID
+from reader_app.rag.index.indexer import index_status
 from reader_app.store.db import connect
 from tests.conftest import JEKYLL, PRIDE, corpus_epub
 

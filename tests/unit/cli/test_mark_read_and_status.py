@@ -12,8 +12,8 @@ from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.cli import main
 from reader_app.rag.boundary import scope_for_book
-from reader_app.rag.sentences import sentences_between
-from reader_app.rag.text_units import ensure_sentences
+from reader_app.rag.index.sentences import sentences_between
+from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.store.db import connect
 from tests.unit.books.epubgen import make_epub, xhtml
 

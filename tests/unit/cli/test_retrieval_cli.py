@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from reader_app.cli.retrieval import index_main, search_main
-from reader_app.rag.chunking import chunk_texts, chunks_of
-from reader_app.rag.index import load_vector_index, stored_ids, vector_index_path
-from reader_app.rag.indexer import index_book, index_status
+from reader_app.rag.index.chunking import chunk_texts, chunks_of
+from reader_app.rag.index.indexer import index_book, index_status
+from reader_app.rag.index.indexes import load_vector_index, stored_ids, vector_index_path
 from reader_app.store.db import connect
 from tests.conftest import ROOT
 from tests.fakes.embedders import HashEmbedder
@@ -82,7 +82,7 @@ import sys, time
 from pathlib import Path
 from reader_app.books.library import Library
 from tests.fakes.embedders import HashEmbedder
-from reader_app.rag.indexer import index_book
+from reader_app.rag.index.indexer import index_book
 from reader_app.store.db import connect
 from tests.unit.rag.markerbooks import marker_book
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from reader_app.books.formats import read_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book
-from reader_app.rag.indexer import index_book
-from reader_app.rag.text_units import ensure_sentences
+from reader_app.rag.index.indexer import index_book
+from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 from tests.unit.books.epubgen import make_epub, xhtml

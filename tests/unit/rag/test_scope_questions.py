@@ -16,8 +16,8 @@ from reader_app.rag.boundary import (
     selection_may_be_sent,
     whole_comic_chosen,
 )
-from reader_app.rag.scoped import ScopedPageImage, ScopeViolationError
-from reader_app.rag.sentences import split_book
+from reader_app.rag.index.sentences import split_book
+from reader_app.rag.model.scoped import ScopedPageImage, ScopeViolationError
 from tests.fakes.marker_library import MarkerLibrary, marker_library
 
 
@@ -87,7 +87,7 @@ def test_a_window_that_prepares_in_the_background_never_builds_text_to_answer(
     # the background): a book not prepared yet says no and builds nothing there.
     from reader_app.books.cache import load_book
     from reader_app.books.library import Library
-    from reader_app.rag.sentences import sentence_count
+    from reader_app.rag.index.sentences import sentence_count
     from reader_app.store.db import connect
     from tests.conftest import JEKYLL, corpus_epub
 

@@ -17,9 +17,9 @@ from reader_app.books.library import Library
 from reader_app.books.model import Locator
 from reader_app.errors import LibraryError
 from reader_app.paths import database_path
-from reader_app.rag.index import new_vector_index, save_vector_index
+from reader_app.rag.index.indexes import new_vector_index, save_vector_index
 from reader_app.store.db import connect
-from reader_app.ui.library_recovery import open_or_recover
+from reader_app.ui.library.library_recovery import open_or_recover
 from tests.unit.books.epubgen import make_epub, xhtml
 
 

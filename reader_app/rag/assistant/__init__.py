@@ -1,0 +1,28 @@
+"""The assistant: a question answered from scoped passages, streamed, stored, checked for spoilers.
+
+Front door: `engine.py` (`Assistant.ask`).
+
+Modules:
+- `answer_check`: The spoiler receipt: an answer checked locally against what the book introduces
+  only later.
+- `answer_run`: One question being answered (no Qt): the answer streams, and is stored when it
+  ends, however it ends (complete, stopped, incomplete, or the passages already read when the model
+  cannot answer), with its spoiler check.
+- `answer_view`: How an answer is drawn (Qt-free HTML): veiled sentences, the receipt line, its
+  passages.
+- `citation_text`: How a cited passage reads under an answer: the link that jumps to it, with its
+  quote (the quote itself is made by `rag/model/citations.py`).
+- `conversation_claims`: One message at a time per conversation, across windows and processes.
+- `conversations`: Conversations with the assistant per book: messages, citations, summaries,
+  rewrite cache.
+- `engine`: The assistant engine (no Qt): question -> rewrite -> scoped search -> prompt ->
+  streamed answer.
+- `model_ranking`: The chat model's optional help with retrieval: a hypothetical passage and a
+  ranking, cached.
+- `pool`: Assistants kept between questions: a connection, an `Assistant`, its model gateway and
+  Ollama client are built once and lent to each answer, instead of built and closed per question.
+- `term_table`: Each book's first-occurrence table of names and phrases, for the spoiler receipt.
+- `transcript`: The assistant's transcript as HTML: questions, answers with their citation links,
+  and the answers given further on in the book hidden (Qt-free; the panel only shows what this
+  returns).
+"""

@@ -1,0 +1,20 @@
+"""How a cited passage reads under an answer: the link that jumps to it, with its quote (the quote
+itself is made by `rag/model/citations.py`)."""
+
+from __future__ import annotations
+
+import html
+
+from reader_app.rag.model.citations import Citation, cut_at_word, quoted
+
+LINK_QUOTE_CHARS = 80
+
+
+def citation_link_html(message_id: int, citation: Citation, *, with_quote: bool = True) -> str:
+    """The link under an answer that jumps to a cited passage: "[1] Chapter 3: “quote…”"."""
+    href = f"cite:{message_id}:{citation.label}"
+    label = f"[{citation.label}] {html.escape(citation.chapter)}"
+    if with_quote and citation.quote:
+        quote = quoted(cut_at_word(citation.quote, limit=LINK_QUOTE_CHARS))
+        label += f": {html.escape(quote)}"
+    return f'<a href="{href}">{label}</a>'

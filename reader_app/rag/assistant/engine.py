@@ -1,0 +1,340 @@
+"""The assistant engine (no Qt): question -> rewrite -> scoped search -> prompt -> streamed answer.
+
+The scope comes only from the recorded reading state (DESIGN 1.1): `ask` has no position
+parameter. Run it in a worker thread with its own connection.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from reader_app.books.library import ReadingState
+from reader_app.books.model import Book, Locator
+from reader_app.errors import (
+    AssistantUnavailableError,
+    QueryError,
+    ReaderError,
+)
+from reader_app.rag.assistant.answer_check import AnswerChecker, Receipt
+from reader_app.rag.assistant.answer_run import AnswerRun, FallbackAnswer
+from reader_app.rag.assistant.conversations import (
+    ConversationStore,
+    Message,
+)
+from reader_app.rag.assistant.model_ranking import RetrievalHelpers
+from reader_app.rag.assistant.term_table import TermTables
+from reader_app.rag.boundary import Scope, scope_for_book
+from reader_app.rag.index.embed import Embedder, embedder_for
+from reader_app.rag.index.indexes import VectorIndexCache
+from reader_app.rag.index.sentences import locator_for_sid, sentence_count
+from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.model.citations import quoted
+from reader_app.rag.model.gateway import (
+    CancelToken,
+    ModelGateway,
+    QueryRewrite,
+)
+from reader_app.rag.model.prompts import REWRITE_TURNS
+from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
+from reader_app.rag.retrieval.search import search
+from reader_app.settings import SettingsStore
+
+HISTORY_TOKEN_BUDGET = 1200  # recent turns that go back into the answer prompt
+SUMMARY_EVERY = 10  # messages between summary regenerations
+SUMMARY_KEEPS_RECENT = 2  # turns left out of a summary: they still go in verbatim
+FALLBACK_PASSAGES = 4
+MAX_QUESTION_CHARS = 4000
+
+ScopeSource = Callable[[sqlite3.Connection, str], Scope]
+
+
+@dataclass(frozen=True, slots=True)
+class AssistantConfig:
+    host: str
+    model: str
+    answer_length: str = "medium"
+    rewrite_queries: bool = True
+    # The chat model's retrieval helpers (docs/retrieval.md): off until measured with a model.
+    hypothetical_queries: bool = False
+    rank_with_model: bool = False
+    timeout: float = 60.0
+
+    @classmethod
+    def from_settings(cls, conn: sqlite3.Connection) -> AssistantConfig:
+        settings = SettingsStore(conn)
+        return cls(
+            host=str(settings.get("assistant.ollama_host")),
+            model=str(settings.get("assistant.model")),
+            answer_length=str(settings.get("assistant.answer_length")),
+            rewrite_queries=bool(settings.get("assistant.rewrite_queries")),
+            hypothetical_queries=bool(settings.get("assistant.hypothetical_queries")),
+            rank_with_model=bool(settings.get("assistant.rank_with_model")),
+        )
+
+
+def knows_up_to(book: Book, state: ReadingState | None) -> str:
+    """The panel header's words for the boundary: "Chapter 12 (34%)", or "nothing yet"."""
+    if state is None or not state.has_read_anything:
+        return "nothing yet"
+    if state.finished:
+        return "the end (100%)"
+    chapter = book.chapter_title(state.boundary) or f"Section {state.boundary.section + 1}"
+    return place_label(book, chapter, state.boundary)
+
+
+def place_label(book: Book, chapter: str, locator: Locator) -> str:
+    """A place as a reader says it: "Chapter 12 (34%)"."""
+    return f"{chapter} ({round(book.progress(locator) * 100)}%)"
+
+
+def rewrite_cache_key(question: str, history: ScopedHistory) -> str:
+    """SHA-256 of the question and the last four turns: the same inputs give the same rewrite."""
+    payload = json.dumps([question, list(history.turns[-REWRITE_TURNS:])], ensure_ascii=False)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+class Assistant:
+    """Answers questions about one library's books from what the reader has read."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        home: Path,
+        *,
+        config: AssistantConfig | None = None,
+        embedder: Embedder | None = None,
+        gateway: ModelGateway | None = None,
+        scope_source: ScopeSource = scope_for_book,
+        vector_cache: VectorIndexCache | None = None,
+        term_tables: TermTables | None = None,
+    ) -> None:
+        self.conn = conn
+        self.home = home
+        self.config = config or AssistantConfig.from_settings(conn)
+        self.store = ConversationStore(conn)
+        self.gateway = gateway or ModelGateway(
+            host=self.config.host, model=self.config.model, timeout=self.config.timeout
+        )
+        # Who decides the boundary: the recorded reading state, unless the command line's
+        # --at/--upto-sid chose one when it built this assistant.
+        self._scope_source = scope_source
+        self._embedder = embedder
+        # Shared by a caller that makes one Assistant per question (the panel's workers), so
+        # the FAISS file is read once, not once per question.
+        self._vector_cache = vector_cache or VectorIndexCache()
+        self._term_tables = term_tables or TermTables(home)
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            # The same model the book was indexed with: the one chosen in the settings.
+            model_id = str(SettingsStore(self.conn).get("assistant.embedding_model"))
+            self._embedder = embedder_for(model_id, home=self.home)
+        return self._embedder
+
+    def close(self) -> None:
+        self.gateway.close()
+
+    # -- conversations ---------------------------------------------------------------------
+
+    def conversation(self, book_id: str) -> tuple[int, list[Message]]:
+        """The book's current conversation and its messages."""
+        conversation_id = self.store.current_conversation(book_id)
+        return conversation_id, self.store.messages(conversation_id)
+
+    def new_conversation(self, book_id: str) -> int:
+        return self.store.new_conversation(book_id)
+
+    # -- asking ----------------------------------------------------------------------------
+
+    def ask(
+        self,
+        book: Book,
+        question: str,
+        *,
+        conversation_id: int | None = None,
+        cancel: CancelToken | None = None,
+    ) -> AnswerRun:
+        """Prepare an answer: scope, rewrite, search, prompt; stream it with `run.tokens()`."""
+        started = time.perf_counter()
+        question = " ".join(question.split()) if "\n" not in question else question.strip()
+        if not question:
+            raise QueryError("Type a question first.")
+        if len(question) > MAX_QUESTION_CHARS:
+            raise QueryError(
+                f"That question is {len(question):,} characters long; keep it under "
+                f"{MAX_QUESTION_CHARS:,}."
+            )
+        if sentence_count(self.conn, book.book_id) == 0:
+            ensure_sentences(self.conn, book)
+        scope = self._scope_source(self.conn, book.book_id)
+        if conversation_id is None:
+            conversation_id = self.store.current_conversation(book.book_id)
+        elif self.store.conversation_book(conversation_id) != book.book_id:
+            raise QueryError("That conversation belongs to another book.")
+        history = ScopedHistory.from_store(
+            self.store,
+            conversation_id,
+            boundary_sid=scope.boundary_sid,
+            token_budget=HISTORY_TOKEN_BUDGET,
+        )
+        early_error: AssistantUnavailableError | None = None
+        search_query = question
+        if scope.boundary_sid < 0:
+            context = ScopedContext.before_reading(book=book, history=history)
+        else:
+            if self.config.rewrite_queries:
+                rewrite, early_error = self._rewrite(question, history)
+                if rewrite is not None:
+                    search_query = rewrite.query
+            helpers = RetrievalHelpers(self.conn, self.gateway)
+            hypothetical = (
+                helpers.hypothetical(question, title=book.metadata.title)
+                if self.config.hypothetical_queries and early_error is None
+                else None
+            )
+            result = search(
+                self.conn,
+                self.home,
+                scope,
+                search_query,
+                embedder=self.embedder,
+                vector_cache=self._vector_cache,
+                hypothetical=hypothetical,
+                reranker=(
+                    helpers.reranker(question)
+                    if self.config.rank_with_model and early_error is None
+                    else None
+                ),
+            )
+            context = ScopedContext.from_search(
+                result, book=book, location=self._location(book, scope), history=history
+            )
+        message = self.store.add_question(
+            conversation_id, text=question, boundary_sid=scope.boundary_sid
+        )
+        known = question
+        if scope.boundary_sid < 0:  # before reading, the title and description are known
+            known += f"\n{book.metadata.title}\n{book.metadata.description}"
+        checker = AnswerChecker(
+            self._term_tables.for_book(self.conn, book.book_id), known, scope.boundary_sid
+        )
+        receipt = Receipt(self._boundary_label(book, scope), len(context.citations))
+        return AnswerRun(
+            gateway=self.gateway,
+            store=self.store,
+            model=self.config.model,
+            answer_length=self.config.answer_length,
+            fallback=self.fallback_for,
+            place_of=self.place_of,
+            book=book,
+            checker=checker,
+            receipt=receipt,
+            conversation_id=conversation_id,
+            question=message,
+            context=context,
+            search_query=search_query,
+            prepare_started=started,
+            early_error=early_error,
+            cancel=cancel or CancelToken(),
+        )
+
+    def fallback_for(self, context: ScopedContext) -> FallbackAnswer:
+        """An answer made of passages already read, for when the model cannot answer."""
+        if not context.started:
+            title = context.book.title
+            text = (
+                f"You haven't started reading “{title}” yet, so there is nothing to look up. "
+                "Once you have read a little, I can answer from what you've read."
+            )
+            if context.book.description.strip():
+                text += f"\n\nAbout the book: {context.book.description.strip()}"
+            return FallbackAnswer(text=text, citations=())
+        most_relevant = sorted(context.passages, key=lambda p: -p.score)[:FALLBACK_PASSAGES]
+        best = sorted(most_relevant, key=lambda p: p.label)
+        if not best:
+            return FallbackAnswer(
+                text="Nothing in what you've read so far matches that question.", citations=()
+            )
+        # Numbered 1..n as shown, each passage once: the text quotes, the links only jump.
+        cited = [replace(p.citation, label=n) for n, p in enumerate(best, start=1)]
+        lines = ["The most relevant passages from what you've read:"]
+        lines += [f"[{c.label}] {c.chapter}: {quoted(c.quote)}" for c in cited]
+        return FallbackAnswer(text="\n\n".join(lines), citations=tuple(cited))
+
+    def maintain_summary(self, conversation_id: int, *, boundary_sid: int) -> bool:
+        """Every ten messages, summarise the older turns. True if a summary was written."""
+        count = self.store.message_count(conversation_id)
+        if count < SUMMARY_EVERY or count % SUMMARY_EVERY:
+            return False
+        older = ScopedHistory.for_summary(
+            self.store,
+            conversation_id,
+            boundary_sid=boundary_sid,
+            keep_recent=SUMMARY_KEEPS_RECENT,
+        )
+        if not older.turns:
+            return False
+        try:
+            text = self.gateway.summarize(older)
+        except ReaderError:
+            return False  # history falls back to recent turns; next time we try again
+        self.store.save_summary(
+            conversation_id,
+            text=text,
+            boundary_sid=older.boundary_sid,
+            through_message_id=older.newest_message_id,
+        )
+        return True
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _rewrite(
+        self, question: str, history: ScopedHistory
+    ) -> tuple[QueryRewrite | None, AssistantUnavailableError | None]:
+        """A cached or fresh rewrite; on any failure None (the raw question is searched)."""
+        key = rewrite_cache_key(question, history)
+        cached = self.store.cached_rewrite(key)
+        if cached is not None:
+            return QueryRewrite(search_phrase=cached[0], keywords=cached[1]), None
+        try:
+            rewrite = self.gateway.rewrite_query(question, history)
+        except AssistantUnavailableError as error:
+            return None, error  # the answer call would fail the same way: don't wait twice
+        except (ReaderError, ValueError):
+            return None, None
+        self.store.store_rewrite(
+            key, search_phrase=rewrite.search_phrase, keywords=rewrite.keywords
+        )
+        return rewrite, None
+
+    def place_of(self, book: Book, sid: int) -> str:
+        """Where sentence `sid` is, for a reader: "Chapter 31 (62%)"."""
+        return place_label(book, *self._chapter_of(book, sid))
+
+    def _chapter_of(self, book: Book, sid: int) -> tuple[str, Locator]:
+        locator = locator_for_sid(self.conn, book.book_id, sid)
+        return book.chapter_title(locator) or f"section {locator.section + 1}", locator
+
+    def _boundary_label(self, book: Book, scope: Scope) -> str:
+        """The receipt's words for how far the text reaches: "Chapter 12"; "" before reading."""
+        if scope.boundary_sid < 0:
+            return ""
+        total = sentence_count(self.conn, book.book_id)
+        if total and scope.boundary_sid >= total - 1:
+            return "the end"
+        return self._chapter_of(book, scope.boundary_sid)[0]
+
+    def _location(self, book: Book, scope: Scope) -> str:
+        if scope.boundary_sid < 0:
+            return "the beginning"
+        total = sentence_count(self.conn, book.book_id)
+        if total and scope.boundary_sid >= total - 1:
+            return "the end of the book"
+        return self.place_of(book, scope.boundary_sid)

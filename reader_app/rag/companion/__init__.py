@@ -1,0 +1,23 @@
+"""The companion's derived text: names found offline, X-Ray, descriptions, recaps.
+
+Front door: `features.py` (what the window, the command line and character chat call).
+
+Modules:
+- `entities`: Names found offline in a book's own text: one forward pass, so nothing is decided by
+  later text.
+- `entity_store`: Storing a book's names (forms, mentions, merges) once, and reading them back at a
+  boundary.
+- `entity_tokens`: Words of a sentence for name finding: each with its place and whether it starts
+  afresh.
+- `entity_words`: Word lists for finding names offline: titles, speech verbs, common words,
+  nicknames.
+- `features`: The companion features in one place, for the window, the command line and character
+  chat.
+- `recaps`: The story so far: chapter summaries, the part of the current chapter read,
+  "Previously…" and the recap of a series' earlier volumes.
+- `store`: Stored companion text (descriptions, summaries, recaps) and the book's chapters as sid
+  ranges.
+- `xray`: X-Ray: the people and places the reader has met, their mentions and who appears with
+  whom.
+- `xray_notes`: X-Ray cards: descriptions "as of Chapter 12", and name merges a model may propose.
+"""

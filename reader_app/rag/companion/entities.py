@@ -1,0 +1,390 @@
+"""Names found offline in a book's own text: one forward pass, so nothing is decided by later text.
+
+API (X-Ray now, character chat later): `extract_entities(book)` reads the book once, in reading
+order, and returns every *form* of a name ("Mr. Darcy", "Darcy", "Lizzy"), every mention of a
+form (a sid, its paragraph, what the sentence says about it) and the *links* that merge forms
+into one character, each stamped with the sid at which the text first supported it.
+`entity_store.ensure_entities` stores them; `xray.py` reads them at a boundary.
+
+Whether a capitalised word is a name, and whether two forms are one person, is decided only from
+the text up to the mention being read. So the entities of the first `b` sentences are exactly
+the stored ones restricted to `sid <= b` and links made at or before `b`: a later chapter can
+never add a name, a merge or a mention to an earlier boundary. The rules are in docs/xray.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from reader_app.books.model import BlockKind, Book
+from reader_app.rag.companion.entity_tokens import DOTTED_TITLES, Token, gap_breaks
+from reader_app.rag.companion.entity_tokens import tokens as split_words
+from reader_app.rag.companion.entity_words import (
+    GIVEN_NAME_TITLES,
+    MALE_TITLES,
+    NICKNAMES,
+    NOBLE_TITLES,
+    NOT_PEOPLE,
+    PARTICLES,
+    PLACE_PREPOSITIONS,
+    PLACE_WORDS,
+    SPEECH_VERBS,
+    STANDALONE_TITLES,
+    STOPWORDS,
+    TITLES,
+)
+from reader_app.rag.index.sentences import split_book
+
+EXTRACTOR_VERSION = "forward-1"
+
+_CONTRACTION = re.compile(r"^[a-z][’'](?!s$)|[’'](t|m|ll|ve|re|d)$")
+# Standard Ebooks' title page, imprint and colophon: credits, not characters.
+_FRONT_AND_BACK = re.compile(r"(titlepage|halftitle|imprint|colophon|copyright|loi)\.x?html?$")
+_ROMAN = re.compile(r"^[IVXLCDM]+$")
+
+
+@dataclass(frozen=True, slots=True)
+class NameForm:
+    """One way the book writes a name. `form_id`s follow first appearance."""
+
+    form_id: int
+    title: str  # "Mr.", "Lady", "" when none
+    names: tuple[str, ...]  # ("Elizabeth", "Bennet"); () for a bare standalone title
+    first_sid: int
+
+    @property
+    def text(self) -> str:
+        return " ".join(p for p in (self.title, *self.names) if p)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    form_id: int
+    sid: int
+    section: int
+    block: int  # (section, block) is the paragraph, for co-occurrence
+    strong: bool  # mid-sentence capitals, a title or speech: not explained by a sentence start
+    speech: bool  # "said Dorothy", "Alice replied"
+    titled: bool
+    place: bool  # after "in", "at", "from"...
+    after_the: bool  # "the Scarecrow": shown with its article
+
+
+@dataclass(frozen=True, slots=True)
+class FormLink:
+    """`form_id` is the same character as `into_form_id` from sentence `made_at_sid` on."""
+
+    form_id: int
+    into_form_id: int
+    made_at_sid: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Extraction:
+    book_id: str
+    forms: tuple[NameForm, ...]
+    mentions: tuple[Mention, ...]  # in reading order
+    links: tuple[FormLink, ...]  # in the order they were made
+
+
+def is_front_or_back_matter(section_name: str) -> bool:
+    """Standard Ebooks' title page, imprint, colophon...: credits, not story."""
+    return bool(_FRONT_AND_BACK.search(section_name))
+
+
+def extract_entities(book: Book) -> Extraction:
+    """Every name form, mention and merge in `book`, found in one pass in reading order."""
+    return _Extractor(book.book_id).run(book)
+
+
+class _Extractor:
+    def __init__(self, book_id: str) -> None:
+        self.book_id = book_id
+        self.lower_seen: Counter[str] = Counter()  # lower-case uses so far
+        self.capital_seen: Counter[str] = Counter()  # mid-sentence capitalised uses so far
+        self.forms: dict[tuple[str, tuple[str, ...]], NameForm] = {}
+        self.mentions: list[Mention] = []
+        self.links: list[FormLink] = []
+        self.parent: dict[int, int] = {}
+        self.by_id: dict[int, NameForm] = {}
+        self.by_names: dict[tuple[str, ...], list[int]] = defaultdict(list)
+        self.by_first_any: dict[str, list[int]] = defaultdict(list)
+        self.by_first_full: dict[str, list[int]] = defaultdict(list)  # two names or more
+        self.by_last_titled: dict[str, list[tuple[int, str]]] = defaultdict(list)
+        self.by_last_described: dict[str, list[int]] = defaultdict(list)  # "the Tin Woodman"
+        # Nickname forms waiting for support: form -> (target form, paragraphs seen together).
+        self.nickname_support: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
+        self.paragraph_forms: dict[tuple[int, int], set[int]] = defaultdict(set)
+
+    def run(self, book: Book) -> Extraction:
+        kinds = {
+            (section.index, b): block.kind
+            for section in book.sections
+            for b, block in enumerate(section.blocks)
+        }
+        skipped = {s.index for s in book.sections if is_front_or_back_matter(s.name)}
+        for sentence in split_book(book):
+            if sentence.section in skipped or kinds.get((sentence.section, sentence.block)) in (
+                BlockKind.HEADING, BlockKind.TABLE
+            ):
+                continue
+            self._sentence(sentence.sid, sentence.section, sentence.block, sentence.text)
+        forms = tuple(sorted(self.forms.values(), key=lambda f: f.form_id))
+        return Extraction(self.book_id, forms, tuple(self.mentions), tuple(self.links))
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def _sentence(self, sid: int, section: int, block: int, text: str) -> None:
+        tokens = split_words(text)
+        index = 0
+        while index < len(tokens):
+            run_end = self._run_end(tokens, index)
+            if run_end > index:
+                self._run(sid, section, block, tokens, index, run_end)
+                index = run_end
+            else:
+                index += 1
+        for token in tokens:
+            if token.word[:1].islower():
+                self.lower_seen[token.word] += 1
+            elif not token.fresh:
+                self.capital_seen[token.word] += 1
+
+    def _is_name_word(self, token: Token) -> bool:
+        word = token.word
+        if not word[:1].isupper() or len(word) < 2 or word.isupper() or _ROMAN.match(word):
+            return False
+        lower = word.lower()
+        if _CONTRACTION.search(lower):
+            return False  # "I’m", "Don’t"
+        if lower in STOPWORDS or lower in NOT_PEOPLE or word in TITLES:
+            return False
+        lowered = self.lower_seen[lower]
+        if not token.fresh:
+            return lowered <= self.capital_seen[word]
+        return lowered == 0 or lowered < self.capital_seen[word]
+
+    def _run_end(self, tokens: list[Token], start: int) -> int:
+        """Where the name run starting at `start` ends (== start when there is none)."""
+        index = start
+        titled = tokens[index].word in TITLES
+        after_the = start > 0 and tokens[start - 1].word == "the"
+        if titled:
+            index += 1
+        while index < len(tokens):
+            token = tokens[index]
+            if index > start and gap_breaks(tokens[index - 1], token, titled=index == start + 1):
+                break
+            if self._is_name_word(token):
+                index += 1
+            elif after_the and index > start and (of := self._of_connector(tokens, index)):
+                index += of  # "the Wicked Witch of the West", "the Queen of Hearts"
+            elif (
+                token.word in PARTICLES
+                and index + 1 < len(tokens)
+                and index > start + int(titled)
+                and self._is_name_word(tokens[index + 1])
+            ):
+                index += 1
+            else:
+                break
+        if titled and index == start + 1:
+            word = tokens[start].word
+            standalone = word in STANDALONE_TITLES and not tokens[start].fresh
+            return index if standalone else start
+        return index
+
+    def _of_connector(self, tokens: list[Token], index: int) -> int:
+        """How many words "of" or "of the" take before a name word; 0 when they don't."""
+        if tokens[index].word != "of":
+            return 0
+        for width in (1, 2):
+            if index + width >= len(tokens):
+                return 0
+            following = tokens[index + width]
+            if following.gap != " " or following.fresh:
+                return 0
+            if self._is_name_word(following):
+                return width
+            if following.word[:1].isupper() and width == 2:
+                return width + 1  # "of the West": a direction is a name here
+            if following.word != "the":
+                return 0
+        return 0
+
+    def _run(
+        self, sid: int, section: int, block: int, tokens: list[Token], start: int, end: int
+    ) -> None:
+        words = [t.word for t in tokens[start:end]]
+        title = words[0] if words[0] in TITLES else ""
+        names = tuple(words[1:] if title else words)
+        title = title + "." if title in DOTTED_TITLES and title else title
+        before = [t.word for t in tokens[max(start - 2, 0) : start]]
+        after = tokens[end].word if end < len(tokens) else ""
+        speech = bool(
+            (before and before[-1] in SPEECH_VERBS)
+            or (len(before) == 2 and before[0] in SPEECH_VERBS and before[1] == "the")
+            or after in SPEECH_VERBS
+        )
+        after_the = bool(before and before[-1] == "the")
+        place = bool(before and (before[-1] in PLACE_PREPOSITIONS or (
+            after_the and len(before) == 2 and before[0] in PLACE_PREPOSITIONS
+        ))) or (bool(names) and names[-1] in PLACE_WORDS)
+        strong = bool(title) or speech or not tokens[start].fresh
+        form = self._form(title, names, sid, after_the=after_the)
+        if after_the and not title and len(names) >= 2:
+            described = self.by_last_described[names[-1]]
+            if form.form_id not in described:
+                described.append(form.form_id)
+        self.mentions.append(
+            Mention(form.form_id, sid, section, block, strong, speech, bool(title), place,
+                    after_the)
+        )
+        self._nickname_evidence(form, (section, block), sid)
+
+    # -- forms and merges -------------------------------------------------------------------
+
+    def _form(self, title: str, names: tuple[str, ...], sid: int, *, after_the: bool) -> NameForm:
+        key = (title, names)
+        known = self.forms.get(key)
+        if known is not None:
+            return known
+        form = NameForm(len(self.forms), title, names, sid)
+        self.parent[form.form_id] = form.form_id
+        # Decided from the forms met before this one only.
+        target, rule = self._merge_target(form)
+        if target is None and after_the and len(names) == 1 and not title:
+            # "the Lion" after "the Cowardly Lion": one described thing ending in that word.
+            described = self._roots(
+                f for f in self.by_last_described[names[0]] if len(self.by_id[f].names) >= 2
+            )
+            if len(described) == 1:
+                target, rule = described.pop(), "described name"
+        elif target is None and after_the and len(names) >= 2 and not title:
+            # "the Cowardly Lion" after "the Lion": the first thing described by that word.
+            single = self.forms.get(("", (names[-1],)))
+            if single is not None and not self.by_last_described[names[-1]]:
+                target, rule = self._find(single.form_id), "described name"
+        self.forms[key] = form
+        self.by_id[form.form_id] = form
+        self.by_names[names].append(form.form_id)
+        if names:
+            self.by_first_any[names[0]].append(form.form_id)
+            if len(names) >= 2:
+                self.by_first_full[names[0]].append(form.form_id)
+            if title:
+                self.by_last_titled[names[-1]].append((form.form_id, title.rstrip(".")))
+        if target is not None:
+            self._link(form.form_id, target, sid, rule)
+        return form
+
+    def _merge_target(self, form: NameForm) -> tuple[int | None, str]:
+        title, names = form.title.rstrip("."), form.names
+        if not names:
+            return None, ""
+        first, last = names[0], names[-1]
+        if len(names) >= 2:
+            same = self._roots(self.by_names[names])
+            if len(same) == 1:
+                return same.pop(), "same full name"
+            if title:
+                # "Lady Catherine de Bourgh" is "Lady Catherine"; "Mr. Fitzwilliam Darcy" is
+                # "Mr. Darcy", but "Miss Elizabeth Bennet" is not "Miss Bennet".
+                short = [self._titled(form.title, (first,))]
+                if title not in GIVEN_NAME_TITLES:
+                    short.append(self._titled(form.title, (last,)))
+                roots = self._roots(f for f in short if f is not None)
+                if len(roots) == 1:
+                    return roots.pop(), "titled full name"
+                return None, ""
+            given = self._roots(
+                f for f in self.by_names[(first,)]
+                if self.by_id[f].title.rstrip(".") in GIVEN_NAME_TITLES | {""}
+                and not _noble(self.by_id[f])  # "William Collins" is not "Sir William"
+            )
+            if len(given) == 1 and not self._surname_elsewhere(first):
+                return given.pop(), "given name"
+            return None, ""
+        if title:
+            if title in GIVEN_NAME_TITLES:
+                full = self._roots(self.by_first_full[first])
+                if len(full) == 1:
+                    return full.pop(), "titled given name"
+            elif title in MALE_TITLES and not self.by_first_full[first]:
+                bare = self.forms.get(("", (first,)))  # "Bingley" met before "Mr. Bingley"
+                if bare is not None and not self._titled_men(first, besides=form.form_id):
+                    return self._find(bare.form_id), "surname"
+            return None, ""
+        # A bare given name is not taken for a titled noble ("Catherine" is not Lady Catherine).
+        full = self._roots(
+            f for f in self.by_first_full[first] if not _noble(self.by_id[f])
+        )
+        if len(full) == 1 and not self._surname_elsewhere(first):
+            return full.pop(), "given name"
+        if full:
+            return None, ""
+        men = self._roots(
+            form_id for form_id, t in self.by_last_titled[first] if t in MALE_TITLES
+        )
+        if len(men) == 1:
+            return men.pop(), "surname"
+        return None, ""
+
+    def _titled(self, title: str, names: tuple[str, ...]) -> int | None:
+        form = self.forms.get((title, names))
+        return None if form is None else form.form_id
+
+    def _titled_men(self, surname: str, *, besides: int) -> list[int]:
+        return [f for f, t in self.by_last_titled[surname] if t in MALE_TITLES and f != besides]
+
+    def _surname_elsewhere(self, word: str) -> bool:
+        """Is `word` also someone's surname ("Colonel Fitzwilliam")?"""
+        return any(t not in GIVEN_NAME_TITLES for _, t in self.by_last_titled[word])
+
+    def _nickname_evidence(self, form: NameForm, paragraph: tuple[int, int], sid: int) -> None:
+        """A nickname joins its full name once both appear in two paragraphs together."""
+        here = self.paragraph_forms[paragraph]
+        here.add(form.form_id)
+        for nickname_id in list(here):
+            nickname = self.by_id[nickname_id]
+            if len(nickname.names) != 1 or nickname.title:
+                continue
+            given = NICKNAMES.get(nickname.names[0])
+            if given is None or self._find(nickname_id) != nickname_id:
+                continue
+            noble = self._roots(f for f in self.by_first_any[given] if _noble(self.by_id[f]))
+            targets = self._roots(self.by_first_any[given]) - noble
+            if len(targets) != 1:
+                continue
+            target = targets.pop()
+            if any(self._find(f) == target for f in here if f != nickname_id):
+                support = self.nickname_support[(nickname_id, target)]
+                support.add(paragraph)
+                if len(support) >= 2:
+                    self._link(nickname_id, target, sid, "nickname")
+
+    def _roots(self, form_ids: Iterable[int]) -> set[int]:
+        return {self._find(f) for f in form_ids}
+
+    def _find(self, form_id: int) -> int:
+        while self.parent[form_id] != form_id:
+            self.parent[form_id] = self.parent[self.parent[form_id]]
+            form_id = self.parent[form_id]
+        return form_id
+
+    def _link(self, form_id: int, into: int, sid: int, rule: str) -> None:
+        a, b = self._find(form_id), self._find(into)
+        if a == b:
+            return
+        self.parent[a] = b
+        self.links.append(FormLink(form_id, into, sid, rule))
+
+
+
+
+def _noble(form: NameForm) -> bool:
+    return form.title.rstrip(".") in NOBLE_TITLES

@@ -1,0 +1,198 @@
+"""X-Ray: the people and places the reader has met, their mentions and who appears with whom.
+
+Everything here takes a `Scope` from `rag/boundary.py` and reads only mentions at or before its
+boundary and merges made at or before it, so a name first met later is not listed, a later
+mention is not counted and a later tie is not drawn. Character chat (issue 15) builds on
+`known_entities` and `mention_sids`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+from reader_app.rag.boundary import Scope
+from reader_app.rag.companion.entity_store import (
+    FormCounts,
+    StoredForm,
+    form_counts_upto,
+    forms_of,
+    links_upto,
+    mentions_of,
+    paragraph_forms_upto,
+)
+
+Kind = Literal["person", "place"]
+MIN_WEAK_MENTIONS = 3  # a name only ever met at sentence starts needs this many to be listed
+MAX_NAME_WORDS = 6  # a longer selection is a passage, not a name
+
+
+@dataclass(frozen=True, slots=True)
+class XRayEntry:
+    """One character or place as known at a boundary."""
+
+    key: int  # stable across boundaries: the first form of the name the book used
+    name: str  # the form used most so far, with its article: "the Scarecrow"
+    kind: Kind
+    mentions: int  # sentences mentioning it, up to the boundary
+    first_sid: int
+    aliases: tuple[str, ...]  # the other forms met so far, most used first
+    form_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    a: int  # entry keys
+    b: int
+    weight: int  # paragraphs, up to the boundary, in which both appear
+
+
+@dataclass(frozen=True, slots=True)
+class RelationshipMap:
+    boundary_sid: int
+    entries: tuple[XRayEntry, ...]
+    ties: tuple[Tie, ...]
+
+
+def known_entities(
+    conn: sqlite3.Connection, scope: Scope, *, kinds: tuple[Kind, ...] = ("person", "place")
+) -> list[XRayEntry]:
+    """Everyone and everywhere met up to the boundary, most mentioned first."""
+    boundary = scope.boundary_sid
+    if boundary < 0:
+        return []
+    counts = {c.form_id: c for c in form_counts_upto(conn, scope.book_id, boundary)}
+    groups = _groups(counts, links_upto(conn, scope.book_id, boundary))
+    forms = {f.form_id: f for f in forms_of(conn, scope.book_id, counts)}
+    entries = []
+    for members in groups.values():
+        entry = _entry(members, counts, forms)
+        if entry is not None and entry.kind in kinds:
+            entries.append(entry)
+    entries.sort(key=lambda e: (-e.mentions, e.first_sid))
+    return entries
+
+
+def entity_by_key(conn: sqlite3.Connection, scope: Scope, key: int) -> XRayEntry | None:
+    return next((e for e in known_entities(conn, scope) if e.key == key), None)
+
+
+def find_by_name(conn: sqlite3.Connection, scope: Scope, text: str) -> XRayEntry | None:
+    """The known entry a selected name refers to ("Mr. Darcy", "Lizzy's"), or None."""
+    wanted = _normal(text)
+    if not wanted or not _looks_like_a_name(text):
+        return None  # a passage, not a name: the assistant's question
+    entries = known_entities(conn, scope)
+    for entry in entries:
+        if wanted in (_normal(n) for n in (entry.name, *entry.aliases)):
+            return entry
+    words = set(wanted.split())
+    for entry in entries:  # most mentioned first: "Darcy" finds Mr. Darcy
+        if any(words & set(_normal(n).split()) - _TITLE_WORDS for n in (entry.name,
+                                                                          *entry.aliases)):
+            return entry
+    return None
+
+
+def mention_sids(conn: sqlite3.Connection, scope: Scope, entry: XRayEntry) -> list[int]:
+    """Every sentence up to the boundary that mentions `entry`, in reading order."""
+    if scope.boundary_sid < 0:
+        return []
+    return mentions_of(conn, scope.book_id, entry.form_ids, scope.boundary_sid)
+
+
+def relationship_map(
+    conn: sqlite3.Connection, scope: Scope, *, limit: int = 14, min_weight: int = 1
+) -> RelationshipMap:
+    """The `limit` most mentioned people and how often each pair shares a paragraph."""
+    people = known_entities(conn, scope, kinds=("person",))[:limit]
+    if scope.boundary_sid < 0 or not people:
+        return RelationshipMap(scope.boundary_sid, tuple(people), ())
+    key_of = {form: entry.key for entry in people for form in entry.form_ids}
+    paragraphs: dict[tuple[int, int], set[int]] = defaultdict(set)
+    for section, block, form in paragraph_forms_upto(conn, scope.book_id, scope.boundary_sid):
+        key = key_of.get(form)
+        if key is not None:
+            paragraphs[(section, block)].add(key)
+    weights: Counter[tuple[int, int]] = Counter()
+    for keys in paragraphs.values():
+        for a, b in combinations(sorted(keys), 2):
+            weights[(a, b)] += 1
+    ties = tuple(
+        Tie(a, b, w) for (a, b), w in sorted(weights.items(), key=lambda i: -i[1])
+        if w >= min_weight
+    )
+    return RelationshipMap(scope.boundary_sid, tuple(people), ties)
+
+
+# -- internals ------------------------------------------------------------------------------
+
+_TITLE_WORDS = {"mr", "mrs", "miss", "ms", "dr", "lady", "lord", "sir", "the", "prince",
+                "princess", "count", "countess", "captain", "colonel", "general", "king", "queen"}
+
+
+def _looks_like_a_name(text: str) -> bool:
+    words = [w.strip(".,;:!?“”‘’\"'()") for w in text.split()]
+    words = [w for w in words if w]
+    return 0 < len(words) <= MAX_NAME_WORDS and all(
+        w[:1].isupper() or w in ("the", "of", "de", "van", "von", "du", "le", "la") for w in words
+    )
+
+
+def _normal(text: str) -> str:
+    words = [w.strip(".,;:!?“”‘’\"'()").removesuffix("’s").removesuffix("'s") for w in
+             text.split()]
+    return " ".join(w.lower().rstrip(".") for w in words if w)
+
+
+def _groups(counts: dict[int, FormCounts], links: list[tuple[int, int]]) -> dict[int, set[int]]:
+    parent = {form: form for form in counts}
+
+    def find(form: int) -> int:
+        parent.setdefault(form, form)
+        while parent[form] != form:
+            parent[form] = parent[parent[form]]
+            form = parent[form]
+        return form
+
+    for a, b in links:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)  # the earlier form stays the root: a stable key
+    groups: dict[int, set[int]] = defaultdict(set)
+    for form in counts:
+        groups[find(form)].add(form)
+    return groups
+
+
+def _entry(
+    members: set[int], counts: dict[int, FormCounts], forms: dict[int, StoredForm]
+) -> XRayEntry | None:
+    rows = [counts[m] for m in members]
+    total = sum(r.mentions for r in rows)
+    strong = sum(r.strong for r in rows)
+    if strong == 0 and total < MIN_WEAK_MENTIONS:
+        return None
+    ranked = sorted(rows, key=lambda r: (-r.mentions, r.first_sid))
+    names = [_display(forms[r.form_id], r) for r in ranked]
+    person = sum(r.speech + r.titled for r in rows)
+    place = sum(r.place for r in rows)
+    kind: Kind = "place" if place > 2 * person and place * 10 >= total * 3 else "person"
+    return XRayEntry(
+        key=min(members),
+        name=names[0],
+        kind=kind,
+        mentions=total,
+        first_sid=min(r.first_sid for r in rows),
+        aliases=tuple(dict.fromkeys(n for n in names[1:] if n != names[0])),
+        form_ids=tuple(sorted(members)),
+    )
+
+
+def _display(form: StoredForm, counts: FormCounts) -> str:
+    if not form.title and counts.after_the * 2 > counts.mentions:
+        return f"the {form.text}"
+    return form.text

@@ -1,0 +1,21 @@
+"""A book's text units and its two indexes: sentences, chunks, embeddings, FTS5 and FAISS.
+
+Front door: `text_units.py` (what a book's text becomes) and `indexer.py`.
+
+Modules:
+- `chunking`: Chunks: runs of consecutive sentences of about 100 tokens, numbered in reading order.
+- `embed`: Text embedders: the offline default model (hash-checked), other fastembed models, a test
+  fake.
+- `indexer`: Building a book's dense index in reading order: batched, resumable, cancellable,
+  reported.
+- `indexes`: The two per-book indexes, a contentless FTS5 table and a FAISS file, both searched
+  masked.
+- `onnx_session`: The embedding model's onnxruntime session, chosen for memory, and its token
+  lengths.
+- `reindex`: After a change of embedding model: the library's other books re-indexed, one at a
+  time.
+- `sentences`: The sentence table: splitting block text into sentences with dense sids, and reading
+  it back.
+- `text_units`: A book's text units (sentences, chunks, keyword index): computed first, then short
+  transactions.
+"""

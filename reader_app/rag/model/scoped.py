@@ -1,0 +1,289 @@
+"""The sealed values book text travels in to a model: a `ScopedContext` or `ScopedHistory` built
+only from a scoped search result or from turns filtered by the current boundary, and a
+`ScopedPageImage` no later than the last page that may be described. `rag/model/gateway.py` takes
+no other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from reader_app.books.model import Book
+from reader_app.rag.model.citations import Citation, without_heading
+
+if TYPE_CHECKING:
+    from reader_app.rag.retrieval.search import SearchResult
+
+# A private token: ScopedContext and ScopedHistory refuse to be built without it, so the only
+# way to make one is through the constructors below, which take scoped values.
+_SEAL = object()
+
+QUOTE_CHARS = 140  # the short quote shown under an answer for each citation
+
+
+class ScopeViolationError(Exception):
+    """A bug: a context was built by hand or mixed across boundaries. Never caught."""
+
+
+
+class _StoredText(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def message_id(self) -> int: ...
+
+
+class _StoredTurn(Protocol):
+    @property
+    def question(self) -> _StoredText: ...
+    @property
+    def answer(self) -> _StoredText: ...
+    @property
+    def boundary_sid(self) -> int: ...
+
+
+class _StoredSummary(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def boundary_sid(self) -> int: ...
+    @property
+    def through_message_id(self) -> int: ...
+
+
+class ConversationSource(Protocol):
+    """What the history is read from (`rag/assistant/conversations.py`'s `ConversationStore`):
+    it gives only turns and summaries made at or before `boundary_sid`."""
+
+    def usable_summary(
+        self, conversation_id: int, *, boundary_sid: int
+    ) -> _StoredSummary | None: ...
+
+    def complete_turns(
+        self, conversation_id: int, *, boundary_sid: int
+    ) -> Sequence[_StoredTurn]: ...
+
+    def recent_turns(
+        self,
+        conversation_id: int,
+        *,
+        boundary_sid: int,
+        token_budget: int,
+        after_message_id: int = 0,
+    ) -> Sequence[_StoredTurn]: ...
+
+@dataclass(frozen=True, slots=True)
+class BookDetails:
+    """What the assistant may say about a book before reading: title, authors, description."""
+
+    title: str
+    authors: str
+    description: str
+
+    @classmethod
+    def of(cls, book: Book) -> BookDetails:
+        meta = book.metadata
+        return cls(title=meta.title, authors=meta.author_line, description=meta.description)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextPassage:
+    """A retrieved passage as the model sees it: a citation number, its chapter and its text."""
+
+    label: int
+    chapter: str
+    text: str
+    score: float  # search relevance; the prompt lists passages in reading order regardless
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class ScopedHistory:
+    """Earlier turns and a summary, all made at or before `boundary_sid`. Sealed: see from_store."""
+
+    boundary_sid: int
+    turns: tuple[tuple[str, str], ...]  # (question, answer)
+    summary: str
+    newest_message_id: int
+    _seal: object = field(repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._seal is not _SEAL:
+            raise ScopeViolationError("build a ScopedHistory with ScopedHistory.from_store")
+
+    @classmethod
+    def empty(cls, *, boundary_sid: int) -> ScopedHistory:
+        return cls(boundary_sid, (), "", 0, _SEAL)
+
+    @classmethod
+    def from_store(
+        cls,
+        store: ConversationSource,
+        conversation_id: int,
+        *,
+        boundary_sid: int,
+        token_budget: int,
+    ) -> ScopedHistory:
+        """The usable summary and the recent complete turns after it that fit in the budget."""
+        summary = store.usable_summary(conversation_id, boundary_sid=boundary_sid)
+        turns = store.recent_turns(
+            conversation_id,
+            boundary_sid=boundary_sid,
+            token_budget=token_budget,
+            after_message_id=summary.through_message_id if summary else 0,
+        )
+        newest = turns[-1].answer.message_id if turns else 0
+        return cls(
+            boundary_sid,
+            tuple((t.question.text, t.answer.text) for t in turns),
+            summary.text if summary else "",
+            newest,
+            _SEAL,
+        )
+
+    @classmethod
+    def for_summary(
+        cls,
+        store: ConversationSource,
+        conversation_id: int,
+        *,
+        boundary_sid: int,
+        keep_recent: int,
+    ) -> ScopedHistory:
+        """Every usable turn but the newest `keep_recent`, after the last usable summary."""
+        summary = store.usable_summary(conversation_id, boundary_sid=boundary_sid)
+        after = summary.through_message_id if summary else 0
+        turns = [
+            t
+            for t in store.complete_turns(conversation_id, boundary_sid=boundary_sid)
+            if t.question.message_id > after
+        ]
+        older = turns[: max(len(turns) - keep_recent, 0)]
+        made_at = max([t.boundary_sid for t in older] + [summary.boundary_sid if summary else -1])
+        return cls(
+            made_at,
+            tuple((t.question.text, t.answer.text) for t in older),
+            summary.text if summary else "",
+            older[-1].answer.message_id if older else after,
+            _SEAL,
+        )
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.turns and not self.summary
+
+
+@dataclass(frozen=True, slots=True)
+class ScopedContext:
+    """Everything from the book one answer may see. Sealed: see from_search / before_reading."""
+
+    book: BookDetails
+    boundary_sid: int
+    started: bool  # False before the reader has read anything (boundary -1)
+    location: str  # "Chapter 12 (34%)"
+    on_screen: str
+    passages: tuple[ContextPassage, ...]
+    history: ScopedHistory
+    _seal: object = field(repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._seal is not _SEAL:
+            raise ScopeViolationError("build a ScopedContext with from_search or before_reading")
+        if self.history.boundary_sid > self.boundary_sid:
+            raise ScopeViolationError("history made after the boundary cannot join this context")
+
+    @classmethod
+    def from_search(
+        cls, result: SearchResult, *, book: Book, location: str, history: ScopedHistory
+    ) -> ScopedContext:
+        """The context of an answer: passages and on-screen text from a scoped search."""
+        from reader_app.rag.retrieval.search import SearchResult
+
+        if not isinstance(result, SearchResult):
+            raise ScopeViolationError("a ScopedContext needs a SearchResult from rag.search")
+        if result.book_id != book.book_id:
+            raise ScopeViolationError("the search result is for another book")
+        passages = []
+        for label, passage in enumerate(result.passages, start=1):
+            chapter = book.chapter_title(passage.locator)
+            citation = Citation(
+                label=label,
+                chunk_id=passage.chunk_id,
+                sid_start=passage.sid_start,
+                sid_end=passage.sid_end,
+                locator=passage.locator,
+                chapter=chapter,
+                quote=short_quote(without_heading(passage.text, chapter)),
+            )
+            passages.append(ContextPassage(label, chapter, passage.text, passage.score, citation))
+        on_screen = result.recent.text if result.recent is not None else ""
+        return cls(
+            BookDetails.of(book),
+            result.boundary_sid,
+            True,
+            location,
+            on_screen,
+            tuple(passages),
+            history,
+            _SEAL,
+        )
+
+    @classmethod
+    def before_reading(cls, *, book: Book, history: ScopedHistory) -> ScopedContext:
+        """Boundary -1: only the title, authors and the book's own description."""
+        return cls(BookDetails.of(book), -1, False, "the beginning", "", (), history, _SEAL)
+
+    @property
+    def citations(self) -> tuple[Citation, ...]:
+        return tuple(p.citation for p in self.passages)
+
+
+def short_quote(text: str, *, limit: int = QUOTE_CHARS) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class ScopedPageImage:
+    """A comic page a vision model may see: at or before `limit`, the last page
+    `rag.boundary.last_page_to_describe` allows. Sealed: build it with `of`."""
+
+    page_index: int
+    title: str
+    image: bytes = field(repr=False)
+    _seal: object = field(repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._seal is not _SEAL:
+            raise ScopeViolationError("build a ScopedPageImage with ScopedPageImage.of")
+
+    @classmethod
+    def of(cls, *, page_index: int, limit: int, title: str, image: bytes) -> ScopedPageImage:
+        if page_index > limit:
+            raise ScopeViolationError(f"page {page_index + 1} is past the last page allowed")
+        return cls(page_index, title, image, _SEAL)
+
+
+def excerpt_pairs(excerpts: object) -> tuple[tuple[str, str], ...]:
+    from reader_app.rag.model.excerpts import ScopedExcerpts
+
+    if not isinstance(excerpts, ScopedExcerpts):
+        raise ScopeViolationError("companion calls take ScopedExcerpts, not free text")
+    if excerpts.is_empty:
+        raise ScopeViolationError("a companion call needs book text, not a bare name")
+    return tuple((e.label, e.text) for e in excerpts.excerpts)
+
+
+def require_context(context: object) -> None:
+    if not isinstance(context, ScopedContext):
+        raise ScopeViolationError("model calls take a ScopedContext, not free text")
+
+
+def require_history(history: object) -> None:
+    if not isinstance(history, ScopedHistory):
+        raise ScopeViolationError("model calls take a ScopedHistory, not free text")

@@ -1,0 +1,113 @@
+"""The vision model in Ollama that describes comic pages, and the setting-aware entry point.
+
+Kept beside `llm.py` (the text gateway) because it calls a model; what may be described and how
+it is stored is `reader_app.comics.describe`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from reader_app.books.model import Book
+from reader_app.comics.describe import (
+    CancelCheck,
+    DescriptionRun,
+    PageDescriber,
+    ProgressCallback,
+    describe_reached_pages,
+)
+from reader_app.errors import AssistantUnavailableError
+from reader_app.rag.boundary import last_page_to_describe
+from reader_app.rag.model.gateway import ModelGateway
+from reader_app.rag.model.scoped import ScopedPageImage
+from reader_app.settings import SettingsStore
+
+
+class OllamaPageDescriber:
+    """A vision model in Ollama, through the one gateway every model call goes through.
+
+    It is made with the last page `rag.boundary` allows and refuses any page past it: the
+    image can reach the gateway only as a sealed `ScopedPageImage`.
+    """
+
+    def __init__(self, *, host: str, model: str, last_page: int, timeout: float = 180.0) -> None:
+        self.host = host
+        self._model = model
+        self.last_page = last_page
+        self.timeout = timeout
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    def describe(self, image: bytes, *, page_number: int, title: str) -> str:
+        page = ScopedPageImage.of(
+            page_index=page_number - 1, limit=self.last_page, title=title, image=image
+        )
+        gateway = ModelGateway(host=self.host, model=self._model, timeout=self.timeout)
+        try:
+            return gateway.describe_page(page)
+        finally:
+            gateway.close()
+
+
+def vision_models(*, host: str, timeout: float = 10.0) -> list[str]:
+    """The installed Ollama models that can see images (`/api/tags`, then `/api/show`)."""
+    gateway = ModelGateway(host=host, model="", timeout=timeout)
+    try:
+        return gateway.vision_models()
+    finally:
+        gateway.close()
+
+
+def pick_vision_model(*, host: str, preferred: str = "") -> str | None:
+    """The preferred model if it is installed and sees images, else the first one that does."""
+    available = vision_models(host=host)
+    for name in (preferred, f"{preferred}:latest"):
+        if preferred and name in available:
+            return name
+    return available[0] if available else None
+
+
+def describe_pages(
+    conn: sqlite3.Connection,
+    home: Path,
+    book: Book,
+    *,
+    prepare_whole_comic: bool = False,
+    describer: PageDescriber | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> DescriptionRun:
+    """Describe the pages of a comic the reader has reached (`describe_reached_pages`).
+
+    Runs only when the `comics.describe_pages` setting is on and a vision model is installed;
+    otherwise the run says why in `reason`.
+    """
+    settings = SettingsStore(conn)
+    last_page = last_page_to_describe(
+        conn, book.book_id, page_count=len(book.sections), whole_comic=prepare_whole_comic
+    )
+    if not settings.get("comics.describe_pages"):
+        return DescriptionRun(reason="Page descriptions are off in Settings.")
+    if describer is None:
+        host = settings.get("assistant.ollama_host")
+        try:
+            model = pick_vision_model(host=host, preferred=settings.get("comics.vision_model"))
+        except AssistantUnavailableError as error:
+            return DescriptionRun(reason=str(error))
+        if model is None:
+            return DescriptionRun(
+                reason="No vision model is installed in Ollama, so pages can't be described."
+            )
+        describer = OllamaPageDescriber(host=host, model=model, last_page=last_page)
+    return describe_reached_pages(
+        conn,
+        home,
+        book,
+        describer=describer,
+        last_page=last_page,
+        progress=progress,
+        cancel=cancel,
+    )

@@ -1,0 +1,106 @@
+"""A book's details from the library: what it is, where its file is, how far it has been read."""
+
+from __future__ import annotations
+
+import datetime
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from reader_app.books.annotations import AnnotationStore
+from reader_app.books.library import LibraryEntry
+from reader_app.ui.aids.aids_host import AidsHost
+from reader_app.ui.aids.annotations import AnnotationsController
+from reader_app.ui.library.library_view import cover_pixmap
+
+
+def _when(stamp: float | None) -> str:
+    if not stamp:
+        return "never"
+    return datetime.datetime.fromtimestamp(stamp).strftime("%d %B %Y, %H:%M")
+
+
+def detail_rows(entry: LibraryEntry, *, annotations: int = 0) -> list[tuple[str, str]]:
+    """(label, value) for the details dialog, in the order shown."""
+    size = entry.path.stat().st_size if entry.path.exists() else None
+    if entry.finished:
+        progress = "Finished"
+    elif entry.progress > 0 or entry.opened_at:
+        progress = f"{round(entry.progress * 100)}% read"
+    else:
+        progress = "Not started"
+    rows = [
+        ("Title", entry.title),
+        ("Author", entry.authors or "Unknown"),
+        ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
+        ("Language", entry.language),
+        ("Format", "EPUB" if entry.format == "epub" else "Comic (CBZ)"),
+        ("Length", f"{entry.char_count:,} characters" if entry.format == "epub"
+         else f"{entry.section_count} pages"),
+        ("Progress", progress),
+        ("Highlights and bookmarks", str(annotations) if annotations else ""),
+        ("Added", _when(entry.added_at)),
+        ("Last opened", _when(entry.opened_at)),
+        ("File", str(entry.path) + ("" if size is not None else " (missing)")),
+        ("Size", f"{size / 1_048_576:.1f} MB" if size is not None else ""),
+    ]
+    return [(label, value) for label, value in rows if value]
+
+
+class BookDetails(QDialog):
+    def __init__(self, entry: LibraryEntry, parent: QWidget | None, *, annotations: int) -> None:
+        super().__init__(parent)
+        self.setObjectName("bookDetails")
+        self.setWindowTitle(entry.title)
+        self.rows = detail_rows(entry, annotations=annotations)
+        cover = QLabel()
+        cover.setPixmap(cover_pixmap(entry))
+        cover.setAlignment(Qt.AlignmentFlag.AlignTop)
+        table = "".join(
+            f"<tr><td style='padding:2px 12px 2px 0; color:#666'>{html.escape(label)}</td>"
+            f"<td>{html.escape(value)}</td></tr>"
+            for label, value in self.rows
+        )
+        about = f"<p>{html.escape(entry.description)}</p>" if entry.description else ""
+        text = QLabel(f"<table>{table}</table>{about}")
+        text.setObjectName("bookDetailsText")
+        text.setWordWrap(True)
+        text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        text.setAlignment(Qt.AlignmentFlag.AlignTop)
+        text.setMinimumWidth(320)
+        row = QHBoxLayout()
+        row.addWidget(cover)
+        row.addWidget(text, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+
+def install_library_actions(window: AidsHost, annotations: AnnotationsController) -> None:
+    """Mark as Finished and Details… from the library grid."""
+    view = window.library_view
+    view.known_state = window.reader.known_state
+
+    def finish(book_id: str) -> None:
+        entry = window.library.entry(book_id)
+        if entry is not None:
+            window.reader.mark_finished(book_id, last_section=max(entry.section_count - 1, 0))
+            window.refresh_library()
+
+    def details(book_id: str) -> None:
+        entry = window.library.entry(book_id)
+        if entry is None:
+            return
+        entry = view.with_known_state(entry)
+        # The open book's list is the truth (its writes land behind); others are read.
+        if annotations.book is not None and annotations.book.book_id == book_id:
+            count = len(annotations.items)
+        else:
+            count = len(AnnotationStore(window.library.conn).for_book(book_id))
+        BookDetails(entry, view.window(), annotations=count).open()
+
+    view.finishRequested.connect(finish)
+    view.detailsRequested.connect(details)

@@ -1,0 +1,27 @@
+"""The passage a citation points to, marked on the page after the jump to it."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from reader_app.books.model import Book, Locator
+from reader_app.rag.model.citations import Citation
+from reader_app.ui.reader.page_marks import Mark
+
+
+def cited_passage_marks(
+    conn: sqlite3.Connection, book: Book, citation: Citation
+) -> tuple[Mark, ...]:
+    """The cited sentences, first to last, as one strong mark (none if the book has no such
+    sentences any more, e.g. re-split since)."""
+    rows = conn.execute(
+        """SELECT sid, section, block, char_start, char_end FROM sentences
+           WHERE book_id = ? AND sid IN (?, ?) ORDER BY sid""",
+        (book.book_id, citation.sid_start, citation.sid_end),
+    ).fetchall()
+    if not rows:
+        return ()
+    first, last = rows[0], rows[-1]
+    start = Locator(first[1], first[2], first[3])
+    end = Locator(last[1], last[2], last[4])
+    return (Mark(start, end, strong=True),)

@@ -1,0 +1,116 @@
+"""Find in Book: matches marked on the page, Next and Previous from where the reader is.
+
+The search runs in a worker; its matches are marked on every page they appear on, the current one
+strongly. Next goes to the first match after the reader's place (or after the current match while
+it is on screen), and wraps with a note. A query typed before a book is open waits for the book.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from reader_app.books.model import Book, Locator
+from reader_app.books.search import TextHit, find_text
+from reader_app.ui.aids.search_dock import SearchDock
+from reader_app.ui.reader.page_marks import Mark
+from reader_app.ui.workers import Workers
+
+
+class FindController(QObject):
+    """Between the search dock, the worker and the page: which match is current, and where."""
+
+    jumpRequested = Signal(object)  # Locator
+    marksChanged = Signal(object)  # tuple[Mark, ...]
+
+    def __init__(
+        self,
+        *,
+        dock: SearchDock,
+        tasks: Workers,
+        place: Callable[[], tuple[Locator, Locator]],  # the first and just-after-last on screen
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.dock = dock
+        self.tasks = tasks
+        self.place = place
+        self.book: Book | None = None
+        self.query = ""
+        self.pending: str | None = None  # typed before a book was open
+        self.hits: list[TextHit] = []
+        self.current: int | None = None
+        dock.searchRequested.connect(self.search)
+        dock.stepRequested.connect(self.step)
+        dock.hitChosen.connect(self.choose)
+
+    def set_book(self, book: Book | None) -> None:
+        self.book = book
+        self.hits, self.current = [], None
+        self.marksChanged.emit(())
+        if book is not None and self.pending:
+            query, self.pending = self.pending, None
+            self.search(query)
+        else:
+            self.dock.show_results([], status="")
+
+    def search(self, query: str) -> None:
+        self.query = query
+        book = self.book
+        if book is None:
+            self.pending = query
+            self.dock.set_status(f"“{query}” will be searched when a book is open.")
+            return
+        self.dock.set_status("Searching…")
+        self.tasks.submit(
+            "search",
+            lambda _job: find_text(book, query),
+            on_done=lambda hits: self._found(book, hits),
+            on_error=lambda error: self.dock.set_status(f"Search failed: {error}"),
+        )
+
+    def _found(self, book: Book, hits: list[TextHit]) -> None:
+        if book is not self.book:
+            return
+        self.hits, self.current = hits, None
+        self.dock.show_results(hits)
+        self._publish()
+
+    def step(self, delta: int) -> None:
+        """Next (+1) or Previous (-1) from the reader's place, wrapping with a note."""
+        if not self.hits:
+            return
+        start, end = self.place()
+        if self.current is not None and start <= self.hits[self.current].locator < end:
+            wanted = self.current + delta  # the current match is on screen: go on from it
+        elif delta > 0:
+            wanted = next(
+                (i for i, hit in enumerate(self.hits) if hit.locator >= start), len(self.hits)
+            )
+        else:
+            wanted = max((i for i, hit in enumerate(self.hits) if hit.locator < start), default=-1)
+        note = ""
+        if wanted >= len(self.hits):
+            wanted, note = 0, "Reached the end of the book; continued from the beginning."
+        elif wanted < 0:
+            wanted, note = len(self.hits) - 1, "Reached the beginning; continued from the end."
+        self.choose(wanted, note=note)
+
+    def choose(self, index: int, *, note: str = "") -> None:
+        if not 0 <= index < len(self.hits):
+            return
+        self.current = index
+        self.dock.set_current(index, note=note)
+        self.jumpRequested.emit(self.hits[index].locator)
+        self.dock.jumpRequested.emit(self.hits[index].locator)
+        self._publish()
+
+    def _publish(self) -> None:
+        self.marksChanged.emit(
+            tuple(
+                Mark(hit.locator, hit.end, strong=i == self.current)
+                for i, hit in enumerate(self.hits)
+            )
+        )
+

@@ -1,0 +1,41 @@
+"""The reader's aids, installed on the main window in one call: annotations, Back/Forward and
+footnotes, the status line, shortcut help and dictionary look-up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QMenu
+
+from reader_app.ui.aids.aids_host import AidsHost
+from reader_app.ui.aids.annotations import AnnotationsController, install_annotations
+from reader_app.ui.aids.book_details import install_library_actions
+from reader_app.ui.aids.dictionary_lookup import DictionaryLookup
+from reader_app.ui.aids.history import Navigator, install_navigation
+from reader_app.ui.aids.shortcuts_help import install_shortcut_help
+from reader_app.ui.aids.status_line import StatusLine
+
+
+@dataclass(frozen=True)
+class ReadingAids:
+    annotations: AnnotationsController
+    navigator: Navigator
+    status_line: StatusLine
+    dictionary: DictionaryLookup
+
+
+def install_reading_aids(window: AidsHost) -> ReadingAids:
+    aids = ReadingAids(
+        annotations=install_annotations(window),
+        navigator=install_navigation(window),
+        status_line=StatusLine(
+            settings=window.settings, writer=window.writer, parent=window.reader
+        ),
+        dictionary=DictionaryLookup(window),
+    )
+    help_menu = window.menuBar().findChild(QMenu, "helpMenu")
+    shortcuts = install_shortcut_help(window.reader.window())
+    if help_menu is not None and help_menu.actions():
+        help_menu.insertAction(help_menu.actions()[0], shortcuts)
+    install_library_actions(window, aids.annotations)
+    return aids

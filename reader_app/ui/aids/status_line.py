@@ -1,0 +1,59 @@
+"""The status bar's place line ("Book I › Part I › Chapter I · 12 min left in chapter · 34%"),
+with the reading speed measured from the reader's own page turns."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+
+from reader_app.books.model import Book
+from reader_app.books.reading import Navigation
+from reader_app.books.reading_time import ReadingSpeed, status_text
+from reader_app.settings import SettingsStore
+from reader_app.store.writer import Writer
+from reader_app.ui.reader.epub_view import PageShown
+
+
+class StatusLine(QObject):
+    """Times each page the reader turns on from, and says where they are and how long is left."""
+
+    def __init__(
+        self,
+        *,
+        settings: SettingsStore,
+        writer: Writer,
+        clock: Callable[[], float] = time.monotonic,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.writer = writer
+        self.clock = clock
+        self.speed = ReadingSpeed(prior=float(settings.get("reading.chars_per_minute")))
+        self._shown_at: float | None = None
+
+    def page_shown(self, book: Book, shown: PageShown) -> tuple[str, str]:
+        """Note the page shown; the status line and its tooltip for it."""
+        now = self.clock()
+        if (
+            shown.navigation == Navigation.TURN_FORWARD
+            and shown.previous_start is not None
+            and self._shown_at is not None
+            and book.format != "cbz"
+        ):
+            chars = book.char_offset(shown.start) - book.char_offset(shown.previous_start)
+            if self.speed.page_turned(chars=chars, seconds=now - self._shown_at):
+                self._remember()
+        self._shown_at = now
+        text = status_text(book, shown.start, speed=self.speed)
+        return text.line, text.detail
+
+    def _remember(self) -> None:
+        """Keep the measured speed for next time: written behind, like the reading position."""
+        if self.speed.measured:
+            speed = round(self.speed.chars_per_minute(), 1)
+            self.writer.submit(
+                lambda conn: SettingsStore(conn).set("reading.chars_per_minute", speed)
+            )

@@ -1,0 +1,22 @@
+"""The assistant dock: ask about the book, watch the answer stream in, follow its citations.
+
+Front door: `panel.py` (`AssistantPanel`).
+
+Modules:
+- `conversation_jobs`: The assistant panel's conversation bookkeeping, off the UI thread.
+- `flow_layout`: A layout that wraps its items into rows (Qt's flow layout example), and chips that
+  shrink.
+- `jobs`: The assistant panel's background jobs, run by `Workers`: an answer and a model download.
+- `model_status`: What the status bar says about the assistant, honestly: an index can be ready
+  while Ollama is down, and then the reader is told so; a stale "isn't running" banner goes once
+  the host changes or an answer streams.
+- `panel`: The assistant dock: ask about the book, watch the answer stream in, follow its
+  citations.
+- `settings_page`: The assistant's settings page: Ollama host, model (from the installed ones),
+  answer length.
+- `transcript_view`: Drawing the conversation into the assistant's transcript: the stored turns
+  through the Qt-free renderer (`rag/assistant/transcript.py`), the streaming answer as it grows,
+  and the links in it (show a veiled sentence, open a receipt, follow a citation).
+- `view`: The assistant dock's widgets: the header, the notes and banners, the transcript, the
+  question box and its buttons, and how they show a note, a banner or suggestion chips.
+"""

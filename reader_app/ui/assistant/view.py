@@ -1,0 +1,194 @@
+"""The assistant dock's widgets: the header, the notes and banners, the transcript, the question
+box and its buttons, and how they show a note, a banner or suggestion chips. What the panel does
+with them (jobs, scope, the conversation) is `ui/assistant/panel.py`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QTextCursor
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reader_app.rag.model.gateway import PullProgress
+from reader_app.ui.assistant.flow_layout import DOCK_MIN_WIDTH, Chip, FlowLayout
+
+SelectionMode = Literal["ask", "explain", "who"]
+SELECTION_PREFIXES: dict[str, str] = {
+    "ask": "About this passage: “{text}” — ",
+    "explain": "Explain this passage: “{text}”",
+    "who": "Who is {text}?",
+}
+
+
+class QuestionBox(QPlainTextEdit):
+    """Enter sends, Shift+Enter starts a new line."""
+
+    submitted = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
+            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        ):
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class AssistantView(QDockWidget):
+    """The dock and its widgets, with no behaviour of its own beyond showing things."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Assistant", parent)
+        self.setObjectName("assistantPanel")
+        self._build_widgets()
+
+    def _build_widgets(self) -> None:
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        top = QHBoxLayout()
+        self.header = QLabel("Knows up to: nothing yet", body)
+        self.header.setObjectName("assistantKnowsUpTo")
+        self.header.setToolTip("The assistant answers only from what you have read up to here.")
+        self.header.setWordWrap(True)
+        top.addWidget(self.header, 1)
+        self.new_button = QPushButton("New conversation", body)
+        self.new_button.setObjectName("assistantNewConversation")
+        top.addWidget(self.new_button)
+        # filled by ui/companion/character_entry.py
+        self.talk_button = QPushButton("Talk to…", body)
+        self.talk_button.setObjectName("assistantTalkTo")
+        self.talk_button.setMenu(QMenu(self.talk_button))
+        top.addWidget(self.talk_button)
+        layout.addLayout(top)
+
+        # The one labelled exception to the boundary, visible for as long as it is on.
+        self.whole_comic = QFrame(body)
+        self.whole_comic.setObjectName("assistantWholeComic")
+        self.whole_comic.setFrameShape(QFrame.Shape.StyledPanel)
+        whole_layout = QHBoxLayout(self.whole_comic)
+        self.whole_comic_text = QLabel(
+            "Whole comic prepared: you let the vision model see every page. Pages past where "
+            "you are stay out of answers until you reach them.",
+            self.whole_comic,
+        )
+        self.whole_comic_text.setWordWrap(True)
+        whole_layout.addWidget(self.whole_comic_text, 1)
+        self.whole_comic_off = QPushButton("Turn off", self.whole_comic)
+        self.whole_comic_off.setObjectName("assistantWholeComicOff")
+        whole_layout.addWidget(self.whole_comic_off)
+        self.whole_comic.hide()
+        layout.addWidget(self.whole_comic)
+
+        self.banner = QFrame(body)
+        self.banner.setObjectName("assistantBanner")
+        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
+        banner_layout = QVBoxLayout(self.banner)
+        self.banner_text = QLabel(self.banner)
+        self.banner_text.setObjectName("assistantBannerText")
+        self.banner_text.setWordWrap(True)
+        banner_layout.addWidget(self.banner_text)
+        row = QHBoxLayout()
+        self.download_button = QPushButton("Download model", self.banner)
+        self.download_button.setObjectName("assistantDownload")
+        row.addWidget(self.download_button)
+        self.download_progress = QProgressBar(self.banner)
+        self.download_progress.setObjectName("assistantDownloadProgress")
+        self.download_progress.setRange(0, 1000)
+        row.addWidget(self.download_progress, 1)
+        self.download_cancel = QPushButton("Cancel", self.banner)
+        self.download_cancel.setObjectName("assistantDownloadCancel")
+        row.addWidget(self.download_cancel)
+        banner_layout.addLayout(row)
+        self.banner.hide()
+        layout.addWidget(self.banner)
+
+        self.transcript = QTextBrowser(body)
+        self.transcript.setObjectName("assistantTranscript")
+        self.transcript.setOpenLinks(False)
+        layout.addWidget(self.transcript, 1)
+
+        self.suggestion_row = FlowLayout(min_width=DOCK_MIN_WIDTH)  # chips wrap, never widen
+        layout.addLayout(self.suggestion_row)
+        self.suggestion_buttons: list[QPushButton] = []
+
+        self.note = QLabel(body)
+        self.note.setObjectName("assistantNote")
+        self.note.setWordWrap(True)
+        self.note.hide()
+        layout.addWidget(self.note)
+
+        self.input = QuestionBox(body)
+        self.input.setObjectName("assistantInput")
+        self.input.setPlaceholderText("Ask about what you've read…")
+        self.input.setMaximumHeight(80)
+        layout.addWidget(self.input)
+        buttons = QHBoxLayout()
+        self.send_button = QPushButton("Send", body)
+        self.send_button.setObjectName("assistantSend")
+        self.stop_button = QPushButton("Stop", body)
+        self.stop_button.setObjectName("assistantStop")
+        buttons.addStretch(1)
+        buttons.addWidget(self.stop_button)
+        buttons.addWidget(self.send_button)
+        layout.addLayout(buttons)
+        self.setWidget(body)
+
+    def ask_about_selection(self, text: str, mode: SelectionMode) -> None:
+        """Put the selected text in the question box with a prefix that fits `mode`."""
+        text = " ".join(text.split())
+        if len(text) > 400:
+            text = text[:399] + "…"
+        self.input.setPlainText(SELECTION_PREFIXES[mode].format(text=text))
+        self.input.moveCursor(QTextCursor.MoveOperation.End)
+        self.show()
+        self.raise_()
+        self.input.setFocus()
+
+    def _on_pull_progress(self, progress: PullProgress) -> None:
+        if progress.fraction is not None:
+            self.download_progress.setValue(int(progress.fraction * 1000))
+        self.download_progress.setFormat(f"{progress.status} %p%")
+
+    def _banner(self, text: str, *, offer_download: bool, downloading: bool) -> None:
+        self.banner_text.setText(text)
+        self.download_button.setVisible(offer_download)
+        self.download_progress.setVisible(downloading)
+        self.download_cancel.setVisible(downloading)
+        self.banner.show()
+
+    def _show_note(self, text: str) -> None:
+        self.note.setText(text)
+        self.note.show()
+
+    def _hide_note(self) -> None:
+        self.note.hide()
+        self.note.setText("")
+
+    def _show_suggestions(self, suggestions: tuple[str, ...], ask: Callable[[str], None]) -> None:
+        self._clear_suggestions()
+        for text in suggestions:
+            button = Chip(text, self)
+            button.setObjectName("assistantSuggestion")
+            button.clicked.connect(lambda _=False, q=text: ask(q))
+            self.suggestion_row.addWidget(button)
+            self.suggestion_buttons.append(button)
+
+    def _clear_suggestions(self) -> None:
+        for button in self.suggestion_buttons:
+            self.suggestion_row.removeWidget(button)
+            button.deleteLater()
+        self.suggestion_buttons = []

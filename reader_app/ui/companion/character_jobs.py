@@ -1,0 +1,132 @@
+"""The character chat dock's background jobs, run by `Workers`: a reply, and who may be
+talked to.
+
+A reply job streams, as progress: the spoiler check, each token (str), then the finished
+`JobResult` once the reply is whole; then, still in the background, it keeps the conversation
+summary up to date and remakes the persona when the reader has passed enough new mentions. It
+returns the `JobResult`, which also arrives after a Stop or a refusal (another message of the
+conversation still being answered, here or in another window).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from reader_app.books.model import Book
+from reader_app.errors import ReaderError, ScopeError
+from reader_app.rag.assistant.conversations import ConversationStore, Message
+from reader_app.rag.boundary import scope_for_book
+from reader_app.rag.characters.chat import CharacterChat
+from reader_app.rag.characters.store import (
+    ConversationInfo,
+    conversations,
+    latest_character_conversation,
+)
+from reader_app.rag.companion.entity_store import ensure_entities
+from reader_app.rag.companion.xray import XRayEntry, known_entities
+from reader_app.rag.index.embed import Embedder
+from reader_app.rag.index.indexes import VectorIndexCache
+from reader_app.rag.index.sentences import sentence_count
+from reader_app.store.db import connect
+from reader_app.ui.assistant.jobs import JobResult
+from reader_app.ui.workers import Job
+
+
+@dataclass(frozen=True)
+class People:
+    """Whom the reader may talk to at the boundary, and the book's character conversations."""
+
+    entries: tuple[XRayEntry, ...]
+    conversations: tuple[ConversationInfo, ...]
+
+
+def people_work(*, home: Path, book: Book, written: Callable[[], object] | None) -> People:
+    if written is not None:
+        written()
+    conn = connect(home)
+    try:
+        if sentence_count(conn, book.book_id) == 0:
+            return People((), ())  # not prepared yet: its text is the pipeline's to write
+        ensure_entities(conn, book)
+        try:
+            scope = scope_for_book(conn, book.book_id)
+        except ScopeError:
+            return People((), ())
+        entries = tuple(known_entities(conn, scope, kinds=("person",)))
+        known = {e.key for e in entries}
+        talked = tuple(c for c in conversations(conn, book.book_id)
+                       if c.character_key is not None and c.character_key in known)
+        return People(entries, talked)
+    finally:
+        conn.close()
+
+
+Opened = tuple[int | None, list[Message]]  # the conversation with a character, and its messages
+
+
+def conversation_work(*, home: Path, book_id: str, key: int) -> Opened:
+    """The reader's latest conversation with the character `key` and its messages (None and
+    [] when there is none), read in a worker."""
+    conn = connect(home)
+    try:
+        conversation_id = latest_character_conversation(conn, book_id, key=key)
+        if conversation_id is None:
+            return None, []
+        return conversation_id, ConversationStore(conn).messages(conversation_id)
+    finally:
+        conn.close()
+
+
+def _stored_messages(conn: sqlite3.Connection, conversation_id: int) -> list[Message] | None:
+    try:
+        return ConversationStore(conn).messages(conversation_id)
+    except sqlite3.Error:  # the reply stands; the dock reads the conversation again
+        return None
+
+
+def reply_work(
+    job: Job,
+    *,
+    home: Path,
+    book: Book,
+    message: str,
+    key: int,
+    conversation_id: int | None,
+    embedder: Embedder | None,
+    vector_cache: VectorIndexCache,
+    written: Callable[[], object] | None = None,
+) -> JobResult:
+    if written is not None:
+        written()  # the reading-state writes queued before the message have landed
+    conn = connect(home)
+    chat = CharacterChat(conn, home, embedder=embedder, vector_cache=vector_cache)
+    try:
+        try:
+            run = chat.send(book, message, key=key, conversation_id=conversation_id,
+                            cancel=job.cancel_token)
+        except ReaderError as refused:
+            return JobResult(conversation_id, None, refused)
+        job(run.checker)
+        failure: ReaderError | None = None
+        try:
+            for token in run.tokens():
+                job(token)
+        except ReaderError as caught:
+            failure = caught
+        result = JobResult(run.conversation_id, run.outcome, failure,
+                           messages=_stored_messages(conn, run.conversation_id))
+        if failure is None and not job.cancelled:
+            job(result)  # the reply is whole: shown before the background upkeep
+            chat.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
+            if run.persona_stale:
+                # On failure the older persona stays in use; the next reply tries again.
+                with contextlib.suppress(ReaderError):
+                    chat.refresh_persona(book, run.entry.key)
+        return result
+    finally:
+        chat.close()
+        conn.close()

@@ -1,0 +1,38 @@
+"""The window's book jobs that run in a worker: covers (opening is in `book_opening`)."""
+
+from __future__ import annotations
+
+from reader_app.books.model import Book
+from reader_app.errors import BookError
+
+
+def reading_notes_text(book: Book) -> str:
+    """What the reader must know about how the file was read (parts skipped or simplified)."""
+    if not book.notes:
+        return ""
+    more = f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else ""
+    return f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3]) + more
+
+
+def cover_work(book: Book) -> bytes | None:
+    """A PNG thumbnail of the book's cover; SVG covers are rendered with Qt's SVG renderer."""
+    from reader_app.books.covers import cover_thumbnail_png
+
+    try:
+        png = cover_thumbnail_png(book)
+    except BookError:
+        return None
+    if png is not None or not book.cover or not book.cover.lower().endswith(".svg"):
+        return png
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
+
+    from reader_app.ui.page.images import decode_image
+
+    image = decode_image(book.resource(book.cover), name=book.cover, target=QSize(300, 450))
+    if image is None:
+        return None
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stub wants bytes; Qt wants str
+    return bytes(data.data())

@@ -1,0 +1,23 @@
+"""The reading area: the EPUB and comic page views, the progress slider and the boundary's moves.
+
+Front door: `reader_page.py` (`ReaderPage`).
+
+Modules:
+- `boundary_actions`: Moving the boundary by hand, said out loud: "Mark as read" and "Reset" are
+  confirmed where they take knowledge away, and every change can be undone from a quiet notice by
+  the slider.
+- `comic_view`: The comic page view: fit modes, two-page spreads, right-to-left reading, a small
+  page cache.
+- `epub_view`: The paginated view of reflowable books: one or two pages, keys, clicks, links,
+  selection.
+- `page_input`: The page view's mouse: selection and its highlight, links, edge clicks, the context
+  menu.
+- `page_marks`: Stretches of the book marked on the page: search matches, the passage a citation
+  points to.
+- `progress_slider`: The progress slider: position by characters, chapter ticks, and a mark where
+  the boundary is.
+- `reader_page`: The reading area: the page view for the book's format, the progress slider, and
+  the boundary.
+- `reading_ahead`: The quiet offer to move the boundary after a jump ahead, in a footer that never
+  moves the page.
+"""

@@ -1,0 +1,157 @@
+"""Moving the boundary by hand, said out loud: "Mark as read" and "Reset" are confirmed where
+they take knowledge away, and every change can be undone from a quiet notice by the slider.
+
+"Mark as read up to here" moves the boundary forward at once ("Marked as read up to Chapter 12 ·
+Undo"). Behind the boundary it asks first and moves it back only if the reader says so. Reset
+always asks first, and can be undone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFrame, QWidget
+
+from reader_app.books.library import NOTHING_READ, ReadingState
+from reader_app.books.model import Book, Locator
+from reader_app.books.reading import reading_offset
+from reader_app.ui.reader.reading_ahead import notice_parts
+
+NOTICE_MS = 15_000  # how long "… · Undo" stays
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What the assistant may read: the boundary, or the whole book once finished."""
+
+    boundary: Locator
+    finished: bool
+
+
+class BoundaryHost(Protocol):
+    """The reader page, as these actions need it (it owns the boundary)."""
+
+    book: Book | None
+    state: ReadingState | None
+
+    def place_on_screen(self) -> Known | None: ...
+
+    def set_boundary_by_hand(self, *, boundary: Locator, finished: bool) -> None: ...
+
+
+class BoundaryNotice(QFrame):
+    """A one-line notice with up to two buttons: a question to confirm, or news with Undo."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label, (self.confirm_button, self.cancel_button) = notice_parts(
+            self, "boundaryNotice", ("boundaryNoticeText", ""), ("boundaryConfirm", ""),
+            ("boundaryCancel", ""),
+        )
+        self.confirm_button.clicked.connect(self._confirmed)
+        self.cancel_button.clicked.connect(self.hide)
+        self._action: Callable[[], None] | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.hide)
+        self.hide()
+
+    def ask(self, text: str, *, confirm: str, cancel: str, action: Callable[[], None]) -> None:
+        """A question: nothing happens until the reader presses `confirm`."""
+        self._timer.stop()
+        self._show(text, confirm, cancel, action)
+
+    def tell(self, text: str, *, undo: Callable[[], None] | None = None) -> None:
+        """News of a change, with Undo (when it can be undone) for a while."""
+        self._show(text, "Undo" if undo else "", "", undo)
+        self._timer.start(NOTICE_MS)
+
+    def _show(
+        self, text: str, confirm: str, cancel: str, action: Callable[[], None] | None
+    ) -> None:
+        self.label.setText(text)
+        self.confirm_button.setText(confirm)
+        self.confirm_button.setVisible(bool(confirm))
+        self.cancel_button.setText(cancel)
+        self.cancel_button.setVisible(bool(cancel))
+        self._action = action
+        self.show()
+
+    def _confirmed(self) -> None:
+        action, self._action = self._action, None
+        self.hide()
+        if action is not None:
+            action()
+
+
+class BoundaryActions:
+    """The reader page's hand-made boundary changes, through the notice."""
+
+    def __init__(self, page: BoundaryHost, notice: BoundaryNotice) -> None:
+        self.page = page
+        self.notice = notice
+
+    def known(self) -> Known | None:
+        state = self.page.state
+        return Known(state.boundary, state.finished) if state is not None else None
+
+    def place(self, known: Known) -> str:
+        book = self.page.book
+        if known.finished:
+            return "the end"
+        if book is None or known.boundary.section < 0:
+            return "nothing yet"
+        return book.chapter_title(known.boundary) or "here"
+
+    def mark_read_here(self) -> None:
+        """Forward: done, with Undo. Behind what it already knows: asked first."""
+        book, before, here = self.page.book, self.known(), self.page.place_on_screen()
+        if book is None or before is None or here is None:
+            return
+        offset = reading_offset(book, here.boundary)
+        known_offset = reading_offset(book, before.boundary)
+        behind = (before.finished and not here.finished) or (
+            not before.finished and offset < known_offset
+        )
+        if here == before or (not behind and offset == known_offset):
+            self.notice.tell(f"Already marked as read up to {self.place(here)}")
+            return
+        if behind:
+            self.notice.ask(
+                f"The assistant already knows up to {self.place(before)}. "
+                f"Move it back to {self.place(here)}?",
+                confirm="Move back",
+                cancel="Keep",
+                action=lambda: self._change(here, before, "Moved back to"),
+            )
+            return
+        self._change(here, before, "Marked as read up to")
+
+    def ask_reset(self) -> None:
+        before = self.known()
+        if self.page.book is None or before is None:
+            return
+        self.notice.ask(
+            f"Make the assistant forget this book (it knows up to {self.place(before)})?",
+            confirm="Reset",
+            cancel="Cancel",
+            action=self.reset,
+        )
+
+    def reset(self) -> None:
+        before = self.known()
+        if self.page.book is None or before is None:
+            return
+        self._change(Known(NOTHING_READ, False), before, "")
+
+    def _change(self, to: Known, before: Known, saying: str) -> None:
+        self.page.set_boundary_by_hand(boundary=to.boundary, finished=to.finished)
+        text = f"{saying} {self.place(to)}" if saying else "The assistant forgot this book"
+        self.notice.tell(text, undo=lambda: self._undo(before))
+
+    def _undo(self, before: Known) -> None:
+        self.page.set_boundary_by_hand(boundary=before.boundary, finished=before.finished)
+        self.notice.tell(f"Back to {self.place(before)}")

@@ -1,0 +1,319 @@
+"""The comic page view: fit modes, two-page spreads, right-to-left reading, a small page cache."""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QImage, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
+from PySide6.QtWidgets import QWidget
+
+from reader_app.books.model import Book, Locator
+from reader_app.books.reading import Navigation
+from reader_app.errors import BookError
+from reader_app.ui.page.images import decode_image
+from reader_app.ui.reader.epub_view import PageShown
+from reader_app.ui.reader.page_input import EDGE_FRACTION
+
+log = logging.getLogger(__name__)
+
+FIT_MODES = ("page", "width", "height", "actual")
+CACHE_PAGES = 8
+
+
+def spread_views(book: Book, *, spread: bool) -> list[tuple[int, ...]]:
+    """Pages grouped as they are shown: the cover and double pages alone, the rest in pairs."""
+    count = len(book.sections)
+    if not spread:
+        return [(i,) for i in range(count)]
+    views: list[tuple[int, ...]] = []
+    i = 0
+    while i < count:
+        alone = i == 0 or book.sections[i].double_page
+        if alone or i + 1 >= count or book.sections[i + 1].double_page:
+            views.append((i,))
+            i += 1
+        else:
+            views.append((i, i + 1))
+            i += 2
+    return views
+
+
+class ComicView(QWidget):
+    pageShown = Signal(object)  # PageShown
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("comicView")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(320, 320)
+        self.book: Book | None = None
+        self.fit = "page"
+        self.spread_enabled = True
+        self.right_to_left = False
+        self.background = QColor("#2b2b2b")
+        self.view_index = 0
+        self.scroll_offset = QPointF(0, 0)
+        self._views: list[tuple[int, ...]] = []
+        self._cache: OrderedDict[tuple[int, int, int], QImage] = OrderedDict()
+        self._unreadable: set[str] = set()  # pages already logged as unreadable
+        self._prefetch_timer = QTimer(self)
+        self._prefetch_timer.setSingleShot(True)
+        self._prefetch_timer.setInterval(0)
+        self._prefetch_timer.timeout.connect(self._prefetch)
+
+    # -- public API -------------------------------------------------------------------------
+
+    def set_book(self, book: Book | None, position: Locator | None = None) -> None:
+        self.book = book
+        self._cache.clear()
+        self._unreadable.clear()
+        if book is None:
+            self._views = []
+            self.update()
+            return
+        self.right_to_left = book.metadata.right_to_left
+        self._rebuild_views()
+        self.go_to(position or Locator(0, 0, 0), navigation=Navigation.OPEN)
+
+    def set_options(self, *, fit: str, spread: bool, right_to_left: bool | None = None) -> None:
+        first_page = self.current_pages()[0] if self._views else 0
+        self.fit = fit if fit in FIT_MODES else "page"
+        self.spread_enabled = spread
+        if right_to_left is not None:
+            self.right_to_left = right_to_left
+        self._cache.clear()
+        if self.book is not None:
+            self._rebuild_views()
+            self._show(self._view_of_page(first_page), Navigation.RELAYOUT)
+
+    def is_spread(self) -> bool:
+        return self.spread_enabled and self.width() > self.height() * 1.1
+
+    def current_pages(self) -> tuple[int, ...]:
+        if not self._views:
+            return (0,)
+        return self._views[min(self.view_index, len(self._views) - 1)]
+
+    def current_start(self) -> Locator:
+        return Locator(self.current_pages()[0], 0, 0)
+
+    def current_end(self) -> Locator:
+        assert self.book is not None
+        # The page is the unit: the whole page is read, including text found on it later by OCR.
+        return Locator.end_of_section(self.current_pages()[-1])
+
+    def go_to(self, locator: Locator, *, navigation: Navigation = Navigation.JUMP) -> None:
+        if self.book is None or not self._views:
+            return
+        self._show(self._view_of_page(locator.section), navigation)
+
+    def next_page(self) -> bool:
+        if self.view_index + 1 >= len(self._views):
+            return False
+        self._show(self.view_index + 1, Navigation.TURN_FORWARD)
+        return True
+
+    def previous_page(self) -> bool:
+        if self.view_index == 0:
+            return False
+        self._show(self.view_index - 1, Navigation.TURN_BACK)
+        return True
+
+    def go_home(self) -> None:
+        if self._views:
+            self._show(0, Navigation.JUMP)
+
+    def go_end(self) -> None:
+        if self._views:
+            self._show(len(self._views) - 1, Navigation.JUMP)
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _rebuild_views(self) -> None:
+        assert self.book is not None
+        self._views = spread_views(self.book, spread=self.is_spread())
+
+    def _view_of_page(self, page: int) -> int:
+        for index, pages in enumerate(self._views):
+            if page in pages:
+                return index
+        return max(len(self._views) - 1, 0)
+
+    def _show(self, view_index: int, navigation: Navigation) -> None:
+        previous = self.current_start() if self._views else None
+        self.view_index = min(max(view_index, 0), len(self._views) - 1)
+        self.scroll_offset = QPointF(0, 0)
+        self.update()
+        pages = self.current_pages()
+        self.pageShown.emit(
+            PageShown(
+                section=pages[0],
+                page=0,
+                page_count=1,
+                start=self.current_start(),
+                end=self.current_end(),
+                navigation=navigation,
+                previous_start=previous if navigation == Navigation.TURN_FORWARD else None,
+            )
+        )
+        self._prefetch_timer.start()
+
+    def _prefetch(self) -> None:
+        if self.view_index + 1 < len(self._views):
+            for page in self._views[self.view_index + 1]:
+                self._page_image(page, self._target_size(len(self._views[self.view_index + 1])))
+
+    def _target_size(self, pages_in_view: int) -> QSize:
+        ratio = self.devicePixelRatioF()
+        return QSize(int(self.width() * ratio / pages_in_view), int(self.height() * ratio))
+
+    def _page_image(self, page: int, target: QSize) -> QImage | None:
+        assert self.book is not None
+        if self.fit in ("width", "actual"):
+            target = QSize(target.width() * (4 if self.fit == "actual" else 1), 100_000)
+        key = (page, target.width(), target.height())
+        image = self._cache.get(key)
+        if image is not None:
+            self._cache.move_to_end(key)
+            return image
+        section = self.book.sections[page]
+        name = next((b.image for b in section.blocks if b.image), None)
+        if name is None:
+            return None
+        try:
+            data = self.book.load_resource(name)
+        except Exception as error:  # a damaged page: the others are still shown
+            if name not in self._unreadable:
+                self._unreadable.add(name)
+                log.warning("page %d (%s) of %s cannot be shown: %s", page + 1, name,
+                            self.book.path.name, error, exc_info=not isinstance(error, BookError))
+            return None
+        bounded = QSize(min(target.width(), 8000), min(target.height(), 12000))
+        image = decode_image(data, name=name, target=bounded)
+        if image is None:
+            return None
+        self._cache[key] = image
+        while len(self._cache) > CACHE_PAGES:
+            self._cache.popitem(last=False)
+        return image
+
+    def _placements(self) -> list[tuple[QImage, QRectF]]:
+        pages = list(self.current_pages())
+        if self.right_to_left:
+            pages.reverse()
+        images = [self._page_image(p, self._target_size(len(pages))) for p in pages]
+        shown = [img for img in images if img is not None]
+        if not shown:
+            return []
+        ratio = self.devicePixelRatioF()
+        total_w = sum(img.width() / ratio for img in shown)
+        max_h = max(img.height() / ratio for img in shown)
+        if self.fit == "page":
+            scale = min(self.width() / total_w, self.height() / max_h)
+        elif self.fit == "width":
+            scale = self.width() / total_w
+        elif self.fit == "height":
+            scale = self.height() / max_h
+        else:
+            scale = 1.0
+        width = total_w * scale
+        height = max_h * scale
+        x = (self.width() - width) / 2 if width < self.width() else -self.scroll_offset.x()
+        y = (self.height() - height) / 2 if height < self.height() else -self.scroll_offset.y()
+        placements = []
+        for img in shown:
+            w = img.width() / ratio * scale
+            h = img.height() / ratio * scale
+            placements.append((img, QRectF(x, y + (height - h) / 2, w, h)))
+            x += w
+        return placements
+
+    def _content_size(self) -> tuple[float, float]:
+        rects = [r for _, r in self._placements()]
+        if not rects:
+            return 0.0, 0.0
+        return (
+            max(r.right() for r in rects) - min(r.left() for r in rects),
+            max(r.bottom() for r in rects) - min(r.top() for r in rects),
+        )
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), self.background)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        for image, rect in self._placements():
+            painter.drawImage(rect, image)
+        painter.end()
+
+    def resizeEvent(self, event: object) -> None:
+        if self.book is not None:
+            first = self.current_pages()[0]
+            self._rebuild_views()
+            self.view_index = self._view_of_page(first)
+        self.update()
+
+    def _scroll_by(self, dy: float) -> bool:
+        _, height = self._content_size()
+        limit = max(height - self.height(), 0.0)
+        new_y = min(max(self.scroll_offset.y() + dy, 0.0), limit)
+        if new_y == self.scroll_offset.y():
+            return False
+        self.scroll_offset = QPointF(self.scroll_offset.x(), new_y)
+        self.update()
+        return True
+
+    def _forward(self) -> None:
+        if not self._scroll_by(self.height() * 0.9):
+            self.next_page()
+
+    def _back(self) -> None:
+        if not self._scroll_by(-self.height() * 0.9):
+            self.previous_page()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        right, left = (
+            (self.previous_page, self.next_page)
+            if self.right_to_left
+            else (self.next_page, self.previous_page)
+        )
+        if key == Qt.Key.Key_Right:
+            right()
+        elif key == Qt.Key.Key_Left:
+            left()
+        elif key == Qt.Key.Key_PageDown or (key == Qt.Key.Key_Space and not shift):
+            self._forward()
+        elif key == Qt.Key.Key_PageUp or (key == Qt.Key.Key_Space and shift):
+            self._back()
+        elif key == Qt.Key.Key_Down:
+            self._scroll_by(60)
+        elif key == Qt.Key.Key_Up:
+            self._scroll_by(-60)
+        elif key == Qt.Key.Key_Home:
+            self.go_home()
+        elif key == Qt.Key.Key_End:
+            self.go_end()
+        else:
+            super().keyPressEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y()
+        if delta < 0:
+            self._forward()
+        elif delta > 0:
+            self._back()
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        x = event.position().x()
+        left_edge = x < self.width() * EDGE_FRACTION
+        right_edge = x > self.width() * (1 - EDGE_FRACTION)
+        if left_edge:
+            (self.next_page if self.right_to_left else self.previous_page)()
+        elif right_edge:
+            (self.previous_page if self.right_to_left else self.next_page)()

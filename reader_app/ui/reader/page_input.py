@@ -1,0 +1,287 @@
+"""The page view's mouse: selection and its highlight, links, edge clicks, the context menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QUrl, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QContextMenuEvent,
+    QDesktopServices,
+    QGuiApplication,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QTextLine,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QMenu, QWidget
+
+from reader_app.books.model import Locator
+from reader_app.books.reading import Navigation
+from reader_app.ui.page.document import SectionDocument
+from reader_app.ui.page.internal_links import parse_internal_href
+
+EDGE_FRACTION = 0.18
+
+
+class PageInput(QWidget):
+    """Mouse, key and wheel input for the page view (EpubView supplies pages and navigation)."""
+
+    askAbout = Signal(str, str)  # selected text, mode: ask / explain / who
+    markReadHere = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.page_index = 0
+        self._press: QPointF | None = None
+        self._selection: tuple[int, int] | None = None  # document positions, current section
+        # Whether a place is within what the assistant may read (the reader page says).
+        self._read_check: Callable[[Locator], bool] = lambda _locator: False
+        # Painted under the text of each page (highlights); entries added to the context menu.
+        self.underlays: list[Callable[[QPainter, SectionDocument], None]] = []
+        self.menu_hooks: list[Callable[[QMenu], None]] = []
+        # Asked before a link is followed (href, the place clicked, the global point): True if
+        # one handled it (a footnote shown in a pop-up).
+        self.link_hooks: list[Callable[[str, Locator, QPointF], bool]] = []
+        self.context_locator: Locator | None = None  # where the context menu was asked for
+
+    def set_read_check(self, check: Callable[[Locator], bool]) -> None:
+        """How to tell whether a place is within what the assistant may read."""
+        self._read_check = check
+
+    def is_read(self, locator: Locator) -> bool:
+        return self._read_check(locator)
+
+    def current_document(self) -> SectionDocument | None:
+        raise NotImplementedError
+
+    def _page_origins(self) -> list[QPointF]:
+        raise NotImplementedError
+
+    def go_to(self, locator: Locator, *, navigation: Navigation = Navigation.JUMP) -> None:
+        raise NotImplementedError
+
+    def next_page(self) -> bool:
+        raise NotImplementedError
+
+    def previous_page(self) -> bool:
+        raise NotImplementedError
+
+    def selected_text(self) -> str:
+        raise NotImplementedError
+
+    def right_to_left(self) -> bool:
+        return False
+
+    def go_home(self) -> None:
+        raise NotImplementedError
+
+    def go_end(self) -> None:
+        raise NotImplementedError
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if self.right_to_left() and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            # page-progression-direction="rtl": the next page lies to the left.
+            key = Qt.Key.Key_Right if key == Qt.Key.Key_Left else Qt.Key.Key_Left
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Down) or (
+            key == Qt.Key.Key_Space and not shift
+        ):
+            self.next_page()
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_PageUp, Qt.Key.Key_Up) or (
+            key == Qt.Key.Key_Space and shift
+        ):
+            self.previous_page()
+        elif key == Qt.Key.Key_Home:
+            self.go_home()
+        elif key == Qt.Key.Key_End:
+            self.go_end()
+        else:
+            super().keyPressEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or -event.angleDelta().x()
+        if delta < 0:
+            self.next_page()
+        elif delta > 0:
+            self.previous_page()
+        event.accept()
+
+    def _hit(self, point: QPointF) -> tuple[int, QPointF] | None:
+        origins = list(enumerate(self._page_origins()))
+        for offset, origin in sorted(origins, key=lambda item: -item[1].x()):
+            if point.x() >= origin.x():
+                return self.page_index + offset, origin
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position()
+            self._selection = None
+            self.update()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        doc = self.current_document()
+        if self._press is not None and doc is not None:
+            if (event.position() - self._press).manhattanLength() > 6:
+                first = self._hit(self._press)
+                second = self._hit(event.position())
+                if first and second:
+                    a = doc.position_at(self._press, *first)
+                    b = doc.position_at(event.position(), *second)
+                    self._selection = (min(a, b), max(a, b))
+                    self.update()
+        elif doc is not None:
+            hit = self._hit(event.position())
+            anchor = doc.anchor_at(event.position(), *hit) if hit else ""
+            self.setCursor(
+                Qt.CursorShape.PointingHandCursor if anchor else Qt.CursorShape.ArrowCursor
+            )
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        press, self._press = self._press, None
+        if event.button() != Qt.MouseButton.LeftButton or press is None:
+            return
+        if self._selection is not None and self._selection[0] != self._selection[1]:
+            clipboard = QGuiApplication.clipboard()
+            clipboard.setText(self.selected_text(), clipboard.Mode.Selection)
+            return
+        self._selection = None
+        doc = self.current_document()
+        hit = self._hit(event.position())
+        if doc is not None and hit is not None:
+            href = doc.anchor_at(event.position(), *hit)
+            if href:
+                here = doc.locator_at(doc.position_at(event.position(), *hit))
+                if not any(h(href, here, event.globalPosition()) for h in self.link_hooks):
+                    self._follow_link(href)
+                return
+        x = event.position().x()
+        backward, forward = self.previous_page, self.next_page
+        if self.right_to_left():
+            backward, forward = forward, backward
+        if x < self.width() * EDGE_FRACTION:
+            backward()
+        elif x > self.width() * (1 - EDGE_FRACTION):
+            forward()
+
+    def _follow_link(self, href: str) -> None:
+        target = parse_internal_href(href)
+        if target is not None:
+            self.go_to(target, navigation=Navigation.JUMP)
+            return
+        url = QUrl(href)
+        # External links open only on the reader's click, and only for web and mail addresses.
+        if url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)
+
+    def selection_end(self) -> Locator | None:
+        doc = self.current_document()
+        if doc is None or self._selection is None:
+            return None
+        return doc.locator_at(max(self._selection))
+
+    def build_context_menu(self) -> QMenu:
+        return build_context_menu(self)
+
+    def clear_selection(self) -> None:
+        self._selection = None
+        self.update()
+
+    def selection_range(self) -> tuple[Locator, Locator] | None:
+        doc = self.current_document()
+        if doc is None or self._selection is None or self._selection[0] == self._selection[1]:
+            return None
+        return doc.locator_at(min(self._selection)), doc.locator_at(max(self._selection))
+
+    def locator_at_point(self, point: QPointF) -> Locator | None:
+        """The place in the book under `point` (widget coordinates), if a page is there."""
+        doc, hit = self.current_document(), self._hit(point)
+        if doc is None or hit is None:
+            return None
+        return doc.locator_at(doc.position_at(point, *hit))
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.context_locator = self.locator_at_point(event.pos().toPointF())
+        self.build_context_menu().exec(event.globalPos())
+
+
+def paint_selection(
+    painter: QPainter,
+    doc: SectionDocument,
+    selection: tuple[int, int],
+    pages: list[tuple[int, QPointF]],
+    color: QColor,
+) -> None:
+    """Highlight document positions `selection` on each shown (page, origin)."""
+    start, end = sorted(selection)
+    for page, origin in pages:
+        block = doc.doc.findBlock(start)
+        while block.isValid() and block.position() <= end:
+            layout = block.layout()
+            for i in range(layout.lineCount()):
+                line = layout.lineAt(i)
+                line_start = block.position() + line.textStart()
+                line_end = line_start + line.textLength()
+                if line_end <= start or line_start >= end:
+                    continue
+                x0 = _cursor_x(line, max(start, line_start) - block.position())
+                x1 = _cursor_x(line, min(end, line_end) - block.position())
+                column_top = doc.layout_top(block) + line.y()
+                top, bottom = doc.page_span(page)
+                y = doc.view_y(page, column_top)
+                if top - 0.5 <= column_top < bottom - 0.5:
+                    painter.fillRect(
+                        QRectF(
+                            origin.x() + layout.position().x() + x0,
+                            origin.y() + y,
+                            x1 - x0,
+                            line.height(),
+                        ),
+                        color,
+                    )
+            block = block.next()
+
+
+def build_context_menu(view: PageInput) -> QMenu:
+    """Ask, explain, who, copy and mark-as-read for the view's selection."""
+    menu = QMenu(view)
+    menu.setObjectName("pageContextMenu")
+    selected = view.selected_text()
+    end = view.selection_end()
+    # A selection past the boundary would carry unread text to the model: not offered.
+    askable = bool(selected) and end is not None and view.is_read(end)
+    for label, mode in (
+        ("Ask about this", "ask"),
+        ("Explain", "explain"),
+        ("Who is this?", "who"),
+    ):
+        action = QAction(label, menu)
+        action.setObjectName(f"askAbout_{mode}")
+        action.setEnabled(askable)
+        if selected and not askable:
+            action.setToolTip("The assistant hasn't read this far: mark it as read first.")
+        action.triggered.connect(lambda _=False, m=mode: view.askAbout.emit(selected, m))
+        menu.addAction(action)
+    menu.setToolTipsVisible(True)
+    menu.addSeparator()
+    copy = menu.addAction("Copy")
+    copy.setEnabled(bool(selected))
+    copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected))
+    mark = menu.addAction("Mark as read up to here")
+    mark.triggered.connect(view.markReadHere.emit)
+    for hook in view.menu_hooks:
+        hook(menu)
+    return menu
+
+
+def _cursor_x(line: QTextLine, position: int) -> float:
+    # PySide6 returns (x, position) for this overload.
+    result = line.cursorToX(position)
+    return float(result[0] if isinstance(result, tuple) else result)  # type: ignore[arg-type]

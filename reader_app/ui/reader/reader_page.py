@@ -1,0 +1,295 @@
+"""The reading area: the page view for the book's format, the progress slider, and the boundary."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
+
+from reader_app.books.library import NOTHING_READ, Library, ReadingState
+from reader_app.books.model import Book, Locator
+from reader_app.books.reading import Navigation, follow_reader, reading_offset
+from reader_app.rag.boundary import selection_may_be_sent
+from reader_app.store.writer import Writer
+from reader_app.ui.page.appearance import Appearance
+from reader_app.ui.reader.boundary_actions import BoundaryActions, BoundaryNotice, Known
+from reader_app.ui.reader.comic_view import ComicView
+from reader_app.ui.reader.epub_view import EpubView, PageShown
+from reader_app.ui.reader.progress_slider import ProgressSlider
+from reader_app.ui.reader.reading_ahead import ReadingAheadBanner, footer_row
+
+# Page turns forward while reading ahead of the boundary before the banner offers to move it.
+AHEAD_TURNS_BEFORE_OFFER = 1
+
+
+class ReaderPage(QWidget):
+    """Owns the reading position and the spoiler boundary of the open book (DESIGN.md 1.1)."""
+
+    positionChanged = Signal(object)  # PageShown
+    boundaryChanged = Signal(object)  # ReadingState
+
+    def __init__(
+        self, library: Library, parent: QWidget | None = None, *, writer: Writer | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("readerPage")
+        self.library = library
+        # The state in memory is the truth while a book is open; the writer records it behind.
+        self.writer = writer
+        # Whether `is_read` may build a book's sentences itself (on the UI thread): not when the
+        # window prepares books in the background, which builds them a second after opening.
+        self.builds_text = True
+        self._known_states: dict[str, ReadingState] = {}
+        self.book: Book | None = None
+        self.state: ReadingState | None = None
+        self.last_shown: PageShown | None = None
+        self._ahead_turns = 0
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+
+        self.stack = QStackedWidget()
+        self.epub_view = EpubView()
+        self.comic_view = ComicView()
+        self.stack.addWidget(self.epub_view)
+        self.stack.addWidget(self.comic_view)
+        layout.addWidget(self.stack, 1)
+        self.epub_view.pageShown.connect(self._on_page_shown)
+        self.comic_view.pageShown.connect(self._on_page_shown)
+        self.epub_view.markReadHere.connect(self.mark_read_here)
+        self.epub_view.set_read_check(self.is_read)
+
+        self.slider = ProgressSlider()
+        self.slider.describe = self.describe_fraction
+        self.slider.sliderReleased.connect(self._slider_released)
+        self.slider.actionTriggered.connect(self._slider_action)
+        # The reading-ahead offer sits beside the slider: showing it never resizes the page.
+        self.banner = ReadingAheadBanner()
+        self.banner.accepted.connect(self.move_boundary_here)
+        self.move_here_button = self.banner.move_here_button
+        self.notice = BoundaryNotice()
+        self.boundary_actions = BoundaryActions(self, self.notice)
+        layout.addWidget(footer_row(self.slider, self.banner, self.notice))
+
+    # -- the book ---------------------------------------------------------------------------
+
+    @property
+    def view(self) -> EpubView | ComicView:
+        return self.comic_view if self.book and self.book.format == "cbz" else self.epub_view
+
+    def set_book(self, book: Book | None, appearance: Appearance) -> None:
+        self.book = book
+        self.banner.withdraw(forget_dismissal=True)
+        self._ahead_turns = 0
+        self.last_shown = None
+        if book is None:
+            self.state = None
+            self.epub_view.set_book(None)
+            self.comic_view.set_book(None)
+            return
+        self.state = self._known_states.get(book.book_id) or self.library.reading_state(
+            book.book_id
+        )
+        position = self.state.position if self.state else Locator(0, 0, 0)
+        if book.format == "cbz":
+            self.stack.setCurrentWidget(self.comic_view)
+            self.epub_view.set_book(None)
+            self.comic_view.set_book(book, position)
+        else:
+            self.stack.setCurrentWidget(self.epub_view)
+            self.comic_view.set_book(None)
+            self.epub_view.appearance = appearance
+            self.epub_view.set_book(book, position)
+        self.view.setFocus()
+        self._update_slider_marks()
+
+    # -- boundary ---------------------------------------------------------------------------
+
+    def _on_page_shown(self, shown: PageShown) -> None:
+        book = self.book
+        if book is None or self.sender() is not self.view:
+            return
+        self.last_shown = shown
+        progress = book.progress(shown.start)
+        self.slider.set_fraction(progress)
+        state = self.state
+        if state is None:
+            return
+        book_id, start = book.book_id, shown.start
+        self._write(lambda library: library.save_position(book_id, start, progress=progress))
+        new_state = dataclasses.replace(state, position=start, progress=progress)
+        update = follow_reader(
+            book,
+            boundary=state.boundary,
+            finished=state.finished,
+            shown_start=shown.start,
+            shown_end=shown.end,
+            navigation=shown.navigation,
+            previous_start=shown.previous_start,
+        )
+        if update.finished and not state.finished:
+            end = book.end_locator()
+            self._write(lambda library: library.mark_finished(book_id, end))
+            new_state = dataclasses.replace(new_state, boundary=end, finished=True)
+        elif update.moved and update.boundary > state.boundary:
+            boundary = update.boundary
+            self._write(lambda library: library.advance_boundary(book_id, boundary))
+            new_state = dataclasses.replace(new_state, boundary=boundary, finished=False)
+        self._track_reading_ahead(shown, ahead=update.reading_ahead)
+        self._set_state(new_state)
+        if (new_state.boundary, new_state.finished) != (state.boundary, state.finished):
+            self._update_slider_marks()
+            self.boundaryChanged.emit(self.state)
+        self.positionChanged.emit(shown)
+
+    def _track_reading_ahead(self, shown: PageShown, *, ahead: bool) -> None:
+        if not ahead or shown.navigation == Navigation.JUMP:
+            # Caught up, or jumped elsewhere: a later offer is a new one, even after "Not now".
+            self._ahead_turns = 0
+            self.banner.withdraw(forget_dismissal=True)
+            return
+        if shown.navigation == Navigation.TURN_FORWARD:
+            self._ahead_turns += 1
+        if self._ahead_turns >= AHEAD_TURNS_BEFORE_OFFER and self.book is not None:
+            self.banner.offer(self.book.chapter_title(shown.start) or "here")
+
+    def move_boundary_here(self) -> None:
+        """Accept the banner's offer: the boundary moves to the end of the page on screen."""
+        self.mark_read_here()
+        self.banner.withdraw(forget_dismissal=True)
+
+    def mark_read_here(self) -> None:
+        """ "Mark as read up to here": forward at once (undoable); behind the boundary, asked."""
+        self.boundary_actions.mark_read_here()
+
+    def confirm_reset(self) -> None:
+        """The menu's Reset: asked first, then undoable."""
+        self.boundary_actions.ask_reset()
+
+    def reset_boundary(self) -> None:
+        self.boundary_actions.reset()
+
+    def place_on_screen(self) -> Known | None:
+        """What "up to here" means: the end of the page on screen (the whole book at its end)."""
+        if self.book is None or self.last_shown is None:
+            return None
+        end = self.view.current_end()
+        if end >= self.book.end_locator() or (
+            self.book.format == "cbz" and end.section >= len(self.book.sections) - 1
+        ):
+            return Known(self.book.end_locator(), True)
+        return Known(end, False)
+
+    def known_state(self, book_id: str) -> ReadingState | None:
+        """The reading state of a book read this session, as this view knows it."""
+        return self._known_states.get(book_id)
+
+    def mark_finished(self, book_id: str, *, last_section: int) -> None:
+        """Library › Mark as Finished: the whole book becomes the assistant's, on purpose."""
+        open_here = self.book is not None and self.book.book_id == book_id
+        end = self.book.end_locator() if self.book is not None and open_here else (
+            Locator.end_of_section(last_section))  # fmt: skip
+        self._write(lambda library: library.mark_finished(book_id, end))
+        state = self.state if open_here else (
+            self._known_states.get(book_id) or self.library.reading_state(book_id))  # fmt: skip
+        if state is not None and open_here:
+            self._boundary_set_by_hand(boundary=end, finished=True)
+        elif state is not None:
+            self._known_states[book_id] = dataclasses.replace(state, boundary=end, finished=True)
+
+    def set_boundary_by_hand(self, *, boundary: Locator, finished: bool) -> None:
+        """Record a boundary the reader chose (mark as read, reset, undo), forward or back."""
+        if self.book is None or self.state is None:
+            return
+        book_id = self.book.book_id
+        if finished:
+            self._write(lambda library: library.mark_finished(book_id, boundary))
+        elif boundary.section < 0:
+            self._write(lambda library: library.reset_boundary(book_id))
+        else:
+            self._write(lambda library: library.set_boundary(book_id, boundary))
+        self._boundary_set_by_hand(boundary=boundary, finished=finished)
+
+    def _boundary_set_by_hand(self, *, boundary: Locator, finished: bool) -> None:
+        assert self.book is not None and self.state is not None
+        self._set_state(dataclasses.replace(self.state, boundary=boundary, finished=finished))
+        self._ahead_turns = 0
+        self.banner.withdraw(forget_dismissal=True)
+        self._update_slider_marks()
+        self.boundaryChanged.emit(self.state)
+
+    def _set_state(self, state: ReadingState) -> None:
+        self.state = state
+        self._known_states[state.book_id] = state
+
+    def _write(self, write: Callable[[Library], object]) -> None:
+        """Record a change of the reading state: behind, through the writer, when there is one."""
+        if self.writer is None:
+            write(self.library)
+            return
+        home = self.library.home
+        self.writer.submit(lambda conn: write(Library(conn, home)))
+
+    def is_read(self, locator: Locator) -> bool:
+        """Whether a selection ending at `locator` may go to the assistant (rag.boundary's rule:
+        the sentence it ends in must end at or before the boundary)."""
+        if self.book is None or self.state is None:
+            return False
+        return selection_may_be_sent(
+            self.library.conn,
+            self.book,
+            locator,
+            boundary=self.state.boundary,
+            finished=self.state.finished,
+            prepare=self.builds_text,
+        )
+
+    def boundary_fraction(self) -> float | None:
+        if self.book is None or self.state is None:
+            return None
+        if self.state.finished:
+            return 1.0
+        if self.state.boundary == NOTHING_READ or self.state.boundary.section < 0:
+            return None
+        if self.book.format == "cbz":
+            count = len(self.book.sections)
+            return (self.state.boundary.section + 1) / count if count else None
+        total = self.book.char_count
+        return reading_offset(self.book, self.state.boundary) / total if total else None
+
+    def _update_slider_marks(self) -> None:
+        if self.book is None:
+            return
+        ticks, parts = [], []
+        if self.book.format != "cbz":
+            # Every entry of nested contents (War and Peace's chapters inside its parts and
+            # books) is a tick; the entries that hold others are drawn taller.
+            entries = [item for entry in self.book.toc for _depth, item in entry.walk()]
+            ticks = sorted({self.book.progress(item.target) for item in entries})
+            parts = sorted({self.book.progress(i.target) for i in entries if i.children})
+        self.slider.set_marks(chapters=ticks, parts=parts, boundary=self.boundary_fraction())
+
+    def describe_fraction(self, fraction: float) -> str:
+        """"Chapter 3 · 42%": the place a fraction of the way through (the slider's tooltip)."""
+        if self.book is None:
+            return ""
+        place = self.book.locator_at_progress(fraction)
+        if self.book.format == "cbz":
+            return f"Page {place.section + 1} of {len(self.book.sections)}"
+        chapter = self.book.chapter_title(place) or f"Section {place.section + 1}"
+        return f"{chapter} · {round(fraction * 100)}%"
+
+    # -- slider -----------------------------------------------------------------------------
+
+    def _slider_released(self) -> None:
+        if self.book is not None:
+            self.view.go_to(self.book.locator_at_progress(self.slider.fraction()))
+
+    def _slider_action(self, action: int) -> None:
+        # Clicks on the groove and keyboard steps jump too; dragging waits for the release.
+        if not self.slider.isSliderDown() and self.book is not None:
+            value = self.slider.sliderPosition()
+            self.view.go_to(self.book.locator_at_progress(value / self.slider.maximum()))

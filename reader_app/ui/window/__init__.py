@@ -1,0 +1,32 @@
+"""The main window and its frame: menus, docks, status bar, settings dialogs, launch.
+
+Front door: `main_window.py` (`MainWindow`) and `launch.py`.
+
+Modules:
+- `error_banner`: The window's banner for what the reader must know now: a book that cannot be
+  opened, parts of a book that were simplified, a library that cannot be written.
+- `full_screen`: Full screen (F11): only the page, no menu, toolbar, status bar or docks; Esc or
+  F11 leaves it.
+- `gc_policy`: Garbage collection that does not stall the page: what the window holds for long is
+  frozen.
+- `launch`: Starting the window: single instance, the book to open, or a screenshot for
+  --screenshot.
+- `main_window`: The main window: library and reader, menus, docks, status bar; books open off the
+  UI thread.
+- `menus`: The main window's menus, toolbar and keyboard shortcuts.
+- `preparation`: Preparing the assistant in the background: the core's `prepare_book` as a
+  `Workers` job.
+- `preparation_status`: What the status bar says of the assistant's preparation (where the reader
+  is: status_line.py).
+- `save_faults`: What the window tells the reader about its library later in a session: writes held
+  because the library cannot be written (a full disk, a read-only folder), the writer's news as Qt
+  signals that arrive on the UI thread; and stored settings that could not be used.
+- `settings_dialog`: Settings dialogs: page appearance (live), and the assistant and preparation
+  settings.
+- `settings_signal`: The settings' change signal on the Qt side: the window listens to it instead
+  of re-reading the settings by hand after a dialog.
+- `single_instance`: One Pagemate per library: a second launch hands its files to the running
+  window and exits.
+- `window_parts`: The main window's frame: its parts (banner, library, reader, docks, status bar)
+  and what the frame does on its own (geometry, full screen, dropped files).
+"""

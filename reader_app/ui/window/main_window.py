@@ -1,0 +1,393 @@
+"""The main window: library and reader, menus, docks, status bar; books open off the UI thread."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+from typing import cast
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QFileDialog
+
+from reader_app import APP_NAME
+from reader_app.books.library import Library, ReadingState
+from reader_app.books.model import Book, Locator
+from reader_app.errors import BookError
+from reader_app.forget import forget_book
+from reader_app.rag.model.citations import Citation
+from reader_app.settings import SettingsStore
+from reader_app.store.faults import explain_library_fault
+from reader_app.ui.aids.cited_passage import cited_passage_marks
+from reader_app.ui.aids.find_bar import FindController
+from reader_app.ui.aids.install import install_reading_aids
+from reader_app.ui.assistant.model_status import ModelStatus
+from reader_app.ui.assistant.view import SelectionMode
+from reader_app.ui.companion.character_entry import install_character_chat
+from reader_app.ui.library.book_opening import OpenedBook, open_and_record
+from reader_app.ui.library.cover_jobs import cover_work, reading_notes_text
+from reader_app.ui.library.recent_books import fill_recent_menu
+from reader_app.ui.page.appearance import Appearance, apply_window_theme
+from reader_app.ui.reader.epub_view import PageShown
+from reader_app.ui.window import gc_policy
+from reader_app.ui.window.menus import build_menus
+from reader_app.ui.window.preparation import IndexingController, IndexingNews
+from reader_app.ui.window.preparation_status import indexing_status_text
+from reader_app.ui.window.save_faults import settings_note
+from reader_app.ui.window.window_parts import WindowParts
+
+log = logging.getLogger(__name__)
+BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
+
+
+class MainWindow(WindowParts):
+    bookOpened = Signal(object)  # Book
+    openFailed = Signal(str)  # the message shown
+    assistantNews = Signal(object)  # IndexingNews
+
+    def __init__(
+        self,
+        *,
+        home: Path,
+        library: Library,
+        settings: SettingsStore,
+        prepare_assistant: bool = True,
+    ) -> None:
+        super().__init__(
+            home=home, library=library, settings=settings, prepare_assistant=prepare_assistant
+        )
+        self._closed = False
+        self.indexing = IndexingController(home, self)
+        self.indexing.news.connect(self._indexing_news)
+        self.character_chat = install_character_chat(self)  # "Talk to <name>"
+        self._comic_refresh = QTimer(self)
+        self._comic_refresh.setSingleShot(True)
+        self._comic_refresh.setInterval(1500)
+        self._comic_refresh.timeout.connect(self._refresh_comic_descriptions)
+        self._appearance_reload = QTimer(self)
+        self._appearance_reload.setSingleShot(True)
+        self._appearance_reload.setInterval(0)
+        self._appearance_reload.timeout.connect(self._reload_appearance)
+        self._held_note = ""
+
+        menus = build_menus(self)
+        self.recent_menu, self.toc_action = menus.recent_menu, menus.toc_action
+        self.assistant_action, self.justify_action = menus.assistant_action, menus.justify_action
+        self.xray_action = menus.xray_action
+        self.spread_action, self.rtl_action = menus.spread_action, menus.rtl_action
+        self._connect()
+        self.aids = install_reading_aids(self)
+        self.refresh_library()
+        self._restore_window()
+        self.show_library()
+        problems = settings_note(settings.problems())
+        if problems:
+            self.error_banner.show_message(problems)
+
+    def _connect(self) -> None:
+        self.library_view.openRequested.connect(self.open_book_id)
+        self.library_view.removeRequested.connect(self.remove_book)
+        self.library_view.sortChanged.connect(self._sort_changed)
+        self.library_view.openFileRequested.connect(self.choose_file)
+        self.toc_dock.jumpRequested.connect(self.jump_to)
+        self.finder = FindController(dock=self.search_dock, tasks=self.tasks, place=self._on_screen,
+                                   parent=self)
+        self.finder.jumpRequested.connect(self.jump_to)
+        self.assistant_panel.passageCited.connect(self._mark_cited)
+        self.model_status = ModelStatus(label=self.status_assistant, panel=self.assistant_panel,
+                                        settings=self.settings, parent=self)
+        self.finder.marksChanged.connect(self.reader.epub_view.set_marks)
+        self.reader.positionChanged.connect(self._position_changed)
+        self.reader.boundaryChanged.connect(self._boundary_changed)
+        self.reader.epub_view.askAbout.connect(self._ask_about)
+        self.assistant_panel.citationActivated.connect(self.jump_to)
+        self.xray_dock.jumpRequested.connect(self.jump_to)
+        self.companion.previouslyReady.connect(self.previously_card.offer)
+        self.previously_card.storyRequested.connect(self.companion.show_story)
+        self.settings_signal.changed.connect(self._setting_changed)
+        self.save_news.held.connect(self._saves_held)
+        self.save_news.landed.connect(self._saves_landed)
+
+    # -- library ----------------------------------------------------------------------------
+
+    def refresh_library(self) -> None:
+        sort = self.settings.get("library.sort")
+        self.library_view.set_sort(sort)
+        self.library_view.set_entries(self.library.entries(sort=sort))
+
+    def _sort_changed(self, key: str) -> None:
+        self.settings.set("library.sort", key)
+        self.refresh_library()
+
+    def show_library(self) -> None:
+        self.refresh_library()
+        self.stack.setCurrentWidget(self.library_view)
+        self.toc_dock.hide()
+        self.search_dock.hide()
+        self.status_position.setText("")
+        self.setWindowTitle(APP_NAME)
+
+    def remove_book(self, book_id: str) -> None:
+        if self.book is not None and self.book.book_id == book_id:
+            self.book = None
+            self.reader.set_book(None, self.appearance)
+            self.companion.set_book(None)
+        forget_book(self.library.conn, self.home, book_id)
+        self.refresh_library()
+
+    # -- opening ----------------------------------------------------------------------------
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a book", str(Path.home()), BOOK_FILTER)
+        if path:
+            self.open_path(path)
+
+    def open_book_id(self, book_id: str) -> None:
+        entry = self.library.entry(book_id)
+        if entry is not None:
+            self.open_path(str(entry.path))
+
+    def open_path(self, path: str | Path) -> int:
+        """Open a book file in the background; the window stays responsive meanwhile."""
+        file = Path(path).expanduser()
+        self.statusBar().showMessage(f"Opening {file.name}…")
+        home, writer = self.home, self.writer
+        return self.tasks.submit(
+            "open",
+            lambda _job: open_and_record(file, home, writer),  # recorded by the writer
+            on_done=lambda opened: self._book_loaded(file, opened),
+            on_error=lambda error: self._open_failed(file, error),
+        ).job_id
+
+    def _book_loaded(self, file: Path, opened: OpenedBook) -> None:
+        book, known = opened.book, opened.known
+        if known is None or known.cover_png is None:
+            # The cover thumbnail is only for the library grid: make it after the page is up.
+            self.tasks.submit(
+                f"cover:{book.book_id}",
+                lambda _job: cover_work(book),
+                on_done=lambda png: self._cover_ready(book, png),
+                on_error=lambda error: log.warning("no cover for %s: %s", file.name, error),
+            )
+        self.book = book
+        self._show_reading_notes(book)
+        self.statusBar().clearMessage()
+        self.stack.setCurrentWidget(self.reader)
+        self.toc_dock.set_book(book)
+        self.finder.set_book(book)
+        self.reader.set_book(book, self.appearance)
+        self.apply_comic_options(rtl_from_book=True)
+        title = book.metadata.title
+        self.setWindowTitle(f"{title} — {APP_NAME}")
+        self.model_status.preparation_news("")
+        self.assistant_panel.set_book(book)
+        self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
+        self.previously_card.hide()
+        self.companion.set_book(
+            book, before=known, break_days=int(self.settings.get("companion.previously_days"))
+        )
+        if self.prepare_assistant:
+            self.assistant_panel.set_index_ready(False)
+            self.indexing.start(book)
+        self.bookOpened.emit(book)
+        gc_policy.settle()  # the book's model lives as long as it is open (ui/window/gc_policy.py)
+
+    def _cover_ready(self, book: Book, png: bytes | None) -> None:
+        if png is not None and self.library.contains(book.book_id):
+            home = self.home
+            self.writer.submit(lambda conn: Library(conn, home).add(book, cover_png=png))
+
+    def _indexing_news(self, news: IndexingNews) -> None:
+        percent = round(news.fraction * 100)
+        text = indexing_status_text(news)
+        self.status_assistant.setToolTip(news.message)
+        self.model_status.preparation_news(text)
+        if news.stage in ("covered", "ready"):
+            self.assistant_panel.set_index_ready(True)
+        elif news.stage in ("text", "index"):
+            self.assistant_panel.set_keyword_only(percent if news.stage == "index" else 0)
+        self.assistantNews.emit(news)
+
+    def _show_reading_notes(self, book: Book) -> None:
+        notes = reading_notes_text(book)
+        if notes:
+            self.error_banner.show_message(notes)
+        else:
+            self.error_banner.hide()
+
+    def _open_failed(self, file: Path, error: BaseException) -> None:
+        self.statusBar().clearMessage()
+        fault = explain_library_fault(error, home=self.home)
+        if isinstance(error, BookError):
+            message = str(error)
+        elif fault is not None:  # a full disk or read-only library while adding the book
+            message = f"Can't open “{file.name}”: {fault}"
+        else:
+            log.exception("unexpected error opening %s", file, exc_info=error)
+            message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"
+        self.error_banner.show_message(message)
+        self.openFailed.emit(message)
+
+    def fill_recent_menu(self) -> None:
+        fill_recent_menu(self.recent_menu, self.settings, self.open_path)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def jump_to(self, locator: Locator) -> None:
+        """Go to a place in the open book. A jump never moves the boundary."""
+        if self.book is not None:
+            self.stack.setCurrentWidget(self.reader)
+            self.reader.view.go_to(locator)
+
+    def _mark_cited(self, citation: Citation) -> None:
+        if self.book is not None:
+            marks = cited_passage_marks(self.library.conn, self.book, citation)
+            self.reader.epub_view.set_marks(marks)
+
+    def _on_screen(self) -> tuple[Locator, Locator]:
+        return self.reader.view.current_start(), self.reader.view.current_end()
+
+    def recorded_reading_state(self, book_id: str) -> ReadingState | None:
+        """What the library has recorded once the queued writes have landed. It waits for the
+        writer: for tests and automation, never for the window's own use."""
+        self.writer.flush()
+        return self.library.reading_state(book_id)
+
+    def _boundary_changed(self, _state: object) -> None:
+        if self._closed:
+            return
+        self.assistant_panel.refresh_scope(_state if isinstance(_state, ReadingState) else None)
+        self.companion.boundary_changed()
+        book = self.book
+        if (
+            book is not None
+            and book.format == "cbz"
+            and self.prepare_assistant
+            and self.settings.get("comics.describe_pages")
+        ):
+            # Newly reached pages may now be described; wait for the reader to settle.
+            self._comic_refresh.start()
+
+    def _refresh_comic_descriptions(self) -> None:
+        if self.book is not None and self.book.format == "cbz":
+            self.indexing.start(self.book)
+
+    def prepare_whole_comic(self) -> None:
+        """The reader asked for every page to be described now, ahead of their reading."""
+        if self.book is not None and self.book.format == "cbz":
+            # Recorded, so it stays on (and the panel says so) until the reader turns it off.
+            self.library.set_whole_comic(self.book.book_id, True)
+            self.assistant_panel.refresh_scope()
+            self.indexing.start(self.book, prepare_whole_comic=True)
+
+    def _ask_about(self, text: str, mode: str) -> None:
+        if mode == "who":
+            # X-Ray's card when it knows the name; the assistant otherwise.
+            self.companion.who_is(text, lambda: self._ask_assistant(text, "who"))
+        else:
+            self._ask_assistant(text, mode)
+
+    def _ask_assistant(self, text: str, mode: str) -> None:
+        if mode in ("ask", "explain", "who"):
+            self.assistant_panel.show()
+            self.assistant_panel.ask_about_selection(text, cast("SelectionMode", mode))
+
+    def _position_changed(self, shown: PageShown) -> None:
+        book = self.book
+        if book is None:
+            return
+        text, detail = self.aids.status_line.page_shown(book, shown)
+        self.status_position.setText(text)
+        self.status_position.setToolTip(detail)
+        self.toc_dock.highlight(shown.start)
+
+    # -- appearance -------------------------------------------------------------------------
+
+    def set_appearance(self, appearance: Appearance) -> None:
+        self.appearance = appearance
+        appearance.save(self.settings)
+        apply_window_theme(appearance)
+        self.reader.epub_view.set_appearance(appearance)
+
+    def set_theme(self, key: str) -> None:
+        self.set_appearance(replace(self.appearance, theme=key))
+
+    def toggle_justify(self) -> None:
+        self.set_appearance(replace(self.appearance, justify=self.justify_action.isChecked()))
+
+    def show_appearance_dialog(self) -> None:
+        from reader_app.ui.window.settings_dialog import AppearanceDialog
+
+        dialog = AppearanceDialog(self.appearance, self)
+        dialog.appearanceChanged.connect(self.set_appearance)
+        dialog.open()
+
+    def show_preferences(self) -> None:
+        """The dialog saves what the reader chose; the window hears it (`_setting_changed`)."""
+        from reader_app.ui.window.settings_dialog import PreferencesDialog
+
+        dialog = PreferencesDialog(self.settings, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def _setting_changed(self, name: str, _value: object) -> None:
+        if name.startswith("assistant."):
+            self.model_status.settings_changed()  # a new host: a stale "isn't running" goes
+        if name.startswith("appearance."):
+            self._appearance_reload.start()  # once for the several fields of one change
+        elif name == "assistant.embedding_model" and self.prepare_assistant:
+            self.indexing.model_changed(self.book)  # new indexes: the open book's, then the rest
+        elif name.startswith("assistant.") and self.book is not None:
+            self.assistant_panel.refresh_scope(self.reader.state)
+
+    def _reload_appearance(self) -> None:
+        stored = Appearance.load(self.settings)
+        if stored != self.appearance:
+            self.set_appearance(stored)
+
+    def _saves_held(self, note: str) -> None:
+        self._held_note = note
+        self.error_banner.show_message(note)
+
+    def _saves_landed(self) -> None:
+        if self.error_banner.isVisible() and self.error_label.text() == self._held_note:
+            self.error_banner.hide()
+        self.statusBar().showMessage("Your reading position is saved again.", 10_000)
+
+    def set_fit(self, key: str) -> None:
+        self.settings.set("comics.fit", key)
+        self.apply_comic_options()
+
+    def apply_comic_options(self, *, rtl_from_book: bool = False) -> None:
+        if self.settings.get("comics.spread") != self.spread_action.isChecked():  # no write on open
+            self.settings.set("comics.spread", self.spread_action.isChecked())
+        if rtl_from_book and self.book is not None:
+            self.rtl_action.setChecked(self.book.metadata.right_to_left)
+        self.reader.comic_view.set_options(
+            fit=self.settings.get("comics.fit"),
+            spread=self.spread_action.isChecked(),
+            right_to_left=self.rtl_action.isChecked(),
+        )
+
+    # -- window -----------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        try:
+            self._save_window()
+            # Positions are saved on every page shown and the last book when it opened: nothing
+            # is pending, except forgetting the last book when none is open.
+            if self.book is None:
+                self.settings.set("library.last_book", "")
+        except (sqlite3.Error, OSError) as error:  # a full disk: the window still closes
+            log.warning("the window's settings could not be saved: %s", error)
+        self.indexing.cancel()
+        if not self._closed:
+            self._closed = True
+            self.assistant_panel.shutdown()
+            self.character_chat.shutdown()
+        self.tasks.wait(5000)
+        self.writer.close()
+        self.indexing.wait(60_000)
+        super().closeEvent(event)

@@ -1,0 +1,302 @@
+"""The main window's menus, toolbar and keyboard shortcuts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar
+
+from reader_app import APP_NAME
+from reader_app.settings import SettingsStore
+from reader_app.ui.aids.search_dock import SearchDock
+from reader_app.ui.aids.toc import TocDock
+from reader_app.ui.assistant.panel import AssistantPanel
+from reader_app.ui.companion.controller import CompanionController
+from reader_app.ui.companion.xray_dock import XRayDock
+from reader_app.ui.page.appearance import THEMES, Appearance
+from reader_app.ui.reader.reader_page import ReaderPage
+
+
+class MenuHost(Protocol):
+    """What the menus need of the window: its parts and its public slots
+    (`ui/window/main_window.py`)."""
+
+    appearance: Appearance
+    settings: SettingsStore
+    reader: ReaderPage
+    toc_dock: TocDock
+    search_dock: SearchDock
+    assistant_panel: AssistantPanel
+    xray_dock: XRayDock
+    companion: CompanionController
+
+    def menuBar(self) -> QMenuBar: ...
+    def addAction(self, action: QAction, /) -> None: ...
+    def addToolBar(self, toolbar: QToolBar, /) -> None: ...
+    def close(self) -> bool: ...
+    def choose_file(self) -> None: ...
+    def fill_recent_menu(self) -> None: ...
+    def show_library(self) -> None: ...
+    def prepare_whole_comic(self) -> None: ...
+    def set_appearance(self, appearance: Appearance) -> None: ...
+    def set_theme(self, key: str) -> None: ...
+    def toggle_justify(self) -> None: ...
+    def show_appearance_dialog(self) -> None: ...
+    def show_preferences(self) -> None: ...
+    def set_fit(self, key: str) -> None: ...
+    def apply_comic_options(self, *, rtl_from_book: bool = False) -> None: ...
+    def toggle_full_screen(self) -> None: ...
+    def show_about(self) -> None: ...
+
+Shortcut = QKeySequence | QKeySequence.StandardKey | str | list[QKeySequence] | None
+
+
+def preferences_keys() -> list[QKeySequence]:
+    """The platform's Settings key, and Ctrl+, where the platform has none (Linux, Windows)."""
+    keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences)
+    comma = QKeySequence("Ctrl+,")
+    return keys if comma in keys else [*keys, comma]
+
+
+def make_action(
+    window: MenuHost,
+    menu_name: str,
+    text: str,
+    slot: Callable[..., object],
+    shortcut: Shortcut = None,
+) -> QAction:
+    action = QAction(text, window.menuBar())  # owned by the window's menu bar
+    action.setObjectName(menu_name)
+    if shortcut is not None:
+        if isinstance(shortcut, list):
+            action.setShortcuts(shortcut)
+        else:
+            action.setShortcut(shortcut)
+    action.triggered.connect(slot)
+    window.addAction(action)
+    return action
+
+
+@dataclass(frozen=True)
+class Menus:
+    """The menu items the window keeps: it reads their state; they call its public slots."""
+
+    recent_menu: QMenu
+    toc_action: QAction
+    assistant_action: QAction
+    xray_action: QAction
+    justify_action: QAction
+    spread_action: QAction
+    rtl_action: QAction
+
+
+def build_menus(window: MenuHost) -> Menus:
+    """The menus, toolbar and shortcuts of `window`, each wired to a public slot of it."""
+    bar = window.menuBar()
+    file_menu = bar.addMenu("&File")
+    file_menu.setObjectName("fileMenu")
+    file_menu.addAction(
+        make_action(
+            window, "actionOpen", "&Open…", window.choose_file, QKeySequence.StandardKey.Open
+        )
+    )
+    recent_menu = file_menu.addMenu("Open &Recent")
+    recent_menu.setObjectName("recentMenu")
+    recent_menu.aboutToShow.connect(window.fill_recent_menu)
+    library_action = make_action(window, "actionLibrary", "&Library", window.show_library, "Ctrl+L")
+    file_menu.addAction(library_action)
+    file_menu.addSeparator()
+    file_menu.addAction(
+        make_action(window, "actionQuit", "&Quit", window.close, QKeySequence.StandardKey.Quit)
+    )
+
+    view = bar.addMenu("&View")
+    view.setObjectName("viewMenu")
+    toc_action = window.toc_dock.toggleViewAction()
+    toc_action.setObjectName("actionToc")
+    toc_action.setShortcut("Ctrl+T")
+    view.addAction(toc_action)
+    assistant_action = window.assistant_panel.toggleViewAction()
+    assistant_action.setObjectName("actionAssistant")
+    assistant_action.setText("&Assistant")
+    assistant_action.setShortcut("Ctrl+J")
+    window.addAction(assistant_action)
+    view.addAction(assistant_action)
+    xray_action = window.xray_dock.toggleViewAction()
+    xray_action.setObjectName("actionXRay")
+    xray_action.setText("&X-Ray")
+    xray_action.setShortcut("Ctrl+Shift+X")
+    window.addAction(xray_action)
+    view.addAction(xray_action)
+    find_action = make_action(
+        window, "actionFind", "&Find in Book…", window.search_dock.focus_input, "Ctrl+F"
+    )
+    view.addAction(find_action)
+    view.addAction(
+        make_action(window, "actionFindNext", "Find Next", window.search_dock.next_hit, "F3")
+    )
+    view.addAction(
+        make_action(
+            window,
+            "actionFindPrevious",
+            "Find Previous",
+            window.search_dock.previous_hit,
+            "Shift+F3",
+        )
+    )
+    view.addSeparator()
+    view.addAction(
+        make_action(
+            window,
+            "actionBigger",
+            "&Bigger Text",
+            lambda: window.set_appearance(window.appearance.bigger()),
+            [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")],
+        )
+    )
+    view.addAction(
+        make_action(
+            window,
+            "actionSmaller",
+            "&Smaller Text",
+            lambda: window.set_appearance(window.appearance.smaller()),
+            QKeySequence("Ctrl+-"),
+        )
+    )
+    themes = view.addMenu("&Theme")
+    themes.setObjectName("themeMenu")
+    group = QActionGroup(window.menuBar())
+    for key in ("system", *THEMES):
+        action = make_action(
+            window,
+            f"actionTheme_{key}",
+            key.capitalize(),
+            lambda _=False, k=key: window.set_theme(k),
+        )
+        action.setCheckable(True)
+        action.setChecked(window.appearance.theme == key)
+        group.addAction(action)
+        themes.addAction(action)
+    justify_action = make_action(
+        window, "actionJustify", "&Justify Text", window.toggle_justify
+    )
+    justify_action.setCheckable(True)
+    justify_action.setChecked(window.appearance.justify)
+    view.addAction(justify_action)
+    view.addAction(
+        make_action(window, "actionAppearance", "&Appearance…", window.show_appearance_dialog)
+    )
+    view.addAction(
+        make_action(
+            window,
+            "actionPreferences",
+            "&Settings…",
+            window.show_preferences,
+            preferences_keys(),
+        )
+    )
+    view.addSeparator()
+    view.addAction(
+        make_action(window, "actionFullScreen", "&Full Screen", window.toggle_full_screen, "F11")
+    )
+
+    go = bar.addMenu("&Go")
+    go.setObjectName("goMenu")
+    go.addAction(
+        make_action(window, "actionNextPage", "&Next Page", lambda: window.reader.view.next_page())
+    )
+    go.addAction(
+        make_action(
+            window,
+            "actionPreviousPage",
+            "&Previous Page",
+            lambda: window.reader.view.previous_page(),
+        )
+    )
+    go.addAction(
+        make_action(window, "actionStart", "Go to &Start", lambda: window.reader.view.go_home())
+    )
+    go.addAction(
+        make_action(window, "actionEnd", "Go to &End", lambda: window.reader.view.go_end())
+    )
+    go.addSeparator()
+    go.addAction(
+        make_action(
+            window,
+            "actionStorySoFar",
+            "The &Story So Far",
+            window.companion.show_story,
+            "Ctrl+Shift+S",
+        )
+    )
+    go.addAction(
+        make_action(
+            window, "actionMarkRead", "&Mark as Read up to Here", window.reader.mark_read_here
+        )
+    )
+    go.addAction(
+        make_action(
+            window,
+            "actionResetBoundary",
+            "&Reset What the Assistant Knows…",
+            window.reader.confirm_reset,
+        )
+    )
+
+    comics = bar.addMenu("&Comics")
+    comics.setObjectName("comicsMenu")
+    fit_group = QActionGroup(window.menuBar())
+    for key, label in (
+        ("page", "Fit &Page"),
+        ("width", "Fit &Width"),
+        ("height", "Fit &Height"),
+        ("actual", "&Actual Size"),
+    ):
+        action = make_action(
+            window, f"actionFit_{key}", label, lambda _=False, k=key: window.set_fit(k)
+        )
+        action.setCheckable(True)
+        action.setChecked(window.settings.get("comics.fit") == key)
+        fit_group.addAction(action)
+        comics.addAction(action)
+    comics.addSeparator()
+    spread_action = make_action(
+        window, "actionSpread", "Two-Page &Spreads", window.apply_comic_options
+    )
+    spread_action.setCheckable(True)
+    spread_action.setChecked(window.settings.get("comics.spread"))
+    comics.addAction(spread_action)
+    rtl_action = make_action(
+        window, "actionRightToLeft", "&Right to Left", window.apply_comic_options
+    )
+    rtl_action.setCheckable(True)
+    comics.addAction(rtl_action)
+
+    comics.addSeparator()
+    comics.addAction(
+        make_action(
+            window,
+            "actionPrepareComic",
+            "Prepare Whole Comic for the Assistant",
+            window.prepare_whole_comic,
+        )
+    )
+
+    toolbar = QToolBar("Main")
+    toolbar.setObjectName("mainToolbar")
+    toolbar.setMovable(False)
+    toolbar.addAction(library_action)
+    toolbar.addAction(toc_action)
+    toolbar.addAction(find_action)
+    toolbar.addAction(assistant_action)
+    toolbar.addAction(xray_action)
+    window.addToolBar(toolbar)
+
+    help_menu = bar.addMenu("&Help")
+    help_menu.setObjectName("helpMenu")
+    help_menu.addAction(make_action(window, "actionAbout", f"&About {APP_NAME}", window.show_about))
+    return Menus(recent_menu, toc_action, assistant_action, xray_action, justify_action,
+                 spread_action, rtl_action)

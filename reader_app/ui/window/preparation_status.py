@@ -1,0 +1,29 @@
+"""What the status bar says of the assistant's preparation (where the reader is: status_line.py)."""
+
+from __future__ import annotations
+
+from reader_app.ui.window.preparation import IndexingNews
+
+
+def indexing_status_text(news: IndexingNews) -> str:
+    percent = round(news.fraction * 100)
+    text = {
+        "ocr": f"Reading the comic's pages: {percent}%",
+        "describe": f"Describing pages: {percent}%",
+        "text": "Assistant ready · answering from keyword search while the index catches up: 0%",
+        # The text (and so the keyword index) is whole before any "index" news: answers
+        # come from keyword search while the embeddings catch up.
+        "index": (
+            "Assistant ready · answering from keyword search while the index catches up: "
+            f"{percent}%"
+        ),
+        "covered": f"Assistant ready · indexing the rest: {percent}%",
+        "ready": "Assistant ready",
+        "cancelled": "",
+        "failed": f"Assistant unavailable: {news.message}",
+    }[news.stage]
+    if news.stage in ("index", "describe") and news.message and news.fraction == 0:
+        text = news.message
+    elif news.stage == "covered" and news.message:
+        text = f"Assistant ready · {news.message}"
+    return text

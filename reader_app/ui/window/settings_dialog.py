@@ -1,0 +1,205 @@
+"""Settings dialogs: page appearance (live), and the assistant and preparation settings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFontComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reader_app.settings import SettingsStore, declared
+from reader_app.ui.page.appearance import THEMES, Appearance
+
+
+class AppearanceDialog(QDialog):
+    """Changes apply live, so the reader sees the page change as they adjust it."""
+
+    appearanceChanged = Signal(object)  # Appearance
+
+    def __init__(self, appearance: Appearance, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("appearanceDialog")
+        self.setWindowTitle("Appearance")
+        self.appearance = appearance
+        form = QFormLayout(self)
+        self.font_box = QFontComboBox()
+        self.font_box.setObjectName("appearanceFont")
+        self.font_box.setCurrentFont(QFont(appearance.resolved_family()))
+        self.size_box = QSpinBox()
+        self.size_box.setObjectName("appearanceSize")
+        self.size_box.setRange(8, 48)
+        self.size_box.setValue(appearance.font_size)
+        self.spacing_box = QDoubleSpinBox()
+        self.spacing_box.setObjectName("appearanceSpacing")
+        self.spacing_box.setRange(1.0, 2.5)
+        self.spacing_box.setSingleStep(0.1)
+        self.spacing_box.setValue(appearance.line_spacing)
+        self.margin_box = QSpinBox()
+        self.margin_box.setObjectName("appearanceMargin")
+        self.margin_box.setRange(0, 200)
+        self.margin_box.setValue(appearance.margin)
+        self.theme_box = QComboBox()
+        self.theme_box.setObjectName("appearanceTheme")
+        for key in ("system", *THEMES):
+            self.theme_box.addItem(key.capitalize(), key)
+        self.theme_box.setCurrentIndex(max(self.theme_box.findData(appearance.theme), 0))
+        self.justify_box = QCheckBox("Justify paragraphs")
+        self.justify_box.setObjectName("appearanceJustify")
+        self.justify_box.setChecked(appearance.justify)
+        self.publisher_box = QCheckBox("Use publisher styles")
+        self.publisher_box.setObjectName("appearancePublisherStyles")
+        self.publisher_box.setToolTip(
+            "The book's own indents, spacing, alignment, small caps and page breaks. "
+            "Your font, size, spacing and colours always win."
+        )
+        self.publisher_box.setChecked(appearance.publisher_styles)
+        self.hyphenate_box = QCheckBox("Hyphenate justified text")
+        self.hyphenate_box.setObjectName("appearanceHyphenate")
+        self.hyphenate_box.setChecked(appearance.hyphenate)
+        self.math_box = QCheckBox("Typeset mathematics")
+        self.math_box.setObjectName("appearanceTypesetMath")
+        self.math_box.setChecked(appearance.typeset_math)
+        self.measure_box = QSpinBox()
+        self.measure_box.setObjectName("appearanceMeasure")
+        self.measure_box.setRange(0, 120)
+        self.measure_box.setSuffix(" em")
+        self.measure_box.setSpecialValueText("No limit")
+        self.measure_box.setValue(appearance.measure)
+        form.addRow("Font", self.font_box)
+        form.addRow("Size", self.size_box)
+        form.addRow("Line spacing", self.spacing_box)
+        form.addRow("Margins", self.margin_box)
+        form.addRow("Theme", self.theme_box)
+        form.addRow("", self.justify_box)
+        form.addRow("", self.hyphenate_box)
+        form.addRow("", self.math_box)
+        form.addRow("", self.publisher_box)
+        form.addRow("Longest line", self.measure_box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        form.addRow(buttons)
+        self.font_box.currentFontChanged.connect(self._changed)
+        self.size_box.valueChanged.connect(self._changed)
+        self.spacing_box.valueChanged.connect(self._changed)
+        self.margin_box.valueChanged.connect(self._changed)
+        self.theme_box.currentIndexChanged.connect(self._changed)
+        self.justify_box.toggled.connect(self._changed)
+        self.hyphenate_box.toggled.connect(self._changed)
+        self.math_box.toggled.connect(self._changed)
+        self.publisher_box.toggled.connect(self._changed)
+        self.measure_box.valueChanged.connect(self._changed)
+
+    def _changed(self, *_: object) -> None:
+        self.appearance = replace(
+            self.appearance,
+            font_family=self.font_box.currentFont().family(),
+            font_size=self.size_box.value(),
+            line_spacing=round(self.spacing_box.value(), 2),
+            margin=self.margin_box.value(),
+            theme=self.theme_box.currentData(),
+            justify=self.justify_box.isChecked(),
+            hyphenate=self.hyphenate_box.isChecked(),
+            typeset_math=self.math_box.isChecked(),
+            publisher_styles=self.publisher_box.isChecked(),
+            measure=self.measure_box.value(),
+        )
+        self.appearanceChanged.emit(self.appearance)
+
+
+class PreferencesDialog(QDialog):
+    """Settings beyond appearance: the assistant (Ollama) and how books are prepared for it."""
+
+    def __init__(self, settings: SettingsStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from reader_app.ui.assistant.settings_page import AssistantSettingsPage
+
+        self.setObjectName("preferencesDialog")
+        self.setWindowTitle("Settings")
+        self.settings = settings
+        layout = QVBoxLayout(self)
+        tabs = QTabWidget(self)
+        self.assistant_page = AssistantSettingsPage(settings, self)
+        tabs.addTab(self.assistant_page, "Assistant")
+
+        preparing = QWidget(self)
+        form = QFormLayout(preparing)
+        self.embedding_box = QComboBox(preparing)
+        self.embedding_box.setObjectName("embeddingModel")
+        self.embedding_box.setEditable(True)
+        default = str(declared("assistant.embedding_model").default_value())
+        self.embedding_box.addItem(f"{default} (built in, works offline)", default)
+        for model in _fastembed_text_models():
+            if model != default:
+                self.embedding_box.addItem(f"{model} (downloaded when chosen)", model)
+        current = str(settings.get("assistant.embedding_model"))
+        index = self.embedding_box.findData(current)
+        if index >= 0:
+            self.embedding_box.setCurrentIndex(index)
+        else:
+            self.embedding_box.setEditText(current)
+        form.addRow("Embedding model", self.embedding_box)
+        note = QLabel(
+            "Changing the model re-indexes your books in the background. Other models are "
+            "downloaded by fastembed the first time they are used."
+        )
+        note.setWordWrap(True)
+        form.addRow("", note)
+        self.describe_box = QCheckBox("Describe comic pages with a vision model in Ollama")
+        self.describe_box.setObjectName("describePages")
+        self.describe_box.setChecked(bool(settings.get("comics.describe_pages")))
+        form.addRow("", self.describe_box)
+        self.vision_edit = QLineEdit(str(settings.get("comics.vision_model")))
+        self.vision_edit.setObjectName("visionModel")
+        self.vision_edit.setPlaceholderText("the first installed vision model")
+        form.addRow("Vision model", self.vision_edit)
+        tabs.addTab(preparing, "Books and comics")
+        layout.addWidget(tabs)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def embedding_model(self) -> str:
+        data = self.embedding_box.currentData()
+        text = self.embedding_box.currentText().strip()
+        if data and self.embedding_box.itemText(self.embedding_box.currentIndex()) == text:
+            return str(data)
+        return text.split(" (")[0]
+
+    def accept(self) -> None:
+        self.assistant_page.apply()
+        model = self.embedding_model()
+        if model:
+            self.settings.set("assistant.embedding_model", model)
+        self.settings.set("comics.describe_pages", self.describe_box.isChecked())
+        self.settings.set("comics.vision_model", self.vision_edit.text().strip())
+        super().accept()
+
+
+def _fastembed_text_models() -> list[str]:
+    # The list is metadata shipped with fastembed; reading it touches no network.
+    try:
+        from fastembed import TextEmbedding
+
+        return sorted(str(m["model"]) for m in TextEmbedding.list_supported_models())
+    except Exception:
+        return []

@@ -1,0 +1,92 @@
+"""Chunk plans (overlapping windows) and the recorded tokenizer and plan that trigger a rebuild."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from reader_app.books.library import Library
+from reader_app.rag.index.chunking import CHUNK_PLAN, chunks_of, plan_chunks
+from reader_app.rag.index.indexer import index_book, index_status
+from reader_app.rag.index.indexes import FTS_TOKENIZER, fts_table_name, keyword_search
+from reader_app.rag.index.sentences import Sentence
+from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.store.db import connect
+from tests.fakes.embedders import HashEmbedder
+from tests.unit.rag.markerbooks import marker_book
+
+
+def _sentences(sections: list[int]) -> list[Sentence]:
+    return [Sentence(sid, section, sid, 0, 5, f"s{sid}") for sid, section in enumerate(sections)]
+
+
+def test_windows_overlap_stay_in_their_section_and_end_in_rising_order() -> None:
+    sentences = _sentences([0] * 10 + [1] * 6)
+    chunks = plan_chunks(sentences, [20] * 16, target_tokens=100, stride_tokens=40)
+
+    assert [(c.sid_start, c.sid_end) for c in chunks] == [
+        (0, 4), (2, 6), (4, 8), (6, 9), (10, 14), (12, 15),
+    ]
+    assert all(a.sid_end < b.sid_end for a, b in itertools.pairwise(chunks))
+    assert all({s.section for s in sentences[c.sid_start : c.sid_end + 1]} == {c.section}
+               for c in chunks)
+    covered = {sid for c in chunks for sid in range(c.sid_start, c.sid_end + 1)}
+    assert covered == set(range(16))
+
+
+def test_without_a_stride_chunks_run_end_to_end() -> None:
+    chunks = plan_chunks(_sentences([0] * 10), [20] * 10, target_tokens=100, stride_tokens=None)
+    assert [(c.sid_start, c.sid_end) for c in chunks] == [(0, 4), (5, 9)]
+
+
+def test_a_sentence_longer_than_the_stride_still_moves_the_window_on() -> None:
+    chunks = plan_chunks(_sentences([0] * 4), [300, 10, 10, 10], stride_tokens=50)
+    assert [c.sid_start for c in chunks] == [0, 1]
+    assert chunks[-1].sid_end == 3
+
+
+def test_a_book_built_with_another_tokenizer_or_plan_is_rebuilt(library_home: Path) -> None:
+    conn = connect(library_home)
+    generated = marker_book(sections=2, blocks_per_section=4)
+    Library(conn, library_home).add(generated.book)
+    ensure_sentences(conn, generated.book)
+    book_id = generated.book.book_id
+    embedder = HashEmbedder()
+    index_book(conn, library_home, generated.book, embedder=embedder)
+    row = conn.execute(
+        "SELECT fts_tokenizer, chunk_plan FROM text_units WHERE book_id = ?", (book_id,)
+    ).fetchone()
+    assert tuple(row) == (FTS_TOKENIZER, CHUNK_PLAN)
+    table = fts_table_name(book_id)
+
+    # As an older build left it: a table without diacritic folding, nothing recorded.
+    with conn:
+        conn.execute(f"DROP TABLE {table}")
+        conn.execute(f"CREATE VIRTUAL TABLE {table} USING fts5(text, content='', "
+                     "tokenize='unicode61 remove_diacritics 0')")
+        conn.execute("UPDATE text_units SET fts_tokenizer = '', chunk_plan = '' "
+                     "WHERE book_id = ?", (book_id,))
+    assert keyword_search(conn, table, "lantern", chunk_limit=1000, limit=5) == []
+
+    ensure_sentences(conn, generated.book)
+
+    sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+    assert FTS_TOKENIZER in sql
+    assert keyword_search(conn, table, "lantern", chunk_limit=1000, limit=5)
+    row = conn.execute(
+        "SELECT fts_tokenizer, chunk_plan FROM text_units WHERE book_id = ?", (book_id,)
+    ).fetchone()
+    assert tuple(row) == (FTS_TOKENIZER, CHUNK_PLAN)
+    # The dense index described the old chunks: it is stale and gets rebuilt.
+    assert index_status(conn, library_home, book_id, embedder.model_id).chunks_indexed == 0
+    assert chunks_of(conn, book_id, 0, 10_000)
+
+
+def test_accents_fold_and_words_stem_in_the_keyword_index(library_home: Path) -> None:
+    conn = connect(library_home)
+    with conn:
+        from reader_app.rag.index.indexes import create_keyword_index
+
+        table = create_keyword_index(conn, "book", ["Natásha was dancing.", "Pierre sat."])
+    assert [i for i, _ in keyword_search(conn, table, "Natasha dances",
+                                         chunk_limit=2, limit=5)] == [0]
