@@ -59,45 +59,77 @@ class QueryError(ReaderError):
 
 
 class AssistantUnavailableError(ReaderError):
-    """Ollama is not reachable or the model is missing."""
+    """The model server is not reachable or the model is missing."""
+
+
+OLLAMA = "Ollama"
 
 
 class OllamaUnreachableError(AssistantUnavailableError):
-    """Nothing answers at the Ollama host."""
+    """Nothing answers at the model server's address (Ollama's, or any other server's)."""
 
-    def __init__(self, *, host: str) -> None:
+    def __init__(self, *, host: str, server: str = OLLAMA) -> None:
         self.host = host
-        super().__init__(
-            f"Ollama isn't running at {host}. Start it, or change the host in Settings."
-        )
+        self.server = server
+        if server == OLLAMA:
+            message = f"Ollama isn't running at {host}. Start it, or change the host in Settings."
+        else:
+            message = (f"No model server answers at {host}. Start it (LM Studio, llama.cpp's "
+                       "server, …), or choose another server in Settings.")
+        super().__init__(message)
 
 
 class ModelMissingError(AssistantUnavailableError):
-    """Ollama runs but the chosen model is not installed; the UI offers to download it."""
+    """The server runs but has no such model; for Ollama the UI offers to download it."""
 
-    def __init__(self, *, model: str, host: str) -> None:
+    def __init__(self, *, model: str, host: str, server: str = OLLAMA) -> None:
         self.model = model
         self.host = host
-        super().__init__(
-            f"The model “{model}” isn't installed in Ollama at {host}. Download it, "
-            "or choose another model in Settings."
-        )
+        self.server = server
+        if server == OLLAMA:
+            message = (f"The model “{model}” isn't installed in Ollama at {host}. Download it, "
+                       "or choose another model in Settings.")
+        else:
+            message = (f"The model server at {host} has no model “{model}”. Load it there, or "
+                       "choose one of its models in Settings.")
+        super().__init__(message)
 
 
 class AssistantTimeoutError(AssistantUnavailableError):
-    """Ollama took too long to answer."""
+    """The model server took too long to answer."""
 
-    def __init__(self, *, host: str, seconds: float) -> None:
+    def __init__(self, *, host: str, seconds: float, server: str = OLLAMA) -> None:
         self.host = host
         self.seconds = seconds
+        self.server = server
+        name = "Ollama" if server == OLLAMA else "The model server"
         super().__init__(
-            f"Ollama at {host} didn't answer within {seconds:g} seconds. It may be busy "
+            f"{name} at {host} didn't answer within {seconds:g} seconds. It may be busy "
             "loading the model; try again, or choose a smaller model in Settings."
         )
 
 
 class AnswerFailedError(ReaderError):
     """The model failed while answering; what it had said so far is kept, marked incomplete."""
+
+
+class ContextTooLongError(AnswerFailedError):
+    """The request was longer than the context the server gives a request: refused, not cut."""
+
+    def __init__(self, *, host: str, context_tokens: int | None, prompt_tokens: int | None) -> None:
+        self.host = host
+        self.context_tokens = context_tokens
+        self.prompt_tokens = prompt_tokens
+        sizes = ""
+        if prompt_tokens and context_tokens:
+            sizes = f" ({prompt_tokens:,} tokens for a context of {context_tokens:,})"
+        elif context_tokens:
+            sizes = f" (its context is {context_tokens:,} tokens)"
+        super().__init__(
+            f"The question and its passages were too long for the model at {host}{sizes}. "
+            "The next question sends fewer passages; a model or server setting with a larger "
+            "context would let it read more."
+        )
 
 
 class ReplyTooLargeError(AnswerFailedError):
@@ -109,5 +141,5 @@ class ReplyTooLargeError(AnswerFailedError):
         super().__init__(
             f"The model server at {host} sent a reply too large to read (over "
             f"{limit_bytes / 1_048_576:.0f} MB without a break); reading stopped there. "
-            "Is the host in Settings really Ollama?"
+            "Is the server in Settings really a model server?"
         )

@@ -1,4 +1,9 @@
-"""A fake Ollama: a real HTTP server on 127.0.0.1 that records every request and scripts replies."""
+"""A fake Ollama: a real HTTP server on 127.0.0.1 that records every request and scripts replies.
+
+Like the real one it speaks Ollama's own API (`/api/*`) and the OpenAI-compatible one
+(`/v1/chat/completions` streamed as server-sent events, `/v1/models`), so one recording server
+proves the spoiler rule for both of the gateway's wires: `url` for Ollama's, `v1_url` for the other.
+"""
 
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ class RecordedRequest:
     path: str
     body: Any
     raw: bytes
+    headers: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def text(self) -> str:
@@ -33,13 +39,30 @@ class RecordedRequest:
         return str(self.body.get("model", "")) if isinstance(self.body, dict) else ""
 
     @property
+    def openai(self) -> bool:
+        return self.path.startswith("/v1/")
+
+    @property
     def wants_stream(self) -> bool:
-        # Ollama streams unless the body says "stream": false.
+        # Ollama streams unless the body says "stream": false; the OpenAI API only if it says true.
+        if self.openai:
+            return isinstance(self.body, dict) and self.body.get("stream") is True
         return not (isinstance(self.body, dict) and self.body.get("stream") is False)
 
     @property
     def format(self) -> Any:
-        return self.body.get("format") if isinstance(self.body, dict) else None
+        """The JSON schema the reply must keep to: Ollama's `format`, or the OpenAI API's
+        `response_format` (its `json_schema.schema`, or "json" for a bare JSON object)."""
+        if not isinstance(self.body, dict):
+            return None
+        if self.openai:
+            wanted = self.body.get("response_format")
+            if not isinstance(wanted, dict):
+                return None
+            if wanted.get("type") == "json_schema":
+                return (wanted.get("json_schema") or {}).get("schema")
+            return "json" if wanted.get("type") == "json_object" else None
+        return self.body.get("format")
 
     def scanned_text(self) -> str:
         """Every string anywhere in the raw body, JSON escapes undone: messages, `system`,
@@ -69,8 +92,15 @@ class RecordedRequest:
         if not isinstance(self.body, dict):
             return ""
         if "messages" in self.body:
-            return "\n".join(str(m.get("content", "")) for m in self.body["messages"])
+            return "\n".join(_content_text(m.get("content", "")) for m in self.body["messages"])
         return str(self.body.get("prompt", ""))
+
+
+def _content_text(content: Any) -> str:
+    """A message's text: a string, or the text parts of an OpenAI list of parts."""
+    if isinstance(content, list):
+        return "\n".join(str(part.get("text", "")) for part in content if isinstance(part, dict))
+    return str(content)
 
 
 @dataclass
@@ -94,6 +124,7 @@ class Reply:
     prompt_eval_count: int = 42
     eval_count: int | None = None
     misbehave: str = ""
+    error_fields: dict[str, Any] = field(default_factory=dict)  # more keys in a /v1 error
 
     def text(self) -> str:
         if isinstance(self.content, dict | list):
@@ -134,6 +165,7 @@ MISBEHAVIOURS = {
     "endless-line": "after the tokens, one line that never ends (no newline) until the client "
     "hangs up, or ENDLESS_LINE_LIMIT bytes",
 }
+MODEL_PATHS = ("/api/chat", "/api/generate", "/v1/chat/completions")
 ENDLESS_LINE_LIMIT = 512 * 1_048_576  # the fake stops by itself here
 ENDLESS_LINE_CHUNK = 64 * 1024
 
@@ -246,6 +278,11 @@ class FakeOllama:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def v1_url(self) -> str:
+        """The address of its OpenAI-compatible API, as a reader would give it."""
+        return f"{self.url}/v1"
+
     # -- what it was asked -------------------------------------------------------------------
 
     def record(self, request: RecordedRequest) -> None:
@@ -261,8 +298,8 @@ class FakeOllama:
         return [r for r in self.requests if r.path == path]
 
     def model_calls(self) -> list[RecordedRequest]:
-        """Every request that hands text to a model: chat and generate."""
-        return [r for r in self.requests if r.path in ("/api/chat", "/api/generate")]
+        """Every request that hands text to a model: chat and generate, on either API."""
+        return [r for r in self.requests if r.path in MODEL_PATHS]
 
     def clear(self) -> None:
         with self._lock:
@@ -312,7 +349,8 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             body = json.loads(raw) if raw else None
         except ValueError:
             body = None
-        request = RecordedRequest(method=method, path=self.path, body=body, raw=raw)
+        request = RecordedRequest(method=method, path=self.path, body=body, raw=raw,
+                                  headers={k.lower(): v for k, v in self.headers.items()})
         self.server_fake.record(request)
         routes: dict[str, Callable[[RecordedRequest], None]] = {
             "/api/chat": self._chat,
@@ -321,6 +359,8 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             "/api/show": self._show,
             "/api/pull": self._pull,
             "/api/version": self._version,
+            "/v1/chat/completions": self._openai_chat,
+            "/v1/models": self._openai_models,
             "/": self._root,
         }
         route = routes.get(self.path)
@@ -507,6 +547,100 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         except OSError:
             fake.streams_aborted += 1
 
+    # -- the OpenAI-compatible API ------------------------------------------------------------
+
+    def _openai_models(self, request: RecordedRequest) -> None:
+        data = [{"id": name, "object": "model", "created": 1735689600, "owned_by": "library"}
+                for name in sorted(self.server_fake.installed)]
+        self._send_json(200, {"object": "list", "data": data})
+
+    def _openai_error(self, status: int, message: str, **fields: Any) -> None:
+        self._send_json(status, {"error": {"message": message, "type": "api_error", **fields}})
+
+    def _openai_chat(self, request: RecordedRequest) -> None:
+        fake = self.server_fake
+        model = request.model
+        if model not in fake.installed:
+            self._openai_error(404, f"model \"{model}\" not found, try pulling it first")
+            return
+        reply = fake.answer(request)
+        if reply.misbehave in ("html", "html-500"):
+            page = "<!DOCTYPE html><html><body><h1>Bad Gateway</h1><p>nginx</p></body></html>"
+            self._send_page(500 if reply.misbehave == "html-500" else 200, page)
+            return
+        if reply.error and reply.status != 200:
+            self._openai_error(reply.status, reply.error, **reply.error_fields)
+            return
+        tokens = reply.token_list()
+        usage = {"prompt_tokens": reply.prompt_eval_count,
+                 "completion_tokens": reply.eval_count if reply.eval_count is not None
+                 else len(tokens)}
+        usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+        if not request.wants_stream:
+            self._send_json(200, {
+                "id": "chatcmpl-fake", "object": "chat.completion", "model": model,
+                "choices": [{"index": 0, "finish_reason": "stop",
+                             "message": {"role": "assistant", "content": "".join(tokens)}}],
+                "usage": usage,
+            })
+            return
+        delay = fake.token_delay if reply.token_delay is None else reply.token_delay
+        self._start_stream("text/event-stream")
+        if reply.misbehave == "endless":
+            try:
+                for index in range(1_000_000):
+                    if fake.stopping.is_set():
+                        return
+                    self._write_event(_delta(model, tokens[index % len(tokens)] if tokens
+                                             else "again "))
+            except OSError:
+                fake.streams_aborted += 1
+            return
+        for index, token in enumerate(tokens):
+            if reply.fail_after is not None and index >= reply.fail_after:
+                self._write_event({"error": {"message": reply.error or "an error occurred"}})
+                self._end_stream()
+                return
+            if reply.drop_after is not None and index >= reply.drop_after:
+                self.close_connection = True
+                self.wfile.flush()
+                self.connection.shutdown(2)
+                return
+            if fake.stopping.is_set():
+                return
+            if delay:
+                time.sleep(delay)
+            self._write_event(_delta(model, token))
+        if reply.misbehave == "endless-line":
+            self._send_endless_line(b'data: {"choices": [{"delta": {"content": "')
+            return
+        if reply.misbehave in ("malformed-line", "wrong-shape", "no-done"):
+            line = {"malformed-line": b'data: {"choices": tru\n\n', "no-done": b""}.get(
+                reply.misbehave, b'data: [{"message": 5}]\n\n'
+            )
+            if line:
+                self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
+            self._end_stream()
+            return
+        if reply.fail_after is not None and reply.fail_after >= len(tokens):
+            self._write_event({"error": {"message": reply.error or "an error occurred"}})
+            self._end_stream()
+            return
+        self._write_event({**_delta(model, ""), "choices": [
+            {"index": 0, "delta": {}, "finish_reason": "stop"}]})
+        options = (request.body or {}).get("stream_options") or {}
+        if options.get("include_usage"):
+            self._write_event({**_delta(model, ""), "choices": [], "usage": usage})
+        line = b"data: [DONE]\n\n"
+        self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
+        self._end_stream()
+        fake.streams_finished += 1
+
+    def _write_event(self, payload: dict[str, Any]) -> None:
+        line = b"data: " + json.dumps(payload).encode() + b"\n\n"
+        self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
+        self.wfile.flush()
+
     # -- wire helpers ------------------------------------------------------------------------
 
     def _send_page(self, status: int, page: str) -> None:
@@ -533,9 +667,9 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def _start_stream(self) -> None:
+    def _start_stream(self, content_type: str = "application/x-ndjson") -> None:
         self.send_response(200)
-        self.send_header("Content-Type", "application/x-ndjson")
+        self.send_header("Content-Type", content_type)
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         self.wfile.flush()
@@ -556,6 +690,11 @@ def _piece(model: str, text: str, *, chat: bool) -> dict[str, Any]:
         return {"model": model, "created_at": stamp,
                 "message": {"role": "assistant", "content": text}}
     return {"model": model, "created_at": stamp, "response": text}
+
+
+def _delta(model: str, text: str) -> dict[str, Any]:
+    return {"id": "chatcmpl-fake", "object": "chat.completion.chunk", "model": model,
+            "choices": [{"index": 0, "delta": {"content": text}, "finish_reason": None}]}
 
 
 def _details() -> dict[str, Any]:

@@ -1,35 +1,31 @@
-"""The one gateway to Ollama: every model call (answer, rewrite, suggestions, summary) goes here.
+"""The one gateway to a model server: every model call (answer, rewrite, suggestions, summary,
+X-Ray, recaps, personas, page descriptions) goes here, whichever server is behind it.
 
 Book text can only enter a request through the sealed values of `rag/model/scoped.py`: a
 `ScopedContext` or `ScopedHistory`, built only from a search result (scoped before ranking) or from
 turns already filtered by the current boundary. Nothing here takes a free string of book text.
-The wire below it (bounded transport, error translation, the streaming loop):
-`rag/model/ollama_wire.py`.
+The wire below it speaks the server's API (`rag/model/servers.py` picks it from the address):
+Ollama's own (`ollama_wire.py`) or the OpenAI-compatible one (`openai_wire.py`); nothing above the
+gateway learns which.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from reader_app.errors import AnswerFailedError, AssistantTimeoutError, ReaderError
-from reader_app.rag.model import prompts
-from reader_app.rag.model.ollama_wire import (
-    MAX_LINE_BYTES,
-    MAX_REPLY_BYTES,
-    BoundedTransport,
-    CancelToken,
-    PullCancelledError,
-    PullProgress,
-    make_client,
-    read_stream,
-    translate,
+from reader_app.errors import (
+    AnswerFailedError,
+    AssistantTimeoutError,
+    ContextTooLongError,
+    ReaderError,
 )
+from reader_app.rag.model import prompts
+from reader_app.rag.model.ollama_wire import CancelToken
 from reader_app.rag.model.scoped import (
     ScopedContext,
     ScopedHistory,
@@ -38,6 +34,15 @@ from reader_app.rag.model.scoped import (
     excerpt_pairs,
     require_context,
     require_history,
+)
+from reader_app.rag.model.servers import open_wire
+from reader_app.rag.model.wire import (
+    MAX_LINE_BYTES,
+    MAX_REPLY_BYTES,
+    PullCancelledError,
+    PullProgress,
+    ReplyPart,
+    Wire,
 )
 
 if TYPE_CHECKING:
@@ -68,22 +73,27 @@ class QueryRewrite:
 
 @dataclass
 class StreamStats:
-    """Filled in while an answer streams: when the request left, token counts from Ollama."""
+    """Filled in while an answer streams: when the request left, and what the server counted
+    (prompt tokens and the time it took to read them, reply tokens, why it stopped)."""
 
     request_sent_at: float | None = None
     first_token_at: float | None = None
     prompt_tokens: int | None = None
+    prompt_seconds: float | None = None
     completion_tokens: int | None = None
+    finish_reason: str | None = None
 
 
 class ModelGateway:
-    """Ollama through the official client, with our errors and our scoped inputs."""
+    """A model server (Ollama, or any OpenAI-compatible one, by its address), with our errors
+    and our scoped inputs."""
 
     def __init__(
         self,
         *,
         host: str,
         model: str,
+        api_key: str = "",
         timeout: float = 60.0,
         connect_timeout: float = 3.0,
         answer_deadline: float = ANSWER_DEADLINE_SECONDS,
@@ -91,20 +101,32 @@ class ModelGateway:
         max_line_bytes: int = MAX_LINE_BYTES,
         max_reply_bytes: int = MAX_REPLY_BYTES,
     ) -> None:
-        self.host = host
         self.model = model
         self.timeout = timeout
         self.answer_deadline = answer_deadline
         self.max_answer_chars = max_answer_chars
-        self.transport = BoundedTransport(
-            host=host, max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes
+        self.wire: Wire = open_wire(
+            host, timeout=timeout, connect_timeout=connect_timeout, api_key=api_key,
+            max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes,
         )
-        self._client = make_client(
-            host, timeout=timeout, connect_timeout=connect_timeout, transport=self.transport
-        )
+        self.host = self.wire.host
+        self.transport = self.wire.transport
+        # The context the server gave a request, once known (a refusal says it, or /props).
+        self.context_limit: int | None = None
+
+    @property
+    def api(self) -> str:
+        """ "ollama" or "openai": which API the server speaks."""
+        return self.wire.api
 
     def close(self) -> None:
-        self._client.close()
+        self.wire.close()
+
+    def context_tokens(self) -> int | None:
+        """The most a request may hold in all, in tokens, where the server tells it."""
+        if self.context_limit is None:
+            self.context_limit = self.wire.context_size(self.model)
+        return self.context_limit
 
     # -- the answer ------------------------------------------------------------------------
 
@@ -137,31 +159,27 @@ class ModelGateway:
         if on_request is not None:
             on_request()
         stats.request_sent_at = time.perf_counter()
-        stream = self._client.chat(
-            model=self.model,
-            messages=messages,
-            stream=True,
-            options={
-                "num_predict": max_tokens,
-                "num_ctx": prompts.context_window(messages, max_tokens=max_tokens),
-            },
-        )
-        yielded_any = False
+        parts = self._checked(self.wire.stream_chat(
+            model=self.model, messages=messages, max_tokens=max_tokens,
+            num_ctx=prompts.context_window(messages, max_tokens=max_tokens),
+        ))
         finished = False
         length = 0
         deadline = time.monotonic() + self.answer_deadline
-        parts = read_stream(stream, lambda error: self._translate(error, started=yielded_any))
         with contextlib.closing(parts):
             for part in parts:
                 if cancel is not None and cancel.cancelled:
                     return
                 if time.monotonic() > deadline:
-                    raise AssistantTimeoutError(host=self.host, seconds=self.answer_deadline)
-                token = part.message.content or ""
-                finished = finished or bool(part.done)
+                    raise AssistantTimeoutError(host=self.host, seconds=self.answer_deadline,
+                                                server=self.wire.server_name)
+                token = part.text
                 if part.done:
-                    stats.prompt_tokens = part.prompt_eval_count
-                    stats.completion_tokens = part.eval_count
+                    finished = True
+                    stats.prompt_tokens = part.prompt_tokens
+                    stats.prompt_seconds = part.prompt_seconds
+                    stats.completion_tokens = part.completion_tokens
+                    stats.finish_reason = part.finish_reason
                 length += len(token)
                 if length > self.max_answer_chars:
                     raise AnswerFailedError(
@@ -171,12 +189,25 @@ class ModelGateway:
                 if token:
                     if stats.first_token_at is None:
                         stats.first_token_at = time.perf_counter()
-                    yielded_any = True
                     yield token
         if not finished:
             raise AnswerFailedError(
-                f"Ollama at {self.host} stopped sending before the answer was finished."
+                f"{self._server_title()} at {self.host} stopped sending before the answer was "
+                "finished."
             )
+
+    def _server_title(self) -> str:
+        name = self.wire.server_name
+        return name[:1].upper() + name[1:]
+
+    def _checked(self, parts: Iterator[ReplyPart]) -> Generator[ReplyPart, None, None]:
+        """`parts`, noting the context the server names when it refuses a request as too long."""
+        try:
+            yield from parts
+        except ContextTooLongError as error:
+            if error.context_tokens:
+                self.context_limit = error.context_tokens
+            raise
 
     # -- the helper calls ------------------------------------------------------------------
 
@@ -259,13 +290,9 @@ class ModelGateway:
         return self._reply_text(messages, max_tokens=prompts.PAGE_DESCRIPTION_MAX_TOKENS)
 
     def vision_models(self) -> list[str]:
-        """The installed models that can see images (`/api/tags`, then `/api/show`)."""
-        found = []
-        for name in self.installed_models():
-            shown = self._call(functools.partial(self._client.show, name))
-            if "vision" in (shown.capabilities or []):
-                found.append(name)
-        return found
+        """The models that can see images, where the server can tell (Ollama's `/api/show`)."""
+        return self.wire.vision_models()
+
     # -- companion features (X-Ray, recaps): sealed excerpts only ----------------------------
 
     def companion_text(
@@ -300,8 +327,7 @@ class ModelGateway:
     # -- models ----------------------------------------------------------------------------
 
     def installed_models(self) -> list[str]:
-        response = self._call(self._client.list)
-        return sorted(m.model for m in response.models if m.model)
+        return self.wire.models()
 
     def has_model(self, name: str | None = None) -> bool:
         wanted = name or self.model
@@ -315,15 +341,14 @@ class ModelGateway:
         progress: Callable[[PullProgress], None] | None = None,
         cancel: CancelToken | None = None,
     ) -> None:
-        """Download a model with progress. Raises PullCancelledError when cancelled."""
-        stream = self._call(lambda: self._client.pull(name or self.model, stream=True))
-        parts = read_stream(stream, lambda error: self._translate(error, started=True))
-        with contextlib.closing(parts):
+        """Download a model with progress (Ollama). Raises PullCancelledError when cancelled."""
+        parts = self.wire.pull(name or self.model)
+        with contextlib.closing(parts):  # type: ignore[type-var]
             for part in parts:
                 if cancel is not None and cancel.cancelled:
                     raise PullCancelledError(f"Download of “{name or self.model}” cancelled.")
                 if progress is not None:
-                    progress(PullProgress(part.status or "", part.completed, part.total))
+                    progress(part)
 
     # -- internals -------------------------------------------------------------------------
 
@@ -341,32 +366,16 @@ class ModelGateway:
     ) -> str:
         """One non-streamed reply: deterministic, with room for what is sent (never silently
         truncated by Ollama's default context) and at most `max_tokens` back."""
-        options = {
-            "temperature": 0,
-            "num_predict": max_tokens,
-            "num_ctx": num_ctx or prompts.context_window(messages, max_tokens=max_tokens),
-        }
-        response = self._call(
-            lambda: self._client.chat(
-                model=self.model,
-                messages=messages,
-                stream=False,
-                format=schema,
-                options=options,
-            )
-        )
-        return str(response.message.content or "")
-
-    def _call(self, request: Callable[[], Any]) -> Any:
         try:
-            return request()
-        except Exception as error:
-            raise self._translate(error, started=False) from error
-
-    def _translate(self, error: Exception, *, started: bool) -> Exception:
-        return translate(
-            error, host=self.host, model=self.model, timeout=self.timeout, started=started
-        )
+            return self.wire.complete(
+                model=self.model, messages=messages, max_tokens=max_tokens,
+                num_ctx=num_ctx or prompts.context_window(messages, max_tokens=max_tokens),
+                schema=schema,
+            )
+        except ContextTooLongError as error:
+            if error.context_tokens:
+                self.context_limit = error.context_tokens
+            raise
 
 
 def validate_suggestions(reply: Any) -> tuple[str, ...]:

@@ -1,43 +1,39 @@
-"""The wire to Ollama under the gateway: the client with a bounded transport, the one loop that
-reads a streamed reply, and the translation of whatever the client raises into our errors.
-
-The `ollama` client reads a streamed reply line by line with no limit on a line's length, and a
-non-streamed reply whole: a server that sends one endless line would grow memory without bound.
-`BoundedTransport` counts the bytes as they arrive and stops a reply at `MAX_LINE_BYTES` without a
-newline, or at `MAX_REPLY_BYTES` in all (model downloads excepted: their progress lines are short
-but go on for as long as the download), raising `ReplyTooLargeError`.
+"""The wire to Ollama's own API under the gateway: the official client over the bounded
+transport (`rag/model/wire.py`), `num_ctx` set from what is sent, model downloads and vision
+capabilities, and the translation of whatever the client raises into our errors.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
-from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import ollama
 
 from reader_app.errors import (
+    OLLAMA,
     AnswerFailedError,
     AssistantTimeoutError,
     ModelMissingError,
     OllamaUnreachableError,
     ReaderError,
-    ReplyTooLargeError,
+)
+from reader_app.rag.model.wire import (
+    MAX_LINE_BYTES,
+    MAX_REPLY_BYTES,
+    Api,
+    BoundedTransport,
+    PullProgress,
+    ReplyPart,
+    read_stream,
 )
 
-# No line of Ollama's NDJSON (one token, or one non-streamed reply) comes near these.
-MAX_LINE_BYTES = 8 * 1_048_576
-MAX_REPLY_BYTES = 64 * 1_048_576
-UNCAPPED_TOTAL_PATHS = ("/api/pull",)
 # What a misbehaving server's reply raises inside the client: a line that is not JSON, JSON of
 # the wrong shape (pydantic's ValidationError is a ValueError), a body that is not NDJSON.
 _UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError)
-
-
-class PullCancelledError(ReaderError):
-    """The reader cancelled a model download."""
 
 
 class CancelToken:
@@ -54,96 +50,107 @@ class CancelToken:
         return self._event.is_set()
 
 
-@dataclass(frozen=True, slots=True)
-class PullProgress:
-    status: str
-    completed: int | None
-    total: int | None
-
-    @property
-    def fraction(self) -> float | None:
-        if not self.total or self.completed is None:
-            return None
-        return min(self.completed / self.total, 1.0)
-
-
-class _BoundedStream(httpx.SyncByteStream):
-    """A response body that raises once a line, or the whole reply, passes its cap."""
-
-    def __init__(self, inner: httpx.SyncByteStream, transport: BoundedTransport, *,
-                 total_cap: int | None) -> None:
-        self._inner = inner
-        self._transport = transport
-        self._total_cap = total_cap
-
-    def __iter__(self) -> Iterator[bytes]:
-        line = 0  # bytes since the last newline
-        total = 0
-        for chunk in self._inner:
-            total += len(chunk)
-            newline = chunk.rfind(b"\n")
-            line = len(chunk) - newline - 1 if newline >= 0 else line + len(chunk)
-            self._transport.longest_line = max(self._transport.longest_line, line)
-            if line > self._transport.max_line_bytes:
-                raise ReplyTooLargeError(host=self._transport.host,
-                                         limit_bytes=self._transport.max_line_bytes)
-            if self._total_cap is not None and total > self._total_cap:
-                raise ReplyTooLargeError(host=self._transport.host, limit_bytes=self._total_cap)
-            yield chunk
-
-    def close(self) -> None:
-        self._inner.close()
-
-
-class BoundedTransport(httpx.BaseTransport):
-    """httpx's own transport, with every response body read through `_BoundedStream`.
-    `longest_line` is the longest run of bytes without a newline it has let through."""
-
-    def __init__(self, *, host: str, max_line_bytes: int = MAX_LINE_BYTES,
-                 max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
-        self.host = host
-        self.max_line_bytes = max_line_bytes
-        self.max_reply_bytes = max_reply_bytes
-        self.longest_line = 0
-        self._inner = httpx.HTTPTransport()
-
-    def handle_request(self, request: httpx.Request) -> httpx.Response:
-        response = self._inner.handle_request(request)
-        uncapped = request.url.path.endswith(UNCAPPED_TOTAL_PATHS)
-        assert isinstance(response.stream, httpx.SyncByteStream)
-        response.stream = _BoundedStream(
-            response.stream, self, total_cap=None if uncapped else self.max_reply_bytes
-        )
-        return response
-
-    def close(self) -> None:
-        self._inner.close()
-
-
 def make_client(host: str, *, timeout: float, connect_timeout: float,
                 transport: BoundedTransport) -> ollama.Client:
     return ollama.Client(host=host, timeout=httpx.Timeout(timeout, connect=connect_timeout),
                          transport=transport)
 
 
-def read_stream(
-    stream: Iterator[Any], translate: Callable[[Exception], Exception]
-) -> Generator[Any, None, None]:
-    """The parts of a streamed reply, the client's errors translated; the HTTP response is closed
-    when the caller stops early (the client's generator then closes it)."""
-    try:
-        while True:
-            try:
-                part = next(stream)
-            except StopIteration:
-                return
-            except Exception as error:
-                raise translate(error) from error
-            yield part
-    finally:
-        close = getattr(stream, "close", None)
-        if close is not None:
-            close()
+class OllamaWire:
+    """Ollama's native API (`/api/chat`, `/api/tags`, `/api/show`, `/api/pull`)."""
+
+    api: Api = "ollama"
+    server_name = OLLAMA
+
+    def __init__(self, host: str, *, timeout: float, connect_timeout: float,
+                 max_line_bytes: int = MAX_LINE_BYTES,
+                 max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
+        self.host = host
+        self.timeout = timeout
+        self.transport = BoundedTransport(
+            host=host, max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes
+        )
+        self._client = make_client(host, timeout=timeout, connect_timeout=connect_timeout,
+                                   transport=self.transport)
+
+    def close(self) -> None:
+        self._client.close()
+
+    def stream_chat(
+        self, *, model: str, messages: list[Any], max_tokens: int, num_ctx: int
+    ) -> Iterator[ReplyPart]:
+        started = False
+
+        def translated(error: Exception) -> Exception:
+            return self._translate(error, model=model, started=started)
+
+        try:
+            stream = self._client.chat(model=model, messages=messages, stream=True,
+                                       options={"num_predict": max_tokens, "num_ctx": num_ctx})
+        except Exception as error:
+            raise translated(error) from error
+        parts = read_stream(stream, translated)
+        try:
+            for part in parts:
+                text = part.message.content or ""
+                started = started or bool(text)
+                if part.done:
+                    duration = part.prompt_eval_duration
+                    yield ReplyPart(
+                        text, done=True, prompt_tokens=part.prompt_eval_count,
+                        prompt_seconds=duration / 1e9 if duration else None,
+                        completion_tokens=part.eval_count,
+                        finish_reason=part.done_reason or "stop",
+                    )
+                else:
+                    yield ReplyPart(text)
+        finally:
+            parts.close()
+
+    def complete(self, *, model: str, messages: list[Any], max_tokens: int, num_ctx: int,
+                 schema: dict[str, Any] | None) -> str:
+        options = {"temperature": 0, "num_predict": max_tokens, "num_ctx": num_ctx}
+        response = self._call(
+            lambda: self._client.chat(model=model, messages=messages, stream=False,
+                                      format=schema, options=options),
+            model=model,
+        )
+        return str(response.message.content or "")
+
+    def models(self) -> list[str]:
+        response = self._call(self._client.list, model="")
+        return sorted(m.model for m in response.models if m.model)
+
+    def vision_models(self) -> list[str]:
+        found = []
+        for name in self.models():
+            shown = self._call(functools.partial(self._client.show, name), model=name)
+            if "vision" in (shown.capabilities or []):
+                found.append(name)
+        return found
+
+    def pull(self, name: str) -> Iterator[PullProgress]:
+        stream = self._call(lambda: self._client.pull(name, stream=True), model=name)
+        parts = read_stream(stream, lambda error: self._translate(error, model=name,
+                                                                  started=True))
+        try:
+            for part in parts:
+                yield PullProgress(part.status or "", part.completed, part.total)
+        finally:
+            parts.close()
+
+    def context_size(self, model: str) -> int | None:
+        return None  # Ollama takes the `num_ctx` each request asks for
+
+    def _call(self, request: Any, *, model: str) -> Any:
+        try:
+            return request()
+        except Exception as error:
+            raise self._translate(error, model=model, started=False) from error
+
+    def _translate(self, error: Exception, *, model: str, started: bool) -> Exception:
+        return translate(error, host=self.host, model=model, timeout=self.timeout,
+                         started=started)
 
 
 def translate(error: Exception, *, host: str, model: str, timeout: float,

@@ -1,0 +1,308 @@
+"""The wire to an OpenAI-compatible server (LM Studio, llama.cpp's server, Jan, vLLM, KoboldCpp,
+LocalAI, Ollama's own `/v1`): chat completions streamed as server-sent events, JSON replies held
+to a schema with `response_format`, the model list, and the context size where the server tells
+it (llama.cpp's `/props`). Whatever goes wrong becomes one of our errors, naming the server.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+
+from reader_app.errors import (
+    AnswerFailedError,
+    AssistantTimeoutError,
+    ContextTooLongError,
+    ModelMissingError,
+    OllamaUnreachableError,
+    ReaderError,
+)
+from reader_app.rag.model.wire import (
+    MAX_LINE_BYTES,
+    MAX_REPLY_BYTES,
+    Api,
+    BoundedTransport,
+    PullProgress,
+    ReplyPart,
+)
+
+SERVER_NAME = "the model server"
+# How much of an error reply is read to explain it.
+ERROR_BODY_CHARS = 2_000
+
+
+class OpenAIWire:
+    """`/v1/chat/completions` and `/v1/models` at `base_url` (which ends in `/v1`)."""
+
+    api: Api = "openai"
+    server_name = SERVER_NAME
+
+    def __init__(self, base_url: str, *, timeout: float, connect_timeout: float,
+                 api_key: str = "", max_line_bytes: int = MAX_LINE_BYTES,
+                 max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.host = self.base_url
+        self.timeout = timeout
+        self.transport = BoundedTransport(
+            host=self.base_url, max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes
+        )
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._http = httpx.Client(
+            timeout=httpx.Timeout(timeout, connect=connect_timeout),
+            transport=self.transport, headers=headers,
+        )
+        self._context_sizes: dict[str, int | None] = {}
+
+    def close(self) -> None:
+        self._http.close()
+
+    # -- chat ------------------------------------------------------------------------------
+
+    def stream_chat(
+        self, *, model: str, messages: list[Any], max_tokens: int, num_ctx: int
+    ) -> Iterator[ReplyPart]:
+        body = {
+            "model": model,
+            "messages": openai_messages(messages),
+            "stream": True,
+            "max_tokens": max_tokens,
+            "stream_options": {"include_usage": True},
+        }
+        started = False
+        try:
+            with self._http.stream("POST", f"{self.base_url}/chat/completions",
+                                   json=body) as response:
+                if response.status_code != 200:
+                    response.read()
+                    raise self._http_error(response, model=model)
+                finish: str | None = None
+                usage: dict[str, Any] = {}
+                timings: dict[str, Any] = {}
+                for event in _events(response.iter_lines(), host=self.host):
+                    if event == "[DONE]":
+                        break
+                    chunk = _json(event, host=self.host)
+                    if isinstance(chunk.get("error"), dict | str):
+                        raise AnswerFailedError(
+                            f"The model server at {self.host} reported an error: "
+                            f"{_error_text(chunk)[:500]}")
+                    usage = chunk.get("usage") or usage
+                    timings = chunk.get("timings") or timings
+                    choices = chunk.get("choices") or []
+                    if not isinstance(choices, list):
+                        raise _wrong_shape(self.host)
+                    for choice in choices:
+                        delta = choice.get("delta") or {} if isinstance(choice, dict) else None
+                        if not isinstance(delta, dict):
+                            raise _wrong_shape(self.host)
+                        text = delta.get("content") or ""
+                        if not isinstance(text, str):
+                            raise _wrong_shape(self.host)
+                        finish = choice.get("finish_reason") or finish
+                        if text:
+                            started = True
+                            yield ReplyPart(text)
+                if finish is None:
+                    return  # the stream ended without saying why: the gateway calls it cut off
+                yield _last_part(finish, usage, timings)
+        except ReaderError:
+            raise
+        except Exception as error:
+            raise self._translate(error, model=model, started=started) from error
+
+    def complete(self, *, model: str, messages: list[Any], max_tokens: int, num_ctx: int,
+                 schema: dict[str, Any] | None) -> str:
+        body: dict[str, Any] = {
+            "model": model,
+            "messages": openai_messages(messages),
+            "stream": False,
+            "temperature": 0,
+            "max_tokens": max_tokens,
+        }
+        if schema is not None:
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "reply", "strict": True, "schema": schema},
+            }
+        reply = self._request("POST", "/chat/completions", model=model, json=body)
+        try:
+            content = reply["choices"][0]["message"]["content"]
+        except (KeyError, IndexError, TypeError) as error:
+            raise _wrong_shape(self.host) from error
+        return str(content or "")
+
+    # -- models ----------------------------------------------------------------------------
+
+    def models(self) -> list[str]:
+        reply = self._request("GET", "/models", model="")
+        data = reply.get("data") if isinstance(reply, dict) else None
+        if not isinstance(data, list):
+            raise _wrong_shape(self.host)
+        return sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")})
+
+    def vision_models(self) -> list[str]:
+        return []  # the OpenAI API does not say which models see images
+
+    def pull(self, name: str) -> Iterator[PullProgress]:
+        raise AnswerFailedError(
+            f"The model server at {self.host} cannot download models for Pagemate; load "
+            f"“{name}” in the server's own app, or choose one of its models in Settings."
+        )
+
+    def context_size(self, model: str) -> int | None:
+        """llama.cpp's `/props` (`n_ctx`), asked once per model; None where the server has none."""
+        if model in self._context_sizes:
+            return self._context_sizes[model]
+        size: int | None = None
+        root = self.base_url.removesuffix("/v1")
+        try:
+            response = self._http.get(f"{root}/props", timeout=5.0)
+            if response.status_code == 200:
+                props = response.json()
+                settings = props.get("default_generation_settings") or {}
+                value = settings.get("n_ctx") or props.get("n_ctx")
+                size = int(value) if value else None
+        except (httpx.HTTPError, ValueError, TypeError, AttributeError, ReaderError):
+            size = None
+        self._context_sizes[model] = size
+        return size
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _request(self, method: str, path: str, *, model: str, **kwargs: Any) -> Any:
+        try:
+            response = self._http.request(method, f"{self.base_url}{path}", **kwargs)
+            if response.status_code != 200:
+                raise self._http_error(response, model=model)
+            return _json(response.text, host=self.host)
+        except ReaderError:
+            raise
+        except Exception as error:
+            raise self._translate(error, model=model, started=False) from error
+
+    def _http_error(self, response: httpx.Response, *, model: str) -> ReaderError:
+        text = response.text[:ERROR_BODY_CHARS]
+        status = response.status_code
+        if text.lstrip().startswith("<"):
+            return AnswerFailedError(
+                f"The server at {self.host} answered with an error page (HTTP {status}), not "
+                "a model server's reply; is the server address in Settings right?")
+        message = _error_text_of(text)
+        lowered = message.lower()
+        if status == 400 and ("context" in lowered and ("exceed" in lowered or "long" in lowered)):
+            return ContextTooLongError(host=self.host, context_tokens=_number(text, "n_ctx"),
+                                       prompt_tokens=_number(text, "n_prompt_tokens"))
+        if status in (401, 403):
+            return AnswerFailedError(
+                f"The model server at {self.host} refused the request (HTTP {status}): it needs "
+                "an API key, or the key in Settings is wrong.")
+        if status == 404 and model and ("model" in lowered or "not found" in lowered):
+            return ModelMissingError(model=model, host=self.host, server=SERVER_NAME)
+        return AnswerFailedError(
+            f"The model server at {self.host} reported an error (HTTP {status}): "
+            f"{message[:500]}")
+
+    def _translate(self, error: Exception, *, model: str, started: bool) -> Exception:
+        if isinstance(error, ReaderError):
+            return error
+        if isinstance(error, httpx.TimeoutException):
+            return AssistantTimeoutError(host=self.host, seconds=self.timeout,
+                                         server=SERVER_NAME)
+        if isinstance(error, httpx.ConnectError | ConnectionError) and not started:
+            return OllamaUnreachableError(host=self.host, server=SERVER_NAME)
+        if isinstance(error, httpx.HTTPError | ConnectionError):
+            return AnswerFailedError(f"The connection to the model server at {self.host} was "
+                                     "lost.")
+        if isinstance(error, ValueError | TypeError | KeyError | AttributeError):
+            return _wrong_shape(self.host)
+        return error
+
+
+def openai_messages(messages: list[Any]) -> list[dict[str, Any]]:
+    """Messages in the OpenAI shape: one with Ollama's `images` becomes text and image parts."""
+    converted = []
+    for message in messages:
+        images = message.get("images")
+        if not images:
+            converted.append({"role": message["role"], "content": message["content"]})
+            continue
+        parts: list[dict[str, Any]] = [{"type": "text", "text": message["content"]}]
+        for image in images:
+            data = image if isinstance(image, str) else base64.b64encode(image).decode("ascii")
+            parts.append({"type": "image_url",
+                          "image_url": {"url": f"data:image/png;base64,{data}"}})
+        converted.append({"role": message["role"], "content": parts})
+    return converted
+
+
+SSE_FIELDS = ("event:", "id:", "retry:", ":")
+
+
+def _events(lines: Iterator[str], *, host: str) -> Iterator[str]:
+    """The `data:` payloads of a server-sent event stream. An `error:` line (llama.cpp's way of
+    failing mid-stream) is raised as our error; a line of any other kind means the reply is not
+    an event stream at all (an HTML page, say)."""
+    for line in lines:
+        if line.startswith("data:"):
+            yield line[5:].strip()
+        elif line.startswith("error:"):
+            reply = _json(line[6:].strip(), host=host)
+            raise AnswerFailedError(
+                f"The model server at {host} reported an error: {_error_text(reply)[:500]}")
+        elif line.strip() and not line.startswith(SSE_FIELDS):
+            raise _wrong_shape(host)
+
+
+def _last_part(finish: str, usage: dict[str, Any], timings: dict[str, Any]) -> ReplyPart:
+    prompt_ms = timings.get("prompt_ms")
+    return ReplyPart(
+        "", done=True,
+        prompt_tokens=usage.get("prompt_tokens") or timings.get("prompt_n"),
+        prompt_seconds=float(prompt_ms) / 1000 if prompt_ms else None,
+        completion_tokens=usage.get("completion_tokens") or timings.get("predicted_n"),
+        finish_reason=finish,
+    )
+
+
+def _json(text: str, *, host: str) -> Any:
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        raise _wrong_shape(host) from error
+    if not isinstance(value, dict):
+        raise _wrong_shape(host)
+    return value
+
+
+def _wrong_shape(host: str) -> AnswerFailedError:
+    return AnswerFailedError(
+        f"The server at {host} sent a reply that is not an OpenAI-compatible one; is the "
+        "server address in Settings right?")
+
+
+def _error_text(reply: dict[str, Any]) -> str:
+    error = reply.get("error", reply)
+    if isinstance(error, dict):
+        return str(error.get("message") or error.get("type") or error)
+    return str(error)
+
+
+def _error_text_of(body: str) -> str:
+    try:
+        reply = json.loads(body)
+    except ValueError:
+        return body.strip()
+    return _error_text(reply) if isinstance(reply, dict) and "error" in reply else body.strip()
+
+
+def _number(body: str, key: str) -> int | None:
+    try:
+        error = json.loads(body).get("error", {})
+        value = error.get(key) if isinstance(error, dict) else None
+        return int(value) if value is not None else None
+    except (ValueError, AttributeError, TypeError):
+        return None

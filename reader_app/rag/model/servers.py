@@ -1,0 +1,88 @@
+"""Which model server an address names and how to speak to it, the servers a reader can pick from,
+and whether an address is this computer (book text leaves it only with the reader's consent).
+
+An address whose path ends in `/v1` is an OpenAI-compatible server (LM Studio, llama.cpp's server,
+Jan, vLLM, KoboldCpp, LocalAI, and Ollama's own `/v1`); any other is an Ollama host.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from reader_app.rag.model.ollama_wire import OllamaWire
+from reader_app.rag.model.openai_wire import OpenAIWire
+from reader_app.rag.model.wire import MAX_LINE_BYTES, MAX_REPLY_BYTES, Api, Wire
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A server a reader may run, with the address it listens on by default."""
+
+    name: str
+    url: str
+    api: Api
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset("Ollama", "http://127.0.0.1:11434", "ollama"),
+    Preset("LM Studio", "http://127.0.0.1:1234/v1", "openai"),
+    Preset("llama.cpp server", "http://127.0.0.1:8080/v1", "openai"),
+    Preset("Jan", "http://127.0.0.1:1337/v1", "openai"),
+    Preset("vLLM", "http://127.0.0.1:8000/v1", "openai"),
+    Preset("KoboldCpp", "http://127.0.0.1:5001/v1", "openai"),
+    Preset("LocalAI", "http://127.0.0.1:8080/v1", "openai"),
+)
+OTHER_OPENAI = "Other OpenAI-compatible server"
+
+
+def normalised(url: str) -> str:
+    """`url` with a scheme and without a trailing slash ("localhost:1234/v1/" -> "http://…/v1")."""
+    url = url.strip()
+    if url and "://" not in url:
+        url = f"http://{url}"
+    return url.rstrip("/")
+
+
+def api_of(url: str) -> Api:
+    """"openai" for an address whose path ends in /v1, else "ollama"."""
+    return "openai" if urlsplit(normalised(url)).path.rstrip("/").endswith("/v1") else "ollama"
+
+
+def host_of(url: str) -> str:
+    """The host name of an address, without port or brackets ("" when it has none)."""
+    return (urlsplit(normalised(url)).hostname or "").lower()
+
+
+def is_this_computer(url: str, *, remote_hosts: tuple[str, ...] = ()) -> bool:
+    """Whether `url` names this computer: localhost or a loopback address. `remote_hosts` are
+    loopback addresses to treat as another computer (a setting, for tests of the consent)."""
+    host = host_of(url)
+    if not host or host in remote_hosts:
+        return False
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def preset_for(url: str) -> Preset | None:
+    """The preset whose default address `url` is, if any (the first of two that share one)."""
+    wanted = normalised(url)
+    return next((p for p in PRESETS if normalised(p.url) == wanted), None)
+
+
+def open_wire(url: str, *, timeout: float, connect_timeout: float, api_key: str = "",
+              max_line_bytes: int = MAX_LINE_BYTES,
+              max_reply_bytes: int = MAX_REPLY_BYTES) -> Wire:
+    """The wire that speaks to the server at `url`, by the API its address names."""
+    url = normalised(url)
+    if api_of(url) == "openai":
+        return OpenAIWire(url, timeout=timeout, connect_timeout=connect_timeout,
+                          api_key=api_key, max_line_bytes=max_line_bytes,
+                          max_reply_bytes=max_reply_bytes)
+    return OllamaWire(url, timeout=timeout, connect_timeout=connect_timeout,
+                      max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes)

@@ -1,0 +1,184 @@
+"""The gateway on an OpenAI-compatible server (the fake's `/v1`, as Ollama itself serves it):
+streaming, Stop, the structured calls held to a schema, the model list, and every failure as one
+of our errors naming the server. A real llama.cpp server does the same in `make test-llm`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reader_app.errors import (
+    AnswerFailedError,
+    AssistantTimeoutError,
+    ContextTooLongError,
+    ModelMissingError,
+    OllamaUnreachableError,
+)
+from reader_app.rag.model.gateway import CancelToken, ModelGateway, StreamStats
+from reader_app.rag.model.openai_wire import openai_messages
+from reader_app.rag.model.scoped import ScopedHistory
+from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
+from tests.unit.rag.model.test_llm import _context
+
+CHAT = "/v1/chat/completions"
+
+
+def _gateway(fake: FakeOllama, **kwargs: float | str) -> ModelGateway:
+    return ModelGateway(host=fake.v1_url, model="qwen2.5:3b", **kwargs)  # type: ignore[arg-type]
+
+
+def test_an_address_ending_in_v1_speaks_the_openai_api(fake_ollama: FakeOllama) -> None:
+    gateway = _gateway(fake_ollama)
+    assert gateway.api == "openai" and gateway.host == fake_ollama.v1_url
+    assert ModelGateway(host=fake_ollama.url, model="m").api == "ollama"
+    assert ModelGateway(host=fake_ollama.url + "/v1/", model="m").api == "openai"
+
+
+def test_an_answer_streams_with_the_servers_counts(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_with(lambda r: Reply("Anna is a villager.", prompt_eval_count=77))
+    stats = StreamStats()
+    tokens = list(_gateway(fake_ollama).stream_answer(
+        _context(), "Who is Anna?", answer_length="short", stats=stats
+    ))
+    assert tokens == ["Anna", " is", " a", " villager."]
+    assert stats.prompt_tokens == 77 and stats.completion_tokens == 4
+    assert stats.finish_reason == "stop"
+    request = fake_ollama.requests_to(CHAT)[-1]
+    assert request.body["stream"] is True and request.body["max_tokens"] == 200
+    assert request.body["stream_options"] == {"include_usage": True}
+    assert "options" not in request.body and "format" not in request.body  # Ollama's keys
+    assert "Anna carried the lantern" in request.text and "Boris rang the bell" in request.text
+    assert not fake_ollama.requests_to("/api/chat")
+
+
+def test_stop_ends_the_stream_and_the_request(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_with(lambda r: Reply("one two three four five six seven eight",
+                                           token_delay=0.05))
+    cancel = CancelToken()
+    received = []
+    for token in _gateway(fake_ollama).stream_answer(
+        _context(), "q", answer_length="short", stats=StreamStats(), cancel=cancel
+    ):
+        received.append(token)
+        if len(received) == 2:
+            cancel.cancel()
+    assert received == ["one", " two"]
+    assert fake_ollama.streams_finished == 0
+
+
+def test_nothing_listening_is_unreachable_naming_the_address() -> None:
+    gateway = ModelGateway(host="http://127.0.0.1:9/v1", model="qwen2.5:3b")
+    with pytest.raises(OllamaUnreachableError) as caught:
+        list(gateway.stream_answer(_context(), "q", answer_length="short", stats=StreamStats()))
+    assert "No model server answers at http://127.0.0.1:9/v1" in str(caught.value)
+    assert "Ollama" not in str(caught.value)
+
+
+def test_a_model_the_server_lacks_is_model_missing(fake_ollama: FakeOllama) -> None:
+    fake_ollama.installed = set()
+    with pytest.raises(ModelMissingError) as caught:
+        list(_gateway(fake_ollama).stream_answer(
+            _context(), "q", answer_length="short", stats=StreamStats()
+        ))
+    assert caught.value.model == "qwen2.5:3b" and "has no model" in str(caught.value)
+
+
+def test_an_error_mid_stream_keeps_what_came_before(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_with(lambda r: Reply("a b c d", fail_after=2, error="out of memory"))
+    received: list[str] = []
+    with pytest.raises(AnswerFailedError, match="out of memory"):
+        for token in _gateway(fake_ollama).stream_answer(
+            _context(), "q", answer_length="short", stats=StreamStats()
+        ):
+            received.append(token)
+    assert received == ["a", " b"]
+
+
+def test_a_dropped_connection_and_a_silent_server_are_typed(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_with(lambda r: Reply("a b c d", drop_after=1))
+    with pytest.raises(AnswerFailedError, match="lost"):
+        list(_gateway(fake_ollama).stream_answer(
+            _context(), "q", answer_length="short", stats=StreamStats()
+        ))
+    fake_ollama.reply_with(lambda r: Reply("slow", token_delay=2.0))
+    with pytest.raises(AssistantTimeoutError, match=r"The model server at .* within 0\.3 seconds"):
+        list(_gateway(fake_ollama, timeout=0.3).stream_answer(
+            _context(), "q", answer_length="short", stats=StreamStats()
+        ))
+
+
+def test_a_context_too_long_is_refused_clearly_and_remembered(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_with(lambda r: Reply(
+        status=400, error="the request exceeds the available context size, try increasing it",
+        error_fields={"type": "exceed_context_size_error", "n_prompt_tokens": 5120,
+                      "n_ctx": 4096},
+    ))
+    gateway = _gateway(fake_ollama)
+    with pytest.raises(ContextTooLongError) as caught:
+        list(gateway.stream_answer(_context(), "q", answer_length="short", stats=StreamStats()))
+    assert caught.value.context_tokens == 4096 and caught.value.prompt_tokens == 5120
+    assert "5,120 tokens for a context of 4,096" in str(caught.value)
+    assert gateway.context_tokens() == 4096  # the next request is fitted to it
+
+
+def test_structured_calls_send_a_json_schema_as_response_format(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_with(ScriptedReplies(rewrite={"search_phrase": "Anna lantern",
+                                                    "keywords": ["mill"]}))
+    gateway = _gateway(fake_ollama)
+    rewrite = gateway.rewrite_query("Where did she take it?", ScopedHistory.empty(boundary_sid=5))
+    assert rewrite.query == "Anna lantern mill"
+    assert gateway.suggest_followups(_context(), "q", "a") == (
+        "What happens next?", "Who else was there?")
+    assert gateway.rank_passages("q", ["one", "two"]) == (1, 0)
+    for request in fake_ollama.requests_to(CHAT):
+        wanted = request.body["response_format"]
+        assert wanted["type"] == "json_schema" and wanted["json_schema"]["strict"] is True
+        assert request.body["temperature"] == 0 and request.body["stream"] is False
+        assert isinstance(request.format, dict) and request.format["type"] == "object"
+
+
+def test_a_reply_cut_at_its_token_cap_falls_back(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_with(lambda r: Reply('{"questions": ["What happens'))
+    assert _gateway(fake_ollama).suggest_followups(_context(), "q", "a") == ()
+    with pytest.raises(json.JSONDecodeError):
+        _gateway(fake_ollama).rewrite_query("q", ScopedHistory.empty(boundary_sid=5))
+
+
+def test_the_model_list_comes_from_v1_models_and_nothing_is_pulled(
+    fake_ollama: FakeOllama,
+) -> None:
+    fake_ollama.installed = {"qwen2.5:3b", "gemma3:270m"}
+    gateway = _gateway(fake_ollama)
+    assert gateway.installed_models() == ["gemma3:270m", "qwen2.5:3b"]
+    assert gateway.has_model() and not gateway.has_model("llama3")
+    assert gateway.vision_models() == []
+    with pytest.raises(AnswerFailedError, match="cannot download models"):
+        gateway.pull_model(name="llama3")
+    assert not fake_ollama.requests_to("/api/pull")
+
+
+def test_an_api_key_goes_in_the_header_only(fake_ollama: FakeOllama) -> None:
+    gateway = _gateway(fake_ollama, api_key="sk-secret-123")
+    gateway.installed_models()
+    list(gateway.stream_answer(_context(), "q", answer_length="short", stats=StreamStats()))
+    assert all("sk-secret-123" not in r.text for r in fake_ollama.requests)
+    assert {r.headers.get("authorization") for r in fake_ollama.requests} == {
+        "Bearer sk-secret-123"}
+    ModelGateway(host=fake_ollama.v1_url, model="m").installed_models()
+    assert "authorization" not in fake_ollama.requests[-1].headers
+
+
+def test_the_context_size_is_asked_once_where_the_server_has_none(
+    fake_ollama: FakeOllama,
+) -> None:
+    gateway = _gateway(fake_ollama)
+    assert gateway.context_tokens() is None and gateway.context_tokens() is None
+    assert len(fake_ollama.requests_to("/props")) == 1
+
+
+def test_images_become_image_parts() -> None:
+    converted = openai_messages([{"role": "user", "content": "Describe.", "images": [b"\x89PNG"]}])
+    parts = converted[0]["content"]
+    assert parts[0] == {"type": "text", "text": "Describe."}
+    assert parts[1]["image_url"]["url"] == "data:image/png;base64,iVBORw=="
