@@ -95,6 +95,18 @@ class ModelMissingError(AssistantUnavailableError):
         super().__init__(message)
 
 
+class RemoteServerNotAllowedError(AssistantUnavailableError):
+    """The server is on another computer and the reader has not agreed to send text there."""
+
+    def __init__(self, *, host: str) -> None:
+        self.host = host
+        super().__init__(
+            f"The model server {host} is not on this computer: the book text you have read would "
+            "be sent there. Allow it in Settings (Assistant › Server) if you agree, or choose a "
+            "server on this computer."
+        )
+
+
 class AssistantTimeoutError(AssistantUnavailableError):
     """The model server took too long to answer."""
 

@@ -9,11 +9,12 @@ tells listeners about every change (the window's Qt signal is `ui/window/setting
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,8 +102,15 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reading.chars_per_minute", float, 0.0,
             "Reading speed measured from page turns (0: not measured yet)"),
     # Assistant
-    Setting("assistant.ollama_host", str, _default_ollama_host, "Ollama server address"),
-    Setting("assistant.model", str, "qwen2.5:3b", "Ollama model for answers"),
+    Setting("assistant.ollama_host", str, _default_ollama_host,
+            "Model server address: an Ollama host, or an OpenAI-compatible server's …/v1"),
+    Setting("assistant.model", str, "qwen2.5:3b", "Model for answers, from the server's list"),
+    Setting("assistant.api_key", str, "",
+            "API key, for a server that needs one (sent to that server only, never logged)"),
+    Setting("assistant.allowed_remote_hosts", list, [],
+            "Servers on other computers the reader agreed to send the text they have read to"),
+    Setting("assistant.treat_as_remote", list, [],
+            "Loopback addresses treated as another computer (for testing the consent)"),
     Setting(
         "assistant.answer_length", str, "medium", "Answer length", ("short", "medium", "long")
     ),
@@ -153,6 +161,24 @@ class SettingProblem:
         )
 
 
+# Values given for one run of a command (`reader-app ask --server URL --model NAME`): read in
+# place of the stored ones by every store in this process, never written.
+_RUN_VALUES: dict[str, Any] = {}
+
+
+@contextlib.contextmanager
+def for_this_run(values: dict[str, Any]) -> Iterator[None]:
+    """Within the block, `values` (declared settings, parsed) are read in place of stored ones."""
+    parsed = {name: declared(name).parse(value) for name, value in values.items()}
+    before = dict(_RUN_VALUES)
+    _RUN_VALUES.update(parsed)
+    try:
+        yield
+    finally:
+        _RUN_VALUES.clear()
+        _RUN_VALUES.update(before)
+
+
 class SettingsStore:
     """Reads and writes declared settings in the library database's `settings` table."""
 
@@ -163,6 +189,8 @@ class SettingsStore:
 
     def get(self, name: str) -> Any:
         setting = declared(name)
+        if name in _RUN_VALUES:
+            return _RUN_VALUES[name]
         row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (name,)).fetchone()
         if row is None:
             return setting.default_value()

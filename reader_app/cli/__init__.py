@@ -10,6 +10,9 @@ Modules:
 - `reading`: `reader-app mark-read` and `reader-app status`: the stored reading state, for scripts.
 - `retrieval`: `reader-app index FILE` and `reader-app search FILE QUERY`: the engine without the
   window.
+- `server_options`: `--server URL`, `--model NAME` and `--allow-remote`: a model server for one
+  call of `ask`, `chat`, `xray`, `recap` or `mcp`, instead of the one in Settings (which is left as
+  it is).
 - `xray`: `reader-app xray FILE` and `reader-app recap FILE`: X-Ray and the story so far, at the
   stored boundary (or at --at / --upto-sid, for this call only, as `search` has).
 """

@@ -14,6 +14,7 @@ from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book
 from reader_app.cli.retrieval import boundary_options
+from reader_app.cli.server_options import server_for_this_call, server_options
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
 from reader_app.prepare import prepare_book
@@ -37,20 +38,24 @@ def ask_parser() -> argparse.ArgumentParser:
     parser.add_argument("question", help="the question, in quotes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     boundary_options(parser, "answer")
+    server_options(parser)
     return parser
 
 
 def ask_main(argv: list[str]) -> int:
     options = ask_parser().parse_args(argv)
     return answering_command("ask", lambda conn: _ask(conn, options, out=sys.stdout,
-                                                      err=sys.stderr))
+                                                      err=sys.stderr), options)
 
 
-def answering_command(name: str, command: Callable[[sqlite3.Connection], int]) -> int:
-    """Run `command` on the library; a reader's error is a message and exit code 2."""
+def answering_command(name: str, command: Callable[[sqlite3.Connection], int],
+                      options: argparse.Namespace) -> int:
+    """Run `command` on the library, with the model server its options name; a reader's
+    error is a message and exit code 2."""
     conn = connect(library_home())
     try:
-        return command(conn)
+        with server_for_this_call(conn, options):
+            return command(conn)
     except ReaderError as error:
         print(f"reader-app {name}: {error}", file=sys.stderr)
         return 2

@@ -19,6 +19,7 @@ from reader_app.cli.ask import (
     stream_tokens,
 )
 from reader_app.cli.retrieval import boundary_options
+from reader_app.cli.server_options import server_options
 from reader_app.errors import ReaderError
 from reader_app.paths import library_home
 from reader_app.rag.characters.chat import CharacterChat, CharacterRun
@@ -38,13 +39,14 @@ def chat_parser() -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object: the reply and the passage ids used")
     boundary_options(parser, "talk")
+    server_options(parser)
     return parser
 
 
 def chat_main(argv: list[str]) -> int:
     options = chat_parser().parse_args(argv)
     return answering_command("chat", lambda conn: _chat(conn, options, out=sys.stdout,
-                                                        err=sys.stderr))
+                                                        err=sys.stderr), options)
 
 
 def _chat(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,

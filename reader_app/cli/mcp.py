@@ -6,23 +6,35 @@ import argparse
 import logging
 import sys
 
+from reader_app.cli.server_options import server_for_this_call, server_options
+
 
 def mcp_parser() -> argparse.ArgumentParser:
-    return argparse.ArgumentParser(
+    parser = argparse.ArgumentParser(
         prog="reader-app mcp",
         description="Serve the library (READER_APP_HOME, or the default library) to an agent "
         "over the Model Context Protocol on stdin/stdout. Agents see each book only up to "
         "where you have read it. See docs/mcp.md.",
     )
+    server_options(parser)
+    return parser
 
 
 def mcp_main(argv: list[str]) -> int:
-    mcp_parser().parse_args(argv)
+    options = mcp_parser().parse_args(argv)
     from reader_app.mcp.server import build_server
     from reader_app.paths import library_home
+    from reader_app.store.db import connect
 
     # stdout carries the protocol: every log line goes to stderr.
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
                         format="reader-app mcp: %(levelname)s %(name)s: %(message)s")
-    build_server(library_home()).run("stdio")
+    home = library_home()
+    conn = connect(home)
+    try:
+        with server_for_this_call(conn, options):
+            conn.close()
+            build_server(home).run("stdio")
+    finally:
+        conn.close()
     return 0

@@ -80,11 +80,14 @@ def search_main(argv: list[str]) -> int:
     return _run(lambda conn, home: _search(conn, home, options, out=sys.stdout), "search")
 
 
-def _run(command: Any, name: str) -> int:
+def _run(command: Any, name: str, options: argparse.Namespace | None = None) -> int:
+    from reader_app.cli.server_options import server_for_this_call
+
     home = library_home()
     conn = connect(home)
     try:
-        return int(command(conn, home))
+        with server_for_this_call(conn, options or argparse.Namespace()):
+            return int(command(conn, home))
     except ReaderError as error:
         print(f"reader-app {name}: {error}", file=sys.stderr)
         return 2

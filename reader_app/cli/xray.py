@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from reader_app.books.library import Library
 from reader_app.books.model import Book
 from reader_app.cli.retrieval import _open, _run, _scope, boundary_options
+from reader_app.cli.server_options import server_options
 from reader_app.rag.assistant.engine import knows_up_to
 from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.companion.features import Companion
@@ -30,6 +31,7 @@ def xray_parser() -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--top", type=int, default=40, help="how many names (default 40)")
     boundary_options(parser, "list")
+    server_options(parser)
     return parser
 
 
@@ -46,17 +48,19 @@ def recap_parser() -> argparse.ArgumentParser:
     parser.add_argument("--series", action="store_true",
                         help="begin with a recap of the series' earlier volumes in the library")
     boundary_options(parser, "recap")
+    server_options(parser)
     return parser
 
 
 def xray_main(argv: list[str]) -> int:
     options = xray_parser().parse_args(argv)
-    return _run(lambda conn, home: _xray(conn, home, options, out=sys.stdout), "xray")
+    return _run(lambda conn, home: _xray(conn, home, options, out=sys.stdout), "xray", options)
 
 
 def recap_main(argv: list[str]) -> int:
     options = recap_parser().parse_args(argv)
-    return _run(lambda conn, home: _recap(conn, home, options, out=sys.stdout), "recap")
+    return _run(lambda conn, home: _recap(conn, home, options, out=sys.stdout), "recap",
+                options)
 
 
 def _knows(conn: sqlite3.Connection, home: Path, book: Book, scope: Scope) -> str:

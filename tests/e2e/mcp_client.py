@@ -35,7 +35,7 @@ class Agent:
         return ToolAnswer(result.is_error, result.structured_content, text)
 
 
-def server_parameters(home: Path) -> StdioServerParameters:
+def server_parameters(home: Path, extra_args: tuple[str, ...] = ()) -> StdioServerParameters:
     env = {
         "READER_APP_HOME": str(home),
         "OLLAMA_HOST": "http://127.0.0.1:9",
@@ -43,15 +43,18 @@ def server_parameters(home: Path) -> StdioServerParameters:
         "PYTHONPATH": str(ROOT),
         "PATH": os.environ.get("PATH", ""),
     }
-    return StdioServerParameters(command=sys.executable, args=["-m", "reader_app", "mcp"],
+    return StdioServerParameters(command=sys.executable,
+                                 args=["-m", "reader_app", "mcp", *extra_args],
                                  env=env, cwd=str(ROOT))
 
 
-def with_agent(home: Path, scenario: Callable[[Agent], Awaitable[T]]) -> T:
+def with_agent(home: Path, scenario: Callable[[Agent], Awaitable[T]],
+               extra_args: tuple[str, ...] = ()) -> T:
     """Start the server as a subprocess, run `scenario` against it, stop it."""
 
     async def main() -> T:
-        async with stdio_client(server_parameters(home)) as (read, write), ClientSession(
+        parameters = server_parameters(home, extra_args)
+        async with stdio_client(parameters) as (read, write), ClientSession(
             read, write
         ) as session:
             await session.initialize()

@@ -240,6 +240,7 @@ class FakeOllama:
         self.streams_finished = 0  # streamed replies that ran to completion
         self.streams_aborted = 0  # streamed replies whose client went away
         self.endless_line_bytes = 0  # what an "endless-line" reply had sent when it stopped
+        self.n_ctx: int | None = None  # set: `/props` says it, as llama.cpp's server does
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -361,6 +362,7 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             "/api/version": self._version,
             "/v1/chat/completions": self._openai_chat,
             "/v1/models": self._openai_models,
+            "/props": self._props,
             "/": self._root,
         }
         route = routes.get(self.path)
@@ -548,6 +550,13 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             fake.streams_aborted += 1
 
     # -- the OpenAI-compatible API ------------------------------------------------------------
+
+    def _props(self, request: RecordedRequest) -> None:
+        if self.server_fake.n_ctx is None:
+            self._send_json(404, {"error": "File Not Found"})
+            return
+        self._send_json(200, {"default_generation_settings": {"n_ctx": self.server_fake.n_ctx},
+                              "total_slots": 1})
 
     def _openai_models(self, request: RecordedRequest) -> None:
         data = [{"id": name, "object": "model", "created": 1735689600, "owned_by": "library"}

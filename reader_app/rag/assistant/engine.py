@@ -11,8 +11,9 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from reader_app.books.library import ReadingState
 from reader_app.books.model import Book, Locator
@@ -26,6 +27,7 @@ from reader_app.rag.assistant.answer_run import AnswerRun, FallbackAnswer
 from reader_app.rag.assistant.conversations import (
     ConversationStore,
     Message,
+    estimate_tokens,
 )
 from reader_app.rag.assistant.model_ranking import RetrievalHelpers
 from reader_app.rag.assistant.term_table import TermTables
@@ -40,9 +42,10 @@ from reader_app.rag.model.gateway import (
     ModelGateway,
     QueryRewrite,
 )
-from reader_app.rag.model.prompts import REWRITE_TURNS
+from reader_app.rag.model.prompts import REWRITE_TURNS, length_instruction
 from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
-from reader_app.rag.retrieval.search import search
+from reader_app.rag.model.servers import ServerChoice
+from reader_app.rag.retrieval.search import DEFAULT_TOKEN_BUDGET, search
 from reader_app.settings import SettingsStore
 
 HISTORY_TOKEN_BUDGET = 1200  # recent turns that go back into the answer prompt
@@ -50,6 +53,12 @@ SUMMARY_EVERY = 10  # messages between summary regenerations
 SUMMARY_KEEPS_RECENT = 2  # turns left out of a summary: they still go in verbatim
 FALLBACK_PASSAGES = 4
 MAX_QUESTION_CHARS = 4000
+# Fitting the passages to a server's known context: the rules, book details, where the reader
+# is and the question take about this many tokens; estimates err by up to this factor; and the
+# best passages are always sent whole within this floor.
+PROMPT_TOKENS = 700
+CONTEXT_MARGIN = 1.15
+MIN_PASSAGE_TOKENS = 250
 
 ScopeSource = Callable[[sqlite3.Connection, str], Scope]
 
@@ -64,18 +73,34 @@ class AssistantConfig:
     hypothetical_queries: bool = False
     rank_with_model: bool = False
     timeout: float = 60.0
+    api_key: str = field(default="", repr=False)
+    allowed_remote_hosts: tuple[str, ...] = ()
+    treat_as_remote: tuple[str, ...] = ()
 
     @classmethod
     def from_settings(cls, conn: sqlite3.Connection) -> AssistantConfig:
         settings = SettingsStore(conn)
+        server = ServerChoice.from_settings(settings)
         return cls(
-            host=str(settings.get("assistant.ollama_host")),
-            model=str(settings.get("assistant.model")),
+            host=server.url,
+            model=server.model,
             answer_length=str(settings.get("assistant.answer_length")),
             rewrite_queries=bool(settings.get("assistant.rewrite_queries")),
             hypothetical_queries=bool(settings.get("assistant.hypothetical_queries")),
             rank_with_model=bool(settings.get("assistant.rank_with_model")),
+            api_key=server.api_key,
+            allowed_remote_hosts=server.allowed_remote_hosts,
+            treat_as_remote=server.treat_as_remote,
         )
+
+    @property
+    def server(self) -> ServerChoice:
+        return ServerChoice(self.host, self.model, self.api_key, self.allowed_remote_hosts,
+                            self.treat_as_remote)
+
+    def gateway(self, **options: Any) -> ModelGateway:
+        """A gateway to the chosen server, refusing book text if it may not go there."""
+        return ModelGateway.for_choice(self.server, **options)
 
 
 def knows_up_to(book: Book, state: ReadingState | None) -> str:
@@ -118,9 +143,7 @@ class Assistant:
         self.home = home
         self.config = config or AssistantConfig.from_settings(conn)
         self.store = ConversationStore(conn)
-        self.gateway = gateway or ModelGateway(
-            host=self.config.host, model=self.config.model, timeout=self.config.timeout
-        )
+        self.gateway = gateway or self.config.gateway(timeout=self.config.timeout)
         # Who decides the boundary: the recorded reading state, unless the command line's
         # --at/--upto-sid chose one when it built this assistant.
         self._scope_source = scope_source
@@ -129,6 +152,20 @@ class Assistant:
         # the FAISS file is read once, not once per question.
         self._vector_cache = vector_cache or VectorIndexCache()
         self._term_tables = term_tables or TermTables(home)
+
+    def passage_budget(self, history: ScopedHistory | None = None) -> int:
+        """Tokens for the passages: the usual budget, or less where the server's context is
+        known and smaller (what is left after the rules, the history, the question and the
+        answer), shrunk further by how far over it a refused request was."""
+        limit = self.gateway.context_tokens()
+        if limit is None:
+            return DEFAULT_TOKEN_BUDGET
+        _, answer_tokens = length_instruction(self.config.answer_length)
+        spoken = 0 if history is None else estimate_tokens(history.summary) + sum(
+            estimate_tokens(q) + estimate_tokens(a) for q, a in history.turns)
+        room = limit - answer_tokens - spoken - PROMPT_TOKENS
+        room = int(room / (self.gateway.overflow * CONTEXT_MARGIN))
+        return max(MIN_PASSAGE_TOKENS, min(DEFAULT_TOKEN_BUDGET, room))
 
     @property
     def embedder(self) -> Embedder:
@@ -206,6 +243,7 @@ class Assistant:
                 search_query,
                 embedder=self.embedder,
                 vector_cache=self._vector_cache,
+                token_budget=self.passage_budget(history),
                 hypothetical=hypothetical,
                 reranker=(
                     helpers.reranker(question)

@@ -142,8 +142,7 @@ class CharacterChat(Assistant):
         term_tables: TermTables | None = None,
     ) -> None:
         config = config or AssistantConfig.from_settings(conn)
-        gateway = gateway or CharacterGateway(host=config.host, model=config.model,
-                                              timeout=config.timeout)
+        gateway = gateway or CharacterGateway.for_choice(config.server, timeout=config.timeout)
         super().__init__(conn, home, config=config, embedder=embedder, gateway=gateway,
                          scope_source=scope_source, vector_cache=vector_cache,
                          term_tables=term_tables)

@@ -93,8 +93,7 @@ class Companion:
         if not use_model:
             return cls(conn, gateway=None, prepared=prepared)
         config = AssistantConfig.from_settings(conn)
-        return cls(conn, gateway=ModelGateway(host=config.host, model=config.model),
-                   prepared=prepared)
+        return cls(conn, gateway=config.gateway(), prepared=prepared)
 
     def close(self) -> None:
         if self.gateway is not None:

@@ -16,13 +16,14 @@ import json
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from reader_app.errors import (
     AnswerFailedError,
     AssistantTimeoutError,
     ContextTooLongError,
     ReaderError,
+    RemoteServerNotAllowedError,
 )
 from reader_app.rag.model import prompts
 from reader_app.rag.model.ollama_wire import CancelToken
@@ -35,7 +36,7 @@ from reader_app.rag.model.scoped import (
     require_context,
     require_history,
 )
-from reader_app.rag.model.servers import open_wire
+from reader_app.rag.model.servers import ServerChoice, open_wire
 from reader_app.rag.model.wire import (
     MAX_LINE_BYTES,
     MAX_REPLY_BYTES,
@@ -100,8 +101,12 @@ class ModelGateway:
         max_answer_chars: int = MAX_ANSWER_CHARS,
         max_line_bytes: int = MAX_LINE_BYTES,
         max_reply_bytes: int = MAX_REPLY_BYTES,
+        text_may_leave: bool = True,
     ) -> None:
+        """`text_may_leave` False: the server is on another computer and the reader has not
+        agreed to send it what they read, so every call that carries book text is refused."""
         self.model = model
+        self.text_may_leave = text_may_leave
         self.timeout = timeout
         self.answer_deadline = answer_deadline
         self.max_answer_chars = max_answer_chars
@@ -111,8 +116,16 @@ class ModelGateway:
         )
         self.host = self.wire.host
         self.transport = self.wire.transport
-        # The context the server gave a request, once known (a refusal says it, or /props).
+        # The context the server gives a request, once known (/props, or a refusal says it),
+        # and how far over it the last refused request was (1.0: none refused).
         self.context_limit: int | None = None
+        self.overflow = 1.0
+
+    @classmethod
+    def for_choice(cls, choice: ServerChoice, **options: Any) -> Self:
+        """The gateway to the server the reader chose (settings, or a command's --server)."""
+        return cls(host=choice.url, model=choice.model, api_key=choice.api_key,
+                   text_may_leave=choice.allowed, **options)
 
     @property
     def api(self) -> str:
@@ -156,6 +169,7 @@ class ModelGateway:
                       stats: StreamStats, cancel: CancelToken | None,
                       on_request: Callable[[], None] | None = None) -> Iterator[str]:
         """The streamed reply to `messages`, built by the caller from sealed inputs only."""
+        self._require_consent()
         if on_request is not None:
             on_request()
         stats.request_sent_at = time.perf_counter()
@@ -196,6 +210,10 @@ class ModelGateway:
                 "finished."
             )
 
+    def _require_consent(self) -> None:
+        if not self.text_may_leave:
+            raise RemoteServerNotAllowedError(host=self.host)
+
     def _server_title(self) -> str:
         name = self.wire.server_name
         return name[:1].upper() + name[1:]
@@ -205,9 +223,14 @@ class ModelGateway:
         try:
             yield from parts
         except ContextTooLongError as error:
-            if error.context_tokens:
-                self.context_limit = error.context_tokens
+            self._note_refusal(error)
             raise
+
+    def _note_refusal(self, error: ContextTooLongError) -> None:
+        if error.context_tokens:
+            self.context_limit = error.context_tokens
+            if error.prompt_tokens:
+                self.overflow = max(self.overflow, error.prompt_tokens / error.context_tokens)
 
     # -- the helper calls ------------------------------------------------------------------
 
@@ -366,6 +389,7 @@ class ModelGateway:
     ) -> str:
         """One non-streamed reply: deterministic, with room for what is sent (never silently
         truncated by Ollama's default context) and at most `max_tokens` back."""
+        self._require_consent()
         try:
             return self.wire.complete(
                 model=self.model, messages=messages, max_tokens=max_tokens,
@@ -373,8 +397,7 @@ class ModelGateway:
                 schema=schema,
             )
         except ContextTooLongError as error:
-            if error.context_tokens:
-                self.context_limit = error.context_tokens
+            self._note_refusal(error)
             raise
 
 

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from reader_app.rag.model.ollama_wire import OllamaWire
 from reader_app.rag.model.openai_wire import OpenAIWire
 from reader_app.rag.model.wire import MAX_LINE_BYTES, MAX_REPLY_BYTES, Api, Wire
+from reader_app.settings import SettingsStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,3 +87,34 @@ def open_wire(url: str, *, timeout: float, connect_timeout: float, api_key: str 
                           max_reply_bytes=max_reply_bytes)
     return OllamaWire(url, timeout=timeout, connect_timeout=connect_timeout,
                       max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerChoice:
+    """The server and model the reader chose, with what may be sent there: the API key, and the
+    hosts on other computers they agreed to send read text to."""
+
+    url: str
+    model: str
+    api_key: str = ""
+    allowed_remote_hosts: tuple[str, ...] = ()
+    treat_as_remote: tuple[str, ...] = ()
+
+    @classmethod
+    def from_settings(cls, settings: SettingsStore) -> ServerChoice:
+        return cls(
+            url=normalised(str(settings.get("assistant.ollama_host"))),
+            model=str(settings.get("assistant.model")),
+            api_key=str(settings.get("assistant.api_key")),
+            allowed_remote_hosts=tuple(settings.get("assistant.allowed_remote_hosts")),
+            treat_as_remote=tuple(settings.get("assistant.treat_as_remote")),
+        )
+
+    @property
+    def on_this_computer(self) -> bool:
+        return is_this_computer(self.url, remote_hosts=self.treat_as_remote)
+
+    @property
+    def allowed(self) -> bool:
+        """Whether read text may be sent: the server is here, or the reader agreed to its host."""
+        return self.on_this_computer or host_of(self.url) in self.allowed_remote_hosts

@@ -21,6 +21,7 @@ from reader_app.errors import AssistantUnavailableError
 from reader_app.rag.boundary import last_page_to_describe
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.scoped import ScopedPageImage
+from reader_app.rag.model.servers import ServerChoice, api_of
 from reader_app.settings import SettingsStore
 
 
@@ -31,9 +32,11 @@ class OllamaPageDescriber:
     image can reach the gateway only as a sealed `ScopedPageImage`.
     """
 
-    def __init__(self, *, host: str, model: str, last_page: int, timeout: float = 180.0) -> None:
+    def __init__(self, *, host: str, model: str, last_page: int, timeout: float = 180.0,
+                 text_may_leave: bool = True) -> None:
         self.host = host
         self._model = model
+        self.text_may_leave = text_may_leave
         self.last_page = last_page
         self.timeout = timeout
 
@@ -45,7 +48,8 @@ class OllamaPageDescriber:
         page = ScopedPageImage.of(
             page_index=page_number - 1, limit=self.last_page, title=title, image=image
         )
-        gateway = ModelGateway(host=self.host, model=self._model, timeout=self.timeout)
+        gateway = ModelGateway(host=self.host, model=self._model, timeout=self.timeout,
+                               text_may_leave=self.text_may_leave)
         try:
             return gateway.describe_page(page)
         finally:
@@ -92,7 +96,8 @@ def describe_pages(
     if not settings.get("comics.describe_pages"):
         return DescriptionRun(reason="Page descriptions are off in Settings.")
     if describer is None:
-        host = settings.get("assistant.ollama_host")
+        server = ServerChoice.from_settings(settings)
+        host = server.url
         try:
             model = pick_vision_model(host=host, preferred=settings.get("comics.vision_model"))
         except AssistantUnavailableError as error:
@@ -100,8 +105,12 @@ def describe_pages(
         if model is None:
             return DescriptionRun(
                 reason="No vision model is installed in Ollama, so pages can't be described."
+                if api_of(host) == "ollama" else
+                "The model server cannot say which of its models see pictures, so pages "
+                "can't be described; page descriptions need Ollama with a vision model."
             )
-        describer = OllamaPageDescriber(host=host, model=model, last_page=last_page)
+        describer = OllamaPageDescriber(host=host, model=model, last_page=last_page,
+                                        text_may_leave=server.allowed)
     return describe_reached_pages(
         conn,
         home,

@@ -19,7 +19,6 @@ from reader_app.rag.assistant.answer_run import AnswerOutcome
 from reader_app.rag.assistant.conversations import ConversationStore, Message
 from reader_app.rag.assistant.engine import Assistant, AssistantConfig
 from reader_app.rag.assistant.pool import AssistantPool
-from reader_app.rag.model.gateway import ModelGateway
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.workers import Job
 
@@ -127,7 +126,7 @@ def _stored_messages(assistant: Assistant, conversation_id: int) -> list[Message
 
 def pull_work(job: Job, *, config: AssistantConfig) -> None:
     """Download the configured model; raises PullCancelledError or another ReaderError."""
-    gateway = ModelGateway(host=config.host, model=config.model)
+    gateway = config.gateway()
     try:
         gateway.pull_model(progress=job, cancel=job.cancel_token)
     finally:

@@ -69,17 +69,19 @@ def test_an_answer_streams_and_is_stored_with_its_boundary_and_passages(
     assert [m.text for m in messages] == ["Who carried the lantern?", answer.text]
 
 
+@pytest.mark.parametrize("api", ["ollama", "openai"])
 def test_jailbreak_questions_never_put_unread_text_in_any_request(
-    shelf: MarkerLibrary, fake_ollama: FakeOllama
+    shelf: MarkerLibrary, fake_ollama: FakeOllama, api: str
 ) -> None:
-    _prove_no_unread_text_reaches_the_model(shelf, fake_ollama)
+    _prove_no_unread_text_reaches_the_model(shelf, fake_ollama, api=api)
 
 
+@pytest.mark.parametrize("api", ["ollama", "openai"])
 def test_with_the_model_ranking_and_a_hypothetical_passage_no_unread_text_is_sent(
-    shelf: MarkerLibrary, fake_ollama: FakeOllama
+    shelf: MarkerLibrary, fake_ollama: FakeOllama, api: str
 ) -> None:
     _prove_no_unread_text_reaches_the_model(
-        shelf, fake_ollama, hypothetical_queries=True, rank_with_model=True
+        shelf, fake_ollama, api=api, hypothetical_queries=True, rank_with_model=True
     )
 
 
@@ -97,7 +99,7 @@ def test_no_unread_text_reaches_the_model_with_the_real_embedder(
 
 
 def _prove_no_unread_text_reaches_the_model(
-    shelf: MarkerLibrary, fake: FakeOllama, **config: object
+    shelf: MarkerLibrary, fake: FakeOllama, *, api: str = "ollama", **config: object
 ) -> None:
     shelf.read_through(1, 5)  # halfway: the late names and places are all unread
     unread = shelf.markers_unread(1, 5)
@@ -116,11 +118,12 @@ def _prove_no_unread_text_reaches_the_model(
             rewrite={"search_phrase": "Valdemar Obsidian Gate ending", "keywords": ["Yelena"]},
         )
     )
-    assistant = _assistant(shelf, fake.url, **config)
+    assistant = _assistant(shelf, fake.v1_url if api == "openai" else fake.url, **config)
     for question in questions:
         _answer(assistant, shelf, question)
 
     calls = fake.model_calls()
+    assert {r.path for r in calls} == {"/v1/chat/completions" if api == "openai" else "/api/chat"}
     kinds = {_kind(r) for r in calls}
     helpers = {"rank", "hypothetical"} if config else set()
     assert kinds == {"answer", "rewrite", "suggestions", "summary"} | helpers, kinds
@@ -346,3 +349,20 @@ def test_abandoning_the_stream_stores_the_answer_as_stopped(
     tokens.close()
     assert run.outcome is not None
     assert run.outcome.status == "stopped" and run.outcome.text == "one"
+
+
+def test_the_passages_fit_a_servers_known_context_and_shrink_after_a_refusal(
+    shelf: MarkerLibrary, fake_ollama: FakeOllama
+) -> None:
+    shelf.read_through(3, 8)
+    assistant = _assistant(shelf, fake_ollama.v1_url, answer_length="short")
+    assert assistant.passage_budget() == 3000  # the server does not say its context
+    fake_ollama.n_ctx = 4096
+    small = _assistant(shelf, fake_ollama.v1_url, answer_length="short")
+    fitted = small.passage_budget()
+    assert 250 <= fitted < 4096 - 200 - 700
+    small.gateway.overflow = 1.5  # a request was refused as half as long again as the context
+    assert small.passage_budget() < fitted
+    _answer(small, shelf, "Who carried the lantern?")
+    answer = [r for r in fake_ollama.model_calls() if _kind(r) == "answer"][-1]
+    assert len(answer.text) // 4 < 4096
