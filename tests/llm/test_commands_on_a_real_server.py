@@ -23,8 +23,8 @@ from tests.e2e.test_mcp_server import (
     read_to,
 )
 from tests.fakes.marker_library import MARKER
-from tests.llm.conftest import MODEL
 from tests.llm.recording_proxy import RecordingProxy
+from tests.llm.server import MODEL
 
 pytestmark = pytest.mark.llm
 

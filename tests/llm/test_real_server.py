@@ -22,8 +22,8 @@ from reader_app.rag.model import prompts
 from reader_app.rag.model.gateway import CancelToken, ModelGateway, StreamStats
 from reader_app.rag.model.scoped import ScopedHistory
 from tests.fakes.marker_library import MarkerLibrary, marker_library
-from tests.llm.conftest import MODEL, LlamaServer
 from tests.llm.recording_proxy import RecordingProxy
+from tests.llm.server import MODEL, LlamaServer
 from tests.unit.rag.model.test_llm import _context
 
 pytestmark = pytest.mark.llm

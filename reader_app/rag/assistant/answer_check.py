@@ -156,16 +156,22 @@ class Receipt:
 
     boundary: str  # "Chapter 12"; "" before reading
     passages: int
+    sent_to: str = ""  # the server's host when it is not this computer (the reader agreed)
 
     @property
     def line(self) -> str:
+        elsewhere = f" · sent to {self.sent_to}" if self.sent_to else ""
         if not self.boundary:
-            return "From the title and description only: nothing read yet"
+            return "From the title and description only: nothing read yet" + elsewhere
         unit = "passage" if self.passages == 1 else "passages"
-        return f"From the text up to {self.boundary} · {self.passages} {unit}"
+        return f"From the text up to {self.boundary} · {self.passages} {unit}{elsewhere}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"boundary": self.boundary, "passages": self.passages, "text": self.line}
+        data: dict[str, Any] = {"boundary": self.boundary, "passages": self.passages,
+                                "text": self.line}
+        if self.sent_to:
+            data["sent_to"] = self.sent_to
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +204,8 @@ class AnswerCheck:
     def from_json(cls, data: dict[str, Any]) -> AnswerCheck | None:
         if not data or "receipt" not in data:
             return None
-        receipt = Receipt(str(data["receipt"]["boundary"]), int(data["receipt"]["passages"]))
+        receipt = Receipt(str(data["receipt"]["boundary"]), int(data["receipt"]["passages"]),
+                          str(data["receipt"].get("sent_to", "")))
         flagged = tuple(
             FlaggedSpan(
                 Flag(

@@ -263,7 +263,8 @@ class Assistant:
         checker = AnswerChecker(
             self._term_tables.for_book(self.conn, book.book_id), known, scope.boundary_sid
         )
-        receipt = Receipt(self._boundary_label(book, scope), len(context.citations))
+        receipt = Receipt(self._boundary_label(book, scope), len(context.citations),
+                          self.config.server.sent_to)
         return AnswerRun(
             gateway=self.gateway,
             store=self.store,

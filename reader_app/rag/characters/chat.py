@@ -269,7 +269,8 @@ class CharacterChat(Assistant):
                                            boundary_sid=scope.boundary_sid)
         checker = AnswerChecker(self._term_tables.for_book(self.conn, book.book_id),
                                 f"{message}\n{entry.name}", scope.boundary_sid)
-        receipt = Receipt(self._boundary_label(book, scope), len(context.citations))
+        receipt = Receipt(self._boundary_label(book, scope), len(context.citations),
+                          self.config.server.sent_to)
         return CharacterRun(
             self, entry=entry, persona=persona, persona_stale=stale, claimed=claimed,
             book=book, checker=checker, receipt=receipt, conversation_id=conversation_id,

@@ -115,6 +115,11 @@ class ServerChoice:
         return is_this_computer(self.url, remote_hosts=self.treat_as_remote)
 
     @property
+    def sent_to(self) -> str:
+        """The host read text goes to, for the receipt, when it is another computer; else ""."""
+        return "" if self.on_this_computer else host_of(self.url)
+
+    @property
     def allowed(self) -> bool:
         """Whether read text may be sent: the server is here, or the reader agreed to its host."""
         return self.on_this_computer or host_of(self.url) in self.allowed_remote_hosts

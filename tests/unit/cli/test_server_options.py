@@ -111,8 +111,10 @@ def test_a_remote_server_is_refused_until_the_reader_agrees(
     captured = capsys.readouterr()
     assert "is not on this computer" in captured.out + captured.err
     assert not fake_ollama.model_calls()
-    assert main([*argv, "--allow-remote"]) == 0
+    assert main([*argv, "--allow-remote", "--json"]) == 0
     assert fake_ollama.model_calls()
+    receipt = json.loads(capsys.readouterr().out)["receipt"]
+    assert receipt["sent_to"] == "127.0.0.1" and receipt["text"].endswith("sent to 127.0.0.1")
     assert _settings(library_home)["assistant.allowed_remote_hosts"] == ["127.0.0.1"]
     fake_ollama.clear()
     assert main(argv) == 0  # remembered for that host
