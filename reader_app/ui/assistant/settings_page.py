@@ -1,9 +1,10 @@
-"""The assistant's settings page: Ollama host, model (from the installed ones), answer length."""
+"""The assistant's settings page: the model server (a preset or an address), its API key when it
+needs one, the model from the server's own list, "Test connection", the servers found running on
+this computer, the consent a server elsewhere needs, answer length and the query rewrite."""
 
 from __future__ import annotations
 
-import ipaddress
-from urllib.parse import urlparse
+from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -16,30 +17,69 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reader_app.errors import ReaderError
 from reader_app.rag.model.gateway import ModelGateway
+from reader_app.rag.model.servers import (
+    OTHER_OPENAI,
+    PRESETS,
+    api_of,
+    host_of,
+    is_this_computer,
+    normalised,
+    preset_for,
+)
 from reader_app.settings import SettingsStore
 from reader_app.ui.workers import Workers
 
 ANSWER_LENGTH_LABELS = {"short": "Short", "medium": "Medium", "long": "Long"}
+PROBE_CONNECT_SECONDS = 0.5
 
 
 def is_local_host(host: str) -> bool:
     """True when `host` is this machine: book text sent there never leaves the computer."""
-    name = urlparse(host if "://" in host else f"http://{host}").hostname or ""
-    if name in ("localhost", "") or name.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
+    return is_this_computer(host)
 
 
-def _list_models(host: str) -> list[str]:
-    gateway = ModelGateway(host=host, model="", timeout=5.0, connect_timeout=2.0)
+def list_models(url: str, *, api_key: str = "", connect_timeout: float = 2.0) -> list[str]:
+    """The models the server at `url` offers (raises our errors)."""
+    gateway = ModelGateway(host=url, model="", api_key=api_key, timeout=5.0,
+                           connect_timeout=connect_timeout)
     try:
         return gateway.installed_models()
     finally:
         gateway.close()
+
+
+@dataclass(frozen=True, slots=True)
+class FoundServer:
+    names: str  # "LM Studio", or "llama.cpp server or LocalAI" for a shared address
+    url: str
+    models: tuple[str, ...]
+
+
+def probe_presets() -> list[FoundServer]:
+    """The preset servers running on this computer, each asked for its models (quickly: a port
+    with nothing behind it answers at once, so this costs well under a second)."""
+    found = []
+    for url in dict.fromkeys(normalised(p.url) for p in PRESETS):
+        names = " or ".join(p.name for p in PRESETS if normalised(p.url) == url)
+        try:
+            models = list_models(url, connect_timeout=PROBE_CONNECT_SECONDS)
+        except ReaderError:
+            continue
+        found.append(FoundServer(names, url, tuple(models)))
+    return found
+
+
+def found_text(found: list[FoundServer]) -> str:
+    if not found:
+        return "No model server is running on this computer."
+    parts = []
+    for server in found:
+        count = len(server.models)
+        parts.append(f"<a href='{server.url}'>{server.names}</a> is running with "
+                     f"{count} model{'' if count == 1 else 's'}")
+    return "; ".join(parts) + "."
 
 
 class AssistantSettingsPage(QWidget):
@@ -50,20 +90,38 @@ class AssistantSettingsPage(QWidget):
         self.setObjectName("assistantSettings")
         self.settings = settings
         self.workers = Workers(self, max_threads=1)
+        self._allowed = list(settings.get("assistant.allowed_remote_hosts"))
+        self._treat_as_remote = tuple(settings.get("assistant.treat_as_remote"))
         form = QFormLayout(self)
+
+        self.server_combo = QComboBox(self)
+        self.server_combo.setObjectName("assistantServer")
+        for preset in PRESETS:
+            self.server_combo.addItem(preset.name, preset.url)
+        self.server_combo.addItem(OTHER_OPENAI, "")
+        self.server_combo.activated.connect(self._on_preset_chosen)
+        form.addRow("Server:", self.server_combo)
 
         self.host_edit = QLineEdit(str(settings.get("assistant.ollama_host")), self)
         self.host_edit.setObjectName("assistantHost")
-        self.host_edit.textChanged.connect(self._update_warning)
-        form.addRow("Ollama host:", self.host_edit)
-        self.remote_warning = QLabel(
-            "This host is not on this computer: the passages you have read and your "
-            "questions will be sent to it.",
-            self,
-        )
+        self.host_edit.setPlaceholderText("http://127.0.0.1:1234/v1")
+        self.host_edit.textChanged.connect(self._on_address_changed)
+        form.addRow("Address:", self.host_edit)
+
+        self.key_edit = QLineEdit(str(settings.get("assistant.api_key")), self)
+        self.key_edit.setObjectName("assistantApiKey")
+        self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.key_edit.setPlaceholderText("only if the server asks for one")
+        self.key_label = QLabel("API key:", self)
+        form.addRow(self.key_label, self.key_edit)
+
+        self.remote_warning = QLabel(self)
         self.remote_warning.setObjectName("assistantRemoteWarning")
         self.remote_warning.setWordWrap(True)
         form.addRow("", self.remote_warning)
+        self.consent_check = QCheckBox(self)
+        self.consent_check.setObjectName("assistantRemoteConsent")
+        form.addRow("", self.consent_check)
 
         row = QHBoxLayout()
         self.model_combo = QComboBox(self)
@@ -71,7 +129,7 @@ class AssistantSettingsPage(QWidget):
         self.model_combo.setEditable(True)  # a model not yet installed can be typed, then pulled
         self.model_combo.setEditText(str(settings.get("assistant.model")))
         row.addWidget(self.model_combo, 1)
-        self.refresh_button = QPushButton("Refresh", self)
+        self.refresh_button = QPushButton("Test connection", self)
         self.refresh_button.setObjectName("assistantRefreshModels")
         self.refresh_button.clicked.connect(self.refresh_models)
         row.addWidget(self.refresh_button)
@@ -80,6 +138,11 @@ class AssistantSettingsPage(QWidget):
         self.models_status.setObjectName("assistantModelsStatus")
         self.models_status.setWordWrap(True)
         form.addRow("", self.models_status)
+        self.found_label = QLabel("Looking for model servers on this computer…", self)
+        self.found_label.setObjectName("assistantFoundServers")
+        self.found_label.setWordWrap(True)
+        self.found_label.linkActivated.connect(self._use_found)
+        form.addRow("", self.found_label)
 
         self.length_combo = QComboBox(self)
         self.length_combo.setObjectName("assistantAnswerLength")
@@ -93,30 +156,46 @@ class AssistantSettingsPage(QWidget):
         self.rewrite_check.setObjectName("assistantRewrite")
         self.rewrite_check.setChecked(bool(settings.get("assistant.rewrite_queries")))
         form.addRow("", self.rewrite_check)
-        self._update_warning()
+        self._on_address_changed()
+        self.workers.submit("probe", lambda _job: probe_presets(), on_done=self._on_probed,
+                            on_error=lambda _error: self.found_label.setText(""))
 
-    def refresh_models(self) -> None:
-        """List the models installed at the host, in the background."""
-        self.models_status.setText("Asking Ollama for its models…")
-        host = self.host()
-        self.workers.submit(
-            "models", lambda _job: _list_models(host), on_done=self._on_listed,
-            on_error=self._on_listed,
-        )
+    # -- what the reader chose -----------------------------------------------------------------
 
     def host(self) -> str:
-        host = self.host_edit.text().strip().rstrip("/")
-        return host if "://" in host else f"http://{host}"
+        return normalised(self.host_edit.text())
 
     def apply(self) -> None:
-        self.settings.set("assistant.ollama_host", self.host())
+        host = self.host()
+        self.settings.set("assistant.ollama_host", host)
+        self.settings.set("assistant.api_key",
+                          self.key_edit.text().strip() if api_of(host) == "openai" else "")
+        if self._remote() and self.consent_check.isChecked():
+            if host_of(host) not in self._allowed:
+                self._allowed.append(host_of(host))
+                self.settings.set("assistant.allowed_remote_hosts", list(self._allowed))
+        elif self._remote() and host_of(host) in self._allowed:
+            self._allowed.remove(host_of(host))  # the reader took the consent back
+            self.settings.set("assistant.allowed_remote_hosts", list(self._allowed))
         model = self.model_combo.currentText().strip()
         if model:
             self.settings.set("assistant.model", model)
         self.settings.set("assistant.answer_length", self.length_combo.currentData())
         self.settings.set("assistant.rewrite_queries", self.rewrite_check.isChecked())
 
-    def _on_listed(self, result: object) -> None:
+    # -- the server ----------------------------------------------------------------------------
+
+    def refresh_models(self) -> None:
+        """Ask the server for its models, in the background, and say what was found."""
+        url, key = self.host(), self.key_edit.text().strip()
+        self.models_status.setText(f"Connecting to {url}…")
+        self.workers.submit(
+            "models", lambda _job: list_models(url, api_key=key),
+            on_done=lambda result: self._on_listed(url, result),
+            on_error=lambda error: self._on_listed(url, error),
+        )
+
+    def _on_listed(self, url: str, result: object) -> None:
         if isinstance(result, BaseException):
             self.models_status.setText(str(result))
             return
@@ -124,15 +203,58 @@ class AssistantSettingsPage(QWidget):
         chosen = self.model_combo.currentText()
         self.model_combo.clear()
         self.model_combo.addItems(result)
-        self.model_combo.setEditText(chosen if chosen else (result[0] if result else ""))
+        if chosen not in result and result:
+            chosen = chosen if api_of(url) == "ollama" else result[0]
+        self.model_combo.setEditText(chosen)
+        name = self.server_combo.currentText()
+        count = f"{len(result)} model{'' if len(result) == 1 else 's'}"
         if not result:
-            self.models_status.setText("No models are installed yet.")
+            self.models_status.setText(f"Found {name} at {url}, with no models yet.")
         elif chosen not in result:
             self.models_status.setText(
-                f"“{chosen}” is not installed; the assistant panel offers to download it."
+                f"Found {name} at {url} with {count}; “{chosen}” is not among them, and the "
+                "assistant panel offers to download it."
             )
         else:
-            self.models_status.setText(f"{len(result)} models installed.")
+            self.models_status.setText(f"Found {name} at {url} with {count}.")
 
-    def _update_warning(self) -> None:
-        self.remote_warning.setVisible(not is_local_host(self.host_edit.text().strip()))
+    def _on_probed(self, found: object) -> None:
+        assert isinstance(found, list)
+        self.found_label.setText(found_text(found))
+
+    def _use_found(self, url: str) -> None:
+        self.host_edit.setText(url)
+        self.refresh_models()
+
+    def _on_preset_chosen(self, index: int) -> None:
+        url = self.server_combo.itemData(index)
+        if url:
+            self.host_edit.setText(url)
+        elif api_of(self.host()) != "openai":
+            self.host_edit.setText("http://127.0.0.1:8080/v1")
+
+    def _on_address_changed(self) -> None:
+        host = self.host()
+        preset = preset_for(host)
+        wanted = preset.name if preset else ("Ollama" if api_of(host) == "ollama"
+                                             else OTHER_OPENAI)
+        if preset is None or self.server_combo.currentText() not in (
+                p.name for p in PRESETS if normalised(p.url) == host):
+            self.server_combo.setCurrentIndex(max(self.server_combo.findText(wanted), 0))
+        needs_key = api_of(host) == "openai"
+        self.key_edit.setVisible(needs_key)
+        self.key_label.setVisible(needs_key)
+        remote = self._remote()
+        name = host_of(host) or host
+        self.remote_warning.setText(
+            f"{name} is not on this computer: the passages you have read and your questions "
+            "will be sent to it."
+        )
+        self.consent_check.setText(f"Send the text I have read to {name}")
+        self.consent_check.setChecked(host_of(host) in self._allowed)
+        self.remote_warning.setVisible(remote)
+        self.consent_check.setVisible(remote)
+
+    def _remote(self) -> bool:
+        return bool(self.host_edit.text().strip()) and not is_this_computer(
+            self.host(), remote_hosts=self._treat_as_remote)

@@ -1,4 +1,6 @@
-"""The assistant settings page: host warning, models from /api/tags, saving."""
+"""The assistant settings page: servers by preset or address, models from the server's own list
+(Ollama's /api/tags or /v1/models), the servers found running here, consent for a server
+elsewhere, the API key, saving."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from reader_app.rag.model.servers import Preset
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
+from reader_app.ui.assistant import settings_page
 from reader_app.ui.assistant.settings_page import AssistantSettingsPage, is_local_host
 from tests.fakes.fake_ollama import FakeOllama
 
@@ -57,7 +61,7 @@ def test_models_are_listed_from_the_host_and_choices_saved(
     page.host_edit.setText(fake_ollama.url)
     page.refresh_models()
     qtbot.waitUntil(lambda: page.model_combo.count() == 2, timeout=5000)
-    assert "2 models installed" in page.models_status.text()
+    assert f"Found Ollama at {fake_ollama.url} with 2 models." == page.models_status.text()
     page.model_combo.setCurrentIndex(0)
     page.length_combo.setCurrentIndex(page.length_combo.findData("long"))
     page.rewrite_check.setChecked(False)
@@ -78,3 +82,83 @@ def test_an_unreachable_host_says_so_when_listing_models(
     page.refresh_models()
     qtbot.waitUntil(lambda: "isn't running" in page.models_status.text(), timeout=5000)
     page.workers.wait(2000)
+
+
+def test_a_preset_fills_its_address_and_an_openai_server_may_take_a_key(
+    qtbot: QtBot, settings: SettingsStore
+) -> None:
+    page = AssistantSettingsPage(settings)
+    qtbot.addWidget(page)
+    page.show()
+    assert page.server_combo.currentText() == "Ollama" and not page.key_edit.isVisible()
+    page.server_combo.setCurrentIndex(page.server_combo.findText("LM Studio"))
+    page.server_combo.activated.emit(page.server_combo.currentIndex())
+    assert page.host_edit.text() == "http://127.0.0.1:1234/v1" and page.key_edit.isVisible()
+    page.host_edit.setText("http://127.0.0.1:8000/v1")
+    assert page.server_combo.currentText() == "vLLM"
+    page.host_edit.setText("http://127.0.0.1:9999/v1")
+    assert page.server_combo.currentText() == "Other OpenAI-compatible server"
+    page.key_edit.setText("sk-local-1")
+    page.apply()
+    assert settings.get("assistant.ollama_host") == "http://127.0.0.1:9999/v1"
+    assert settings.get("assistant.api_key") == "sk-local-1"
+    page.workers.wait(2000)
+
+
+def test_test_connection_lists_an_openai_servers_models(
+    qtbot: QtBot, settings: SettingsStore, fake_ollama: FakeOllama
+) -> None:
+    fake_ollama.installed = {"gemma3:270m"}
+    page = AssistantSettingsPage(settings)
+    qtbot.addWidget(page)
+    page.host_edit.setText(fake_ollama.v1_url)
+    page.refresh_models()
+    qtbot.waitUntil(lambda: page.model_combo.count() == 1, timeout=5000)
+    assert page.models_status.text() == (
+        f"Found Other OpenAI-compatible server at {fake_ollama.v1_url} with 1 model.")
+    assert page.model_combo.currentText() == "gemma3:270m"
+    assert fake_ollama.requests_to("/v1/models")
+    page.workers.wait(2000)
+
+
+def test_the_servers_running_here_are_found_when_the_page_opens(
+    qtbot: QtBot, settings: SettingsStore, fake_ollama: FakeOllama,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake_ollama.installed = {"a", "b"}
+    monkeypatch.setattr(settings_page, "PRESETS", (
+        Preset("Ollama", fake_ollama.url, "ollama"),
+        Preset("LM Studio", fake_ollama.v1_url, "openai"),
+        Preset("Jan", "http://127.0.0.1:9/v1", "openai"),
+    ))
+    page = AssistantSettingsPage(settings)
+    qtbot.addWidget(page)
+    qtbot.waitUntil(lambda: "running" in page.found_label.text(), timeout=5000)
+    text = page.found_label.text()
+    assert "Ollama</a> is running with 2 models" in text
+    assert "LM Studio</a> is running with 2 models" in text and "Jan" not in text
+    page.found_label.linkActivated.emit(fake_ollama.v1_url)
+    assert page.host_edit.text() == fake_ollama.v1_url
+    page.workers.wait(2000)
+
+
+def test_a_server_elsewhere_needs_the_readers_consent_remembered_per_host(
+    qtbot: QtBot, settings: SettingsStore, fake_ollama: FakeOllama
+) -> None:
+    settings.set("assistant.treat_as_remote", ["127.0.0.1"])  # a test's "other computer"
+    page = AssistantSettingsPage(settings)
+    qtbot.addWidget(page)
+    page.show()
+    page.host_edit.setText(fake_ollama.v1_url)
+    assert page.remote_warning.isVisible() and page.consent_check.isVisible()
+    assert page.consent_check.text() == "Send the text I have read to 127.0.0.1"
+    page.apply()
+    assert settings.get("assistant.allowed_remote_hosts") == []
+    page.consent_check.setChecked(True)
+    page.apply()
+    assert settings.get("assistant.allowed_remote_hosts") == ["127.0.0.1"]
+    again = AssistantSettingsPage(settings)
+    qtbot.addWidget(again)
+    assert again.consent_check.isChecked()
+    page.workers.wait(2000)
+    again.workers.wait(2000)
