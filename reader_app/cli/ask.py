@@ -6,6 +6,7 @@ import argparse
 import json
 import sqlite3
 import sys
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -108,8 +109,9 @@ def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
     # A conversation of its own, removed afterwards: the panel's conversation stays the reader's.
     conversation = assistant.new_conversation(ready.book.book_id)
     try:
+        asked_at = time.perf_counter()
         run = assistant.ask(ready.book, options.question, conversation_id=conversation)
-        return _stream(run, as_json=options.json, out=out, err=err)
+        return _stream(run, as_json=options.json, out=out, err=err, asked_at=asked_at)
     finally:
         assistant.store.delete_conversation(conversation)
         assistant.close()
@@ -144,7 +146,8 @@ def stream_tokens(tokens: Iterable[str], *, live: bool, out: TextIO, what: str) 
     return ""
 
 
-def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
+def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO,
+            asked_at: float | None = None) -> int:
     live = not as_json and out.isatty()
     trouble = stream_tokens(run.tokens(), live=live, out=out, what="answer")
     outcome = run.outcome
@@ -159,6 +162,8 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
             "passages": [citation_json(c) for c in citations],
         }
         add_receipt(payload, outcome.answer)
+        if asked_at is not None:
+            payload["timings"] = timings(run, asked_at)
         if trouble:
             payload["error"] = trouble
         json.dump(payload, out, ensure_ascii=False, indent=2)
@@ -183,6 +188,21 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO) -> int:
                 file=out,
             )
     return 0
+
+
+def timings(run: AnswerRun, asked_at: float) -> dict[str, Any]:
+    """What the reader waited for: from the question to the answer's first token, the server's
+    own time reading the answer's prompt and its size, the model calls made before the answer,
+    and the token budget the passages were cut to."""
+    first = run.stats.first_token_at
+    prompt_s = run.stats.prompt_seconds
+    return {
+        "first_token_s": None if first is None else round(first - asked_at, 3),
+        "server_prompt_s": None if prompt_s is None else round(prompt_s, 3),
+        "prompt_tokens": run.stats.prompt_tokens,
+        "model_calls_before_answer": run.calls_before_answer,
+        "passage_budget": run.passage_budget,
+    }
 
 
 def citation_json(citation: Citation) -> dict[str, Any]:

@@ -157,9 +157,12 @@ def test_a_rewrite_into_future_markers_still_reaches_nothing_later(
         ScriptedReplies(rewrite=Reply({"search_phrase": wanted, "keywords": future[3:6]}))
     )
     window.assistant_panel.show()
-    ask(qtbot, window, "What happens by the river?")
-    assert searched and set(future[:3]) <= set(searched[0].split())
-    for text in bodies_without_questions(fake_ollama, ["What happens by the river?"]):
+    ask(qtbot, window, "What happens by the river?")  # a first question: searched as written
+    assert searched == ["What happens by the river?"]
+    ask(qtbot, window, "And what happens there next?")  # a follow-up: rewritten first
+    assert len(searched) == 2 and set(future[:3]) <= set(searched[1].split())
+    asked = ["What happens by the river?", "And what happens there next?"]
+    for text in bodies_without_questions(fake_ollama, asked):
         leaked = set(future) & set(MARKER.findall(text))
         assert not leaked, f"text after the boundary reached the model: {sorted(leaked)[:5]}"
     window.close()

@@ -122,6 +122,7 @@ class Reply:
     status: int = 200
     token_delay: float | None = None
     prompt_eval_count: int = 42
+    prompt_eval_duration: int = 100_000  # nanoseconds, as Ollama reports it
     eval_count: int | None = None
     misbehave: str = ""
     error_fields: dict[str, Any] = field(default_factory=dict)  # more keys in a /v1 error
@@ -472,7 +473,7 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             "total_duration": 1_000_000,
             "load_duration": 10_000,
             "prompt_eval_count": reply.prompt_eval_count,
-            "prompt_eval_duration": 100_000,
+            "prompt_eval_duration": reply.prompt_eval_duration,
             "eval_count": eval_count,
             "eval_duration": 900_000,
         }

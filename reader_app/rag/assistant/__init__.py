@@ -17,6 +17,9 @@ Modules:
   rewrite cache.
 - `engine`: The assistant engine (no Qt): question -> rewrite -> scoped search -> prompt ->
   streamed answer.
+- `followup`: Whether a question leans on the conversation before it ("what did he do next?"),
+  decided on this computer with no model call: only such a question is worth rewriting into a
+  search before the answer.
 - `model_ranking`: The chat model's optional help with retrieval: a hypothetical passage and a
   ranking, cached.
 - `pool`: Assistants kept between questions: a connection, an `Assistant`, its model gateway and

@@ -79,6 +79,8 @@ class AnswerRun:
         self.outcome: AnswerOutcome | None = None
         self.error: ReaderError | None = None
         self.stats = StreamStats()
+        self.calls_before_answer = 0  # model calls its maker made first (a query rewrite, …)
+        self.passage_budget = 0  # the tokens the passages were cut to
         self._prepare_started = prepare_started
         self._early_error = early_error
 

@@ -29,6 +29,7 @@ from reader_app.rag.assistant.conversations import (
     Message,
     estimate_tokens,
 )
+from reader_app.rag.assistant.followup import leans_on_conversation
 from reader_app.rag.assistant.model_ranking import RetrievalHelpers
 from reader_app.rag.assistant.term_table import TermTables
 from reader_app.rag.boundary import Scope, scope_for_book
@@ -211,6 +212,8 @@ class Assistant:
         if sentence_count(self.conn, book.book_id) == 0:
             ensure_sentences(self.conn, book)
         scope = self._scope_source(self.conn, book.book_id)
+        calls_before = self.gateway.calls
+        budget = DEFAULT_TOKEN_BUDGET
         if conversation_id is None:
             conversation_id = self.store.current_conversation(book.book_id)
         elif self.store.conversation_book(conversation_id) != book.book_id:
@@ -226,7 +229,7 @@ class Assistant:
         if scope.boundary_sid < 0:
             context = ScopedContext.before_reading(book=book, history=history)
         else:
-            if self.config.rewrite_queries:
+            if self.config.rewrite_queries and leans_on_conversation(question, history):
                 rewrite, early_error = self._rewrite(question, history)
                 if rewrite is not None:
                     search_query = rewrite.query
@@ -243,7 +246,7 @@ class Assistant:
                 search_query,
                 embedder=self.embedder,
                 vector_cache=self._vector_cache,
-                token_budget=self.passage_budget(history),
+                token_budget=(budget := self.passage_budget(history)),
                 hypothetical=hypothetical,
                 reranker=(
                     helpers.reranker(question)
@@ -265,7 +268,7 @@ class Assistant:
         )
         receipt = Receipt(self._boundary_label(book, scope), len(context.citations),
                           self.config.server.sent_to)
-        return AnswerRun(
+        run = AnswerRun(
             gateway=self.gateway,
             store=self.store,
             model=self.config.model,
@@ -283,6 +286,10 @@ class Assistant:
             early_error=early_error,
             cancel=cancel or CancelToken(),
         )
+        # What the reader waited on before the answer's own request: for `ask --json`.
+        run.calls_before_answer = self.gateway.calls - calls_before
+        run.passage_budget = budget
+        return run
 
     def fallback_for(self, context: ScopedContext) -> FallbackAnswer:
         """An answer made of passages already read, for when the model cannot answer."""

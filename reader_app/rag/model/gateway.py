@@ -120,6 +120,7 @@ class ModelGateway:
         # and how far over it the last refused request was (1.0: none refused).
         self.context_limit: int | None = None
         self.overflow = 1.0
+        self.calls = 0  # requests that carried messages to the model, since it was made
 
     @classmethod
     def for_choice(cls, choice: ServerChoice, **options: Any) -> Self:
@@ -170,6 +171,7 @@ class ModelGateway:
                       on_request: Callable[[], None] | None = None) -> Iterator[str]:
         """The streamed reply to `messages`, built by the caller from sealed inputs only."""
         self._require_consent()
+        self.calls += 1
         if on_request is not None:
             on_request()
         stats.request_sent_at = time.perf_counter()
@@ -390,6 +392,7 @@ class ModelGateway:
         """One non-streamed reply: deterministic, with room for what is sent (never silently
         truncated by Ollama's default context) and at most `max_tokens` back."""
         self._require_consent()
+        self.calls += 1
         try:
             return self.wire.complete(
                 model=self.model, messages=messages, max_tokens=max_tokens,

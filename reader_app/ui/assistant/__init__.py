@@ -12,8 +12,10 @@ Modules:
   the host changes or an answer streams.
 - `panel`: The assistant dock: ask about the book, watch the answer stream in, follow its
   citations.
-- `settings_page`: The assistant's settings page: Ollama host, model (from the installed ones),
-  answer length.
+- `settings_page`: The assistant's settings page: the model server (a preset or an address), its
+  API key when it needs one, the model from the server's own list, "Test connection", the servers
+  found running on this computer, the consent a server elsewhere needs, answer length and the query
+  rewrite.
 - `transcript_view`: Drawing the conversation into the assistant's transcript: the stored turns
   through the Qt-free renderer (`rag/assistant/transcript.py`), the streaming answer as it grows,
   and the links in it (show a veiled sentence, open a receipt, follow a citation).

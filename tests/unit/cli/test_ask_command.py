@@ -174,3 +174,20 @@ def test_a_damaged_library_is_explained_by_the_command_line(
     assert main(["search", "/dev/zero", "lantern"]) == 2
     err = capsys.readouterr().err
     assert "library index" in err and "damaged" in err and "Traceback" not in err
+
+
+def test_ask_json_reports_what_the_reader_waited_for(
+    jekyll: Path, library_home: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _set_host(library_home, fake_ollama.url)
+    fake_ollama.reply_with(ScriptedReplies(answer=Reply("Mr. Utterson is a lawyer [1].",
+                                                        prompt_eval_duration=2_500_000_000)))
+    assert main(["ask", str(jekyll), "Who is Mr. Utterson?", "--at", "10", "--json"]) == 0
+    timings = json.loads(capsys.readouterr().out)["timings"]
+    assert set(timings) == {"first_token_s", "server_prompt_s", "prompt_tokens",
+                            "model_calls_before_answer", "passage_budget"}
+    assert 0 < timings["first_token_s"] < 60
+    assert timings["prompt_tokens"] == 42  # as the server reported it for the answer call
+    assert timings["server_prompt_s"] == 2.5
+    assert timings["model_calls_before_answer"] == 0  # a first question: no rewrite first
+    assert timings["passage_budget"] == 3000
