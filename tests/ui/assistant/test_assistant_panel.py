@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
@@ -17,18 +16,10 @@ from reader_app.ui.aids.cited_passage import cited_passage_marks
 from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.reader.epub_view import EpubView
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies
-from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
+from tests.fakes.marker_library import MARKER, MarkerLibrary
 
 PanelFactory = Callable[[], AssistantPanel]
 LEFT = Qt.MouseButton.LeftButton
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)
-    yield shelf
-    shelf.conn.close()
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QLabel
@@ -14,15 +13,7 @@ from reader_app.settings import SettingsStore
 from reader_app.ui.assistant.model_status import ModelStatus
 from reader_app.ui.assistant.panel import AssistantPanel
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
-from tests.fakes.marker_library import MarkerLibrary, marker_library
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)
-    yield shelf
-    shelf.conn.close()
+from tests.fakes.marker_library import MarkerLibrary
 
 
 @pytest.fixture

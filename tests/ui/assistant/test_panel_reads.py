@@ -4,8 +4,6 @@ the state the reader view passes, and the transcript waits until the panel is sh
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -15,17 +13,9 @@ from reader_app.books.library import ReadingState
 from reader_app.books.model import Locator
 from reader_app.ui.assistant.panel import AssistantPanel
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
-from tests.fakes.marker_library import MarkerLibrary, marker_library
+from tests.fakes.marker_library import MarkerLibrary
 
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)
-    yield shelf
-    shelf.conn.close()
 
 
 @pytest.mark.parametrize("book_format", ["epub", "cbz"])
