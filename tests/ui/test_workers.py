@@ -126,3 +126,21 @@ def test_an_exception_in_the_work_reaches_on_error(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: len(seen.errors) == 1, timeout=5000)
     assert isinstance(seen.errors[0], ValueError) and seen.done == []
     workers.wait()
+
+
+def test_wait_idle_returns_once_every_reply_and_every_job_they_started_is_handled(
+    qtbot: QtBot,
+) -> None:
+    workers = Workers()
+    seen = Recorder()
+
+    def done(result: str) -> None:
+        seen.done.append(result)
+        if result == "first":  # a reply that starts another job, as an answer's upkeep does
+            workers.submit("upkeep", lambda job: "second", on_done=done,
+                           on_error=seen.errors.append)
+
+    workers.submit("answer", lambda job: "first", on_done=done, on_error=seen.errors.append)
+    assert workers.wait_idle(5000)  # no event loop turned here: wait_idle hands the replies over
+    assert seen.done == ["first", "second"] and seen.errors == []
+    assert workers.current("answer") is None and workers.current("upkeep") is None
