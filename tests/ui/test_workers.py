@@ -59,8 +59,7 @@ def test_a_newer_job_on_the_lane_makes_the_older_stale_and_cancels_it(qtbot: QtB
     assert old.cancelled and not workers.is_current(old.job_id) and workers.is_current(new.job_id)
     release.set()
     qtbot.waitUntil(lambda: second.done == ["new answer"], timeout=5000)
-    assert workers.wait(5000)
-    qtbot.wait(50)  # let any queued reply of the old job arrive, to be dropped
+    assert workers.wait_idle(5000)  # every reply of the old job has arrived, to be dropped
     assert first.done == [] and first.progress == [] and first.errors == []
     assert first_saw_cancel.is_set()
 
@@ -110,8 +109,7 @@ def test_dropping_a_lane_means_nothing_more_arrives(qtbot: QtBot) -> None:
     workers.drop("prepare")
     assert job.cancelled and workers.current("prepare") is None
     resume.set()
-    assert workers.wait(5000)
-    qtbot.wait(50)
+    assert workers.wait_idle(5000)
     assert seen.done == [] and seen.progress == [] and seen.errors == []
 
 

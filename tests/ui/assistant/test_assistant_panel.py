@@ -324,7 +324,7 @@ def test_a_malformed_suggestion_reply_shows_no_chips(
                     for r in fake_ollama.model_calls()),
         timeout=5000,
     )
-    qtbot.wait(100)
+    assert panel.workers.wait_idle(10_000)  # the malformed reply has been read and handled
     assert panel.suggestion_buttons == []
     assert panel.findChildren(QPushButton, "assistantSuggestion") == []
 

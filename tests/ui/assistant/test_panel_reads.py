@@ -95,7 +95,7 @@ def test_the_conversation_of_a_book_left_behind_is_never_shown(
         panel.set_book(shelf.book)
         panel.set_book(other)  # before the first book's conversation was read
         qtbot.waitUntil(lambda: not panel.workers.current("conversation"), timeout=10_000)
-        qtbot.wait(200)  # any late reply for the first book would have landed by now
+        assert panel.workers.wait_idle(10_000)  # any late reply for the first book has landed
         assert panel._conversation_id != first
         assert panel._conversation_id is None  # the other book has none
     finally:
