@@ -20,8 +20,8 @@ Modules:
   short passage shows the note over the page instead of jumping away; "Go to note" still jumps.
 - `history`: Back and Forward after jumps (contents, links, search, citations, the slider), like a
   browser.
-- `install`: The reader's aids, installed on the main window in one call: annotations, Back/Forward
-  and footnotes, the status line, shortcut help and dictionary look-up.
+- `install`: The reader's aids, installed on the main window in one call: annotations, footnote
+  pop-ups, media links, Back/Forward, the status line, shortcut help and dictionary look-up.
 - `media_links`: Audio and video in a book: Pagemate does not play them inside the page, but the
   line naming one is a link, and a click hands the file to the system's own player.
 - `search_dock`: Search in the book (Ctrl+F): a results list with context, Next and Previous
