@@ -17,6 +17,7 @@ from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.errors import BookError
 from reader_app.forget import forget_book
+from reader_app.prepare import PrepareNews
 from reader_app.rag.model.citations import Citation
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
@@ -33,7 +34,7 @@ from reader_app.ui.page.appearance import Appearance, apply_window_theme
 from reader_app.ui.reader.epub_view import PageShown
 from reader_app.ui.window import gc_policy
 from reader_app.ui.window.menus import build_menus
-from reader_app.ui.window.preparation import IndexingController, IndexingNews
+from reader_app.ui.window.preparation import IndexingController
 from reader_app.ui.window.preparation_status import indexing_status_text
 from reader_app.ui.window.save_faults import settings_note
 from reader_app.ui.window.window_parts import WindowParts
@@ -45,7 +46,7 @@ BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All fi
 class MainWindow(WindowParts):
     bookOpened = Signal(object)  # Book
     openFailed = Signal(str)  # the message shown
-    assistantNews = Signal(object)  # IndexingNews
+    assistantNews = Signal(object)  # PrepareNews
 
     def __init__(
         self,
@@ -199,7 +200,7 @@ class MainWindow(WindowParts):
             home = self.home
             self.writer.submit(lambda conn: Library(conn, home).add(book, cover_png=png))
 
-    def _indexing_news(self, news: IndexingNews) -> None:
+    def _indexing_news(self, news: PrepareNews) -> None:
         percent = round(news.fraction * 100)
         text = indexing_status_text(news)
         self.status_assistant.setToolTip(news.message)

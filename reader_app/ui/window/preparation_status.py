@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from reader_app.ui.window.preparation import IndexingNews
+from reader_app.prepare import PrepareNews
 
 
-def indexing_status_text(news: IndexingNews) -> str:
+def indexing_status_text(news: PrepareNews) -> str:
     percent = round(news.fraction * 100)
     text = {
         "ocr": f"Reading the comic's pages: {percent}%",

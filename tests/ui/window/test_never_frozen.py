@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QElapsedTimer, QTimer
 from pytestqt.qtbot import QtBot
 
-from reader_app.ui.window.preparation import IndexingNews
+from reader_app.prepare import PrepareNews
 from tests.conftest import JEKYLL, WAR_AND_PEACE, corpus_epub
 from tests.ui.conftest import make_window, open_file
 
@@ -50,7 +50,7 @@ def test_turning_pages_while_war_and_peace_is_first_prepared_never_freezes(
     qtbot: QtBot, library_home: Path
 ) -> None:
     window = make_window(qtbot, library_home, prepare_assistant=True)
-    seen: list[IndexingNews] = []
+    seen: list[PrepareNews] = []
     window.assistantNews.connect(seen.append)
     open_file(qtbot, window, corpus_epub(WAR_AND_PEACE))
     probe = StallProbe()
@@ -79,7 +79,7 @@ def test_a_second_book_hears_nothing_from_the_first_books_preparation(
     qtbot: QtBot, library_home: Path
 ) -> None:
     window = make_window(qtbot, library_home, prepare_assistant=True)
-    seen: list[IndexingNews] = []
+    seen: list[PrepareNews] = []
     window.assistantNews.connect(seen.append)
     first = open_file(qtbot, window, corpus_epub(WAR_AND_PEACE))
     qtbot.waitUntil(lambda: any(n.book_id == first.book_id for n in seen), timeout=60_000)
