@@ -1,5 +1,5 @@
 """The reader's aids, installed on the main window in one call: annotations, footnote pop-ups,
-media links, Back/Forward, the status line, shortcut help and dictionary look-up."""
+media links, Back/Forward, the place line, shortcut help and dictionary look-up."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from reader_app.ui.aids.dictionary_lookup import DictionaryLookup
 from reader_app.ui.aids.footnotes import Footnotes
 from reader_app.ui.aids.history import Navigator, install_navigation
 from reader_app.ui.aids.media_links import MediaLinks
+from reader_app.ui.aids.place_line import PlaceLine
 from reader_app.ui.aids.shortcuts_help import install_shortcut_help
-from reader_app.ui.aids.status_line import StatusLine
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class ReadingAids:
     footnotes: Footnotes
     media: MediaLinks  # audio and video: handed to the system's player
     navigator: Navigator
-    status_line: StatusLine
+    place_line: PlaceLine
     dictionary: DictionaryLookup
 
 
@@ -36,9 +36,7 @@ def install_reading_aids(window: AidsHost) -> ReadingAids:
         footnotes=Footnotes(window.reader.epub_view),
         media=MediaLinks(window.reader.epub_view),
         navigator=install_navigation(window),
-        status_line=StatusLine(
-            settings=window.settings, writer=window.writer, parent=window.reader
-        ),
+        place_line=PlaceLine(settings=window.settings, writer=window.writer, parent=window.reader),
         dictionary=DictionaryLookup(window),
     )
     help_menu = window.menuBar().findChild(QMenu, "helpMenu")
