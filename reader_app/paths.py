@@ -51,9 +51,3 @@ def assets_dir() -> Path:
     if bundle_root:
         return Path(bundle_root) / "assets"
     return Path(__file__).resolve().parent.parent / "assets"
-
-
-def sample_book() -> Path:
-    return assets_dir() / "samples" / (
-        "robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub"
-    )

@@ -1,4 +1,5 @@
-"""Shared fixtures: every test gets its own library folder; corpus paths."""
+"""Shared fixtures: every test gets its own library folder; the marker library (`shelf`,
+`unread_shelf`); corpus paths."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.fakes.marker_library import MarkerLibrary, marker_library
 
 # The fake Ollama server's fixture (`fake_ollama`), for the assistant and comics tests.
 pytest_plugins = ["tests.fakes.fixtures"]
@@ -30,6 +33,24 @@ def library_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     # Never let a test talk to a real Ollama that happens to be running.
     monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
     yield home
+
+
+@pytest.fixture
+def unread_shelf(library_home: Path) -> Iterator[MarkerLibrary]:
+    """The marker library (tests/fakes/marker_library.py), indexed, with nothing read yet."""
+    shelf = marker_library(library_home)
+    try:
+        yield shelf
+    finally:
+        shelf.conn.close()
+
+
+@pytest.fixture
+def shelf(unread_shelf: MarkerLibrary) -> MarkerLibrary:
+    """The marker library read through chapter 2's sixth block: the late names (Valdemar,
+    Yelena, the Obsidian Gate) of chapter 3 on are all ahead."""
+    unread_shelf.read_through(1, 5)
+    return unread_shelf
 
 
 def corpus_epub(name: str) -> Path:

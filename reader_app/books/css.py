@@ -19,7 +19,6 @@ MAX_SHEET_CHARS = 400_000  # per stylesheet; the rest is ignored
 MAX_RULES = 4_000  # selector/declaration pairs kept per document
 MAX_COMPOUNDS = 8  # compound selectors in one complex selector
 
-HTML_NS = "http://www.w3.org/1999/xhtml"
 SUPPORTED = frozenset(
     {
         "text-indent", "margin", "margin-top", "margin-bottom", "text-align", "font-style",

@@ -156,14 +156,6 @@ class Library:
                 "UPDATE books SET opened_at = ? WHERE book_id = ?", (time.time(), book_id)
             )
 
-    def set_series(self, book_id: str, series: Series | None) -> None:
-        """The user's own series assignment, which wins over the book's metadata."""
-        with self.conn:
-            self.conn.execute(
-                "UPDATE books SET series_name = ?, series_index = ? WHERE book_id = ?",
-                (series.name if series else None, series.index if series else None, book_id),
-            )
-
     def remove(self, book_id: str) -> None:
         """Drop a book's row and, with it, its reading state and stored rows.
 

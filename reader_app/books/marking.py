@@ -34,9 +34,15 @@ class Place:
         if not self.read_anything:
             return "nothing read yet"
         if self.finished:
-            return "the end (100%)"
+            return chapter_and_percent("the end", 100)
         title = self.chapter.title if self.chapter else "the start"
-        return f"{title} ({self.percent:.0f}%)"
+        return chapter_and_percent(title, self.percent)
+
+
+def chapter_and_percent(chapter: str, percent: float) -> str:
+    """A place as a reader says it, the one way it is written: "Chapter 12 (34%)" (`percent`
+    from 0 to 100, shown whole)."""
+    return f"{chapter} ({percent:.0f}%)"
 
 
 def chapters(book: Book) -> tuple[Chapter, ...]:

@@ -249,10 +249,6 @@ class Book:
             total += section.char_count
         return tuple(offsets)
 
-    def section_offsets(self) -> list[int]:
-        """Characters before each section, for progress measured in characters."""
-        return list(self._section_offsets)
-
     def char_offset(self, locator: Locator) -> int:
         """Characters from the start of the book to `locator`."""
         if not self.sections:

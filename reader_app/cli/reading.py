@@ -14,6 +14,7 @@ from reader_app.books.marking import (
     Place,
     boundary_after_chapter,
     boundary_at_percent,
+    chapter_and_percent,
     mark_read,
     place_of,
 )
@@ -100,7 +101,8 @@ def _status(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *
         return 0
     position, boundary, index = report["position"], report["boundary"], report["index"]
     print(f"{report['title']} — {report['author']}", file=out)
-    print(f"  position: {position['chapter'] or 'start'} ({position['percent']:.0f}%)", file=out)
+    where = chapter_and_percent(position["chapter"] or "start", position["percent"])
+    print(f"  position: {where}", file=out)
     sid = "" if boundary["sid"] is None else f", sentence {boundary['sid']}"
     print(f"  boundary: {boundary['describe']}{sid}", file=out)
     if not index["text_ready"]:

@@ -14,7 +14,7 @@ from reader_app.books.library import Library
 from reader_app.books.model import Book
 from reader_app.cli.retrieval import _open, _run, _scope, boundary_options
 from reader_app.cli.server_options import server_options
-from reader_app.rag.assistant.engine import knows_up_to
+from reader_app.rag.assistant.engine import knows_up_to, place_label
 from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.companion.features import Companion
 from reader_app.rag.companion.xray_notes import stored_description
@@ -71,7 +71,7 @@ def _knows(conn: sqlite3.Connection, home: Path, book: Book, scope: Scope) -> st
     state = Library(conn, home).reading_state(book.book_id)
     if state is not None and state.finished and scope == scope_for_book(conn, book.book_id):
         return knows_up_to(book, state)
-    return f"{chapter} ({round(book.progress(locator) * 100)}%)"
+    return place_label(book, chapter, locator)
 
 
 def _xray(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *,

@@ -49,7 +49,6 @@ class AgentLibrary:
         self._lock = threading.Lock()
         self._books: dict[str, Book] = {}
         self._embedder: Any = None
-        self._embedder_error = ""
         self._vector_cache: Any = None
         self._preparing: dict[str, str] = {}  # book id -> how far its preparation is
         self._unpreparable: dict[str, str] = {}  # book id -> why it has no text

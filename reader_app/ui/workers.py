@@ -12,7 +12,8 @@ progress value to `on_progress`; `job.cancelled` (or `job.cancel_token`, a `Canc
   on, but its outcome (`on_done` or `on_error`) arrives, so the UI can show what was kept.
 - `workers.submit` on a lane that already has a job cancels that job and stops awaiting it.
 - `workers.drop(lane)` cancels the lane's job and stops awaiting it: nothing more arrives.
-- `workers.wait(msecs)` waits for every job (on quit).
+- `workers.wait(msecs)` waits for every job (on quit); `workers.wait_idle(msecs)` also
+  handles the replies they sent, so a test can then assert that nothing more arrives.
 
 The stale-reply rule, the only one: every reply carries its job id, and a reply is delivered
 only while its job is the one awaited in its lane. A reply to a job no longer awaited is dropped.
@@ -23,11 +24,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal, Slot
 
 from reader_app.rag.model.gateway import CancelToken
 
@@ -144,6 +146,16 @@ class Workers(QObject):
 
     def wait(self, msecs: int = 30_000) -> bool:
         return self.pool.waitForDone(msecs)
+
+    def wait_idle(self, msecs: int = 30_000) -> bool:
+        """Wait for every job and handle (or drop) every reply they sent, again for any job a
+        reply submitted: after it, nothing more arrives. False if that took over `msecs`."""
+        deadline = time.monotonic() + msecs / 1000
+        while self.pool.waitForDone(max(round((deadline - time.monotonic()) * 1000), 0)):
+            QCoreApplication.sendPostedEvents(self)  # the replies queued to this object
+            if self.pool.activeThreadCount() == 0:
+                return True
+        return False
 
     @Slot(int, str, object)
     def _on_reply(self, job_id: int, kind: str, value: object) -> None:

@@ -9,7 +9,6 @@ after a Reset, a request would show it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -59,13 +58,10 @@ def parrot(request: RecordedRequest) -> Reply:
 
 
 @pytest.fixture
-def shelf(library_home: Path, fake_ollama: FakeOllama) -> Iterator[MarkerLibrary]:
+def shelf(unread_shelf: MarkerLibrary, fake_ollama: FakeOllama) -> MarkerLibrary:
+    """Nothing read yet, and a model that parrots the markers it is sent."""
     fake_ollama.reply_with(parrot)
-    lib = marker_library(library_home)
-    try:
-        yield lib
-    finally:
-        lib.conn.close()
+    return unread_shelf
 
 
 def chat_for(lib: MarkerLibrary, fake: FakeOllama, embedder: Embedder | None = None

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,7 +24,7 @@ from reader_app.rag.model.excerpts import ExcerptScopeError, Span, excerpts_in_s
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.scoped import ScopeViolationError
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
-from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
+from tests.fakes.marker_library import MARKER, MarkerLibrary
 
 LATE_NAMES = ("Valdemar", "Yelena", "Obsidian")
 
@@ -38,16 +37,17 @@ def echo(request: RecordedRequest) -> Reply:
 
 
 @pytest.fixture
-def shelf(library_home: Path, fake_ollama: FakeOllama) -> Iterator[tuple[MarkerLibrary, Companion]]:
+def shelf(
+    unread_shelf: MarkerLibrary, fake_ollama: FakeOllama
+) -> Iterator[tuple[MarkerLibrary, Companion]]:
     fake_ollama.reply_with(echo)
-    lib = marker_library(library_home)
+    lib = unread_shelf
     companion = Companion(lib.conn, gateway=ModelGateway(host=fake_ollama.url, model="qwen2.5:3b"))
     lib.library.mark_opened(lib.book.book_id)
     try:
         yield lib, companion
     finally:
         companion.close()
-        lib.conn.close()
 
 
 def run_everything(lib: MarkerLibrary, companion: Companion) -> list[str]:

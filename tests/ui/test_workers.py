@@ -59,8 +59,7 @@ def test_a_newer_job_on_the_lane_makes_the_older_stale_and_cancels_it(qtbot: QtB
     assert old.cancelled and not workers.is_current(old.job_id) and workers.is_current(new.job_id)
     release.set()
     qtbot.waitUntil(lambda: second.done == ["new answer"], timeout=5000)
-    assert workers.wait(5000)
-    qtbot.wait(50)  # let any queued reply of the old job arrive, to be dropped
+    assert workers.wait_idle(5000)  # every reply of the old job has arrived, to be dropped
     assert first.done == [] and first.progress == [] and first.errors == []
     assert first_saw_cancel.is_set()
 
@@ -110,8 +109,7 @@ def test_dropping_a_lane_means_nothing_more_arrives(qtbot: QtBot) -> None:
     workers.drop("prepare")
     assert job.cancelled and workers.current("prepare") is None
     resume.set()
-    assert workers.wait(5000)
-    qtbot.wait(50)
+    assert workers.wait_idle(5000)
     assert seen.done == [] and seen.progress == [] and seen.errors == []
 
 
@@ -126,3 +124,21 @@ def test_an_exception_in_the_work_reaches_on_error(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: len(seen.errors) == 1, timeout=5000)
     assert isinstance(seen.errors[0], ValueError) and seen.done == []
     workers.wait()
+
+
+def test_wait_idle_returns_once_every_reply_and_every_job_they_started_is_handled(
+    qtbot: QtBot,
+) -> None:
+    workers = Workers()
+    seen = Recorder()
+
+    def done(result: str) -> None:
+        seen.done.append(result)
+        if result == "first":  # a reply that starts another job, as an answer's upkeep does
+            workers.submit("upkeep", lambda job: "second", on_done=done,
+                           on_error=seen.errors.append)
+
+    workers.submit("answer", lambda job: "first", on_done=done, on_error=seen.errors.append)
+    assert workers.wait_idle(5000)  # no event loop turned here: wait_idle hands the replies over
+    assert seen.done == ["first", "second"] and seen.errors == []
+    assert workers.current("answer") is None and workers.current("upkeep") is None

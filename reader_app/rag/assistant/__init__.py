@@ -10,8 +10,9 @@ Modules:
   cannot answer), with its spoiler check.
 - `answer_view`: How an answer is drawn (Qt-free HTML): veiled sentences, the receipt line, its
   passages.
-- `citation_text`: How a cited passage reads under an answer: the link that jumps to it, with its
-  quote (the quote itself is made by `rag/model/citations.py`).
+- `citation_text`: How a cited passage reads for the reader under an answer: the link that jumps to
+  it, with its quote. Text for the screen, never sent to a model (the quote is cut by
+  `rag/model/citations.py`).
 - `conversation_claims`: One message at a time per conversation, across windows and processes.
 - `conversations`: Conversations with the assistant per book: messages, citations, summaries,
   rewrite cache.

@@ -1,5 +1,5 @@
-"""How a cited passage reads under an answer: the link that jumps to it, with its quote (the quote
-itself is made by `rag/model/citations.py`)."""
+"""How a cited passage reads for the reader under an answer: the link that jumps to it, with its
+quote. Text for the screen, never sent to a model (the quote is cut by `rag/model/citations.py`)."""
 
 from __future__ import annotations
 

@@ -58,14 +58,6 @@ def claim(conn: sqlite3.Connection, conversation_id: int, *, busy_note: str) -> 
     return mine
 
 
-def holds(conn: sqlite3.Connection, mine: Claim) -> bool:
-    row = conn.execute(
-        "SELECT 1 FROM conversation_claims WHERE conversation_id = ? AND owner = ?",
-        (mine.conversation_id, mine.owner),
-    ).fetchone()
-    return row is not None
-
-
 def release(conn: sqlite3.Connection, mine: Claim) -> None:
     with conn:
         conn.execute(

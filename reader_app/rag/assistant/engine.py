@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from reader_app.books.library import ReadingState
+from reader_app.books.marking import chapter_and_percent
 from reader_app.books.model import Book, Locator
 from reader_app.errors import (
     AssistantUnavailableError,
@@ -109,14 +110,14 @@ def knows_up_to(book: Book, state: ReadingState | None) -> str:
     if state is None or not state.has_read_anything:
         return "nothing yet"
     if state.finished:
-        return "the end (100%)"
+        return chapter_and_percent("the end", 100)
     chapter = book.chapter_title(state.boundary) or f"Section {state.boundary.section + 1}"
     return place_label(book, chapter, state.boundary)
 
 
 def place_label(book: Book, chapter: str, locator: Locator) -> str:
-    """A place as a reader says it: "Chapter 12 (34%)"."""
-    return f"{chapter} ({round(book.progress(locator) * 100)}%)"
+    """`locator` in `chapter` as a reader says it: "Chapter 12 (34%)"."""
+    return chapter_and_percent(chapter, book.progress(locator) * 100)
 
 
 def rewrite_cache_key(question: str, history: ScopedHistory) -> str:

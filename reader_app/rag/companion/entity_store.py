@@ -92,11 +92,6 @@ def store_extraction(conn: sqlite3.Connection, extraction: Extraction, *, digest
         )
 
 
-def has_entities(conn: sqlite3.Connection, book_id: str) -> bool:
-    row = conn.execute("SELECT 1 FROM entity_builds WHERE book_id = ?", (book_id,)).fetchone()
-    return row is not None
-
-
 def forms_of(conn: sqlite3.Connection, book_id: str, form_ids: Iterable[int]) -> list[StoredForm]:
     wanted = sorted(set(form_ids))
     if not wanted:

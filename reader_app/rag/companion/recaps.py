@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from reader_app.books.model import Book, Locator
+from reader_app.books.model import Book
 from reader_app.rag.boundary import Scope, earlier_volume_ids
 from reader_app.rag.companion.store import (
     Chapter,
@@ -24,7 +24,7 @@ from reader_app.rag.companion.store import (
     save_text,
     usable_texts,
 )
-from reader_app.rag.index.sentences import locator_for_sid, sentences_between
+from reader_app.rag.index.sentences import sentences_between
 from reader_app.rag.model.excerpts import Span, UsableText, excerpts_in_scope, from_summaries
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.prompts import CompanionTask
@@ -227,10 +227,6 @@ def extract(conn: sqlite3.Connection, book_id: str, sid_start: int, sid_end: int
     rest = sorted(sentences[1:], key=lambda s: (-counts.get(s.sid, 0), s.sid))
     chosen = sorted([sentences[0], *rest[: EXTRACT_SENTENCES - 1]], key=lambda s: s.sid)
     return " ".join(s.text for s in chosen)
-
-
-def chapter_locator(conn: sqlite3.Connection, book_id: str, chapter: Chapter) -> Locator:
-    return locator_for_sid(conn, book_id, chapter.sid_start)
 
 
 def current_chapter(conn: sqlite3.Connection, book: Book, scope: Scope) -> Chapter | None:

@@ -229,19 +229,3 @@ def _load_named(
     from reader_app.rag.index.onnx_session import token_lengths
 
     return FastEmbedder(model, model_id=model_id, dimension=dimension, lengths=token_lengths(model))
-
-
-class TokenCounter:
-    """Counts tokens with the default model's tokenizer (what decides the 256-token limit)."""
-
-    def __init__(self) -> None:
-        from tokenizers import Tokenizer
-
-        path = assets_dir() / "models" / "all-MiniLM-L6-v2" / "tokenizer.json"
-        self._tokenizer = Tokenizer.from_file(str(path))
-        self._tokenizer.no_truncation()
-        self._tokenizer.no_padding()
-
-    def count(self, texts: Sequence[str]) -> list[int]:
-        encodings = self._tokenizer.encode_batch(list(texts), add_special_tokens=False)
-        return [len(e.ids) for e in encodings]

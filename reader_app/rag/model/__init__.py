@@ -6,24 +6,24 @@ Front door: `gateway.py` (`ModelGateway`).
 Modules:
 - `citations`: A passage an answer cites (`Citation`), and how its quote is cut: one pair of marks,
   without the chapter heading it happens to begin with, cut at a word.
-- `excerpts`: Book text for the companion's model calls (X-Ray, recaps), sealed after a scope
-  check.
+- `excerpts`: The sealed value of book text that is not a search's: `ScopedExcerpts`, sentence spans
+  in scope and usable stored companion text, for X-Ray, recaps and character personas (an answer's
+  search passages are sealed in `ScopedContext`, scoped.py).
 - `gateway`: The one gateway to a model server: every model call (answer, rewrite, suggestions,
   summary, X-Ray, recaps, personas, page descriptions) goes here, whichever server is behind it.
 - `ollama_wire`: The wire to Ollama's own API under the gateway: the official client over the
-  bounded transport (`rag/model/wire.py`), `num_ctx` set from what is sent, model downloads and
-  vision capabilities, and the translation of whatever the client raises into our errors.
+  bounded transport, `num_ctx` set from what is sent, model downloads and vision capabilities.
 - `openai_wire`: The wire to an OpenAI-compatible server (LM Studio, llama.cpp's server, Jan, vLLM,
   KoboldCpp, LocalAI, Ollama's own `/v1`): chat completions streamed as server-sent events, JSON
-  replies held to a schema with `response_format`, the model list, and the context size where the
-  server tells it (llama.cpp's `/props`).
+  replies held to a schema with `response_format`, the model list, the context size where told.
 - `prompts`: Every piece of text Pagemate sends a model, assembled here and nowhere else.
-- `scoped`: The sealed values book text travels in to a model: a `ScopedContext` or `ScopedHistory`
-  built only from a scoped search result or from turns filtered by the current boundary, and a
-  `ScopedPageImage` no later than the last page that may be described.
+- `scoped`: The sealed values of an answer (a `ScopedContext` built only from a scoped search's
+  passages, rag/retrieval/passages.py, and a `ScopedHistory` of turns filtered by the current
+  boundary) and of a page description (a `ScopedPageImage` no later than the last page that may be
+  described). `rag/model/gateway.py` takes no other. Book text that is not a search's (X-Ray,
+  recaps, personas) is sealed in `excerpts.py` instead.
 - `servers`: Which model server an address names and how to speak to it, the servers a reader can
-  pick from, and whether an address is this computer (book text leaves it only with the reader's
-  consent).
+  pick from, and whether an address is this computer (book text leaves it only with consent).
 - `vision`: The vision model in Ollama that describes comic pages, and the setting-aware entry
   point.
 - `wire`: What the gateway needs of a model server, whichever API it speaks: the `Wire` protocol,

@@ -1,10 +1,11 @@
-"""Book text for the companion's model calls (X-Ray, recaps), sealed after a scope check.
+"""The sealed value of book text that is not a search's: `ScopedExcerpts`, sentence spans in scope
+and usable stored companion text, for X-Ray, recaps and character personas (an answer's search
+passages are sealed in `ScopedContext`, scoped.py).
 
 A `ScopedExcerpts` can only be built here, from sentence spans that `rag/boundary.py` says are in
 scope, or from stored companion text it says is usable. The gateway (`rag/model/gateway.py`) takes
-nothing
-else for these calls, and refuses an empty one: a description asked with only a name would be
-answered from what the model already knows about the book, spoilers included.
+nothing else for these calls, and refuses an empty one: a description asked with only a name would
+be answered from what the model already knows about the book, spoilers included.
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
 
-AnswerLength = Literal["short", "medium", "long"]
 ChatMessage = dict[str, str]
 
 # How long an answer may be: the instruction the model reads, and a hard cap on its tokens.

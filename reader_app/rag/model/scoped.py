@@ -1,7 +1,8 @@
-"""The sealed values book text travels in to a model: a `ScopedContext` or `ScopedHistory` built
-only from a scoped search result or from turns filtered by the current boundary, and a
-`ScopedPageImage` no later than the last page that may be described. `rag/model/gateway.py` takes
-no other.
+"""The sealed values of an answer (a `ScopedContext` built only from a scoped search's passages,
+rag/retrieval/passages.py, and a `ScopedHistory` of turns filtered by the current boundary) and of a
+page description (a `ScopedPageImage` no later than the last page that may be described).
+`rag/model/gateway.py` takes no other. Book text that is not a search's (X-Ray, recaps, personas) is
+sealed in `excerpts.py` instead.
 """
 
 from __future__ import annotations

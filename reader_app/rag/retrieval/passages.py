@@ -1,5 +1,6 @@
-"""What the model is given from a ranking: each span's text cut to a token budget, and the
-text just before the boundary ("where the reader is")."""
+"""Search hits cut into text, not yet sealed: each ranked span's sentences cut to a token budget
+(`Passage`), and the text just before the boundary (`RecentText`). A search returns these; they
+reach a model only inside a `ScopedContext` (rag/model/scoped.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The reading aids, installed on the window in one call: annotations, Back/Forward, notes, media,
-look-up, find, contents, the status line, shortcut help, book details.
+look-up, find, contents, the place line, shortcut help, book details.
 
 Front door: `install.py` (`install_reading_aids`), typed against `aids_host.AidsHost`.
 
@@ -20,16 +20,17 @@ Modules:
   short passage shows the note over the page instead of jumping away; "Go to note" still jumps.
 - `history`: Back and Forward after jumps (contents, links, search, citations, the slider), like a
   browser.
-- `install`: The reader's aids, installed on the main window in one call: annotations, Back/Forward
-  and footnotes, the status line, shortcut help and dictionary look-up.
+- `install`: The reader's aids, installed on the main window in one call: annotations, footnote
+  pop-ups, media links, Back/Forward, the place line, shortcut help and dictionary look-up.
 - `media_links`: Audio and video in a book: Pagemate does not play them inside the page, but the
   line naming one is a link, and a click hands the file to the system's own player.
+- `place_line`: The status bar's place line: where the reader is ("Book I › Part I › Chapter I ·
+  12 min left in chapter · 34%"), with the reading speed measured from the reader's own page turns.
+  (The assistant's line beside it is ui/assistant/assistant_line.py.)
 - `search_dock`: Search in the book (Ctrl+F): a results list with context, Next and Previous
   (ui/aids/find_bar.py decides which match they go to).
 - `shortcuts_help`: The keyboard shortcut help (F1 or ?): every shortcut the window has, and the
   page's own keys.
-- `status_line`: The status bar's place line ("Book I › Part I › Chapter I · 12 min left in chapter
-  · 34%"), with the reading speed measured from the reader's own page turns.
 - `toc`: The table of contents panel: nested entries, the current chapter highlighted, click to
   jump.
 """

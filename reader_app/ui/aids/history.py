@@ -13,8 +13,6 @@ from PySide6.QtWidgets import QMenu
 from reader_app.books.model import Locator
 from reader_app.books.reading import Navigation
 from reader_app.ui.aids.aids_host import AidsHost
-from reader_app.ui.aids.footnotes import Footnotes
-from reader_app.ui.aids.media_links import MediaLinks
 from reader_app.ui.reader.epub_view import PageShown
 
 HISTORY_LIMIT = 100
@@ -99,8 +97,6 @@ class Navigator(QObject):
         )
         self.history.changed.connect(self._refresh)
         self._refresh()
-        self.footnotes = Footnotes(window.reader.epub_view)
-        self.media = MediaLinks(window.reader.epub_view)  # audio and video: the system's player
         window.reader.epub_view.installEventFilter(self)
         window.reader.comic_view.installEventFilter(self)
 

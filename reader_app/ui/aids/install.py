@@ -1,5 +1,5 @@
-"""The reader's aids, installed on the main window in one call: annotations, Back/Forward and
-footnotes, the status line, shortcut help and dictionary look-up."""
+"""The reader's aids, installed on the main window in one call: annotations, footnote pop-ups,
+media links, Back/Forward, the place line, shortcut help and dictionary look-up."""
 
 from __future__ import annotations
 
@@ -11,26 +11,32 @@ from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations import AnnotationsController, install_annotations
 from reader_app.ui.aids.book_details import install_library_actions
 from reader_app.ui.aids.dictionary_lookup import DictionaryLookup
+from reader_app.ui.aids.footnotes import Footnotes
 from reader_app.ui.aids.history import Navigator, install_navigation
+from reader_app.ui.aids.media_links import MediaLinks
+from reader_app.ui.aids.place_line import PlaceLine
 from reader_app.ui.aids.shortcuts_help import install_shortcut_help
-from reader_app.ui.aids.status_line import StatusLine
 
 
 @dataclass(frozen=True)
 class ReadingAids:
     annotations: AnnotationsController
+    footnotes: Footnotes
+    media: MediaLinks  # audio and video: handed to the system's player
     navigator: Navigator
-    status_line: StatusLine
+    place_line: PlaceLine
     dictionary: DictionaryLookup
 
 
 def install_reading_aids(window: AidsHost) -> ReadingAids:
+    # In this order: the page's event filters run newest first, so Back/Forward's mouse buttons
+    # are seen before the footnote pop-up's closer, which sees them before the annotations.
     aids = ReadingAids(
         annotations=install_annotations(window),
+        footnotes=Footnotes(window.reader.epub_view),
+        media=MediaLinks(window.reader.epub_view),
         navigator=install_navigation(window),
-        status_line=StatusLine(
-            settings=window.settings, writer=window.writer, parent=window.reader
-        ),
+        place_line=PlaceLine(settings=window.settings, writer=window.writer, parent=window.reader),
         dictionary=DictionaryLookup(window),
     )
     help_menu = window.menuBar().findChild(QMenu, "helpMenu")

@@ -56,10 +56,6 @@ class TocDock(QDockWidget):
             self.tree.scrollToItem(current)
         self.tree.blockSignals(False)
 
-    def current_title(self) -> str:
-        item = self.tree.currentItem()
-        return item.text(0) if item else ""
-
     def _activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         target = item.data(0, TARGET_ROLE)
         if isinstance(target, Locator):

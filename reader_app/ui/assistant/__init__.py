@@ -3,13 +3,15 @@
 Front door: `panel.py` (`AssistantPanel`).
 
 Modules:
+- `assistant_line`: The status bar's assistant line: the preparation's words
+  (ui/window/preparation_words.py) joined with whether the model was last reached, honestly: an
+  index can be ready while Ollama is down, and then the reader is told so; a stale "isn't running"
+  banner goes once the host changes or an answer streams. (Where the reader is:
+  ui/aids/place_line.py.)
 - `conversation_jobs`: The assistant panel's conversation bookkeeping, off the UI thread.
 - `flow_layout`: A layout that wraps its items into rows (Qt's flow layout example), and chips that
   shrink.
 - `jobs`: The assistant panel's background jobs, run by `Workers`: an answer and a model download.
-- `model_status`: What the status bar says about the assistant, honestly: an index can be ready
-  while Ollama is down, and then the reader is told so; a stale "isn't running" banner goes once
-  the host changes or an answer streams.
 - `panel`: The assistant dock: ask about the book, watch the answer stream in, follow its
   citations.
 - `settings_page`: The assistant's settings page: the model server (a preset or an address), its

@@ -45,10 +45,6 @@ class RelationshipView(QWidget):
                 return key
         return None
 
-    def node_centre(self, key: int) -> QPointF | None:
-        node = self._nodes.get(key)
-        return None if node is None else node[0]
-
     def visible_ties(self) -> list[tuple[int, int, int]]:
         """(a, b, weight) of the ties drawn, for tests and accessibility."""
         if self.map is None:

@@ -67,7 +67,6 @@ class EpubView(PageInput):
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._return_to: Locator | None = None  # where a link into a non-linear item came from
         self._last_start: Locator | None = None
-        self._selection_page: int = 0
         # search matches, a cited passage (ui/reader/page_marks.py)
         self.marks: tuple[Mark, ...] = ()
         self._relayout_timer = QTimer(self)

@@ -16,8 +16,9 @@ Modules:
 - `menus`: The main window's menus, toolbar and keyboard shortcuts.
 - `preparation`: Preparing the assistant in the background: the core's `prepare_book` as a
   `Workers` job.
-- `preparation_status`: What the status bar says of the assistant's preparation (where the reader
-  is: status_line.py).
+- `preparation_words`: A piece of the assistant's preparation news in words ("Assistant ready ·
+  indexing the rest: 40%"), for the assistant's status line (ui/assistant/assistant_line.py, which
+  shows it).
 - `save_faults`: What the window tells the reader about its library later in a session: writes held
   because the library cannot be written (a full disk, a read-only folder), the writer's news as Qt
   signals that arrive on the UI thread; and stored settings that could not be used.

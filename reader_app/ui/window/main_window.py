@@ -17,13 +17,14 @@ from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.errors import BookError
 from reader_app.forget import forget_book
+from reader_app.prepare import PrepareNews
 from reader_app.rag.model.citations import Citation
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.aids.cited_passage import cited_passage_marks
 from reader_app.ui.aids.find_bar import FindController
 from reader_app.ui.aids.install import install_reading_aids
-from reader_app.ui.assistant.model_status import ModelStatus
+from reader_app.ui.assistant.assistant_line import AssistantLine
 from reader_app.ui.assistant.view import SelectionMode
 from reader_app.ui.companion.character_entry import install_character_chat
 from reader_app.ui.library.book_opening import OpenedBook, open_and_record
@@ -33,8 +34,8 @@ from reader_app.ui.page.appearance import Appearance, apply_window_theme
 from reader_app.ui.reader.epub_view import PageShown
 from reader_app.ui.window import gc_policy
 from reader_app.ui.window.menus import build_menus
-from reader_app.ui.window.preparation import IndexingController, IndexingNews
-from reader_app.ui.window.preparation_status import indexing_status_text
+from reader_app.ui.window.preparation import IndexingController
+from reader_app.ui.window.preparation_words import preparation_words
 from reader_app.ui.window.save_faults import settings_note
 from reader_app.ui.window.window_parts import WindowParts
 
@@ -45,7 +46,7 @@ BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All fi
 class MainWindow(WindowParts):
     bookOpened = Signal(object)  # Book
     openFailed = Signal(str)  # the message shown
-    assistantNews = Signal(object)  # IndexingNews
+    assistantNews = Signal(object)  # PrepareNews
 
     def __init__(
         self,
@@ -96,8 +97,8 @@ class MainWindow(WindowParts):
                                    parent=self)
         self.finder.jumpRequested.connect(self.jump_to)
         self.assistant_panel.passageCited.connect(self._mark_cited)
-        self.model_status = ModelStatus(label=self.status_assistant, panel=self.assistant_panel,
-                                        settings=self.settings, parent=self)
+        self.assistant_line = AssistantLine(label=self.status_assistant, panel=self.assistant_panel,
+                                            settings=self.settings, parent=self)
         self.finder.marksChanged.connect(self.reader.epub_view.set_marks)
         self.reader.positionChanged.connect(self._position_changed)
         self.reader.boundaryChanged.connect(self._boundary_changed)
@@ -181,7 +182,7 @@ class MainWindow(WindowParts):
         self.apply_comic_options(rtl_from_book=True)
         title = book.metadata.title
         self.setWindowTitle(f"{title} — {APP_NAME}")
-        self.model_status.preparation_news("")
+        self.assistant_line.preparation_news("")
         self.assistant_panel.set_book(book)
         self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
         self.previously_card.hide()
@@ -199,11 +200,11 @@ class MainWindow(WindowParts):
             home = self.home
             self.writer.submit(lambda conn: Library(conn, home).add(book, cover_png=png))
 
-    def _indexing_news(self, news: IndexingNews) -> None:
+    def _indexing_news(self, news: PrepareNews) -> None:
         percent = round(news.fraction * 100)
-        text = indexing_status_text(news)
+        text = preparation_words(news)
         self.status_assistant.setToolTip(news.message)
-        self.model_status.preparation_news(text)
+        self.assistant_line.preparation_news(text)
         if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
         elif news.stage in ("text", "index"):
@@ -298,7 +299,7 @@ class MainWindow(WindowParts):
         book = self.book
         if book is None:
             return
-        text, detail = self.aids.status_line.page_shown(book, shown)
+        text, detail = self.aids.place_line.page_shown(book, shown)
         self.status_position.setText(text)
         self.status_position.setToolTip(detail)
         self.toc_dock.highlight(shown.start)
@@ -334,7 +335,7 @@ class MainWindow(WindowParts):
 
     def _setting_changed(self, name: str, _value: object) -> None:
         if name.startswith("assistant."):
-            self.model_status.settings_changed()  # a new host: a stale "isn't running" goes
+            self.assistant_line.settings_changed()  # a new host: a stale "isn't running" goes
         if name.startswith("appearance."):
             self._appearance_reload.start()  # once for the several fields of one change
         elif name == "assistant.embedding_model" and self.prepare_assistant:

@@ -13,7 +13,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from reader_app.books.model import Book
-from reader_app.prepare import PrepareNews
 from reader_app.prepare_process import (
     ChildUnavailableError,
     preparation_process,
@@ -23,9 +22,6 @@ from reader_app.prepare_process import (
 from reader_app.ui.workers import Job, Workers
 
 log = logging.getLogger(__name__)
-
-# The window hears the core's news, plus "failed" (with the reason) from the job itself.
-IndexingNews = PrepareNews
 
 
 def _prepare_work(job: Job, *, book: Book, home: Path, prepare_whole_comic: bool,
@@ -58,7 +54,9 @@ class IndexingController(QObject):
 
     in_child = True  # see the module's docstring
 
-    news = Signal(object)  # PrepareNews, for the current book only (the lane's stale rule)
+    # reader_app.prepare's PrepareNews (and "failed", with the reason, from the job itself),
+    # for the current book only (the lane's stale rule)
+    news = Signal(object)
 
     def __init__(self, home: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)

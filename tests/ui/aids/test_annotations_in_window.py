@@ -20,7 +20,7 @@ from reader_app.ui.reader.epub_view import EpubView
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
-from tests.fakes.marker_library import marker_library
+from tests.fakes.marker_library import MarkerLibrary
 from tests.ui.conftest import make_window, show_book
 
 
@@ -161,9 +161,9 @@ def test_exporting_writes_the_markdown_file(
 
 
 def test_explain_this_highlight_asks_the_assistant_and_keeps_its_answer_as_the_note(
-    qtbot: QtBot, library_home: Path, fake_ollama: FakeOllama
+    qtbot: QtBot, library_home: Path, unread_shelf: MarkerLibrary, fake_ollama: FakeOllama
 ) -> None:
-    shelf = marker_library(library_home)
+    shelf = unread_shelf
     SettingsStore(shelf.conn).set("assistant.ollama_host", fake_ollama.url)
     SettingsStore(shelf.conn).set("assistant.rewrite_queries", False)
     fake_ollama.reply_with(ScriptedReplies(
@@ -194,7 +194,6 @@ def test_explain_this_highlight_asks_the_assistant_and_keeps_its_answer_as_the_n
     window.close()
     again = AnnotationStore(connect(library_home)).for_book(shelf.book.book_id)
     assert again[0].note == kept.note
-    shelf.conn.close()
 
 
 def test_a_highlight_stays_on_its_words_when_a_newer_reading_moves_them(

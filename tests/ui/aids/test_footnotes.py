@@ -38,7 +38,7 @@ def test_a_note_reference_pops_up_its_note_and_go_to_note_jumps(
     window.jump_to(Locator(7, 1, span.start))
     view = window.reader.epub_view
     here = view.current_start()
-    footnotes = window.aids.navigator.footnotes
+    footnotes = window.aids.footnotes
     point = point_of(view, Locator(7, 1, span.start))
     QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     qtbot.waitUntil(footnotes.popup.isVisible)

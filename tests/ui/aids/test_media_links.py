@@ -48,7 +48,7 @@ def test_clicking_an_audio_line_opens_the_file_in_the_systems_player(
     QDesktopServices.setUrlHandler("file", player, "play")
     try:
         view = window.reader.epub_view
-        media = window.aids.navigator.media
+        media = window.aids.media
         with qtbot.waitSignal(media.opened, timeout=20_000) as opened:
             point = point_of(view, Locator(0, 1, 3))
             QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)

@@ -40,7 +40,7 @@ def test_time_left_is_measured_from_page_turns_and_remembered(
 ) -> None:
     window = make_window(qtbot, library_home)
     clock = Clock()
-    window.aids.status_line.clock = clock
+    window.aids.place_line.clock = clock
     book = marker_book(paragraphs=60)
     show_book(window, book)
     view = window.reader.epub_view
@@ -66,7 +66,7 @@ def test_time_left_is_measured_from_page_turns_and_remembered(
     assert SettingsStore(connect(library_home)).get("reading.chars_per_minute") == round(speed, 1)
 
     again = make_window(qtbot, library_home, fresh_appearance=False)
-    assert again.aids.status_line.speed.chars_per_minute() == round(speed, 1)
+    assert again.aids.place_line.speed.chars_per_minute() == round(speed, 1)
     again.close()
 
 

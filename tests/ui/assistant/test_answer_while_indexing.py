@@ -13,13 +13,13 @@ from pytestqt.qtbot import QtBot
 from reader_app import prepare
 from reader_app.books.cache import load_book
 from reader_app.books.library import Library
+from reader_app.prepare import PrepareNews
 from reader_app.rag.assistant.conversations import ConversationStore
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index import embed
 from reader_app.rag.index.indexer import index_status
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
-from reader_app.ui.window.preparation import IndexingNews
 from tests.conftest import PRIDE, WAR_AND_PEACE, corpus_epub
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
 from tests.ui.conftest import make_window, open_file
@@ -51,7 +51,7 @@ def test_an_answer_at_80_percent_of_war_and_peace_comes_from_keyword_search_at_o
     settings.set("assistant.ollama_host", fake_ollama.url)
     settings.set("assistant.rewrite_queries", False)
     fake_ollama.reply_with(ScriptedReplies(answer="Pierre was at Borodino [1]."))
-    seen: list[IndexingNews] = []
+    seen: list[PrepareNews] = []
     window.assistantNews.connect(seen.append)
     open_file(qtbot, window, corpus_epub(WAR_AND_PEACE))
     qtbot.waitUntil(lambda: any(n.stage == "text" for n in seen), timeout=120_000)
@@ -104,9 +104,9 @@ def test_changing_the_embedding_model_mid_index_never_says_ready_early(
     window.indexing.in_child = False  # the replaced embedder lives in this process
     conn = window.library.conn
     boundary = scope_for_book(conn, book_id).boundary_sid
-    seen: list[tuple[IndexingNews, bool]] = []
+    seen: list[tuple[PrepareNews, bool]] = []
 
-    def heard(news: IndexingNews) -> None:  # with whether the new model covers the boundary
+    def heard(news: PrepareNews) -> None:  # with whether the new model covers the boundary
         status = index_status(conn, library_home, book_id, RELABELLED)
         seen.append((news, status.covers(boundary)))
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
@@ -17,18 +16,10 @@ from reader_app.ui.aids.cited_passage import cited_passage_marks
 from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.reader.epub_view import EpubView
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies
-from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
+from tests.fakes.marker_library import MARKER, MarkerLibrary
 
 PanelFactory = Callable[[], AssistantPanel]
 LEFT = Qt.MouseButton.LeftButton
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)
-    yield shelf
-    shelf.conn.close()
 
 
 @pytest.fixture
@@ -333,7 +324,7 @@ def test_a_malformed_suggestion_reply_shows_no_chips(
                     for r in fake_ollama.model_calls()),
         timeout=5000,
     )
-    qtbot.wait(100)
+    assert panel.workers.wait_idle(10_000)  # the malformed reply has been read and handled
     assert panel.suggestion_buttons == []
     assert panel.findChildren(QPushButton, "assistantSuggestion") == []
 

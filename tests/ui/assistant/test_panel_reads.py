@@ -4,8 +4,6 @@ the state the reader view passes, and the transcript waits until the panel is sh
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -15,17 +13,9 @@ from reader_app.books.library import ReadingState
 from reader_app.books.model import Locator
 from reader_app.ui.assistant.panel import AssistantPanel
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
-from tests.fakes.marker_library import MarkerLibrary, marker_library
+from tests.fakes.marker_library import MarkerLibrary
 
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)
-    yield shelf
-    shelf.conn.close()
 
 
 @pytest.mark.parametrize("book_format", ["epub", "cbz"])
@@ -105,7 +95,7 @@ def test_the_conversation_of_a_book_left_behind_is_never_shown(
         panel.set_book(shelf.book)
         panel.set_book(other)  # before the first book's conversation was read
         qtbot.waitUntil(lambda: not panel.workers.current("conversation"), timeout=10_000)
-        qtbot.wait(200)  # any late reply for the first book would have landed by now
+        assert panel.workers.wait_idle(10_000)  # any late reply for the first book has landed
         assert panel._conversation_id != first
         assert panel._conversation_id is None  # the other book has none
     finally:

@@ -4,24 +4,12 @@ builds a new one only when the settings change: against the fake Ollama, through
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from pytestqt.qtbot import QtBot
 
 from reader_app.settings import SettingsStore
 from reader_app.ui.assistant.panel import AssistantPanel
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, ScriptedReplies
-from tests.fakes.marker_library import MarkerLibrary, marker_library
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)
-    yield shelf
-    shelf.conn.close()
+from tests.fakes.marker_library import MarkerLibrary
 
 
 def _answers(fake: FakeOllama) -> list[RecordedRequest]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
@@ -17,21 +16,13 @@ from reader_app.rag.boundary import whole_comic_chosen
 from reader_app.settings import SettingsStore
 from reader_app.ui.assistant.panel import AssistantPanel
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
-from tests.fakes.marker_library import MarkerLibrary, marker_library
+from tests.fakes.marker_library import MarkerLibrary
 from tests.ui.assistant.test_assistant_panel import _links
 
 SPOILING = (
     "Anna carried the lantern to the mill [1]. Then Valdemar opened the Obsidian Gate at last. "
     "Boris stayed by the river [2]."
 )
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)  # chapter 2: the late names (Valdemar, the Obsidian Gate) are ahead
-    yield shelf
-    shelf.conn.close()
 
 
 @pytest.fixture

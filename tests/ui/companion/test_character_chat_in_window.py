@@ -21,7 +21,7 @@ from reader_app.ui.companion.character_dock import CharacterChatDock
 from reader_app.ui.window.main_window import MainWindow
 from tests.conftest import PRIDE, corpus_epub
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
-from tests.fakes.marker_library import marker_library
+from tests.fakes.marker_library import MarkerLibrary
 from tests.ui.companion.test_xray_in_window import chapter_start, read_until, refreshed_names
 from tests.ui.conftest import make_window, open_file
 
@@ -122,11 +122,10 @@ def test_a_conversation_from_an_xray_card_streams_and_survives_a_restart(
 
 
 def test_two_docks_on_one_conversation_take_one_message_at_a_time(
-    qtbot: QtBot, library_home: Path, fake_ollama: FakeOllama
+    qtbot: QtBot, library_home: Path, shelf: MarkerLibrary, fake_ollama: FakeOllama
 ) -> None:
     fake_ollama.reply_with(scripted(delay=0.1))
-    lib = marker_library(library_home)
-    lib.read_through(1, 5)
+    lib = shelf
     SettingsStore(lib.conn).set("assistant.ollama_host", fake_ollama.url)
     ensure_entities(lib.conn, lib.book)
     anna = next(e for e in known_entities(lib.conn, scope_for_book(lib.conn, lib.book.book_id))
@@ -167,4 +166,3 @@ def test_two_docks_on_one_conversation_take_one_message_at_a_time(
     assert [q for q in statements if "messages" in q or "conversations" in q] == [], statements
     for dock in (first, second):
         dock.shutdown()
-    lib.conn.close()

@@ -133,5 +133,5 @@ def test_previously_card_after_a_break(qtbot: QtBot, window: MainWindow) -> None
     # Reopened the next day: no card.
     window.show_library()
     open_file(qtbot, window, corpus_epub(PRIDE))
-    qtbot.wait(300)
+    assert window.tasks.wait_idle(30_000)  # every job the opening started has answered
     assert not window.previously_card.isVisible()

@@ -41,7 +41,6 @@ from reader_app.ui.window.main_window import MainWindow
 from tests.ui.conftest import make_window, show_book
 
 TAIL_FLAG = 0x80  # set in red for the last word of a sentence
-MIN_PIXELS = 3  # fewer exactly coloured pixels than this are antialiasing noise
 UNCLIPPED_EXTRA = 120  # pixels drawn below the page in the reference image
 
 _WORDS = [

@@ -4,10 +4,8 @@ saved once there is room. See tests/unit/store/test_writer_faults.py for how the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.library import Library, ReadingState
@@ -18,7 +16,7 @@ from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
-from tests.fakes.marker_library import MarkerLibrary, marker_library
+from tests.fakes.marker_library import MarkerLibrary
 from tests.ui.conftest import show_book
 from tests.unit.store.test_writer_faults import fill_the_disk, free_some_space
 
@@ -64,14 +62,6 @@ def test_a_full_disk_while_reading_is_explained_and_the_position_saved_once_ther
     window.writer.flush()
     assert _recorded(library_home, book.book_id) == window.reader.state
     assert "saved again" in window.statusBar().currentMessage()
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)
-    yield shelf
-    shelf.conn.close()
 
 
 def test_an_answer_that_cannot_be_saved_is_explained_and_kept_on_screen(

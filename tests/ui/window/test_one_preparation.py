@@ -18,8 +18,9 @@ from pytestqt.qtbot import QtBot
 
 from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.prepare import PrepareNews
 from reader_app.store.db import connect
-from reader_app.ui.window.preparation import IndexingController, IndexingNews
+from reader_app.ui.window.preparation import IndexingController
 from tests.conftest import COMIC_TRANSCRIPT as TRANSCRIPT
 from tests.conftest import COMICS, PEPPER1, reader_app
 
@@ -131,7 +132,7 @@ def test_window_and_command_line_build_identical_tables(
     from reader_app.books.cache import load_book
 
     controller = IndexingController(home)
-    seen: list[IndexingNews] = []
+    seen: list[PrepareNews] = []
     controller.news.connect(seen.append)
     controller.start(load_book(COMIC, home))
     qtbot.waitUntil(lambda: bool(seen) and seen[-1].stage in ("ready", "failed"), timeout=300_000)

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from reader_app.prepare import PrepareNews
 from reader_app.rag.index.embed import default_embedder
 from reader_app.rag.index.indexer import index_status
-from reader_app.ui.window.preparation import IndexingNews
 from tests.conftest import JEKYLL, corpus_epub
 from tests.ui.conftest import make_window, open_file
 
@@ -17,7 +17,7 @@ def test_opening_a_book_indexes_it_with_progress_then_ready(
     qtbot: QtBot, library_home: Path
 ) -> None:
     window = make_window(qtbot, library_home, prepare_assistant=True)
-    seen: list[IndexingNews] = []
+    seen: list[PrepareNews] = []
     window.assistantNews.connect(seen.append)
     book = open_file(qtbot, window, corpus_epub(JEKYLL))
     qtbot.waitUntil(lambda: window.status_assistant.text() == "Assistant ready", timeout=180_000)

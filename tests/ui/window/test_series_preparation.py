@@ -8,10 +8,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book
+from reader_app.prepare import PrepareNews
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.embed import default_embedder
 from reader_app.rag.index.indexer import index_status
-from reader_app.ui.window.preparation import IndexingNews
 from tests.ui.conftest import make_window, open_file
 from tests.unit.books.epubgen import make_epub, package_document, xhtml
 
@@ -45,7 +45,7 @@ def test_opening_volume_two_indexes_volume_one(
     window = make_window(qtbot, library_home, prepare_assistant=False)
     first: Book = open_file(qtbot, window, first_path)  # in the library, never indexed
     window.prepare_assistant = True
-    news: list[IndexingNews] = []
+    news: list[PrepareNews] = []
     window.assistantNews.connect(news.append)
     second = open_file(qtbot, window, second_path)
     qtbot.waitUntil(lambda: window.status_assistant.text() == "Assistant ready", timeout=180_000)

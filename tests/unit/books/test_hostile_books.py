@@ -34,11 +34,6 @@ from tests.unit.books.hostile import (
 DIGITS = "9" * 5000
 
 
-def all_text(path: Path) -> str:
-    book = read_book(path)
-    return "\n".join(block.text for section in book.sections for block in section.blocks)
-
-
 @pytest.mark.parametrize(
     ("make", "words"),
     [

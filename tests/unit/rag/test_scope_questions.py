@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,14 +17,7 @@ from reader_app.rag.boundary import (
 )
 from reader_app.rag.index.sentences import split_book
 from reader_app.rag.model.scoped import ScopedPageImage, ScopeViolationError
-from tests.fakes.marker_library import MarkerLibrary, marker_library
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    yield shelf
-    shelf.conn.close()
+from tests.fakes.marker_library import MarkerLibrary
 
 
 def test_a_selection_counts_by_whole_sentences_like_the_search_mask(shelf: MarkerLibrary) -> None:

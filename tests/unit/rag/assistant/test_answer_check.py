@@ -3,9 +3,6 @@ through the real assistant, client and fake server; the first-occurrence table i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from reader_app.rag.assistant import term_table
@@ -14,15 +11,7 @@ from reader_app.rag.assistant.engine import Assistant, AssistantConfig
 from reader_app.rag.assistant.term_table import TermTables, build_term_table
 from reader_app.rag.index.sentences import split_book
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
-from tests.fakes.marker_library import MarkerLibrary, marker_library
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)  # chapter 2; Valdemar, Yelena and the Obsidian Gate come in chapter 3
-    yield shelf
-    shelf.conn.close()
+from tests.fakes.marker_library import MarkerLibrary
 
 
 def _checked(shelf: MarkerLibrary, fake: FakeOllama, answer: str, question: str) -> AnswerCheck:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,10 +25,9 @@ from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
 
 
 @pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    yield shelf
-    shelf.conn.close()
+def shelf(unread_shelf: MarkerLibrary) -> MarkerLibrary:
+    """Nothing read yet: each test reads as far as it needs (`read_through` only moves on)."""
+    return unread_shelf
 
 
 def _assistant(shelf: MarkerLibrary, host: str, **config: object) -> Assistant:

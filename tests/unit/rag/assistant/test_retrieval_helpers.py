@@ -3,9 +3,6 @@ scoped, and a failure leaves the fused order."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from reader_app.rag.assistant.model_ranking import RetrievalHelpers
@@ -13,15 +10,14 @@ from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.retrieval.search import search
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
-from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
+from tests.fakes.marker_library import MARKER, MarkerLibrary
 
 
 @pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
+def shelf(shelf: MarkerLibrary) -> MarkerLibrary:
+    """The shared shelf (tests/conftest.py) read on into chapter 3, where the late names are."""
     shelf.read_through(2, 3)
-    yield shelf
-    shelf.conn.close()
+    return shelf
 
 
 def _helpers(shelf: MarkerLibrary, fake: FakeOllama) -> RetrievalHelpers:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -18,15 +16,7 @@ from reader_app.rag.characters.chat import CharacterChat
 from reader_app.rag.characters.store import conversations
 from reader_app.store.db import connect
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
-from tests.fakes.marker_library import MarkerLibrary, marker_library
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    lib = marker_library(library_home)
-    lib.read_through(1, 5)
-    yield lib
-    lib.conn.close()
+from tests.fakes.marker_library import MarkerLibrary
 
 
 class Script:

@@ -19,7 +19,7 @@ from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.store.db import connect
 from tests.conftest import PRIDE, corpus_epub
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
-from tests.fakes.marker_library import marker_library
+from tests.fakes.marker_library import MarkerLibrary
 
 
 def notes(request: RecordedRequest) -> Reply:
@@ -59,10 +59,10 @@ def test_the_voice_pass_reads_her_own_words_up_to_the_boundary(
 
 
 def test_a_persona_is_remade_once_enough_new_mentions_are_read(
-    library_home: Path, fake_ollama: FakeOllama
+    unread_shelf: MarkerLibrary, fake_ollama: FakeOllama
 ) -> None:
     fake_ollama.reply_with(notes)
-    lib = marker_library(library_home)
+    lib = unread_shelf
     lib.read_through(1, 0)
     chat = CharacterChat(lib.conn, lib.home, embedder=lib.embedder,
                          config=AssistantConfig(host=fake_ollama.url, model="qwen2.5:3b"))
@@ -79,4 +79,3 @@ def test_a_persona_is_remade_once_enough_new_mentions_are_read(
     assert remade.mention_count > first.persona.mention_count
     assert chat.refresh_persona(lib.book, later.entry.key) is None, "fresh now"
     chat.close()
-    lib.conn.close()

@@ -275,7 +275,12 @@ def test_pull_can_be_cancelled(fake_ollama: FakeOllama) -> None:
     with pytest.raises(PullCancelledError):
         _gateway(fake_ollama).pull_model(progress=progress, cancel=cancel)
     assert len(seen) == 2
-    time.sleep(0.3)
+    # The server goes on with the pull until it finds the client gone: once it has given up the
+    # stream, the model can no longer be installed.
+    deadline = time.monotonic() + 10
+    while not fake_ollama.streams_aborted and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert fake_ollama.streams_aborted == 1, "the server never noticed the cancelled pull"
     assert "qwen2.5:3b" not in fake_ollama.installed
 
 

@@ -1,6 +1,7 @@
-"""What the status bar says about the assistant, honestly: an index can be ready while Ollama is
+"""The status bar's assistant line: the preparation's words (ui/window/preparation_words.py)
+joined with whether the model was last reached, honestly: an index can be ready while Ollama is
 down, and then the reader is told so; a stale "isn't running" banner goes once the host changes
-or an answer streams."""
+or an answer streams. (Where the reader is: ui/aids/place_line.py.)"""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from reader_app.ui.assistant.panel import AssistantPanel
 READY = "Assistant ready"
 
 
-class ModelStatus(QObject):
+class AssistantLine(QObject):
     """Joins the preparation news and whether the model was last reached into one status line."""
 
     def __init__(

@@ -4,25 +4,16 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from reader_app.settings import SettingsStore
-from reader_app.ui.assistant.model_status import ModelStatus
+from reader_app.ui.assistant.assistant_line import AssistantLine
 from reader_app.ui.assistant.panel import AssistantPanel
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
-from tests.fakes.marker_library import MarkerLibrary, marker_library
-
-
-@pytest.fixture
-def shelf(library_home: Path) -> Iterator[MarkerLibrary]:
-    shelf = marker_library(library_home)
-    shelf.read_through(1, 5)
-    yield shelf
-    shelf.conn.close()
+from tests.fakes.marker_library import MarkerLibrary
 
 
 @pytest.fixture
@@ -49,7 +40,7 @@ def test_ollama_down_is_said_and_the_banner_goes_when_the_host_changes(
 ) -> None:
     settings = SettingsStore(shelf.conn)
     label = QLabel()
-    status = ModelStatus(label=label, panel=panel, settings=settings, parent=panel)
+    status = AssistantLine(label=label, panel=panel, settings=settings, parent=panel)
     status.preparation_news("Assistant ready")
     panel.ask("Who carried the lantern?")
     qtbot.waitUntil(lambda: not panel.running, timeout=20_000)
@@ -68,7 +59,7 @@ def test_an_answer_streaming_takes_the_stale_banner_away(
 ) -> None:
     settings = SettingsStore(shelf.conn)
     label = QLabel()
-    status = ModelStatus(label=label, panel=panel, settings=settings, parent=panel)
+    status = AssistantLine(label=label, panel=panel, settings=settings, parent=panel)
     status.preparation_news("Assistant ready")
     panel.ask("Who carried the lantern?")
     qtbot.waitUntil(lambda: not panel.running, timeout=20_000)

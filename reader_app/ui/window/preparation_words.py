@@ -1,11 +1,12 @@
-"""What the status bar says of the assistant's preparation (where the reader is: status_line.py)."""
+"""A piece of the assistant's preparation news in words ("Assistant ready · indexing the rest:
+40%"), for the assistant's status line (ui/assistant/assistant_line.py, which shows it)."""
 
 from __future__ import annotations
 
-from reader_app.ui.window.preparation import IndexingNews
+from reader_app.prepare import PrepareNews
 
 
-def indexing_status_text(news: IndexingNews) -> str:
+def preparation_words(news: PrepareNews) -> str:
     percent = round(news.fraction * 100)
     text = {
         "ocr": f"Reading the comic's pages: {percent}%",

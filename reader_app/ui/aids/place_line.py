@@ -1,5 +1,6 @@
-"""The status bar's place line ("Book I › Part I › Chapter I · 12 min left in chapter · 34%"),
-with the reading speed measured from the reader's own page turns."""
+"""The status bar's place line: where the reader is ("Book I › Part I › Chapter I · 12 min left
+in chapter · 34%"), with the reading speed measured from the reader's own page turns. (The
+assistant's line beside it is ui/assistant/assistant_line.py.)"""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from reader_app.store.writer import Writer
 from reader_app.ui.reader.epub_view import PageShown
 
 
-class StatusLine(QObject):
+class PlaceLine(QObject):
     """Times each page the reader turns on from, and says where they are and how long is left."""
 
     def __init__(
