@@ -4,6 +4,8 @@ Front door: `panel.py` (`AssistantPanel`).
 
 Modules:
 - `conversation_jobs`: The assistant panel's conversation bookkeeping, off the UI thread.
+- `dock_jobs`: What the window lends every dock fed by background jobs, and a dock's own lanes on
+  its workers.
 - `flow_layout`: A layout that wraps its items into rows (Qt's flow layout example), and chips that
   shrink.
 - `jobs`: The assistant panel's background jobs, run by `Workers`: an answer and a model download.
