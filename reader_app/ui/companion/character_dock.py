@@ -35,10 +35,9 @@ from reader_app.rag.index.embed import Embedder
 from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
+from reader_app.ui.assistant.conversation_dock import REDRAW_MS, QuestionBox
 from reader_app.ui.assistant.jobs import JobResult
-from reader_app.ui.assistant.panel import REDRAW_MS
 from reader_app.ui.assistant.transcript_view import TranscriptView
-from reader_app.ui.assistant.view import QuestionBox
 from reader_app.ui.companion.character_jobs import (
     Opened,
     People,

@@ -52,7 +52,7 @@ class WindowParts(QMainWindow):
         self.settings = settings
         self.appearance = Appearance.load(settings)
         apply_window_theme(self.appearance)
-        self.tasks = Workers(self)
+        self.tasks = Workers(self, max_threads=4)  # the docks' jobs run here too
         self.book: Book | None = None
         self.prepare_assistant = prepare_assistant
 
@@ -92,7 +92,7 @@ class WindowParts(QMainWindow):
         self.toc_dock.raise_()
         self.search_dock.hide()
         self.toc_dock.hide()
-        self.assistant_panel = AssistantPanel(home, self, writer=self.writer)
+        self.assistant_panel = AssistantPanel(home, self, shared=self.dock_shared)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.assistant_panel)
         self.assistant_panel.hide()
         self.xray_dock = XRayDock(self)
