@@ -1,6 +1,7 @@
 """The assistant dock: ask about the book, watch the answer stream in, follow its citations.
 
-Front door: `panel.py` (`AssistantPanel`), on `conversation_dock.py` (`ConversationDock`).
+Front door: `panel.py` (`AssistantPanel`), on `conversation_dock.py` (`ConversationDock`), the
+base that character chat (`ui/companion/character_dock.py`) is built on too.
 
 Modules:
 - `conversation_dock`: The one conversation dock: a transcript, a message box, one streamed reply

@@ -1,12 +1,12 @@
 """The one conversation dock: a transcript, a message box, one streamed reply at a time, Stop.
 
-The assistant (`ui/assistant/panel.py`) is this dock with what differs filled in through the
-"Subclass API" below (after calibre's `ConverseWidget`): the widgets above the transcript, what
-may be sent, the job that sends it and how its end is told. A reply's job streams, as progress,
-the spoiler check (`AnswerChecker`), each token (str) and the finished `JobResult` (which is also
-its outcome, after a Stop too); tokens are drawn in batches. Jobs run on the window's workers
-(`ui/assistant/dock_jobs.py`); the conversation is read in them, never on the UI thread, which
-only looks up the boundary.
+The assistant (`ui/assistant/panel.py`) and character chat (`ui/companion/character_dock.py`) are
+this dock with what differs filled in through the "Subclass API" below (after calibre's
+`ConverseWidget`): the widgets above the transcript, what may be sent, the job that sends it and
+how its end is told. A reply's job streams, as progress, the spoiler check (`AnswerChecker`),
+each token (str) and the finished `JobResult` (which is also its outcome, after a Stop too);
+tokens are drawn in batches. Jobs run on the window's workers (`ui/assistant/dock_jobs.py`); the
+conversation is read in them, never on the UI thread, which only looks up the boundary.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ class WindowParts(QMainWindow):
         self.settings = settings
         self.appearance = Appearance.load(settings)
         apply_window_theme(self.appearance)
-        self.tasks = Workers(self, max_threads=4)  # the docks' jobs run here too
+        self.tasks = Workers(self, max_threads=5)  # the docks' jobs run here too
         self.book: Book | None = None
         self.prepare_assistant = prepare_assistant
 
