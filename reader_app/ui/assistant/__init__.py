@@ -1,6 +1,7 @@
 """The assistant dock: ask about the book, watch the answer stream in, follow its citations.
 
-Front door: `panel.py` (`AssistantPanel`).
+Front door: `panel.py` (`AssistantPanel`), on `conversation_dock.py` (`ConversationDock`), the
+base that character chat (`ui/companion/character_dock.py`) is built on too.
 
 Modules:
 - `assistant_line`: The status bar's assistant line: the preparation's words
@@ -8,10 +9,15 @@ Modules:
   index can be ready while Ollama is down, and then the reader is told so; a stale "isn't running"
   banner goes once the host changes or an answer streams. (Where the reader is:
   ui/aids/place_line.py.)
+- `conversation_dock`: The one conversation dock: a transcript, a message box, one streamed reply
+  at a time, Stop.
 - `conversation_jobs`: The assistant panel's conversation bookkeeping, off the UI thread.
+- `dock_jobs`: What the window lends every dock fed by background jobs, and a dock's own lanes on
+  its workers.
 - `flow_layout`: A layout that wraps its items into rows (Qt's flow layout example), and chips that
   shrink.
-- `jobs`: The assistant panel's background jobs, run by `Workers`: an answer and a model download.
+- `jobs`: The assistant panel's background jobs, run by `DockJobs`: an answer and a model
+  download.
 - `panel`: The assistant dock: ask about the book, watch the answer stream in, follow its
   citations.
 - `settings_page`: The assistant's settings page: the model server (a preset or an address), its
@@ -21,6 +27,6 @@ Modules:
 - `transcript_view`: Drawing the conversation into the assistant's transcript: the stored turns
   through the Qt-free renderer (`rag/assistant/transcript.py`), the streaming answer as it grows,
   and the links in it (show a veiled sentence, open a receipt, follow a citation).
-- `view`: The assistant dock's widgets: the header, the notes and banners, the transcript, the
-  question box and its buttons, and how they show a note, a banner or suggestion chips.
+- `view`: The assistant dock's own widgets: the header row, the whole-comic note, the banner, the
+  chips.
 """

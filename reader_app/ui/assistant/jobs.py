@@ -1,4 +1,4 @@
-"""The assistant panel's background jobs, run by `Workers`: an answer and a model download.
+"""The assistant panel's background jobs, run by `DockJobs`: an answer and a model download.
 
 An answer job streams, as progress: each token (str), then the finished `JobResult` once the
 answer is whole, then the follow-up suggestions (`Suggestions`); then it keeps the conversation
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from reader_app.books.model import Book
@@ -52,10 +51,7 @@ def answer_work(
     book: Book,
     question: str,
     conversation_id: int | None,
-    written: Callable[[], object] | None = None,
 ) -> JobResult:
-    if written is not None:
-        written()  # the reading-state writes queued before the question have landed
     # Kept between questions: connection, Assistant, gateway and Ollama client.
     with assistants.lend() as assistant:
         try:

@@ -1,29 +1,30 @@
-"""The assistant dock's widgets: the header, the notes and banners, the transcript, the question
-box and its buttons, and how they show a note, a banner or suggestion chips. What the panel does
-with them (jobs, scope, the conversation) is `ui/assistant/panel.py`."""
+"""The assistant dock's own widgets: the header row, the whole-comic note, the banner, the chips.
+
+They sit on the conversation dock (`ui/assistant/conversation_dock.py`: transcript, question box,
+Send and Stop, the note); what the panel does with them is `ui/assistant/panel.py`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Literal
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QTextCursor
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
-    QDockWidget,
     QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from reader_app.rag.model.gateway import PullProgress
+from reader_app.ui.assistant.conversation_dock import ConversationDock
+from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.flow_layout import DOCK_MIN_WIDTH, Chip, FlowLayout
 
 SelectionMode = Literal["ask", "explain", "who"]
@@ -34,31 +35,16 @@ SELECTION_PREFIXES: dict[str, str] = {
 }
 
 
-class QuestionBox(QPlainTextEdit):
-    """Enter sends, Shift+Enter starts a new line."""
+class AssistantView(ConversationDock):
+    """The conversation dock with the assistant's widgets, with no behaviour of its own beyond
+    showing things."""
 
-    submitted = Signal()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
-            event.modifiers() & Qt.KeyboardModifier.ShiftModifier
-        ):
-            self.submitted.emit()
-            return
-        super().keyPressEvent(event)
-
-
-class AssistantView(QDockWidget):
-    """The dock and its widgets, with no behaviour of its own beyond showing things."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Assistant", parent)
+    def __init__(self, home: Path, parent: QWidget | None, *, shared: DockShared | None) -> None:
+        super().__init__("Assistant", home, parent, names="assistant", shared=shared)
         self.setObjectName("assistantPanel")
-        self._build_widgets()
+        self.input.setPlaceholderText("Ask about what you've read…")
 
-    def _build_widgets(self) -> None:
-        body = QWidget(self)
-        layout = QVBoxLayout(body)
+    def _add_header(self, body: QWidget, layout: QVBoxLayout) -> None:
         top = QHBoxLayout()
         self.header = QLabel("Knows up to: nothing yet", body)
         self.header.setObjectName("assistantKnowsUpTo")
@@ -116,36 +102,10 @@ class AssistantView(QDockWidget):
         self.banner.hide()
         layout.addWidget(self.banner)
 
-        self.transcript = QTextBrowser(body)
-        self.transcript.setObjectName("assistantTranscript")
-        self.transcript.setOpenLinks(False)
-        layout.addWidget(self.transcript, 1)
-
+    def _add_under_transcript(self, body: QWidget, layout: QVBoxLayout) -> None:
         self.suggestion_row = FlowLayout(min_width=DOCK_MIN_WIDTH)  # chips wrap, never widen
         layout.addLayout(self.suggestion_row)
         self.suggestion_buttons: list[QPushButton] = []
-
-        self.note = QLabel(body)
-        self.note.setObjectName("assistantNote")
-        self.note.setWordWrap(True)
-        self.note.hide()
-        layout.addWidget(self.note)
-
-        self.input = QuestionBox(body)
-        self.input.setObjectName("assistantInput")
-        self.input.setPlaceholderText("Ask about what you've read…")
-        self.input.setMaximumHeight(80)
-        layout.addWidget(self.input)
-        buttons = QHBoxLayout()
-        self.send_button = QPushButton("Send", body)
-        self.send_button.setObjectName("assistantSend")
-        self.stop_button = QPushButton("Stop", body)
-        self.stop_button.setObjectName("assistantStop")
-        buttons.addStretch(1)
-        buttons.addWidget(self.stop_button)
-        buttons.addWidget(self.send_button)
-        layout.addLayout(buttons)
-        self.setWidget(body)
 
     def ask_about_selection(self, text: str, mode: SelectionMode) -> None:
         """Put the selected text in the question box with a prefix that fits `mode`."""
@@ -169,14 +129,6 @@ class AssistantView(QDockWidget):
         self.download_progress.setVisible(downloading)
         self.download_cancel.setVisible(downloading)
         self.banner.show()
-
-    def _show_note(self, text: str) -> None:
-        self.note.setText(text)
-        self.note.show()
-
-    def _hide_note(self) -> None:
-        self.note.hide()
-        self.note.setText("")
 
     def _show_suggestions(self, suggestions: tuple[str, ...], ask: Callable[[str], None]) -> None:
         self._clear_suggestions()

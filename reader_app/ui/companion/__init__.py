@@ -9,8 +9,8 @@ Modules:
   assistant, following the open book and its boundary; "Talk to <name>" on an X-Ray card; the
   assistant panel's "Talk to…" menu, which lists the book's character conversations (with their
   message counts) beside the people met so far.
-- `character_jobs`: The character chat dock's background jobs, run by `Workers`: a reply, and who
-  may be talked to.
+- `character_jobs`: The character chat dock's background jobs, run by `DockJobs`: a reply, who may
+  be talked to.
 - `controller`: Feeds the X-Ray dock and the "Previously…" card from workers, at the recorded
   boundary.
 - `previously_card`: The "Previously…" card shown above the page when a book is reopened after a

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDockWidget, QMenu
 
 from reader_app.books.library import ReadingState
 from reader_app.books.model import Locator
-from reader_app.store.writer import Writer
+from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.companion.character_dock import CharacterChatDock
 from reader_app.ui.companion.xray_dock import XRayDock
@@ -26,7 +26,7 @@ class ChatHost(Protocol):
     """What the dock needs of the main window (no import of it: it imports this module)."""
 
     home: Path
-    writer: Writer
+    dock_shared: DockShared
     reader: ReaderPage
     xray_dock: XRayDock
     assistant_panel: AssistantPanel
@@ -40,7 +40,7 @@ class ChatHost(Protocol):
 
 def install_character_chat(window: ChatHost) -> CharacterChatDock:
     """The dock in the window, following its book and boundary, with its entry points."""
-    dock = CharacterChatDock(window.home, writer=window.writer)  # the window adopts it
+    dock = CharacterChatDock(window.home, shared=window.dock_shared)  # the window adopts it
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     dock.hide()
     window.bookOpened.connect(dock.set_book)

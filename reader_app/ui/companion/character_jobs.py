@@ -1,5 +1,4 @@
-"""The character chat dock's background jobs, run by `Workers`: a reply, and who may be
-talked to.
+"""The character chat dock's background jobs, run by `DockJobs`: a reply, who may be talked to.
 
 A reply job streams, as progress: the spoiler check, each token (str), then the finished
 `JobResult` once the reply is whole; then, still in the background, it keeps the conversation
@@ -12,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,9 +42,7 @@ class People:
     conversations: tuple[ConversationInfo, ...]
 
 
-def people_work(*, home: Path, book: Book, written: Callable[[], object] | None) -> People:
-    if written is not None:
-        written()
+def people_work(*, home: Path, book: Book) -> People:
     conn = connect(home)
     try:
         if sentence_count(conn, book.book_id) == 0:
@@ -98,10 +94,7 @@ def reply_work(
     conversation_id: int | None,
     embedder: Embedder | None,
     vector_cache: VectorIndexCache,
-    written: Callable[[], object] | None = None,
 ) -> JobResult:
-    if written is not None:
-        written()  # the reading-state writes queued before the message have landed
     conn = connect(home)
     chat = CharacterChat(conn, home, embedder=embedder, vector_cache=vector_cache)
     try:

@@ -1,7 +1,8 @@
 """Feeds the X-Ray dock and the "Previously…" card from workers, at the recorded boundary.
 
-All reading and every model call runs through the window's `Workers` (the one worker mechanism,
-newest job per lane wins); each job opens its own database connection. Chapter summaries
+All reading and every model call runs on the window's workers, on the controller's own lanes
+(`ui/assistant/dock_jobs.py`, newest job per lane wins), once the reading-state writes queued
+before it have landed; each job opens its own database connection. Chapter summaries
 are made in the background whenever the boundary passes a chapter's end; when the model cannot
 be reached, the panels show extracts and the model is left alone for a while.
 """
@@ -23,9 +24,9 @@ from reader_app.rag.companion.features import Companion, XRayCard
 from reader_app.rag.companion.xray import known_entities, relationship_map
 from reader_app.rag.index.sentences import locator_for_sid
 from reader_app.store.db import connect
-from reader_app.store.writer import Writer
+from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
 from reader_app.ui.companion.xray_dock import TAB_PEOPLE, TAB_STORY, XRayDock
-from reader_app.ui.workers import Job, Workers
+from reader_app.ui.workers import Job
 
 log = logging.getLogger(__name__)
 REFRESH_MS = 400  # page turns come in bursts: refresh once they settle
@@ -37,17 +38,12 @@ class CompanionController(QObject):
     previouslyReady = Signal(str)  # the "Previously…" text for the card
     refreshed = Signal()  # the list, map (and story, when shown) reflect the boundary
 
-    def __init__(self, *, home: Path, dock: XRayDock, tasks: Workers,
-                 writer: Writer | None = None, use_model: bool = True,
+    def __init__(self, *, dock: XRayDock, shared: DockShared, use_model: bool = True,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.home = home
-        # The reader view's reading-state writes land behind it; every job first waits for
-        # those queued before it, so it never works at a boundary the reader has left (a
-        # Reset just before a refresh must count before anything is listed or sent).
-        self.writer = writer
+        self.home: Path = shared.library.home
         self.dock = dock
-        self.tasks = tasks
+        self.jobs = DockJobs(shared, prefix="companion")
         self.use_model = use_model
         self.book: Book | None = None
         self.boundary_sid = -1
@@ -108,7 +104,7 @@ class CompanionController(QObject):
                 return
             self.dock.select_key(entry.key)
 
-        self._run("xray:who", lambda c: c.find(book, text), found)
+        self._run("who", lambda c: c.find(book, text), found)
 
     def show_card(self, key: int) -> None:
         book = self.book
@@ -121,10 +117,10 @@ class CompanionController(QObject):
             writing = card.stale and self._model_allowed()
             self.dock.show_card(card, writing=writing)
             if writing:
-                self._run("xray:describe", lambda c: c.card(book, key, write=True),
+                self._run("describe", lambda c: c.card(book, key, write=True),
                           self._described, model=True)
 
-        self._run("xray:card", lambda c: c.card(book, key), shown)
+        self._run("card", lambda c: c.card(book, key), shown)
 
     def show_story(self) -> None:
         self.dock.show_tab(TAB_STORY)
@@ -148,13 +144,13 @@ class CompanionController(QObject):
         if self.dock.isVisible():
             if book.book_id not in self._prepared:
                 self.dock.header.setText("Finding the people and places in this book…")
-            self._run("xray:list", work, self._listed)
+            self._run("list", work, self._listed)
             if self.dock.tabs.currentIndex() == TAB_STORY:
                 self._refresh_story(summarise=True)
                 return
         if self._model_allowed():
             # Chapters passed are summarised in the background, shown or not.
-            self._run("companion:catch-up", lambda c: c.catch_up(book, partial=False),
+            self._run("catch-up", lambda c: c.catch_up(book, partial=False),
                       lambda _made: None, model=True)
 
     def _listed(self, result: tuple[int, list[Any], str, Any]) -> None:
@@ -188,10 +184,10 @@ class CompanionController(QObject):
             story, locators = result
             self.dock.show_story(story, locators=locators)
             if summarise and story.missing and self._model_allowed():
-                self._run("companion:catch-up", lambda c: c.catch_up(book),
+                self._run("catch-up", lambda c: c.catch_up(book),
                           self._summaries_made, model=True)
 
-        self._run("xray:story", work, shown)
+        self._run("story", work, shown)
 
     def _summaries_made(self, made: int) -> None:
         if made:
@@ -201,16 +197,12 @@ class CompanionController(QObject):
         if card is not None and self.dock.selected_key() == card.entry.key:
             self.dock.show_card(card)
 
-    def _run(self, channel: str, job: Callable[[Companion], Any],
+    def _run(self, lane: str, job: Callable[[Companion], Any],
              on_done: Callable[[Any], Any], *, model: bool = False) -> None:
         home, use_model = self.home, model and self._model_allowed()
         prepared = self._prepared
-        writer = self.writer
-        ticket = writer.last_ticket if writer is not None else 0
 
         def work(_job: Job) -> tuple[Any, bool, frozenset[str]]:
-            if writer is not None and not writer.wait_for(ticket):
-                raise TimeoutError("the reading state was not written in time")
             conn = connect(home)
             companion = Companion.from_settings(conn, use_model=use_model, prepared=prepared)
             try:
@@ -227,8 +219,8 @@ class CompanionController(QObject):
                 self._model_paused_until = time.monotonic() + MODEL_PAUSE_S
             on_done(value)
 
-        self.tasks.submit(channel, work, on_done=done,
-                          on_error=lambda error: log.warning("%s failed: %s", channel, error))
+        self.jobs.submit(lane, work, on_done=done,
+                         on_error=lambda error: log.warning("%s failed: %s", lane, error))
 
     def _model_allowed(self) -> bool:
         return self.use_model and time.monotonic() >= self._model_paused_until

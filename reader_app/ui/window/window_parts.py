@@ -17,6 +17,7 @@ from reader_app.settings import SettingsStore
 from reader_app.store.writer import Writer
 from reader_app.ui.aids.search_dock import SearchDock
 from reader_app.ui.aids.toc import TocDock
+from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.companion.controller import CompanionController
 from reader_app.ui.companion.previously_card import PreviouslyCard
@@ -51,7 +52,7 @@ class WindowParts(QMainWindow):
         self.settings = settings
         self.appearance = Appearance.load(settings)
         apply_window_theme(self.appearance)
-        self.tasks = Workers(self)
+        self.tasks = Workers(self, max_threads=5)  # the docks' jobs run here too
         self.book: Book | None = None
         self.prepare_assistant = prepare_assistant
 
@@ -71,6 +72,7 @@ class WindowParts(QMainWindow):
         self.save_news = SaveNews(self)  # and says when the library cannot take them
         self.writer = Writer(home, on_fault=self.save_news.fault,
                              on_recovered=self.save_news.recovered)
+        self.dock_shared = DockShared(workers=self.tasks, library=library, writer=self.writer)
         self.settings_signal = SettingsSignal(settings, self)
         self.reader = ReaderPage(library, writer=self.writer)
         self.reader.builds_text = not prepare_assistant
@@ -90,14 +92,13 @@ class WindowParts(QMainWindow):
         self.toc_dock.raise_()
         self.search_dock.hide()
         self.toc_dock.hide()
-        self.assistant_panel = AssistantPanel(home, self, writer=self.writer)
+        self.assistant_panel = AssistantPanel(home, self, shared=self.dock_shared)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.assistant_panel)
         self.assistant_panel.hide()
         self.xray_dock = XRayDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.xray_dock)
         self.xray_dock.hide()
-        self.companion = CompanionController(home=home, dock=self.xray_dock, tasks=self.tasks,
-                                             writer=self.writer,
+        self.companion = CompanionController(dock=self.xray_dock, shared=self.dock_shared,
                                              use_model=prepare_assistant, parent=self)
         self.status_position = QLabel("")
         self.status_position.setObjectName("statusPosition")

@@ -64,10 +64,10 @@ def test_opening_new_conversation_and_whole_comic_off_touch_no_ui_connection(
     try:
         panel.set_book(comic)
         panel.refresh_scope(state)  # as the window does: the state the reader view holds
-        qtbot.waitUntil(lambda: panel._conversation_id == earlier, timeout=10_000)
+        qtbot.waitUntil(lambda: panel.conversation_id == earlier, timeout=10_000)
         qtbot.mouseClick(panel.new_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: panel._conversation_id not in (None, earlier), timeout=10_000)
-        assert panel._conversation_id == store.latest_conversation(comic.book_id)
+        qtbot.waitUntil(lambda: panel.conversation_id not in (None, earlier), timeout=10_000)
+        assert panel.conversation_id == store.latest_conversation(comic.book_id)
         panel._whole_comic = True  # as read when the comic was shown (its read is not traced)
         panel.whole_comic.show()
         qtbot.mouseClick(panel.whole_comic_off, Qt.MouseButton.LeftButton)
@@ -96,8 +96,8 @@ def test_the_conversation_of_a_book_left_behind_is_never_shown(
         panel.set_book(other)  # before the first book's conversation was read
         qtbot.waitUntil(lambda: not panel.workers.current("conversation"), timeout=10_000)
         assert panel.workers.wait_idle(10_000)  # any late reply for the first book has landed
-        assert panel._conversation_id != first
-        assert panel._conversation_id is None  # the other book has none
+        assert panel.conversation_id != first
+        assert panel.conversation_id is None  # the other book has none
     finally:
         panel.shutdown()
 
