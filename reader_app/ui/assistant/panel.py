@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book
 from reader_app.errors import (
+    OLLAMA,
     AnswerFailedError,
     AssistantUnavailableError,
     LibraryError,
@@ -143,7 +144,9 @@ class AssistantPanel(AssistantView):
         error = result.error
         if isinstance(error, AssistantUnavailableError):
             self.modelReached.emit(False, str(error))
-            self._show_banner(str(error), offer_download=isinstance(error, ModelMissingError))
+            # Only Ollama can download a model for Pagemate; other servers load their own.
+            self._show_banner(str(error), offer_download=isinstance(error, ModelMissingError)
+                              and error.server == OLLAMA)
         elif isinstance(error, AnswerFailedError):
             self._show_note(f"The answer stopped early: {error}")
         elif error is not None:

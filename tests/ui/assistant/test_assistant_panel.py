@@ -383,3 +383,20 @@ def test_messages_from_further_on_are_hidden_after_the_boundary_moves_back(
     assert "Hidden: this was said further on in the book." in _transcript(panel)
     # The reader's own question stays visible: only the answer from further on is hidden.
     assert "What happened at the gate?" in _transcript(panel)
+
+
+def test_on_an_openai_compatible_server_answers_stream_and_nothing_offers_a_download(
+    qtbot: QtBot, make_panel: PanelFactory, fake_ollama: FakeOllama, shelf: MarkerLibrary
+) -> None:
+    SettingsStore(shelf.conn).set("assistant.ollama_host", fake_ollama.v1_url)
+    fake_ollama.reply_with(ScriptedReplies(answer="alpha beta gamma"))
+    panel = make_panel()
+    panel.ask("Who carried the violin?")
+    _wait_idle(qtbot, panel)
+    assert "alpha beta gamma" in _transcript(panel)
+    assert {r.path for r in fake_ollama.model_calls()} == {"/v1/chat/completions"}
+    fake_ollama.installed = set()
+    panel.ask("Who is Anna?")
+    _wait_idle(qtbot, panel)
+    assert panel.banner.isVisible() and "has no model" in panel.banner_text.text()
+    assert not panel.download_button.isVisible()  # such a server loads its own models
