@@ -35,21 +35,21 @@ def _prepare_work(job: Job, *, book: Book, home: Path, prepare_whole_comic: bool
     if in_child and book.path.is_file():
         try:
             preparation_process().prepare(home, book, prepare_whole_comic=prepare_whole_comic,
-                                          progress=job, cancel=job.is_cancelled)
+                                          progress=job, cancel=job)
             return
         except ChildUnavailableError as error:
             log.warning("%s; preparing in this process", error)
     run_preparation(home, book, prepare_whole_comic=prepare_whole_comic, progress=job,
-                    cancel=job.is_cancelled)
+                    cancel=job)
 
 
 def _reindex_work(job: Job, *, home: Path, in_child: bool) -> list[str]:
     if in_child:
         try:
-            return preparation_process().reindex_library(home, cancel=job.is_cancelled)
+            return preparation_process().reindex_library(home, cancel=job)
         except ChildUnavailableError as error:
             log.warning("%s; re-indexing in this process", error)
-    return run_library_reindex(home, cancel=job.is_cancelled)
+    return run_library_reindex(home, cancel=job)
 
 
 class IndexingController(QObject):
