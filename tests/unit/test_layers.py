@@ -1,6 +1,7 @@
 """The package's import graph has no cycle, and no lower layer imports a higher one.
 
-Layers, lowest first: cancel/errors/paths/settings/digest < books, comics, store < rag < prepare/cli/mcp < ui/app.
+Layers, lowest first: cancel/errors/paths/settings/digest < books, comics, store < rag <
+prepare/cli/mcp < ui/app.
 Every import counts, including those inside functions (a function-local import hides a cycle from
 the interpreter, not from the reader) and those under `if TYPE_CHECKING:` (an annotation that needs
 the importer back is a cycle for whoever reads the code). The graph is read from the source with
