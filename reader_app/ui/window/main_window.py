@@ -59,7 +59,8 @@ class MainWindow(WindowParts):
             home=home, library=library, settings=settings, prepare_assistant=prepare_assistant
         )
         self._closed = False
-        self.indexing = IndexingController(home, self)
+        settings.write_through(self.writer)  # settings are written by the one writer too
+        self.indexing = IndexingController(home, self, writer=self.writer)
         self.indexing.news.connect(self._indexing_news)
         self.character_chat = install_character_chat(self)  # "Talk to <name>"
         self._comic_refresh = QTimer(self)
