@@ -63,7 +63,7 @@ class Writer:
     def submit(self, write: Write) -> int:
         """Queue `write(conn)` and return at once with its ticket for `wait_for`."""
         if self._closed:
-            log.error("a database write after the writer closed is lost")
+            log.warning("a database write queued after the writer closed is not saved")
         return self._queue_ticket(write)
 
     @property

@@ -66,9 +66,9 @@ class _Relay(QObject):
 @dataclass(frozen=True)
 class _Awaited(Generic[T]):
     job: Job
-    on_done: Callable[[T], None]
-    on_error: Callable[[BaseException], None]
-    on_progress: Callable[[Any], None] | None
+    on_done: Callable[[T], object]
+    on_error: Callable[[BaseException], object]
+    on_progress: Callable[[Any], object] | None
 
 
 class _Runnable(QRunnable):
@@ -103,9 +103,9 @@ class Workers(QObject):
         lane: str,
         work: Callable[[Job], T],
         *,
-        on_done: Callable[[T], None],
-        on_error: Callable[[BaseException], None],
-        on_progress: Callable[[Any], None] | None = None,
+        on_done: Callable[[T], object],
+        on_error: Callable[[BaseException], object],
+        on_progress: Callable[[Any], object] | None = None,
     ) -> Job:
         """Run `work(job)` in the pool; the lane's earlier job is cancelled and becomes stale."""
         self.drop(lane)
