@@ -332,7 +332,7 @@ class MainWindow(WindowParts):
         """The dialog saves what the reader chose; the window hears it (`_setting_changed`)."""
         from reader_app.ui.window.settings_dialog import PreferencesDialog
 
-        dialog = PreferencesDialog(self.settings, self)
+        dialog = PreferencesDialog(self.settings, self, workers=self.tasks)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
