@@ -24,7 +24,7 @@ from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.window.main_window import MainWindow
 from reader_app.ui.window.settings_dialog import AppearanceDialog, PreferencesDialog
-from tests.conftest import PEPPER1, corpus_comic
+from tests.conftest import JEKYLL, PEPPER1, corpus_comic, corpus_epub
 from tests.ui.conftest import UiThreadWrites, make_window, open_file
 
 
@@ -150,3 +150,23 @@ def test_prepare_whole_comic_is_recorded_by_the_writer(
     assert ui_thread_writes.found == []
     assert whole_comic_chosen(window.library.conn, book.book_id)
     window.close()
+
+
+def test_turning_a_book_s_pages_writes_nothing_on_the_ui_thread(
+    qtbot: QtBot, library_home: Path, ui_thread_writes: UiThreadWrites
+) -> None:
+    window = make_window(qtbot, library_home)
+    ui_thread_writes.arm()
+    book = open_file(qtbot, window, corpus_epub(JEKYLL))
+    view = window.reader.epub_view
+    for _ in range(6):  # forward: the position and the boundary are saved behind
+        qtbot.keyClick(view, " ")
+    assert view.previous_page()
+    window.set_theme("sepia")  # a relayout, and an appearance saved
+    state = window.reader.state
+    assert ui_thread_writes.found == []
+    recorded = window.recorded_reading_state(book.book_id)
+    assert recorded is not None and state is not None and recorded.boundary == state.boundary
+    assert SettingsStore(window.library.conn).get("appearance.theme") == "sepia"
+    window.close()
+    assert ui_thread_writes.found == []
