@@ -17,6 +17,7 @@ from pathlib import Path
 from reader_app.books.library import ReadingState
 from reader_app.books.marking import chapter_and_percent
 from reader_app.books.model import Book, Locator
+from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AssistantUnavailableError,
     QueryError,
@@ -36,11 +37,7 @@ from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.rag.index.sentences import locator_for_sid, sentence_count
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.model.citations import quoted
-from reader_app.rag.model.gateway import (
-    CancelToken,
-    ModelGateway,
-    QueryRewrite,
-)
+from reader_app.rag.model.gateway import ModelGateway, QueryRewrite
 from reader_app.rag.model.prompts import REWRITE_TURNS
 from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
 from reader_app.rag.retrieval.search import search

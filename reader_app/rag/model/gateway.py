@@ -17,13 +17,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from reader_app.cancel import CancelToken
 from reader_app.errors import AnswerFailedError, AssistantTimeoutError, ReaderError
 from reader_app.rag.model import prompts
 from reader_app.rag.model.ollama_wire import (
     MAX_LINE_BYTES,
     MAX_REPLY_BYTES,
     BoundedTransport,
-    CancelToken,
     PullCancelledError,
     PullProgress,
     make_client,
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from reader_app.rag.model.excerpts import ScopedExcerpts
 
 __all__ = [
-    "CancelToken", "ModelGateway", "PullCancelledError", "PullProgress", "QueryRewrite",
+    "ModelGateway", "PullCancelledError", "PullProgress", "QueryRewrite",
     "StreamStats", "validate_suggestions",
 ]
 

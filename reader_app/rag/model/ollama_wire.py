@@ -10,7 +10,6 @@ but go on for as long as the download), raising `ReplyTooLargeError`.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -38,20 +37,6 @@ _UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError)
 
 class PullCancelledError(ReaderError):
     """The reader cancelled a model download."""
-
-
-class CancelToken:
-    """Set from any thread to stop a stream or a pull at its next chunk."""
-
-    def __init__(self) -> None:
-        self._event = threading.Event()
-
-    def cancel(self) -> None:
-        self._event.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,7 +87,7 @@ def _answer(
 ) -> JobResult:
     try:
         run = assistant.ask(
-            book, question, conversation_id=conversation_id, cancel=job.cancel_token
+            book, question, conversation_id=conversation_id, cancel=job
         )
     except ReaderError as refused:
         return JobResult(conversation_id, None, refused)
@@ -125,6 +125,6 @@ def pull_work(job: Job, *, config: AssistantConfig) -> None:
     """Download the configured model; raises PullCancelledError or another ReaderError."""
     gateway = ModelGateway(host=config.host, model=config.model)
     try:
-        gateway.pull_model(progress=job, cancel=job.cancel_token)
+        gateway.pull_model(progress=job, cancel=job)
     finally:
         gateway.close()

@@ -20,6 +20,7 @@ from reader_app.rag.model.gateway import ModelGateway
 from reader_app.settings import SettingsStore
 from reader_app.ui.workers import Workers
 
+MODELS_LANE = "assistant:models"
 ANSWER_LENGTH_LABELS = {"short": "Short", "medium": "Medium", "long": "Long"}
 
 
@@ -43,13 +44,17 @@ def _list_models(host: str) -> list[str]:
 
 
 class AssistantSettingsPage(QWidget):
-    """A form the settings dialog embeds; `apply()` saves what the reader chose."""
+    """A form the settings dialog embeds; `apply()` saves what the reader chose. The models are
+    listed on `workers`, the window's pool (a pool of its own when the page stands alone)."""
 
-    def __init__(self, settings: SettingsStore, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: SettingsStore, parent: QWidget | None = None, *,
+                 workers: Workers | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("assistantSettings")
         self.settings = settings
-        self.workers = Workers(self, max_threads=1)
+        self.workers = workers if workers is not None else Workers(self, max_threads=1)
+        shared = self.workers
+        self.destroyed.connect(lambda: shared.drop(MODELS_LANE))  # no reply to a closed page
         form = QFormLayout(self)
 
         self.host_edit = QLineEdit(str(settings.get("assistant.ollama_host")), self)
@@ -100,7 +105,7 @@ class AssistantSettingsPage(QWidget):
         self.models_status.setText("Asking Ollama for its models…")
         host = self.host()
         self.workers.submit(
-            "models", lambda _job: _list_models(host), on_done=self._on_listed,
+            MODELS_LANE, lambda _job: _list_models(host), on_done=self._on_listed,
             on_error=self._on_listed,
         )
 
