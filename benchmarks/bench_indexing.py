@@ -48,6 +48,7 @@ def measure(side: str, limit: int) -> dict[str, float]:
     """One side, in this (fresh) process: returns peak MB, MB before embedding, chunks, seconds."""
     from reader_app.books.cache import load_book
     from reader_app.books.library import Library
+    from reader_app.cancel import CancelToken
     from reader_app.rag.index import embed
     from reader_app.rag.index.chunking import chunk_count, chunk_texts, chunks_of
     from reader_app.rag.index.indexer import index_book
@@ -73,7 +74,7 @@ def measure(side: str, limit: int) -> dict[str, float]:
 
             started = time.perf_counter()
             index_book(conn, home, book, embedder=embedder, progress=seen,
-                       cancel=lambda: done[0] >= wanted)
+                       cancel=CancelToken().or_when(lambda: done[0] >= wanted))
             chunks = done[0]
         else:
             from fastembed import TextEmbedding

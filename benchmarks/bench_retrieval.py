@@ -22,6 +22,7 @@ import numpy as np
 from reader_app.books.formats import read_book
 from reader_app.books.library import Library
 from reader_app.books.segment import split_sentences
+from reader_app.cancel import CancelToken
 from reader_app.rag.boundary import scope_at, scope_for_book
 from reader_app.rag.index.chunking import chunk_texts, chunks_of
 from reader_app.rag.index.embed import FastEmbedder, default_embedder
@@ -145,7 +146,7 @@ def indexing_rows(
 
     started = time.perf_counter()
     index_book(conn, home, book, embedder=embedder, progress=report,
-               cancel=lambda: done[0] >= wanted)
+               cancel=CancelToken().or_when(lambda: done[0] >= wanted))
     pipeline_seconds = time.perf_counter() - started
     peak_after_pipeline = _peak_rss_mb()  # before the raw runs below, whose batches are bigger
     indexed = done[0]

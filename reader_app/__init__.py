@@ -1,7 +1,7 @@
 """Pagemate: a desktop e-reader with a spoiler-safe reading companion.
 
-Layers, lowest first (tests/unit/test_layers.py): errors, paths, settings, digest < books, comics,
-store < rag < prepare, cli, mcp, forget < ui, app. Read `rag/boundary.py` first.
+Layers, lowest first (tests/unit/test_layers.py): cancel, errors, paths, settings, digest < books,
+comics, store < rag < prepare, cli, mcp, forget < ui, app. Read `rag/boundary.py` first.
 
 Front door: `app.py` (the window) and `cli/` (the command line).
 
@@ -9,6 +9,7 @@ Modules:
 - `__main__`: `python -m reader_app`: the same entry point as the `reader-app` command.
 - `app`: Starting the Qt application: the QApplication, the library folder and database, the
   window.
+- `cancel`: The one cancel type: a flag any thread may raise, which work asks at its next step.
 - `books/`: Every format into one book model, the library and the reading state (Qt-free, never
   imports comics or rag).
 - `cli/`: The `reader-app` command: open the window, or run an engine command (index, search, ask).

@@ -10,7 +10,8 @@ here, so they build the same sentence and chunk tables from the same text. The s
 4. the earlier volumes of the book's series, which are in scope whole.
 
 Everything reports through one `progress` callback of `PrepareNews` and stops between steps and
-batches when `cancel()` turns true. Qt-free: run it in a worker thread with its own connection.
+batches once `cancel` (a `CancelToken`) is cancelled. Qt-free: run it in a worker thread with its
+own connection.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reader_app.books.model import Book
+from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexer import (
@@ -73,7 +75,6 @@ class PreparedBook:
 
 
 Progress = Callable[[PrepareNews], None]
-Cancel = Callable[[], bool]
 
 
 def prepare_book(
@@ -87,7 +88,7 @@ def prepare_book(
     earlier_volumes: bool = True,
     prepare_whole_comic: bool = False,
     progress: Progress | None = None,
-    cancel: Cancel | None = None,
+    cancel: CancelToken | None = None,
 ) -> PreparedBook:
     """Prepare `book` (already in the library) for search and questions.
 
@@ -98,7 +99,7 @@ def prepare_book(
     model chosen in the settings. Raises NoTextError when the book has no text at all.
     """
     report = progress or (lambda news: None)
-    stopped = cancel or (lambda: False)
+    stopped = cancel or CancelToken()
     prepared = prepare_text(conn, home, book, describe=True,
                             prepare_whole_comic=prepare_whole_comic, progress=report,
                             cancel=stopped)
@@ -117,7 +118,7 @@ def prepare_book(
         model_id = embedder.model_id if embedder is not None else str(
             SettingsStore(conn).get("assistant.embedding_model"))
         status = index_status(conn, home, book.book_id, model_id)
-        return PreparedBook(prepared, sentences, status, cancelled=stopped())
+        return PreparedBook(prepared, sentences, status, cancelled=stopped.cancelled)
     if embedder is None:
         model_id = str(SettingsStore(conn).get("assistant.embedding_model"))
         report(PrepareNews(book.book_id, "index", 0.0,
@@ -125,7 +126,7 @@ def prepare_book(
         embedder = embedder_for(model_id, home=home)  # loaded once per process
     status = _dense_index(conn, home, prepared, embedder=embedder, through=dense_through,
                           report=report, cancel=stopped)
-    if stopped():
+    if stopped.cancelled:
         report(PrepareNews(book.book_id, "cancelled", status.fraction))
         return PreparedBook(prepared, sentences, status, cancelled=True)
     if status.complete and embedder.model_id == SettingsStore(conn).get(
@@ -135,7 +136,7 @@ def prepare_book(
     if earlier_volumes:
         prepare_earlier_volumes(conn, home, book.book_id, embedder=embedder, progress=report,
                                 cancel=stopped)
-    if stopped():
+    if stopped.cancelled:
         report(PrepareNews(book.book_id, "cancelled", status.fraction))
         return PreparedBook(prepared, sentences, status, cancelled=True)
     if status.complete:
@@ -151,7 +152,7 @@ def prepare_text(
     describe: bool = True,
     prepare_whole_comic: bool = False,
     progress: Progress | None = None,
-    cancel: Cancel | None = None,
+    cancel: CancelToken | None = None,
 ) -> Book | None:
     """The book as the index sees it: a comic gets its pages' OCR text (and descriptions, when
     `describe` and the setting is on). An EPUB is returned as it is. None when cancelled."""
@@ -160,7 +161,7 @@ def prepare_text(
     from reader_app.comics.text import ocr_book, with_page_text
 
     report = progress or (lambda news: None)
-    stopped = cancel or (lambda: False)
+    stopped = cancel or CancelToken()
     report(PrepareNews(book.book_id, "ocr", 0.0))
     text = ocr_book(
         conn,
@@ -169,21 +170,21 @@ def prepare_text(
         progress=lambda done, total: report(PrepareNews(book.book_id, "ocr", done / max(total, 1))),
         cancel=stopped,
     )
-    if stopped():
+    if stopped.cancelled:
         return None
     descriptions = (
         _describe(conn, home, book, prepare_whole_comic=prepare_whole_comic, report=report,
                   cancel=stopped)
         if describe else {}
     )
-    if stopped():
+    if stopped.cancelled:
         return None
     return with_page_text(book, text, descriptions=descriptions)
 
 
 def _describe(
     conn: sqlite3.Connection, home: Path, book: Book, *, prepare_whole_comic: bool,
-    report: Progress, cancel: Cancel,
+    report: Progress, cancel: CancelToken,
 ) -> Mapping[int, str]:
     """Page descriptions when the reader turned them on; never past the boundary unless the
     reader asked to prepare the whole comic. Any trouble leaves the comic undescribed."""
@@ -206,7 +207,7 @@ def _describe(
 
 def _dense_index(
     conn: sqlite3.Connection, home: Path, book: Book, *, embedder: Embedder,
-    through: Callable[[], int] | None, report: Progress, cancel: Cancel,
+    through: Callable[[], int] | None, report: Progress, cancel: CancelToken,
 ) -> IndexStatus:
     from reader_app.rag.boundary import scope_for_book
 
@@ -230,9 +231,7 @@ def _dense_index(
         announced = announced or covered()
         report(PrepareNews(book_id, "covered" if announced else "index", p.fraction))
 
-    def enough() -> bool:
-        return cancel() or (target is not None and covered())
-
+    enough = cancel.or_when(lambda: target is not None and covered())
     return index_book(conn, home, book, embedder=embedder, progress=on_progress, cancel=enough)
 
 
@@ -243,14 +242,14 @@ def prepare_earlier_volumes(
     *,
     embedder: Embedder,
     progress: Progress | None = None,
-    cancel: Cancel | None = None,
+    cancel: CancelToken | None = None,
 ) -> None:
     """Earlier volumes of the series are fully in scope: prepare their text and dense index.
     A volume whose file is gone or changed stays searchable by keyword only."""
     from reader_app.books.cache import load_book
 
     report = progress or (lambda news: None)
-    stopped = cancel or (lambda: False)
+    stopped = cancel or CancelToken()
     rows = conn.execute(
         """SELECT b.book_id, b.path FROM books b JOIN books current
            ON current.book_id = ? AND b.series_name = current.series_name
@@ -259,7 +258,7 @@ def prepare_earlier_volumes(
         (book_id,),
     ).fetchall()
     for volume_id, path in rows:
-        if stopped():
+        if stopped.cancelled:
             return
         if index_status(conn, home, volume_id, embedder.model_id).complete:
             continue

@@ -36,8 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from reader_app.books.model import Book
+from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
-from reader_app.prepare import Cancel, PrepareNews, Progress
+from reader_app.prepare import PrepareNews, Progress
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,7 @@ class ChildUnavailableError(PreparationProcessError):
 
 
 def run_preparation(
-    home: Path, book: Book, *, prepare_whole_comic: bool, progress: Progress, cancel: Cancel
+    home: Path, book: Book, *, prepare_whole_comic: bool, progress: Progress, cancel: CancelToken
 ) -> None:
     """Prepare `book` with a connection of its own; a failure is reported as "failed" news with
     what the reader should know, never raised."""
@@ -85,7 +86,7 @@ def run_preparation(
         progress(PrepareNews(book.book_id, "failed", message=message))
 
 
-def run_library_reindex(home: Path, *, cancel: Cancel) -> list[str]:
+def run_library_reindex(home: Path, *, cancel: CancelToken) -> list[str]:
     """The library's other books, re-indexed with the model chosen in the settings."""
     from reader_app.rag.index.embed import embedder_for
     from reader_app.rag.index.reindex import reindex_library
@@ -120,7 +121,7 @@ class PreparationProcess:
 
     def prepare(
         self, home: Path, book: Book, *, prepare_whole_comic: bool, progress: Progress,
-        cancel: Cancel,
+        cancel: CancelToken,
     ) -> None:
         """Prepare `book` in the child. A child that dies is reported as "failed" news, like any
         other failure; one that cannot start raises ChildUnavailableError."""
@@ -132,7 +133,7 @@ class PreparationProcess:
         except PreparationProcessError as error:
             progress(PrepareNews(book.book_id, "failed", message=str(error)))
 
-    def reindex_library(self, home: Path, *, cancel: Cancel) -> list[str]:
+    def reindex_library(self, home: Path, *, cancel: CancelToken) -> list[str]:
         done = self._run(("reindex", str(home)), lambda news: None, cancel)
         return list(done or [])
 
@@ -152,9 +153,9 @@ class PreparationProcess:
         elif process is not None:  # the job's thread sees it die and reports that
             process.terminate()
 
-    def _run(self, request: tuple[Any, ...], progress: Progress, cancel: Cancel) -> Any:
+    def _run(self, request: tuple[Any, ...], progress: Progress, cancel: CancelToken) -> Any:
         while not self._lock.acquire(timeout=_POLL_S):  # another window's job is under way
-            if cancel():
+            if cancel.cancelled:
                 return None
         try:
             if self._idle is not None:
@@ -176,9 +177,9 @@ class PreparationProcess:
             finally:
                 self._lock.release()
 
-    def _relay(self, conn: Connection, progress: Progress, cancel: Cancel) -> Any:
+    def _relay(self, conn: Connection, progress: Progress, cancel: CancelToken) -> Any:
         while True:
-            if cancel():
+            if cancel.cancelled:
                 self._cancel.set()
             try:
                 ready = conn.poll(_POLL_S)
@@ -270,8 +271,8 @@ def _serve(conn: Connection, cancel_event: Any, parent_pid: int) -> None:
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
         os.nice(CHILD_NICENESS)
 
-    def cancelled() -> bool:
-        return cancel_event.is_set() or os.getppid() != parent_pid
+    cancelled = CancelToken().or_when(
+        lambda: cancel_event.is_set() or os.getppid() != parent_pid)
 
     while True:
         try:
@@ -303,7 +304,7 @@ def _send_news(conn: Connection, news: PrepareNews) -> None:
 
 
 def _handle(request: tuple[Any, ...], report: Callable[[PrepareNews], None],
-            cancelled: Cancel) -> Any:
+            cancelled: CancelToken) -> Any:
     kind = request[0]
     if kind == "reindex":
         return run_library_reindex(Path(request[1]), cancel=cancelled)

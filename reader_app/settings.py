@@ -5,6 +5,11 @@ A default may be a function, resolved each time it is read (the Ollama host foll
 valid (not JSON, the wrong type, not one of the choices) is logged and reported by
 `SettingsStore.problems()` instead of quietly becoming the default. `SettingsStore.subscribe`
 tells listeners about every change (the window's Qt signal is `ui/window/settings_signal.py`).
+
+A store may hand its writes to a queue instead of its own connection (`write_through`: the
+window's one writer, `store/writer.py`): it then never writes on its caller's thread, and until
+a write has landed the store answers with the value it was given, so the caller sees its change
+at once.
 """
 
 from __future__ import annotations
@@ -14,12 +19,21 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 Listener = Callable[[str, Any], None]
+Write = Callable[[sqlite3.Connection], object]
+
+
+class WriteQueue(Protocol):
+    """Runs writes on a connection of its own, in order (the window's `store/writer.py`)."""
+
+    def submit(self, write: Write) -> int: ...
+
+    def landed(self, ticket: int) -> bool: ...
 
 
 class InvalidSettingError(ValueError):
@@ -186,11 +200,23 @@ class SettingsStore:
         self.conn = conn
         self._listeners: list[Listener] = []
         self._warned: set[tuple[str, str]] = set()
+        self._writes: WriteQueue | None = None
+        self._unlanded: dict[str, tuple[Any, int]] = {}  # name -> (value, its write's ticket)
+
+    def write_through(self, writes: WriteQueue) -> None:
+        """Hand every later write to `writes` instead of writing on this store's connection."""
+        self._writes = writes
 
     def get(self, name: str) -> Any:
         setting = declared(name)
         if name in _RUN_VALUES:
             return _RUN_VALUES[name]
+        unlanded = self._unlanded.get(name)
+        if unlanded is not None:
+            value, ticket = unlanded
+            if self._writes is not None and not self._writes.landed(ticket):
+                return list(value) if isinstance(value, list) else value
+            del self._unlanded[name]
         row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (name,)).fetchone()
         if row is None:
             return setting.default_value()
@@ -205,23 +231,22 @@ class SettingsStore:
     def set(self, name: str, value: Any) -> None:
         """Store `value` (raises InvalidSettingError if the setting does not allow it) and tell
         the listeners if it changed."""
-        setting = declared(name)
-        value = setting.parse(value)
-        before = self.get(name)
-        with self.conn:
-            self.conn.execute(
-                "INSERT INTO settings (key, value) VALUES (?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (name, json.dumps(value)),
-            )
-        if value != before:
-            self._tell(name, value)
+        self.set_many({name: value})
+
+    def set_many(self, values: Mapping[str, Any]) -> None:
+        """Store several values in one transaction; nothing is stored if one is not allowed."""
+        parsed = {name: declared(name).parse(value) for name, value in values.items()}
+        before = {name: self.get(name) for name in parsed}
+        rows = [(name, json.dumps(value)) for name, value in parsed.items()]
+        self._write(parsed, lambda conn: _store(conn, rows))
+        for name, value in parsed.items():
+            if value != before[name]:
+                self._tell(name, value)
 
     def reset(self, name: str) -> None:
         setting = declared(name)
         before = self.get(name)
-        with self.conn:
-            self.conn.execute("DELETE FROM settings WHERE key = ?", (name,))
+        self._write({name: setting.default_value()}, lambda conn: _forget(conn, name))
         if setting.default_value() != before:
             self._tell(name, setting.default_value())
 
@@ -242,9 +267,31 @@ class SettingsStore:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
 
+    def _write(self, values: Mapping[str, Any], write: Write) -> None:
+        if self._writes is None:
+            write(self.conn)
+            return
+        ticket = self._writes.submit(write)
+        for name, value in values.items():
+            self._unlanded[name] = (value, ticket)
+
     def _tell(self, name: str, value: Any) -> None:
         for listener in list(self._listeners):
             listener(name, value)
+
+
+def _store(conn: sqlite3.Connection, rows: list[tuple[str, str]]) -> None:
+    with conn:
+        conn.executemany(
+            "INSERT INTO settings (key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            rows,
+        )
+
+
+def _forget(conn: sqlite3.Connection, name: str) -> None:
+    with conn:
+        conn.execute("DELETE FROM settings WHERE key = ?", (name,))
 
 
 def _problem(setting: Setting, raw: str) -> SettingProblem | None:

@@ -16,6 +16,7 @@ from typing import Protocol
 from PIL import Image
 
 from reader_app.books.model import Book
+from reader_app.cancel import CancelToken
 from reader_app.comics.text import page_content_hash, page_image_name
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
 
@@ -26,7 +27,6 @@ DESCRIPTION_IMAGE_SIDE = 1344
 DESCRIPTION_MAX_CHARS = 800
 
 ProgressCallback = Callable[[int, int], None]  # (pages described, pages to describe)
-CancelCheck = Callable[[], bool]
 
 
 class PageDescriber(Protocol):
@@ -59,7 +59,7 @@ def describe_reached_pages(
     describer: PageDescriber,
     last_page: int,
     progress: ProgressCallback | None = None,
-    cancel: CancelCheck | None = None,
+    cancel: CancelToken | None = None,
 ) -> DescriptionRun:
     """Describe the pages of a comic the reader has reached, in page order, storing each.
 
@@ -71,7 +71,7 @@ def describe_reached_pages(
     wanted = [s for s in book.sections if s.index <= last_page and page_image_name(s)]
     described: list[int] = []
     for done, section in enumerate(wanted):
-        if cancel is not None and cancel():
+        if cancel is not None and cancel.cancelled:
             return _run(conn, book, describer.model, described, last_page, complete=False)
         content_hash = page_content_hash(book, section)
         if content_hash is not None and _stored(conn, content_hash, describer.model) is None:

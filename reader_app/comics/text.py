@@ -19,6 +19,7 @@ from PIL import Image
 
 from reader_app.books.model import Block, BlockKind, Book, Section
 from reader_app.books.segment import split_sentences
+from reader_app.cancel import CancelToken
 from reader_app.comics.ocr import OcrEngine, OcrFailedError, RapidOcrEngine
 from reader_app.comics.reading_order import Box, OcrLine, TextBlock, detect_panels, read_page
 
@@ -33,7 +34,6 @@ DESCRIPTION_LABEL = "[Description]"
 CJK_LANGUAGES = ("zh", "ja", "ko")
 
 ProgressCallback = Callable[[int, int], None]  # (pages done, pages in the book)
-CancelCheck = Callable[[], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,7 @@ def ocr_book(
     book: Book,
     *,
     progress: ProgressCallback | None = None,
-    cancel: CancelCheck | None = None,
+    cancel: CancelToken | None = None,
     engine: OcrEngine | None = None,
     pixel_cap: int = OCR_PIXEL_CAP,
 ) -> ComicText:
@@ -107,7 +107,7 @@ def ocr_book(
     recognised = 0
     total = len(book.sections)
     for done, section in enumerate(book.sections):
-        if cancel is not None and cancel():
+        if cancel is not None and cancel.cancelled:
             return ComicText(book.book_id, tuple(pages), tuple(skipped), recognised, False)
         name = page_image_name(section)
         if name is not None:

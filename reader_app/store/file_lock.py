@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from reader_app.cancel import CancelToken
+
 
 def database_file(conn: sqlite3.Connection) -> Path | None:
     """The file of the connection's main database, or None when it is in memory."""
@@ -46,16 +48,18 @@ def library_lock(conn: sqlite3.Connection, name: str) -> Iterator[None]:
 
 @contextlib.contextmanager
 def file_lock_or_give_up(
-    path: Path, *, give_up: Callable[[], bool], interval: float = 0.25
+    path: Path, *, cancel: CancelToken, waiting: Callable[[], object] = lambda: None,
+    interval: float = 0.25,
 ) -> Iterator[bool]:
     """Hold an exclusive lock on `path` (created if missing) and yield True; while another
-    process (or another thread, through its own handle) holds it, call `give_up()` every
-    `interval` seconds and yield False as soon as it says so. Waiting is how a second indexer of
-    one index stays out of the first one's way without blocking a cancel."""
+    process (or another thread, through its own handle) holds it, call `waiting()` and ask
+    `cancel` every `interval` seconds, and yield False as soon as it is cancelled. Waiting is how
+    a second indexer of one index stays out of the first one's way without blocking a cancel."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a+b") as handle:
         while not _try_lock(handle.fileno()):
-            if give_up():
+            waiting()
+            if cancel.cancelled:
                 yield False
                 return
             time.sleep(interval)

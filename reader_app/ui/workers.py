@@ -5,8 +5,9 @@ for stale replies.
     job = workers.submit(lane, work, on_done=..., on_error=..., on_progress=...)
 
 `work(job)` runs on a pool thread and returns the result. Inside it, `job(value)` streams a
-progress value to `on_progress`; `job.cancelled` (or `job.cancel_token`, a `CancelToken`, or
-`job.is_cancelled` as a callable) says the job should stop. The callbacks run on the UI thread.
+progress value to `on_progress`; `job.cancelled` says the job should stop. A job is a
+`CancelToken` (`reader_app/cancel.py`): hand it on as the `cancel` of the core's work. The
+callbacks run on the UI thread.
 
 - `job.cancel()` asks the job to stop. It is still awaited: its progress is dropped from then
   on, but its outcome (`on_done` or `on_error`) arrives, so the UI can show what was kept.
@@ -31,7 +32,7 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal, Slot
 
-from reader_app.rag.model.gateway import CancelToken
+from reader_app.cancel import CancelToken
 
 log = logging.getLogger(__name__)
 
@@ -39,30 +40,18 @@ T = TypeVar("T")
 _PROGRESS, _DONE, _FAILED = "progress", "done", "failed"
 
 
-class Job:
-    """One submitted job, as the work and the UI see it."""
+class Job(CancelToken):
+    """One submitted job, as the work and the UI see it: a cancel token that streams progress."""
 
     def __init__(self, job_id: int, lane: str, relay: _Relay) -> None:
+        super().__init__()
         self.job_id = job_id
         self.lane = lane
-        self.cancel_token = CancelToken()
         self._relay = relay
 
     def __call__(self, value: Any) -> None:
         """Stream a progress value to the UI (from the work's thread)."""
         self._reply(_PROGRESS, value)
-
-    report = __call__
-
-    def cancel(self) -> None:
-        self.cancel_token.cancel()
-
-    @property
-    def cancelled(self) -> bool:
-        return self.cancel_token.cancelled
-
-    def is_cancelled(self) -> bool:
-        return self.cancel_token.cancelled
 
     def _reply(self, kind: str, value: object) -> None:
         # RuntimeError: the owner was deleted while the job ran, and nobody is listening.
@@ -79,9 +68,9 @@ class _Relay(QObject):
 @dataclass(frozen=True)
 class _Awaited(Generic[T]):
     job: Job
-    on_done: Callable[[T], None]
-    on_error: Callable[[BaseException], None]
-    on_progress: Callable[[Any], None] | None
+    on_done: Callable[[T], object]
+    on_error: Callable[[BaseException], object]
+    on_progress: Callable[[Any], object] | None
 
 
 class _Runnable(QRunnable):
@@ -116,9 +105,9 @@ class Workers(QObject):
         lane: str,
         work: Callable[[Job], T],
         *,
-        on_done: Callable[[T], None],
-        on_error: Callable[[BaseException], None],
-        on_progress: Callable[[Any], None] | None = None,
+        on_done: Callable[[T], object],
+        on_error: Callable[[BaseException], object],
+        on_progress: Callable[[Any], object] | None = None,
     ) -> Job:
         """Run `work(job)` in the pool; the lane's earlier job is cancelled and becomes stale."""
         self.drop(lane)

@@ -12,6 +12,7 @@ import pytest
 from reader_app.books.formats import read_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book, Locator
+from reader_app.cancel import CancelToken
 from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.index.embed import Embedder, default_embedder
 from reader_app.rag.index.indexer import IndexProgress, index_book, index_status
@@ -107,7 +108,7 @@ def _index_up_to_boundary(
 
     index_book(
         conn, home, book, embedder=embedder, progress=report, batch_size=64,
-        cancel=lambda: reached[0] >= needed,
+        cancel=CancelToken().or_when(lambda: reached[0] >= needed),
     )
     return IndexedBook(book, scope)
 

@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
+from reader_app.cancel import CancelToken
 from reader_app.errors import AnswerFailedError, ContextTooLongError, ReaderError
 from reader_app.rag.assistant.engine import Assistant, AssistantConfig
 from reader_app.rag.model import prompts
-from reader_app.rag.model.gateway import CancelToken, ModelGateway, StreamStats
+from reader_app.rag.model.gateway import ModelGateway, StreamStats
 from reader_app.rag.model.scoped import ScopedHistory
 from tests.fakes.marker_library import MarkerLibrary, marker_library
 from tests.llm.recording_proxy import RecordingProxy

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -15,6 +19,46 @@ from reader_app.store.db import connect
 from reader_app.ui.library.book_opening import OpenedBook, record_through
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.window.main_window import MainWindow
+
+WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE|REPLACE|DROP|CREATE|ALTER)\b", re.IGNORECASE)
+
+
+class UiThreadWrites:
+    """Records every statement that writes (INSERT, UPDATE, DELETE, REPLACE, DROP, CREATE, ALTER)
+    run on the UI (main) thread, on any connection opened while it is installed and on those it
+    is told to `watch`, once `arm()`ed (a test's own setup writes first). The one writer and the
+    workers run their statements on other threads: those are never recorded."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+        self.armed = False
+
+    def watch(self, conn: sqlite3.Connection) -> sqlite3.Connection:
+        conn.set_trace_callback(self._ran)
+        return conn
+
+    def arm(self) -> None:
+        self.armed = True
+
+    def _ran(self, statement: str) -> None:
+        if self.armed and threading.current_thread() is threading.main_thread() and WRITE.match(
+            statement
+        ):
+            self.found.append(statement)
+
+
+@pytest.fixture
+def ui_thread_writes(monkeypatch: pytest.MonkeyPatch) -> UiThreadWrites:
+    """A `UiThreadWrites` watching every SQLite connection opened from now on (the window's, its
+    panels', every worker's and the writer's)."""
+    writes = UiThreadWrites()
+    opened = sqlite3.connect
+
+    def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        return writes.watch(opened(*args, **kwargs))
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    return writes
 
 
 def make_window(

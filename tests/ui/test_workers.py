@@ -83,7 +83,7 @@ def test_a_cancelled_job_drops_its_progress_but_its_outcome_arrives(qtbot: QtBot
         started.set()
         resume.wait(5)
         job("after the stop")
-        return "kept so far" if job.is_cancelled() else "whole"
+        return "kept so far" if job.cancelled else "whole"
 
     job = workers.submit("answer", work, **seen.callbacks())
     assert started.wait(5)

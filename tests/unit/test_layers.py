@@ -1,6 +1,7 @@
 """The package's import graph has no cycle, and no lower layer imports a higher one.
 
-Layers, lowest first: errors/paths/settings < books, comics, store < rag < prepare/cli/mcp < ui/app.
+Layers, lowest first: cancel/errors/paths/settings/digest < books, comics, store < rag <
+prepare/cli/mcp < ui/app.
 Every import counts, including those inside functions (a function-local import hides a cycle from
 the interpreter, not from the reader) and those under `if TYPE_CHECKING:` (an annotation that needs
 the importer back is a cycle for whoever reads the code). The graph is read from the source with
@@ -22,6 +23,7 @@ PACKAGE_DIR = Path(reader_app.__file__).parent
 # a layer here; the test says so.
 LAYERS: Mapping[str, int] = {
     "": 0,  # reader_app/__init__.py: the name and version
+    "cancel": 0,
     "errors": 0,
     "paths": 0,
     "settings": 0,

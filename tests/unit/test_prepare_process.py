@@ -14,6 +14,7 @@ import pytest
 from reader_app.books.cache import load_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.cancel import CancelToken
 from reader_app.prepare import PrepareNews
 from reader_app.prepare_process import PreparationProcess
 from reader_app.rag.index.embed import DEFAULT_MODEL_ID
@@ -49,7 +50,7 @@ def test_a_book_is_prepared_in_another_process_and_its_news_reaches_this_one(
     book = _added(library_home, JEKYLL)
     seen: list[PrepareNews] = []
     child.prepare(library_home, book, prepare_whole_comic=False, progress=seen.append,
-                  cancel=lambda: False)
+                  cancel=CancelToken())
 
     stages = [news.stage for news in seen]
     assert "failed" not in stages, seen
@@ -75,7 +76,7 @@ def test_a_child_killed_mid_index_is_reported_and_the_next_preparation_resumes(
             os.kill(child.pid, signal.SIGKILL)
 
     child.prepare(library_home, book, prepare_whole_comic=False,
-                  progress=kill_after_first_batch, cancel=lambda: False)
+                  progress=kill_after_first_batch, cancel=CancelToken())
 
     assert seen[-1].stage == "failed"
     assert "stopped unexpectedly" in seen[-1].message
@@ -91,7 +92,8 @@ def test_a_child_killed_mid_index_is_reported_and_the_next_preparation_resumes(
             return news.stage in INDEXING and not news.message
 
         child.prepare(library_home, book, prepare_whole_comic=False, progress=again.append,
-                      cancel=lambda: any(progress(news) for news in again))  # a new child
+                      cancel=CancelToken().or_when(  # a new child
+                          lambda: any(progress(news) for news in again)))
         first_index = next(news for news in again if progress(news))
         assert first_index.fraction >= partial.fraction  # resumed, not started over
         assert again[-1].stage == "cancelled"
@@ -105,7 +107,8 @@ def test_cancelling_stops_the_child_between_batches_and_it_serves_the_next_job(
     book = _added(library_home, JEKYLL)
     seen: list[PrepareNews] = []
     child.prepare(library_home, book, prepare_whole_comic=False, progress=seen.append,
-                  cancel=lambda: any(news.stage in INDEXING for news in seen))
+                  cancel=CancelToken().or_when(
+                      lambda: any(news.stage in INDEXING for news in seen)))
 
     assert seen[-1].stage == "cancelled"
     assert "ready" not in [news.stage for news in seen]
@@ -115,7 +118,7 @@ def test_cancelling_stops_the_child_between_batches_and_it_serves_the_next_job(
     changed = dataclasses.replace(book, book_id="0" * 64)  # not the file's digest any more
     refused: list[PrepareNews] = []
     child.prepare(library_home, changed, prepare_whole_comic=False, progress=refused.append,
-                  cancel=lambda: False)
+                  cancel=CancelToken())
     assert [news.stage for news in refused] == ["failed"]
     assert "changed on disk" in refused[0].message
     assert child.pid == pid
@@ -130,7 +133,7 @@ def test_an_idle_child_is_stopped_and_the_next_job_starts_another(library_home: 
     try:
         seen: list[PrepareNews] = []
         child.prepare(library_home, changed, prepare_whole_comic=False, progress=seen.append,
-                      cancel=lambda: False)
+                      cancel=CancelToken())
         first = child.pid
         assert first is not None and [news.stage for news in seen] == ["failed"]
         deadline = time.monotonic() + 30
@@ -138,7 +141,7 @@ def test_an_idle_child_is_stopped_and_the_next_job_starts_another(library_home: 
             time.sleep(0.1)
         assert child.pid is None  # its memory went back to the system
         child.prepare(library_home, changed, prepare_whole_comic=False, progress=seen.append,
-                      cancel=lambda: False)
+                      cancel=CancelToken())
         assert child.pid not in (None, first)
         assert [news.stage for news in seen] == ["failed", "failed"]
     finally:
@@ -159,7 +162,7 @@ def test_closing_cancels_the_job_under_way_instead_of_waiting_for_it(library_hom
             indexing.set()
 
     job = threading.Thread(target=lambda: child.prepare(
-        library_home, book, prepare_whole_comic=False, progress=heard, cancel=lambda: False))
+        library_home, book, prepare_whole_comic=False, progress=heard, cancel=CancelToken()))
     job.start()
     assert indexing.wait(timeout=120)
     child.close()  # as at exit: the whole book is far from embedded

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -102,3 +104,62 @@ def test_listeners_hear_each_change_once_and_only_changes(store: SettingsStore) 
         ("appearance.font_size", 15),
         ("appearance.font_size", 13),
     ]
+
+
+class _HeldQueue:
+    """A write queue that runs nothing until told: what the window's writer is while busy."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.queued: list[Callable[[sqlite3.Connection], object]] = []
+        self.ran = 0
+
+    def submit(self, write: Callable[[sqlite3.Connection], object]) -> int:
+        self.queued.append(write)
+        return len(self.queued)
+
+    def landed(self, ticket: int) -> bool:
+        return self.ran >= ticket
+
+    def run(self) -> None:
+        for write in self.queued[self.ran:]:
+            write(self.conn)
+        self.ran = len(self.queued)
+
+
+def test_a_store_writing_through_a_queue_writes_nothing_itself_and_answers_what_it_was_given(
+    library_home: Path,
+) -> None:
+    conn = connect(library_home)
+    store, other = SettingsStore(conn), SettingsStore(connect(library_home))
+    writes = _HeldQueue(connect(library_home))
+    store.write_through(writes)
+    heard: list[tuple[str, object]] = []
+    store.subscribe(lambda name, value: heard.append((name, value)))
+    statements: list[str] = []
+    conn.set_trace_callback(statements.append)
+
+    store.set("comics.fit", "width")
+    store.set_many({"appearance.font_size": 17, "appearance.justify": False})
+    store.reset("comics.fit")
+    store.set("library.recent", ["/a.epub"])
+    store.get("library.recent").append("/changed-by-the-caller.epub")
+
+    assert [s for s in statements if not s.lstrip().upper().startswith("SELECT")] == []
+    assert store.get("comics.fit") == "page" and store.get("appearance.font_size") == 17
+    assert store.get("library.recent") == ["/a.epub"]  # the caller's copy, not the store's
+    assert other.get("appearance.font_size") == 13  # not in the database yet
+    assert heard == [("comics.fit", "width"), ("appearance.font_size", 17),
+                     ("appearance.justify", False), ("comics.fit", "page"),
+                     ("library.recent", ["/a.epub"])]
+    writes.run()
+    assert other.get("appearance.font_size") == 17 and other.get("appearance.justify") is False
+    assert other.get("comics.fit") == "page" and other.get("library.recent") == ["/a.epub"]
+    assert store.get("appearance.font_size") == 17  # read back from the database now
+
+
+def test_set_many_stores_nothing_when_one_value_is_not_allowed(library_home: Path) -> None:
+    store = SettingsStore(connect(library_home))
+    with pytest.raises(InvalidSettingError):
+        store.set_many({"appearance.font_size": 17, "comics.fit": "sideways"})
+    assert store.get("appearance.font_size") == 13

@@ -9,11 +9,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from reader_app.books.model import Book
+from reader_app.cancel import CancelToken
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.rag.assistant.answer_check import AnswerCheck, AnswerChecker, FlaggedSpan, Receipt
 from reader_app.rag.assistant.conversations import AnswerStats, ConversationStore, Message, Status
 from reader_app.rag.model.citations import Citation
-from reader_app.rag.model.gateway import CancelToken, ModelGateway, StreamStats
+from reader_app.rag.model.gateway import ModelGateway, StreamStats
 from reader_app.rag.model.scoped import ScopedContext
 
 

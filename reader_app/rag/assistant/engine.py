@@ -18,6 +18,7 @@ from typing import Any
 from reader_app.books.library import ReadingState
 from reader_app.books.marking import chapter_and_percent
 from reader_app.books.model import Book, Locator
+from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AssistantUnavailableError,
     QueryError,
@@ -39,11 +40,7 @@ from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.rag.index.sentences import locator_for_sid, sentence_count
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.model.citations import quoted
-from reader_app.rag.model.gateway import (
-    CancelToken,
-    ModelGateway,
-    QueryRewrite,
-)
+from reader_app.rag.model.gateway import ModelGateway, QueryRewrite
 from reader_app.rag.model.prompts import REWRITE_TURNS, length_instruction
 from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
 from reader_app.rag.model.servers import ServerChoice

@@ -29,6 +29,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from reader_app.books.model import Book
+from reader_app.cancel import CancelToken
 from reader_app.errors import AssistantUnavailableError, QueryError, ReaderError
 from reader_app.rag.assistant.answer_check import AnswerChecker, Receipt
 from reader_app.rag.assistant.answer_run import AnswerRun, FallbackAnswer
@@ -66,7 +67,7 @@ from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.rag.index.sentences import sentence_count
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.model.excerpts import ScopedExcerpts, Span, excerpts_in_scope
-from reader_app.rag.model.gateway import CancelToken, QueryRewrite
+from reader_app.rag.model.gateway import QueryRewrite
 from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
 from reader_app.rag.retrieval.search import Reranker, search
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from reader_app.cancel import CancelToken
 from reader_app.errors import AnswerFailedError
 from reader_app.rag.characters import prompts as cp
 from reader_app.rag.model.excerpts import ScopedExcerpts
-from reader_app.rag.model.gateway import CancelToken, ModelGateway, QueryRewrite, StreamStats
+from reader_app.rag.model.gateway import ModelGateway, QueryRewrite, StreamStats
 from reader_app.rag.model.scoped import (
     ScopedContext,
     ScopedHistory,

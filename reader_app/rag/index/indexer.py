@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from reader_app.books.model import Book
+from reader_app.cancel import CancelToken
 from reader_app.rag.index.chunking import chunk_count, chunk_texts, chunks_of
 from reader_app.rag.index.embed import Embedder
 from reader_app.rag.index.indexes import (
@@ -113,18 +114,18 @@ def index_book(
     *,
     embedder: Embedder,
     progress: Callable[[IndexProgress], None] | None = None,
-    cancel: Callable[[], bool] | None = None,
+    cancel: CancelToken | None = None,
     batch_size: int = DEFAULT_BATCH_SIZE,
 ) -> IndexStatus:
     """Embed `book`'s chunks in reading order, saving after every batch.
 
     Resumes where an earlier run stopped; starts over when the model, its dimension or the
-    book's chunks changed. `cancel()` is checked between batches; what is saved stays usable.
+    book's chunks changed. `cancel` is asked between batches; what is saved stays usable.
     Run it in a worker thread with its own connection.
 
     One indexer at a time builds a given book's index with a given model, across processes (the
     window's preparation child, `reader-app index`, the MCP server): a second one waits, relaying
-    the first one's progress and asking `cancel()`, then resumes from what the first one saved,
+    the first one's progress and asking `cancel`, then resumes from what the first one saved,
     which is often everything.
     """
     ensure_sentences(conn, book)
@@ -132,15 +133,15 @@ def index_book(
     path = vector_index_path(home, book_id, model_id)
     seen = -1
 
-    def waiting() -> bool:
+    def waiting() -> None:
         nonlocal seen
         status = index_status(conn, home, book_id, model_id)
         if progress is not None and status.chunks_indexed != seen:
             seen = status.chunks_indexed
             progress(IndexProgress(book_id, model_id, status.chunks_indexed, status.chunks_total))
-        return cancel is not None and cancel()
 
-    with file_lock_or_give_up(path.with_suffix(".lock"), give_up=waiting) as held:
+    with file_lock_or_give_up(path.with_suffix(".lock"), cancel=cancel or CancelToken(),
+                              waiting=waiting) as held:
         if not held:  # cancelled while another indexer had it
             return index_status(conn, home, book_id, model_id)
         return _index_held(conn, home, book_id, embedder, path, progress=progress,
@@ -155,7 +156,7 @@ def _index_held(
     path: Path,
     *,
     progress: Callable[[IndexProgress], None] | None,
-    cancel: Callable[[], bool] | None,
+    cancel: CancelToken | None,
     batch_size: int,
 ) -> IndexStatus:
     model_id = embedder.model_id
@@ -165,7 +166,7 @@ def _index_held(
     if progress is not None:
         progress(IndexProgress(book_id, model_id, done, total))
     while done < total:
-        if cancel is not None and cancel():
+        if cancel is not None and cancel.cancelled:
             break
         chunks = chunks_of(conn, book_id, done, done + batch_size)
         vectors = embedder.embed(chunk_texts(conn, book_id, chunks))

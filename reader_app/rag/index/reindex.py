@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable
 from pathlib import Path
 
 from reader_app.books.formats import read_book
+from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
 from reader_app.rag.index.embed import Embedder
 from reader_app.rag.index.indexer import index_book, remove_other_indexes
@@ -41,14 +41,14 @@ def reindex_library(
     home: Path,
     embedder: Embedder,
     *,
-    cancel: Callable[[], bool] = lambda: False,
+    cancel: CancelToken | None = None,
 ) -> list[str]:
     """Index every book of `books_to_reindex` with `embedder`, one after another, stopping
-    between batches when `cancel()` says so (what is saved stays usable, and the next run
+    between batches once `cancel` is cancelled (what is saved stays usable, and the next run
     resumes it). A book whose file is gone or changed is passed over. Returns the ids done."""
     done = []
     for book_id, path in books_to_reindex(conn, embedder.model_id):
-        if cancel():
+        if cancel is not None and cancel.cancelled:
             break
         try:
             book = read_book(path)

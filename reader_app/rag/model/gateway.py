@@ -18,6 +18,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
+from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AnswerFailedError,
     AssistantTimeoutError,
@@ -26,7 +27,6 @@ from reader_app.errors import (
     RemoteServerNotAllowedError,
 )
 from reader_app.rag.model import prompts
-from reader_app.rag.model.ollama_wire import CancelToken
 from reader_app.rag.model.scoped import (
     ScopedContext,
     ScopedHistory,
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from reader_app.rag.model.excerpts import ScopedExcerpts
 
 __all__ = [
-    "CancelToken", "ModelGateway", "PullCancelledError", "PullProgress", "QueryRewrite",
+    "ModelGateway", "PullCancelledError", "PullProgress", "QueryRewrite",
     "StreamStats", "validate_suggestions",
 ]
 

@@ -6,7 +6,6 @@ capabilities, and the translation of whatever the client raises into our errors.
 from __future__ import annotations
 
 import functools
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -36,18 +35,6 @@ from reader_app.rag.model.wire import (
 _UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError)
 
 
-class CancelToken:
-    """Set from any thread to stop a stream or a pull at its next chunk."""
-
-    def __init__(self) -> None:
-        self._event = threading.Event()
-
-    def cancel(self) -> None:
-        self._event.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._event.is_set()
 
 
 def make_client(host: str, *, timeout: float, connect_timeout: float,

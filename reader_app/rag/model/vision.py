@@ -10,8 +10,8 @@ import sqlite3
 from pathlib import Path
 
 from reader_app.books.model import Book
+from reader_app.cancel import CancelToken
 from reader_app.comics.describe import (
-    CancelCheck,
     DescriptionRun,
     PageDescriber,
     ProgressCallback,
@@ -82,7 +82,7 @@ def describe_pages(
     prepare_whole_comic: bool = False,
     describer: PageDescriber | None = None,
     progress: ProgressCallback | None = None,
-    cancel: CancelCheck | None = None,
+    cancel: CancelToken | None = None,
 ) -> DescriptionRun:
     """Describe the pages of a comic the reader has reached (`describe_reached_pages`).
 

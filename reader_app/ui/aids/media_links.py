@@ -1,9 +1,9 @@
 """Audio and video in a book: Pagemate does not play them inside the page, but the line naming
 one is a link, and a click hands the file to the system's own player.
 
-The file is copied out of the book (in a worker, never on the UI thread) into a private temporary
-folder that lives as long as the window, under its own base name only, and opened there with
-`QDesktopServices`. The click is the reader's consent, as for a web link; nothing is fetched.
+The file is copied out of the book (in the page's worker, never on the UI thread) into a private
+temporary folder that lives as long as the window, under its own base name only, and opened there
+with `QDesktopServices`. The click is the reader's consent, as for a web link; nothing is fetched.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from PySide6.QtGui import QDesktopServices
 from reader_app.books.model import Book, Locator
 from reader_app.books.xhtml_parts import MEDIA_HREF_PREFIX
 from reader_app.ui.reader.epub_view import EpubView
-from reader_app.ui.workers import Workers
 
 log = logging.getLogger(__name__)
 MAX_MEDIA_BYTES = 512 * 1024 * 1024  # a file larger than this is not copied out
@@ -34,7 +33,7 @@ class MediaLinks(QObject):
     def __init__(self, view: EpubView) -> None:
         super().__init__(view)
         self.view = view
-        self.workers = Workers(self, max_threads=1)
+        self.workers = view.workers  # the page's own worker, beside its drawings
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         view.link_hooks.append(self.link_clicked)
 

@@ -1,11 +1,11 @@
 """The assistant panel's conversation bookkeeping, off the UI thread.
 
 Opening a book reads its latest conversation (and that conversation's messages) in a worker.
-"New conversation" and "Turn off whole comic" are written by the one writer (`store/writer.py`):
-the UI thread only queues the write, in order with the page turns' saves, so a question asked
-right after "New conversation" (whose answer job waits for the writes queued before it) lands
-in the new conversation. The panel runs the reads and waits on one `Workers` lane: a reply for
-a book the reader has left is dropped by its job id.
+"New conversation" and "Prepare whole comic" on and off are written by the one writer
+(`store/writer.py`): the UI thread only queues the write, in order with the page turns' saves,
+so a question asked right after "New conversation" (whose answer job waits for the writes queued
+before it) lands in the new conversation. The panel runs the reads and waits on one `Workers`
+lane: a reply for a book the reader has left is dropped by its job id.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reader_app.books.library import Library
+from reader_app.books.model import Book
 from reader_app.errors import LibraryError
 from reader_app.rag.assistant.conversations import ConversationStore, Message
 from reader_app.store.db import connect
@@ -76,6 +77,19 @@ def new_conversation(writer: Writer, book_id: str) -> Work:
         return conversation_id, []
 
     return started
+
+
+def turn_on_whole_comic(writer: Writer, home: Path, book: Book) -> Callable[[object], None]:
+    """Queue "whole comic: on" (on the UI thread: it does not wait); the returned work, run in a
+    worker, waits for it, so the panel reads it back once it is there."""
+    book_id = book.book_id
+    ticket = writer.submit(lambda conn: Library(conn, home).set_whole_comic(book_id, True))
+
+    def recorded(_job: object) -> None:
+        if not writer.wait_for(ticket):
+            raise LibraryError("The library did not record “Prepare whole comic” in time.")
+
+    return recorded
 
 
 def turn_off_whole_comic(writer: Writer, home: Path, book_id: str) -> None:

@@ -86,7 +86,7 @@ def _answer(
 ) -> JobResult:
     try:
         run = assistant.ask(
-            book, question, conversation_id=conversation_id, cancel=job.cancel_token
+            book, question, conversation_id=conversation_id, cancel=job
         )
     except ReaderError as refused:
         return JobResult(conversation_id, None, refused)
@@ -124,6 +124,6 @@ def pull_work(job: Job, *, config: AssistantConfig) -> None:
     """Download the configured model; raises PullCancelledError or another ReaderError."""
     gateway = config.gateway()
     try:
-        gateway.pull_model(progress=job, cancel=job.cancel_token)
+        gateway.pull_model(progress=job, cancel=job)
     finally:
         gateway.close()

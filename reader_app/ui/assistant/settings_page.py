@@ -31,7 +31,10 @@ from reader_app.rag.model.servers import (
 from reader_app.settings import SettingsStore
 from reader_app.ui.workers import Workers
 
+MODELS_LANE = "assistant:models"
 ANSWER_LENGTH_LABELS = {"short": "Short", "medium": "Medium", "long": "Long"}
+MODELS_LANE = "assistant:models"
+PROBE_LANE = "assistant:probe"
 PROBE_CONNECT_SECONDS = 0.5
 
 
@@ -83,13 +86,18 @@ def found_text(found: list[FoundServer]) -> str:
 
 
 class AssistantSettingsPage(QWidget):
-    """A form the settings dialog embeds; `apply()` saves what the reader chose."""
+    """A form the settings dialog embeds; `apply()` saves what the reader chose. The models are
+    listed on `workers`, the window's pool (a pool of its own when the page stands alone)."""
 
-    def __init__(self, settings: SettingsStore, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: SettingsStore, parent: QWidget | None = None, *,
+                 workers: Workers | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("assistantSettings")
         self.settings = settings
-        self.workers = Workers(self, max_threads=1)
+        self.workers = workers if workers is not None else Workers(self, max_threads=1)
+        shared = self.workers
+        for lane in (MODELS_LANE, PROBE_LANE):  # no reply to a closed page
+            self.destroyed.connect(lambda _=None, lane=lane: shared.drop(lane))
         self._allowed = list(settings.get("assistant.allowed_remote_hosts"))
         self._treat_as_remote = tuple(settings.get("assistant.treat_as_remote"))
         form = QFormLayout(self)
@@ -157,7 +165,7 @@ class AssistantSettingsPage(QWidget):
         self.rewrite_check.setChecked(bool(settings.get("assistant.rewrite_queries")))
         form.addRow("", self.rewrite_check)
         self._on_address_changed()
-        self.workers.submit("probe", lambda _job: probe_presets(), on_done=self._on_probed,
+        self.workers.submit(PROBE_LANE, lambda _job: probe_presets(), on_done=self._on_probed,
                             on_error=lambda _error: self.found_label.setText(""))
 
     # -- what the reader chose -----------------------------------------------------------------
@@ -190,7 +198,7 @@ class AssistantSettingsPage(QWidget):
         url, key = self.host(), self.key_edit.text().strip()
         self.models_status.setText(f"Connecting to {url}…")
         self.workers.submit(
-            "models", lambda _job: list_models(url, api_key=key),
+            MODELS_LANE, lambda _job: list_models(url, api_key=key),
             on_done=lambda result: self._on_listed(url, result),
             on_error=lambda error: self._on_listed(url, error),
         )

@@ -100,7 +100,7 @@ def reply_work(
     try:
         try:
             run = chat.send(book, message, key=key, conversation_id=conversation_id,
-                            cancel=job.cancel_token)
+                            cancel=job)
         except ReaderError as refused:
             return JobResult(conversation_id, None, refused)
         job(run.checker)

@@ -241,6 +241,10 @@ class LibraryView(QWidget):
         self.grid.setVisible(bool(entries))
         self._apply_filter()
 
+    def leave_out(self, book_id: str) -> None:
+        """Stop showing a book being removed, before the library has caught up."""
+        self.set_entries([entry for entry in self.entries if entry.book_id != book_id])
+
     def with_known_state(self, entry: LibraryEntry) -> LibraryEntry:
         state = self.known_state(entry.book_id)
         if state is None:

@@ -63,16 +63,18 @@ class Appearance:
         )
 
     def save(self, settings: SettingsStore) -> None:
-        settings.set("appearance.font_family", self.font_family)
-        settings.set("appearance.font_size", self.font_size)
-        settings.set("appearance.line_spacing", self.line_spacing)
-        settings.set("appearance.margin", self.margin)
-        settings.set("appearance.theme", self.theme)
-        settings.set("appearance.justify", self.justify)
-        settings.set("appearance.publisher_styles", self.publisher_styles)
-        settings.set("appearance.hyphenate", self.hyphenate)
-        settings.set("appearance.measure", self.measure)
-        settings.set("appearance.typeset_math", self.typeset_math)
+        settings.set_many({
+            "appearance.font_family": self.font_family,
+            "appearance.font_size": self.font_size,
+            "appearance.line_spacing": self.line_spacing,
+            "appearance.margin": self.margin,
+            "appearance.theme": self.theme,
+            "appearance.justify": self.justify,
+            "appearance.publisher_styles": self.publisher_styles,
+            "appearance.hyphenate": self.hyphenate,
+            "appearance.measure": self.measure,
+            "appearance.typeset_math": self.typeset_math,
+        })
 
     def resolved_family(self) -> str:
         """The chosen family if this machine has it, else the bundled book face."""

@@ -19,6 +19,7 @@ drawn as its linear text, with a note in the log; nothing is fetched.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import threading
@@ -68,8 +69,10 @@ class Typeset:
 
 
 TypesetKey = tuple[bytes, float, str, float]  # markup, size, colour, half x-height
+# Shared by the page's worker (which typesets) and the UI thread (which looks up) without a lock:
+# each OrderedDict operation is atomic under the GIL, and an entry evicted between two of them is
+# a miss, typeset again.
 _done: OrderedDict[TypesetKey, Typeset | None] = OrderedDict()
-_done_lock = threading.Lock()
 _ziamath_lock = threading.Lock()  # ziamath keeps its fonts and settings in module globals
 CACHED_FORMULAS = 2048
 
@@ -79,12 +82,13 @@ def key_for(markup: bytes, *, size_px: float, colour: str, half_x: float) -> Typ
 
 
 def cached(key: TypesetKey) -> tuple[bool, Typeset | None]:
-    """(whether `key` was typeset already, its result): never typesets."""
-    with _done_lock:
-        if key not in _done:
-            return False, None
+    """(whether `key` was typeset already, its result): never typesets, never waits."""
+    try:
+        result = _done[key]
         _done.move_to_end(key)
-        return True, _done[key]
+    except KeyError:  # not typeset, or evicted meanwhile
+        return False, None
+    return True, result
 
 
 def typeset(markup: bytes, *, size_px: float, colour: str, half_x: float) -> Typeset | None:
@@ -98,17 +102,16 @@ def typeset_key(key: TypesetKey) -> Typeset | None:
     if found or ziamath is None:
         return result
     result = _typeset(*key)
-    with _done_lock:
-        _done[key] = result
-        while len(_done) > CACHED_FORMULAS:
+    _done[key] = result
+    while len(_done) > CACHED_FORMULAS:
+        with contextlib.suppress(KeyError):  # another thread evicted it first
             _done.popitem(last=False)
     return result
 
 
 def forget_typeset() -> None:
     """Empty the cache (benchmarks measure the cold cost)."""
-    with _done_lock:
-        _done.clear()
+    _done.clear()
 
 
 def _typeset(markup: bytes, size_px: float, colour: str, half_x: float) -> Typeset | None:

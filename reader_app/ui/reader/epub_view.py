@@ -57,8 +57,8 @@ class EpubView(PageInput):
         self.section_index = 0
         self.page_index = 0
         self._documents: OrderedDict[int, SectionDocument] = OrderedDict()
-        # Rasterised illustrations, kept across relayouts; SVG is drawn in a worker.
-        self.images = ImageCache(runner=Workers(self, max_threads=1))
+        self.workers = Workers(self, max_threads=1)  # the page's worker: SVG, formulas, media
+        self.images = ImageCache(runner=self.workers)  # drawn images, kept across relayouts
         self.images.on_ready = self._image_ready
         self._ahead = LayoutAhead(self)  # the next section, laid out in slices
         self.math_jobs = MathJobs(self.images, self._math_ready)  # formulas typeset in the worker

@@ -16,7 +16,6 @@ from reader_app import APP_NAME
 from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.errors import BookError
-from reader_app.forget import forget_book
 from reader_app.prepare import PrepareNews
 from reader_app.rag.model.citations import Citation
 from reader_app.settings import SettingsStore
@@ -25,9 +24,11 @@ from reader_app.ui.aids.cited_passage import cited_passage_marks
 from reader_app.ui.aids.find_bar import FindController
 from reader_app.ui.aids.install import install_reading_aids
 from reader_app.ui.assistant.assistant_line import AssistantLine
+from reader_app.ui.assistant.conversation_jobs import turn_on_whole_comic
 from reader_app.ui.assistant.view import SelectionMode
 from reader_app.ui.companion.character_entry import install_character_chat
 from reader_app.ui.library.book_opening import OpenedBook, open_and_record
+from reader_app.ui.library.book_removal import remove_book
 from reader_app.ui.library.cover_jobs import cover_work, reading_notes_text
 from reader_app.ui.library.recent_books import fill_recent_menu
 from reader_app.ui.page.appearance import Appearance, apply_window_theme
@@ -60,7 +61,8 @@ class MainWindow(WindowParts):
             home=home, library=library, settings=settings, prepare_assistant=prepare_assistant
         )
         self._closed = False
-        self.indexing = IndexingController(home, self)
+        settings.write_through(self.writer)  # settings are written by the one writer too
+        self.indexing = IndexingController(home, self, writer=self.writer)
         self.indexing.news.connect(self._indexing_news)
         self.character_chat = install_character_chat(self)  # "Talk to <name>"
         self._comic_refresh = QTimer(self)
@@ -135,8 +137,9 @@ class MainWindow(WindowParts):
             self.book = None
             self.reader.set_book(None, self.appearance)
             self.companion.set_book(None)
-        forget_book(self.library.conn, self.home, book_id)
-        self.refresh_library()
+        self.library_view.leave_out(book_id)  # gone at once; the library follows behind
+        remove_book(self.tasks, self.writer, self.home, book_id, on_removed=self.refresh_library,
+                    on_error=lambda error: self.error_banner.show_message(str(error)))
 
     # -- opening ----------------------------------------------------------------------------
 
@@ -279,8 +282,9 @@ class MainWindow(WindowParts):
         """The reader asked for every page to be described now, ahead of their reading."""
         if self.book is not None and self.book.format == "cbz":
             # Recorded, so it stays on (and the panel says so) until the reader turns it off.
-            self.library.set_whole_comic(self.book.book_id, True)
-            self.assistant_panel.refresh_scope()
+            self.tasks.submit("whole-comic", turn_on_whole_comic(self.writer, self.home, self.book),
+                              on_done=lambda _done: self.assistant_panel.refresh_scope(),
+                              on_error=lambda error: log.warning("whole comic: %s", error))
             self.indexing.start(self.book, prepare_whole_comic=True)
 
     def _ask_about(self, text: str, mode: str) -> None:
@@ -329,7 +333,7 @@ class MainWindow(WindowParts):
         """The dialog saves what the reader chose; the window hears it (`_setting_changed`)."""
         from reader_app.ui.window.settings_dialog import PreferencesDialog
 
-        dialog = PreferencesDialog(self.settings, self)
+        dialog = PreferencesDialog(self.settings, self, workers=self.tasks)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

@@ -8,6 +8,7 @@ in the pool thread itself, where a test can replace a function of the pipeline.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -19,33 +20,37 @@ from reader_app.prepare_process import (
     run_library_reindex,
     run_preparation,
 )
+from reader_app.store.writer import Writer
 from reader_app.ui.workers import Job, Workers
 
 log = logging.getLogger(__name__)
 
 
 def _prepare_work(job: Job, *, book: Book, home: Path, prepare_whole_comic: bool,
-                  in_child: bool) -> None:
+                  in_child: bool, written: Callable[[], object]) -> None:
     """Runs on the pool thread; every piece of news is the job's progress. A book built in
     memory (no file for the child to load) is prepared here."""
+    written()  # the settings and reading state the window queued before are in the database
     if in_child and book.path.is_file():
         try:
             preparation_process().prepare(home, book, prepare_whole_comic=prepare_whole_comic,
-                                          progress=job, cancel=job.is_cancelled)
+                                          progress=job, cancel=job)
             return
         except ChildUnavailableError as error:
             log.warning("%s; preparing in this process", error)
     run_preparation(home, book, prepare_whole_comic=prepare_whole_comic, progress=job,
-                    cancel=job.is_cancelled)
+                    cancel=job)
 
 
-def _reindex_work(job: Job, *, home: Path, in_child: bool) -> list[str]:
+def _reindex_work(job: Job, *, home: Path, in_child: bool,
+                  written: Callable[[], object]) -> list[str]:
+    written()  # the new embedding model is in the database
     if in_child:
         try:
-            return preparation_process().reindex_library(home, cancel=job.is_cancelled)
+            return preparation_process().reindex_library(home, cancel=job)
         except ChildUnavailableError as error:
             log.warning("%s; re-indexing in this process", error)
-    return run_library_reindex(home, cancel=job.is_cancelled)
+    return run_library_reindex(home, cancel=job)
 
 
 class IndexingController(QObject):
@@ -58,19 +63,21 @@ class IndexingController(QObject):
     # for the current book only (the lane's stale rule)
     news = Signal(object)
 
-    def __init__(self, home: Path, parent: QObject | None = None) -> None:
+    def __init__(self, home: Path, parent: QObject | None = None, *,
+                 writer: Writer | None = None) -> None:
         super().__init__(parent)
         self.home = home
+        self.writer = writer  # its jobs read what the window queued before them
         self.workers = Workers(self, max_threads=1)  # one preparation runs at a time
         self.library_pending = False  # the other books still to re-index for a new model
 
     def start(self, book: Book, *, prepare_whole_comic: bool = False) -> None:
-        home = self.home
+        home, written = self.home, self._written()
         self.workers.submit(
             "prepare",
             lambda job: _prepare_work(
                 job, book=book, home=home, prepare_whole_comic=prepare_whole_comic,
-                in_child=self.in_child,
+                in_child=self.in_child, written=written,
             ),
             on_done=lambda _none: None,
             on_error=lambda error: log.error("preparing %s crashed: %r", book.path.name, error),
@@ -87,15 +94,23 @@ class IndexingController(QObject):
         else:
             self._submit_library()
 
+    def _written(self) -> Callable[[], object]:
+        """What a job calls first: wait (on its pool thread) for the writes queued until now."""
+        writer = self.writer
+        if writer is None:
+            return lambda: None
+        ticket = writer.last_ticket
+        return lambda: writer.wait_for(ticket)
+
     def _submit_library(self) -> None:
-        home = self.home
+        home, written = self.home, self._written()
 
         def finished(_done: object) -> None:
             self.library_pending = False
 
         self.workers.submit(
             "library",
-            lambda job: _reindex_work(job, home=home, in_child=self.in_child),
+            lambda job: _reindex_work(job, home=home, in_child=self.in_child, written=written),
             on_done=finished,
             on_error=lambda error: log.warning("re-indexing the library stopped: %s", error),
         )

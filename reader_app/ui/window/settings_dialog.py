@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from reader_app.settings import SettingsStore, declared
 from reader_app.ui.page.appearance import THEMES, Appearance
+from reader_app.ui.workers import Workers
 
 
 class AppearanceDialog(QDialog):
@@ -125,7 +126,8 @@ class AppearanceDialog(QDialog):
 class PreferencesDialog(QDialog):
     """Settings beyond appearance: the assistant (Ollama) and how books are prepared for it."""
 
-    def __init__(self, settings: SettingsStore, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: SettingsStore, parent: QWidget | None = None, *,
+                 workers: Workers | None = None) -> None:
         super().__init__(parent)
         from reader_app.ui.assistant.settings_page import AssistantSettingsPage
 
@@ -134,7 +136,7 @@ class PreferencesDialog(QDialog):
         self.settings = settings
         layout = QVBoxLayout(self)
         tabs = QTabWidget(self)
-        self.assistant_page = AssistantSettingsPage(settings, self)
+        self.assistant_page = AssistantSettingsPage(settings, self, workers=workers)
         tabs.addTab(self.assistant_page, "Assistant")
 
         preparing = QWidget(self)

@@ -11,6 +11,7 @@ from PIL import Image
 
 from reader_app.books.formats import read_book
 from reader_app.books.model import BlockKind
+from reader_app.cancel import CancelToken
 from reader_app.comics.ocr import OcrFailedError
 from reader_app.comics.reading_order import Box, OcrLine, TextBlock
 from reader_app.comics.text import (
@@ -138,7 +139,7 @@ def test_cancel_stops_between_pages_and_a_later_run_resumes(
     conn = connect(library_home)
     engine = CountingEngine()
     texts = ocr_book(conn, library_home, book, engine=engine,
-                     cancel=lambda: len(engine.sizes) >= 2)
+                     cancel=CancelToken().or_when(lambda: len(engine.sizes) >= 2))
     assert not texts.complete
     assert [p.page for p in texts.pages] == [0, 1]
     resumed_engine = CountingEngine()

@@ -13,6 +13,7 @@ from PIL import Image
 from reader_app.books.formats import read_book
 from reader_app.books.library import Library
 from reader_app.books.model import Book, Locator
+from reader_app.cancel import CancelToken
 from reader_app.comics.text import ComicText, is_description, with_page_text
 from reader_app.rag.index.sentences import split_book
 from reader_app.rag.model.vision import describe_pages, pick_vision_model, vision_models
@@ -190,6 +191,7 @@ def test_cancel_stops_between_pages_keeping_what_was_described(
     enable(library_home, vision_server)
     read_up_to(library_home, comic, 4)
     run = describe_pages(connect(library_home), library_home, comic,
-                         cancel=lambda: len(vision_server.requests_to("/api/chat")) >= 2)
+                         cancel=CancelToken().or_when(
+                             lambda: len(vision_server.requests_to("/api/chat")) >= 2))
     assert not run.complete and run.described == (0, 1)
     assert sent_pages(vision_server) == [0, 1] and sorted(run.descriptions) == [0, 1]

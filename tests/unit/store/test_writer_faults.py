@@ -118,3 +118,25 @@ def test_a_write_failing_for_another_reason_is_logged_and_not_held(library_home:
         assert writer.held == 0 and faults == []
     finally:
         writer.close()
+
+
+def test_tickets_queued_out_of_order_count_as_written_only_once_every_earlier_one_is(
+    library_home: Path,
+) -> None:
+    # Two threads number their writes, then queue them the other way round: the later ticket
+    # runs first, yet waiting for it also waits for the earlier one.
+    marker_library(library_home).conn.close()
+    writer = Writer(library_home)
+    gate = threading.Event()
+    try:
+        first = next(writer._tickets)  # numbered first, queued last
+        ran = threading.Event()
+        second = writer.submit(lambda conn: ran.set())
+        assert ran.wait(5)
+        assert not writer.wait_for(second, timeout=0.2) and not writer.landed(second)
+        writer._queue.put((first, lambda conn: gate.set()))
+        assert writer.wait_for(second, timeout=5) and gate.is_set() and writer.landed(first)
+        assert writer.wait_for(writer.last_ticket, timeout=5) and writer.held == 0
+    finally:
+        writer.close()
+    assert writer.flush(timeout=0.1)  # a closed writer has nothing left to wait for

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from reader_app.books.library import Library
+from reader_app.cancel import CancelToken
 from reader_app.rag.index.indexer import IndexProgress, index_book, index_status
 from reader_app.rag.index.indexes import vector_index_path
 from reader_app.rag.index.text_units import ensure_sentences
@@ -58,7 +59,7 @@ def _first_indexer(home: str, gate: Event, started: Event) -> None:
 
 
 def _hold(path: str, held: Event, release: Event) -> None:
-    with file_lock_or_give_up(Path(path), give_up=lambda: False):
+    with file_lock_or_give_up(Path(path), cancel=CancelToken()):
         held.set()
         assert release.wait(60)
 
@@ -117,7 +118,7 @@ def test_a_cancel_while_waiting_leaves_the_index_alone(library_home: Path) -> No
         polls = iter(range(3))
         embedder = Counting()
         status = index_book(conn, library_home, book, embedder=embedder,
-                            cancel=lambda: next(polls, None) is None)
+                            cancel=CancelToken().or_when(lambda: next(polls, None) is None))
         assert embedder.calls == 0 and status.chunks_indexed == 0
         assert conn.execute("SELECT COUNT(*) FROM vector_indexes").fetchone()[0] == 0
         release.set()

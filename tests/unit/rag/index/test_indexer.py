@@ -11,6 +11,7 @@ import pytest
 
 from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.cancel import CancelToken
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.chunking import chunk_texts, chunks_of
 from reader_app.rag.index.indexer import IndexProgress, index_book, index_status
@@ -121,7 +122,7 @@ def test_cancel_stops_between_batches_and_keeps_what_is_saved(library_home: Path
 
     status = index_book(
         library.conn, library_home, generated.book, embedder=EMBEDDER, progress=report,
-        cancel=lambda: len(seen) > 2, batch_size=2,
+        cancel=CancelToken().or_when(lambda: len(seen) > 2), batch_size=2,
     )
 
     assert status.chunks_indexed == 4 and not status.complete
@@ -131,9 +132,11 @@ def test_cancel_stops_between_batches_and_keeps_what_is_saved(library_home: Path
 def test_search_works_once_the_index_covers_the_boundary(library_home: Path) -> None:
     generated, library = added(library_home)
     book_id = generated.book.book_id
+    stopped = CancelToken()
+    stopped.cancel()
     status = index_book(
         library.conn, library_home, generated.book, embedder=EMBEDDER,
-        cancel=lambda: True,  # embed nothing: only the text and keyword index exist
+        cancel=stopped,  # embed nothing: only the text and keyword index exist
     )
     target = generated.sentences[10]
     read_up_to = generated.sentences[40]

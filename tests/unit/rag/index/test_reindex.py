@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reader_app.cancel import CancelToken
 from reader_app.rag.index.embed import default_embedder
 from reader_app.rag.index.indexer import index_status
 from reader_app.rag.index.indexes import read_vector_record, vector_index_path
@@ -23,7 +24,9 @@ def test_books_indexed_before_are_indexed_again_with_the_new_model(
 
     assert {book_id for book_id, _ in books_to_reindex(conn, new.model_id)} == {
         books["Ashby"].book_id, books["Brill"].book_id}  # never prepared: not "re"-indexed
-    assert reindex_library(conn, library_home, new, cancel=lambda: True) == []
+    stopped = CancelToken()
+    stopped.cancel()
+    assert reindex_library(conn, library_home, new, cancel=stopped) == []
     done = reindex_library(conn, library_home, new)
 
     assert done == [books["Ashby"].book_id]

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AnswerFailedError,
     AssistantTimeoutError,
@@ -15,7 +16,7 @@ from reader_app.errors import (
     ModelMissingError,
     OllamaUnreachableError,
 )
-from reader_app.rag.model.gateway import CancelToken, ModelGateway, StreamStats
+from reader_app.rag.model.gateway import ModelGateway, StreamStats
 from reader_app.rag.model.openai_wire import openai_messages
 from reader_app.rag.model.scoped import ScopedHistory
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from reader_app.books.library import Library
 from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section
+from reader_app.cancel import CancelToken
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.embed import DEFAULT_MODEL_ID, Embedder, default_embedder
 from reader_app.rag.index.indexer import index_book
@@ -64,7 +65,7 @@ def _partly_indexed(library: Library, home: Path, book: Book, embedder: Embedder
     """Index `book` with `embedder` for one batch, then stop (the re-index is still running)."""
     checks = itertools.count()
     index_book(library.conn, home, book, embedder=embedder, batch_size=4,
-               cancel=lambda: next(checks) >= 1)
+               cancel=CancelToken().or_when(lambda: next(checks) >= 1))
 
 
 def test_the_old_models_index_answers_until_the_new_one_covers_the_boundary(
