@@ -15,7 +15,7 @@ from reader_app.books.reading import Navigation
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.footnotes import Footnotes
 from reader_app.ui.aids.media_links import MediaLinks
-from reader_app.ui.reader.epub_view import PageShown
+from reader_app.ui.reader.page_view import PageShown
 
 HISTORY_LIMIT = 100
 

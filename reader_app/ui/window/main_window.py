@@ -34,7 +34,7 @@ from reader_app.ui.library.cover_jobs import cover_work, reading_notes_text
 from reader_app.ui.library.library_view import LibraryView
 from reader_app.ui.library.recent_books import fill_recent_menu
 from reader_app.ui.page.appearance import Appearance, apply_window_theme
-from reader_app.ui.reader.epub_view import PageShown
+from reader_app.ui.reader.page_view import PageShown
 from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.window import gc_policy
 from reader_app.ui.window.docks import add_docks
