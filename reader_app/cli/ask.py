@@ -200,8 +200,8 @@ def timings(run: AnswerRun, asked_at: float) -> dict[str, Any]:
         "first_token_s": None if first is None else round(first - asked_at, 3),
         "server_prompt_s": None if prompt_s is None else round(prompt_s, 3),
         "prompt_tokens": run.stats.prompt_tokens,
-        "model_calls_before_answer": run.calls_before_answer,
-        "passage_budget": run.passage_budget,
+        "model_calls_before_answer": run.prepared.calls_before_answer,
+        "passage_budget": run.prepared.passage_budget,
     }
 
 

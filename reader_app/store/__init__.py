@@ -10,8 +10,6 @@ Modules:
   the command line and the MCP server.
 - `migrations`: Numbered schema migrations, applied once each and recorded; never edit one after
   release.
-- `migrations_chat`: Migration 10, character chat's tables (in a module of its own: migrations.py
-  is full).
 - `rebuild`: A damaged library index rebuilt from the book files, keeping the reading positions
   that can still be read from the damaged database.
 - `writer`: The one writer: a thread that owns a connection and runs submitted writes in order.

@@ -6,8 +6,6 @@ import sqlite3
 import time
 from collections.abc import Callable
 
-from reader_app.store.migrations_chat import m010_character_chat
-
 Migration = Callable[[sqlite3.Connection], None]
 
 
@@ -335,6 +333,33 @@ def m009_annotations(conn: sqlite3.Connection) -> None:
         CREATE INDEX annotations_by_book ON annotations (book_id, start_section, start_block);
         """
     )
+
+
+CHARACTER_CHAT = (
+    # A conversation with a character (rag/characters/chat.py) is a conversation like the
+    # assistant's, tagged with the X-Ray key of the character (rag/companion/xray.py: stable across
+    # boundaries) and the name shown for it; NULL for the assistant's own conversations.
+    "ALTER TABLE conversations ADD COLUMN character_key INTEGER",
+    "ALTER TABLE conversations ADD COLUMN character_name TEXT NOT NULL DEFAULT ''",
+    "CREATE INDEX conversations_by_character "
+    "ON conversations (book_id, character_key, updated_at)",
+    # One message at a time per conversation, across windows and processes: the sender holds
+    # the row while the reply streams (rag/assistant/conversation_claims.py). owner is a fresh
+    # token per
+    # message; a claim of a process that is gone (pid) is stale.
+    """CREATE TABLE conversation_claims (
+        conversation_id INTEGER PRIMARY KEY
+                        REFERENCES conversations(conversation_id) ON DELETE CASCADE,
+        owner           TEXT NOT NULL,
+        pid             INTEGER NOT NULL,
+        claimed_at      REAL NOT NULL
+    )""",
+)
+
+
+def m010_character_chat(conn: sqlite3.Connection) -> None:
+    for statement in CHARACTER_CHAT:  # inside the caller's transaction
+        conn.execute(statement)
 
 
 # Version number -> migration. Numbers are permanent; add new ones at the end.

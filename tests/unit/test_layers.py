@@ -5,8 +5,11 @@ prepare/cli/mcp < ui/app.
 Every import counts, including those inside functions (a function-local import hides a cycle from
 the interpreter, not from the reader) and those under `if TYPE_CHECKING:` (an annotation that needs
 the importer back is a cycle for whoever reads the code). The graph is read from the source with
-`ast`, so nothing is imported and a new module is covered the day it is added. No module in the
-package is over 400 lines either.
+`ast`, so nothing is imported and a new module is covered the day it is added.
+
+No module in the package is over 500 lines either. The cap is an alarm for a second job in a module:
+the answer is to move that job out, never to cut a class in half by height. A module that is long
+and still one job is named in `LONG_MODULES`, with the reason.
 """
 
 from __future__ import annotations
@@ -202,21 +205,37 @@ def test_the_package_has_no_import_cycle() -> None:
     assert import_cycles(import_graph()) == []
 
 
-MAX_MODULE_LINES = 400
+MAX_MODULE_LINES = 500
+# Modules allowed over the cap -> why the length is one job. Keep it short: an entry is a module
+# someone looked at and left whole on purpose. An entry whose module is back under the cap, or gone,
+# fails the test, so the list never outlives its reasons.
+LONG_MODULES: Mapping[str, str] = {}
 
 
-def long_modules(modules: Mapping[str, Path], *, limit: int = MAX_MODULE_LINES) -> list[str]:
-    """The modules over `limit` lines, with their length."""
-    found = []
-    for name, path in sorted(modules.items()):
-        lines = len(path.read_text(encoding="utf-8").splitlines())
-        if lines > limit:
-            found.append(f"{name}: {lines} lines")
+def module_lengths(modules: Mapping[str, Path]) -> dict[str, int]:
+    return {name: len(path.read_text(encoding="utf-8").splitlines())
+            for name, path in sorted(modules.items())}
+
+
+def long_modules(
+    modules: Mapping[str, Path],
+    *,
+    limit: int = MAX_MODULE_LINES,
+    allowed: Mapping[str, str] = LONG_MODULES,
+) -> list[str]:
+    """The modules over `limit` lines, with their length, and the allowed ones that are not."""
+    lengths = module_lengths(modules)
+    found = [f"{name}: {lines} lines" for name, lines in lengths.items()
+             if lines > limit and name not in allowed]
+    found += [f"{name}: allowed to be long, but {lengths[name]} lines" if name in lengths
+              else f"{name}: allowed to be long, but not in the package"
+              for name in sorted(allowed) if lengths.get(name, 0) <= limit]
     return found
 
 
-def test_no_module_is_over_400_lines() -> None:
+def test_no_module_is_over_the_size_cap() -> None:
     assert long_modules(package_modules()) == []
+    assert [name for name, reason in LONG_MODULES.items() if not reason.strip()] == []
 
 
 def test_a_long_module_is_named(tmp_path: Path) -> None:
@@ -224,7 +243,19 @@ def test_a_long_module_is_named(tmp_path: Path) -> None:
     short.write_text("x = 1\n" * MAX_MODULE_LINES)
     long.write_text("x = 1\n" * (MAX_MODULE_LINES + 1))
     modules = {"reader_app.short": short, "reader_app.long": long}
-    assert long_modules(modules) == ["reader_app.long: 401 lines"]
+    assert long_modules(modules, allowed={}) == ["reader_app.long: 501 lines"]
+
+
+def test_an_allowed_long_module_is_not_named_and_a_stale_allowance_is(tmp_path: Path) -> None:
+    short, long = tmp_path / "short.py", tmp_path / "long.py"
+    short.write_text("x = 1\n" * MAX_MODULE_LINES)
+    long.write_text("x = 1\n" * (MAX_MODULE_LINES + 1))
+    modules = {"reader_app.short": short, "reader_app.long": long}
+    allowed = {"reader_app.long": "one job", "reader_app.short": "was long", "reader_app.gone": ""}
+    assert long_modules(modules, allowed=allowed) == [
+        "reader_app.gone: allowed to be long, but not in the package",
+        "reader_app.short: allowed to be long, but 500 lines",
+    ]
 
 
 def test_no_lower_layer_imports_a_higher_one() -> None:

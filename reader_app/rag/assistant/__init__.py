@@ -5,9 +5,9 @@ Front door: `engine.py` (`Assistant.ask`).
 Modules:
 - `answer_check`: The spoiler receipt: an answer checked locally against what the book introduces
   only later.
-- `answer_run`: One question being answered (no Qt): the answer streams, and is stored when it
-  ends, however it ends (complete, stopped, incomplete, or the passages already read when the model
-  cannot answer), with its spoiler check.
+- `answer_run`: One question being answered (no Qt): prepared as a value (`PreparedQuestion`), the
+  answer streams, and is stored when it ends, however it ends (complete, stopped, incomplete, or the
+  passages already read when the model cannot answer), with its spoiler check.
 - `answer_view`: How an answer is drawn (Qt-free HTML): veiled sentences, the receipt line, its
   passages.
 - `citation_text`: How a cited passage reads for the reader under an answer: the link that jumps to
@@ -23,6 +23,7 @@ Modules:
   search before the answer.
 - `model_ranking`: The chat model's optional help with retrieval: a hypothetical passage and a
   ranking, cached.
+- `places`: Where a sentence of a book is, as a reader says it: "Chapter 31 (62%)".
 - `pool`: Assistants kept between questions: a connection, an `Assistant`, its model gateway and
   Ollama client are built once and lent to each answer, instead of built and closed per question.
 - `term_table`: Each book's first-occurrence table of names and phrases, for the spoiler receipt.

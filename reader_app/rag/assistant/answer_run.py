@@ -1,11 +1,11 @@
 """One question being answered (no Qt): the answer streams, and is stored when it ends, however
 it ends (complete, stopped, incomplete, or the passages already read when the model cannot answer),
-with its spoiler check. `rag/assistant/engine.py` prepares it."""
+with its spoiler check. `rag/assistant/engine.py` prepares it (`PreparedQuestion`)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from reader_app.books.model import Book
@@ -13,9 +13,12 @@ from reader_app.cancel import CancelToken
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.rag.assistant.answer_check import AnswerCheck, AnswerChecker, FlaggedSpan, Receipt
 from reader_app.rag.assistant.conversations import AnswerStats, ConversationStore, Message, Status
-from reader_app.rag.model.citations import Citation
+from reader_app.rag.assistant.places import Places
+from reader_app.rag.model.citations import Citation, quoted
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
 from reader_app.rag.model.scoped import ScopedContext
+
+FALLBACK_PASSAGES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +27,53 @@ class FallbackAnswer:
 
     text: str
     citations: tuple[Citation, ...]
+
+
+def fallback_answer(context: ScopedContext) -> FallbackAnswer:
+    """An answer made of passages already read, for when the model cannot answer."""
+    if not context.started:
+        title = context.book.title
+        text = (
+            f"You haven't started reading “{title}” yet, so there is nothing to look up. "
+            "Once you have read a little, I can answer from what you've read."
+        )
+        if context.book.description.strip():
+            text += f"\n\nAbout the book: {context.book.description.strip()}"
+        return FallbackAnswer(text=text, citations=())
+    most_relevant = sorted(context.passages, key=lambda p: -p.score)[:FALLBACK_PASSAGES]
+    best = sorted(most_relevant, key=lambda p: p.label)
+    if not best:
+        return FallbackAnswer(
+            text="Nothing in what you've read so far matches that question.", citations=()
+        )
+    # Numbered 1..n as shown, each passage once: the text quotes, the links only jump.
+    cited = [replace(p.citation, label=n) for n, p in enumerate(best, start=1)]
+    lines = ["The most relevant passages from what you've read:"]
+    lines += [f"[{c.label}] {c.chapter}: {quoted(c.quote)}" for c in cited]
+    return FallbackAnswer(text="\n\n".join(lines), citations=tuple(cited))
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedQuestion:
+    """A question made ready to answer (`Assistant.ask`, `CharacterChat.send`): what was asked, in
+    which conversation, the passages in scope, and how the answer will be checked and stored.
+    Values, and two narrow readers (`checker`, `places`): nothing that calls its maker back."""
+
+    book: Book
+    conversation_id: int
+    question: Message  # already stored
+    context: ScopedContext
+    search_query: str
+    checker: AnswerChecker  # the spoiler check, usable on partial text while streaming
+    receipt: Receipt
+    places: Places  # where a flagged name first appears, for the receipt
+    model: str  # recorded with the answer
+    answer_length: str
+    started: float  # `time.perf_counter()` when preparing began
+    early_error: AssistantUnavailableError | None = None  # the model is already known down
+    # What the reader waited on before the answer's own request (`reader-app ask --json`).
+    calls_before_answer: int = 0  # model calls made first (a query rewrite, a ranking, …)
+    passage_budget: int = 0  # the tokens the passages were cut to
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,45 +95,39 @@ class AnswerRun:
 
     def __init__(
         self,
+        prepared: PreparedQuestion,
         *,
         gateway: ModelGateway,
         store: ConversationStore,
-        model: str,
-        answer_length: str,
-        fallback: Callable[[ScopedContext], FallbackAnswer],
-        place_of: Callable[[Book, int], str],
-        book: Book,
-        checker: AnswerChecker,
-        receipt: Receipt,
-        conversation_id: int,
-        question: Message,
-        context: ScopedContext,
-        search_query: str,
-        prepare_started: float,
-        early_error: AssistantUnavailableError | None,
-        cancel: CancelToken,
+        cancel: CancelToken | None = None,
     ) -> None:
+        self.prepared = prepared
         self.gateway = gateway
         self.store = store
-        self.model = model
-        self.answer_length = answer_length
-        self._fallback_for = fallback
-        self._place_of = place_of
-        self.book = book
-        self.checker = checker  # the spoiler check, usable on partial text while streaming
-        self.receipt = receipt
-        self.conversation_id = conversation_id
-        self.question = question
-        self.context = context
-        self.search_query = search_query
-        self.cancel_token = cancel
+        self.cancel_token = cancel or CancelToken()
         self.outcome: AnswerOutcome | None = None
         self.error: ReaderError | None = None
         self.stats = StreamStats()
-        self.calls_before_answer = 0  # model calls its maker made first (a query rewrite, …)
-        self.passage_budget = 0  # the tokens the passages were cut to
-        self._prepare_started = prepare_started
-        self._early_error = early_error
+
+    @property
+    def conversation_id(self) -> int:
+        return self.prepared.conversation_id
+
+    @property
+    def question(self) -> Message:
+        return self.prepared.question
+
+    @property
+    def context(self) -> ScopedContext:
+        return self.prepared.context
+
+    @property
+    def search_query(self) -> str:
+        return self.prepared.search_query
+
+    @property
+    def checker(self) -> AnswerChecker:
+        return self.prepared.checker
 
     @property
     def boundary_sid(self) -> int:
@@ -95,7 +139,7 @@ class AnswerRun:
 
     @property
     def fallback(self) -> FallbackAnswer:
-        return self._fallback_for(self.context)
+        return fallback_answer(self.context)
 
     def cancel(self) -> None:
         self.cancel_token.cancel()
@@ -109,8 +153,8 @@ class AnswerRun:
         """
         pieces: list[str] = []
         try:
-            if self._early_error is not None:
-                raise self._early_error
+            if self.prepared.early_error is not None:
+                raise self.prepared.early_error
             for token in self._stream():
                 pieces.append(token)
                 yield token
@@ -139,7 +183,7 @@ class AnswerRun:
     def _stream(self) -> Iterator[str]:
         """The model's tokens; character chat (rag/characters/chat.py) speaks in a voice."""
         return self.gateway.stream_answer(
-            self.context, self.question.text, answer_length=self.answer_length,
+            self.context, self.question.text, answer_length=self.prepared.answer_length,
             stats=self.stats, cancel=self.cancel_token,
         )
 
@@ -164,13 +208,14 @@ class AnswerRun:
         citations: tuple[Citation, ...] | None = None,
     ) -> None:
         now = time.perf_counter()
+        prepared = self.prepared
         sent = self.stats.request_sent_at
         first = self.stats.first_token_at
         stats = AnswerStats(
-            model=self.model if model is None else model,
-            prepare_ms=None if sent is None else (sent - self._prepare_started) * 1000,
+            model=prepared.model if model is None else model,
+            prepare_ms=None if sent is None else (sent - prepared.started) * 1000,
             first_token_ms=None if first is None or sent is None else (first - sent) * 1000,
-            total_ms=(now - self._prepare_started) * 1000,
+            total_ms=(now - prepared.started) * 1000,
             prompt_tokens=self.stats.prompt_tokens,
             completion_tokens=self.stats.completion_tokens,
         )
@@ -185,10 +230,10 @@ class AnswerRun:
             stats=stats,
         )
         check = AnswerCheck(
-            self.receipt,
+            prepared.receipt,
             tuple(
-                FlaggedSpan(flag, first_at=self._place_of(self.book, flag.first_sid))
-                for flag in self.checker.flags(text)
+                FlaggedSpan(flag, first_at=prepared.places.of(flag.first_sid))
+                for flag in prepared.checker.flags(text)
             ),
         )
         self.store.set_answer_check(answer.message_id, check)

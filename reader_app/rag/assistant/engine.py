@@ -11,13 +11,13 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from reader_app.books.library import ReadingState
 from reader_app.books.marking import chapter_and_percent
-from reader_app.books.model import Book, Locator
+from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AssistantUnavailableError,
@@ -25,7 +25,7 @@ from reader_app.errors import (
     ReaderError,
 )
 from reader_app.rag.assistant.answer_check import AnswerChecker, Receipt
-from reader_app.rag.assistant.answer_run import AnswerRun, FallbackAnswer
+from reader_app.rag.assistant.answer_run import AnswerRun, PreparedQuestion
 from reader_app.rag.assistant.conversations import (
     ConversationStore,
     Message,
@@ -33,13 +33,13 @@ from reader_app.rag.assistant.conversations import (
 )
 from reader_app.rag.assistant.followup import leans_on_conversation
 from reader_app.rag.assistant.model_ranking import RetrievalHelpers
+from reader_app.rag.assistant.places import Places, place_label
 from reader_app.rag.assistant.term_table import TermTables
 from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexes import VectorIndexCache
-from reader_app.rag.index.sentences import locator_for_sid, sentence_count
+from reader_app.rag.index.sentences import sentence_count
 from reader_app.rag.index.text_units import ensure_sentences
-from reader_app.rag.model.citations import quoted
 from reader_app.rag.model.gateway import ModelGateway, QueryRewrite
 from reader_app.rag.model.prompts import REWRITE_TURNS, length_instruction
 from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
@@ -50,7 +50,6 @@ from reader_app.settings import SettingsStore
 HISTORY_TOKEN_BUDGET = 1200  # recent turns that go back into the answer prompt
 SUMMARY_EVERY = 10  # messages between summary regenerations
 SUMMARY_KEEPS_RECENT = 2  # turns left out of a summary: they still go in verbatim
-FALLBACK_PASSAGES = 4
 MAX_QUESTION_CHARS = 4000
 # Fitting the passages to a server's known context: the rules, book details, where the reader
 # is and the question take about this many tokens; estimates err by up to this factor; and the
@@ -110,11 +109,6 @@ def knows_up_to(book: Book, state: ReadingState | None) -> str:
         return chapter_and_percent("the end", 100)
     chapter = book.chapter_title(state.boundary) or f"Section {state.boundary.section + 1}"
     return place_label(book, chapter, state.boundary)
-
-
-def place_label(book: Book, chapter: str, locator: Locator) -> str:
-    """`locator` in `chapter` as a reader says it: "Chapter 12 (34%)"."""
-    return chapter_and_percent(chapter, book.progress(locator) * 100)
 
 
 def rewrite_cache_key(question: str, history: ScopedHistory) -> str:
@@ -212,6 +206,7 @@ class Assistant:
         scope = self._scope_source(self.conn, book.book_id)
         calls_before = self.gateway.calls
         budget = DEFAULT_TOKEN_BUDGET
+        places = Places(self.conn, book)
         if conversation_id is None:
             conversation_id = self.store.current_conversation(book.book_id)
         elif self.store.conversation_book(conversation_id) != book.book_id:
@@ -253,7 +248,7 @@ class Assistant:
                 ),
             )
             context = ScopedContext.from_search(
-                result, book=book, location=self._location(book, scope), history=history
+                result, book=book, location=self._location(places, scope), history=history
             )
         message = self.store.add_question(
             conversation_id, text=question, boundary_sid=scope.boundary_sid
@@ -264,53 +259,16 @@ class Assistant:
         checker = AnswerChecker(
             self._term_tables.for_book(self.conn, book.book_id), known, scope.boundary_sid
         )
-        receipt = Receipt(self._boundary_label(book, scope), len(context.citations),
+        receipt = Receipt(self._boundary_label(places, scope), len(context.citations),
                           self.config.server.sent_to)
-        run = AnswerRun(
-            gateway=self.gateway,
-            store=self.store,
-            model=self.config.model,
-            answer_length=self.config.answer_length,
-            fallback=self.fallback_for,
-            place_of=self.place_of,
-            book=book,
-            checker=checker,
-            receipt=receipt,
-            conversation_id=conversation_id,
-            question=message,
-            context=context,
-            search_query=search_query,
-            prepare_started=started,
-            early_error=early_error,
-            cancel=cancel or CancelToken(),
+        prepared = PreparedQuestion(
+            book=book, conversation_id=conversation_id, question=message, context=context,
+            search_query=search_query, checker=checker, receipt=receipt, places=places,
+            model=self.config.model, answer_length=self.config.answer_length, started=started,
+            early_error=early_error, calls_before_answer=self.gateway.calls - calls_before,
+            passage_budget=budget,
         )
-        # What the reader waited on before the answer's own request: for `ask --json`.
-        run.calls_before_answer = self.gateway.calls - calls_before
-        run.passage_budget = budget
-        return run
-
-    def fallback_for(self, context: ScopedContext) -> FallbackAnswer:
-        """An answer made of passages already read, for when the model cannot answer."""
-        if not context.started:
-            title = context.book.title
-            text = (
-                f"You haven't started reading “{title}” yet, so there is nothing to look up. "
-                "Once you have read a little, I can answer from what you've read."
-            )
-            if context.book.description.strip():
-                text += f"\n\nAbout the book: {context.book.description.strip()}"
-            return FallbackAnswer(text=text, citations=())
-        most_relevant = sorted(context.passages, key=lambda p: -p.score)[:FALLBACK_PASSAGES]
-        best = sorted(most_relevant, key=lambda p: p.label)
-        if not best:
-            return FallbackAnswer(
-                text="Nothing in what you've read so far matches that question.", citations=()
-            )
-        # Numbered 1..n as shown, each passage once: the text quotes, the links only jump.
-        cited = [replace(p.citation, label=n) for n, p in enumerate(best, start=1)]
-        lines = ["The most relevant passages from what you've read:"]
-        lines += [f"[{c.label}] {c.chapter}: {quoted(c.quote)}" for c in cited]
-        return FallbackAnswer(text="\n\n".join(lines), citations=tuple(cited))
+        return AnswerRun(prepared, gateway=self.gateway, store=self.store, cancel=cancel)
 
     def maintain_summary(self, conversation_id: int, *, boundary_sid: int) -> bool:
         """Every ten messages, summarise the older turns. True if a summary was written."""
@@ -358,27 +316,19 @@ class Assistant:
         )
         return rewrite, None
 
-    def place_of(self, book: Book, sid: int) -> str:
-        """Where sentence `sid` is, for a reader: "Chapter 31 (62%)"."""
-        return place_label(book, *self._chapter_of(book, sid))
-
-    def _chapter_of(self, book: Book, sid: int) -> tuple[str, Locator]:
-        locator = locator_for_sid(self.conn, book.book_id, sid)
-        return book.chapter_title(locator) or f"section {locator.section + 1}", locator
-
-    def _boundary_label(self, book: Book, scope: Scope) -> str:
+    def _boundary_label(self, places: Places, scope: Scope) -> str:
         """The receipt's words for how far the text reaches: "Chapter 12"; "" before reading."""
         if scope.boundary_sid < 0:
             return ""
-        total = sentence_count(self.conn, book.book_id)
+        total = sentence_count(self.conn, places.book.book_id)
         if total and scope.boundary_sid >= total - 1:
             return "the end"
-        return self._chapter_of(book, scope.boundary_sid)[0]
+        return places.chapter_of(scope.boundary_sid)[0]
 
-    def _location(self, book: Book, scope: Scope) -> str:
+    def _location(self, places: Places, scope: Scope) -> str:
         if scope.boundary_sid < 0:
             return "the beginning"
-        total = sentence_count(self.conn, book.book_id)
+        total = sentence_count(self.conn, places.book.book_id)
         if total and scope.boundary_sid >= total - 1:
             return "the end of the book"
-        return self.place_of(book, scope.boundary_sid)
+        return places.of(scope.boundary_sid)

@@ -32,8 +32,14 @@ from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import AssistantUnavailableError, QueryError, ReaderError
 from reader_app.rag.assistant.answer_check import AnswerChecker, Receipt
-from reader_app.rag.assistant.answer_run import AnswerRun, FallbackAnswer
+from reader_app.rag.assistant.answer_run import (
+    AnswerRun,
+    FallbackAnswer,
+    PreparedQuestion,
+    fallback_answer,
+)
 from reader_app.rag.assistant.conversation_claims import Claim, claim, release
+from reader_app.rag.assistant.conversations import ConversationStore
 from reader_app.rag.assistant.engine import (
     HISTORY_TOKEN_BUDGET,
     MAX_QUESTION_CHARS,
@@ -43,6 +49,7 @@ from reader_app.rag.assistant.engine import (
     AssistantConfig,
     ScopeSource,
 )
+from reader_app.rag.assistant.places import Places
 from reader_app.rag.assistant.term_table import TermTables
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book, sentence_in_scope
 from reader_app.rag.characters.gateway import CharacterGateway, last_messages
@@ -87,21 +94,19 @@ def character_rewrite_key(message: str, history: ScopedHistory, *, name: str) ->
 class CharacterRun(AnswerRun):
     """One message being answered in character: iterate `tokens()`, then read `outcome`."""
 
-    def __init__(self, chat: CharacterChat, *, entry: XRayEntry, persona: Persona,
-                 persona_stale: bool, claimed: Claim, **run: object) -> None:
-        super().__init__(gateway=chat.character_gateway, store=chat.store,
-                         model=chat.config.model, answer_length=chat.config.answer_length,
-                         fallback=chat.fallback_for, place_of=chat.place_of,
-                         **run)  # type: ignore[arg-type]  # AnswerRun's own keywords
-        self.chat = chat
+    def __init__(self, prepared: PreparedQuestion, *, gateway: CharacterGateway,
+                 store: ConversationStore, cancel: CancelToken | None, entry: XRayEntry,
+                 persona: Persona, persona_stale: bool, claimed: Claim) -> None:
+        super().__init__(prepared, gateway=gateway, store=store, cancel=cancel)
+        self.character_gateway = gateway
         self.entry = entry
         self.persona = persona
         self.persona_stale = persona_stale  # remake it in the background after this reply
-        self._claim: Claim | None = claimed
+        self._claim: Claim | None = claimed  # in the conversation's own database
 
     @property
     def fallback(self) -> FallbackAnswer:
-        plain = self.chat.fallback_for(self.context)
+        plain = fallback_answer(self.context)
         return FallbackAnswer(f"({self.entry.name} cannot answer right now.)\n\n{plain.text}",
                               plain.citations)
 
@@ -114,14 +119,14 @@ class CharacterRun(AnswerRun):
     def close(self) -> None:
         """Let the conversation take its next message (done when the reply is stored)."""
         if self._claim is not None:
-            release(self.chat.conn, self._claim)
+            release(self.store.conn, self._claim)
             self._claim = None
 
     def suggestions(self) -> tuple[str, ...]:
         return ()  # a conversation, not a questionnaire
 
     def _stream(self) -> Iterator[str]:
-        return self.chat.character_gateway.stream_in_character(
+        return self.character_gateway.stream_in_character(
             self.context, self.persona, self.question.text, stats=self.stats,
             cancel=self.cancel_token,
         )
@@ -262,22 +267,26 @@ class CharacterChat(Assistant):
         result = search(self.conn, self.home, scope, narrative, keyword_query=keywords,
                         k=CHAT_K, token_budget=CHAT_TOKEN_BUDGET, embedder=self.embedder,
                         vector_cache=self._vector_cache, reranker=appearing_first(entry))
+        places = Places(self.conn, book)
         context = ScopedContext.from_search(result, book=book,
-                                            location=self._location(book, scope),
+                                            location=self._location(places, scope),
                                             history=history)
         check_usable(persona, scope)
         question = self.store.add_question(conversation_id, text=message,
                                            boundary_sid=scope.boundary_sid)
         checker = AnswerChecker(self._term_tables.for_book(self.conn, book.book_id),
                                 f"{message}\n{entry.name}", scope.boundary_sid)
-        receipt = Receipt(self._boundary_label(book, scope), len(context.citations),
+        receipt = Receipt(self._boundary_label(places, scope), len(context.citations),
                           self.config.server.sent_to)
-        return CharacterRun(
-            self, entry=entry, persona=persona, persona_stale=stale, claimed=claimed,
-            book=book, checker=checker, receipt=receipt, conversation_id=conversation_id,
-            question=question, context=context, search_query=narrative,
-            prepare_started=started, early_error=early_error, cancel=cancel,
+        prepared = PreparedQuestion(
+            book=book, conversation_id=conversation_id, question=question, context=context,
+            search_query=narrative, checker=checker, receipt=receipt, places=places,
+            model=self.config.model, answer_length=self.config.answer_length, started=started,
+            early_error=early_error,
         )
+        return CharacterRun(prepared, gateway=self.character_gateway, store=self.store,
+                            cancel=cancel, entry=entry, persona=persona, persona_stale=stale,
+                            claimed=claimed)
 
     def _persona(self, book: Book, scope: Scope,
                  entry: XRayEntry) -> tuple[Persona, AssistantUnavailableError | None]:

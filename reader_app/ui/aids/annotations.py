@@ -33,7 +33,7 @@ from reader_app.rag.assistant.conversations import Message
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations_dock import AnnotationsDock, swatch
 from reader_app.ui.page.document import SectionDocument
-from reader_app.ui.reader.page_input import paint_selection
+from reader_app.ui.reader.page_view import paint_selection
 
 HIGHLIGHT_ALPHA = 120
 RIBBON = "#c0392b"

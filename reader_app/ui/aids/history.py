@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMenu
 from reader_app.books.model import Locator
 from reader_app.books.reading import Navigation
 from reader_app.ui.aids.aids_host import AidsHost
-from reader_app.ui.reader.epub_view import PageShown
+from reader_app.ui.reader.page_view import PageShown
 
 HISTORY_LIMIT = 100
 

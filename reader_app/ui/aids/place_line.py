@@ -14,7 +14,7 @@ from reader_app.books.reading import Navigation
 from reader_app.books.reading_time import ReadingSpeed, status_text
 from reader_app.settings import SettingsStore
 from reader_app.store.writer import Writer
-from reader_app.ui.reader.epub_view import PageShown
+from reader_app.ui.reader.page_view import PageShown
 
 
 class PlaceLine(QObject):

@@ -8,12 +8,12 @@ Modules:
   the slider.
 - `comic_view`: The comic page view: fit modes, two-page spreads, right-to-left reading, a small
   page cache.
-- `epub_view`: The paginated view of reflowable books: one or two pages, keys, clicks, links,
-  selection.
-- `page_input`: The page view's mouse: selection and its highlight, links, edge clicks, the context
-  menu.
+- `epub_view`: The paginated view of reflowable books: one or two pages, laid out near the
+  reader, the place kept across relayouts (keys, clicks, links and selection: `page_view.py`).
 - `page_marks`: Stretches of the book marked on the page: search matches, the passage a citation
   points to.
+- `page_view`: The page view's base (`PageView`): the moves every view offers, and the input they
+  share: keys, the wheel, edge clicks; on pages with text, selection, links and the context menu.
 - `progress_slider`: The progress slider: position by characters, chapter ticks, and a mark where
   the boundary is.
 - `reader_page`: The reading area: the page view for the book's format, the progress slider, and

@@ -5,16 +5,15 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
 from reader_app.errors import BookError
 from reader_app.ui.page.images import decode_image
-from reader_app.ui.reader.epub_view import PageShown
-from reader_app.ui.reader.page_input import EDGE_FRACTION
+from reader_app.ui.reader.page_view import PageShown, PageView
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +39,12 @@ def spread_views(book: Book, *, spread: bool) -> list[tuple[int, ...]]:
     return views
 
 
-class ComicView(QWidget):
-    pageShown = Signal(object)  # PageShown
+class ComicView(PageView):
+    """Pages drawn as images; a page taller than the window (fit to width) scrolls before it
+    turns. No text layout: nothing to select, no text menu."""
+
+    has_text = False
+    sideways_wheel_turns = False
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -51,7 +54,7 @@ class ComicView(QWidget):
         self.book: Book | None = None
         self.fit = "page"
         self.spread_enabled = True
-        self.right_to_left = False
+        self._right_to_left = False
         self.background = QColor("#2b2b2b")
         self.view_index = 0
         self.scroll_offset = QPointF(0, 0)
@@ -73,7 +76,7 @@ class ComicView(QWidget):
             self._views = []
             self.update()
             return
-        self.right_to_left = book.metadata.right_to_left
+        self._right_to_left = book.metadata.right_to_left
         self._rebuild_views()
         self.go_to(position or Locator(0, 0, 0), navigation=Navigation.OPEN)
 
@@ -82,11 +85,14 @@ class ComicView(QWidget):
         self.fit = fit if fit in FIT_MODES else "page"
         self.spread_enabled = spread
         if right_to_left is not None:
-            self.right_to_left = right_to_left
+            self._right_to_left = right_to_left
         self._cache.clear()
         if self.book is not None:
             self._rebuild_views()
             self._show(self._view_of_page(first_page), Navigation.RELAYOUT)
+
+    def right_to_left(self) -> bool:
+        return self._right_to_left
 
     def is_spread(self) -> bool:
         return self.spread_enabled and self.width() > self.height() * 1.1
@@ -201,7 +207,7 @@ class ComicView(QWidget):
 
     def _placements(self) -> list[tuple[QImage, QRectF]]:
         pages = list(self.current_pages())
-        if self.right_to_left:
+        if self._right_to_left:
             pages.reverse()
         images = [self._page_image(p, self._target_size(len(pages))) for p in pages]
         shown = [img for img in images if img is not None]
@@ -264,56 +270,16 @@ class ComicView(QWidget):
         self.update()
         return True
 
-    def _forward(self) -> None:
+    def screen_forward(self) -> None:
         if not self._scroll_by(self.height() * 0.9):
             self.next_page()
 
-    def _back(self) -> None:
+    def screen_back(self) -> None:
         if not self._scroll_by(-self.height() * 0.9):
             self.previous_page()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        right, left = (
-            (self.previous_page, self.next_page)
-            if self.right_to_left
-            else (self.next_page, self.previous_page)
-        )
-        if key == Qt.Key.Key_Right:
-            right()
-        elif key == Qt.Key.Key_Left:
-            left()
-        elif key == Qt.Key.Key_PageDown or (key == Qt.Key.Key_Space and not shift):
-            self._forward()
-        elif key == Qt.Key.Key_PageUp or (key == Qt.Key.Key_Space and shift):
-            self._back()
-        elif key == Qt.Key.Key_Down:
-            self._scroll_by(60)
-        elif key == Qt.Key.Key_Up:
-            self._scroll_by(-60)
-        elif key == Qt.Key.Key_Home:
-            self.go_home()
-        elif key == Qt.Key.Key_End:
-            self.go_end()
-        else:
-            super().keyPressEvent(event)
+    def line_down(self) -> None:
+        self._scroll_by(60)
 
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        delta = event.angleDelta().y()
-        if delta < 0:
-            self._forward()
-        elif delta > 0:
-            self._back()
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return
-        x = event.position().x()
-        left_edge = x < self.width() * EDGE_FRACTION
-        right_edge = x > self.width() * (1 - EDGE_FRACTION)
-        if left_edge:
-            (self.next_page if self.right_to_left else self.previous_page)()
-        elif right_edge:
-            (self.previous_page if self.right_to_left else self.next_page)()
+    def line_up(self) -> None:
+        self._scroll_by(-60)

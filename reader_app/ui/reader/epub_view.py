@@ -1,11 +1,11 @@
-"""The paginated view of reflowable books: one or two pages, keys, clicks, links, selection."""
+"""The paginated view of reflowable books: one or two pages, laid out near the reader, the place
+kept across relayouts (keys, clicks, links and selection: `page_view.py`)."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
@@ -17,8 +17,8 @@ from reader_app.ui.page.document import PageGeometry, SectionDocument
 from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.layout_ahead import LayoutAhead
 from reader_app.ui.page.math_render import MathJobs
-from reader_app.ui.reader.page_input import PageInput, paint_selection
 from reader_app.ui.reader.page_marks import Mark, paint_marks
+from reader_app.ui.reader.page_view import PageShown, PageView, paint_selection
 from reader_app.ui.workers import Workers
 
 SPREAD_MIN_WIDTH = 1000
@@ -28,23 +28,8 @@ CACHE_SECTIONS = 5
 READABLE_MIN_WIDTH = 360
 
 
-@dataclass(frozen=True, slots=True)
-class PageShown:
-    """What the view put on screen, and how the reader got there."""
-
-    section: int
-    page: int  # first page index shown within the section
-    page_count: int  # pages in the section
-    start: Locator  # first visible character
-    end: Locator  # just after the last fully visible character
-    navigation: Navigation
-    previous_start: Locator | None
-
-
-class EpubView(PageInput):
+class EpubView(PageView):
     """Paints pages of `SectionDocument`s; only the sections near the reader are laid out."""
-
-    pageShown = Signal(object)  # PageShown
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -391,9 +376,3 @@ class EpubView(PageInput):
             painter.setPen(pen)
             x = (self.width() - GUTTER) / 2 + GUTTER / 2
             painter.drawLine(QPointF(x, 40), QPointF(x, self.height() - 40))
-
-    def selection_end(self) -> Locator | None:
-        doc = self.current_document()
-        if doc is None or self._selection is None:
-            return None
-        return doc.locator_at(max(self._selection))

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter
 
 from reader_app.books.model import Locator
 from reader_app.ui.page.document import SectionDocument
-from reader_app.ui.reader.page_input import paint_selection
+from reader_app.ui.reader.page_view import paint_selection
 
 MATCH_COLOUR = QColor(255, 214, 0, 80)
 CURRENT_COLOUR = QColor(255, 140, 0, 150)

@@ -16,7 +16,8 @@ from reader_app.store.writer import Writer
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader.boundary_actions import BoundaryActions, BoundaryNotice, Known
 from reader_app.ui.reader.comic_view import ComicView
-from reader_app.ui.reader.epub_view import EpubView, PageShown
+from reader_app.ui.reader.epub_view import EpubView
+from reader_app.ui.reader.page_view import PageShown, PageView
 from reader_app.ui.reader.progress_slider import ProgressSlider
 from reader_app.ui.reader.reading_ahead import ReadingAheadBanner, footer_row
 
@@ -77,7 +78,7 @@ class ReaderPage(QWidget):
     # -- the book ---------------------------------------------------------------------------
 
     @property
-    def view(self) -> EpubView | ComicView:
+    def view(self) -> PageView:
         return self.comic_view if self.book and self.book.format == "cbz" else self.epub_view
 
     def set_book(self, book: Book | None, appearance: Appearance) -> None:

@@ -3,6 +3,8 @@
 Front door: `main_window.py` (`MainWindow`) and `launch.py`.
 
 Modules:
+- `docks`: The main window's docks: contents and search tabbed on the left, the assistant and X-Ray
+  on the right, each hidden until the reader asks for it.
 - `error_banner`: The window's banner for what the reader must know now: a book that cannot be
   opened, parts of a book that were simplified, a library that cannot be written.
 - `full_screen`: Full screen (F11): only the page, no menu, toolbar, status bar or docks; Esc or
@@ -12,7 +14,7 @@ Modules:
 - `launch`: Starting the window: single instance, the book to open, or a screenshot for
   --screenshot.
 - `main_window`: The main window: library and reader, menus, docks, status bar; books open off the
-  UI thread.
+  UI thread; files dropped on it open.
 - `menus`: The main window's menus, toolbar and keyboard shortcuts.
 - `preparation`: Preparing the assistant in the background: the core's `prepare_book` as a
   `Workers` job.
@@ -28,6 +30,6 @@ Modules:
   of re-reading the settings by hand after a dialog.
 - `single_instance`: One Pagemate per library: a second launch hands its files to the running
   window and exits.
-- `window_parts`: The main window's frame: its parts (banner, library, reader, docks, status bar)
-  and what the frame does on its own (geometry, full screen, dropped files).
+- `window_state`: Where the window was: its size, place and dock layout, kept in the settings
+  between sessions.
 """

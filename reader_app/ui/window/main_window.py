@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import cast
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
-from reader_app import APP_NAME
+from reader_app import APP_NAME, __version__
 from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.errors import BookError
@@ -20,31 +20,45 @@ from reader_app.prepare import PrepareNews
 from reader_app.rag.model.citations import Citation
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
+from reader_app.store.writer import Writer
 from reader_app.ui.aids.cited_passage import cited_passage_marks
 from reader_app.ui.aids.find_bar import FindController
 from reader_app.ui.aids.install import install_reading_aids
 from reader_app.ui.assistant.assistant_line import AssistantLine
 from reader_app.ui.assistant.conversation_jobs import turn_on_whole_comic
+from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.view import SelectionMode
 from reader_app.ui.companion.character_entry import install_character_chat
+from reader_app.ui.companion.controller import CompanionController
+from reader_app.ui.companion.previously_card import PreviouslyCard
 from reader_app.ui.library.book_opening import OpenedBook, open_and_record
 from reader_app.ui.library.book_removal import remove_book
 from reader_app.ui.library.cover_jobs import cover_work, reading_notes_text
+from reader_app.ui.library.library_view import LibraryView
 from reader_app.ui.library.recent_books import fill_recent_menu
 from reader_app.ui.page.appearance import Appearance, apply_window_theme
-from reader_app.ui.reader.epub_view import PageShown
+from reader_app.ui.reader.page_view import PageShown
+from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.window import gc_policy
+from reader_app.ui.window.docks import add_docks
+from reader_app.ui.window.error_banner import ErrorBanner
+from reader_app.ui.window.full_screen import FullScreen
 from reader_app.ui.window.menus import build_menus
 from reader_app.ui.window.preparation import IndexingController
 from reader_app.ui.window.preparation_words import preparation_words
-from reader_app.ui.window.save_faults import settings_note
-from reader_app.ui.window.window_parts import WindowParts
+from reader_app.ui.window.save_faults import SaveNews, settings_note
+from reader_app.ui.window.settings_signal import SettingsSignal
+from reader_app.ui.window.window_state import restore_window_state, save_window_state
+from reader_app.ui.workers import Workers
 
 log = logging.getLogger(__name__)
 BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
 
 
-class MainWindow(WindowParts):
+class MainWindow(QMainWindow):
+    """The library and the reader in one window: its parts (banner, library, reader, docks,
+    status bar) and what it does with them, from opening a book to closing."""
+
     bookOpened = Signal(object)  # Book
     openFailed = Signal(str)  # the message shown
     assistantNews = Signal(object)  # PrepareNews
@@ -57,9 +71,60 @@ class MainWindow(WindowParts):
         settings: SettingsStore,
         prepare_assistant: bool = True,
     ) -> None:
-        super().__init__(
-            home=home, library=library, settings=settings, prepare_assistant=prepare_assistant
-        )
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(APP_NAME)
+        self.setAcceptDrops(True)
+        self.home = home
+        self.library = library
+        self.settings = settings
+        self.appearance = Appearance.load(settings)
+        apply_window_theme(self.appearance)
+        self.tasks = Workers(self, max_threads=5)  # the docks' jobs run here too
+        self.book: Book | None = None
+        self.prepare_assistant = prepare_assistant
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.error_banner = ErrorBanner()
+        self.error_label = self.error_banner.label
+        self.error_banner.hide()
+        self.previously_card = PreviouslyCard()
+
+        self.stack = QStackedWidget()
+        self.stack.setObjectName("centralStack")
+        self.library_view = LibraryView()
+        # One thread owns the reading-state writes: page turns never wait for the database.
+        self.save_news = SaveNews(self)  # and says when the library cannot take them
+        self.writer = Writer(home, on_fault=self.save_news.fault,
+                             on_recovered=self.save_news.recovered)
+        self.dock_shared = DockShared(workers=self.tasks, library=library, writer=self.writer)
+        self.settings_signal = SettingsSignal(settings, self)
+        self.reader = ReaderPage(library, writer=self.writer)
+        self.reader.builds_text = not prepare_assistant
+        self.stack.addWidget(self.library_view)
+        self.stack.addWidget(self.reader)
+        layout.addWidget(self.stack, 1)
+        # Below the page: showing or hiding them never moves the text, only its last lines.
+        layout.addWidget(self.previously_card)
+        layout.addWidget(self.error_banner)
+        self.setCentralWidget(central)
+
+        docks = add_docks(self, home=home, shared=self.dock_shared)
+        self.toc_dock, self.search_dock = docks.toc, docks.search
+        self.assistant_panel, self.xray_dock = docks.assistant, docks.xray
+        self.companion = CompanionController(dock=self.xray_dock, shared=self.dock_shared,
+                                             use_model=prepare_assistant, parent=self)
+        self.status_position = QLabel("")
+        self.status_position.setObjectName("statusPosition")
+        self.status_assistant = QLabel("")
+        self.status_assistant.setObjectName("statusAssistant")
+        self.statusBar().addWidget(self.status_position, 1)
+        self.statusBar().addPermanentWidget(self.status_assistant)
+        self.full_screen = FullScreen(self)  # F11 hides the chrome; Esc leaves
+
         self._closed = False
         settings.write_through(self.writer)  # settings are written by the one writer too
         self.indexing = IndexingController(home, self, writer=self.writer)
@@ -83,7 +148,7 @@ class MainWindow(WindowParts):
         self._connect()
         self.aids = install_reading_aids(self)
         self.refresh_library()
-        self._restore_window()
+        restore_window_state(self, settings)
         self.show_library()
         problems = settings_note(settings.problems())
         if problems:
@@ -378,9 +443,35 @@ class MainWindow(WindowParts):
 
     # -- window -----------------------------------------------------------------------------
 
+    def raise_to_front(self) -> None:
+        if self.isMinimized():
+            self.showNormal()
+        self.raise_()
+        self.activateWindow()
+
+    def toggle_full_screen(self) -> None:
+        self.full_screen.toggle()
+
+    def show_about(self) -> None:
+        self.statusBar().showMessage(
+            f"{APP_NAME} {__version__} — a reader whose companion only knows what you have read.",
+            8000,
+        )
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            if url.isLocalFile():
+                self.open_path(url.toLocalFile())
+                event.acceptProposedAction()
+                return
+
     def closeEvent(self, event: QCloseEvent) -> None:
         try:
-            self._save_window()
+            save_window_state(self, self.settings)
             # Positions are saved on every page shown and the last book when it opened: nothing
             # is pending, except forgetting the last book when none is open.
             if self.book is None:

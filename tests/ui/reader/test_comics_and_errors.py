@@ -31,7 +31,7 @@ def test_comic_pages_turn_and_spreads_keep_the_cover_alone(
     state = window.recorded_reading_state(book.book_id)
     assert state is not None and state.boundary.section == 2  # both pages of the spread
     window.rtl_action.trigger()
-    assert view.right_to_left
+    assert view.right_to_left()
     qtbot.keyClick(view, Qt.Key.Key_Left)  # right-to-left: Left goes forward
     assert view.current_pages() == (3, 4)
     assert window.status_position.text().startswith("Page 4 of 8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,20 @@ def _answer(assistant: Assistant, shelf: MarkerLibrary, question: str,
     assert run.outcome is not None
     assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
     return text
+
+
+def test_a_run_holds_values_and_narrow_readers_never_its_maker(
+    shelf: MarkerLibrary, fake_ollama: FakeOllama
+) -> None:
+    shelf.read_through(1, 4)
+    fake_ollama.reply_with(ScriptedReplies(answer="Anna carried the lantern [1]."))
+    assistant = _assistant(shelf, fake_ollama.url)
+    run = assistant.ask(shelf.book, "Who carried the lantern?")
+    prepared = [getattr(run.prepared, field.name) for field in dataclasses.fields(run.prepared)]
+    held = [*vars(run).values(), *prepared]
+    assert [v for v in held if isinstance(v, Assistant) or callable(v)] == []
+    assert run.prepared.places.of(run.boundary_sid).endswith("%)")  # "Chapter 4 (40%)"
+    assert "".join(run.tokens()) == "Anna carried the lantern [1]."
 
 
 def test_an_answer_streams_and_is_stored_with_its_boundary_and_passages(

@@ -1,8 +1,12 @@
-"""The page view's mouse: selection and its highlight, links, edge clicks, the context menu."""
+"""The page view's base: the moves every page view offers (`EpubView`, `ComicView`), and the input
+they share: keys, the wheel, edge clicks; on pages with text, selection, links and the context menu.
+"""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QUrl, Signal
 from PySide6.QtGui import (
@@ -19,7 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QMenu, QWidget
 
-from reader_app.books.model import Locator
+from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.page.internal_links import parse_internal_href
@@ -27,11 +31,36 @@ from reader_app.ui.page.internal_links import parse_internal_href
 EDGE_FRACTION = 0.18
 
 
-class PageInput(QWidget):
-    """Mouse, key and wheel input for the page view (EpubView supplies pages and navigation)."""
+@dataclass(frozen=True, slots=True)
+class PageShown:
+    """What the view put on screen, and how the reader got there."""
 
+    section: int
+    page: int  # first page index shown within the section
+    page_count: int  # pages in the section
+    start: Locator  # first visible character
+    end: Locator  # just after the last fully visible character
+    navigation: Navigation
+    previous_start: Locator | None
+
+
+class PageView(QWidget):
+    """A page view: a book shown a page (or a spread) at a time, and moved through.
+
+    A view supplies the abstract moves below; keys, the wheel and clicks at the page's edges are
+    the same in every view. A view whose page can be taller than the window (a comic fit to its
+    width) scrolls it before turning (`screen_forward`, `line_down`...). A view with a text layout
+    (`has_text`, `current_document`) also gets selection, links and the context menu; one without
+    (a comic) has nothing to select and no text menu.
+    """
+
+    pageShown = Signal(object)  # PageShown
     askAbout = Signal(str, str)  # selected text, mode: ask / explain / who
     markReadHere = Signal()
+    # Whether the view lays out text: selection, links and the context menu are for text.
+    has_text = True
+    # Whether a sideways wheel (a touchpad's swipe) turns the page like the vertical one.
+    sideways_wheel_turns = True
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,32 +84,78 @@ class PageInput(QWidget):
     def is_read(self, locator: Locator) -> bool:
         return self._read_check(locator)
 
-    def current_document(self) -> SectionDocument | None:
+    # -- what every view supplies ------------------------------------------------------------
+
+    @abstractmethod
+    def set_book(self, book: Book | None, position: Locator | None = None) -> None:
+        """Show `book` at `position` (its start if None); None shows nothing."""
         raise NotImplementedError
 
-    def _page_origins(self) -> list[QPointF]:
+    @abstractmethod
+    def current_start(self) -> Locator:
+        """The first place on screen."""
         raise NotImplementedError
 
+    @abstractmethod
+    def current_end(self) -> Locator:
+        """Just after the last place fully on screen."""
+        raise NotImplementedError
+
+    @abstractmethod
     def go_to(self, locator: Locator, *, navigation: Navigation = Navigation.JUMP) -> None:
         raise NotImplementedError
 
+    @abstractmethod
     def next_page(self) -> bool:
+        """Turn forward; False at the end of the book."""
         raise NotImplementedError
 
+    @abstractmethod
     def previous_page(self) -> bool:
+        """Turn back; False at the start of the book."""
         raise NotImplementedError
 
-    def selected_text(self) -> str:
-        raise NotImplementedError
-
-    def right_to_left(self) -> bool:
-        return False
-
+    @abstractmethod
     def go_home(self) -> None:
         raise NotImplementedError
 
+    @abstractmethod
     def go_end(self) -> None:
         raise NotImplementedError
+
+    @abstractmethod
+    def right_to_left(self) -> bool:
+        """Whether the next page lies to the left (manga, page-progression-direction="rtl")."""
+        raise NotImplementedError
+
+    # -- what a view may change ---------------------------------------------------------------
+
+    def screen_forward(self) -> None:
+        """Space, Page Down, the wheel: on a page taller than the window, its rest first."""
+        self.next_page()
+
+    def screen_back(self) -> None:
+        self.previous_page()
+
+    def line_down(self) -> None:
+        """The Down arrow: a view that scrolls its page moves it a little; a paginated one turns."""
+        self.next_page()
+
+    def line_up(self) -> None:
+        self.previous_page()
+
+    def current_document(self) -> SectionDocument | None:
+        """The laid-out text on screen; None where the page has no text layout (a comic)."""
+        return None
+
+    def _page_origins(self) -> list[QPointF]:
+        """Where each text page on screen begins (widget coordinates)."""
+        return []
+
+    def selected_text(self) -> str:
+        return ""
+
+    # -- keys, wheel, clicks ------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
@@ -88,14 +163,18 @@ class PageInput(QWidget):
         if self.right_to_left() and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
             # page-progression-direction="rtl": the next page lies to the left.
             key = Qt.Key.Key_Right if key == Qt.Key.Key_Left else Qt.Key.Key_Left
-        if key in (Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Down) or (
-            key == Qt.Key.Key_Space and not shift
-        ):
+        if key == Qt.Key.Key_Right:
             self.next_page()
-        elif key in (Qt.Key.Key_Left, Qt.Key.Key_PageUp, Qt.Key.Key_Up) or (
-            key == Qt.Key.Key_Space and shift
-        ):
+        elif key == Qt.Key.Key_Left:
             self.previous_page()
+        elif key == Qt.Key.Key_PageDown or (key == Qt.Key.Key_Space and not shift):
+            self.screen_forward()
+        elif key == Qt.Key.Key_PageUp or (key == Qt.Key.Key_Space and shift):
+            self.screen_back()
+        elif key == Qt.Key.Key_Down:
+            self.line_down()
+        elif key == Qt.Key.Key_Up:
+            self.line_up()
         elif key == Qt.Key.Key_Home:
             self.go_home()
         elif key == Qt.Key.Key_End:
@@ -104,11 +183,13 @@ class PageInput(QWidget):
             super().keyPressEvent(event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        delta = event.angleDelta().y() or -event.angleDelta().x()
+        delta = event.angleDelta().y()
+        if not delta and self.sideways_wheel_turns:
+            delta = -event.angleDelta().x()
         if delta < 0:
-            self.next_page()
+            self.screen_forward()
         elif delta > 0:
-            self.previous_page()
+            self.screen_back()
         event.accept()
 
     def _hit(self, point: QPointF) -> tuple[int, QPointF] | None:
@@ -208,6 +289,9 @@ class PageInput(QWidget):
         return doc.locator_at(doc.position_at(point, *hit))
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        if not self.has_text:
+            super().contextMenuEvent(event)  # nothing to ask about or copy: no menu
+            return
         self.context_locator = self.locator_at_point(event.pos().toPointF())
         self.build_context_menu().exec(event.globalPos())
 
@@ -249,7 +333,7 @@ def paint_selection(
             block = block.next()
 
 
-def build_context_menu(view: PageInput) -> QMenu:
+def build_context_menu(view: PageView) -> QMenu:
     """Ask, explain, who, copy and mark-as-read for the view's selection."""
     menu = QMenu(view)
     menu.setObjectName("pageContextMenu")
