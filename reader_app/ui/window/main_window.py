@@ -266,7 +266,15 @@ class MainWindow(QMainWindow):
     def _cover_ready(self, book: Book, png: bytes | None) -> None:
         if png is not None and self.library.contains(book.book_id):
             home = self.home
-            self.writer.submit(lambda conn: Library(conn, home).add(book, cover_png=png))
+
+            def keep_cover(conn: sqlite3.Connection) -> None:
+                # Asked again in order with the other writes: a book removed while its cover
+                # was drawn stays removed.
+                library = Library(conn, home)
+                if library.contains(book.book_id):
+                    library.add(book, cover_png=png)
+
+            self.writer.submit(keep_cover)
 
     def _indexing_news(self, news: PrepareNews) -> None:
         percent = round(news.fraction * 100)
