@@ -66,7 +66,17 @@ def vision_models(*, host: str, timeout: float = 10.0) -> list[str]:
 
 
 def pick_vision_model(*, host: str, preferred: str = "") -> str | None:
-    """The preferred model if it is installed and sees images, else the first one that does."""
+    """The preferred model if it is installed and sees images, else the first one that does.
+    An OpenAI-compatible server cannot say which of its models see images: there, the model the
+    reader named (Settings, `comics.vision_model`) is used if the server offers it."""
+    if api_of(host) == "openai":
+        if not preferred:
+            return None
+        gateway = ModelGateway(host=host, model=preferred, timeout=10.0)
+        try:
+            return preferred if gateway.has_model() else None
+        finally:
+            gateway.close()
     available = vision_models(host=host)
     for name in (preferred, f"{preferred}:latest"):
         if preferred and name in available:
@@ -106,8 +116,8 @@ def describe_pages(
             return DescriptionRun(
                 reason="No vision model is installed in Ollama, so pages can't be described."
                 if api_of(host) == "ollama" else
-                "The model server cannot say which of its models see pictures, so pages "
-                "can't be described; page descriptions need Ollama with a vision model."
+                "The model server cannot say which of its models see pictures: name one it "
+                "offers as the vision model in Settings, or use Ollama with a vision model."
             )
         describer = OllamaPageDescriber(host=host, model=model, last_page=last_page,
                                         text_may_leave=server.allowed)

@@ -195,3 +195,30 @@ def test_cancel_stops_between_pages_keeping_what_was_described(
                              lambda: len(vision_server.requests_to("/api/chat")) >= 2))
     assert not run.complete and run.described == (0, 1)
     assert sent_pages(vision_server) == [0, 1] and sorted(run.descriptions) == [0, 1]
+
+
+def test_an_openai_compatible_server_describes_with_the_model_the_reader_named(
+    comic: Book, library_home: Path, vision_server: FakeOllama
+) -> None:
+    settings = SettingsStore(connect(library_home))
+    settings.set("comics.describe_pages", True)
+    settings.set("assistant.ollama_host", vision_server.v1_url)
+    read_up_to(library_home, comic, 1)
+    # Such a server cannot say which of its models see images: the reader names one.
+    run = describe_pages(connect(library_home), library_home, comic)
+    assert run.descriptions == {} and "name one it offers" in run.reason
+    assert vision_server.model_calls() == []
+
+    def grey_of(request: RecordedRequest) -> int:
+        (message,) = request.body["messages"]
+        url = next(p["image_url"]["url"] for p in message["content"] if p["type"] == "image_url")
+        data = base64.b64decode(url.split(",", 1)[1])
+        grey = Image.open(io.BytesIO(data)).convert("L").getpixel((5, 5))
+        return GREYS.index(min(GREYS, key=lambda g: abs(g - int(grey))))
+
+    vision_server.reply_with(lambda r: f"A page painted grey {GREYS[grey_of(r)]}.")
+    settings.set("comics.vision_model", VISION)
+    run = describe_pages(connect(library_home), library_home, comic)
+    calls = vision_server.requests_to("/v1/chat/completions")
+    assert [grey_of(r) for r in calls] == [0, 1]  # up to the boundary, never beyond
+    assert run.descriptions == {0: "A page painted grey 40.", 1: "A page painted grey 80."}
