@@ -489,39 +489,57 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         if reply.misbehave == "endless":
             self._stream_endlessly(tokens, model, chat=chat)
             return
-        for index, token in enumerate(tokens):
-            if reply.fail_after is not None and index >= reply.fail_after:
-                self._write_chunk({"error": reply.error or "an error was encountered"})
-                self._end_stream()
-                return
-            if reply.drop_after is not None and index >= reply.drop_after:
-                self.close_connection = True
-                self.wfile.flush()
-                self.connection.shutdown(2)
-                return
-            if fake.stopping.is_set():
-                return
-            if delay:
-                time.sleep(delay)
-            self._write_chunk({**_piece(model, token, chat=chat), "done": False})
-        if reply.misbehave == "endless-line":
-            self._send_endless_line(b'{"message": {"role": "assistant", "content": "')
-            return
-        if reply.misbehave in ("malformed-line", "wrong-shape", "no-done"):
-            line = {"malformed-line": b'{"message": {"content": "tru\n', "no-done": b""}.get(
-                reply.misbehave, b'[{"message": 5}]\n'
-            )
-            if line:
-                self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
-            self._end_stream()
-            return
-        if reply.fail_after is not None and reply.fail_after >= len(tokens):
-            self._write_chunk({"error": reply.error or "an error was encountered"})
-            self._end_stream()
+        finished = self._stream_tokens(
+            reply, tokens, delay=delay,
+            piece=lambda token: self._write_chunk({**_piece(model, token, chat=chat),
+                                                   "done": False}),
+            error=lambda: self._write_chunk({"error": reply.error or "an error was encountered"}),
+            endless_start=b'{"message": {"role": "assistant", "content": "',
+            broken={"malformed-line": b'{"message": {"content": "tru\n',
+                    "wrong-shape": b'[{"message": 5}]\n', "no-done": b""},
+        )
+        if not finished:
             return
         self._write_chunk({**_piece(model, "", chat=chat), "done": True, **final_extra})
         self._end_stream()
         fake.streams_finished += 1
+
+    def _stream_tokens(self, reply: Reply, tokens: list[str], *, delay: float,
+                       piece: Callable[[str], None], error: Callable[[], None],
+                       endless_start: bytes, broken: dict[str, bytes]) -> bool:
+        """The scripted tokens of a streamed reply in either API's framing (`piece` writes one,
+        `error` the in-stream error line), then the scripted failure if any: True when the reply
+        should now end as a good one does."""
+        fake = self.server_fake
+        for index, token in enumerate(tokens):
+            if reply.fail_after is not None and index >= reply.fail_after:
+                error()
+                self._end_stream()
+                return False
+            if reply.drop_after is not None and index >= reply.drop_after:
+                self.close_connection = True
+                self.wfile.flush()
+                self.connection.shutdown(2)
+                return False
+            if fake.stopping.is_set():
+                return False
+            if delay:
+                time.sleep(delay)
+            piece(token)
+        if reply.misbehave == "endless-line":
+            self._send_endless_line(endless_start)
+            return False
+        if reply.misbehave in broken:
+            line = broken[reply.misbehave]
+            if line:
+                self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
+            self._end_stream()
+            return False
+        if reply.fail_after is not None and reply.fail_after >= len(tokens):
+            error()
+            self._end_stream()
+            return False
+        return True
 
     def _stream_endlessly(self, tokens: list[str], model: str, *, chat: bool) -> None:
         """Repeat the tokens (at most a million chunks) until the client closes the connection."""
@@ -606,35 +624,15 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             except OSError:
                 fake.streams_aborted += 1
             return
-        for index, token in enumerate(tokens):
-            if reply.fail_after is not None and index >= reply.fail_after:
-                self._write_event({"error": {"message": reply.error or "an error occurred"}})
-                self._end_stream()
-                return
-            if reply.drop_after is not None and index >= reply.drop_after:
-                self.close_connection = True
-                self.wfile.flush()
-                self.connection.shutdown(2)
-                return
-            if fake.stopping.is_set():
-                return
-            if delay:
-                time.sleep(delay)
-            self._write_event(_delta(model, token))
-        if reply.misbehave == "endless-line":
-            self._send_endless_line(b'data: {"choices": [{"delta": {"content": "')
-            return
-        if reply.misbehave in ("malformed-line", "wrong-shape", "no-done"):
-            line = {"malformed-line": b'data: {"choices": tru\n\n', "no-done": b""}.get(
-                reply.misbehave, b'data: [{"message": 5}]\n\n'
-            )
-            if line:
-                self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
-            self._end_stream()
-            return
-        if reply.fail_after is not None and reply.fail_after >= len(tokens):
-            self._write_event({"error": {"message": reply.error or "an error occurred"}})
-            self._end_stream()
+        finished = self._stream_tokens(
+            reply, tokens, delay=delay, piece=lambda token: self._write_event(_delta(model, token)),
+            error=lambda: self._write_event(
+                {"error": {"message": reply.error or "an error occurred"}}),
+            endless_start=b'data: {"choices": [{"delta": {"content": "',
+            broken={"malformed-line": b'data: {"choices": tru\n\n',
+                    "wrong-shape": b'data: [{"message": 5}]\n\n', "no-done": b""},
+        )
+        if not finished:
             return
         self._write_event({**_delta(model, ""), "choices": [
             {"index": 0, "delta": {}, "finish_reason": "stop"}]})

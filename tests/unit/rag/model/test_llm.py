@@ -50,8 +50,15 @@ def _context(*, history: ScopedHistory | None = None) -> ScopedContext:
     )
 
 
-def _gateway(fake: FakeOllama, **kwargs: float) -> ModelGateway:
-    return ModelGateway(host=fake.url, model="qwen2.5:3b", **kwargs)
+def _gateway(fake: FakeOllama, *, api: str = "ollama", **kwargs: float) -> ModelGateway:
+    host = fake.v1_url if api == "openai" else fake.url
+    return ModelGateway(host=host, model="qwen2.5:3b", **kwargs)
+
+
+@pytest.fixture(params=["ollama", "openai"])
+def api(request: pytest.FixtureRequest) -> str:
+    """Either of the gateway's wires: Ollama's API, or the OpenAI-compatible one."""
+    return str(request.param)
 
 
 def test_answer_streams_token_by_token_and_records_counts(fake_ollama: FakeOllama) -> None:
@@ -102,12 +109,12 @@ def test_every_call_sets_a_context_window_that_holds_what_it_sends(
     assert requests[0].body["options"]["num_ctx"] > 4096
 
 
-def test_cancel_stops_the_stream_and_closes_the_request(fake_ollama: FakeOllama) -> None:
+def test_cancel_stops_the_stream_and_closes_the_request(fake_ollama: FakeOllama, api: str) -> None:
     fake_ollama.reply_with(lambda r: Reply("one two three four five six seven eight",
                                            token_delay=0.05))
     cancel = CancelToken()
     received = []
-    for token in _gateway(fake_ollama).stream_answer(
+    for token in _gateway(fake_ollama, api=api).stream_answer(
         _context(), "q", answer_length="short", stats=StreamStats(), cancel=cancel
     ):
         received.append(token)
@@ -125,39 +132,39 @@ def test_nothing_listening_is_ollama_unreachable_naming_the_host() -> None:
     assert "isn't running" in str(caught.value)
 
 
-def test_missing_model_is_its_own_error(fake_ollama: FakeOllama) -> None:
+def test_missing_model_is_its_own_error(fake_ollama: FakeOllama, api: str) -> None:
     fake_ollama.installed = set()
     with pytest.raises(ModelMissingError) as caught:
-        list(_gateway(fake_ollama).stream_answer(
+        list(_gateway(fake_ollama, api=api).stream_answer(
             _context(), "q", answer_length="short", stats=StreamStats()
         ))
     assert caught.value.model == "qwen2.5:3b"
 
 
-def test_error_mid_stream_is_answer_failed(fake_ollama: FakeOllama) -> None:
+def test_error_mid_stream_is_answer_failed(fake_ollama: FakeOllama, api: str) -> None:
     fake_ollama.reply_with(lambda r: Reply("a b c d", fail_after=2, error="out of memory"))
     received: list[str] = []
     with pytest.raises(AnswerFailedError, match="out of memory"):
-        for token in _gateway(fake_ollama).stream_answer(
+        for token in _gateway(fake_ollama, api=api).stream_answer(
             _context(), "q", answer_length="short", stats=StreamStats()
         ):
             received.append(token)
     assert received == ["a", " b"]
 
 
-def test_dropped_connection_mid_stream_is_answer_failed(fake_ollama: FakeOllama) -> None:
+def test_dropped_connection_mid_stream_is_answer_failed(fake_ollama: FakeOllama, api: str) -> None:
     fake_ollama.reply_with(lambda r: Reply("a b c d", drop_after=1))
     with pytest.raises(AnswerFailedError, match="lost"):
-        list(_gateway(fake_ollama).stream_answer(
+        list(_gateway(fake_ollama, api=api).stream_answer(
             _context(), "q", answer_length="short", stats=StreamStats()
         ))
 
 
-def test_a_silent_server_times_out_instead_of_hanging(fake_ollama: FakeOllama) -> None:
+def test_a_silent_server_times_out_instead_of_hanging(fake_ollama: FakeOllama, api: str) -> None:
     fake_ollama.reply_with(lambda r: Reply("slow", token_delay=2.0))
     started = time.perf_counter()
     with pytest.raises(AssistantTimeoutError, match=r"didn't answer within 0\.3 seconds"):
-        list(_gateway(fake_ollama, timeout=0.3).stream_answer(
+        list(_gateway(fake_ollama, api=api, timeout=0.3).stream_answer(
             _context(), "q", answer_length="short", stats=StreamStats()
         ))
     assert time.perf_counter() - started < 1.5
