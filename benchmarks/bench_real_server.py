@@ -70,9 +70,10 @@ def _server_speed(server: Any) -> list[dict[str, Any]]:
 
 
 def _app_overhead(server: Any, folder: Path) -> list[dict[str, Any]]:
-    """The assistant asked a first question on the marker book, with and without the query
-    rewrite that runs before the answer today: time to first token, the server's prompt time
-    for the answer call, and the difference (what the app adds)."""
+    """What the reader waits for on the marker book: a first question (searched as written, no
+    call before the answer) and then a follow-up that leans on it (rewritten by the model first),
+    each in a conversation of its own: time to first token, the server's own prompt time for the
+    answer call and its prompt size, the calls made before the answer, and what the app adds."""
     from reader_app.rag.assistant.engine import Assistant, AssistantConfig
     from reader_app.rag.index.embed import default_embedder
     from tests.fakes.marker_library import marker_library
@@ -82,39 +83,43 @@ def _app_overhead(server: Any, folder: Path) -> list[dict[str, Any]]:
     home.mkdir()
     shelf = marker_library(home, embedder=default_embedder(home=home))
     shelf.read_through(3, 6)
-    rows: list[dict[str, Any]] = []
+    asked: dict[str, list[tuple[float, float, int, int]]] = {"first question": [],
+                                                             "follow-up": []}
     try:
-        for rewrite in (False, True):
-            firsts, prompts_s, added = [], [], []
-            for n in range(RUNS):
-                config = AssistantConfig(host=server.v1_url, model=MODEL, timeout=600,
-                                         answer_length="short", rewrite_queries=rewrite)
-                assistant = Assistant(shelf.conn, home, config=config, embedder=shelf.embedder)
-                conversation = assistant.store.new_conversation(shelf.book.book_id)
+        for n in range(RUNS):
+            config = AssistantConfig(host=server.v1_url, model=MODEL, timeout=600,
+                                     answer_length="short")
+            assistant = Assistant(shelf.conn, home, config=config, embedder=shelf.embedder)
+            conversation = assistant.store.new_conversation(shelf.book.book_id)
+            for kind, question in (("first question", f"Who carried the lantern to mill {n}?"),
+                                   ("follow-up", "And what did he do after that?")):
                 started = time.perf_counter()
-                run = assistant.ask(shelf.book, f"Who carried the lantern, {n}?",
-                                    conversation_id=conversation)
+                run = assistant.ask(shelf.book, question, conversation_id=conversation)
                 first = None
                 for _ in run.tokens():
                     first = first or time.perf_counter()
-                prompt_seconds = run.stats.prompt_seconds  # the server's own, for the answer
-                if first is None or prompt_seconds is None:
-                    continue
-                firsts.append(first - started)
-                prompts_s.append(prompt_seconds)
-                added.append(first - started - prompt_seconds)
-                assistant.gateway.close()
-            label = "with the query rewrite first" if rewrite else "searching as asked"
-            rows += [
-                {"metric": f"first token, {label}", "value": _median(firsts), "unit": "s",
-                 "note": f"median of {len(firsts)}"},
-                {"metric": f"server prompt time, {label}", "value": _median(prompts_s),
-                 "unit": "s", "note": "the answer call's own prompt time (timings)"},
-                {"metric": f"app overhead, {label}", "value": _median(added), "unit": "s",
-                 "note": "first token minus the server's prompt time"},
-            ]
+                prompt_s = run.stats.prompt_seconds  # the server's own, for the answer call
+                if first is not None and prompt_s is not None:
+                    asked[kind].append((first - started, prompt_s, run.stats.prompt_tokens or 0,
+                                        run.prepared.calls_before_answer))
+            assistant.gateway.close()
     finally:
         shelf.conn.close()
+    rows: list[dict[str, Any]] = []
+    for kind, runs in asked.items():
+        firsts = [r[0] for r in runs]
+        prompts_s = [r[1] for r in runs]
+        rows += [
+            {"metric": f"first token, {kind}", "value": _median(firsts), "unit": "s",
+             "note": f"median of {len(runs)}; model calls before the answer: "
+                     f"{_median([float(r[3]) for r in runs])}"},
+            {"metric": f"server prompt time, {kind}", "value": _median(prompts_s), "unit": "s",
+             "note": f"the answer call's own (timings), "
+                     f"{_median([float(r[2]) for r in runs])} prompt tokens"},
+            {"metric": f"app overhead, {kind}",
+             "value": _median([r[0] - r[1] for r in runs]), "unit": "s",
+             "note": "first token minus the server's prompt time"},
+        ]
     return rows
 
 
