@@ -160,7 +160,8 @@ class AssistantSettingsPage(QWidget):
         self.length_combo.setCurrentIndex(max(self.length_combo.findData(current), 0))
         form.addRow("Answer length:", self.length_combo)
 
-        self.rewrite_check = QCheckBox("Rewrite questions into searches (one extra call)", self)
+        self.rewrite_check = QCheckBox(
+            "Rewrite follow-up questions into searches (one extra call before the answer)", self)
         self.rewrite_check.setObjectName("assistantRewrite")
         self.rewrite_check.setChecked(bool(settings.get("assistant.rewrite_queries")))
         form.addRow("", self.rewrite_check)
@@ -215,6 +216,8 @@ class AssistantSettingsPage(QWidget):
             chosen = chosen if api_of(url) == "ollama" else result[0]
         self.model_combo.setEditText(chosen)
         name = self.server_combo.currentText()
+        if name == OTHER_OPENAI:
+            name = "an OpenAI-compatible server"
         count = f"{len(result)} model{'' if len(result) == 1 else 's'}"
         if not result:
             self.models_status.setText(f"Found {name} at {url}, with no models yet.")

@@ -115,7 +115,7 @@ def test_test_connection_lists_an_openai_servers_models(
     page.refresh_models()
     qtbot.waitUntil(lambda: page.model_combo.count() == 1, timeout=5000)
     assert page.models_status.text() == (
-        f"Found Other OpenAI-compatible server at {fake_ollama.v1_url} with 1 model.")
+        f"Found an OpenAI-compatible server at {fake_ollama.v1_url} with 1 model.")
     assert page.model_combo.currentText() == "gemma3:270m"
     assert fake_ollama.requests_to("/v1/models")
     page.workers.wait(2000)
