@@ -6,7 +6,8 @@ import argparse
 import logging
 import sys
 
-from reader_app.cli.server_options import server_for_this_call, server_options
+from reader_app.cli.server_options import server_options, server_values
+from reader_app.settings import for_this_run
 
 
 def mcp_parser() -> argparse.ArgumentParser:
@@ -32,9 +33,9 @@ def mcp_main(argv: list[str]) -> int:
     home = library_home()
     conn = connect(home)
     try:
-        with server_for_this_call(conn, options):
-            conn.close()
-            build_server(home).run("stdio")
+        values = server_values(conn, options)
     finally:
         conn.close()
+    with for_this_run(values):
+        build_server(home).run("stdio")
     return 0

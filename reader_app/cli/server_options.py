@@ -30,10 +30,9 @@ def server_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-@contextlib.contextmanager
-def server_for_this_call(conn: sqlite3.Connection, options: argparse.Namespace) -> Iterator[None]:
-    """Within the block, every model call goes to `--server` with `--model`; `--allow-remote`
-    records the reader's consent for that host first."""
+def server_values(conn: sqlite3.Connection, options: argparse.Namespace) -> dict[str, Any]:
+    """The settings `--server` and `--model` stand for in this call; `--allow-remote` records the
+    reader's consent for that host first (the one thing written)."""
     values: dict[str, Any] = {}
     server = getattr(options, "server", None)
     if server:
@@ -48,5 +47,11 @@ def server_for_this_call(conn: sqlite3.Connection, options: argparse.Namespace) 
                 settings.set("assistant.allowed_remote_hosts", [*allowed, host_of(server)])
     if getattr(options, "model", None):
         values["assistant.model"] = options.model
-    with for_this_run(values):
+    return values
+
+
+@contextlib.contextmanager
+def server_for_this_call(conn: sqlite3.Connection, options: argparse.Namespace) -> Iterator[None]:
+    """Within the block, every model call goes to `--server` with `--model`."""
+    with for_this_run(server_values(conn, options)):
         yield

@@ -207,7 +207,7 @@ class _PullPlan:
     pullable: set[str] | None = None  # None: any name can be pulled
 
 
-class _QuietServer(ThreadingHTTPServer):
+class QuietServer(ThreadingHTTPServer):
     """A client that hangs up mid-reply (as a client that gave up on a malformed line does) is
     expected here: it is not printed as a traceback on stderr, where tests look for ours."""
 
@@ -246,7 +246,7 @@ class FakeOllama:
     # -- lifecycle ---------------------------------------------------------------------------
 
     def start(self) -> FakeOllama:
-        server = _QuietServer(("127.0.0.1", 0), _make_handler(self))
+        server = QuietServer(("127.0.0.1", 0), _make_handler(self))
         server.daemon_threads = True
         self._server = server
         # A short poll interval keeps stop() (and so every test using the fixture) quick.

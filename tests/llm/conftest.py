@@ -12,9 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.llm.recording_proxy import RecordingProxy
-from tests.llm.server import MODEL, LlamaServer, ServerUnavailable
-
-__all__ = ["MODEL", "LlamaServer"]
+from tests.llm.server import LlamaServer, ServerUnavailable
 
 
 def _started(context: int, log: Path) -> LlamaServer:

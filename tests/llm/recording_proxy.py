@@ -7,11 +7,11 @@ from __future__ import annotations
 import http.client
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import urlsplit
 
-from tests.fakes.fake_ollama import RecordedRequest
+from tests.fakes.fake_ollama import QuietServer, RecordedRequest
 
 HOP_HEADERS = {"connection", "keep-alive", "transfer-encoding", "content-length", "host"}
 
@@ -27,7 +27,7 @@ class RecordingProxy:
         self._requests: list[RecordedRequest] = []
         self._replies: list[bytes] = []  # what the server sent back, whole, in order
         self.hangups = 0  # replies whose client went away before the end
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self._server = QuietServer(("127.0.0.1", 0), _handler(self))
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever,
                                         kwargs={"poll_interval": 0.05}, daemon=True)

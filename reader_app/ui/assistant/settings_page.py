@@ -38,11 +38,6 @@ PROBE_LANE = "assistant:probe"
 PROBE_CONNECT_SECONDS = 0.5
 
 
-def is_local_host(host: str) -> bool:
-    """True when `host` is this machine: book text sent there never leaves the computer."""
-    return is_this_computer(host)
-
-
 def list_models(url: str, *, api_key: str = "", connect_timeout: float = 2.0) -> list[str]:
     """The models the server at `url` offers (raises our errors)."""
     gateway = ModelGateway(host=url, model="", api_key=api_key, timeout=5.0,

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from reader_app.rag.model.servers import Preset
+from reader_app.rag.model.servers import Preset, is_this_computer
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.assistant import settings_page
-from reader_app.ui.assistant.settings_page import AssistantSettingsPage, is_local_host
+from reader_app.ui.assistant.settings_page import AssistantSettingsPage
 from tests.fakes.fake_ollama import FakeOllama
 
 
@@ -36,7 +36,7 @@ def settings(library_home: Path) -> Iterator[SettingsStore]:
     ],
 )
 def test_is_local_host(host: str, local: bool) -> None:
-    assert is_local_host(host) is local
+    assert is_this_computer(host) is local
 
 
 def test_a_remote_host_warns_that_book_text_is_sent_there(
