@@ -5,6 +5,7 @@ this computer, the consent a server elsewhere needs, answer length and the query
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -170,22 +171,25 @@ class AssistantSettingsPage(QWidget):
         return normalised(self.host_edit.text())
 
     def apply(self) -> None:
+        """Save what the reader chose, as one write."""
         host = self.host()
-        self.settings.set("assistant.ollama_host", host)
-        self.settings.set("assistant.api_key",
-                          self.key_edit.text().strip() if api_of(host) == "openai" else "")
-        if self._remote() and self.consent_check.isChecked():
-            if host_of(host) not in self._allowed:
+        chosen: dict[str, Any] = {
+            "assistant.ollama_host": host,
+            "assistant.api_key": self.key_edit.text().strip() if api_of(host) == "openai" else "",
+            "assistant.answer_length": self.length_combo.currentData(),
+            "assistant.rewrite_queries": self.rewrite_check.isChecked(),
+        }
+        agreed = self._remote() and self.consent_check.isChecked()
+        if self._remote() and agreed != (host_of(host) in self._allowed):
+            if agreed:
                 self._allowed.append(host_of(host))
-                self.settings.set("assistant.allowed_remote_hosts", list(self._allowed))
-        elif self._remote() and host_of(host) in self._allowed:
-            self._allowed.remove(host_of(host))  # the reader took the consent back
-            self.settings.set("assistant.allowed_remote_hosts", list(self._allowed))
+            else:
+                self._allowed.remove(host_of(host))  # the reader took the consent back
+            chosen["assistant.allowed_remote_hosts"] = list(self._allowed)
         model = self.model_combo.currentText().strip()
         if model:
-            self.settings.set("assistant.model", model)
-        self.settings.set("assistant.answer_length", self.length_combo.currentData())
-        self.settings.set("assistant.rewrite_queries", self.rewrite_check.isChecked())
+            chosen["assistant.model"] = model
+        self.settings.set_many(chosen)
 
     # -- the server ----------------------------------------------------------------------------
 
