@@ -135,6 +135,9 @@ SETTINGS: tuple[Setting, ...] = (
         "fastembed model for retrieval",
     ),
     Setting("assistant.rewrite_queries", bool, True, "Rewrite questions into search phrases"),
+    Setting("assistant.answer_wait", int, 15,
+            "Seconds to wait for an answer's first words: on a slow computer a short wait sends "
+            "fewer passages (Answer quickly), a longer one more (Read more)"),
     Setting(
         "companion.previously_days",
         int,

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from reader_app.rag.model import schedule
 from tests.fakes.marker_library import MarkerLibrary, marker_library
 
 # The fake Ollama server's fixture (`fake_ollama`), for the assistant and comics tests.
@@ -32,6 +33,9 @@ def library_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     monkeypatch.setenv("READER_APP_HOME", str(home))
     # Never let a test talk to a real Ollama that happens to be running.
     monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
+    # Background model calls wait this long after a question (two seconds for a reader);
+    # the tests of that wait set their own.
+    monkeypatch.setattr(schedule, "QUIET_AFTER_QUESTION", 0.05)
     yield home
 
 

@@ -192,16 +192,24 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO,
 
 def timings(run: AnswerRun, asked_at: float) -> dict[str, Any]:
     """What the reader waited for: from the question to the answer's first token, the server's
-    own time reading the answer's prompt and its size, the model calls made before the answer,
-    and the token budget the passages were cut to."""
-    first = run.stats.first_token_at
-    prompt_s = run.stats.prompt_seconds
+    own time reading the answer's prompt and its size (and what of it it read afresh, not from
+    its cache), the model calls made before the answer, the token budget the passages were cut
+    to, and what was expected beforehand (the prompt's time at the measured speed, None before
+    it was measured; the deadline for the first token)."""
+    stats = run.stats
+    first = stats.first_token_at
+    prompt_s = stats.prompt_seconds
+    expected = stats.expected_seconds
     return {
         "first_token_s": None if first is None else round(first - asked_at, 3),
         "server_prompt_s": None if prompt_s is None else round(prompt_s, 3),
-        "prompt_tokens": run.stats.prompt_tokens,
+        "prompt_tokens": stats.prompt_tokens,
+        "prompt_tokens_read": stats.prompt_tokens_read,
         "model_calls_before_answer": run.prepared.calls_before_answer,
         "passage_budget": run.prepared.passage_budget,
+        "expected_prompt_s": None if expected is None else round(expected, 3),
+        "first_token_deadline_s": None if stats.deadline_seconds is None
+        else round(stats.deadline_seconds, 1),
     }
 
 

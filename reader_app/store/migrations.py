@@ -362,6 +362,18 @@ def m010_character_chat(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+def m011_sent_turns(conn: sqlite3.Connection) -> None:
+    run_script(
+        conn,
+        """
+        -- What an answer's question was sent to the model as (where the reader was, the
+        -- excerpts, the question), so a follow-up sends the earlier turns byte for byte and the
+        -- server's prompt cache reads only the new turn; '' before this migration.
+        ALTER TABLE messages ADD COLUMN sent_text TEXT NOT NULL DEFAULT '';
+        """
+    )
+
+
 # Version number -> migration. Numbers are permanent; add new ones at the end.
 MIGRATIONS: dict[int, Migration] = {
     1: m001_library,
@@ -374,6 +386,7 @@ MIGRATIONS: dict[int, Migration] = {
     8: m008_answer_checks,
     9: m009_annotations,
     10: m010_character_chat,
+    11: m011_sent_turns,
 }
 
 

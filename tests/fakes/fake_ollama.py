@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.fakes.server_clock import Served, ServerClock
+
 VERSION = "0.6.5"
 DEFAULT_MODEL = "qwen2.5:3b"
 
@@ -48,6 +50,15 @@ class RecordedRequest:
         if self.openai:
             return isinstance(self.body, dict) and self.body.get("stream") is True
         return not (isinstance(self.body, dict) and self.body.get("stream") is False)
+
+    @property
+    def warm_up(self) -> bool:
+        """A request for one token: the model loaded and the book's opening read ahead of the
+        first question (`ModelGateway.warm`), not an answer."""
+        if not isinstance(self.body, dict):
+            return False
+        options = self.body.get("options") or {}
+        return options.get("num_predict") == 1 or self.body.get("max_tokens") == 1
 
     @property
     def format(self) -> Any:
@@ -126,6 +137,8 @@ class Reply:
     eval_count: int | None = None
     misbehave: str = ""
     error_fields: dict[str, Any] = field(default_factory=dict)  # more keys in a /v1 error
+    # /v1 streams asked for `return_progress`: llama.cpp's prompt_progress chunks, first.
+    progress: list[dict[str, Any]] = field(default_factory=list)
 
     def text(self) -> str:
         if isinstance(self.content, dict | list):
@@ -242,6 +255,10 @@ class FakeOllama:
         self.streams_aborted = 0  # streamed replies whose client went away
         self.endless_line_bytes = 0  # what an "endless-line" reply had sent when it stopped
         self.n_ctx: int | None = None  # set: `/props` says it, as llama.cpp's server does
+        # Set: the server takes a model server's time (one request at a time, a prompt read at
+        # a set speed, a prompt cache); see server_clock.py.
+        self.clock: ServerClock | None = None
+        self.in_gpu: dict[str, float] = {}  # `/api/ps`: loaded models, the share in the GPU
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -329,6 +346,19 @@ def _make_handler(fake: FakeOllama) -> type[BaseHTTPRequestHandler]:
 class _OllamaHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_fake: FakeOllama
+    served: Served | None = None  # this request's pace, when the fake has a clock
+
+    def _prompt_counts(self, reply: Reply) -> tuple[int, int]:
+        """(tokens read, nanoseconds it took): the clock's, else the reply's scripted ones."""
+        if self.served is not None:
+            return self.served.fresh_tokens, int(self.served.prompt_seconds * 1e9)
+        return reply.prompt_eval_count, reply.prompt_eval_duration
+
+    def _token_delay(self, reply: Reply) -> float:
+        if reply.token_delay is not None:
+            return reply.token_delay
+        clock = self.server_fake.clock
+        return clock.token_delay if clock is not None else self.server_fake.token_delay
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # keep test output quiet
@@ -361,6 +391,7 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             "/api/show": self._show,
             "/api/pull": self._pull,
             "/api/version": self._version,
+            "/api/ps": self._ps,
             "/v1/chat/completions": self._openai_chat,
             "/v1/models": self._openai_models,
             "/props": self._props,
@@ -370,15 +401,34 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         if route is None:
             self._send_json(404, {"error": f"no route {self.path}"})
             return
+        clock = self.server_fake.clock
+        self.served = None
+        if clock is not None and self.path in MODEL_PATHS:
+            self.served = clock.begin(self.connection, self.path, body)
         try:
+            if self.served is not None and self.served.dropped:
+                self.server_fake.streams_aborted += 1
+                self.close_connection = True
+                return
             route(request)
         except (BrokenPipeError, ConnectionResetError):
             self.server_fake.streams_aborted += 1
+        finally:
+            if clock is not None and self.served is not None:
+                clock.end(self.served)
 
     # -- endpoints ---------------------------------------------------------------------------
 
     def _root(self, request: RecordedRequest) -> None:
         self._send_text(200, "Ollama is running")
+
+    def _ps(self, request: RecordedRequest) -> None:
+        """The loaded models, with how much of each sits in the GPU (`fake.in_gpu`)."""
+        size = 2_000_000_000
+        models = [{"name": name, "model": name, "size": size,
+                   "size_vram": int(size * share), "digest": "0" * 12}
+                  for name, share in self.server_fake.in_gpu.items()]
+        self._send_json(200, {"models": models})
 
     def _version(self, request: RecordedRequest) -> None:
         self._send_json(200, {"version": VERSION})
@@ -468,12 +518,13 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             return
         tokens = reply.token_list()
         eval_count = reply.eval_count if reply.eval_count is not None else len(tokens)
+        prompt_count, prompt_ns = self._prompt_counts(reply)
         final_extra = {
             "done_reason": "stop",
             "total_duration": 1_000_000,
             "load_duration": 10_000,
-            "prompt_eval_count": reply.prompt_eval_count,
-            "prompt_eval_duration": reply.prompt_eval_duration,
+            "prompt_eval_count": prompt_count,
+            "prompt_eval_duration": prompt_ns,
             "eval_count": eval_count,
             "eval_duration": 900_000,
         }
@@ -481,7 +532,7 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             self._send_json(200, {**_piece(model, "".join(tokens), chat=chat), "done": True,
                                   **final_extra})
             return
-        delay = fake.token_delay if reply.token_delay is None else reply.token_delay
+        delay = self._token_delay(reply)
         self._start_stream()
         if reply.misbehave == "endless-line" and not request.wants_stream:
             self._send_endless_line(b'{"message": {"role": "assistant", "content": "')
@@ -600,10 +651,15 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             self._openai_error(reply.status, reply.error, **reply.error_fields)
             return
         tokens = reply.token_list()
-        usage = {"prompt_tokens": reply.prompt_eval_count,
+        prompt_count, prompt_ns = self._prompt_counts(reply)
+        whole = self.served.tokens if self.served is not None else prompt_count
+        usage = {"prompt_tokens": whole,
                  "completion_tokens": reply.eval_count if reply.eval_count is not None
                  else len(tokens)}
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+        # llama.cpp's own timings: what it read afresh, what came from its cache.
+        timings = {"prompt_n": prompt_count, "prompt_ms": prompt_ns / 1e6,
+                   "cache_n": whole - prompt_count}
         if not request.wants_stream:
             self._send_json(200, {
                 "id": "chatcmpl-fake", "object": "chat.completion", "model": model,
@@ -612,8 +668,11 @@ class _OllamaHandler(BaseHTTPRequestHandler):
                 "usage": usage,
             })
             return
-        delay = fake.token_delay if reply.token_delay is None else reply.token_delay
+        delay = self._token_delay(reply)
         self._start_stream("text/event-stream")
+        if (request.body or {}).get("return_progress"):
+            for progress in reply.progress:
+                self._write_event({**_delta(model, ""), "prompt_progress": progress})
         if reply.misbehave == "endless":
             try:
                 for index in range(1_000_000):
@@ -638,7 +697,8 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             {"index": 0, "delta": {}, "finish_reason": "stop"}]})
         options = (request.body or {}).get("stream_options") or {}
         if options.get("include_usage"):
-            self._write_event({**_delta(model, ""), "choices": [], "usage": usage})
+            self._write_event({**_delta(model, ""), "choices": [], "usage": usage,
+                               "timings": timings})
         line = b"data: [DONE]\n\n"
         self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
         self._end_stream()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,9 @@ import pytest
 from reader_app.cancel import CancelToken
 from reader_app.errors import AnswerFailedError, ContextTooLongError, ReaderError
 from reader_app.rag.assistant.engine import Assistant, AssistantConfig
+from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.model import prompts
+from reader_app.rag.model.excerpts import ScopedExcerpts, Span, excerpts_in_scope
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
 from reader_app.rag.model.scoped import ScopedHistory
 from tests.fakes.marker_library import MarkerLibrary, marker_library
@@ -174,3 +177,69 @@ def test_a_server_killed_mid_answer_leaves_the_partial_answer_kept_and_marked(
     assert answer.text == "".join(received) and len(received) >= 3
     _, messages = assistant.conversation(shelf.book.book_id)
     assert messages[-1].status == "incomplete" and messages[-1].text == answer.text
+
+
+def test_a_follow_up_is_read_only_in_its_new_part(
+    llama: LlamaServer, shelf: MarkerLibrary
+) -> None:
+    """The server's own count: a follow-up's earlier turns come from its prompt cache."""
+    shelf.read_through(1, 5)
+    assistant = _assistant(shelf, llama.v1_url, rewrite_queries=False, answer_length="short")
+    first = assistant.ask(shelf.book, "Who carried the lantern?")
+    "".join(first.tokens())
+    assert first.outcome is not None and first.outcome.status == "complete"
+    follow_up = assistant.ask(shelf.book, "Where was the mill?",
+                              conversation_id=first.conversation_id)
+    "".join(follow_up.tokens())
+    whole, read = follow_up.stats.prompt_tokens, follow_up.stats.prompt_tokens_read
+    assert whole is not None and read is not None
+    first_whole = first.stats.prompt_tokens
+    assert first_whole is not None and whole > first_whole
+    # What it read afresh is the new turn (and the tail of the answer it re-tokenised), not
+    # the earlier turn it was sent again.
+    assert read <= whole - first_whole + 16, (read, whole, first_whole)
+
+
+def test_a_background_call_gives_way_to_a_question_and_is_sent_again(
+    llama: LlamaServer, proxy: RecordingProxy, shelf: MarkerLibrary
+) -> None:
+    shelf.read_through(2, 5)
+    excerpts = _long_excerpts(shelf)
+    background = _gateway(proxy.v1_url)
+    background.queue.quiet_after_question = 0.2
+    long_history = ScopedHistory.empty(boundary_sid=5)
+    summary: list[str] = []
+    failure: list[BaseException] = []
+
+    def summarise() -> None:
+        try:
+            summary.append(background.companion_text(
+                "chapter", excerpts, title="The Lantern Bearers", subject="Chapter 1"))
+        except BaseException as error:  # recorded for the test to read
+            failure.append(error)
+
+    worker = threading.Thread(target=summarise)
+    worker.start()
+    deadline = time.monotonic() + 30
+    while not llama.busy():
+        assert time.monotonic() < deadline, "the background call never reached the server"
+        time.sleep(0.05)
+    question = _gateway(proxy.v1_url)
+    stats = StreamStats()
+    list(question.stream_answer(_context(history=long_history), "Who?", answer_length="short",
+                                stats=stats))
+    worker.join(300)
+    assert stats.finish_reason in ("stop", "length")
+    assert not failure and summary  # stopped, sent again, finished: nothing lost
+    assert background.queue.gave_way >= 1
+    chapter_calls = [r for r in proxy.requests
+                     if r.path.endswith("/chat/completions") and "Summarise this chapter"
+                     in json.dumps(r.body)]
+    assert len(chapter_calls) == 2
+
+
+def _long_excerpts(shelf: MarkerLibrary) -> ScopedExcerpts:
+    """Everything read so far, as one chapter summary's input: about 1,500 tokens."""
+    scope = scope_for_book(shelf.conn, shelf.book.book_id)
+    return excerpts_in_scope(shelf.conn, scope,
+                             [Span(shelf.book.book_id, 0, scope.boundary_sid, "Chapters 1-3")])

@@ -14,6 +14,7 @@ from reader_app.errors import AnswerFailedError, AssistantUnavailableError, Read
 from reader_app.rag.assistant.answer_check import AnswerCheck, AnswerChecker, FlaggedSpan, Receipt
 from reader_app.rag.assistant.conversations import AnswerStats, ConversationStore, Message, Status
 from reader_app.rag.assistant.places import Places
+from reader_app.rag.model import prompts
 from reader_app.rag.model.citations import Citation, quoted
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
 from reader_app.rag.model.scoped import ScopedContext
@@ -144,6 +145,20 @@ class AnswerRun:
     def cancel(self) -> None:
         self.cancel_token.cancel()
 
+    def expected_wait(self) -> tuple[int, float | None]:
+        """What the server will read afresh for this answer (in tokens), and how long that is
+        expected to take on this computer (None until its speed has been measured)."""
+        messages = prompts.answer_messages(self.context, self.question.text,
+                                           answer_length=self.prepared.answer_length)
+        fresh = self.gateway.pace.fresh_tokens(messages)
+        return fresh, self.gateway.pace.expected_seconds(fresh)
+
+    @property
+    def sent_text(self) -> str:
+        """The question as the model reads it (prompts.turn_text): kept with a complete answer,
+        so a follow-up sends this turn again unchanged."""
+        return prompts.turn_text(self.context, self.question.text)
+
     def tokens(self) -> Iterator[str]:
         """The answer as it streams. Persists it when it ends, however it ends.
 
@@ -228,6 +243,7 @@ class AnswerRun:
             status=status,
             error=error,
             stats=stats,
+            sent_text=self.sent_text if status == "complete" else "",
         )
         check = AnswerCheck(
             prepared.receipt,

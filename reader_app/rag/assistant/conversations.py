@@ -15,6 +15,8 @@ Role = Literal["user", "assistant"]
 # complete: a whole answer, fed back as history. incomplete: the model failed mid-answer.
 # stopped: the reader pressed Stop. fallback: Ollama was unavailable; passages shown instead.
 Status = Literal["complete", "incomplete", "stopped", "fallback"]
+# Older turns leave a prompt's history this many at a time (recent_turns).
+STABLE_STEP = 3
 
 
 def estimate_tokens(text: str) -> int:
@@ -49,6 +51,9 @@ class Message:
     stats: AnswerStats
     created_at: float
     check: AnswerCheck | None = None  # the spoiler receipt of an answer
+    # An answer: what its question was sent to the model as (prompts.turn_text); '' when not
+    # kept (a fallback, or made before it was kept).
+    sent_text: str = ""
 
     @property
     def incomplete(self) -> bool:
@@ -67,8 +72,19 @@ class Turn:
         return max(self.question.boundary_sid, self.answer.boundary_sid)
 
     @property
+    def sent(self) -> str:
+        """The question as the model read it (with its excerpts), or as asked if not kept."""
+        return self.answer.sent_text or self.question.text
+
+    @property
+    def last_label(self) -> int:
+        """The highest excerpt number this turn's question was sent with (0: none)."""
+        return max((c.label for c in self.answer.citations), default=0) if self.answer.sent_text \
+            else 0
+
+    @property
     def token_estimate(self) -> int:
-        return estimate_tokens(self.question.text) + estimate_tokens(self.answer.text)
+        return estimate_tokens(self.sent) + estimate_tokens(self.answer.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +165,7 @@ class ConversationStore:
         status: Status,
         error: str = "",
         stats: AnswerStats | None = None,
+        sent_text: str = "",
     ) -> Message:
         return self._insert(
             conversation_id,
@@ -160,6 +177,7 @@ class ConversationStore:
             reply_to=reply_to,
             citations=citations,
             stats=stats or AnswerStats(),
+            sent_text=sent_text,
         )
 
     def set_suggestions(self, message_id: int, suggestions: tuple[str, ...]) -> None:
@@ -216,16 +234,25 @@ class ConversationStore:
         token_budget: int,
         after_message_id: int = 0,
     ) -> list[Turn]:
-        """The newest usable turns that fit in `token_budget`, oldest first."""
-        chosen: list[Turn] = []
+        """The newest usable turns that fit in `token_budget`, oldest first.
+
+        When older turns must be left out, they are left out `STABLE_STEP` at a time, so the
+        history begins with the same turn for several questions running: the prompt then begins
+        the same way and the server's prompt cache keeps it (see prompts.answer_messages).
+        """
+        usable = [t for t in self.complete_turns(conversation_id, boundary_sid=boundary_sid)
+                  if t.question.message_id > after_message_id]
+        sizes = [t.token_estimate for t in usable]
+        for start in range(0, len(usable), STABLE_STEP):
+            if sum(sizes[start:]) <= token_budget:
+                return usable[start:]
+        chosen: list[Turn] = []  # not even the newest few fit whole: the newest that do
         spent = 0
-        for turn in reversed(self.complete_turns(conversation_id, boundary_sid=boundary_sid)):
-            if turn.question.message_id <= after_message_id:
-                break
-            if spent + turn.token_estimate > token_budget:
+        for turn, size in zip(reversed(usable), reversed(sizes), strict=True):
+            if spent + size > token_budget:
                 break
             chosen.append(turn)
-            spent += turn.token_estimate
+            spent += size
         chosen.reverse()
         return chosen
 
@@ -294,6 +321,7 @@ class ConversationStore:
         reply_to: int | None,
         citations: tuple[Citation, ...],
         stats: AnswerStats,
+        sent_text: str = "",
     ) -> Message:
         now = time.time()
         with self.conn:
@@ -301,8 +329,8 @@ class ConversationStore:
                 """
                 INSERT INTO messages (conversation_id, role, text, boundary_sid, status, error,
                     reply_to, citations, suggestions, model, prepare_ms, first_token_ms, total_ms,
-                    prompt_tokens, completion_tokens, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?, ?, ?)
+                    prompt_tokens, completion_tokens, created_at, sent_text)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 (
                     conversation_id,
@@ -320,6 +348,7 @@ class ConversationStore:
                     stats.prompt_tokens,
                     stats.completion_tokens,
                     now,
+                    sent_text,
                 ),
             )
             self.conn.execute(
@@ -355,4 +384,5 @@ def _message(row: sqlite3.Row) -> Message:
         ),
         created_at=float(row["created_at"]),
         check=AnswerCheck.from_json(json.loads(row["answer_check"])),
+        sent_text=row["sent_text"],
     )

@@ -41,22 +41,37 @@ from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.rag.index.sentences import sentence_count
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.model.gateway import ModelGateway, QueryRewrite
-from reader_app.rag.model.prompts import REWRITE_TURNS, length_instruction
-from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
+from reader_app.rag.model.prompts import (
+    REWRITE_TURNS,
+    ChatMessage,
+    answer_prefix,
+    conversation_opening,
+    length_instruction,
+)
+from reader_app.rag.model.scoped import BookDetails, ScopedContext, ScopedHistory
 from reader_app.rag.model.servers import ServerChoice
+from reader_app.rag.model.speeds import speeds_for
 from reader_app.rag.retrieval.search import DEFAULT_TOKEN_BUDGET, search
 from reader_app.settings import SettingsStore
 
-HISTORY_TOKEN_BUDGET = 1200  # recent turns that go back into the answer prompt
+# Recent turns that go back into the answer prompt, each with the excerpts it was given: the
+# server's prompt cache keeps them, so they cost a follow-up context, not time.
+HISTORY_TOKEN_BUDGET = 6000
 SUMMARY_EVERY = 10  # messages between summary regenerations
 SUMMARY_KEEPS_RECENT = 2  # turns left out of a summary: they still go in verbatim
 MAX_QUESTION_CHARS = 4000
-# Fitting the passages to a server's known context: the rules, book details, where the reader
-# is and the question take about this many tokens; estimates err by up to this factor; and the
-# best passages are always sent whole within this floor.
+# Fitting the passages to the server: the rules, book details, where the reader is and the
+# question take about this many tokens; estimates err by up to this factor; the best passages
+# are always sent whole within the floor; and no server is sent more than the ceiling (the 20
+# best passages of nearly every question fit in it).
 PROMPT_TOKENS = 700
+TURN_TOKENS = 300  # a new turn besides its excerpts: the place, the on-screen text, the question
 CONTEXT_MARGIN = 1.15
-MIN_PASSAGE_TOKENS = 250
+MIN_PASSAGE_TOKENS = 400
+MAX_PASSAGE_TOKENS = 8000
+# The reader's wait for the first words ("assistant.answer_wait"), in seconds, within these.
+MIN_WAIT_SECONDS = 5
+MAX_WAIT_SECONDS = 600
 
 ScopeSource = Callable[[sqlite3.Connection, str], Scope]
 
@@ -70,6 +85,7 @@ class AssistantConfig:
     # The chat model's retrieval helpers (docs/retrieval.md): off until measured with a model.
     hypothetical_queries: bool = False
     rank_with_model: bool = False
+    answer_wait: float = 15.0  # seconds the reader will wait for the first words
     timeout: float = 60.0
     api_key: str = field(default="", repr=False)
     allowed_remote_hosts: tuple[str, ...] = ()
@@ -86,6 +102,7 @@ class AssistantConfig:
             rewrite_queries=bool(settings.get("assistant.rewrite_queries")),
             hypothetical_queries=bool(settings.get("assistant.hypothetical_queries")),
             rank_with_model=bool(settings.get("assistant.rank_with_model")),
+            answer_wait=float(settings.get("assistant.answer_wait")),
             api_key=server.api_key,
             allowed_remote_hosts=server.allowed_remote_hosts,
             treat_as_remote=server.treat_as_remote,
@@ -136,7 +153,8 @@ class Assistant:
         self.home = home
         self.config = config or AssistantConfig.from_settings(conn)
         self.store = ConversationStore(conn)
-        self.gateway = gateway or self.config.gateway(timeout=self.config.timeout)
+        self.gateway = gateway or self.config.gateway(timeout=self.config.timeout,
+                                                      speeds=speeds_for(home))
         # Who decides the boundary: the recorded reading state, unless the command line's
         # --at/--upto-sid chose one when it built this assistant.
         self._scope_source = scope_source
@@ -146,19 +164,41 @@ class Assistant:
         self._vector_cache = vector_cache or VectorIndexCache()
         self._term_tables = term_tables or TermTables(home)
 
-    def passage_budget(self, history: ScopedHistory | None = None) -> int:
-        """Tokens for the passages: the usual budget, or less where the server's context is
-        known and smaller (what is left after the rules, the history, the question and the
-        answer), shrunk further by how far over it a refused request was."""
+    def passage_budget(self, history: ScopedHistory | None = None, *,
+                       book: Book | None = None) -> int:
+        """Tokens for the passages.
+
+        Where the server's speed is known, as many as it reads within the reader's wait
+        (`answer_wait`), after what it must read besides (the earlier turns, unless its prompt
+        cache holds them from the last request, and the new turn's other text); before that,
+        the usual 3,000. Never below the floor (the best passages whole), never above what the
+        server's context leaves (where known) or the ceiling, and less after a refusal.
+        """
+        history = history or ScopedHistory.empty(boundary_sid=-1)
+        ceiling = self._context_room(history)
+        speed = self.gateway.pace.speed
+        if speed is None:
+            return max(MIN_PASSAGE_TOKENS, min(DEFAULT_TOKEN_BUDGET, ceiling))
+        wait = min(max(self.config.answer_wait, MIN_WAIT_SECONDS), MAX_WAIT_SECONDS)
+        details = BookDetails.of(book) if book is not None else BookDetails("", "", "")
+        prefix = answer_prefix(details, history, started=True,
+                               answer_length=self.config.answer_length)
+        besides = self.gateway.pace.fresh_tokens(prefix) + TURN_TOKENS
+        affordable = int((wait * speed.prompt_per_second - besides) / CONTEXT_MARGIN)
+        return max(MIN_PASSAGE_TOKENS, min(affordable, ceiling))
+
+    def _context_room(self, history: ScopedHistory) -> int:
+        """What the server's context leaves for passages (the ceiling where it is not known)."""
         limit = self.gateway.context_tokens()
         if limit is None:
-            return DEFAULT_TOKEN_BUDGET
+            return MAX_PASSAGE_TOKENS
         _, answer_tokens = length_instruction(self.config.answer_length)
-        spoken = 0 if history is None else estimate_tokens(history.summary) + sum(
-            estimate_tokens(q) + estimate_tokens(a) for q, a in history.turns)
+        spoken = estimate_tokens(history.summary) + sum(
+            estimate_tokens(sent) + estimate_tokens(answer)
+            for sent, (_, answer) in zip(history.sent, history.turns, strict=True))
         room = limit - answer_tokens - spoken - PROMPT_TOKENS
         room = int(room / (self.gateway.overflow * CONTEXT_MARGIN))
-        return max(MIN_PASSAGE_TOKENS, min(DEFAULT_TOKEN_BUDGET, room))
+        return max(MIN_PASSAGE_TOKENS, min(MAX_PASSAGE_TOKENS, room))
 
     @property
     def embedder(self) -> Embedder:
@@ -191,7 +231,14 @@ class Assistant:
         conversation_id: int | None = None,
         cancel: CancelToken | None = None,
     ) -> AnswerRun:
-        """Prepare an answer: scope, rewrite, search, prompt; stream it with `run.tokens()`."""
+        """Prepare an answer: scope, rewrite, search, prompt; stream it with `run.tokens()`.
+        From here to the answer's request, the server's background work waits."""
+        with self.gateway.question_coming():
+            return self._prepare_question(book, question, conversation_id=conversation_id,
+                                          cancel=cancel)
+
+    def _prepare_question(self, book: Book, question: str, *, conversation_id: int | None,
+                 cancel: CancelToken | None) -> AnswerRun:
         started = time.perf_counter()
         question = " ".join(question.split()) if "\n" not in question else question.strip()
         if not question:
@@ -239,7 +286,7 @@ class Assistant:
                 search_query,
                 embedder=self.embedder,
                 vector_cache=self._vector_cache,
-                token_budget=(budget := self.passage_budget(history)),
+                token_budget=(budget := self.passage_budget(history, book=book)),
                 hypothetical=hypothetical,
                 reranker=(
                     helpers.reranker(question)
@@ -269,6 +316,29 @@ class Assistant:
             passage_budget=budget,
         )
         return AnswerRun(prepared, gateway=self.gateway, store=self.store, cancel=cancel)
+
+    def warm(self, book: Book) -> bool:
+        """Have the server load the model and read what the next answer about `book` begins
+        with (the rules, the book's details, the conversation so far), so the first question
+        costs only its own text. Gives way to a question; True when the server read it."""
+        return self.gateway.warm(self.warm_messages(book))
+
+    def warm_messages(self, book: Book) -> list[ChatMessage]:
+        """What the next answer about `book` begins with, at the recorded boundary."""
+        scope = self._scope_source(self.conn, book.book_id)
+        conversation_id = self.store.latest_conversation(book.book_id)
+        history = ScopedHistory.empty(boundary_sid=scope.boundary_sid) if conversation_id is None \
+            else ScopedHistory.from_store(self.store, conversation_id,
+                                          boundary_sid=scope.boundary_sid,
+                                          token_budget=HISTORY_TOKEN_BUDGET)
+        started = scope.boundary_sid >= 0
+        details = BookDetails.of(book)
+        messages = answer_prefix(details, history, started=started,
+                                 answer_length=self.config.answer_length)
+        if len(messages) == 1:  # no earlier turn: the first question opens with the book
+            messages.append({"role": "user",
+                             "content": conversation_opening(details, history, started=started)})
+        return messages
 
     def maintain_summary(self, conversation_id: int, *, boundary_sid: int) -> bool:
         """Every ten messages, summarise the older turns. True if a summary was written."""

@@ -76,6 +76,7 @@ from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.model.excerpts import ScopedExcerpts, Span, excerpts_in_scope
 from reader_app.rag.model.gateway import QueryRewrite
 from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
+from reader_app.rag.model.speeds import speeds_for
 from reader_app.rag.retrieval.search import Reranker, search
 
 CHAT_K = 8  # passages a reply may use
@@ -109,6 +110,10 @@ class CharacterRun(AnswerRun):
         plain = fallback_answer(self.context)
         return FallbackAnswer(f"({self.entry.name} cannot answer right now.)\n\n{plain.text}",
                               plain.citations)
+
+    @property
+    def sent_text(self) -> str:
+        return ""  # a character's turns go back as plain messages (characters/prompts.py)
 
     def tokens(self) -> Iterator[str]:
         try:
@@ -148,7 +153,8 @@ class CharacterChat(Assistant):
         term_tables: TermTables | None = None,
     ) -> None:
         config = config or AssistantConfig.from_settings(conn)
-        gateway = gateway or CharacterGateway.for_choice(config.server, timeout=config.timeout)
+        gateway = gateway or CharacterGateway.for_choice(config.server, timeout=config.timeout,
+                                                         speeds=speeds_for(home))
         super().__init__(conn, home, config=config, embedder=embedder, gateway=gateway,
                          scope_source=scope_source, vector_cache=vector_cache,
                          term_tables=term_tables)
@@ -189,7 +195,14 @@ class CharacterChat(Assistant):
              key: int | None = None, conversation_id: int | None = None,
              cancel: CancelToken | None = None) -> CharacterRun:
         """Prepare the reply to `message`: stream it with `run.tokens()`. Raises QueryError
-        (ConversationBusyError while another message of this conversation is answered)."""
+        (ConversationBusyError while another message of this conversation is answered). From
+        here to the reply's request, the server's background work waits."""
+        with self.character_gateway.question_coming():
+            return self._prepare_message(book, message, name=name, key=key,
+                                 conversation_id=conversation_id, cancel=cancel)
+
+    def _prepare_message(self, book: Book, message: str, *, name: str | None, key: int | None,
+                 conversation_id: int | None, cancel: CancelToken | None) -> CharacterRun:
         started = time.perf_counter()
         message = message.strip()
         if not message:

@@ -12,6 +12,7 @@ from reader_app.errors import AnswerFailedError
 from reader_app.rag.characters import prompts as cp
 from reader_app.rag.model.excerpts import ScopedExcerpts
 from reader_app.rag.model.gateway import ModelGateway, QueryRewrite, StreamStats
+from reader_app.rag.model.schedule import Priority
 from reader_app.rag.model.scoped import (
     ScopedContext,
     ScopedHistory,
@@ -48,6 +49,7 @@ class CharacterGateway(ModelGateway):
         reply = self._json_call(
             cp.rewrite_messages(message, last_messages(history), name=name),
             schema=cp.REWRITE_SCHEMA, max_tokens=cp.REWRITE_MAX_TOKENS,
+            priority=Priority.QUESTION,
         )
         narrative = reply.get("narrative_query") if isinstance(reply, dict) else None
         keywords = reply.get("keyword_query") if isinstance(reply, dict) else None
@@ -77,13 +79,14 @@ class CharacterGateway(ModelGateway):
         require_history(history)
         pairs = excerpt_pairs(excerpts) if excerpts is not None and not excerpts.is_empty else ()
         text = self._reply_text(cp.summary_messages(history, pairs, name=name),
-                                max_tokens=cp.SUMMARY_MAX_TOKENS).strip()
+                                max_tokens=cp.SUMMARY_MAX_TOKENS,
+                                priority=Priority.BACKGROUND).strip()
         if not text:
             raise AnswerFailedError("the summary was empty")
         return text
 
     def _text(self, messages: list[Any], *, max_tokens: int) -> str:
-        text = self._reply_text(messages, max_tokens=max_tokens,
+        text = self._reply_text(messages, max_tokens=max_tokens, priority=Priority.BACKGROUND,
                                 num_ctx=cp.PERSONA_CONTEXT_TOKENS).strip()
         if not text:
             raise AnswerFailedError("the model's reply was empty")

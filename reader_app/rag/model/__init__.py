@@ -16,7 +16,13 @@ Modules:
 - `openai_wire`: The wire to an OpenAI-compatible server (LM Studio, llama.cpp's server, Jan, vLLM,
   KoboldCpp, LocalAI, Ollama's own `/v1`): chat completions streamed as server-sent events, JSON
   replies held to a schema with `response_format`, the model list, the context size where told.
+- `pacing`: How long a request should take: the tokens a server reads afresh (its prompt cache
+  holds the last request's prefix), at its learnt speed, and the first token's deadline.
 - `prompts`: Every piece of text Pagemate sends a model, assembled here and nowhere else.
+- `replies`: What the gateway hands back besides text: `QueryRewrite`, `StreamStats`, and the
+  check on follow-up chips.
+- `schedule`: One queue per model server, the reader first: questions, then chips, then
+  background work, which gives way when the reader asks and is sent again afterwards.
 - `scoped`: The sealed values of an answer (a `ScopedContext` built only from a scoped search's
   passages, rag/retrieval/passages.py, and a `ScopedHistory` of turns filtered by the current
   boundary) and of a page description (a `ScopedPageImage` no later than the last page that may be
@@ -24,6 +30,8 @@ Modules:
   recaps, personas) is sealed in `excerpts.py` instead.
 - `servers`: Which model server an address names and how to speak to it, the servers a reader can
   pick from, and whether an address is this computer (book text leaves it only with consent).
+- `speeds`: How fast each server and model reads a prompt and writes a reply, learnt from its
+  own timings and kept across sessions in the library folder.
 - `vision`: The vision model in Ollama that describes comic pages, and the setting-aware entry
   point.
 - `wire`: What the gateway needs of a model server, whichever API it speaks: the `Wire` protocol,

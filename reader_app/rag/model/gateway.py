@@ -7,6 +7,11 @@ turns already filtered by the current boundary. Nothing here takes a free string
 The wire below it speaks the server's API (`rag/model/servers.py` picks it from the address):
 Ollama's own (`ollama_wire.py`) or the OpenAI-compatible one (`openai_wire.py`); nothing above the
 gateway learns which.
+
+Every request waits its turn in its server's one queue (`schedule.py`): the reader's question
+first, then chips, then background work, which gives way when the reader asks and is sent again
+afterwards. Every answer teaches the server's speed (`speeds.py`), from which the answer's
+deadline follows: no timeout fires while the server is still reading a long prompt.
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 from reader_app.cancel import CancelToken
@@ -27,6 +31,9 @@ from reader_app.errors import (
     RemoteServerNotAllowedError,
 )
 from reader_app.rag.model import prompts
+from reader_app.rag.model.pacing import Pacing, flat_prompt, timed_out
+from reader_app.rag.model.replies import QueryRewrite, StreamStats, validate_suggestions
+from reader_app.rag.model.schedule import GaveWayError, Priority, Ticket, queue_for
 from reader_app.rag.model.scoped import (
     ScopedContext,
     ScopedHistory,
@@ -37,6 +44,7 @@ from reader_app.rag.model.scoped import (
     require_history,
 )
 from reader_app.rag.model.servers import ServerChoice, open_wire
+from reader_app.rag.model.speeds import SpeedBook, speeds_for
 from reader_app.rag.model.wire import (
     MAX_LINE_BYTES,
     MAX_REPLY_BYTES,
@@ -49,40 +57,13 @@ from reader_app.rag.model.wire import (
 if TYPE_CHECKING:
     from reader_app.rag.model.excerpts import ScopedExcerpts
 
-__all__ = [
-    "ModelGateway", "PullCancelledError", "PullProgress", "QueryRewrite",
-    "StreamStats", "validate_suggestions",
-]
+__all__ = ["ModelGateway", "PullCancelledError", "PullProgress", "QueryRewrite", "StreamStats",
+           "validate_suggestions"]
 
 # A runaway stream is cut here: five times the longest answer length the reader can choose.
 MAX_ANSWER_CHARS = 24_000
-# However the tokens trickle in, an answer that takes longer than this is stopped.
+# However the tokens trickle in, an answer that takes longer than this after its first is stopped.
 ANSWER_DEADLINE_SECONDS = 300.0
-
-
-@dataclass(frozen=True, slots=True)
-class QueryRewrite:
-    search_phrase: str
-    keywords: tuple[str, ...]
-
-    @property
-    def query(self) -> str:
-        """The text handed to search: the phrase, plus keywords it does not already contain."""
-        extra = [k for k in self.keywords if k.lower() not in self.search_phrase.lower()]
-        return " ".join([self.search_phrase, *extra]).strip()
-
-
-@dataclass
-class StreamStats:
-    """Filled in while an answer streams: when the request left, and what the server counted
-    (prompt tokens and the time it took to read them, reply tokens, why it stopped)."""
-
-    request_sent_at: float | None = None
-    first_token_at: float | None = None
-    prompt_tokens: int | None = None
-    prompt_seconds: float | None = None
-    completion_tokens: int | None = None
-    finish_reason: str | None = None
 
 
 class ModelGateway:
@@ -102,9 +83,14 @@ class ModelGateway:
         max_line_bytes: int = MAX_LINE_BYTES,
         max_reply_bytes: int = MAX_REPLY_BYTES,
         text_may_leave: bool = True,
+        speeds: SpeedBook | None = None,
+        cancel: CancelToken | None = None,
     ) -> None:
         """`text_may_leave` False: the server is on another computer and the reader has not
-        agreed to send it what they read, so every call that carries book text is refused."""
+        agreed to send it what they read, so every call that carries book text is refused.
+        `speeds`: where the server's speed is learnt and kept (the library's, `speeds_for`);
+        `cancel`: the job this gateway works for, so waiting for a turn ends when it is
+        cancelled."""
         self.model = model
         self.text_may_leave = text_may_leave
         self.timeout = timeout
@@ -121,6 +107,10 @@ class ModelGateway:
         self.context_limit: int | None = None
         self.overflow = 1.0
         self.calls = 0  # requests that carried messages to the model, since it was made
+        self.queue = queue_for(self.host)
+        self.pace = Pacing(self.queue, speeds if speeds is not None else speeds_for(None),
+                           model=model, timeout=timeout)
+        self.cancel = cancel
 
     @classmethod
     def for_choice(cls, choice: ServerChoice, **options: Any) -> Self:
@@ -141,6 +131,37 @@ class ModelGateway:
         if self.context_limit is None:
             self.context_limit = self.wire.context_size(self.model)
         return self.context_limit
+
+    # -- the queue and the server's speed --------------------------------------------------
+
+    def question_coming(self) -> contextlib.AbstractContextManager[None]:
+        """While a reader's question is prepared: background work and chips give way and wait."""
+        return self.queue.question_coming()
+
+    def _turn(self, priority: Priority) -> contextlib.AbstractContextManager[Ticket]:
+        return self.queue.turn(priority, abort=self.transport.abort, cancel=self.cancel)
+
+    def warm(self, messages: list[prompts.ChatMessage]) -> bool:
+        """Load the model and have the server read `messages` (what the next answer begins with)
+        ahead of it, learning its speed; gives way to a question. True when it read them."""
+        if not self.text_may_leave:
+            return False  # not even the title goes to another computer without consent
+        stats = StreamStats()
+        try:
+            with self._turn(Priority.CHIPS) as ticket:
+                deadline = self.pace.first_token_deadline(self.pace.fresh_tokens(messages))
+                parts = self._send(messages, max_tokens=1, deadline=deadline)
+                with contextlib.closing(parts):
+                    for part in parts:
+                        if part.done:
+                            self._learn(part, stats)
+        except ReaderError:
+            return False
+        return not ticket.gave_way
+
+    def gpu_share(self) -> float | None:
+        """How much of the model is in the GPU's memory, where the server says (0.0: none)."""
+        return self.wire.gpu_share(self.model)
 
     # -- the answer ------------------------------------------------------------------------
 
@@ -169,33 +190,47 @@ class ModelGateway:
     def _stream_reply(self, messages: list[prompts.ChatMessage], *, max_tokens: int,
                       stats: StreamStats, cancel: CancelToken | None,
                       on_request: Callable[[], None] | None = None) -> Iterator[str]:
-        """The streamed reply to `messages`, built by the caller from sealed inputs only."""
+        """The streamed reply to `messages`, built by the caller from sealed inputs only. It
+        holds the server (a question's turn) from the request to the last token."""
         self._require_consent()
+        with self._turn(Priority.QUESTION):
+            yield from self._stream_held(messages, max_tokens=max_tokens, stats=stats,
+                                         cancel=cancel, on_request=on_request)
+
+    def _stream_held(self, messages: list[prompts.ChatMessage], *, max_tokens: int,
+                     stats: StreamStats, cancel: CancelToken | None,
+                     on_request: Callable[[], None] | None) -> Iterator[str]:
         self.calls += 1
+        fresh = self.pace.fresh_tokens(messages)
+        stats.expected_tokens = fresh
+        stats.expected_seconds = self.pace.expected_seconds(fresh)
+        stats.deadline_seconds = self.pace.first_token_deadline(fresh)
         if on_request is not None:
             on_request()
         stats.request_sent_at = time.perf_counter()
-        parts = self._checked(self.wire.stream_chat(
-            model=self.model, messages=messages, max_tokens=max_tokens,
-            num_ctx=prompts.context_window(messages, max_tokens=max_tokens),
-        ))
+        parts = self._send(messages, max_tokens=max_tokens, deadline=stats.deadline_seconds)
         finished = False
         length = 0
-        deadline = time.monotonic() + self.answer_deadline
+        # Until the first token, the prompt's deadline; from it, the answer's own.
+        waited, deadline = stats.deadline_seconds, time.monotonic() + stats.deadline_seconds
         with contextlib.closing(parts):
             for part in parts:
                 if cancel is not None and cancel.cancelled:
                     return
                 if time.monotonic() > deadline:
-                    raise AssistantTimeoutError(host=self.host, seconds=self.answer_deadline,
-                                                server=self.wire.server_name)
+                    raise timed_out(AssistantTimeoutError(
+                        host=self.host, seconds=waited, server=self.wire.server_name), waited)
                 token = part.text
+                if part.progress is not None:  # the server is reading: no timeout meanwhile
+                    deadline = max(deadline, time.monotonic() + self.timeout)
+                    if stats.on_progress is not None:
+                        stats.on_progress(*part.progress)
+                if token and stats.first_token_at is None:
+                    waited = self.answer_deadline
+                    deadline = time.monotonic() + waited
                 if part.done:
                     finished = True
-                    stats.prompt_tokens = part.prompt_tokens
-                    stats.prompt_seconds = part.prompt_seconds
-                    stats.completion_tokens = part.completion_tokens
-                    stats.finish_reason = part.finish_reason
+                    self._learn(part, stats)
                 length += len(token)
                 if length > self.max_answer_chars:
                     raise AnswerFailedError(
@@ -212,6 +247,28 @@ class ModelGateway:
                 "finished."
             )
 
+    def _send(self, messages: list[prompts.ChatMessage], *, max_tokens: int,
+              deadline: float) -> Generator[ReplyPart, None, None]:
+        """The streamed reply; the server may be silent while it reads the prompt, so a read
+        waits up to `deadline`. The queue remembers what the server was sent."""
+        self.transport.read_timeout = deadline
+        self.queue.note_prompt(flat_prompt(messages))
+        return self._checked(self.wire.stream_chat(
+            model=self.model, messages=messages, max_tokens=max_tokens,
+            num_ctx=prompts.context_window(messages, max_tokens=max_tokens)))
+
+    def _learn(self, part: ReplyPart, stats: StreamStats) -> None:
+        """Keep what the server counted, and learn its speed from it."""
+        stats.prompt_tokens = part.prompt_tokens
+        stats.prompt_seconds = part.prompt_seconds
+        stats.completion_tokens = part.completion_tokens
+        stats.finish_reason = part.finish_reason
+        stats.prompt_tokens_read = part.prompt_tokens_read
+        self.pace.speeds.note(self.queue.key, self.model,
+                         prompt_tokens=part.prompt_tokens_read or part.prompt_tokens,
+                         prompt_seconds=part.prompt_seconds,
+                         reply_tokens=part.completion_tokens, reply_seconds=part.reply_seconds)
+
     def _require_consent(self) -> None:
         if not self.text_may_leave:
             raise RemoteServerNotAllowedError(host=self.host)
@@ -227,6 +284,8 @@ class ModelGateway:
         except ContextTooLongError as error:
             self._note_refusal(error)
             raise
+        except AssistantTimeoutError as error:
+            raise self._timed_out(error) from error
 
     def _note_refusal(self, error: ContextTooLongError) -> None:
         if error.context_tokens:
@@ -243,6 +302,7 @@ class ModelGateway:
             prompts.rewrite_messages(question, history),
             schema=prompts.REWRITE_SCHEMA,
             max_tokens=prompts.REWRITE_MAX_TOKENS,
+            priority=Priority.QUESTION,
         )
         phrase = reply.get("search_phrase") if isinstance(reply, dict) else None
         keywords = reply.get("keywords", []) if isinstance(reply, dict) else None
@@ -260,6 +320,7 @@ class ModelGateway:
             prompts.rank_messages(question, excerpts),
             schema=prompts.RANK_SCHEMA,
             max_tokens=prompts.RANK_MAX_TOKENS,
+            priority=Priority.QUESTION,
         )
         best = reply.get("best") if isinstance(reply, dict) else None
         if not isinstance(best, list):
@@ -270,7 +331,8 @@ class ModelGateway:
     def hypothetical_passage(self, question: str, *, title: str) -> str:
         """A short made-up passage that would answer `question`, to search with beside it."""
         messages = prompts.hypothetical_messages(question, title=title)
-        reply = self._reply_text(messages, max_tokens=prompts.HYPOTHETICAL_MAX_TOKENS)
+        reply = self._reply_text(messages, max_tokens=prompts.HYPOTHETICAL_MAX_TOKENS,
+                                 priority=Priority.QUESTION)
         text = " ".join(reply.split())
         if not text:
             raise AnswerFailedError("the hypothetical passage was empty")
@@ -286,8 +348,9 @@ class ModelGateway:
                 prompts.suggestion_messages(context, question, answer),
                 schema=prompts.SUGGESTION_SCHEMA,
                 max_tokens=prompts.SUGGESTION_MAX_TOKENS,
+                priority=Priority.CHIPS,
             )
-        except (ReaderError, ValueError):
+        except (ReaderError, ValueError):  # GaveWayError too: the reader asked again
             return ()
         return validate_suggestions(reply)
 
@@ -295,7 +358,8 @@ class ModelGateway:
         """A short summary of `history`'s turns. Raises on failure."""
         require_history(history)
         summary = prompts.summary_messages(history)
-        text = self._reply_text(summary, max_tokens=prompts.SUMMARY_MAX_TOKENS).strip()
+        text = self._reply_text(summary, max_tokens=prompts.SUMMARY_MAX_TOKENS,
+                                priority=Priority.BACKGROUND).strip()
         if not text:
             raise AnswerFailedError("the summary was empty")
         return text
@@ -312,7 +376,8 @@ class ModelGateway:
         messages: list[dict[str, Any]] = [
             {"role": "user", "content": prompt, "images": [page.image]}
         ]
-        return self._reply_text(messages, max_tokens=prompts.PAGE_DESCRIPTION_MAX_TOKENS)
+        return self._reply_text(messages, max_tokens=prompts.PAGE_DESCRIPTION_MAX_TOKENS,
+                                priority=Priority.BACKGROUND)
 
     def vision_models(self) -> list[str]:
         """The models that can see images, where the server can tell (Ollama's `/api/show`)."""
@@ -321,13 +386,16 @@ class ModelGateway:
     # -- companion features (X-Ray, recaps): sealed excerpts only ----------------------------
 
     def companion_text(
-        self, task: prompts.CompanionTask, excerpts: ScopedExcerpts, *, title: str, subject: str
+        self, task: prompts.CompanionTask, excerpts: ScopedExcerpts, *, title: str, subject: str,
+        priority: Priority = Priority.BACKGROUND,
     ) -> str:
-        """A description, chapter summary or recap written only from `excerpts`."""
+        """A description, chapter summary or recap written only from `excerpts`; background
+        work unless the reader is waiting for it (`priority`)."""
         pairs = excerpt_pairs(excerpts)
         text = self._reply_text(
             prompts.companion_messages(task, pairs, title=title, subject=subject),
             max_tokens=prompts.COMPANION_MAX_TOKENS[task],
+            priority=priority,
             # A whole chapter is several thousand tokens: more room than Ollama's default.
             num_ctx=prompts.COMPANION_CONTEXT_TOKENS,
         ).strip()
@@ -340,7 +408,7 @@ class ModelGateway:
         pairs = excerpt_pairs(excerpts)
         reply = self._json_call(
             prompts.merge_messages(names, pairs), schema=prompts.MERGE_SCHEMA,
-            max_tokens=prompts.MERGE_MAX_TOKENS,
+            max_tokens=prompts.MERGE_MAX_TOKENS, priority=Priority.BACKGROUND,
         )
         same = reply.get("same") if isinstance(reply, dict) else None
         if not isinstance(same, list):
@@ -378,21 +446,44 @@ class ModelGateway:
     # -- internals -------------------------------------------------------------------------
 
     def _json_call(self, messages: list[prompts.ChatMessage], *, schema: dict[str, Any],
-                   max_tokens: int) -> Any:
-        return json.loads(self._reply_text(messages, max_tokens=max_tokens, schema=schema))
+                   max_tokens: int, priority: Priority) -> Any:
+        return json.loads(self._reply_text(messages, max_tokens=max_tokens, schema=schema,
+                                           priority=priority))
 
     def _reply_text(
         self,
         messages: list[Any],
         *,
         max_tokens: int,
+        priority: Priority,
         num_ctx: int | None = None,
         schema: dict[str, Any] | None = None,
     ) -> str:
         """One non-streamed reply: deterministic, with room for what is sent (never silently
-        truncated by Ollama's default context) and at most `max_tokens` back."""
+        truncated by Ollama's default context) and at most `max_tokens` back.
+
+        It waits its turn at `priority`. A background call stopped by a question is sent again
+        when its turn comes back (nothing is lost; the caller never sees it); chips that gave
+        way raise `GaveWayError`.
+        """
         self._require_consent()
+        while True:
+            with self._turn(priority) as ticket:
+                try:
+                    return self._complete(messages, max_tokens=max_tokens, num_ctx=num_ctx,
+                                          schema=schema)
+                except ReaderError:
+                    if not ticket.gave_way:
+                        raise
+            if priority != Priority.BACKGROUND:
+                raise GaveWayError()
+
+    def _complete(self, messages: list[Any], *, max_tokens: int, num_ctx: int | None,
+                  schema: dict[str, Any] | None) -> str:
         self.calls += 1
+        fresh = self.pace.fresh_tokens(messages)
+        self.transport.read_timeout = self.pace.first_token_deadline(fresh)
+        self.queue.note_prompt(flat_prompt(messages))
         try:
             return self.wire.complete(
                 model=self.model, messages=messages, max_tokens=max_tokens,
@@ -402,21 +493,8 @@ class ModelGateway:
         except ContextTooLongError as error:
             self._note_refusal(error)
             raise
+        except AssistantTimeoutError as error:
+            raise self._timed_out(error) from error
 
-
-def validate_suggestions(reply: Any) -> tuple[str, ...]:
-    """Two or three short, distinct, single-line questions; anything else is no suggestions."""
-    if not isinstance(reply, dict) or not isinstance(reply.get("questions"), list):
-        return ()
-    questions = reply["questions"]
-    if not 2 <= len(questions) <= 3:
-        return ()
-    cleaned: list[str] = []
-    for item in questions:
-        if not isinstance(item, str):
-            return ()
-        text = " ".join(item.split())
-        if not 3 <= len(text) <= 120 or text.lower() in (c.lower() for c in cleaned):
-            return ()
-        cleaned.append(text)
-    return tuple(cleaned)
+    def _timed_out(self, error: AssistantTimeoutError) -> AssistantTimeoutError:
+        return timed_out(error, self.transport.read_timeout or error.seconds)  # what was waited

@@ -33,7 +33,9 @@ from reader_app.rag.model.wire import (
 # What a misbehaving server's reply raises inside the client: a line that is not JSON, JSON of
 # the wrong shape (pydantic's ValidationError is a ValueError), a body that is not NDJSON.
 _UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError)
-
+# How long Ollama keeps the model loaded after a request: a reader reads for a while between
+# questions, and loading a 2 GB model again costs the next answer several seconds.
+KEEP_ALIVE = "30m"
 
 
 
@@ -73,7 +75,8 @@ class OllamaWire:
 
         try:
             stream = self._client.chat(model=model, messages=messages, stream=True,
-                                       options={"num_predict": max_tokens, "num_ctx": num_ctx})
+                                       options={"num_predict": max_tokens, "num_ctx": num_ctx},
+                                       keep_alive=KEEP_ALIVE)
         except Exception as error:
             raise translated(error) from error
         parts = read_stream(stream, translated)
@@ -82,12 +85,16 @@ class OllamaWire:
                 text = part.message.content or ""
                 started = started or bool(text)
                 if part.done:
+                    # Ollama counts only what it read afresh: a cached prefix is not counted.
                     duration = part.prompt_eval_duration
+                    writing = part.eval_duration
                     yield ReplyPart(
                         text, done=True, prompt_tokens=part.prompt_eval_count,
                         prompt_seconds=duration / 1e9 if duration else None,
                         completion_tokens=part.eval_count,
                         finish_reason=part.done_reason or "stop",
+                        prompt_tokens_read=part.prompt_eval_count,
+                        reply_seconds=writing / 1e9 if writing else None,
                     )
                 else:
                     yield ReplyPart(text)
@@ -99,7 +106,7 @@ class OllamaWire:
         options = {"temperature": 0, "num_predict": max_tokens, "num_ctx": num_ctx}
         response = self._call(
             lambda: self._client.chat(model=model, messages=messages, stream=False,
-                                      format=schema, options=options),
+                                      format=schema, options=options, keep_alive=KEEP_ALIVE),
             model=model,
         )
         return str(response.message.content or "")
@@ -128,6 +135,19 @@ class OllamaWire:
 
     def context_size(self, model: str) -> int | None:
         return None  # Ollama takes the `num_ctx` each request asks for
+
+    def gpu_share(self, model: str) -> float | None:
+        """How much of the loaded `model` sits in the GPU's memory (`/api/ps`: `size_vram` over
+        `size`); None when it is not loaded or the server cannot tell."""
+        try:
+            loaded = self._client.ps().models
+        except Exception:  # a question of advice only: never an error for the reader
+            return None
+        for entry in loaded:
+            named = entry.model in (model, f"{model}:latest") or entry.name == model
+            if named and entry.size and entry.size_vram is not None:
+                return min(entry.size_vram / entry.size, 1.0)
+        return None
 
     def _call(self, request: Any, *, model: str) -> Any:
         try:

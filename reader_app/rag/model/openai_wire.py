@@ -56,6 +56,8 @@ class OpenAIWire:
             transport=self.transport, headers=headers,
         )
         self._context_sizes: dict[str, int | None] = {}
+        # llama.cpp's server (it answered `/props`): asked to stream its prompt progress.
+        self.llama_cpp = False
 
     def close(self) -> None:
         self._http.close()
@@ -72,6 +74,8 @@ class OpenAIWire:
             "max_tokens": max_tokens,
             "stream_options": {"include_usage": True},
         }
+        if self.llama_cpp:
+            body["return_progress"] = True  # a chunk after each batch of the prompt it reads
         started = False
         try:
             with self._http.stream("POST", f"{self.base_url}/chat/completions",
@@ -92,6 +96,9 @@ class OpenAIWire:
                             f"{_error_text(chunk)[:500]}")
                     usage = chunk.get("usage") or usage
                     timings = chunk.get("timings") or timings
+                    progress = _progress(chunk.get("prompt_progress"))
+                    if progress is not None:
+                        yield ReplyPart("", progress=progress)
                     choices = chunk.get("choices") or []
                     if not isinstance(choices, list):
                         raise _wrong_shape(self.host)
@@ -166,10 +173,14 @@ class OpenAIWire:
                 settings = props.get("default_generation_settings") or {}
                 value = settings.get("n_ctx") or props.get("n_ctx")
                 size = int(value) if value else None
+                self.llama_cpp = size is not None
         except (httpx.HTTPError, ValueError, TypeError, AttributeError, ReaderError):
             size = None
         self._context_sizes[model] = size
         return size
+
+    def gpu_share(self, model: str) -> float | None:
+        return None  # the OpenAI API does not say where a model runs
 
     # -- internals -------------------------------------------------------------------------
 
@@ -258,14 +269,38 @@ def _events(lines: Iterator[str], *, host: str) -> Iterator[str]:
 
 
 def _last_part(finish: str, usage: dict[str, Any], timings: dict[str, Any]) -> ReplyPart:
-    prompt_ms = timings.get("prompt_ms")
+    """The final part: llama.cpp's `timings` say what it read afresh (`prompt_n`; `cache_n` came
+    from its prompt cache) and how long each half took; `usage` counts the whole prompt."""
+    prompt_ms = _positive(timings.get("prompt_ms"))
+    predicted_ms = _positive(timings.get("predicted_ms"))
+    read = _positive(timings.get("prompt_n"))
+    cached = _positive(timings.get("cache_n")) or 0
+    whole = _positive(usage.get("prompt_tokens")) or (read + cached if read else None)
     return ReplyPart(
         "", done=True,
-        prompt_tokens=usage.get("prompt_tokens") or timings.get("prompt_n"),
-        prompt_seconds=float(prompt_ms) / 1000 if prompt_ms else None,
+        prompt_tokens=int(whole) if whole else None,
+        prompt_seconds=prompt_ms / 1000 if prompt_ms else None,
         completion_tokens=usage.get("completion_tokens") or timings.get("predicted_n"),
         finish_reason=finish,
+        prompt_tokens_read=int(read) if read else None,
+        reply_seconds=predicted_ms / 1000 if predicted_ms else None,
     )
+
+
+def _progress(value: Any) -> tuple[int, int] | None:
+    """llama.cpp's prompt progress: (tokens read, of all to read), its cache counted as read."""
+    if not isinstance(value, dict):
+        return None
+    total = _positive(value.get("total"))
+    done = (_positive(value.get("processed")) or 0) + (_positive(value.get("cache")) or 0)
+    return None if total is None else (int(min(done, total)), int(total))
+
+
+def _positive(value: Any) -> float | None:
+    """A number the server sent, if it is one above zero."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if value > 0 else None
 
 
 def _json(text: str, *, host: str) -> Any:

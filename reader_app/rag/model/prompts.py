@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
-    from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
+    from reader_app.rag.model.scoped import BookDetails, ScopedContext, ScopedHistory
 
 ChatMessage = dict[str, str]
 
@@ -36,8 +36,9 @@ REWRITE_TURNS = 4  # the last four turns go into a rewrite, and into its cache k
 QUOTE_CHARS_IN_HISTORY = 600  # older answers are trimmed when they go back to the model
 
 ANSWER_SYSTEM = """\
-You are a reading companion for the book named in the <book> tag of the reader's message; the \
-reader has read up to the place it names. You help them understand what they have read.
+You are a reading companion for the book named in the <book> tag of the reader's first message; \
+the reader has read up to the place their latest message names. You help them understand what \
+they have read.
 
 Rules:
 - Answer only from the excerpts and the on-screen text the reader gives you. They come from the \
@@ -165,23 +166,60 @@ def context_window(messages: list[Any], *, max_tokens: int) -> int:
 def answer_messages(
     context: ScopedContext, question: str, *, answer_length: str
 ) -> list[ChatMessage]:
-    """System rules, earlier turns, then the quoted material and the question."""
+    """The rules, the earlier turns as they were sent, then the new turn: laid out so that a
+    follow-up begins exactly as the request before it did and the server's prompt cache reads
+    only the new turn.
+
+    The rules stand alone in the system message; the book's own description of itself (and the
+    conversation's summary, if any) opens the first user message, whichever turn that is; each
+    earlier turn is the text it was sent as (`turn_text`, kept with its answer), with its
+    answer; the new turn, last, says where the reader is now and carries the new excerpts (their
+    numbers go on from the earlier turns'), the on-screen text and the question.
+    """
+    messages = answer_prefix(context.book, context.history, started=context.started,
+                             answer_length=answer_length)
+    turn = turn_text(context, question)
+    if len(messages) == 1:  # no earlier turn: the new one opens the conversation
+        turn = conversation_opening(context.book, context.history, started=context.started) \
+            + "\n\n" + turn
+    return [*messages, {"role": "user", "content": turn}]
+
+
+def answer_prefix(book: BookDetails, history: ScopedHistory, *, started: bool,
+                  answer_length: str) -> list[ChatMessage]:
+    """Everything of an answer's request before its new turn: the rules and the earlier turns
+    (what a server's prompt cache can keep from one question to the next)."""
     length, _ = length_instruction(answer_length)
-    book = context.book
-    if not context.started:
-        system = BEFORE_READING_SYSTEM.format(length=length)
+    template = ANSWER_SYSTEM if started else BEFORE_READING_SYSTEM
+    messages: list[ChatMessage] = [{"role": "system", "content": template.format(length=length)}]
+    answers = [answer for _, answer in history.turns]
+    for index, (sent, answer) in enumerate(zip(history.sent, answers, strict=True)):
+        lead = conversation_opening(book, history, started=started) + "\n\n" if index == 0 \
+            else ""
+        messages.append({"role": "user", "content": lead + sent})
+        messages.append({"role": "assistant", "content": answer})
+    return messages
+
+
+def conversation_opening(book: BookDetails, history: ScopedHistory, *, started: bool) -> str:
+    """What opens the first user message: the book's description of itself and the summary of
+    the conversation's older turns. It changes only with a new summary."""
+    parts = [book_tag(book.title, book.authors)]
+    if not started:
         description = quoted(book.description.strip()) or "(no description)"
-        user = (
-            f"{book_tag(book.title, book.authors)}\n\n"
-            f"<description>\n{description}\n</description>\n\nQuestion: {question}"
-        )
-        return [
-            {"role": "system", "content": system},
-            *history_messages(context.history),
-            {"role": "user", "content": user},
-        ]
-    system = ANSWER_SYSTEM.format(length=length)
-    parts: list[str] = [book_tag(book.title, book.authors, location=context.location)]
+        parts.append(f"<description>\n{description}\n</description>")
+    if history.summary:
+        parts.append(f"Summary of the conversation so far: {history.summary}")
+    return "\n\n".join(parts)
+
+
+def turn_text(context: ScopedContext, question: str) -> str:
+    """One turn as the model reads it: where the reader is, the excerpts found for it (in
+    reading order), the on-screen text, and the question. Kept with the answer, so later turns
+    send it again unchanged."""
+    if not context.started:
+        return f"Question: {question}"
+    parts = [f"<book>\nthe reader has read up to: {attribute(context.location)}\n</book>"]
     if context.passages:
         parts.append("Excerpts from what the reader has read, in reading order:")
         for passage in context.passages:
@@ -197,14 +235,12 @@ def answer_messages(
             f"<on_screen>\n{quoted(context.on_screen.strip())}\n</on_screen>"
         )
     parts.append(f"Question: {question}")
-    return [
-        {"role": "system", "content": system},
-        *history_messages(context.history),
-        {"role": "user", "content": "\n\n".join(parts)},
-    ]
+    return "\n\n".join(parts)
 
 
 def history_messages(history: ScopedHistory) -> list[ChatMessage]:
+    """Earlier turns as plain messages, for a chat that keeps no excerpts with its turns (a
+    character's), after the summary if there is one."""
     messages: list[ChatMessage] = []
     if history.summary:
         messages.append(

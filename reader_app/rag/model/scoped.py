@@ -43,6 +43,10 @@ class _StoredTurn(Protocol):
     def answer(self) -> _StoredText: ...
     @property
     def boundary_sid(self) -> int: ...
+    @property
+    def sent(self) -> str: ...
+    @property
+    def last_label(self) -> int: ...
 
 
 class _StoredSummary(Protocol):
@@ -108,6 +112,10 @@ class ScopedHistory:
     turns: tuple[tuple[str, str], ...]  # (question, answer)
     summary: str
     newest_message_id: int
+    # Each turn's question as the model read it then (its excerpts included, all made at or
+    # before the turn's boundary, so at or before this one), and the next free excerpt number.
+    sent: tuple[str, ...]
+    next_label: int
     _seal: object = field(repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -116,7 +124,7 @@ class ScopedHistory:
 
     @classmethod
     def empty(cls, *, boundary_sid: int) -> ScopedHistory:
-        return cls(boundary_sid, (), "", 0, _SEAL)
+        return cls(boundary_sid, (), "", 0, (), 1, _SEAL)
 
     @classmethod
     def from_store(
@@ -141,6 +149,8 @@ class ScopedHistory:
             tuple((t.question.text, t.answer.text) for t in turns),
             summary.text if summary else "",
             newest,
+            tuple(t.sent for t in turns),
+            max((t.last_label for t in turns), default=0) + 1,
             _SEAL,
         )
 
@@ -168,6 +178,8 @@ class ScopedHistory:
             tuple((t.question.text, t.answer.text) for t in older),
             summary.text if summary else "",
             older[-1].answer.message_id if older else after,
+            tuple(t.question.text for t in older),  # a summary reads the questions as asked
+            1,
             _SEAL,
         )
 
@@ -199,7 +211,8 @@ class ScopedContext:
     def from_search(
         cls, result: SearchResult, *, book: Book, location: str, history: ScopedHistory
     ) -> ScopedContext:
-        """The context of an answer: passages and on-screen text from a scoped search."""
+        """The context of an answer: passages and on-screen text from a scoped search, numbered
+        on from the excerpts the history's turns were given."""
         from reader_app.rag.retrieval.search import SearchResult
 
         if not isinstance(result, SearchResult):
@@ -207,7 +220,7 @@ class ScopedContext:
         if result.book_id != book.book_id:
             raise ScopeViolationError("the search result is for another book")
         passages = []
-        for label, passage in enumerate(result.passages, start=1):
+        for label, passage in enumerate(result.passages, start=history.next_label):
             chapter = book.chapter_title(passage.locator)
             citation = Citation(
                 label=label,

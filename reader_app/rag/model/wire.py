@@ -4,15 +4,23 @@ parts of a reply, and the bounded transport both wires read through.
 A server's reply is read through `BoundedTransport`, which counts the bytes as they arrive and
 stops a reply at `MAX_LINE_BYTES` without a newline, or at `MAX_REPLY_BYTES` in all (model
 downloads excepted: their progress lines are short but go on for as long as the download),
-raising `ReplyTooLargeError`: a server that sends one endless line cannot grow memory.
+raising `ReplyTooLargeError`: a server that sends one endless line cannot grow memory. It can
+also `abort()` the requests in flight (their sockets are shut, so a thread blocked reading wakes
+and the server drops the request), which is how a background call gives way to a question, and
+it reads with the `read_timeout` the gateway sets for each call (a long prompt on a slow computer
+is not a dead server).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
+import socket
+import threading
+import weakref
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+import httpcore
 import httpx
 
 from reader_app.errors import ReaderError, ReplyTooLargeError
@@ -50,10 +58,17 @@ class ReplyPart:
 
     text: str
     done: bool = False
-    prompt_tokens: int | None = None
+    prompt_tokens: int | None = None  # the whole prompt, as the server counted it
     prompt_seconds: float | None = None
     completion_tokens: int | None = None
     finish_reason: str | None = None
+    # What the server read afresh (a prefix it held in its prompt cache is not read again),
+    # and how long writing the reply took.
+    prompt_tokens_read: int | None = None
+    reply_seconds: float | None = None
+    # While the prompt is read, where the server says (llama.cpp's `prompt_progress`): tokens
+    # read so far, of how many.
+    progress: tuple[int, int] | None = None
 
 
 class Wire(Protocol):
@@ -99,6 +114,10 @@ class Wire(Protocol):
         """The context the server gives a request, in tokens, where it can tell."""
         ...
 
+    def gpu_share(self, model: str) -> float | None:
+        """How much of a loaded model is in the GPU's memory (0.0: none), where the server says."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -130,9 +149,54 @@ class _BoundedStream(httpx.SyncByteStream):
         self._inner.close()
 
 
+class _AbortableBackend(httpcore.NetworkBackend):
+    """httpcore's own sockets, remembered while open so that `abort` can shut them."""
+
+    def __init__(self, inner: httpcore.NetworkBackend) -> None:
+        self._inner = inner
+        self._streams: weakref.WeakSet[httpcore.NetworkStream] = weakref.WeakSet()
+        self._lock = threading.Lock()
+
+    def connect_tcp(self, host: str, port: int, timeout: float | None = None,
+                    local_address: str | None = None,
+                    socket_options: Iterable[Any] | None = None) -> httpcore.NetworkStream:
+        stream = self._inner.connect_tcp(host, port, timeout=timeout,
+                                         local_address=local_address,
+                                         socket_options=socket_options)
+        with self._lock:
+            self._streams.add(stream)
+        return stream
+
+    def connect_unix_socket(self, path: str, timeout: float | None = None,
+                            socket_options: Iterable[Any] | None = None
+                            ) -> httpcore.NetworkStream:
+        return self._inner.connect_unix_socket(path, timeout=timeout,
+                                               socket_options=socket_options)
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+    def abort(self) -> int:
+        """Shut every open socket (reading and writing): a blocked read returns at once."""
+        with self._lock:
+            streams = list(self._streams)
+        shut = 0
+        for stream in streams:
+            sock = stream.get_extra_info("socket")
+            if sock is None:
+                continue
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+                shut += 1
+            except OSError:
+                pass  # already closed
+        return shut
+
+
 class BoundedTransport(httpx.BaseTransport):
     """httpx's own transport, with every response body read through `_BoundedStream`.
-    `longest_line` is the longest run of bytes without a newline it has let through."""
+    `longest_line` is the longest run of bytes without a newline it has let through;
+    `read_timeout`, when set, is how long a read may wait for the server's next bytes."""
 
     def __init__(self, *, host: str, max_line_bytes: int = MAX_LINE_BYTES,
                  max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
@@ -140,9 +204,20 @@ class BoundedTransport(httpx.BaseTransport):
         self.max_line_bytes = max_line_bytes
         self.max_reply_bytes = max_reply_bytes
         self.longest_line = 0
+        self.read_timeout: float | None = None
         self._inner = httpx.HTTPTransport()
+        pool = self._inner._pool  # httpcore's pool: its sockets are made by this backend
+        self._backend = _AbortableBackend(pool._network_backend)
+        pool._network_backend = self._backend
+
+    def abort(self) -> int:
+        """Stop every request in flight; returns how many connections were shut."""
+        return self._backend.abort()
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
+        timeouts = request.extensions.get("timeout")
+        if self.read_timeout is not None and isinstance(timeouts, dict):
+            request.extensions["timeout"] = {**timeouts, "read": self.read_timeout}
         response = self._inner.handle_request(request)
         uncapped = request.url.path.endswith(UNCAPPED_TOTAL_PATHS)
         assert isinstance(response.stream, httpx.SyncByteStream)

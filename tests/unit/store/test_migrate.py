@@ -104,6 +104,10 @@ SEEDS: dict[int, list[tuple[str, tuple[Any, ...]]]] = {
         ("UPDATE conversations SET character_key = 3, character_name = 'Anna'", ()),
         ("INSERT INTO conversation_claims VALUES (?, ?, ?, ?)", (1, "owner-token", 4242, 10_000.0)),
     ],
+    11: [
+        ("UPDATE messages SET sent_text = ? WHERE role = 'assistant'",
+         ("<book>\nthe reader has read up to: Chapter 1\n</book>\n\nQuestion: Who?",)),
+    ],
 }
 
 

@@ -27,6 +27,7 @@ from reader_app.rag.model.gateway import (
     validate_suggestions,
 )
 from reader_app.rag.model.scoped import ScopedContext, ScopedHistory, ScopeViolationError
+from reader_app.rag.model.speeds import SpeedBook
 from reader_app.rag.retrieval.search import Passage, RecentText, SearchResult
 from reader_app.store.db import connect
 from tests.fakes.fake_ollama import FakeOllama, Reply
@@ -161,12 +162,15 @@ def test_dropped_connection_mid_stream_is_answer_failed(fake_ollama: FakeOllama,
 
 
 def test_a_silent_server_times_out_instead_of_hanging(fake_ollama: FakeOllama, api: str) -> None:
+    """Past the time the server's known speed gives its prompt, and the timeout besides."""
     fake_ollama.reply_with(lambda r: Reply("slow", token_delay=2.0))
+    gateway = _gateway(fake_ollama, api=api, timeout=0.3)
+    gateway.pace.speeds = SpeedBook()
+    gateway.pace.speeds.note(gateway.queue.key, gateway.model, prompt_tokens=1_000_000,
+                             prompt_seconds=1.0)  # so fast the prompt takes no time at all
     started = time.perf_counter()
     with pytest.raises(AssistantTimeoutError, match=r"didn't answer within 0\.3 seconds"):
-        list(_gateway(fake_ollama, api=api, timeout=0.3).stream_answer(
-            _context(), "q", answer_length="short", stats=StreamStats()
-        ))
+        list(gateway.stream_answer(_context(), "q", answer_length="short", stats=StreamStats()))
     assert time.perf_counter() - started < 1.5
 
 

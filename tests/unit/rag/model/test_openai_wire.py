@@ -134,3 +134,23 @@ def test_images_become_image_parts() -> None:
     parts = converted[0]["content"]
     assert parts[0] == {"type": "text", "text": "Describe."}
     assert parts[1]["image_url"]["url"] == "data:image/png;base64,iVBORw=="
+
+
+def test_llama_cpps_prompt_progress_is_asked_for_and_passed_on(fake_ollama: FakeOllama) -> None:
+    """A server that answers `/props` is llama.cpp's: asked to stream how far it has read the
+    prompt, which keeps the answer's deadline off while it reads and reaches the panel."""
+    fake_ollama.n_ctx = 8192
+    fake_ollama.reply_with(lambda r: Reply("Anna.", progress=[
+        {"total": 900, "cache": 100, "processed": 300, "time_ms": 4000},
+        {"total": 900, "cache": 100, "processed": 800, "time_ms": 9000},
+    ]))
+    gateway = _gateway(fake_ollama)
+    read: list[tuple[int, int]] = []
+    stats = StreamStats(on_progress=lambda done, total: read.append((done, total)))
+    list(gateway.stream_answer(_context(), "Who?", answer_length="short", stats=stats))
+    assert read == []  # not known to be llama.cpp yet: not asked
+    assert fake_ollama.model_calls()[-1].body.get("return_progress") is None
+    assert gateway.context_tokens() == 8192
+    list(gateway.stream_answer(_context(), "Who?", answer_length="short", stats=stats))
+    assert fake_ollama.model_calls()[-1].body["return_progress"] is True
+    assert read == [(400, 900), (900, 900)]

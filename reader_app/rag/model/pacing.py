@@ -1,0 +1,72 @@
+"""How long a request to a model server should take, from what the server already holds and how
+fast it has been: the tokens it will read afresh (its prompt cache keeps the last request's
+prefix), the time that takes at its learnt speed, and the deadline for the first token, which
+follows the expected time so that a long prompt on a slow computer is not taken for a dead server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reader_app.errors import AssistantTimeoutError
+from reader_app.rag.model.schedule import ServerQueue
+from reader_app.rag.model.speeds import Speed, SpeedBook
+
+# Before a server's speed is known, a prompt is allowed this many tokens a second (a 3B model
+# on two CPU cores reads about 50-75), and every wait at least the gateway's `timeout`.
+ASSUMED_PROMPT_PER_SECOND = 20.0
+# The first token may come this much later than expected, and the gateway's `timeout` besides
+# (a model being loaded, a busy disk), before the answer is given up.
+DEADLINE_FACTOR = 2.5
+CHARS_PER_PROMPT_TOKEN = 4  # for timing, an average (prompts.py's 3 is a safe upper bound)
+
+
+def flat_prompt(messages: list[Any]) -> str:
+    """The messages as one text, in order: what a server's prompt cache compares."""
+    return "".join(f"\x1e{m.get('role', '')}\x1f{m.get('content', '')}" for m in messages)
+
+
+def prompt_tokens(text: str) -> int:
+    """An average estimate of a text's tokens, for timing (not for fitting a context)."""
+    return len(text) // CHARS_PER_PROMPT_TOKEN + 1
+
+
+class Pacing:
+    """One model on one server: what a request will cost it, and how long to wait for it."""
+
+    def __init__(self, queue: ServerQueue, speeds: SpeedBook, *, model: str,
+                 timeout: float) -> None:
+        self.queue = queue
+        self.speeds = speeds
+        self.model = model
+        self.timeout = timeout
+
+    @property
+    def speed(self) -> Speed | None:
+        """What is known of this server's speed with this model."""
+        return self.speeds.get(self.queue.key, self.model)
+
+    def fresh_tokens(self, messages: list[Any]) -> int:
+        """The tokens of `messages` the server would read afresh: what its prompt cache does
+        not already hold from the last request it was sent."""
+        text = flat_prompt(messages)
+        shared = self.queue.shared_prefix_chars(text)
+        return prompt_tokens(text[shared:])
+
+    def expected_seconds(self, tokens: int) -> float | None:
+        """How long the server is expected to take to read `tokens` (None: not known yet)."""
+        speed = self.speed
+        return None if speed is None else speed.prompt_seconds(tokens)
+
+    def first_token_deadline(self, tokens: int) -> float:
+        """How long to wait for a first token before giving up: well past the expected time,
+        plus the gateway's timeout."""
+        speed = self.speed
+        per_second = speed.prompt_per_second if speed else ASSUMED_PROMPT_PER_SECOND
+        return self.timeout + tokens / per_second * DEADLINE_FACTOR
+
+
+def timed_out(error: AssistantTimeoutError, waited: float) -> AssistantTimeoutError:
+    """`error` saying how long was really waited (a deadline that followed the expected time)."""
+    seconds = round(waited, 1) if waited < 10 else round(waited)
+    return AssistantTimeoutError(host=error.host, seconds=seconds, server=error.server)

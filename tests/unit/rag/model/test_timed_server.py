@@ -1,0 +1,174 @@
+"""The gateway and its server's one queue against a fake server that takes a model server's time
+(tests/fakes/server_clock.py): one request at a time, a prompt read at a set speed, a prompt
+cache, a request dropped when its client goes away."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+
+from reader_app.books.model import Locator
+from reader_app.rag.model.gateway import ModelGateway, StreamStats
+from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
+from reader_app.rag.model.speeds import SpeedBook
+from reader_app.rag.retrieval.search import Passage, RecentText, SearchResult
+from tests.fakes.fake_ollama import FakeOllama, Reply
+from tests.fakes.marker_library import spoiler_book
+from tests.fakes.server_clock import ServerClock
+
+BOOK = spoiler_book(chapters=2, paragraphs=2)
+PROMPT_PER_SECOND = 4000.0  # tokens (four characters each) a second
+REPLY_PER_SECOND = 100.0
+
+
+@pytest.fixture(params=["ollama", "openai"])
+def api(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def clock(fake_ollama: FakeOllama) -> Iterator[ServerClock]:
+    fake_ollama.clock = ServerClock(prompt_per_second=PROMPT_PER_SECOND,
+                                    reply_per_second=REPLY_PER_SECOND)
+    yield fake_ollama.clock
+
+
+def _gateway(fake: FakeOllama, api: str, **options: float) -> ModelGateway:
+    host = fake.v1_url if api == "openai" else fake.url
+    gateway = ModelGateway(host=host, model="qwen2.5:3b", speeds=SpeedBook(), **options)
+    gateway.queue.quiet_after_question = 0.3
+    return gateway
+
+
+def _context(words: int, *, seed: str) -> ScopedContext:
+    """A context whose excerpt is `words` words long (about 1.4 tokens each here)."""
+    text = " ".join(f"{seed}{n % 97}" for n in range(words))
+    passage = Passage(book_id=BOOK.book_id, chunk_id=0, sid_start=0, sid_end=2, section=0,
+                      score=1.0, text=text, locator=Locator(0, 1, 0))
+    result = SearchResult(book_id=BOOK.book_id, boundary_sid=5, passages=(passage,),
+                          recent=RecentText(3, 5, "Boris rang the bell."))
+    return ScopedContext.from_search(result, book=BOOK, location="Chapter 1 (40%)",
+                                     history=ScopedHistory.empty(boundary_sid=5))
+
+
+@dataclass
+class _StoredText:
+    text: str
+    message_id: int
+
+
+@dataclass
+class _Turn:
+    question: _StoredText
+    answer: _StoredText
+    boundary_sid: int = 0
+    last_label: int = 0
+
+    @property
+    def sent(self) -> str:
+        return self.question.text
+
+
+class _Conversation:
+    """Long earlier turns, as the store would give them: what a background summary reads."""
+
+    def __init__(self, turns: int, words: int) -> None:
+        self.turns = [
+            _Turn(_StoredText(f"Question {n}? " + "lantern mill " * words, 2 * n + 1),
+                  _StoredText(f"Answer {n}. " + "Anna Boris " * words, 2 * n + 2))
+            for n in range(turns)
+        ]
+
+    def usable_summary(self, conversation_id: int, *, boundary_sid: int) -> None:
+        return None
+
+    def complete_turns(self, conversation_id: int, *, boundary_sid: int) -> list[_Turn]:
+        return self.turns
+
+    def recent_turns(self, conversation_id: int, *, boundary_sid: int, token_budget: int,
+                     after_message_id: int = 0) -> list[_Turn]:
+        return self.turns
+
+
+def _first_token_seconds(gateway: ModelGateway, context: ScopedContext) -> float:
+    stats = StreamStats()
+    started = time.perf_counter()
+    tokens = gateway.stream_answer(context, "Who rang the bell?", answer_length="short",
+                                   stats=stats)
+    next(tokens)
+    first = time.perf_counter() - started
+    for _ in tokens:
+        pass
+    return first
+
+
+def test_a_question_asked_during_a_background_summary_is_not_kept_waiting(
+    fake_ollama: FakeOllama, clock: ServerClock, api: str
+) -> None:
+    fake_ollama.reply_with(lambda r: Reply("The bell rang."))
+    gateway = _gateway(fake_ollama, api)
+    idle = _first_token_seconds(gateway, _context(1400, seed="idle"))  # about 0.5 s of prompt
+    time.sleep(0.4)  # quiet, so background work may start
+
+    history = ScopedHistory.for_summary(_Conversation(turns=8, words=500), 1, boundary_sid=5,
+                                        keep_recent=0)
+    background = _gateway(fake_ollama, api)
+    summary: list[str] = []
+    worker = threading.Thread(target=lambda: summary.append(background.summarize(history)))
+    worker.start()
+    deadline = time.monotonic() + 5
+    while not clock.of("chat") or len(clock.served) < 2:  # the summary is being read
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    time.sleep(0.1)
+
+    busy = _first_token_seconds(gateway, _context(1400, seed="busy"))
+    worker.join(20)
+
+    assert busy <= idle * 1.2 + 0.05, (busy, idle)
+    summaries = [s for s in clock.served if "Summarise" in s.prompt_text]
+    # The summary was stopped for the question, then sent again and finished: nothing lost.
+    assert [s.dropped for s in summaries] == [True, False]
+    assert summary and summary[0]
+    assert background.queue.gave_way >= 1
+
+
+def test_no_timeout_fires_while_the_server_is_still_reading_a_long_prompt(
+    fake_ollama: FakeOllama, clock: ServerClock, api: str
+) -> None:
+    fake_ollama.reply_with(lambda r: Reply("The bell rang."))
+    gateway = _gateway(fake_ollama, api, timeout=0.4)
+    _first_token_seconds(gateway, _context(300, seed="learn"))  # the server's speed, learnt
+    assert gateway.pace.speed is not None
+    clock.prompt_per_second = gateway.pace.speed.prompt_per_second  # the same pace as learnt
+    long = _context(4000, seed="long")  # about 1.5 s to read: past the plain timeout
+    stats = StreamStats()
+    text = "".join(gateway.stream_answer(long, "Who rang?", answer_length="short", stats=stats))
+    assert text == "The bell rang."
+    assert stats.expected_seconds is not None and stats.expected_seconds > 0.4
+    assert stats.deadline_seconds is not None and stats.deadline_seconds > stats.expected_seconds
+    assert clock.served[-1].prompt_seconds > 0.4
+
+
+def test_the_speed_is_learnt_from_what_the_server_read_afresh(
+    fake_ollama: FakeOllama, clock: ServerClock, api: str
+) -> None:
+    fake_ollama.reply_with(lambda r: Reply("The bell rang."))
+    gateway = _gateway(fake_ollama, api)
+    context = _context(1400, seed="same")
+    _first_token_seconds(gateway, context)
+    first = clock.served[-1]
+    stats = StreamStats()
+    "".join(gateway.stream_answer(context, "Who rang the bell?", answer_length="short",
+                                  stats=stats))
+    again = clock.served[-1]
+    assert again.fresh_tokens < first.fresh_tokens / 10  # the cache held nearly all of it
+    assert stats.prompt_tokens_read == again.fresh_tokens
+    assert stats.expected_tokens is not None and stats.expected_tokens < 50
+    speed = gateway.pace.speed
+    assert speed is not None and speed.prompt_per_second == pytest.approx(
+        PROMPT_PER_SECOND, rel=0.5)
