@@ -4,13 +4,17 @@ The assistant (`ui/assistant/panel.py`) and character chat (`ui/companion/charac
 this dock with what differs filled in through the "Subclass API" below (after calibre's
 `ConverseWidget`): the widgets above the transcript, what may be sent, the job that sends it and
 how its end is told. A reply's job streams, as progress, the spoiler check (`AnswerChecker`),
-each token (str) and the finished `JobResult` (which is also its outcome, after a Stop too);
-tokens are drawn in batches. Jobs run on the window's workers (`ui/assistant/dock_jobs.py`); the
-conversation is read in them, never on the UI thread, which only looks up the boundary.
+what the reader waits for (`AnswerWaiting`: the passages, shown at once, and a countdown from the
+server's measured speed), each token (str) and the finished `JobResult` (which is also its
+outcome, after a Stop too); tokens are drawn in batches. Jobs run on the window's workers
+(`ui/assistant/dock_jobs.py`); the conversation is read in them, never on the UI thread, which
+only looks up the boundary.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,7 +38,7 @@ from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.boundary import boundary_sid_for
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
-from reader_app.ui.assistant.jobs import JobResult
+from reader_app.ui.assistant.jobs import AnswerWaiting, JobResult, PromptRead
 from reader_app.ui.assistant.transcript_view import TranscriptView
 from reader_app.ui.workers import Job
 
@@ -91,6 +95,12 @@ class ConversationDock(QDockWidget):
         self._redraw = QTimer(self)
         self._redraw.setInterval(REDRAW_MS)
         self._redraw.timeout.connect(self._flush_tokens)
+        self._waiting: AnswerWaiting | None = None  # the model is reading; no word yet
+        self._read: PromptRead | None = None  # how far, where the server says
+        self._wait_started = 0.0
+        self._countdown = QTimer(self)
+        self._countdown.setInterval(1000)
+        self._countdown.timeout.connect(self._tell_wait)
         self._build(names)
         self._drawn = TranscriptView(self.transcript)
         self.transcript.anchorClicked.connect(self._on_link)
@@ -108,6 +118,11 @@ class ConversationDock(QDockWidget):
         self.transcript.setOpenLinks(False)
         layout.addWidget(self.transcript, 1)
         self._add_under_transcript(body, layout)
+        self.waiting = QLabel(body)
+        self.waiting.setObjectName(f"{names}Waiting")
+        self.waiting.setWordWrap(True)
+        self.waiting.hide()
+        layout.addWidget(self.waiting)
         self.note = QLabel(body)
         self.note.setObjectName(f"{names}Note")
         self.note.setWordWrap(True)
@@ -221,6 +236,7 @@ class ConversationDock(QDockWidget):
         self._reply.cancel()  # its tokens are dropped from now on; its result still lands
         self._reply = None
         self._redraw.stop()
+        self._stop_waiting()
         self._flush_tokens()
         self._show_note("Stopped.")
         self._refresh_controls()
@@ -239,8 +255,14 @@ class ConversationDock(QDockWidget):
     def _on_progress(self, job_id: int, value: object) -> None:
         if isinstance(value, AnswerChecker):
             self._checker = value
+        elif isinstance(value, AnswerWaiting):
+            self._start_waiting(value)
+        elif isinstance(value, PromptRead):
+            self._read = value
+            self._tell_wait()
         elif isinstance(value, str):
             self._pending += value
+            self._stop_waiting()
             if not self._streamed:
                 self.modelReached.emit(True, "")
                 self._flush_tokens()  # the first words show at once; the rest wait for the timer
@@ -248,6 +270,32 @@ class ConversationDock(QDockWidget):
             self._on_finished(job_id, value)
         else:
             self._on_news(value)
+
+    def _start_waiting(self, waiting: AnswerWaiting) -> None:
+        """The passages at once, and how long the model should take to read them."""
+        if self._streamed or self._pending:
+            return
+        self._waiting = waiting
+        self._read = None
+        self._wait_started = time.monotonic()
+        self._drawn.draw_streaming(waiting.preview, self._checker, final=True)
+        self._tell_wait()
+        self.waiting.show()
+        self._countdown.start()
+
+    def _tell_wait(self) -> None:
+        waiting = self._waiting
+        if waiting is None:
+            return
+        self.waiting.setText(wait_text(waiting, time.monotonic() - self._wait_started,
+                                       self._read))
+
+    def _stop_waiting(self) -> None:
+        if self._waiting is None:
+            return
+        self._waiting = None
+        self._countdown.stop()
+        self.waiting.hide()
 
     def _flush_tokens(self) -> None:
         if not self._pending:
@@ -268,6 +316,7 @@ class ConversationDock(QDockWidget):
             self._render_transcript()  # a stopped reply: draw what was kept
             return
         self._redraw.stop()
+        self._stop_waiting()
         self._flush_tokens()
         self._reply = None
         self._show_end(result)
@@ -277,6 +326,7 @@ class ConversationDock(QDockWidget):
         """A bug, not a reader's error (those come back in the JobResult): say so and recover."""
         self._reply = None
         self._redraw.stop()
+        self._stop_waiting()
         self._flush_tokens()
         self._show_note(f"The {self.reply_word} failed: {type(error).__name__}: {error}")
         self._refresh_controls()
@@ -297,6 +347,7 @@ class ConversationDock(QDockWidget):
         self.workers.drop("conversation")
         self._reply = None
         self._redraw.stop()
+        self._stop_waiting()
         self._pending = ""
         self.conversation_id, self._messages = None, []
 
@@ -373,3 +424,17 @@ class ConversationDock(QDockWidget):
     def _hide_note(self) -> None:
         self.note.hide()
         self.note.setText("")
+
+
+def wait_text(waiting: AnswerWaiting, elapsed: float, read: PromptRead | None = None) -> str:
+    """ "Reading 6 passages… about 40 s on this computer", counting down as the model reads
+    (with how much it has read, where the server says)."""
+    what = f"Reading {waiting.passages} passage{'s' if waiting.passages != 1 else ''}…"
+    if read is not None and read.total:
+        what += f" {min(100 * read.read // read.total, 99)}% read,"
+    if waiting.expected_seconds is None:
+        return what.rstrip(",")
+    left = waiting.expected_seconds - elapsed
+    if left >= 1:
+        return f"{what} about {math.ceil(left)} s on this computer"
+    return f"{what} taking longer than expected; Stop gives up"

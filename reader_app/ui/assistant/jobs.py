@@ -1,9 +1,13 @@
-"""The assistant panel's background jobs, run by `DockJobs`: an answer and a model download.
+"""The assistant panel's background jobs, run by `DockJobs`: an answer, a warm-up and a model
+download.
 
-An answer job streams, as progress: each token (str), then the finished `JobResult` once the
-answer is whole, then the follow-up suggestions (`Suggestions`); then it keeps the conversation
-summary up to date. It returns the `JobResult`, which also arrives after a Stop. A download job
-streams `PullProgress` and returns None.
+An answer job streams, as progress: the spoiler check, then what the reader will wait for
+(`AnswerWaiting`: the passages found, and the time the server is expected to take to read them),
+each token (str), then the finished `JobResult` once the answer is whole, advice when the model is
+too slow for this computer (`SlowComputerAdvice`, once), then the follow-up suggestions
+(`Suggestions`, asked only when the server is free); then it keeps the conversation summary up to
+date. It returns the `JobResult`, which also arrives after a Stop. A download job streams
+`PullProgress` and returns None.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from reader_app.rag.assistant.answer_run import AnswerOutcome
 from reader_app.rag.assistant.conversations import ConversationStore, Message
 from reader_app.rag.assistant.engine import Assistant, AssistantConfig
 from reader_app.rag.assistant.pool import AssistantPool
+from reader_app.rag.model.speeds import speeds_for
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.workers import Job
 
@@ -35,6 +40,43 @@ class JobResult:
     # The conversation as stored after this answer, read by the job (the panel reads nothing
     # on the UI thread); None when it could not be read.
     messages: list[Message] | None = None
+
+
+@dataclass(frozen=True)
+class AnswerWaiting:
+    """Sent when the question goes to the model: the passages it will read (shown at once, as
+    a fallback answer would show them) and how long that should take here (None: not known)."""
+
+    passages: int
+    preview: str
+    expected_seconds: float | None
+
+
+@dataclass(frozen=True)
+class PromptRead:
+    """How far the server has read the answer's prompt, where it says (llama.cpp)."""
+
+    read: int
+    total: int
+
+
+@dataclass(frozen=True)
+class SlowComputerAdvice:
+    """The model runs without a graphics card and answers take over a minute: a smaller one
+    the reader may download instead."""
+
+    model: str
+    smaller: str
+    first_token_seconds: float
+
+
+# The smaller model to suggest, by the model in use (Ollama's names).
+SMALLER_MODELS = {
+    "qwen2.5:7b": "qwen2.5:3b", "qwen2.5:3b": "qwen2.5:1.5b", "qwen2.5:1.5b": "qwen2.5:0.5b",
+    "llama3.1:8b": "llama3.2:3b", "llama3.2:3b": "llama3.2:1b", "gemma3:4b": "gemma3:1b",
+    "gemma2:9b": "gemma2:2b", "phi3:mini": "qwen2.5:1.5b", "mistral:7b": "qwen2.5:3b",
+}
+SLOW_SECONDS = 60.0  # a first word later than this is too slow for a reading companion
 
 
 @dataclass(frozen=True)
@@ -93,6 +135,10 @@ def _answer(
     except (sqlite3.Error, OSError) as error:
         raise _Unsaved(error, "") from error
     job(run.checker)  # the spoiler check, before the first token: the panel veils live
+    if run.context.started:
+        _, expected = run.expected_wait()
+        job(AnswerWaiting(len(run.citations), run.fallback.text, expected))
+        run.stats.on_progress = lambda read, total: job(PromptRead(read, total))
     failure: ReaderError | None = None
     pieces: list[str] = []
     try:
@@ -107,6 +153,10 @@ def _answer(
                        messages=_stored_messages(assistant, run.conversation_id))
     if failure is None and not job.cancelled:
         job(result)  # the answer is whole: shown before the follow-ups are asked for
+        advice = slow_computer_advice(assistant, run.stats.first_token_at,
+                                      run.stats.request_sent_at)
+        if advice is not None:
+            job(advice)
         job(Suggestions(run.suggestions()))
         assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
     return result
@@ -120,10 +170,43 @@ def _stored_messages(assistant: Assistant, conversation_id: int) -> list[Message
         return None
 
 
-def pull_work(job: Job, *, config: AssistantConfig) -> None:
-    """Download the configured model; raises PullCancelledError or another ReaderError."""
+def slow_computer_advice(assistant: Assistant, first_token_at: float | None,
+                         sent_at: float | None) -> SlowComputerAdvice | None:
+    """Advice when the first word took over a minute and the model is not in a GPU's memory
+    (Ollama's `/api/ps` says so) and a smaller model is known; None otherwise."""
+    if first_token_at is None or sent_at is None or first_token_at - sent_at < SLOW_SECONDS:
+        return None
+    model = assistant.config.model
+    smaller = SMALLER_MODELS.get(model) or SMALLER_MODELS.get(model.removesuffix(":latest"))
+    if smaller is None or assistant.gateway.gpu_share() != 0.0:
+        return None
+    return SlowComputerAdvice(model, smaller, first_token_at - sent_at)
+
+
+def warm_work(job: Job, *, assistants: AssistantPool, book: Book) -> bool:
+    """Let the server load the model and read the book's opening before the first question.
+    The kept assistant is lent only to read what to send: a question asked meanwhile reuses it
+    while the warm-up waits on the server with a gateway of its own."""
+    try:
+        with assistants.lend() as assistant:
+            messages = assistant.warm_messages(book)
+            config = assistant.config
+    except (ReaderError, sqlite3.Error, OSError) as error:
+        log.info("warming the model for %s failed: %s", book.book_id, error)
+        return False
+    gateway = config.gateway(timeout=config.timeout, speeds=speeds_for(assistants.home),
+                             cancel=job)
+    try:
+        return gateway.warm(messages)
+    finally:
+        gateway.close()
+
+
+def pull_work(job: Job, *, config: AssistantConfig, name: str | None = None) -> None:
+    """Download the configured model (or `name`); raises PullCancelledError or another
+    ReaderError."""
     gateway = config.gateway()
     try:
-        gateway.pull_model(progress=job, cancel=job)
+        gateway.pull_model(name=name, progress=job, cancel=job)
     finally:
         gateway.close()

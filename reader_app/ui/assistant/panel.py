@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+from typing import ClassVar
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book
@@ -20,12 +23,22 @@ from reader_app.rag.assistant.pool import AssistantPool
 from reader_app.rag.boundary import whole_comic_chosen
 from reader_app.rag.index.embed import Embedder
 from reader_app.rag.model.gateway import PullCancelledError
+from reader_app.settings import SettingsStore
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.conversation_dock import ReplyWork
 from reader_app.ui.assistant.dock_jobs import DockShared
-from reader_app.ui.assistant.jobs import JobResult, Suggestions, answer_work, pull_work
+from reader_app.ui.assistant.jobs import (
+    JobResult,
+    SlowComputerAdvice,
+    Suggestions,
+    answer_work,
+    pull_work,
+    warm_work,
+)
 from reader_app.ui.assistant.view import AssistantView
 from reader_app.ui.workers import Job
+
+log = logging.getLogger(__name__)
 
 
 class AssistantPanel(AssistantView):
@@ -33,6 +46,7 @@ class AssistantPanel(AssistantView):
 
     answerFinished = Signal(object)  # the whole answer's Message (a highlight may keep it)
     reply_word = "answer"
+    advised: ClassVar[set[str]] = set()  # models already called too slow this session
 
     def __init__(
         self,
@@ -46,6 +60,8 @@ class AssistantPanel(AssistantView):
         self.assistants = AssistantPool(home, embedder=embedder)  # reused between questions
         self._whole_comic: bool | None = None  # "Prepare whole comic" as last read; None: read it
         self._pull: Job | None = None
+        self._smaller: str | None = None  # the smaller model offered for a slow computer
+        self._warmed: set[str] = set()  # books whose model was warmed this session
         self.new_button.clicked.connect(self.new_conversation)
         self.whole_comic_off.clicked.connect(self._turn_off_whole_comic)
         self.download_button.clicked.connect(self.download_model)
@@ -61,6 +77,7 @@ class AssistantPanel(AssistantView):
             self._read_conversation(talk.latest_conversation(self.home, book.book_id))
         self._clear_suggestions()
         self.refresh_scope()
+        self._warm()
 
     def set_keyword_only(self, percent: int) -> None:
         """The keyword index covers the book; the dense half joins as the embeddings land."""
@@ -88,6 +105,7 @@ class AssistantPanel(AssistantView):
         self._render_transcript()
 
     def download_model(self) -> None:
+        """Download the configured model, or the smaller one offered for a slow computer."""
         if self._pull is not None:
             return
         self.download_progress.setValue(0)
@@ -95,10 +113,11 @@ class AssistantPanel(AssistantView):
         self.download_cancel.show()
         self.download_button.setEnabled(False)
         config = AssistantConfig.from_settings(self._conn)
-        self.banner_text.setText(f"Downloading “{config.model}”…")
+        name = self._smaller or config.model
+        self.banner_text.setText(f"Downloading “{name}”…")
         self._pull = self.workers.submit(
             "pull",
-            lambda running: pull_work(running, config=config),
+            lambda running: pull_work(running, config=config, name=name),
             on_done=lambda _none: self._on_pull_done(None),
             on_error=self._on_pull_done,
             on_progress=self._on_pull_progress,
@@ -164,6 +183,35 @@ class AssistantPanel(AssistantView):
     def _on_news(self, value: object) -> None:
         if isinstance(value, Suggestions):
             self._on_suggested(value.questions)
+        elif isinstance(value, SlowComputerAdvice):
+            self._advise(value)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._warm()
+
+    def _warm(self) -> None:
+        """The first time the assistant is shown on a book this session, have the server load
+        the model and read the book's opening (never at the app's start: only when shown)."""
+        book = self.book
+        if book is None or book.book_id in self._warmed or not self.isVisible():
+            return
+        self._warmed.add(book.book_id)
+        assistants = self.assistants
+        self.workers.submit("warm", lambda job: warm_work(job, assistants=assistants, book=book),
+                            on_done=lambda _read: None, on_error=_warm_failed)
+
+    def _advise(self, advice: SlowComputerAdvice) -> None:
+        """Say once that answers are slow here, and offer a smaller model to download."""
+        if advice.model in AssistantPanel.advised or self._pull is not None:
+            return
+        AssistantPanel.advised.add(advice.model)
+        self._smaller = advice.smaller
+        self._show_banner(
+            f"That answer took {advice.first_token_seconds:.0f} s to begin: “{advice.model}” runs "
+            "without a graphics card on this computer. A smaller model answers about twice as "
+            f"fast: download “{advice.smaller}” to use it instead.", offer_download=True)
+        self.download_button.setText(f"Use {advice.smaller}")
 
     def _refresh_controls(self) -> None:
         super()._refresh_controls()
@@ -181,11 +229,23 @@ class AssistantPanel(AssistantView):
         self.download_button.setEnabled(True)
         if error is None:
             self.banner.hide()
-            self._show_note("The model is ready. Ask your question again.")
+            if self._smaller is not None:
+                self._use_model(self._smaller)
+            else:
+                self._show_note("The model is ready. Ask your question again.")
         elif isinstance(error, PullCancelledError):
             self._show_banner("Download cancelled.", offer_download=True)
         else:
             self._show_banner(f"The download failed: {error}", offer_download=True)
+
+    def _use_model(self, name: str) -> None:
+        """Answer with `name` from now on (written behind, by the one writer)."""
+        self._smaller = None
+        self.download_button.setText("Download model")
+        settings = SettingsStore(self._conn)
+        settings.write_through(self._writer)
+        settings.set("assistant.model", name)
+        self._show_note(f"Now answering with “{name}”. Ask your question again.")
 
     def _turn_off_whole_comic(self) -> None:
         if self.book is not None:
@@ -196,3 +256,8 @@ class AssistantPanel(AssistantView):
 
     def _show_banner(self, text: str, *, offer_download: bool) -> None:
         self._banner(text, offer_download=offer_download, downloading=self._pull is not None)
+
+
+def _warm_failed(error: BaseException) -> None:
+    """A warm-up costs the reader nothing when it fails: the first answer loads the model."""
+    log.warning("warming the model failed: %s: %s", type(error).__name__, error)

@@ -1,6 +1,7 @@
 """The assistant's settings page: the model server (a preset or an address), its API key when it
 needs one, the model from the server's own list, "Test connection", the servers found running on
-this computer, the consent a server elsewhere needs, answer length and the query rewrite."""
+this computer, the consent a server elsewhere needs, answer length, how long the reader will wait
+for the first words, and the query rewrite."""
 
 from __future__ import annotations
 
@@ -34,6 +35,12 @@ from reader_app.ui.workers import Workers
 
 MODELS_LANE = "assistant:models"
 ANSWER_LENGTH_LABELS = {"short": "Short", "medium": "Medium", "long": "Long"}
+# "assistant.answer_wait": seconds to the first words, as the reader picks them.
+WAIT_LABELS = {
+    15: "Answer quickly (first words within about 15 s)",
+    40: "Balanced (about 40 s)",
+    120: "Read more (up to 2 minutes)",
+}
 MODELS_LANE = "assistant:models"
 PROBE_LANE = "assistant:probe"
 PROBE_CONNECT_SECONDS = 0.5
@@ -156,6 +163,21 @@ class AssistantSettingsPage(QWidget):
         self.length_combo.setCurrentIndex(max(self.length_combo.findData(current), 0))
         form.addRow("Answer length:", self.length_combo)
 
+        self.wait_combo = QComboBox(self)
+        self.wait_combo.setObjectName("assistantAnswerWait")
+        for seconds, label in WAIT_LABELS.items():
+            self.wait_combo.addItem(label, seconds)
+        wait = int(settings.get("assistant.answer_wait"))
+        index = self.wait_combo.findData(wait)
+        if index < 0:  # a wait set elsewhere (the settings command): kept, and shown
+            self.wait_combo.addItem(f"First words within about {wait} s", wait)
+            index = self.wait_combo.count() - 1
+        self.wait_combo.setCurrentIndex(index)
+        self.wait_combo.setToolTip(
+            "On a computer without a graphics card a model reads slowly: a shorter wait gives it "
+            "fewer passages to read, a longer one more. The speed is measured as you ask.")
+        form.addRow("Waiting:", self.wait_combo)
+
         self.rewrite_check = QCheckBox(
             "Rewrite follow-up questions into searches (one extra call before the answer)", self)
         self.rewrite_check.setObjectName("assistantRewrite")
@@ -177,6 +199,7 @@ class AssistantSettingsPage(QWidget):
             "assistant.ollama_host": host,
             "assistant.api_key": self.key_edit.text().strip() if api_of(host) == "openai" else "",
             "assistant.answer_length": self.length_combo.currentData(),
+            "assistant.answer_wait": self.wait_combo.currentData(),
             "assistant.rewrite_queries": self.rewrite_check.isChecked(),
         }
         agreed = self._remote() and self.consent_check.isChecked()
