@@ -25,6 +25,9 @@ class ProgressSlider(QSlider):
         self.setRange(0, RESOLUTION)
         self.setPageStep(RESOLUTION // 50)
         self.setMinimumHeight(26)
+        # A click on the bar leaves the keyboard with the page: Right turns a page, it does not
+        # nudge the bar a ten-thousandth (Tab still reaches it).
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.chapter_ticks: list[float] = []
         self.part_ticks: list[float] = []  # the top level of nested contents: taller ticks
         self.boundary: float | None = None  # fraction of the book the assistant may use

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from reader_app.books.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.model import Book, Locator
@@ -74,6 +74,17 @@ class ReaderPage(QWidget):
         self.notice = BoundaryNotice()
         self.boundary_actions = BoundaryActions(self, self.notice)
         layout.addWidget(footer_row(self.slider, self.banner, self.notice))
+        # A footer button pressed from the keyboard hides itself: the keys go back to the page.
+        for button in self.footer_buttons():
+            button.clicked.connect(self.focus_page)
+
+    def footer_buttons(self) -> list[QPushButton]:
+        return [*self.banner.findChildren(QPushButton), *self.notice.findChildren(QPushButton)]
+
+    def focus_page(self) -> None:
+        """Give the keyboard back to the page, so Right and Space turn it."""
+        if self.book is not None:
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- the book ---------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ the reader jumps somewhere else or catches up with the boundary.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 
@@ -64,6 +64,8 @@ def notice_parts(
     for object_name, caption in buttons:
         button = QPushButton(caption)
         button.setObjectName(object_name)
+        # A click leaves the keyboard with the page (Right still turns it); Tab still reaches it.
+        button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         layout.addWidget(button)
         made.append(button)
     return label, made

@@ -174,6 +174,8 @@ class MainWindow(QMainWindow):
         self.xray_dock.jumpRequested.connect(self.jump_to)
         self.companion.previouslyReady.connect(self.previously_card.offer)
         self.previously_card.storyRequested.connect(self.companion.show_story)
+        for button in (self.error_banner.dismiss_button, *self.previously_card.buttons):
+            button.clicked.connect(self.reader.focus_page)  # pressed from the keyboard too
         self.settings_signal.changed.connect(self._setting_changed)
         self.save_news.held.connect(self._saves_held)
         self.save_news.landed.connect(self._saves_landed)
