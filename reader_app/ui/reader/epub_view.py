@@ -17,6 +17,7 @@ from reader_app.ui.page.document import PageGeometry, SectionDocument
 from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.layout_ahead import LayoutAhead
 from reader_app.ui.page.math_render import MathJobs
+from reader_app.ui.reader.flash_mark import FlashMark
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.page_view import PageShown, PageView, paint_selection
 from reader_app.ui.workers import Workers
@@ -54,6 +55,7 @@ class EpubView(PageView):
         self._last_start: Locator | None = None
         # search matches, a cited passage (ui/reader/page_marks.py)
         self.marks: tuple[Mark, ...] = ()
+        self.flash = FlashMark(self)  # a note or cited passage jumped to, for a moment
         self._relayout_timer = QTimer(self)
         self._relayout_timer.setSingleShot(True)
         self._relayout_timer.setInterval(60)
@@ -72,6 +74,7 @@ class EpubView(PageView):
         self._documents.clear()
         self._selection = None
         self._last_start = None
+        self.flash.clear()
         if book is None:
             self.update()
             return
@@ -80,6 +83,14 @@ class EpubView(PageView):
     def set_marks(self, marks: tuple[Mark, ...]) -> None:
         self.marks = marks
         self.update()
+
+    def flash_place(self, start: Locator, end: Locator | None = None) -> None:
+        if self.book is None or not 0 <= start.section < len(self.book.sections):
+            return
+        blocks = self.book.sections[start.section].blocks
+        if end is None and 0 <= start.block < len(blocks):
+            end = Locator(start.section, start.block, len(blocks[start.block].text))
+        self.flash.flash(start, end or start)
 
     def _image_ready(self, name: str, image: QImage) -> None:
         for doc in [*self._documents.values(), *self._ahead.documents()]:
@@ -361,6 +372,7 @@ class EpubView(PageView):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         paint_marks(painter, doc, self.marks, self._origins_by_page())
+        self.flash.paint(painter, doc, self._origins_by_page())
         for underlay in self.underlays:
             underlay(painter, doc)
         if self._selection is not None:

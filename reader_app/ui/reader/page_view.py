@@ -155,6 +155,10 @@ class PageView(QWidget):
     def selected_text(self) -> str:
         return ""
 
+    def flash_place(self, start: Locator, end: Locator | None = None) -> None:
+        """Mark a place jumped to for a moment (`end` None: to the end of its block); a view
+        with no text has nothing to mark."""
+
     # -- keys, wheel, clicks ------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -256,6 +260,7 @@ class PageView(QWidget):
         target = parse_internal_href(href)
         if target is not None:
             self.go_to(target, navigation=Navigation.JUMP)
+            self.flash_place(target)
             return
         url = QUrl(href)
         # External links open only on the reader's click, and only for web and mail addresses.

@@ -322,8 +322,9 @@ class MainWindow(QMainWindow):
 
     def _mark_cited(self, citation: Citation) -> None:
         if self.book is not None:
-            marks = cited_passage_marks(self.library.conn, self.book, citation)
-            self.reader.epub_view.set_marks(marks)
+            # Marked for a moment, quietly (ui/reader/flash_mark.py); search matches stay.
+            for mark in cited_passage_marks(self.library.conn, self.book, citation):
+                self.reader.epub_view.flash_place(mark.start, mark.end)
 
     def _on_screen(self) -> tuple[Locator, Locator]:
         return self.reader.view.current_start(), self.reader.view.current_end()
