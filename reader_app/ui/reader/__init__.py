@@ -22,4 +22,6 @@ Modules:
   the boundary.
 - `reading_ahead`: The quiet offer to move the boundary after a jump ahead, in a footer that never
   moves the page.
+- `text_selection`: Selections that follow words: a double-click takes a word, a triple-click its
+  sentence, and a drag snaps its ends to whole words.
 """

@@ -8,7 +8,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QUrl, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTime, QUrl, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -27,6 +27,7 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.page.internal_links import parse_internal_href
+from reader_app.ui.reader.text_selection import sentence_at, snapped, word_at
 
 EDGE_FRACTION = 0.18
 
@@ -76,6 +77,7 @@ class PageView(QWidget):
         # one handled it (a footnote shown in a pop-up).
         self.link_hooks: list[Callable[[str, Locator, QPointF], bool]] = []
         self.context_locator: Locator | None = None  # where the context menu was asked for
+        self._double_click: tuple[QPointF, QTime] | None = None  # for a triple-click
 
     def set_read_check(self, check: Callable[[Locator], bool]) -> None:
         """How to tell whether a place is within what the assistant may read."""
@@ -205,10 +207,48 @@ class PageView(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
+            if self._triple_click(event):
+                return
             self._press = event.position()
             self._selection = None
             self.update()
         super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        """A double-click selects the word under the mouse."""
+        self._double_click = None
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        self._press = None
+        self._double_click = (event.position(), QTime.currentTime())
+        self._select_at(event.position(), word_at)
+
+    def _triple_click(self, event: QMouseEvent) -> bool:
+        """A third click soon after a double-click, near it: the sentence."""
+        last, self._double_click = self._double_click, None
+        if last is None:
+            return False
+        near = (event.position() - last[0]).manhattanLength() <= 8
+        interval = QGuiApplication.styleHints().mouseDoubleClickInterval()
+        soon = last[1].msecsTo(QTime.currentTime()) <= interval
+        if not (near and soon):
+            return False
+        self._press = None
+        self._select_at(event.position(), sentence_at)
+        return True
+
+    def _select_at(
+        self, point: QPointF, unit: Callable[[SectionDocument, int], tuple[int, int] | None]
+    ) -> None:
+        doc, hit = self.current_document(), self._hit(point)
+        if doc is None or hit is None:
+            return
+        span = unit(doc, doc.position_at(point, *hit))
+        if span is not None and span[0] < span[1]:
+            self._selection = span
+            clipboard = QGuiApplication.clipboard()
+            clipboard.setText(self.selected_text(), clipboard.Mode.Selection)
+            self.update()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         doc = self.current_document()
@@ -219,7 +259,7 @@ class PageView(QWidget):
                 if first and second:
                     a = doc.position_at(self._press, *first)
                     b = doc.position_at(event.position(), *second)
-                    self._selection = (min(a, b), max(a, b))
+                    self._selection = snapped(doc, min(a, b), max(a, b))  # whole words
                     self.update()
         elif doc is not None:
             hit = self._hit(event.position())
