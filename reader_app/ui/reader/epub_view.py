@@ -180,7 +180,8 @@ class EpubView(PageView):
         elif not self.book.sections[self.section_index].linear:
             return self._leave_note()
         elif self.section_index + 1 < len(self.book.reading_sections):
-            self._document(self.section_index + 1).repaginate(None, even=self.is_spread())
+            # The next section as it was last cut (from its top, unless the reader was there
+            # before): turning back and forth always meets the same pages.
             self._show(self.section_index + 1, 0, Navigation.TURN_FORWARD, previous)
         else:
             return False
@@ -197,8 +198,7 @@ class EpubView(PageView):
         elif not self.book.sections[self.section_index].linear:
             return self._leave_note()
         elif self.section_index > 0:
-            prev = self._document(self.section_index - 1)
-            prev.repaginate(None, even=self.is_spread())
+            prev = self._document(self.section_index - 1)  # cut as when the reader left it
             last = prev.page_count - 1
             last -= last % step
             self._show(self.section_index - 1, last, Navigation.TURN_BACK)

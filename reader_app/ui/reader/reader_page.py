@@ -47,6 +47,7 @@ class ReaderPage(QWidget):
         self.state: ReadingState | None = None
         self.last_shown: PageShown | None = None
         self._ahead_turns = 0
+        self._tick_places: dict[float, Locator] = {}  # the progress bar's chapter ticks
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -276,11 +277,15 @@ class ReaderPage(QWidget):
         if self.book is None:
             return
         ticks, parts = [], []
+        self._tick_places = {}
         if self.book.format != "cbz":
             # Every entry of nested contents (War and Peace's chapters inside its parts and
             # books) is a tick; the entries that hold others are drawn taller.
             entries = [item for entry in self.book.toc for _depth, item in entry.walk()]
-            ticks = sorted({self.book.progress(item.target) for item in entries})
+            # A tick stands for its entry's own place: a click on it goes there exactly.
+            for item in reversed(entries):  # the first entry at a place names it
+                self._tick_places[self.book.progress(item.target)] = item.target
+            ticks = sorted(self._tick_places)
             parts = sorted({self.book.progress(i.target) for i in entries if i.children})
         self.slider.set_marks(chapters=ticks, parts=parts, boundary=self.boundary_fraction())
 
@@ -288,7 +293,7 @@ class ReaderPage(QWidget):
         """"Chapter 3 · 42%": the place a fraction of the way through (the slider's tooltip)."""
         if self.book is None:
             return ""
-        place = self.book.locator_at_progress(fraction)
+        place = self.place_at(fraction)
         if self.book.format == "cbz":
             return f"Page {place.section + 1} of {len(self.book.sections)}"
         chapter = self.book.chapter_title(place) or f"Section {place.section + 1}"
@@ -296,12 +301,20 @@ class ReaderPage(QWidget):
 
     # -- slider -----------------------------------------------------------------------------
 
+    def place_at(self, fraction: float) -> Locator:
+        """The place a fraction of the bar stands for: a chapter tick's own entry, exactly, or
+        the character that far through."""
+        assert self.book is not None
+        return self._tick_places.get(fraction) or self.book.locator_at_progress(fraction)
+
     def _slider_released(self) -> None:
         if self.book is not None:
-            self.view.go_to(self.book.locator_at_progress(self.slider.fraction()))
+            self.view.go_to(self.place_at(self.slider.snapped(self.slider.fraction())))
 
     def _slider_action(self, action: int) -> None:
         # Clicks on the groove and keyboard steps jump too; dragging waits for the release.
         if not self.slider.isSliderDown() and self.book is not None:
-            value = self.slider.sliderPosition()
-            self.view.go_to(self.book.locator_at_progress(value / self.slider.maximum()))
+            clicked = self.slider.clicked_fraction
+            fraction = clicked if clicked is not None else (
+                self.slider.sliderPosition() / self.slider.maximum())  # fmt: skip
+            self.view.go_to(self.place_at(fraction))
