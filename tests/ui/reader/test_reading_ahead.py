@@ -72,3 +72,23 @@ def test_the_book_title_as_a_contents_entry_is_front_matter() -> None:
     book = marker_book(title="Chapter 1")
     assert body_start(book) == Locator(1, 0, 0)
     assert body_start(marker_book()) == Locator(0, 0, 0)
+
+
+def test_skipping_alices_prefatory_poem_and_frontispiece_is_not_reading_ahead(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from tests.conftest import ALICE, corpus_epub
+    from tests.ui.conftest import open_file
+
+    book = open_file(qtbot, window, corpus_epub(ALICE))
+    chapter_one = next(
+        item.target for entry in book.toc for _d, item in entry.walk()
+        if item.title.startswith("I:")
+    )
+    assert body_start(book) == chapter_one
+    view, banner = window.reader.epub_view, window.reader.banner
+    window.toc_dock.jumpRequested.emit(chapter_one)  # through Contents, from the title page
+    view.next_page()
+    view.next_page()
+    assert not banner.isVisible(), "the offer nags after skipping only the front matter"
+    assert boundary_offset(window, book) == reading_offset(book, view.current_end())
