@@ -144,7 +144,8 @@ class XRayDock(QDockWidget):
         parts = [f"<h3>{html.escape(entry.name)}</h3>"]
         if entry.aliases:
             parts.append(f"<p><i>Also: {html.escape(', '.join(entry.aliases))}</i></p>")
-        times = "once" if len(card.mentions) == 1 else f"{len(card.mentions)} times"
+        count = entry.mentions  # the list's number: sentences naming them, each once
+        times = "once" if count == 1 else f"{count} times"
         parts.append(
             f"<p>Mentioned {times} so far · first in "
             f'<a href="{jump_link(first.locator)}">{html.escape(first.chapter or "the book")}'
