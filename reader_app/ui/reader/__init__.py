@@ -22,6 +22,8 @@ Modules:
   the boundary.
 - `reading_ahead`: The quiet offer to move the boundary after a jump ahead, in a footer that never
   moves the page.
+- `selection_menu`: The page's context menu for a selection: ask, explain, who, copy, mark as
+  read; ahead of the boundary the asks say that they first let the assistant know up to here.
 - `text_selection`: Selections that follow words: a double-click takes a word, a triple-click its
   sentence, and a drag snaps its ends to whole words.
 """

@@ -7,7 +7,7 @@ from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QResizeEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation, note_return
@@ -20,6 +20,7 @@ from reader_app.ui.page.math_render import MathJobs
 from reader_app.ui.reader.flash_mark import FlashMark
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.page_view import PageShown, PageView, paint_selection
+from reader_app.ui.reader.selection_menu import build_context_menu
 from reader_app.ui.workers import Workers
 
 SPREAD_MIN_WIDTH = 1000
@@ -219,6 +220,9 @@ class EpubView(PageView):
         doc.repaginate(None, even=self.is_spread())
         last = doc.page_count - 1
         self._show(last_section, last - last % self.pages_per_view(), Navigation.JUMP)
+
+    def build_context_menu(self) -> QMenu:
+        return build_context_menu(self)
 
     def selected_text(self) -> str:
         doc = self.current_document()

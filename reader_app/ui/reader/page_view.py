@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTime, QUrl, Signal
 from PySide6.QtGui import (
-    QAction,
     QColor,
     QContextMenuEvent,
     QDesktopServices,
@@ -78,6 +77,7 @@ class PageView(QWidget):
         self.link_hooks: list[Callable[[str, Locator, QPointF], bool]] = []
         self.context_locator: Locator | None = None  # where the context menu was asked for
         self._double_click: tuple[QPointF, QTime] | None = None  # for a triple-click
+        self._panned = False  # the press being held has dragged a zoomed page
 
     def set_read_check(self, check: Callable[[Locator], bool]) -> None:
         """How to tell whether a place is within what the assistant may read."""
@@ -146,6 +146,23 @@ class PageView(QWidget):
     def line_up(self) -> None:
         self.previous_page()
 
+    def zoom_in(self) -> None:
+        """+, Ctrl+wheel up: a view that zooms its page (a comic) does; text has its own size."""
+
+    def zoom_out(self) -> None:
+        """-, Ctrl+wheel down."""
+
+    def reset_zoom(self) -> None:
+        """0: back to the fit."""
+
+    def pannable(self) -> bool:
+        """Whether a drag moves the page (a zoomed comic page) rather than selecting."""
+        return False
+
+    def pan_by(self, delta: QPointF) -> bool:
+        """Move the page by `delta` under the mouse; False if it cannot move that way."""
+        return False
+
     def current_document(self) -> SectionDocument | None:
         """The laid-out text on screen; None where the page has no text layout (a comic)."""
         return None
@@ -166,6 +183,13 @@ class PageView(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if plain and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+            return
+        if plain and key in (Qt.Key.Key_Minus, Qt.Key.Key_0):
+            self.zoom_out() if key == Qt.Key.Key_Minus else self.reset_zoom()
+            return
         if self.right_to_left() and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
             # page-progression-direction="rtl": the next page lies to the left.
             key = Qt.Key.Key_Right if key == Qt.Key.Key_Left else Qt.Key.Key_Left
@@ -190,6 +214,11 @@ class PageView(QWidget):
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         delta = event.angleDelta().y()
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if delta:
+                (self.zoom_in if delta > 0 else self.zoom_out)()
+            event.accept()
+            return
         if not delta and self.sideways_wheel_turns:
             delta = -event.angleDelta().x()
         if delta < 0:
@@ -252,7 +281,13 @@ class PageView(QWidget):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         doc = self.current_document()
-        if self._press is not None and doc is not None:
+        if self._press is not None and self.pannable():
+            moved = event.position() - self._press
+            if self._panned or moved.manhattanLength() > 6:
+                self._panned = True  # a drag moves the page under the mouse, not a click
+                self.pan_by(moved)
+                self._press = event.position()
+        elif self._press is not None and doc is not None:
             if (event.position() - self._press).manhattanLength() > 6:
                 first = self._hit(self._press)
                 second = self._hit(event.position())
@@ -271,7 +306,8 @@ class PageView(QWidget):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         press, self._press = self._press, None
-        if event.button() != Qt.MouseButton.LeftButton or press is None:
+        panned, self._panned = self._panned, False
+        if event.button() != Qt.MouseButton.LeftButton or press is None or panned:
             return
         if self._selection is not None and self._selection[0] != self._selection[1]:
             clipboard = QGuiApplication.clipboard()
@@ -314,7 +350,8 @@ class PageView(QWidget):
         return doc.locator_at(max(self._selection))
 
     def build_context_menu(self) -> QMenu:
-        return build_context_menu(self)
+        """The menu for the selection; a view with text supplies it (`selection_menu.py`)."""
+        return QMenu(self)
 
     def clear_selection(self) -> None:
         self._selection = None
@@ -376,67 +413,6 @@ def paint_selection(
                         color,
                     )
             block = block.next()
-
-
-def build_context_menu(view: PageView) -> QMenu:
-    """Ask, explain, who, copy and mark-as-read for the view's selection."""
-    menu = QMenu(view)
-    menu.setObjectName("pageContextMenu")
-    menu.setToolTipsVisible(True)
-    selected = view.selected_text()
-    end = view.selection_end()
-    read = bool(selected) and end is not None and view.is_read(end)
-    if selected and not read:
-        # Ahead of the mark: the actions stay, and say that they first let the assistant know
-        # up to here (undoable, as ever); or the selection alone is asked about.
-        ahead_actions(menu, view, selected)
-    else:
-        for label, mode in SELECTION_ACTIONS:
-            action = QAction(label, menu)
-            action.setObjectName(f"askAbout_{mode}")
-            action.setEnabled(read)
-            action.triggered.connect(lambda _=False, m=mode: view.askAbout.emit(selected, m))
-            menu.addAction(action)
-    menu.addSeparator()
-    copy = menu.addAction("Copy")
-    copy.setEnabled(bool(selected))
-    copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected))
-    mark = menu.addAction("Mark as read up to here")
-    mark.triggered.connect(view.markReadHere.emit)
-    for hook in view.menu_hooks:
-        hook(menu)
-    return menu
-
-
-SELECTION_ACTIONS = (("Ask about this", "ask"), ("Explain", "explain"), ("Who is this?", "who"))
-AHEAD_ACTIONS = (
-    ("Let it know up to here and ask", "ask"),
-    ("Let it know up to here and explain", "explain"),
-    ("Let it know up to here: who is this?", "who"),
-)
-
-
-def ahead_actions(menu: QMenu, view: PageView, selected: str) -> None:
-    """The selection actions ahead of the boundary: each moves it to the end of the page first
-    (the notice offers Undo); "Ask about the selection alone" leaves it where it is and puts only
-    the words the reader chose in the question."""
-
-    def let_it_know_and(mode: str) -> None:
-        view.markReadHere.emit()
-        view.askAbout.emit(selected, mode)
-
-    for label, mode in AHEAD_ACTIONS:
-        action = QAction(label, menu)
-        action.setObjectName(f"askAbout_{mode}")
-        action.setToolTip("The assistant hasn't read this far: it will know the book up to the "
-                          "end of this page (Undo by the progress bar).")
-        action.triggered.connect(lambda _=False, m=mode: let_it_know_and(m))
-        menu.addAction(action)
-    alone = QAction("Ask about the selection alone", menu)
-    alone.setObjectName("askAboutSelectionAlone")
-    alone.setToolTip("What the assistant knows stays where it is; it gets only these words.")
-    alone.triggered.connect(lambda: view.askAbout.emit(selected, "ask"))
-    menu.addAction(alone)
 
 
 def _cursor_x(line: QTextLine, position: int) -> float:

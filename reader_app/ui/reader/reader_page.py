@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 from reader_app.books.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation, follow_reader, reading_offset
+from reader_app.books.reading_time import comic_fraction
 from reader_app.rag.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
 from reader_app.ui.page.appearance import Appearance
@@ -126,7 +128,8 @@ class ReaderPage(QWidget):
         if book is None or self.sender() is not self.view:
             return
         self.last_shown = shown
-        progress = book.progress(shown.start)
+        progress = (comic_fraction(book, shown.end) if book.format == "cbz"
+                    else book.progress(shown.start))  # fmt: skip
         self.slider.set_fraction(progress)
         state = self.state
         if state is None:
@@ -268,8 +271,7 @@ class ReaderPage(QWidget):
         if self.state.boundary == NOTHING_READ or self.state.boundary.section < 0:
             return None
         if self.book.format == "cbz":
-            count = len(self.book.sections)
-            return (self.state.boundary.section + 1) / count if count else None
+            return comic_fraction(self.book, self.state.boundary)  # the status's number too
         total = self.book.char_count
         return reading_offset(self.book, self.state.boundary) / total if total else None
 
@@ -305,6 +307,9 @@ class ReaderPage(QWidget):
         """The place a fraction of the bar stands for: a chapter tick's own entry, exactly, or
         the character that far through."""
         assert self.book is not None
+        if self.book.format == "cbz":  # the page whose end is at or past it (comic_fraction)
+            count = len(self.book.sections)
+            return Locator(min(max(math.ceil(fraction * count - 1e-9) - 1, 0), count - 1), 0, 0)
         return self._tick_places.get(fraction) or self.book.locator_at_progress(fraction)
 
     def _slider_released(self) -> None:
