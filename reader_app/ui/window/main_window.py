@@ -40,7 +40,7 @@ from reader_app.ui.page.appearance import Appearance, apply_window_theme
 from reader_app.ui.reader.page_view import PageShown
 from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.window import gc_policy
-from reader_app.ui.window.docks import add_docks
+from reader_app.ui.window.docks import add_docks, tab_beside
 from reader_app.ui.window.error_banner import ErrorBanner
 from reader_app.ui.window.full_screen import FullScreen
 from reader_app.ui.window.menus import build_menus
@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
         self.indexing = IndexingController(home, self, writer=self.writer)
         self.indexing.news.connect(self._indexing_news)
         self.character_chat = install_character_chat(self)  # "Talk to <name>"
+        tab_beside(self, self.character_chat, beside=self.assistant_panel)
         self._comic_refresh = QTimer(self)
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
