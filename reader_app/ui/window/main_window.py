@@ -119,6 +119,7 @@ class MainWindow(QMainWindow):
                                              use_model=prepare_assistant, parent=self)
         self.status_position = QLabel("")
         self.status_position.setObjectName("statusPosition")
+        self.status_position.setIndent(8)  # the first glyph clear of the window's edge
         self.status_assistant = QLabel("")
         self.status_assistant.setObjectName("statusAssistant")
         self.statusBar().addWidget(self.status_position, 1)
