@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from reader_app.books.model import Book, Locator, TocEntry
+from reader_app.books.model import Book, Locator
 
 # About 230 words a minute: a sensible guess until the reader's own turns say otherwise.
 DEFAULT_CHARS_PER_MINUTE = 1300.0
@@ -50,26 +50,7 @@ def place_path(book: Book, locator: Locator) -> tuple[str, ...]:
 
     An entry named like the book itself (a wrapper holding every chapter) is left out.
     """
-    best: tuple[str, ...] = ()
-
-    def walk(entries: tuple[TocEntry, ...], path: tuple[str, ...]) -> None:
-        nonlocal best
-        for entry in entries:
-            if entry.target > locator:
-                return
-            here = path if _is_title(book, entry.title) else (*path, entry.title)
-            best = here
-            walk(entry.children, here)
-
-    walk(book.toc, ())
-    if not best and 0 <= locator.section < len(book.sections):
-        title = book.sections[locator.section].title
-        return (title,) if title else ()
-    return best
-
-
-def _is_title(book: Book, title: str) -> bool:
-    return title.strip().casefold() == book.metadata.title.strip().casefold()
+    return book.chapter_path(locator)
 
 
 def chapter_end(book: Book, locator: Locator) -> Locator:

@@ -77,12 +77,16 @@ class ReaderPage(QWidget):
         self.notice = BoundaryNotice()
         self.boundary_actions = BoundaryActions(self, self.notice)
         layout.addWidget(footer_row(self.slider, self.banner, self.notice))
-        # A footer button pressed from the keyboard hides itself: the keys go back to the page.
-        for button in self.footer_buttons():
-            button.clicked.connect(self.focus_page)
+        self.keys_back_after(*self.footer_buttons())
 
     def footer_buttons(self) -> list[QPushButton]:
         return [*self.banner.findChildren(QPushButton), *self.notice.findChildren(QPushButton)]
+
+    def keys_back_after(self, *buttons: QPushButton) -> None:
+        """A button pressed from the keyboard often hides itself (a notice, an offer, a card):
+        the keys go back to the page, so Right and Space turn it."""
+        for button in buttons:
+            button.clicked.connect(self.focus_page)
 
     def focus_page(self) -> None:
         """Give the keyboard back to the page, so Right and Space turn it."""

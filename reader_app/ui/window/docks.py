@@ -1,10 +1,11 @@
-"""The main window's docks: contents and search tabbed on the left, the assistant and X-Ray on the
-right, each hidden until the reader asks for it."""
+"""The main window's docks: contents and search tabbed on the left, the assistant, X-Ray and
+character chat tabbed on the right, each hidden until the reader asks for it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow
@@ -14,6 +15,8 @@ from reader_app.ui.aids.toc import TocDock
 from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.companion.xray_dock import XRayDock
+
+Tabbed = TypeVar("Tabbed", bound=QDockWidget)
 
 
 @dataclass(frozen=True)
@@ -49,10 +52,11 @@ def add_docks(window: QMainWindow, *, home: Path, shared: DockShared) -> Docks:
     return Docks(toc=toc, search=search, assistant=assistant, xray=xray)
 
 
-def tab_beside(window: QMainWindow, dock: QDockWidget, *, beside: QDockWidget) -> None:
-    """A dock already on the right, tabbed with `beside`, brought forward whenever shown."""
+def tab_beside(window: QMainWindow, dock: Tabbed, *, beside: QDockWidget) -> Tabbed:
+    """`dock`, already on the right, tabbed with `beside`, brought forward whenever shown."""
     window.tabifyDockWidget(beside, dock)
     raise_when_shown(dock)
+    return dock
 
 
 def raise_when_shown(dock: QDockWidget) -> None:

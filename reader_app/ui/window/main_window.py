@@ -130,8 +130,8 @@ class MainWindow(QMainWindow):
         settings.write_through(self.writer)  # settings are written by the one writer too
         self.indexing = IndexingController(home, self, writer=self.writer)
         self.indexing.news.connect(self._indexing_news)
-        self.character_chat = install_character_chat(self)  # "Talk to <name>"
-        tab_beside(self, self.character_chat, beside=self.assistant_panel)
+        self.character_chat = tab_beside(self, install_character_chat(self),  # "Talk to <name>"
+                                         beside=self.assistant_panel)
         self._comic_refresh = QTimer(self)
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
@@ -176,8 +176,7 @@ class MainWindow(QMainWindow):
         self.xray_dock.jumpRequested.connect(self.jump_to)
         self.companion.previouslyReady.connect(self.previously_card.offer)
         self.previously_card.storyRequested.connect(self.companion.show_story)
-        for button in (self.error_banner.dismiss_button, *self.previously_card.buttons):
-            button.clicked.connect(self.reader.focus_page)  # pressed from the keyboard too
+        self.reader.keys_back_after(self.error_banner.dismiss_button, *self.previously_card.buttons)
         self.settings_signal.changed.connect(self._setting_changed)
         self.save_news.held.connect(self._saves_held)
         self.save_news.landed.connect(self._saves_landed)
@@ -324,8 +323,7 @@ class MainWindow(QMainWindow):
 
     def _mark_cited(self, citation: Citation) -> None:
         if self.book is not None:
-            # Marked for a moment, quietly (ui/reader/flash_mark.py); search matches stay.
-            for mark in cited_passage_marks(self.library.conn, self.book, citation):
+            for mark in cited_passage_marks(self.library.conn, self.book, citation):  # a moment
                 self.reader.epub_view.flash_place(mark.start, mark.end)
 
     def _on_screen(self) -> tuple[Locator, Locator]:
