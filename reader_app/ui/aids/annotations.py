@@ -18,6 +18,7 @@ from reader_app.books.annotations import (
     DEFAULT_COLOUR,
     Annotation,
     AnnotationStore,
+    bookmark_excerpt,
     export_markdown,
     in_order,
     new_bookmark,
@@ -112,9 +113,8 @@ class AnnotationsController(QObject):
                 self.remove(bookmark.annotation_id)
             return None
         start = self.view.current_start()
-        bookmark = new_bookmark(
-            book_id=self.book.book_id, at=start, text=self.view.visible_text()[:200]
-        )
+        text = bookmark_excerpt(self.book, start)  # whole sentences, no heading
+        bookmark = new_bookmark(book_id=self.book.book_id, at=start, text=text)
         self._save(bookmark)
         return bookmark
 
@@ -350,7 +350,13 @@ def install_annotations(window: AidsHost) -> AnnotationsController:
     export.triggered.connect(controller.choose_export)
     for name, actions in (("viewMenu", [toggle]), ("goMenu", [bookmark]), ("fileMenu", [export])):
         menu = window.menuBar().findChild(QMenu, name)
-        if menu is not None:
+        if menu is None:
+            continue
+        quit_action = next((a for a in menu.actions() if a.objectName() == "actionQuit"), None)
+        if quit_action is None:
             menu.addSeparator()
             menu.addActions(actions)
+        else:  # Export sits with the book's other commands, before Quit
+            menu.insertActions(quit_action, actions)
+            menu.insertSeparator(quit_action)
     return controller

@@ -32,6 +32,7 @@ class ReaderPage(QWidget):
 
     positionChanged = Signal(object)  # PageShown
     boundaryChanged = Signal(object)  # ReadingState
+    bookChanged = Signal(object)  # the Book shown, or None
 
     def __init__(
         self, library: Library, parent: QWidget | None = None, *, writer: Writer | None = None
@@ -104,6 +105,7 @@ class ReaderPage(QWidget):
         self.banner.withdraw(forget_dismissal=True)
         self._ahead_turns = 0
         self.last_shown = None
+        self.bookChanged.emit(book)
         if book is None:
             self.state = None
             self.epub_view.set_book(None)

@@ -305,6 +305,16 @@ def build_menus(window: MenuHost) -> Menus:
     toolbar.addAction(assistant_action)
     toolbar.addAction(xray_action)
     window.addToolBar(toolbar)
+    # What needs a book waits for one: Contents, Find, the assistant, X-Ray, Go To.
+    needs_book = [toc_action, find_action, assistant_action, xray_action,
+                  *(a for a in go.actions() if a.objectName() == "actionGoTo")]
+
+    def book_changed(book: object) -> None:
+        for action in needs_book:
+            action.setEnabled(book is not None)
+
+    book_changed(None)
+    window.reader.bookChanged.connect(book_changed)
 
     help_menu = bar.addMenu("&Help")
     help_menu.setObjectName("helpMenu")
