@@ -1,5 +1,6 @@
 """X-Ray tells places from people: "England" is a place, never offered for "Talk to…"; a place
-is never merged into a person; and a person's count is one number, in the list and on the card."""
+is never merged into a person; the merges the text supports are made (Charlotte is Miss Lucas);
+and a person's count is one number, in the list and on the card."""
 
 from __future__ import annotations
 
@@ -55,7 +56,13 @@ def test_one_count_everywhere_and_no_place_merged_into_a_person(
     assert f"({len(card.mentions)})" in row, (row, len(card.mentions))
     assert f"Mentioned {len(card.mentions)} times" in dock.card.toPlainText()
 
-    lucas = next(e for e in dock.entries if e.name == "Miss Lucas")
-    assert "Lucas Lodge" not in lucas.aliases, "a house merged into a person"
+    # "“You began the evening well, Charlotte,” said Mrs. Bennet … to Miss Lucas": one woman.
+    charlotte = next(e for e in dock.entries if e.name == "Charlotte")
+    assert "Miss Lucas" in charlotte.aliases
+    assert not any(e.name == "Miss Lucas" for e in dock.entries), "Charlotte counted twice"
+    assert "Lucas Lodge" not in charlotte.aliases, "a house merged into a person"
     lodge = next(e for e in dock.entries if e.name == "Lucas Lodge")
     assert lodge.kind == "place"
+    # Two people the book keeps apart stay apart: "Miss Bennet" is not Elizabeth.
+    elizabeth = next(e for e in dock.entries if e.name == "Elizabeth")
+    assert "Miss Bennet" not in elizabeth.aliases
