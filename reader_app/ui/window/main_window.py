@@ -399,17 +399,15 @@ class MainWindow(QMainWindow):
         self.set_appearance(replace(self.appearance, justify=self.justify_action.isChecked()))
 
     def show_appearance_dialog(self) -> None:
-        from reader_app.ui.window.settings_dialog import AppearanceDialog
+        self.show_preferences(tab="appearance")  # one Settings dialog, at its Appearance page
 
-        dialog = AppearanceDialog(self.appearance, self)
-        dialog.appearanceChanged.connect(self.set_appearance)
-        dialog.open()
-
-    def show_preferences(self) -> None:
-        """The dialog saves what the reader chose; the window hears it (`_setting_changed`)."""
+    def show_preferences(self, *, tab: str = "") -> None:
+        """Appearance applies live; the rest is saved by OK and heard (`_setting_changed`)."""
         from reader_app.ui.window.settings_dialog import PreferencesDialog
 
-        dialog = PreferencesDialog(self.settings, self, workers=self.tasks)
+        dialog = PreferencesDialog(self.settings, self, workers=self.tasks, tab=tab,
+                                   appearance=self.appearance)
+        dialog.appearanceChanged.connect(self.set_appearance)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

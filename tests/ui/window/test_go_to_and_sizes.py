@@ -80,3 +80,20 @@ def test_places_are_named_with_their_book_and_part(qtbot: QtBot, window: MainWin
     assert window.reader.notice.label.text() == f"Marked as read up to {place}"
     assert window.assistant_panel.header.text().startswith(f"Knows up to: {place}")
     assert window.status_position.text().startswith(place)
+
+
+def test_appearance_and_settings_are_one_dialog(qtbot: QtBot, window: MainWindow) -> None:
+    from reader_app.ui.window.settings_dialog import PreferencesDialog
+
+    show_book(window, marker_book())
+    window.show_appearance_dialog()
+    dialog = window.findChild(PreferencesDialog)
+    assert isinstance(dialog, PreferencesDialog)
+    assert dialog.tabs.currentWidget() is dialog.appearance_page
+    names = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+    assert names[:2] == ["Appearance", "Assistant"], names
+    before = window.appearance.font_size
+    dialog.appearance_page.size_box.setValue(before + 4)
+    assert window.appearance.font_size == before + 4  # live
+    dialog.reject()  # Cancel puts the page back
+    assert window.appearance.font_size == before
