@@ -45,10 +45,10 @@ def add_docks(window: QMainWindow, *, home: Path, shared: DockShared) -> Docks:
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, xray)
     # Tabbed with the assistant, not stacked under it: each keeps the dock's whole height, so
     # no transcript is squeezed to a few lines (character chat joins them: tab_beside).
+    xray.hide()  # before it joins a tab: a shown one would set the window's minimum width
     window.tabifyDockWidget(assistant, xray)
     raise_when_shown(xray)
     raise_when_shown(assistant)
-    xray.hide()
     return Docks(toc=toc, search=search, assistant=assistant, xray=xray)
 
 
