@@ -101,7 +101,8 @@ def main() -> int:
     shot("alice-illustration")
 
     open_book(PEPPER)
-    window.reader.comic_view.next_page()
+    window.reader.comic_view.next_page()  # the wide title strip, shown alone
+    window.reader.comic_view.next_page()  # then two story pages side by side
     shot("pepper-and-carrot-spread")
     assistant_shot(window, open_book, settle, shot)
     window.close()

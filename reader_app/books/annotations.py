@@ -13,7 +13,8 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from reader_app.books.model import Book, Locator
+from reader_app.books.model import BlockKind, Book, Locator
+from reader_app.books.segment import split_sentences
 
 AnnotationKind = Literal["highlight", "bookmark"]
 # Colour key -> (menu label, RGB used on the page and in the list).
@@ -56,6 +57,37 @@ def new_highlight(
         uuid.uuid4().hex, book_id, "highlight", start, end, " ".join(text.split()), colour,
         created_at=time.time(),
     )  # fmt: skip
+
+
+EXCERPT_MIN, EXCERPT_MAX = 120, 300  # characters: a sentence or two
+
+
+def bookmark_excerpt(book: Book, at: Locator) -> str:
+    """What a bookmark at `at` shows: whole sentences from there (headings left out), a sentence
+    or two, cut with "…" only when one sentence is longer than the excerpt may be."""
+    if not 0 <= at.section < len(book.sections):
+        return ""
+    parts: list[str] = []
+    length = 0
+    blocks = book.sections[at.section].blocks
+    for index in range(max(at.block, 0), len(blocks)):
+        block = blocks[index]
+        if block.kind in (BlockKind.HEADING, BlockKind.IMAGE, BlockKind.RULE) or not block.text:
+            continue
+        begin = at.char if index == at.block else 0
+        for start, end in split_sentences(block.text):
+            if end <= begin:
+                continue
+            sentence = " ".join(block.text[max(start, begin):end].split())
+            if length + len(sentence) > EXCERPT_MAX:
+                if not parts:
+                    return sentence[: EXCERPT_MAX - 1].rsplit(" ", 1)[0] + "…"
+                return " ".join(parts)
+            parts.append(sentence)
+            length += len(sentence) + 1
+            if length >= EXCERPT_MIN:
+                return " ".join(parts)
+    return " ".join(parts)
 
 
 def new_bookmark(*, book_id: str, at: Locator, text: str) -> Annotation:

@@ -297,12 +297,28 @@ class Book:
         return Locator(last.index, len(last.blocks) - 1, len(last.blocks[-1].text))
 
     def chapter_title(self, locator: Locator) -> str:
-        """Title of the innermost TOC entry at or before `locator`."""
-        best = ""
-        for entry in self.toc:
-            for _, item in entry.walk():
-                if item.target <= locator:
-                    best = item.title
+        """The place's name in the contents, with the entries that hold it ("Book III › Part I:
+        1812 › IV"; a flat book's "Chapter 3"), so a chapter number is never ambiguous."""
+        return " › ".join(self.chapter_path(locator))
+
+    def chapter_path(self, locator: Locator) -> tuple[str, ...]:
+        """The contents entries around `locator`, outermost first ("Book I", "Part I",
+        "Chapter I"); an entry named like the book itself (a wrapper holding every chapter) is
+        left out. Without contents there: the section's own title, if any."""
+        best: tuple[str, ...] = ()
+        title = self.metadata.title.strip().casefold()
+
+        def walk(entries: tuple[TocEntry, ...], path: tuple[str, ...]) -> None:
+            nonlocal best
+            for entry in entries:
+                if entry.target > locator:
+                    return
+                here = path if entry.title.strip().casefold() == title else (*path, entry.title)
+                best = here
+                walk(entry.children, here)
+
+        walk(self.toc, ())
         if not best and 0 <= locator.section < len(self.sections):
-            best = self.sections[locator.section].title
+            section_title = self.sections[locator.section].title
+            return (section_title,) if section_title else ()
         return best

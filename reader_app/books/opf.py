@@ -299,7 +299,16 @@ def _first_text(elements: list[etree._Element]) -> str:
 
 
 def _strip_html(text: str) -> str:
-    return _clean(html.unescape(_TAG.sub(" ", text)))
+    return tidy_text(html.unescape(_TAG.sub(" ", text)))
+
+
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.;:!?)\]’”»])")
+
+
+def tidy_text(text: str) -> str:
+    """One space between words and none before punctuation: a tag taken out of "<i>War and
+    Peace</i>, many" leaves "War and Peace, many", not "War and Peace , many"."""
+    return _SPACE_BEFORE_PUNCTUATION.sub(r"\1", _clean(text))
 
 
 def _number(text: str | None, default: float) -> float:

@@ -46,18 +46,37 @@ FRONT_MATTER = re.compile(
 )
 
 
+# Files that hold front matter, by their usual names (Standard Ebooks, calibre, Sigil): a
+# prefatory poem is titled by its first line, but it lives in epigraph.xhtml.
+FRONT_MATTER_FILE = re.compile(
+    r"^(cover|titlepage|title-page|halftitle(page)?|half-title(-page)?|imprint|copyright"
+    r"|toc|contents|dedication|epigraph|frontispiece)(-\d+)?\.x?html?$",
+    re.IGNORECASE,
+)
+
+
 def body_start(book: Book) -> Locator | None:
     """Where the story begins: the first contents entry that is not front matter (title page,
-    imprint, contents, dedication, the book's own title); None when the contents don't say."""
+    imprint, contents, dedication, epigraph, frontispiece, the book's own title, by its name or
+    its file's); None when the contents don't say."""
     if book.format == "cbz":
         return None
     title = book.metadata.title.casefold().strip()
     for entry in book.toc:
         for _, item in entry.walk():
             name = item.title.strip()
-            if not FRONT_MATTER.match(name) and name.casefold() != title:
+            if not FRONT_MATTER.match(name) and name.casefold() != title and not (
+                _front_matter_file(book, item.target)
+            ):
                 return item.target
     return None
+
+
+def _front_matter_file(book: Book, target: Locator) -> bool:
+    if not 0 <= target.section < len(book.sections):
+        return False
+    member = book.sections[target.section].name.rsplit("/", 1)[-1]
+    return FRONT_MATTER_FILE.match(member) is not None
 
 
 def follow_reader(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from reader_app.books.model import Book, Locator, TocEntry
+from reader_app.books.model import Book, Locator
 
 # About 230 words a minute: a sensible guess until the reader's own turns say otherwise.
 DEFAULT_CHARS_PER_MINUTE = 1300.0
@@ -50,26 +50,7 @@ def place_path(book: Book, locator: Locator) -> tuple[str, ...]:
 
     An entry named like the book itself (a wrapper holding every chapter) is left out.
     """
-    best: tuple[str, ...] = ()
-
-    def walk(entries: tuple[TocEntry, ...], path: tuple[str, ...]) -> None:
-        nonlocal best
-        for entry in entries:
-            if entry.target > locator:
-                return
-            here = path if _is_title(book, entry.title) else (*path, entry.title)
-            best = here
-            walk(entry.children, here)
-
-    walk(book.toc, ())
-    if not best and 0 <= locator.section < len(book.sections):
-        title = book.sections[locator.section].title
-        return (title,) if title else ()
-    return best
-
-
-def _is_title(book: Book, title: str) -> bool:
-    return title.strip().casefold() == book.metadata.title.strip().casefold()
+    return book.chapter_path(locator)
 
 
 def chapter_end(book: Book, locator: Locator) -> Locator:
@@ -94,11 +75,24 @@ class StatusText:
     detail: str  # the time left in the book and how the speed was found (a tooltip)
 
 
-def status_text(book: Book, start: Locator, *, speed: ReadingSpeed) -> StatusText:
-    """The status line for a page starting at `start`."""
+def comic_fraction(book: Book, end: Locator) -> float:
+    """How far through a comic the reader is with pages up to `end.section` on screen: the
+    pages seen over all of them, the one number the status, the bar and its mark all use."""
+    count = len(book.sections)
+    return min(max((end.section + 1) / count, 0.0), 1.0) if count else 0.0
+
+
+def status_text(
+    book: Book, start: Locator, *, speed: ReadingSpeed, end: Locator | None = None
+) -> StatusText:
+    """The status line for a page starting at `start` (a comic's spread ends at `end`)."""
     percent = round(book.progress(start) * 100)
     if book.format == "cbz":
-        return StatusText(f"Page {start.section + 1} of {len(book.sections)} · {percent}%", "")
+        last = end.section if end is not None else start.section
+        percent = round(comic_fraction(book, Locator(last, 0, 0)) * 100)
+        pages = (f"Pages {start.section + 1}–{last + 1}" if last > start.section
+                 else f"Page {start.section + 1}")
+        return StatusText(f"{pages} of {len(book.sections)} · {percent}%", "")
     path = place_path(book, start) or (f"Section {start.section + 1}",)
     per_minute = speed.chars_per_minute()
     here = book.char_offset(start)

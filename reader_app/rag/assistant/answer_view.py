@@ -34,8 +34,9 @@ def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
     for index, (start, end) in enumerate(veils):
         body.append(_paragraphs(message.text[position:start]))
         if index in revealed:
-            body.append(f"<span style='background:#fff3c4'>{_paragraphs(message.text[start:end])}"
-                        "</span>")
+            # Dark text on its pale mark whatever the theme (near-white on yellow is unreadable).
+            body.append("<span style='background:#fff3c4;color:#2b2618'>"
+                        f"{_paragraphs(message.text[start:end])}</span>")
         else:
             body.append(
                 f"<a href='reveal:{message.message_id}:{index}' style='color:#8a6d00'>"

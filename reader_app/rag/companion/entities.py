@@ -38,12 +38,19 @@ from reader_app.rag.companion.entity_words import (
 )
 from reader_app.rag.index.sentences import split_book
 
-EXTRACTOR_VERSION = "forward-1"
+EXTRACTOR_VERSION = "forward-2"  # 2: "addressed by name"
 
 _CONTRACTION = re.compile(r"^[a-z][’'](?!s$)|[’'](t|m|ll|ve|re|d)$")
 # Standard Ebooks' title page, imprint and colophon: credits, not characters.
 _FRONT_AND_BACK = re.compile(r"(titlepage|halftitle|imprint|colophon|copyright|loi)\.x?html?$")
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
+# "“You began the evening well, Charlotte,” said Mrs. Bennet … to Miss Lucas": the name called
+# inside the quote is the one spoken to, so Charlotte is Miss Lucas, as the text says.
+_ADDRESSED = re.compile(
+    r"[“\"][^”\"]*,\s+(?P<given>[A-Z][a-z]+)[,!?.]?[”\"]\s+(?P<verb>[a-z]+)\s+"
+    r"(?:[^.;:“”\"]|\b(?:Mr|Mrs|Ms|Dr|St)\.)*?"
+    r"\bto\s+(?P<title>[A-Z][a-z]+)\.?\s+(?P<name>[A-Z][a-z]+)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +160,23 @@ class _Extractor:
                 self.lower_seen[token.word] += 1
             elif not token.fresh:
                 self.capital_seen[token.word] += 1
+        for match in _ADDRESSED.finditer(text):
+            self._addressed(match, sid)
+
+    def _addressed(self, match: re.Match[str], sid: int) -> None:
+        """A given name called out in speech addressed "to Miss Lucas" is Miss Lucas, unless
+        the book gives that name another surname."""
+        title, name, given = match["title"], match["name"], match["given"]
+        if match["verb"] not in SPEECH_VERBS or title not in TITLES:
+            return
+        title = title + "." if title in DOTTED_TITLES else title
+        called = self.forms.get(("", (given,)))
+        spoken_to = self.forms.get((title, (name,)))
+        if called is None or spoken_to is None:
+            return
+        if any(self.by_id[f].names[-1] != name for f in self.by_first_full[given]):
+            return  # the text names someone else by that given name
+        self._link(spoken_to.form_id, called.form_id, sid, "addressed by name")
 
     def _is_name_word(self, token: Token) -> bool:
         word = token.word

@@ -168,6 +168,23 @@ def speech_mentions_of(
     return [int(row[0]) for row in rows]
 
 
+def shared_mentions(
+    conn: sqlite3.Connection, book_id: str, form_ids: Iterable[int], sid: int
+) -> list[tuple[int, int]]:
+    """(sid, form) for every mention of `form_ids` in sentences `0..sid` (to count a merged
+    name's sentences once each, however many of its forms one sentence holds)."""
+    wanted = sorted(set(form_ids))
+    if not wanted:
+        return []
+    marks = ",".join("?" * len(wanted))
+    rows = conn.execute(
+        f"SELECT sid, form_id FROM entity_mentions WHERE book_id = ? AND sid <= ? "
+        f"AND form_id IN ({marks})",
+        (book_id, sid, *wanted),
+    ).fetchall()
+    return [(int(a), int(b)) for a, b in rows]
+
+
 def paragraph_forms_upto(
     conn: sqlite3.Connection, book_id: str, sid: int
 ) -> list[tuple[int, int, int]]:

@@ -62,6 +62,20 @@ PLACE_WORDS = frozenset(
     }
 )
 # Capitalised words that are names of something, but never of a person or place in a story.
+# Places a reader knows without being told: a name among these that is never spoken by, titled
+# or addressed like a person is a place ("England" in "the north of England").
+KNOWN_PLACES = frozenset(
+    {
+        "England", "Scotland", "Ireland", "Wales", "Britain", "France", "Paris", "Germany",
+        "Prussia", "Austria", "Vienna", "Russia", "Moscow", "Petersburg", "Italy", "Rome", "Spain",
+        "Portugal", "Holland", "Poland", "Turkey", "Egypt", "India", "China", "Europe", "Asia",
+        "Africa", "America", "London", "Bath", "Brighton", "Derbyshire", "Hertfordshire", "Kent",
+        "Yorkshire", "Devonshire", "Oxford", "Cambridge", "Kansas", "Switzerland", "Sweden",
+        "Denmark", "Norway", "Greece", "Berlin", "Smolensk", "Borodino", "Austerlitz", "Kiev",
+        "Siberia", "Caucasus", "Finland", "Lithuania", "Vilna",
+    }
+)
+
 NOT_PEOPLE = frozenset(
     {
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",

@@ -23,7 +23,9 @@ from reader_app.rag.companion.entity_store import (
     links_upto,
     mentions_of,
     paragraph_forms_upto,
+    shared_mentions,
 )
+from reader_app.rag.companion.entity_words import KNOWN_PLACES, PLACE_WORDS
 
 Kind = Literal["person", "place"]
 MIN_WEAK_MENTIONS = 3  # a name only ever met at sentence starts needs this many to be listed
@@ -65,11 +67,21 @@ def known_entities(
     if boundary < 0:
         return []
     counts = {c.form_id: c for c in form_counts_upto(conn, scope.book_id, boundary)}
-    groups = _groups(counts, links_upto(conn, scope.book_id, boundary))
     forms = {f.form_id: f for f in forms_of(conn, scope.book_id, counts)}
+    # A place is never merged with a person ("Lucas Lodge" is not Miss Lucas).
+    links = [(a, b) for a, b in links_upto(conn, scope.book_id, boundary)
+             if a in counts and b in counts and not _place_with_person(
+                 (forms[a], counts[a]), (forms[b], counts[b]))]
+    groups = _groups(counts, links)
+    # One number everywhere: a sentence naming "Mr. Wickham" and "Wickham" counts once.
+    merged = [form for members in groups.values() if len(members) > 1 for form in members]
+    sentences: dict[int, set[int]] = defaultdict(set)
+    root = {form: key for key, members in groups.items() for form in members}
+    for sid, form in shared_mentions(conn, scope.book_id, merged, boundary):
+        sentences[root[form]].add(sid)
     entries = []
-    for members in groups.values():
-        entry = _entry(members, counts, forms)
+    for key, members in groups.items():
+        entry = _entry(members, counts, forms, sentences=len(sentences[key]) or None)
         if entry is not None and entry.kind in kinds:
             entries.append(entry)
     entries.sort(key=lambda e: (-e.mentions, e.first_sid))
@@ -169,8 +181,10 @@ def _groups(counts: dict[int, FormCounts], links: list[tuple[int, int]]) -> dict
 
 
 def _entry(
-    members: set[int], counts: dict[int, FormCounts], forms: dict[int, StoredForm]
+    members: set[int], counts: dict[int, FormCounts], forms: dict[int, StoredForm], *,
+    sentences: int | None = None,
 ) -> XRayEntry | None:
+    """`sentences`: how many sentences name any of `members` (each counted once)."""
     rows = [counts[m] for m in members]
     total = sum(r.mentions for r in rows)
     strong = sum(r.strong for r in rows)
@@ -180,16 +194,42 @@ def _entry(
     names = [_display(forms[r.form_id], r) for r in ranked]
     person = sum(r.speech + r.titled for r in rows)
     place = sum(r.place for r in rows)
-    kind: Kind = "place" if place > 2 * person and place * 10 >= total * 3 else "person"
+    # A name used only as a place is not a person: never spoken or titled, and named like a
+    # place ("England", "Lucas Lodge").
+    only_a_place = person == 0 and any(_named_like_a_place(forms[r.form_id]) for r in rows)
+    kind: Kind = "place" if only_a_place or (
+        place > 2 * person and place * 10 >= total * 3) else "person"  # fmt: skip
     return XRayEntry(
         key=min(members),
         name=names[0],
         kind=kind,
-        mentions=total,
+        mentions=sentences or total,
         first_sid=min(r.first_sid for r in rows),
         aliases=tuple(dict.fromkeys(n for n in names[1:] if n != names[0])),
         form_ids=tuple(sorted(members)),
     )
+
+
+def _named_like_a_place(form: StoredForm) -> bool:
+    """"England", "Lucas Lodge", "the City of Emeralds" (not "the Guardian of the Gate")."""
+    head = form.text.split(" of ")[0].split()
+    return not form.title and bool(head) and (
+        form.text in KNOWN_PLACES or head[-1] in PLACE_WORDS)
+
+
+def _place_with_person(
+    first: tuple[StoredForm, FormCounts], second: tuple[StoredForm, FormCounts]
+) -> bool:
+    """A merge of a form named like a place, never used of a person, with one that speaks or
+    bears a title: not one being."""
+
+    def place(form: StoredForm, counts: FormCounts) -> bool:
+        return not (counts.speech or counts.titled) and _named_like_a_place(form)
+
+    def person(counts: FormCounts) -> bool:
+        return bool(counts.speech or counts.titled)
+
+    return (place(*first) and person(second[1])) or (place(*second) and person(first[1]))
 
 
 def _display(form: StoredForm, counts: FormCounts) -> str:

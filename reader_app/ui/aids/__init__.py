@@ -18,6 +18,8 @@ Modules:
 - `find_bar`: Find in Book: matches marked on the page, Next and Previous from where the reader is.
 - `footnotes`: Footnote pop-ups: a note reference (`epub:type="noteref"`) or a short link to a
   short passage shows the note over the page instead of jumping away; "Go to note" still jumps.
+- `go_to`: Go › Go to… (Ctrl+G): a place typed as a percentage of the book ("42%") or, in a
+  comic, a page number ("5").
 - `history`: Back and Forward after jumps (contents, links, search, citations, the slider), like a
   browser.
 - `install`: The reader's aids, installed on the main window in one call: annotations, footnote

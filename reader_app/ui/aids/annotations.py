@@ -18,6 +18,7 @@ from reader_app.books.annotations import (
     DEFAULT_COLOUR,
     Annotation,
     AnnotationStore,
+    bookmark_excerpt,
     export_markdown,
     in_order,
     new_bookmark,
@@ -112,9 +113,8 @@ class AnnotationsController(QObject):
                 self.remove(bookmark.annotation_id)
             return None
         start = self.view.current_start()
-        bookmark = new_bookmark(
-            book_id=self.book.book_id, at=start, text=self.view.visible_text()[:200]
-        )
+        text = bookmark_excerpt(self.book, start)  # whole sentences, no heading
+        bookmark = new_bookmark(book_id=self.book.book_id, at=start, text=text)
         self._save(bookmark)
         return bookmark
 
@@ -159,9 +159,15 @@ class AnnotationsController(QObject):
 
     # -- the assistant ----------------------------------------------------------------------
 
-    def explain(self, annotation_id: str) -> bool:
-        """Ask the assistant about a highlight, as about any selection; False if it is unread."""
+    def explain(self, annotation_id: str, *, let_it_know: bool = False) -> bool:
+        """Ask the assistant about a highlight, as about any selection; False if it is unread.
+        `let_it_know`: the reader chose to move the boundary to the end of the page first."""
         annotation = self.find(annotation_id)
+        if annotation is not None and let_it_know and not self.view.is_read(annotation.end):
+            self.view.markReadHere.emit()  # said by the notice, with Undo
+            self.explaining, self.offered = annotation_id, None
+            self.view.askAbout.emit(annotation.text, "explain")
+            return True
         if annotation is None or not self.view.is_read(annotation.end):
             self.window.statusBar().showMessage(
                 "The assistant hasn't read this far: mark it as read first.", 6000
@@ -263,10 +269,12 @@ class AnnotationsController(QObject):
     def _highlight_actions(self, menu: QMenu, here: Annotation) -> None:
         hid = here.annotation_id
         menu.addAction("Edit Note…").triggered.connect(lambda: self.ask_for_note(hid))
-        explain = menu.addAction("Explain This Highlight")
+        read = self.view.is_read(here.end)
+        # Ahead of the boundary it says what it will do first, never a silent grey item.
+        ahead = "Let It Know up to Here and Explain This Highlight"
+        explain = menu.addAction("Explain This Highlight" if read else ahead)
         explain.setObjectName("explainHighlight")
-        explain.setEnabled(self.view.is_read(here.end))
-        explain.triggered.connect(lambda: self.explain(hid))
+        explain.triggered.connect(lambda: self.explain(hid, let_it_know=not read))
         colours = menu.addMenu("Highlight Colour")
         for key, (label, _rgb) in COLOURS.items():
             colours.addAction(swatch(key), label).triggered.connect(
@@ -342,7 +350,13 @@ def install_annotations(window: AidsHost) -> AnnotationsController:
     export.triggered.connect(controller.choose_export)
     for name, actions in (("viewMenu", [toggle]), ("goMenu", [bookmark]), ("fileMenu", [export])):
         menu = window.menuBar().findChild(QMenu, name)
-        if menu is not None:
+        if menu is None:
+            continue
+        quit_action = next((a for a in menu.actions() if a.objectName() == "actionQuit"), None)
+        if quit_action is None:
             menu.addSeparator()
             menu.addActions(actions)
+        else:  # Export sits with the book's other commands, before Quit
+            menu.insertActions(quit_action, actions)
+            menu.insertSeparator(quit_action)
     return controller

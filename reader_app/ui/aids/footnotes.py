@@ -54,6 +54,20 @@ def note_text(book: Book, *, clicked: Locator, target: Locator) -> str | None:
     return text
 
 
+def note_end(book: Book | None, target: Locator) -> Locator | None:
+    """Where the note at `target` ends: its block, and the next one when the first holds only
+    its number ("12.")."""
+    if book is None or not 0 <= target.section < len(book.sections):
+        return None
+    blocks = book.sections[target.section].blocks
+    if not 0 <= target.block < len(blocks):
+        return None
+    block = target.block
+    if len(blocks[block].text.strip()) < 8 and block + 1 < len(blocks):
+        block += 1
+    return Locator(target.section, block, len(blocks[block].text))
+
+
 class FootnotePopup(QFrame):
     """A small frame over the page with the note; a click on the page or Esc closes it."""
 
@@ -78,6 +92,7 @@ class FootnotePopup(QFrame):
         row.addStretch(1)
         self.go_button = QPushButton("Go to note")
         self.go_button.setObjectName("footnoteGo")
+        self.go_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click keeps the page's keys
         self.go_button.clicked.connect(self._go)
         row.addWidget(self.go_button)
         layout.addLayout(row)
@@ -111,7 +126,7 @@ class Footnotes:
         self.view = view
         self._closer: QObject | None = None
         self.popup = FootnotePopup(view)
-        self.popup.goRequested.connect(lambda target: view.go_to(target))
+        self.popup.goRequested.connect(self.go_to_note)
         view.link_hooks.append(self.link_clicked)
         view.installEventFilter(self.closer)
 
@@ -120,6 +135,12 @@ class Footnotes:
         if self._closer is None:
             self._closer = _Closer(self.popup)
         return self._closer
+
+    def go_to_note(self, target: Locator) -> None:
+        """Jump to the note and mark it for a moment, so the eye finds it among the others."""
+        self.view.go_to(target)
+        self.view.flash_place(target, note_end(self.view.book, target))
+        self.view.setFocus()  # the button has gone: the reading keys go back to the page
 
     def link_clicked(self, href: str, clicked: Locator, at: QPointF) -> bool:
         """Show a note instead of following `href`; False to let the link be followed."""

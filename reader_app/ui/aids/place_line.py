@@ -48,7 +48,7 @@ class PlaceLine(QObject):
             if self.speed.page_turned(chars=chars, seconds=now - self._shown_at):
                 self._remember()
         self._shown_at = now
-        text = status_text(book, shown.start, speed=self.speed)
+        text = status_text(book, shown.start, speed=self.speed, end=shown.end)
         return text.line, text.detail
 
     def _remember(self) -> None:

@@ -28,7 +28,7 @@ class SearchDock(QDockWidget):
     jumpRequested = Signal(object)  # Locator: the match just gone to (the page takes the keys)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Search", parent)
+        super().__init__("Find in Book", parent)  # as the toolbar and menu say
         self.setObjectName("searchDock")
         body = QWidget()
         layout = QVBoxLayout(body)

@@ -14,7 +14,9 @@ PAGE_KEYS: tuple[tuple[str, str], ...] = (
     ("Left, Shift+Space, Page Up, Up", "Previous page"),
     ("Home / End", "Start / end of the book"),
     ("Click the page's left or right edge", "Previous / next page"),
+    ("Double-click / triple-click", "Select a word / its sentence"),
     ("Right-click a selection", "Ask, explain, highlight, look up a word"),
+    ("+, -, 0, Ctrl+wheel; drag", "Zoom a comic page, back to its fit; move a zoomed page"),
     ("Esc", "Close a footnote pop-up"),
 )
 

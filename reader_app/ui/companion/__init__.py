@@ -13,10 +13,12 @@ Modules:
   be talked to.
 - `controller`: Feeds the X-Ray dock and the "Previously…" card from workers, at the recorded
   boundary.
+- `map_layout`: Where the relationship map puts its people and their names: an ellipse that fills
+  the space given, and labels placed so that no two overlap.
 - `previously_card`: The "Previously…" card shown above the page when a book is reopened after a
   break.
 - `relationship_view`: The relationship map: who appears with whom up to the boundary, drawn with
-  QPainter.
+  QPainter; zoom, pan and a window of its own.
 - `xray_dock`: The X-Ray dock: people and places met so far, a card for each, the map, the story so
   far.
 """

@@ -73,7 +73,7 @@ class CompanionController(QObject):
         self.boundary_sid = -1
         self._pending_key = None
         self.dock.show_entries([], knows_up_to="nothing yet")
-        self.dock.map_view.set_map(None)
+        self.dock.show_map(None)
         self.dock.story.clear()
         if book is None:
             return

@@ -30,8 +30,10 @@ class PreviouslyCard(QFrame):
         dismiss = QPushButton("Dismiss")
         dismiss.setObjectName("previouslyDismiss")
         dismiss.clicked.connect(self.hide)
-        row.addWidget(story)
-        row.addWidget(dismiss)
+        for button in (story, dismiss):
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the page's keys
+            row.addWidget(button)
+        self.buttons = (story, dismiss)
         layout.addLayout(row)
         self.hide()
 

@@ -26,7 +26,7 @@ from reader_app.books.model import Locator
 from reader_app.rag.companion.features import XRayCard
 from reader_app.rag.companion.recaps import StorySoFar
 from reader_app.rag.companion.xray import RelationshipMap, XRayEntry
-from reader_app.ui.companion.relationship_view import RelationshipView
+from reader_app.ui.companion.relationship_view import MapPanel, MapWindow
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 TAB_PEOPLE, TAB_MAP, TAB_STORY = 0, 1, 2
@@ -80,9 +80,12 @@ class XRayDock(QDockWidget):
         people.setSizes([220, 280])
         self.tabs.addTab(people, "People && places")
 
-        self.map_view = RelationshipView()
+        self.map_panel = MapPanel()
+        self.map_view = self.map_panel.view
         self.map_view.nodeClicked.connect(self.select_key)
-        self.tabs.addTab(self.map_view, "Map")
+        self.map_panel.buttons["mapOpenWindow"].clicked.connect(self.open_map_window)
+        self.map_window: MapWindow | None = None  # the map in a window of its own, once asked
+        self.tabs.addTab(self.map_panel, "Map")
 
         self.story = QTextBrowser()
         self.story.setObjectName("storyView")
@@ -135,6 +138,8 @@ class XRayDock(QDockWidget):
                 self.list.setCurrentItem(item)
                 self.list.blockSignals(False)
         self.map_view.select(key)
+        if self.map_window is not None:
+            self.map_window.view.select(key)
         if emit:
             self.cardRequested.emit(key)
 
@@ -144,7 +149,8 @@ class XRayDock(QDockWidget):
         parts = [f"<h3>{html.escape(entry.name)}</h3>"]
         if entry.aliases:
             parts.append(f"<p><i>Also: {html.escape(', '.join(entry.aliases))}</i></p>")
-        times = "once" if len(card.mentions) == 1 else f"{len(card.mentions)} times"
+        count = entry.mentions  # the list's number: sentences naming them, each once
+        times = "once" if count == 1 else f"{count} times"
         parts.append(
             f"<p>Mentioned {times} so far · first in "
             f'<a href="{jump_link(first.locator)}">{html.escape(first.chapter or "the book")}'
@@ -170,8 +176,21 @@ class XRayDock(QDockWidget):
             parts.append(f"<p>{html.escape(chapter or 'Untitled')}: {links}</p>")
         self.card.setHtml("".join(parts))
 
-    def show_map(self, relationships: RelationshipMap) -> None:
+    def show_map(self, relationships: RelationshipMap | None) -> None:
         self.map_view.set_map(relationships)
+        if self.map_window is not None:
+            self.map_window.view.set_map(relationships)
+
+    def open_map_window(self) -> MapWindow:
+        """The map in a window of its own, big enough to read, following the dock's."""
+        if self.map_window is None:
+            self.map_window = MapWindow(self)
+            self.map_window.view.nodeClicked.connect(self.select_key)
+        self.map_window.view.set_map(self.map_view.map)
+        self.map_window.view.select(self.map_view.selected)
+        self.map_window.show()
+        self.map_window.raise_()
+        return self.map_window
 
     def show_story(self, story: StorySoFar, *, locators: dict[int, Locator]) -> None:
         self.story.setHtml(story_html(story, locators=locators))

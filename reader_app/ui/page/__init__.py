@@ -18,6 +18,8 @@ Modules:
   `pagemate:section/block/char`.
 - `layout_ahead`: Laying out the next section while the reader reads, in slices the page never
   waits on.
+- `list_markers`: List markers ("1.", "79.", "•") drawn in the margin before a list item's first
+  line.
 - `math_render`: MathML typeset as SVG (ziamath) and set into the page as an inline picture on the
   baseline.
 - `page_formats`: Qt block and character formats for model blocks: the reader's settings, then the

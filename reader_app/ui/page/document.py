@@ -33,6 +33,7 @@ from reader_app.ui.page.doc_blocks import insert_image, insert_table
 from reader_app.ui.page.doc_positions import PositionMap
 from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.internal_links import internal_href
+from reader_app.ui.page.list_markers import ListMarker, paint_list_markers
 from reader_app.ui.page.math_render import MathSetter
 from reader_app.ui.page.page_formats import PageFormats
 from reader_app.ui.page.pagination import EPSILON, LineBox, PageGeometry, page_of_top, page_tops
@@ -74,6 +75,7 @@ class SectionDocument:
         self.doc = QTextDocument()
         self.doc.setUndoRedoEnabled(False)
         self.block_starts: list[int] = []
+        self.list_markers: list[ListMarker] = []  # painted in the margin (ui/page/list_markers.py)
         self.positions = PositionMap()
         self._joiner = SOFT_HYPHEN  # or a zero-width space (word-break: break-all)
         # Keep lines to a comfortable measure on wide pages by widening the side margins.
@@ -144,6 +146,8 @@ class SectionDocument:
             breaks, self._joiner = self.formats.breaks(block, language)
             if breaks:
                 self.positions.hyphens[index] = breaks
+            if block.kind == BlockKind.LIST_ITEM and block.marker:
+                self.list_markers.append(ListMarker(cursor.position(), block.marker))
             self._insert_block(cursor, block, index)
             if index in self.positions.maths:  # a typeset formula may be taller than a line
                 fmt.setLineHeight(fmt.lineHeight(), _MINIMUM_HEIGHT)
@@ -287,7 +291,13 @@ class SectionDocument:
         context.palette = palette
         painter.setClipRect(context.clip)
         self.doc.documentLayout().draw(painter, context)
+        paint_list_markers(painter, self.list_markers, self._block_at, top=top, bottom=bottom,
+                           colour=QColor(self.theme.text))
         painter.restore()
+
+    def _block_at(self, position: int) -> tuple[QTextBlock, float]:
+        block = self.doc.findBlock(position)
+        return block, self.layout_top(block)
 
     def position_of(self, locator: Locator) -> int:
         if not self.block_starts:

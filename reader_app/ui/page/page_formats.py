@@ -95,9 +95,7 @@ class PageFormats:
             fmt.setRightMargin(size * 2)
         elif block.kind == BlockKind.LIST_ITEM:
             fmt.setLeftMargin(size * 1.6 * max(block.level, 1))
-            bottom = para_gap * 0.5
-            if block.marker:
-                fmt.setTextIndent(-size * 1.2)
+            bottom = para_gap * 0.5  # its marker is painted in the margin before it
         elif block.kind == BlockKind.PREFORMATTED:
             fmt.setNonBreakableLines(True)
             fmt.setLeftMargin(size)

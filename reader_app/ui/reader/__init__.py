@@ -10,6 +10,8 @@ Modules:
   page cache.
 - `epub_view`: The paginated view of reflowable books: one or two pages, laid out near the
   reader, the place kept across relayouts (keys, clicks, links and selection: `page_view.py`).
+- `flash_mark`: A place marked for a moment after a jump to it (a note, a cited passage), then
+  faded out.
 - `page_marks`: Stretches of the book marked on the page: search matches, the passage a citation
   points to.
 - `page_view`: The page view's base (`PageView`): the moves every view offers, and the input they
@@ -20,4 +22,8 @@ Modules:
   the boundary.
 - `reading_ahead`: The quiet offer to move the boundary after a jump ahead, in a footer that never
   moves the page.
+- `selection_menu`: The page's context menu for a selection: ask, explain, who, copy, mark as
+  read; ahead of the boundary the asks say that they first let the assistant know up to here.
+- `text_selection`: Selections that follow words: a double-click takes a word, a triple-click its
+  sentence, and a drag snaps its ends to whole words.
 """

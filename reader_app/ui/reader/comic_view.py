@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
@@ -18,25 +19,50 @@ from reader_app.ui.reader.page_view import PageShown, PageView
 log = logging.getLogger(__name__)
 
 FIT_MODES = ("page", "width", "height", "actual")
+ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 1.0, 4.0, 1.25  # over the fit mode
 CACHE_PAGES = 8
+HEADER_BYTES = 64 * 1024  # where an image file says how big it is
 
 
-def spread_views(book: Book, *, spread: bool) -> list[tuple[int, ...]]:
-    """Pages grouped as they are shown: the cover and double pages alone, the rest in pairs."""
+def spread_views(
+    book: Book, *, spread: bool, wide: Callable[[int], bool] | None = None
+) -> list[tuple[int, ...]]:
+    """Pages grouped as they are shown: the cover, double pages and wide pages (a header strip,
+    a landscape page: `wide(page)`) alone, the rest in pairs."""
     count = len(book.sections)
     if not spread:
         return [(i,) for i in range(count)]
+
+    def single(page: int) -> bool:
+        return book.sections[page].double_page or (wide is not None and wide(page))
+
     views: list[tuple[int, ...]] = []
     i = 0
     while i < count:
-        alone = i == 0 or book.sections[i].double_page
-        if alone or i + 1 >= count or book.sections[i + 1].double_page:
+        alone = i == 0 or single(i)
+        if alone or i + 1 >= count or single(i + 1):
             views.append((i,))
             i += 1
         else:
             views.append((i, i + 1))
             i += 2
     return views
+
+
+def page_size(book: Book, page: int) -> QSize | None:
+    """A page's size in pixels, read from the start of its image file (nothing decoded)."""
+    name = next((b.image for b in book.sections[page].blocks if b.image), None)
+    if name is None:
+        return None
+    try:
+        head = book.resource_head(name, HEADER_BYTES)
+    except Exception:  # a damaged page: shown (or not) like any other, paired as usual
+        return None
+    buffer = QBuffer()
+    buffer.setData(QByteArray(head))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    size = QImageReader(buffer).size()
+    return size if size.isValid() and not size.isEmpty() else None
 
 
 class ComicView(PageView):
@@ -58,9 +84,11 @@ class ComicView(PageView):
         self.background = QColor("#2b2b2b")
         self.view_index = 0
         self.scroll_offset = QPointF(0, 0)
+        self.zoom = ZOOM_MIN  # over the fit: +/-/0, Ctrl+wheel; a drag pans a zoomed page
         self._views: list[tuple[int, ...]] = []
         self._cache: OrderedDict[tuple[int, int, int], QImage] = OrderedDict()
         self._unreadable: set[str] = set()  # pages already logged as unreadable
+        self._wide: dict[int, bool] = {}  # page -> wider than tall (from its file's header)
         self._prefetch_timer = QTimer(self)
         self._prefetch_timer.setSingleShot(True)
         self._prefetch_timer.setInterval(0)
@@ -72,6 +100,7 @@ class ComicView(PageView):
         self.book = book
         self._cache.clear()
         self._unreadable.clear()
+        self._wide = {}
         if book is None:
             self._views = []
             self.update()
@@ -93,6 +122,24 @@ class ComicView(PageView):
 
     def right_to_left(self) -> bool:
         return self._right_to_left
+
+    def set_zoom(self, zoom: float) -> None:
+        """Zoom the page over its fit, keeping the middle of the view where it was."""
+        zoom = min(max(zoom, ZOOM_MIN), ZOOM_MAX)
+        if zoom == self.zoom:
+            return
+        middle = self.scroll_offset + QPointF(self.width() / 2, self.height() / 2)
+        factor = zoom / self.zoom
+        self.zoom = zoom
+        self.scroll_offset = middle * factor - QPointF(self.width() / 2, self.height() / 2)
+        self._clamp_scroll()
+        self.update()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.zoom * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.zoom / ZOOM_STEP)
 
     def is_spread(self) -> bool:
         return self.spread_enabled and self.width() > self.height() * 1.1
@@ -139,7 +186,15 @@ class ComicView(PageView):
 
     def _rebuild_views(self) -> None:
         assert self.book is not None
-        self._views = spread_views(self.book, spread=self.is_spread())
+        self._views = spread_views(self.book, spread=self.is_spread(), wide=self._is_wide)
+
+    def _is_wide(self, page: int) -> bool:
+        """Wider than tall: shown alone in a spread, as its shape asks."""
+        if page not in self._wide:
+            assert self.book is not None
+            size = page_size(self.book, page)
+            self._wide[page] = size is not None and size.width() > size.height()
+        return self._wide[page]
 
     def _view_of_page(self, page: int) -> int:
         for index, pages in enumerate(self._views):
@@ -172,7 +227,7 @@ class ComicView(PageView):
                 self._page_image(page, self._target_size(len(self._views[self.view_index + 1])))
 
     def _target_size(self, pages_in_view: int) -> QSize:
-        ratio = self.devicePixelRatioF()
+        ratio = self.devicePixelRatioF() * self.zoom  # sharp when zoomed in
         return QSize(int(self.width() * ratio / pages_in_view), int(self.height() * ratio))
 
     def _page_image(self, page: int, target: QSize) -> QImage | None:
@@ -224,6 +279,7 @@ class ComicView(PageView):
             scale = self.height() / max_h
         else:
             scale = 1.0
+        scale *= self.zoom
         width = total_w * scale
         height = max_h * scale
         x = (self.width() - width) / 2 if width < self.width() else -self.scroll_offset.x()
@@ -260,15 +316,32 @@ class ComicView(PageView):
             self.view_index = self._view_of_page(first)
         self.update()
 
-    def _scroll_by(self, dy: float) -> bool:
-        _, height = self._content_size()
-        limit = max(height - self.height(), 0.0)
-        new_y = min(max(self.scroll_offset.y() + dy, 0.0), limit)
-        if new_y == self.scroll_offset.y():
+    def _scroll_by(self, dy: float, dx: float = 0.0) -> bool:
+        before = QPointF(self.scroll_offset)
+        self.scroll_offset = self.scroll_offset + QPointF(dx, dy)
+        self._clamp_scroll()
+        if self.scroll_offset == before:
             return False
-        self.scroll_offset = QPointF(self.scroll_offset.x(), new_y)
         self.update()
         return True
+
+    def _clamp_scroll(self) -> None:
+        width, height = self._content_size()
+        self.scroll_offset = QPointF(
+            min(max(self.scroll_offset.x(), 0.0), max(width - self.width(), 0.0)),
+            min(max(self.scroll_offset.y(), 0.0), max(height - self.height(), 0.0)),
+        )
+
+    def pan_by(self, delta: QPointF) -> bool:
+        """A drag on a page bigger than the view moves it under the mouse."""
+        return self._scroll_by(-delta.y(), -delta.x())
+
+    def pannable(self) -> bool:
+        width, height = self._content_size()
+        return width > self.width() + 0.5 or height > self.height() + 0.5
+
+    def reset_zoom(self) -> None:
+        self.set_zoom(ZOOM_MIN)
 
     def screen_forward(self) -> None:
         if not self._scroll_by(self.height() * 0.9):

@@ -7,7 +7,7 @@ from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QResizeEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation, note_return
@@ -17,8 +17,10 @@ from reader_app.ui.page.document import PageGeometry, SectionDocument
 from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.layout_ahead import LayoutAhead
 from reader_app.ui.page.math_render import MathJobs
+from reader_app.ui.reader.flash_mark import FlashMark
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.page_view import PageShown, PageView, paint_selection
+from reader_app.ui.reader.selection_menu import build_context_menu
 from reader_app.ui.workers import Workers
 
 SPREAD_MIN_WIDTH = 1000
@@ -54,6 +56,7 @@ class EpubView(PageView):
         self._last_start: Locator | None = None
         # search matches, a cited passage (ui/reader/page_marks.py)
         self.marks: tuple[Mark, ...] = ()
+        self.flash = FlashMark(self)  # a note or cited passage jumped to, for a moment
         self._relayout_timer = QTimer(self)
         self._relayout_timer.setSingleShot(True)
         self._relayout_timer.setInterval(60)
@@ -72,6 +75,7 @@ class EpubView(PageView):
         self._documents.clear()
         self._selection = None
         self._last_start = None
+        self.flash.clear()
         if book is None:
             self.update()
             return
@@ -80,6 +84,14 @@ class EpubView(PageView):
     def set_marks(self, marks: tuple[Mark, ...]) -> None:
         self.marks = marks
         self.update()
+
+    def flash_place(self, start: Locator, end: Locator | None = None) -> None:
+        if self.book is None or not 0 <= start.section < len(self.book.sections):
+            return
+        blocks = self.book.sections[start.section].blocks
+        if end is None and 0 <= start.block < len(blocks):
+            end = Locator(start.section, start.block, len(blocks[start.block].text))
+        self.flash.flash(start, end or start)
 
     def _image_ready(self, name: str, image: QImage) -> None:
         for doc in [*self._documents.values(), *self._ahead.documents()]:
@@ -169,7 +181,8 @@ class EpubView(PageView):
         elif not self.book.sections[self.section_index].linear:
             return self._leave_note()
         elif self.section_index + 1 < len(self.book.reading_sections):
-            self._document(self.section_index + 1).repaginate(None, even=self.is_spread())
+            # The next section as it was last cut (from its top, unless the reader was there
+            # before): turning back and forth always meets the same pages.
             self._show(self.section_index + 1, 0, Navigation.TURN_FORWARD, previous)
         else:
             return False
@@ -186,8 +199,7 @@ class EpubView(PageView):
         elif not self.book.sections[self.section_index].linear:
             return self._leave_note()
         elif self.section_index > 0:
-            prev = self._document(self.section_index - 1)
-            prev.repaginate(None, even=self.is_spread())
+            prev = self._document(self.section_index - 1)  # cut as when the reader left it
             last = prev.page_count - 1
             last -= last % step
             self._show(self.section_index - 1, last, Navigation.TURN_BACK)
@@ -208,6 +220,9 @@ class EpubView(PageView):
         doc.repaginate(None, even=self.is_spread())
         last = doc.page_count - 1
         self._show(last_section, last - last % self.pages_per_view(), Navigation.JUMP)
+
+    def build_context_menu(self) -> QMenu:
+        return build_context_menu(self)
 
     def selected_text(self) -> str:
         doc = self.current_document()
@@ -361,6 +376,7 @@ class EpubView(PageView):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         paint_marks(painter, doc, self.marks, self._origins_by_page())
+        self.flash.paint(painter, doc, self._origins_by_page())
         for underlay in self.underlays:
             underlay(painter, doc)
         if self._selection is not None:

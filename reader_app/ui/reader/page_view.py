@@ -8,9 +8,8 @@ from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QUrl, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTime, QUrl, Signal
 from PySide6.QtGui import (
-    QAction,
     QColor,
     QContextMenuEvent,
     QDesktopServices,
@@ -27,6 +26,7 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.page.internal_links import parse_internal_href
+from reader_app.ui.reader.text_selection import sentence_at, snapped, word_at
 
 EDGE_FRACTION = 0.18
 
@@ -76,6 +76,8 @@ class PageView(QWidget):
         # one handled it (a footnote shown in a pop-up).
         self.link_hooks: list[Callable[[str, Locator, QPointF], bool]] = []
         self.context_locator: Locator | None = None  # where the context menu was asked for
+        self._double_click: tuple[QPointF, QTime] | None = None  # for a triple-click
+        self._panned = False  # the press being held has dragged a zoomed page
 
     def set_read_check(self, check: Callable[[Locator], bool]) -> None:
         """How to tell whether a place is within what the assistant may read."""
@@ -144,6 +146,23 @@ class PageView(QWidget):
     def line_up(self) -> None:
         self.previous_page()
 
+    def zoom_in(self) -> None:
+        """+, Ctrl+wheel up: a view that zooms its page (a comic) does; text has its own size."""
+
+    def zoom_out(self) -> None:
+        """-, Ctrl+wheel down."""
+
+    def reset_zoom(self) -> None:
+        """0: back to the fit."""
+
+    def pannable(self) -> bool:
+        """Whether a drag moves the page (a zoomed comic page) rather than selecting."""
+        return False
+
+    def pan_by(self, delta: QPointF) -> bool:
+        """Move the page by `delta` under the mouse; False if it cannot move that way."""
+        return False
+
     def current_document(self) -> SectionDocument | None:
         """The laid-out text on screen; None where the page has no text layout (a comic)."""
         return None
@@ -155,11 +174,22 @@ class PageView(QWidget):
     def selected_text(self) -> str:
         return ""
 
+    def flash_place(self, start: Locator, end: Locator | None = None) -> None:
+        """Mark a place jumped to for a moment (`end` None: to the end of its block); a view
+        with no text has nothing to mark."""
+
     # -- keys, wheel, clicks ------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if plain and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+            return
+        if plain and key in (Qt.Key.Key_Minus, Qt.Key.Key_0):
+            self.zoom_out() if key == Qt.Key.Key_Minus else self.reset_zoom()
+            return
         if self.right_to_left() and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
             # page-progression-direction="rtl": the next page lies to the left.
             key = Qt.Key.Key_Right if key == Qt.Key.Key_Left else Qt.Key.Key_Left
@@ -184,6 +214,11 @@ class PageView(QWidget):
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         delta = event.angleDelta().y()
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if delta:
+                (self.zoom_in if delta > 0 else self.zoom_out)()
+            event.accept()
+            return
         if not delta and self.sideways_wheel_turns:
             delta = -event.angleDelta().x()
         if delta < 0:
@@ -201,21 +236,65 @@ class PageView(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
+            if self._triple_click(event):
+                return
             self._press = event.position()
             self._selection = None
             self.update()
         super().mousePressEvent(event)
 
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        """A double-click selects the word under the mouse."""
+        self._double_click = None
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        self._press = None
+        self._double_click = (event.position(), QTime.currentTime())
+        self._select_at(event.position(), word_at)
+
+    def _triple_click(self, event: QMouseEvent) -> bool:
+        """A third click soon after a double-click, near it: the sentence."""
+        last, self._double_click = self._double_click, None
+        if last is None:
+            return False
+        near = (event.position() - last[0]).manhattanLength() <= 8
+        interval = QGuiApplication.styleHints().mouseDoubleClickInterval()
+        soon = last[1].msecsTo(QTime.currentTime()) <= interval
+        if not (near and soon):
+            return False
+        self._press = None
+        self._select_at(event.position(), sentence_at)
+        return True
+
+    def _select_at(
+        self, point: QPointF, unit: Callable[[SectionDocument, int], tuple[int, int] | None]
+    ) -> None:
+        doc, hit = self.current_document(), self._hit(point)
+        if doc is None or hit is None:
+            return
+        span = unit(doc, doc.position_at(point, *hit))
+        if span is not None and span[0] < span[1]:
+            self._selection = span
+            clipboard = QGuiApplication.clipboard()
+            clipboard.setText(self.selected_text(), clipboard.Mode.Selection)
+            self.update()
+
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         doc = self.current_document()
-        if self._press is not None and doc is not None:
+        if self._press is not None and self.pannable():
+            moved = event.position() - self._press
+            if self._panned or moved.manhattanLength() > 6:
+                self._panned = True  # a drag moves the page under the mouse, not a click
+                self.pan_by(moved)
+                self._press = event.position()
+        elif self._press is not None and doc is not None:
             if (event.position() - self._press).manhattanLength() > 6:
                 first = self._hit(self._press)
                 second = self._hit(event.position())
                 if first and second:
                     a = doc.position_at(self._press, *first)
                     b = doc.position_at(event.position(), *second)
-                    self._selection = (min(a, b), max(a, b))
+                    self._selection = snapped(doc, min(a, b), max(a, b))  # whole words
                     self.update()
         elif doc is not None:
             hit = self._hit(event.position())
@@ -227,7 +306,8 @@ class PageView(QWidget):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         press, self._press = self._press, None
-        if event.button() != Qt.MouseButton.LeftButton or press is None:
+        panned, self._panned = self._panned, False
+        if event.button() != Qt.MouseButton.LeftButton or press is None or panned:
             return
         if self._selection is not None and self._selection[0] != self._selection[1]:
             clipboard = QGuiApplication.clipboard()
@@ -256,6 +336,7 @@ class PageView(QWidget):
         target = parse_internal_href(href)
         if target is not None:
             self.go_to(target, navigation=Navigation.JUMP)
+            self.flash_place(target)
             return
         url = QUrl(href)
         # External links open only on the reader's click, and only for web and mail addresses.
@@ -269,7 +350,8 @@ class PageView(QWidget):
         return doc.locator_at(max(self._selection))
 
     def build_context_menu(self) -> QMenu:
-        return build_context_menu(self)
+        """The menu for the selection; a view with text supplies it (`selection_menu.py`)."""
+        return QMenu(self)
 
     def clear_selection(self) -> None:
         self._selection = None
@@ -331,38 +413,6 @@ def paint_selection(
                         color,
                     )
             block = block.next()
-
-
-def build_context_menu(view: PageView) -> QMenu:
-    """Ask, explain, who, copy and mark-as-read for the view's selection."""
-    menu = QMenu(view)
-    menu.setObjectName("pageContextMenu")
-    selected = view.selected_text()
-    end = view.selection_end()
-    # A selection past the boundary would carry unread text to the model: not offered.
-    askable = bool(selected) and end is not None and view.is_read(end)
-    for label, mode in (
-        ("Ask about this", "ask"),
-        ("Explain", "explain"),
-        ("Who is this?", "who"),
-    ):
-        action = QAction(label, menu)
-        action.setObjectName(f"askAbout_{mode}")
-        action.setEnabled(askable)
-        if selected and not askable:
-            action.setToolTip("The assistant hasn't read this far: mark it as read first.")
-        action.triggered.connect(lambda _=False, m=mode: view.askAbout.emit(selected, m))
-        menu.addAction(action)
-    menu.setToolTipsVisible(True)
-    menu.addSeparator()
-    copy = menu.addAction("Copy")
-    copy.setEnabled(bool(selected))
-    copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected))
-    mark = menu.addAction("Mark as read up to here")
-    mark.triggered.connect(view.markReadHere.emit)
-    for hook in view.menu_hooks:
-        hook(menu)
-    return menu
 
 
 def _cursor_x(line: QTextLine, position: int) -> float:

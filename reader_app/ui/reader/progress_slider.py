@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 RESOLUTION = 10_000
+SNAP_PIXELS = 4  # a click or hover this close to a chapter's tick means that chapter
 
 
 class ProgressSlider(QSlider):
@@ -25,13 +26,20 @@ class ProgressSlider(QSlider):
         self.setRange(0, RESOLUTION)
         self.setPageStep(RESOLUTION // 50)
         self.setMinimumHeight(26)
+        # A click on the bar leaves the keyboard with the page: Right turns a page, it does not
+        # nudge the bar a ten-thousandth (Tab still reaches it).
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.chapter_ticks: list[float] = []
         self.part_ticks: list[float] = []  # the top level of nested contents: taller ticks
         self.boundary: float | None = None  # fraction of the book the assistant may use
         # "Chapter 3 · 42%" for a fraction of the book: shown while hovering and dragging.
         self.describe: Callable[[float], str] | None = None
+        # The exact fraction the last click chose (a tick's own, not rounded to the bar's
+        # steps), while the jump it triggers is made.
+        self.clicked_fraction: float | None = None
         self.setMouseTracking(True)
-        self.sliderMoved.connect(lambda value: self._show_place(value / RESOLUTION, None))
+        self.sliderMoved.connect(lambda value: self._show_place(self.snapped(value / RESOLUTION),
+                                                                None))
 
     def set_fraction(self, fraction: float) -> None:
         self.blockSignals(True)
@@ -40,6 +48,15 @@ class ProgressSlider(QSlider):
 
     def fraction(self) -> float:
         return self.value() / RESOLUTION
+
+    def snapped(self, fraction: float) -> float:
+        """`fraction`, or the chapter tick within a few pixels of it: what the reader aimed at."""
+        width = max(self._groove().width(), 1.0)
+        ticks = [*self.chapter_ticks, *self.part_ticks]
+        nearest = min(ticks, key=lambda tick: abs(tick - fraction), default=None)
+        if nearest is not None and abs(nearest - fraction) * width <= SNAP_PIXELS:
+            return nearest
+        return fraction
 
     def set_marks(
         self, *, chapters: list[float], boundary: float | None, parts: list[float] | None = None
@@ -56,13 +73,19 @@ class ProgressSlider(QSlider):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """A click on the bar jumps there (not a page step), and the handle follows the mouse."""
         if event.button() == Qt.MouseButton.LeftButton and not self._on_handle(event.position()):
-            self.setSliderPosition(round(self.fraction_at(event.position().x()) * RESOLUTION))
-            self.triggerAction(QAbstractSlider.SliderAction.SliderMove)
+            fraction = self.snapped(self.fraction_at(event.position().x()))
+            self.clicked_fraction = fraction
+            try:
+                self.setSliderPosition(round(fraction * RESOLUTION))
+                self.triggerAction(QAbstractSlider.SliderAction.SliderMove)
+            finally:
+                self.clicked_fraction = None
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if not self.isSliderDown():
-            self._show_place(self.fraction_at(event.position().x()), event.position().toPoint())
+            fraction = self.snapped(self.fraction_at(event.position().x()))
+            self._show_place(fraction, event.position().toPoint())
         super().mouseMoveEvent(event)
 
     def _on_handle(self, point: QPointF) -> bool:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from reader_app.books.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation, follow_reader, reading_offset
+from reader_app.books.reading_time import comic_fraction
 from reader_app.rag.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
 from reader_app.ui.page.appearance import Appearance
@@ -30,6 +32,7 @@ class ReaderPage(QWidget):
 
     positionChanged = Signal(object)  # PageShown
     boundaryChanged = Signal(object)  # ReadingState
+    bookChanged = Signal(object)  # the Book shown, or None
 
     def __init__(
         self, library: Library, parent: QWidget | None = None, *, writer: Writer | None = None
@@ -47,6 +50,7 @@ class ReaderPage(QWidget):
         self.state: ReadingState | None = None
         self.last_shown: PageShown | None = None
         self._ahead_turns = 0
+        self._tick_places: dict[float, Locator] = {}  # the progress bar's chapter ticks
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -74,6 +78,21 @@ class ReaderPage(QWidget):
         self.notice = BoundaryNotice()
         self.boundary_actions = BoundaryActions(self, self.notice)
         layout.addWidget(footer_row(self.slider, self.banner, self.notice))
+        self.keys_back_after(*self.footer_buttons())
+
+    def footer_buttons(self) -> list[QPushButton]:
+        return [*self.banner.findChildren(QPushButton), *self.notice.findChildren(QPushButton)]
+
+    def keys_back_after(self, *buttons: QPushButton) -> None:
+        """A button pressed from the keyboard often hides itself (a notice, an offer, a card):
+        the keys go back to the page, so Right and Space turn it."""
+        for button in buttons:
+            button.clicked.connect(self.focus_page)
+
+    def focus_page(self) -> None:
+        """Give the keyboard back to the page, so Right and Space turn it."""
+        if self.book is not None:
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- the book ---------------------------------------------------------------------------
 
@@ -86,6 +105,7 @@ class ReaderPage(QWidget):
         self.banner.withdraw(forget_dismissal=True)
         self._ahead_turns = 0
         self.last_shown = None
+        self.bookChanged.emit(book)
         if book is None:
             self.state = None
             self.epub_view.set_book(None)
@@ -114,7 +134,8 @@ class ReaderPage(QWidget):
         if book is None or self.sender() is not self.view:
             return
         self.last_shown = shown
-        progress = book.progress(shown.start)
+        progress = (comic_fraction(book, shown.end) if book.format == "cbz"
+                    else book.progress(shown.start))  # fmt: skip
         self.slider.set_fraction(progress)
         state = self.state
         if state is None:
@@ -256,8 +277,7 @@ class ReaderPage(QWidget):
         if self.state.boundary == NOTHING_READ or self.state.boundary.section < 0:
             return None
         if self.book.format == "cbz":
-            count = len(self.book.sections)
-            return (self.state.boundary.section + 1) / count if count else None
+            return comic_fraction(self.book, self.state.boundary)  # the status's number too
         total = self.book.char_count
         return reading_offset(self.book, self.state.boundary) / total if total else None
 
@@ -265,11 +285,15 @@ class ReaderPage(QWidget):
         if self.book is None:
             return
         ticks, parts = [], []
+        self._tick_places = {}
         if self.book.format != "cbz":
             # Every entry of nested contents (War and Peace's chapters inside its parts and
             # books) is a tick; the entries that hold others are drawn taller.
             entries = [item for entry in self.book.toc for _depth, item in entry.walk()]
-            ticks = sorted({self.book.progress(item.target) for item in entries})
+            # A tick stands for its entry's own place: a click on it goes there exactly.
+            for item in reversed(entries):  # the first entry at a place names it
+                self._tick_places[self.book.progress(item.target)] = item.target
+            ticks = sorted(self._tick_places)
             parts = sorted({self.book.progress(i.target) for i in entries if i.children})
         self.slider.set_marks(chapters=ticks, parts=parts, boundary=self.boundary_fraction())
 
@@ -277,7 +301,7 @@ class ReaderPage(QWidget):
         """"Chapter 3 · 42%": the place a fraction of the way through (the slider's tooltip)."""
         if self.book is None:
             return ""
-        place = self.book.locator_at_progress(fraction)
+        place = self.place_at(fraction)
         if self.book.format == "cbz":
             return f"Page {place.section + 1} of {len(self.book.sections)}"
         chapter = self.book.chapter_title(place) or f"Section {place.section + 1}"
@@ -285,12 +309,23 @@ class ReaderPage(QWidget):
 
     # -- slider -----------------------------------------------------------------------------
 
+    def place_at(self, fraction: float) -> Locator:
+        """The place a fraction of the bar stands for: a chapter tick's own entry, exactly, or
+        the character that far through."""
+        assert self.book is not None
+        if self.book.format == "cbz":  # the page whose end is at or past it (comic_fraction)
+            count = len(self.book.sections)
+            return Locator(min(max(math.ceil(fraction * count - 1e-9) - 1, 0), count - 1), 0, 0)
+        return self._tick_places.get(fraction) or self.book.locator_at_progress(fraction)
+
     def _slider_released(self) -> None:
         if self.book is not None:
-            self.view.go_to(self.book.locator_at_progress(self.slider.fraction()))
+            self.view.go_to(self.place_at(self.slider.snapped(self.slider.fraction())))
 
     def _slider_action(self, action: int) -> None:
         # Clicks on the groove and keyboard steps jump too; dragging waits for the release.
         if not self.slider.isSliderDown() and self.book is not None:
-            value = self.slider.sliderPosition()
-            self.view.go_to(self.book.locator_at_progress(value / self.slider.maximum()))
+            clicked = self.slider.clicked_fraction
+            fraction = clicked if clicked is not None else (
+                self.slider.sliderPosition() / self.slider.maximum())  # fmt: skip
+            self.view.go_to(self.place_at(fraction))

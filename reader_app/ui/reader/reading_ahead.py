@@ -7,8 +7,17 @@ the reader jumps somewhere else or catches up with the boundary.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSlider,
+    QWidget,
+)
 
 
 class ReadingAheadBanner(QFrame):
@@ -64,20 +73,59 @@ def notice_parts(
     for object_name, caption in buttons:
         button = QPushButton(caption)
         button.setObjectName(object_name)
+        # A click leaves the keyboard with the page (Right still turns it); Tab still reaches it.
+        button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         layout.addWidget(button)
         made.append(button)
     return label, made
 
 
+class FooterRow(QWidget):
+    """The slider across the whole row, and the notices laid over its right end when shown: a
+    notice never shrinks the slider nor moves anything (a toast, not a new column)."""
+
+    def __init__(self, slider: QWidget, notices: tuple[QWidget, ...]) -> None:
+        super().__init__()
+        self.setObjectName("readerFooter")
+        self.slider = slider
+        self.notices = notices
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 2, 12, 4)
+        layout.addWidget(slider, 1)
+        for notice in notices:
+            notice.setParent(self)
+            notice.setAutoFillBackground(True)  # opaque over the bar it covers
+            notice.installEventFilter(self)
+        height = max(widget.sizeHint().height() for widget in (slider, *notices)) + 6
+        self.setFixedHeight(height)
+        if isinstance(slider, QSlider):
+            slider.valueChanged.connect(self._place)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Show, QEvent.Type.LayoutRequest):
+            self._place()
+        return False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place()
+
+    def _place(self) -> None:
+        """Right-aligned, or left-aligned while the handle is in the right half: the reader's
+        place on the bar stays in sight."""
+        shown = [notice for notice in self.notices if not notice.isHidden()]
+        widths = [min(n.sizeHint().width(), max(self.width() - 24, 0)) for n in shown]
+        total = sum(widths) + 6 * max(len(shown) - 1, 0)
+        slider = self.slider
+        position = slider.value() / slider.maximum() if isinstance(slider, QSlider) else 0.0
+        x = 12 if position > 0.5 else self.width() - 12 - total
+        for notice, width in zip(shown, widths, strict=True):
+            height = notice.sizeHint().height()
+            notice.setGeometry(x, (self.height() - height) // 2, width, height)
+            notice.raise_()
+            x += width + 6
+
+
 def footer_row(slider: QWidget, *notices: QWidget) -> QWidget:
-    """The slider with notices beside it, in a row as tall as a notice whether shown or not."""
-    row = QWidget()
-    row.setObjectName("readerFooter")
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(12, 2, 12, 4)
-    layout.addWidget(slider, 1)
-    for notice in notices:
-        layout.addWidget(notice)
-    height = max(widget.sizeHint().height() for widget in (slider, *notices)) + 6
-    row.setFixedHeight(height)
-    return row
+    """The slider with notices over its right end, in a row as tall as a notice."""
+    return FooterRow(slider, notices)

@@ -3,8 +3,8 @@
 Front door: `main_window.py` (`MainWindow`) and `launch.py`.
 
 Modules:
-- `docks`: The main window's docks: contents and search tabbed on the left, the assistant and X-Ray
-  on the right, each hidden until the reader asks for it.
+- `docks`: The main window's docks: contents and search tabbed on the left, the assistant, X-Ray
+  and character chat tabbed on the right, each hidden until the reader asks for it.
 - `error_banner`: The window's banner for what the reader must know now: a book that cannot be
   opened, parts of a book that were simplified, a library that cannot be written.
 - `full_screen`: Full screen (F11): only the page, no menu, toolbar, status bar or docks; Esc or
@@ -21,6 +21,8 @@ Modules:
 - `preparation_words`: A piece of the assistant's preparation news in words ("Assistant ready ·
   indexing the rest: 40%"), for the assistant's status line (ui/assistant/assistant_line.py, which
   shows it).
+- `reading_commands`: Commands on the page from the menus: the text's size (a comic page's zoom),
+  Go To.
 - `save_faults`: What the window tells the reader about its library later in a session: writes held
   because the library cannot be written (a full disk, a read-only folder), the writer's news as Qt
   signals that arrive on the UI thread; and stored settings that could not be used.

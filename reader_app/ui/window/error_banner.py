@@ -17,10 +17,12 @@ class ErrorBanner(QFrame):
         self.label.setObjectName("errorMessage")
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        close = QPushButton("Dismiss")
-        close.clicked.connect(self.hide)
+        self.dismiss_button = QPushButton("Dismiss")
+        self.dismiss_button.setObjectName("errorDismiss")
+        self.dismiss_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click keeps the keys
+        self.dismiss_button.clicked.connect(self.hide)
         layout.addWidget(self.label, 1)
-        layout.addWidget(close)
+        layout.addWidget(self.dismiss_button)
 
     def show_message(self, text: str) -> None:
         self.label.setText(text)

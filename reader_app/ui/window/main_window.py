@@ -40,7 +40,7 @@ from reader_app.ui.page.appearance import Appearance, apply_window_theme
 from reader_app.ui.reader.page_view import PageShown
 from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.window import gc_policy
-from reader_app.ui.window.docks import add_docks
+from reader_app.ui.window.docks import add_docks, tab_beside
 from reader_app.ui.window.error_banner import ErrorBanner
 from reader_app.ui.window.full_screen import FullScreen
 from reader_app.ui.window.menus import build_menus
@@ -119,6 +119,7 @@ class MainWindow(QMainWindow):
                                              use_model=prepare_assistant, parent=self)
         self.status_position = QLabel("")
         self.status_position.setObjectName("statusPosition")
+        self.status_position.setIndent(8)  # the first glyph clear of the window's edge
         self.status_assistant = QLabel("")
         self.status_assistant.setObjectName("statusAssistant")
         self.statusBar().addWidget(self.status_position, 1)
@@ -129,7 +130,8 @@ class MainWindow(QMainWindow):
         settings.write_through(self.writer)  # settings are written by the one writer too
         self.indexing = IndexingController(home, self, writer=self.writer)
         self.indexing.news.connect(self._indexing_news)
-        self.character_chat = install_character_chat(self)  # "Talk to <name>"
+        self.character_chat = tab_beside(self, install_character_chat(self),  # "Talk to <name>"
+                                         beside=self.assistant_panel)
         self._comic_refresh = QTimer(self)
         self._comic_refresh.setSingleShot(True)
         self._comic_refresh.setInterval(1500)
@@ -174,6 +176,7 @@ class MainWindow(QMainWindow):
         self.xray_dock.jumpRequested.connect(self.jump_to)
         self.companion.previouslyReady.connect(self.previously_card.offer)
         self.previously_card.storyRequested.connect(self.companion.show_story)
+        self.reader.keys_back_after(self.error_banner.dismiss_button, *self.previously_card.buttons)
         self.settings_signal.changed.connect(self._setting_changed)
         self.save_news.held.connect(self._saves_held)
         self.save_news.landed.connect(self._saves_landed)
@@ -320,8 +323,8 @@ class MainWindow(QMainWindow):
 
     def _mark_cited(self, citation: Citation) -> None:
         if self.book is not None:
-            marks = cited_passage_marks(self.library.conn, self.book, citation)
-            self.reader.epub_view.set_marks(marks)
+            for mark in cited_passage_marks(self.library.conn, self.book, citation):  # a moment
+                self.reader.epub_view.flash_place(mark.start, mark.end)
 
     def _on_screen(self) -> tuple[Locator, Locator]:
         return self.reader.view.current_start(), self.reader.view.current_end()
@@ -396,17 +399,15 @@ class MainWindow(QMainWindow):
         self.set_appearance(replace(self.appearance, justify=self.justify_action.isChecked()))
 
     def show_appearance_dialog(self) -> None:
-        from reader_app.ui.window.settings_dialog import AppearanceDialog
+        self.show_preferences(tab="appearance")  # one Settings dialog, at its Appearance page
 
-        dialog = AppearanceDialog(self.appearance, self)
-        dialog.appearanceChanged.connect(self.set_appearance)
-        dialog.open()
-
-    def show_preferences(self) -> None:
-        """The dialog saves what the reader chose; the window hears it (`_setting_changed`)."""
+    def show_preferences(self, *, tab: str = "") -> None:
+        """Appearance applies live; the rest is saved by OK and heard (`_setting_changed`)."""
         from reader_app.ui.window.settings_dialog import PreferencesDialog
 
-        dialog = PreferencesDialog(self.settings, self, workers=self.tasks)
+        dialog = PreferencesDialog(self.settings, self, workers=self.tasks, tab=tab,
+                                   appearance=self.appearance)
+        dialog.appearanceChanged.connect(self.set_appearance)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

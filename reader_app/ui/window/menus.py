@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar
 
 from reader_app import APP_NAME
+from reader_app.books.model import Book, Locator
 from reader_app.settings import SettingsStore
 from reader_app.ui.aids.search_dock import SearchDock
 from reader_app.ui.aids.toc import TocDock
@@ -18,6 +19,7 @@ from reader_app.ui.companion.controller import CompanionController
 from reader_app.ui.companion.xray_dock import XRayDock
 from reader_app.ui.page.appearance import THEMES, Appearance
 from reader_app.ui.reader.reader_page import ReaderPage
+from reader_app.ui.window.reading_commands import change_size, show_go_to
 
 
 class MenuHost(Protocol):
@@ -25,6 +27,7 @@ class MenuHost(Protocol):
     (`ui/window/main_window.py`)."""
 
     appearance: Appearance
+    book: Book | None
     settings: SettingsStore
     reader: ReaderPage
     toc_dock: TocDock
@@ -43,9 +46,10 @@ class MenuHost(Protocol):
     def prepare_whole_comic(self) -> None: ...
     def set_appearance(self, appearance: Appearance) -> None: ...
     def set_theme(self, key: str) -> None: ...
+    def jump_to(self, locator: Locator) -> None: ...
     def toggle_justify(self) -> None: ...
     def show_appearance_dialog(self) -> None: ...
-    def show_preferences(self) -> None: ...
+    def show_preferences(self, *, tab: str = "") -> None: ...
     def set_fit(self, key: str) -> None: ...
     def apply_comic_options(self, *, rtl_from_book: bool = False) -> None: ...
     def toggle_full_screen(self) -> None: ...
@@ -153,7 +157,7 @@ def build_menus(window: MenuHost) -> Menus:
             window,
             "actionBigger",
             "&Bigger Text",
-            lambda: window.set_appearance(window.appearance.bigger()),
+            lambda: change_size(window, 1),
             [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")],
         )
     )
@@ -162,8 +166,13 @@ def build_menus(window: MenuHost) -> Menus:
             window,
             "actionSmaller",
             "&Smaller Text",
-            lambda: window.set_appearance(window.appearance.smaller()),
+            lambda: change_size(window, -1),
             QKeySequence("Ctrl+-"),
+        )
+    )
+    view.addAction(
+        make_action(
+            window, "actionDefaultSize", "&Default Size", lambda: change_size(window, 0), "Ctrl+0"
         )
     )
     themes = view.addMenu("&Theme")
@@ -194,7 +203,7 @@ def build_menus(window: MenuHost) -> Menus:
             window,
             "actionPreferences",
             "&Settings…",
-            window.show_preferences,
+            lambda: window.show_preferences(),
             preferences_keys(),
         )
     )
@@ -222,6 +231,8 @@ def build_menus(window: MenuHost) -> Menus:
     go.addAction(
         make_action(window, "actionEnd", "Go to &End", lambda: window.reader.view.go_end())
     )
+    go.addAction(make_action(window, "actionGoTo", "&Go To…",
+                             lambda: show_go_to(window, window.reader.window()), "Ctrl+G"))
     go.addSeparator()
     go.addAction(
         make_action(
@@ -294,6 +305,16 @@ def build_menus(window: MenuHost) -> Menus:
     toolbar.addAction(assistant_action)
     toolbar.addAction(xray_action)
     window.addToolBar(toolbar)
+    # What needs a book waits for one: Contents, Find, the assistant, X-Ray, Go To.
+    needs_book = [toc_action, find_action, assistant_action, xray_action,
+                  *(a for a in go.actions() if a.objectName() == "actionGoTo")]
+
+    def book_changed(book: object) -> None:
+        for action in needs_book:
+            action.setEnabled(book is not None)
+
+    book_changed(None)
+    window.reader.bookChanged.connect(book_changed)
 
     help_menu = bar.addMenu("&Help")
     help_menu.setObjectName("helpMenu")

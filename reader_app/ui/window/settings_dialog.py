@@ -1,4 +1,5 @@
-"""Settings dialogs: page appearance (live), and the assistant and preparation settings."""
+"""The Settings dialog: page appearance (live), the assistant, and how books and comics are
+prepared; one dialog, its Appearance page also opened by View › Appearance…."""
 
 from __future__ import annotations
 
@@ -27,15 +28,14 @@ from reader_app.ui.page.appearance import THEMES, Appearance
 from reader_app.ui.workers import Workers
 
 
-class AppearanceDialog(QDialog):
+class AppearancePage(QWidget):
     """Changes apply live, so the reader sees the page change as they adjust it."""
 
     appearanceChanged = Signal(object)  # Appearance
 
     def __init__(self, appearance: Appearance, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("appearanceDialog")
-        self.setWindowTitle("Appearance")
+        self.setObjectName("appearancePage")
         self.appearance = appearance
         form = QFormLayout(self)
         self.font_box = QFontComboBox()
@@ -91,10 +91,6 @@ class AppearanceDialog(QDialog):
         form.addRow("", self.math_box)
         form.addRow("", self.publisher_box)
         form.addRow("Longest line", self.measure_box)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        buttons.accepted.connect(self.accept)
-        form.addRow(buttons)
         self.font_box.currentFontChanged.connect(self._changed)
         self.size_box.valueChanged.connect(self._changed)
         self.spacing_box.valueChanged.connect(self._changed)
@@ -124,10 +120,14 @@ class AppearanceDialog(QDialog):
 
 
 class PreferencesDialog(QDialog):
-    """Settings beyond appearance: the assistant (Ollama) and how books are prepared for it."""
+    """Settings: the page's appearance (live; Cancel puts it back), the assistant (a model
+    server) and how books are prepared for it (saved by OK)."""
+
+    appearanceChanged = Signal(object)  # Appearance, as the reader adjusts it
 
     def __init__(self, settings: SettingsStore, parent: QWidget | None = None, *,
-                 workers: Workers | None = None) -> None:
+                 workers: Workers | None = None, appearance: Appearance | None = None,
+                 tab: str = "") -> None:
         super().__init__(parent)
         from reader_app.ui.assistant.settings_page import AssistantSettingsPage
 
@@ -135,9 +135,17 @@ class PreferencesDialog(QDialog):
         self.setWindowTitle("Settings")
         self.settings = settings
         layout = QVBoxLayout(self)
-        tabs = QTabWidget(self)
+        self.tabs = tabs = QTabWidget(self)
+        self.opened_with = appearance or Appearance.load(settings)
+        self.appearance_page = AppearancePage(self.opened_with, self)
+        self.appearance_page.appearanceChanged.connect(self.appearanceChanged)
+        tabs.addTab(self.appearance_page, "Appearance")
         self.assistant_page = AssistantSettingsPage(settings, self, workers=workers)
         tabs.addTab(self.assistant_page, "Assistant")
+        if tab == "appearance":
+            tabs.setCurrentWidget(self.appearance_page)
+        else:
+            tabs.setCurrentWidget(self.assistant_page)
 
         preparing = QWidget(self)
         form = QFormLayout(preparing)
@@ -195,6 +203,11 @@ class PreferencesDialog(QDialog):
         self.settings.set("comics.describe_pages", self.describe_box.isChecked())
         self.settings.set("comics.vision_model", self.vision_edit.text().strip())
         super().accept()
+
+    def reject(self) -> None:
+        if self.appearance_page.appearance != self.opened_with:
+            self.appearanceChanged.emit(self.opened_with)  # Cancel: the page as it was
+        super().reject()
 
 
 def _fastembed_text_models() -> list[str]:

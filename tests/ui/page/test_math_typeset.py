@@ -21,7 +21,7 @@ from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.doc_positions import PositionMap
 from reader_app.ui.page.document import PageGeometry, SectionDocument
 from reader_app.ui.reader.epub_view import EpubView
-from reader_app.ui.window.settings_dialog import AppearanceDialog
+from reader_app.ui.window.settings_dialog import AppearancePage
 from tests.unit.books.epubgen import make_epub, xhtml
 
 MATHML = 'xmlns="http://www.w3.org/1998/Math/MathML"'
@@ -216,7 +216,7 @@ def test_position_map_steps_over_hyphens_and_formulas() -> None:
 
 
 def test_typesetting_is_a_saved_setting_with_a_checkbox(qtbot: QtBot, tmp_path: Path) -> None:
-    dialog = AppearanceDialog(LIGHT)
+    dialog = AppearancePage(LIGHT)
     qtbot.addWidget(dialog)
     box = dialog.findChild(QCheckBox, "appearanceTypesetMath")
     assert box is not None and box.isChecked()

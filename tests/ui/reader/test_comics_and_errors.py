@@ -27,14 +27,16 @@ def test_comic_pages_turn_and_spreads_keep_the_cover_alone(
     assert view.is_spread()
     assert view.current_pages() == (0,)
     qtbot.keyClick(view, Qt.Key.Key_Right)
-    assert view.current_pages() == (1, 2)
+    assert view.current_pages() == (1,)  # the wide title strip, alone
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.current_pages() == (2, 3)
     state = window.recorded_reading_state(book.book_id)
-    assert state is not None and state.boundary.section == 2  # both pages of the spread
+    assert state is not None and state.boundary.section == 3  # both pages of the spread
     window.rtl_action.trigger()
     assert view.right_to_left()
     qtbot.keyClick(view, Qt.Key.Key_Left)  # right-to-left: Left goes forward
-    assert view.current_pages() == (3, 4)
-    assert window.status_position.text().startswith("Page 4 of 8")
+    assert view.current_pages() == (4, 5)
+    assert window.status_position.text().startswith("Pages 5–6 of 8")
 
 
 def test_comic_reaching_the_last_page_finishes_it(qtbot: QtBot, window: MainWindow) -> None:

@@ -72,3 +72,42 @@ def test_the_book_title_as_a_contents_entry_is_front_matter() -> None:
     book = marker_book(title="Chapter 1")
     assert body_start(book) == Locator(1, 0, 0)
     assert body_start(marker_book()) == Locator(0, 0, 0)
+
+
+def test_skipping_alices_prefatory_poem_and_frontispiece_is_not_reading_ahead(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from tests.conftest import ALICE, corpus_epub
+    from tests.ui.conftest import open_file
+
+    book = open_file(qtbot, window, corpus_epub(ALICE))
+    chapter_one = next(
+        item.target for entry in book.toc for _d, item in entry.walk()
+        if item.title.startswith("I:")
+    )
+    assert body_start(book) == chapter_one
+    view, banner = window.reader.epub_view, window.reader.banner
+    window.toc_dock.jumpRequested.emit(chapter_one)  # through Contents, from the title page
+    view.next_page()
+    view.next_page()
+    assert not banner.isVisible(), "the offer nags after skipping only the front matter"
+    assert boundary_offset(window, book) == reading_offset(book, view.current_end())
+
+
+def test_the_offer_and_a_notice_lie_over_the_bar_and_resize_nothing(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    show_book(window, marker_book())
+    reader, view = window.reader, window.reader.epub_view
+    slider_width, page = reader.slider.width(), view.geometry()
+    window.jump_to(Locator(2, 5, 0))
+    view.next_page()
+    assert reader.banner.isVisible()
+    reader.mark_read_here()  # "Marked as read up to … · Undo"
+    assert reader.notice.isVisible()
+    qtbot.wait(10)
+    assert reader.slider.width() == slider_width, "the notice shrank the progress bar"
+    assert view.geometry() == page, "the notice moved the page"
+    footer = reader.notice.parentWidget()
+    assert footer is not None and footer.rect().contains(reader.notice.geometry())
+    window.grab().save(str(window.home / "footer.png"))

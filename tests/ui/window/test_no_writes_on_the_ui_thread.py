@@ -23,7 +23,7 @@ from reader_app.rag.index.indexes import fts_table_name
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.window.main_window import MainWindow
-from reader_app.ui.window.settings_dialog import AppearanceDialog, PreferencesDialog
+from reader_app.ui.window.settings_dialog import AppearancePage, PreferencesDialog
 from tests.conftest import JEKYLL, PEPPER1, corpus_comic, corpus_epub
 from tests.ui.conftest import UiThreadWrites, make_window, open_file
 
@@ -92,11 +92,12 @@ def test_the_window_writes_nothing_on_the_ui_thread(
 
     # Appearance: a change applies live.
     window.show_appearance_dialog()
-    appearance = window.findChild(AppearanceDialog)
+    appearance = window.findChild(AppearancePage)
     assert appearance is not None
     appearance.size_box.setValue(17)
     assert window.appearance.font_size == 17 and window.settings.get("appearance.font_size") == 17
-    appearance.close()
+    appearance.window().accept()  # OK: kept (Cancel would put the page back)
+    qtbot.waitUntil(lambda: window.findChild(PreferencesDialog) is None)
 
     # Settings: the assistant's page and the books-and-comics page, saved by OK.
     window.show_preferences()

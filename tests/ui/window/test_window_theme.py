@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.window.main_window import MainWindow
-from reader_app.ui.window.settings_dialog import AppearanceDialog
+from reader_app.ui.window.settings_dialog import PreferencesDialog
 from tests.conftest import corpus_epub
 from tests.ui.conftest import open_file
 
@@ -40,7 +40,7 @@ def test_dark_theme_reaches_menus_toolbar_slider_status_bar_and_dialogs(
         for name, widget in parts.items():
             if widget.isVisible() and widget.height() > 4:
                 assert mean_lightness(image, widget, window) < 110, name
-        dialog = AppearanceDialog(window.appearance, window)
+        dialog = PreferencesDialog(window.settings, window, appearance=window.appearance)
         qtbot.addWidget(dialog)
         assert dialog.palette().color(QPalette.ColorRole.Window).lightness() < 110
         assert QApplication.palette().color(QPalette.ColorRole.Text).lightness() > 150

@@ -1,0 +1,93 @@
+"""Go › Go to… (Ctrl+G): a place typed as a percentage of the book ("42%") or, in a comic, a
+page number ("5"). A jump like any other: the boundary stays where it is, Back comes home.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reader_app.books.model import Book, Locator
+
+_PERCENT = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*%\s*$")
+_NUMBER = re.compile(r"^\s*(\d+)\s*$")
+
+
+class GoToError(ValueError):
+    """What the reader typed names no place in this book; the message says what would."""
+
+
+def place_for(book: Book, text: str) -> Locator:
+    """The place `text` names: "42%" anywhere, a bare number a comic's page (an EPUB's
+    percentage, there being no fixed pages in a reflowable book)."""
+    count = len(book.sections)
+    if book.format == "cbz":
+        page = _NUMBER.match(text)
+        if page is not None:
+            number = int(page.group(1))
+            if not 1 <= number <= count:
+                raise GoToError(f"This comic has pages 1 to {count}.")
+            return Locator(number - 1, 0, 0)
+    percent = _PERCENT.match(text) or _NUMBER.match(text)
+    if percent is None:
+        hint = f"a page from 1 to {count}, or a percentage" if book.format == "cbz" else (
+            "a percentage of the book, like 42%")  # fmt: skip
+        raise GoToError(f"Type {hint}.")
+    value = float(percent.group(1).replace(",", "."))
+    if not 0 <= value <= 100:
+        raise GoToError("A percentage goes from 0 to 100.")
+    if book.format == "cbz":
+        # The page whose end is at or past it: the status line's own number for that page.
+        return Locator(min(max(math.ceil(value / 100 * count - 1e-9) - 1, 0), count - 1), 0, 0)
+    return book.locator_at_progress(value / 100)
+
+
+class GoToDialog(QDialog):
+    """One line to type a place in; Enter goes there, a place that is not says why."""
+
+    def __init__(self, book: Book, go: Callable[[Locator], None], parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setObjectName("goToDialog")
+        self.setWindowTitle("Go To")
+        self.book, self.go = book, go
+        layout = QVBoxLayout(self)
+        comic = book.format == "cbz"
+        prompt = QLabel(f"Page (1–{len(book.sections)}) or percentage:" if comic
+                        else "Percentage of the book:")
+        self.input = QLineEdit()
+        self.input.setObjectName("goToInput")
+        self.input.setPlaceholderText("5 or 42%" if comic else "42%")
+        prompt.setBuddy(self.input)
+        self.problem = QLabel("")
+        self.problem.setObjectName("goToProblem")
+        self.problem.setStyleSheet("color: #b3261e;")
+        self.problem.hide()
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.go_there)
+        buttons.rejected.connect(self.reject)
+        for widget in (prompt, self.input, self.problem, buttons):
+            layout.addWidget(widget)
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+
+    def go_there(self) -> None:
+        try:
+            place = place_for(self.book, self.input.text())
+        except GoToError as error:
+            self.problem.setText(str(error))
+            self.problem.show()
+            self.input.selectAll()
+            return
+        self.accept()
+        self.go(place)
