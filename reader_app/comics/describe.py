@@ -125,9 +125,9 @@ def _image_for_model(book: Book, page_name: str, image_name: str) -> bytes | Non
         out = io.BytesIO()
         image.save(out, format="JPEG", quality=85)
         return out.getvalue()
-    except (OSError, ValueError, Image.DecompressionBombError) as error:
-        log.warning("Not describing %s of %s: the image could not be decoded (%s)",
-                    page_name, book.path.name, error)
+    except Exception as error:  # any Pillow plugin's own failure (RuntimeError, OverflowError…)
+        log.warning("Not describing %s of %s: the image could not be decoded (%s: %s)",
+                    page_name, book.path.name, type(error).__name__, error)
         return None
 
 

@@ -211,8 +211,9 @@ def _is_cjk(char: str) -> bool:
 def _scan_page(data: bytes, engine: OcrEngine, *, pixel_cap: int, what: str) -> _PageScan | None:
     try:
         image, width, height = _decode_within_cap(data, pixel_cap=pixel_cap)
-    except (OSError, ValueError, Image.DecompressionBombError) as error:
-        log.warning("Skipped %s: the image could not be decoded (%s)", what, error)
+    except Exception as error:  # any Pillow plugin's own failure (RuntimeError, OverflowError…)
+        log.warning("Skipped %s: the image could not be decoded (%s: %s)", what,
+                    type(error).__name__, error)
         return None
     try:
         lines = engine.read_lines(image)

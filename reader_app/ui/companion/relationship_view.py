@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPe
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from reader_app.rag.companion.xray import RelationshipMap
+from reader_app.ui.page.safe_paint import paint_safely
 
 NODE_MIN, NODE_MAX = 7.0, 20.0
 
@@ -68,8 +69,10 @@ class RelationshipView(QWidget):
             self._nodes[entry.key] = (point, radius)
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        paint_safely(self, self._paint)
+
+    def _paint(self, painter: QPainter) -> None:
         self._layout()
-        painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
         painter.fillRect(self.rect(), palette.base())

@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reader_app.ui.page.safe_paint import paint_safely
+
 RESOLUTION = 10_000
 
 
@@ -95,8 +97,10 @@ class ProgressSlider(QSlider):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
+        paint_safely(self, self._paint_marks)
+
+    def _paint_marks(self, painter: QPainter) -> None:
         groove = self._groove()
-        painter = QPainter(self)
         pen = QPen(self.palette().mid().color())
         pen.setWidthF(1)
         painter.setPen(pen)
@@ -111,4 +115,3 @@ class ProgressSlider(QSlider):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor("#e07b00"))
             painter.drawRect(QRectF(x - 1.5, groove.top() - 6, 3, groove.height() + 12))
-        painter.end()

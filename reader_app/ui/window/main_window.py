@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
         self.error_banner = ErrorBanner()
         self.error_label = self.error_banner.label
         self.error_banner.hide()
+        self.tasks.replyFailed.connect(self.error_banner.reply_failed)
         self.previously_card = PreviouslyCard()
 
         self.stack = QStackedWidget()
