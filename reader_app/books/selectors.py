@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 
 from lxml import etree
 
 from reader_app.books.css import Attribute, Compound, Rule, Selector
+
+log = logging.getLogger(__name__)
 
 MAX_MATCH_STEPS = 2_000  # ancestor tests for one selector against one element
 
@@ -193,6 +196,13 @@ class RuleIndex:
     def start_document(self) -> None:
         self._lineage.clear()
 
+    def _drop(self, rule: Rule, error: ValueError) -> None:
+        """A rule that cannot be matched is never tried again (logged once)."""
+        for bucket in (*self.by_id.values(), *self.by_class.values(), *self.by_tag.values(),
+                       *self.by_attribute.values(), self.anywhere):
+            bucket[:] = [candidate for candidate in bucket if candidate[0] is not rule]
+        log.warning("a style rule that cannot be matched was dropped: %s", error)
+
     def _note(self, selector: Selector) -> None:
         run = 0
         for combinator in selector.combinators:
@@ -244,7 +254,12 @@ class RuleIndex:
                     lineage = self.lineage(element.getparent())
                 if not needs <= lineage:
                     continue
-            if matches(rule.selector, element):
+            try:
+                hit = matches(rule.selector, element)
+            except ValueError as error:  # lxml refusing a name the parser let through
+                self._drop(rule, error)
+                continue
+            if hit:
                 found.append(rule)
         if len(found) > 1:
             found.sort(key=lambda rule: (rule.selector.specificity, rule.order))
