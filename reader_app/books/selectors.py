@@ -150,10 +150,13 @@ def own_features(element: etree._Element, tested: set[str]) -> set[Feature]:
     classes = element.get("class")
     if classes:
         found.update((".", name) for name in classes.split())
-    for key, raw in element.items():
-        name, value = str(key), str(raw)
+    # keys(), not items(): lxml finds each value from the list's start (and iterating an
+    # element gives its children, not its attributes, whatever SIM118 says)
+    for key in element.keys():  # noqa: SIM118
+        name = str(key)
         found.add(("@", name))
         if name in tested:
+            value = str(element.get(key))
             found.add(("=", f"{name}\0{value}"))
             found.update(("~", f"{name}\0{token}") for token in value.split())
     return found
