@@ -211,6 +211,10 @@ class ModelGateway:
                 f"{self._server_title()} at {self.host} stopped sending before the answer was "
                 "finished."
             )
+        if length == 0:  # `"content": null` then done: no answer, not an empty complete one
+            raise AnswerFailedError(
+                f"{self._server_title()} at {self.host} finished without sending any answer."
+            )
 
     def _require_consent(self) -> None:
         if not self.text_may_leave:
