@@ -11,7 +11,7 @@ from PIL import Image
 
 from reader_app.books.jxl_header import is_jxl, jxl_size, register_jxl
 from reader_app.books.model import Book
-from reader_app.books.picture_decode import looks_like_svg
+from reader_app.books.picture_decode import looks_like_svg, pillow_formats
 from reader_app.books.xmlsafe import reject_entity_declarations
 from reader_app.errors import UnsafeBookError
 
@@ -39,7 +39,7 @@ def image_dimensions(data: bytes) -> tuple[int, int] | None:
         # Pillow warns on big headers itself; we make our own, stricter decision.
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         try:
-            with Image.open(io.BytesIO(data)) as image:  # reads the header, decodes nothing
+            with Image.open(io.BytesIO(data), formats=pillow_formats()) as image:  # header only
                 width, height = image.size
         except Image.DecompressionBombError:
             raise
@@ -94,7 +94,7 @@ def cover_thumbnail_png(book: Book, *, max_size: tuple[int, int] = THUMBNAIL_SIZ
     if is_jxl(data) and (jxl_size(data) is None or not register_jxl()):
         return None  # its plugin decodes on opening: only a size-checked picture goes there
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with Image.open(io.BytesIO(data), formats=pillow_formats()) as image:
             image.draft("RGB", max_size)  # JPEG: decode at reduced scale, much faster
             image.thumbnail(max_size, Image.Resampling.LANCZOS)
             converted = image.convert("RGBA" if _has_alpha(image) else "RGB")

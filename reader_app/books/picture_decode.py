@@ -24,6 +24,22 @@ from reader_app.books.jxl_header import is_jxl, jxl_size, register_jxl
 log = logging.getLogger(__name__)
 
 QT_FORMATS = frozenset({"png", "jpeg", "gif", "webp", "bmp"})
+# The Pillow formats a book's picture may be: raster images only. Not EPS (Pillow hands it to
+# Ghostscript, a program run on the book's bytes), nor the formats Pillow only identifies and
+# leaves to a registered handler (MPEG, WMF, FITS, HDF5, GRIB, BUFR).
+_RASTER_FORMATS = (
+    "PNG", "JPEG", "GIF", "BMP", "DIB", "WEBP", "TIFF", "PSD", "ICO", "CUR", "ICNS",
+    "TGA", "PCX", "DCX", "PPM", "QOI", "SGI", "DDS", "JPEG2000", "AVIF", "JXL", "XBM", "XPM",
+    "BLP", "FTEX", "MSP", "SUN", "IM", "SPIDER", "FLI", "GBR", "PIXAR", "PCD", "MCIDAS",
+    "XVTHUMB", "IMT",
+)  # fmt: skip
+
+
+def pillow_formats() -> tuple[str, ...]:
+    """The raster formats above that this Pillow can open (JPEG XL once its plugin is
+    registered): what `Image.open(..., formats=...)` is given, as it refuses a name it lacks."""
+    Image.init()
+    return tuple(name for name in _RASTER_FORMATS if name in Image.OPEN)
 _MAGIC: tuple[tuple[bytes, int, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", 0, "png"),
     (b"\xff\xd8\xff", 0, "jpeg"),
@@ -78,7 +94,7 @@ def pillow_picture(
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as image:
+            with Image.open(io.BytesIO(data), formats=pillow_formats()) as image:
                 width, height = image.size
                 if width * height > max_pixels:
                     log.warning("image %s refused: %sx%s pixels", name, width, height)

@@ -18,6 +18,7 @@ import numpy as np
 from PIL import Image
 
 from reader_app.books.model import Block, BlockKind, Book, Section
+from reader_app.books.picture_decode import pillow_formats
 from reader_app.books.segment import split_sentences
 from reader_app.cancel import CancelToken
 from reader_app.comics.ocr import OcrEngine, OcrFailedError, RapidOcrEngine
@@ -232,7 +233,7 @@ def _decode_within_cap(data: bytes, *, pixel_cap: int) -> tuple[Image.Image, int
     with warnings.catch_warnings():
         # We enforce our own limit below; Pillow's warning would only be noise.
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        opened = Image.open(io.BytesIO(data))
+        opened = Image.open(io.BytesIO(data), formats=pillow_formats())
         width, height = opened.size
         if width * height > MAX_PAGE_PIXELS:
             raise ValueError(f"{width}x{height} pixels is more than any comic page")

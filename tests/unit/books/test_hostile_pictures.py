@@ -12,7 +12,7 @@ from PIL import Image
 from reader_app.books.covers import check_image_size, cover_thumbnail_png, image_dimensions
 from reader_app.books.formats import read_book
 from reader_app.books.jxl_header import register_jxl
-from reader_app.books.picture_decode import picture_format, pillow_picture
+from reader_app.books.picture_decode import picture_format, pillow_formats, pillow_picture
 from tests.unit.books.epubgen import image_bytes
 from tests.unit.books.hostile_pictures import (
     MALFORMED_JXL,
@@ -68,3 +68,12 @@ def test_pictures_are_identified_by_their_bytes_not_their_names() -> None:
     assert picture_format(image_bytes(fmt="TIFF")) == "tiff"
     assert picture_format(b"\xef\xbb\xbf  <svg xmlns='http://www.w3.org/2000/svg'/>") == "svg"
     assert picture_format(b"not a picture") is None
+
+
+def test_a_postscript_picture_is_never_handed_to_ghostscript() -> None:
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), "red").save(out, format="EPS")  # writing needs no Ghostscript
+    with Image.open(io.BytesIO(out.getvalue())) as opened:
+        assert opened.format == "EPS"  # what Pillow alone would have picked, and then run gs on
+    assert "EPS" not in pillow_formats() and "PNG" in pillow_formats()
+    assert pillow_picture(out.getvalue(), name="a.png", target=(9, 9), max_pixels=100) is None
