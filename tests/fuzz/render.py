@@ -17,6 +17,7 @@ import argparse
 import json
 import logging
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -114,9 +115,13 @@ def _open(window: Any, path: Path, *, timeout: float) -> dict[str, object]:
     faulted = window.tasks.replyFailed.connect(
         lambda lane, error: lane == "open" and (outcome.update(error=error), loop.quit())
     )
-    QTimer.singleShot(int(timeout * 1000), loop.quit)
+    timer = QTimer()  # stopped below: a stale timer must not end the next book's wait
+    timer.setSingleShot(True)
+    timer.timeout.connect(loop.quit)
+    timer.start(int(timeout * 1000))
     window.open_path(path)
     loop.exec()
+    timer.stop()
     window.bookOpened.disconnect(opened)
     window.openFailed.disconnect(failed)
     window.tasks.replyFailed.disconnect(faulted)
@@ -130,12 +135,19 @@ def render_in_subprocess(
     environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     command = [sys.executable, "-m", "tests.fuzz.render", "--pages", str(max_pages)]
     result = subprocess.run(
-        [*command, *map(str, paths)], cwd=ROOT, env=environment, capture_output=True, text=True,
-        timeout=timeout * (len(paths) + 1), check=False,
+        [*command, "--timeout", str(timeout), *map(str, paths)], cwd=ROOT, env=environment,
+        capture_output=True, text=True, timeout=timeout * (len(paths) + 1), check=False,
+        preexec_fn=_lift_memory_cap,
     )  # fmt: skip
     lines = result.stdout.strip().splitlines()
     summary = json.loads(lines[-1]) if lines and lines[-1].startswith("{") else {}
     return result.returncode, summary, result.stderr[-3000:]
+
+
+def _lift_memory_cap() -> None:
+    """In the child: the fuzzer's address-space cap is for parsing; Qt maps far more."""
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
 
 
 def main(argv: list[str] | None = None) -> int:
