@@ -133,3 +133,19 @@ def _manifest_of(count: int, tmp_path: Path) -> Callable[[], object]:
 def test_a_manifest_of_many_items_is_read_in_linear_time(tmp_path: Path) -> None:
     ratio = growth(lambda n: _manifest_of(n, tmp_path), 4000)
     assert ratio < LINEAR_ENOUGH, ratio
+
+
+def test_a_small_file_repeating_a_big_chapter_is_capped_by_its_size_with_a_note(
+    tmp_path: Path,
+) -> None:
+    from reader_app.books.budget import expansion_allowance
+
+    words = "".join(f"Word{i % 997} and more words follow here. " for i in range(60_000))
+    spine = '<itemref idref="c0"/>' * 17
+    opf = package_document(["c0.xhtml"]).replace('<itemref idref="c0"/>', spine)
+    path = make_epub(tmp_path / "amplified.epub", {"c0.xhtml": xhtml(f"<p>{words}</p>")}, opf=opf)
+    allowance = expansion_allowance(path)
+    assert path.stat().st_size < 200_000 and len(words) * 17 > allowance
+    book = read_book(path)
+    assert book.char_count <= allowance and len(book.sections) >= 2
+    assert any("repeated chapter(s) were left out" in note for note in book.notes), book.notes
