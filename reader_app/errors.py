@@ -45,8 +45,12 @@ class UnsupportedFormatError(BookError):
 class LibraryError(ReaderError):
     """The library folder or its database cannot be used: full disk, read-only, damaged."""
 
-    def __init__(self, message: str, *, damaged: bool = False) -> None:
+    def __init__(
+        self, message: str, *, damaged: bool = False, empty: bool = False, read_only: bool = False
+    ) -> None:
         self.damaged = damaged  # True when rebuilding the library index can fix it
+        self.empty = empty  # the index file is there but empty: rebuilding loses nothing more
+        self.read_only = read_only  # the library can still be read, not written
         super().__init__(message)
 
 

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -105,3 +107,27 @@ def comic_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert run.returncode == 0, run.stderr
     assert "reading pages (ocr)" in run.stdout and "100%" in run.stdout
     return home
+
+
+@contextlib.contextmanager
+def mounted_tmpfs(mount_point: Path, *, size: str) -> Iterator[Path]:
+    """A real file system of `size` ("2m") at `mount_point`: writes past it fail with ENOSPC and
+    it can be remounted read-only. Skips the test where mounting needs rights it lacks."""
+    mount_point.mkdir(exist_ok=True)
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount_point)],
+        capture_output=True, check=False,
+    )  # fmt: skip
+    if made.returncode != 0 or shutil.which("umount") is None:
+        pytest.skip("cannot mount a small file system here (needs root)")
+    try:
+        yield mount_point
+    finally:
+        subprocess.run(["umount", "-l", str(mount_point)], check=False)
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 2 MiB file system (tmpfs), so writes fail with ENOSPC; needs mount rights."""
+    with mounted_tmpfs(tmp_path / "disk", size="2m") as mount_point:
+        yield mount_point

@@ -40,8 +40,8 @@ Modules:
   unbounded.
 - `opf`: The EPUB package document (OPF): the manifest with its fallbacks, the spine in reading
   order, the metadata (title, authors, series) and the cover.
-- `picture_decode`: Pictures Qt cannot read (AVIF, JPEG XL) decoded by Pillow, under the same caps
-  as the rest.
+- `picture_decode`: pictures identified by their bytes; those Qt cannot read (AVIF, JPEG XL,
+  PSD, …) decoded by Pillow, under the same caps as the rest, any decoder failure a refusal.
 - `reading`: How the spoiler boundary follows the reader: turning pages on moves it, jumps don't.
 - `reading_time`: Where the reader is in words ("Book I › Part I › Chapter I") and how long is
   left, measured from the reader's own page turns.

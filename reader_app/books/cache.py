@@ -100,9 +100,12 @@ def _read_cache(file: Path, book_id: str) -> Book | None:
 
 def _write_cache(file: Path, book: Book) -> None:
     # Temp file + rename: a crash mid-write never leaves a half file under the real name.
-    descriptor, temp_name = tempfile.mkstemp(
-        dir=file.parent, prefix=f".{file.stem}.", suffix=".tmp"
-    )
+    try:
+        descriptor, temp_name = tempfile.mkstemp(
+            dir=file.parent, prefix=f".{file.stem}.", suffix=".tmp"
+        )
+    except OSError:  # a read-only or full library: the book still opens, uncached
+        return
     try:
         with os.fdopen(descriptor, "wb") as handle:
             buffer = io.BytesIO()

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import io
+import logging
 import warnings
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
 from reader_app.books.jxl_header import is_jxl, jxl_size, register_jxl
 from reader_app.books.model import Book
+from reader_app.books.picture_decode import looks_like_svg, pillow_formats
 from reader_app.books.xmlsafe import reject_entity_declarations
 from reader_app.errors import UnsafeBookError
+
+log = logging.getLogger(__name__)
 
 MAX_IMAGE_PIXELS = 100_000_000
 MAX_IMAGE_SIDE = 30_000
@@ -19,8 +23,7 @@ THUMBNAIL_SIZE = (300, 450)
 
 
 def is_svg(data: bytes) -> bool:
-    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    return head.startswith(b"<") and (b"<svg" in data[:4096].lower() or head.startswith(b"<?xml"))
+    return looks_like_svg(data)
 
 
 def image_dimensions(data: bytes) -> tuple[int, int] | None:
@@ -36,10 +39,13 @@ def image_dimensions(data: bytes) -> tuple[int, int] | None:
         # Pillow warns on big headers itself; we make our own, stricter decision.
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         try:
-            with Image.open(io.BytesIO(data)) as image:  # reads the header, decodes nothing
-                return image.size
-        except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+            with Image.open(io.BytesIO(data), formats=pillow_formats()) as image:  # header only
+                width, height = image.size
+        except Image.DecompressionBombError:
+            raise
+        except Exception:  # any plugin's own failure (OverflowError from PSD, …)
             return None
+    return (width, height) if width >= 0 and height >= 0 else None
 
 
 def check_image_size(data: bytes, *, source: Path | str = "image", name: str = "") -> None:
@@ -88,14 +94,16 @@ def cover_thumbnail_png(book: Book, *, max_size: tuple[int, int] = THUMBNAIL_SIZ
     if is_jxl(data) and (jxl_size(data) is None or not register_jxl()):
         return None  # its plugin decodes on opening: only a size-checked picture goes there
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with Image.open(io.BytesIO(data), formats=pillow_formats()) as image:
             image.draft("RGB", max_size)  # JPEG: decode at reduced scale, much faster
             image.thumbnail(max_size, Image.Resampling.LANCZOS)
             converted = image.convert("RGBA" if _has_alpha(image) else "RGB")
             out = io.BytesIO()
             converted.save(out, format="PNG", optimize=True)
             return out.getvalue()
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+    except Exception as error:  # any plugin's own failure: no cover, not no book
+        log.warning("cover %s of %s not drawn: %s: %s", book.cover, book.path.name,
+                    type(error).__name__, error)
         return None
 
 

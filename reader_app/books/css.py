@@ -9,15 +9,27 @@ capped so a hostile stylesheet costs a bounded time: see the MAX_* limits.
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import tinycss2
+from lxml import etree
 from tinycss2 import ast
+
+log = logging.getLogger(__name__)
 
 MAX_SHEET_CHARS = 400_000  # per stylesheet; the rest is ignored
 MAX_RULES = 4_000  # selector/declaration pairs kept per document
 MAX_COMPOUNDS = 8  # compound selectors in one complex selector
+# tinycss2 turns every integer token into a Python int, which refuses over 4,300 digits
+# (sys.int_info.str_digits_check_threshold): longer runs are no size a page can use.
+MAX_DIGITS = 1_000
+_LONG_DIGITS = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+# Put where such a number stood: an identifier no property or selector accepts, so the
+# declaration (or rule) it was in is dropped, and the rest of the sheet is read as written.
+_NO_NUMBER = "too-long-number"
 
 SUPPORTED = frozenset(
     {
@@ -78,11 +90,23 @@ class Unsupported(Exception):
     """A selector outside the subset: its rule is dropped."""
 
 
-def parse_declarations(text: str | list[object]) -> tuple[tuple[str, str, bool], ...]:
+def tamed(text: str, *, where: str) -> str:
+    """`text` with every number over MAX_DIGITS digits replaced (logged), so that tokenizing it
+    cannot raise and only the declaration or rule holding the number is dropped."""
+    if _LONG_DIGITS.search(text) is None:
+        return text
+    log.warning("%s: a number of over %d digits was ignored with its declaration or rule",
+                where, MAX_DIGITS)
+    return _LONG_DIGITS.sub(_NO_NUMBER, text)
+
+
+def parse_declarations(
+    text: str | list[object], *, where: str = "a style attribute"
+) -> tuple[tuple[str, str, bool], ...]:
     """Supported declarations of a `style` attribute or a rule body (its text, or the tokens
     of a parsed rule's content, which spares tokenizing it twice), values lower-cased."""
     found: list[tuple[str, str, bool]] = []
-    source = text[:MAX_SHEET_CHARS] if isinstance(text, str) else text
+    source = tamed(text[:MAX_SHEET_CHARS], where=where) if isinstance(text, str) else text
     for item in tinycss2.parse_declaration_list(source, skip_comments=True, skip_whitespace=True):
         if not isinstance(item, ast.Declaration) or item.lower_name not in SUPPORTED:
             continue
@@ -94,14 +118,23 @@ def parse_declarations(text: str | list[object]) -> tuple[tuple[str, str, bool],
 
 
 def parse_stylesheet(
-    text: str, *, first_order: int = 0, faces: list[FontFaceRule] | None = None
+    text: str,
+    *,
+    first_order: int = 0,
+    faces: list[FontFaceRule] | None = None,
+    where: str = "a stylesheet",
 ) -> list[Rule]:
     """Rules of one stylesheet, in source order from `first_order`; @font-face rules go to
-    `faces` when it is given."""
+    `faces` when it is given. A rule that cannot be read is dropped (logged, naming `where`),
+    never the sheet's other rules, never the book."""
     rules: list[Rule] = []
     namespaces: dict[str, str] = {}
-    nodes = tinycss2.parse_stylesheet(text[:MAX_SHEET_CHARS], True, True)
-    _collect(nodes, rules, namespaces, first_order, faces)
+    try:
+        nodes = tinycss2.parse_stylesheet(tamed(text[:MAX_SHEET_CHARS], where=where), True, True)
+    except (ValueError, RecursionError) as error:  # tinycss2's own limits, whatever is left
+        log.warning("%s could not be read and was ignored: %s", where, error)
+        return rules
+    _collect(nodes, rules, namespaces, first_order, faces, where)
     return rules
 
 
@@ -111,33 +144,50 @@ def _collect(
     ns: dict[str, str],
     order: int,
     faces: list[FontFaceRule] | None,
+    where: str,
 ) -> None:
     for node in nodes:
         if len(rules) >= MAX_RULES:
             return
-        if isinstance(node, ast.AtRule):
-            keyword = node.lower_at_keyword
-            if keyword == "namespace":
-                _namespace(node, ns)
-            elif keyword == "media" and node.content and _for_screen(node.prelude):
-                inner = tinycss2.parse_rule_list(node.content, True, True)
-                _collect(inner, rules, ns, order + len(rules), faces)
-            elif keyword == "font-face" and node.content and faces is not None:
-                face = _font_face(node.content)
-                if face is not None:
-                    faces.append(face)
-            continue  # @import, @page ...: never fetched, not applied here
-        if not isinstance(node, ast.QualifiedRule):
+        try:
+            _collect_one(node, rules, ns, order, faces, where)
+        except (ValueError, TypeError, IndexError, RecursionError) as error:
+            line = getattr(node, "source_line", "?")
+            log.warning("%s: the rule on line %s was dropped: %s: %s", where, line,
+                        type(error).__name__, error)
+
+
+def _collect_one(
+    node: object,
+    rules: list[Rule],
+    ns: dict[str, str],
+    order: int,
+    faces: list[FontFaceRule] | None,
+    where: str,
+) -> None:
+    if isinstance(node, ast.AtRule):
+        keyword = node.lower_at_keyword
+        if keyword == "namespace":
+            _namespace(node, ns)
+        elif keyword == "media" and node.content and _for_screen(node.prelude):
+            inner = tinycss2.parse_rule_list(node.content, True, True)
+            _collect(inner, rules, ns, order + len(rules), faces, where)
+        elif keyword == "font-face" and node.content and faces is not None:
+            face = _font_face(node.content)
+            if face is not None:
+                faces.append(face)
+        return  # @import, @page ...: never fetched, not applied here
+    if not isinstance(node, ast.QualifiedRule):
+        return
+    declarations = parse_declarations(node.content or [])
+    if not declarations:
+        return
+    for tokens in _split_commas(node.prelude):
+        try:
+            selector = parse_selector(tokens, ns)
+        except Unsupported:
             continue
-        declarations = parse_declarations(node.content or [])
-        if not declarations:
-            continue
-        for tokens in _split_commas(node.prelude):
-            try:
-                selector = parse_selector(tokens, ns)
-            except Unsupported:
-                continue
-            rules.append(Rule(selector, declarations, order + len(rules)))
+        rules.append(Rule(selector, declarations, order + len(rules)))
 
 
 def _font_face(content: list[object]) -> FontFaceRule | None:
@@ -296,6 +346,15 @@ def _compound(tokens: list[object], index: int, ns: dict[str, str]) -> tuple[Com
     ), index
 
 
+def _is_xml_name(name: str) -> bool:
+    """Whether lxml accepts `name` (a control character or a bad namespace makes it raise)."""
+    try:
+        etree.QName(name)
+    except ValueError:
+        return False
+    return True
+
+
 def _attribute(content: list[object], ns: dict[str, str]) -> Attribute:
     tokens = [t for t in content if not isinstance(t, ast.WhitespaceToken)]
     name = ""
@@ -316,6 +375,9 @@ def _attribute(content: list[object], ns: dict[str, str]) -> Attribute:
         tokens = tokens[1:]
     else:
         raise Unsupported("attribute name")
+    if not _is_xml_name(name):
+        log.warning("a rule testing the attribute %r, which no element can have, was dropped", name)
+        raise Unsupported("no element can have that attribute")  # `[\\2 type]`: lxml refuses it
     if not tokens:
         return Attribute(name, "", "")
     op = ""

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote
 
-from reader_app.books.budget import BookBudget, count_elements
+from reader_app.books.budget import BookBudget, count_elements, expansion_allowance
 from reader_app.books.embedded_fonts import embedded_fonts
 from reader_app.books.epub_toc import (
     AnchorTable,
@@ -153,10 +153,16 @@ def _read_spine(
     has_image = _listed_images(archive, package, unlisted)
     parsed: dict[str, ParsedDocument] = {}
     fallback = image_fallbacks(package.manifest)
+    allowance = expansion_allowance(archive.path)
+    left_out = 0
     for item in (*package.spine, *package.auxiliary):
         if item.member in parsed:  # listed again in the spine: shown again, parsed once
             again = parsed[item.member]
-            budget.spend(elements=0, characters=sum(len(b.text) for b in again.blocks))
+            characters = sum(len(b.text) for b in again.blocks)
+            if budget.characters + characters > allowance:
+                left_out += 1  # amplification: the file is small, its repeats are not
+                continue
+            budget.spend(elements=0, characters=characters)
             documents.append((item.member, again))
             continue
         if item.member not in archive and item in package.auxiliary:
@@ -170,6 +176,12 @@ def _read_spine(
             archive, item, budget, sheets, notes, fallback, has_image
         )
         documents.append((item.member, parsed[item.member]))
+    if left_out:
+        notes.append(
+            f"The book lists its chapters again so often that its text would grow to over "
+            f"{allowance:,} characters, far beyond its file's size; {left_out:,} repeated "
+            "chapter(s) were left out."
+        )
     if unlisted:
         first = min(unlisted).rsplit("/", 1)[-1]
         more = f" and {len(unlisted) - 1} more" if len(unlisted) > 1 else ""

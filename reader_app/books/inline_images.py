@@ -18,6 +18,7 @@ from urllib.parse import unquote_to_bytes
 import tinycss2
 from lxml import etree
 
+from reader_app.books.css import tamed
 from reader_app.books.xmlsafe import local_name
 
 MAX_INLINE_IMAGE_BYTES = 4 * 1024 * 1024  # one decoded image
@@ -108,9 +109,8 @@ def page_style_rules(root: etree._Element) -> str:
     (`@import`, `@font-face`, `@media`) are left out, so nothing is fetched; capped in size."""
     rules: list[str] = []
     for node in root.iter("{*}style", "style"):
-        for rule in tinycss2.parse_stylesheet(
-            (node.text or "")[:MAX_HOST_CSS], skip_comments=True, skip_whitespace=True
-        ):
+        text = tamed((node.text or "")[:MAX_HOST_CSS], where="a <style> element")
+        for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
             if isinstance(rule, tinycss2.ast.QualifiedRule):
                 rules.append(tinycss2.serialize([rule]))
     return "\n".join(rules)[:MAX_HOST_CSS]

@@ -24,6 +24,9 @@ DC_NS = "http://purl.org/dc/elements/1.1/"
 CONTENT_TYPES = frozenset({"application/xhtml+xml", "text/html", "application/xml", "text/xml"})
 IMAGE_TYPES_PREFIX = "image/"
 MAX_SPINE_REPEATS = 16  # spine entries naming a chapter already listed, shown again
+# Fallbacks followed from one item: real books use one or two; a chain of thousands, walked
+# from every spine item, would cost the square of its length.
+MAX_FALLBACKS = 16
 
 _TAG = re.compile(r"<[^>]*>")
 _SPACES = re.compile(r"\s+")
@@ -122,9 +125,17 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
         spine=tuple(linear or every),
         ncx=ncx,
         right_to_left=direction == "rtl",
-        auxiliary=tuple(item for item in every if linear and item not in linear),
+        auxiliary=_auxiliary(every, linear),
         replaced=tuple(replaced),
     )
+
+
+def _auxiliary(every: list[ManifestItem], linear: list[ManifestItem]) -> tuple[ManifestItem, ...]:
+    """The spine's items not in its linear reading order (a set: 100,000 items cost linear)."""
+    if not linear:
+        return ()
+    in_order = set(linear)
+    return tuple(item for item in every if item not in in_order)
 
 
 def _readable(item: ManifestItem, manifest: dict[str, ManifestItem]) -> ManifestItem:
@@ -136,7 +147,7 @@ def _readable(item: ManifestItem, manifest: dict[str, ManifestItem]) -> Manifest
     """
     chain = [item]
     seen = {item.id}
-    while chain[-1].fallback and chain[-1].fallback not in seen:
+    while chain[-1].fallback and chain[-1].fallback not in seen and len(chain) < MAX_FALLBACKS:
         following = manifest.get(chain[-1].fallback)
         if following is None:
             break
@@ -168,7 +179,7 @@ def image_fallbacks(manifest: dict[str, ManifestItem]) -> Callable[[str], str]:
         seen: set[str] = set()
         current = item
         while current is not None and current.media_type not in DRAWN_IMAGE_TYPES:
-            if not current.fallback or current.fallback in seen:
+            if not current.fallback or current.fallback in seen or len(seen) >= MAX_FALLBACKS:
                 return member
             seen.add(current.fallback)
             current = manifest.get(current.fallback)

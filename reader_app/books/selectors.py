@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 
 from lxml import etree
 
 from reader_app.books.css import Attribute, Compound, Rule, Selector
+
+log = logging.getLogger(__name__)
 
 MAX_MATCH_STEPS = 2_000  # ancestor tests for one selector against one element
 
@@ -147,10 +150,13 @@ def own_features(element: etree._Element, tested: set[str]) -> set[Feature]:
     classes = element.get("class")
     if classes:
         found.update((".", name) for name in classes.split())
-    for key, raw in element.items():
-        name, value = str(key), str(raw)
+    # keys(), not items(): lxml finds each value from the list's start (and iterating an
+    # element gives its children, not its attributes, whatever SIM118 says)
+    for key in element.keys():  # noqa: SIM118
+        name = str(key)
         found.add(("@", name))
         if name in tested:
+            value = str(element.get(key))
             found.add(("=", f"{name}\0{value}"))
             found.update(("~", f"{name}\0{token}") for token in value.split())
     return found
@@ -192,6 +198,13 @@ class RuleIndex:
 
     def start_document(self) -> None:
         self._lineage.clear()
+
+    def _drop(self, rule: Rule, error: ValueError) -> None:
+        """A rule that cannot be matched is never tried again (logged once)."""
+        for bucket in (*self.by_id.values(), *self.by_class.values(), *self.by_tag.values(),
+                       *self.by_attribute.values(), self.anywhere):
+            bucket[:] = [candidate for candidate in bucket if candidate[0] is not rule]
+        log.warning("a style rule that cannot be matched was dropped: %s", error)
 
     def _note(self, selector: Selector) -> None:
         run = 0
@@ -244,7 +257,12 @@ class RuleIndex:
                     lineage = self.lineage(element.getparent())
                 if not needs <= lineage:
                     continue
-            if matches(rule.selector, element):
+            try:
+                hit = matches(rule.selector, element)
+            except ValueError as error:  # lxml refusing a name the parser let through
+                self._drop(rule, error)
+                continue
+            if hit:
                 found.append(rule)
         if len(found) > 1:
             found.sort(key=lambda rule: (rule.selector.specificity, rule.order))

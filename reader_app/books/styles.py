@@ -10,6 +10,7 @@ either, and the assistant never sees it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml import etree
@@ -38,6 +39,7 @@ _KEYWORD_SIZES = {
 _BREAKS = frozenset({"always", "page", "left", "right", "recto", "verso"})
 _BLOCK_DISPLAYS = frozenset({"block", "list-item", "table", "flex", "grid", "flow-root"})
 MIN_SCALE, MAX_SCALE = 0.5, 3.0
+MANY_ATTRIBUTES = 64  # past this, an element's signature reads only the attributes it needs
 MAX_RAW_SIGNATURES = 50_000  # attribute sets remembered per styler before starting afresh
 _TRANSFORMS = {
     "none": "", "uppercase": "uppercase", "lowercase": "lowercase", "capitalize": "capitalize",
@@ -116,22 +118,35 @@ class Styler:
             self._raw_signatures.clear()  # unique ids and style attributes: a cache, not state
 
     def _signature(self, element: etree._Element) -> int:
+        if len(element.attrib) > MANY_ATTRIBUTES:
+            return self._signature_of_many(element)
         raw = (element.tag, *element.items())  # one call; most elements have no attributes
         found = self._raw_signatures.get(raw)
         if found is None:
             attributes = {str(k): str(v) for k, v in element.items()}
-            get = attributes.get
-            element_id, classes = get("id"), get("class")
-            if element_id is not None and element_id not in self.index.id_names:
-                element_id = None  # unique ids no selector names would make every context new
-            if classes:
-                names = self.index.class_names
-                classes = " ".join(c for c in classes.split() if c in names)
-            tested = tuple(map(get, self._attributes))
-            signature = (element.tag, element_id, classes, get("style"), *tested)
-            found = self._signature_ids.setdefault(signature, len(self._signature_ids))
+            found = self._numbered(element, attributes.get)
             self._raw_signatures[raw] = found
         return found
+
+    def _signature_of_many(self, element: etree._Element) -> int:
+        """The signature of an element with many attributes, reading only those it depends on:
+        lxml's `items()` looks each value up from the start of the list (quadratic), and a raw
+        key of 100,000 attributes would be no cache. `keys()` and a few `get()`s are linear."""
+        wanted = {"id", "class", "style", *self._attributes}
+        present = {str(key) for key in element.keys() if key in wanted}  # noqa: SIM118 (children)
+        values = {name: str(element.get(name)) for name in present}
+        return self._numbered(element, values.get)
+
+    def _numbered(self, element: etree._Element, get: Callable[[str], str | None]) -> int:
+        element_id, classes = get("id"), get("class")
+        if element_id is not None and element_id not in self.index.id_names:
+            element_id = None  # unique ids no selector names would make every context new
+        if classes:
+            names = self.index.class_names
+            classes = " ".join(c for c in classes.split() if c in names)
+        tested = tuple(map(get, self._attributes))
+        signature = (element.tag, element_id, classes, get("style"), *tested)
+        return self._signature_ids.setdefault(signature, len(self._signature_ids))
 
     def _chain(self, element: etree._Element) -> tuple[int, ...]:
         """The signatures of `element` and of its previous siblings as far as `+` chains reach.

@@ -82,7 +82,8 @@ class StyleSheets:
                 rules.append(_reordered(rule, len(rules)))
         for text in inline:
             faces: list[FontFaceRule] = []
-            rules.extend(parse_stylesheet(text, first_order=len(rules), faces=faces))
+            rules.extend(parse_stylesheet(text, first_order=len(rules), faces=faces,
+                                          where=f"a <style> element in {name}"))
             self._add_faces(faces, name)
         return rules
 
@@ -96,7 +97,9 @@ class StyleSheets:
                 except (KeyError, OSError, ValueError, BookError):
                     text = ""  # a missing or damaged stylesheet leaves the defaults
             faces: list[FontFaceRule] = []
-            rules = parse_stylesheet(text.lstrip("\ufeff"), faces=faces)
+            rules = parse_stylesheet(
+                text.lstrip("\ufeff"), faces=faces, where=f"stylesheet {member}"
+            )
             self._sheets[member] = rules
             self._add_faces(faces, member)
         return rules

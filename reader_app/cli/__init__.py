@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 
 from reader_app import APP_NAME, __version__
-from reader_app.errors import ReaderError
+from reader_app.errors import LibraryError, ReaderError
 
 # Engine commands are modules of this package; each is `main(argv) -> exit code`.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -57,6 +59,41 @@ def gui_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def run_command(name: str, command: Callable[[list[str]], int], argv: list[str]) -> int:
+    """Run one engine command: every library fault is a sentence, and output cut short by the
+    reader (`reader-app search … | head`) ends quietly."""
+    from reader_app.paths import library_home
+    from reader_app.store.faults import explain_library_fault
+
+    try:
+        try:
+            code = command(argv)
+        except LibraryError as error:
+            if not error.empty:
+                raise
+            from reader_app.store.rebuild import rebuild_library
+
+            print(f"reader-app {name}: {error}", file=sys.stderr)
+            rebuild_library(library_home())  # an empty index holds nothing more to lose
+            code = command(argv)
+        sys.stdout.flush()  # a closed pipe is found here, not at exit after a traceback
+        return code
+    except BrokenPipeError:
+        # The reader stopped reading; nothing is wrong. Later writes go nowhere (Python's advice).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # as a program ended by SIGPIPE
+    except ReaderError as error:  # e.g. the library folder is full, read-only or damaged
+        print(f"reader-app {name}: {error}", file=sys.stderr)
+        return 2
+    except (sqlite3.Error, OSError) as error:  # a fault met after the library was opened
+        fault = explain_library_fault(error, home=library_home())
+        if fault is None:
+            raise
+        print(f"reader-app {name}: {fault}", file=sys.stderr)
+        return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in COMMANDS:
@@ -64,11 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command: Callable[[list[str]], int] = getattr(
             importlib.import_module(module_name), function_name
         )
-        try:
-            return command(args[1:])
-        except ReaderError as error:  # e.g. the library folder is full, read-only or damaged
-            print(f"reader-app {args[0]}: {error}", file=sys.stderr)
-            return 2
+        return run_command(args[0], command, args[1:])
     options = gui_parser().parse_args(args)
     # Imported late so that the engine commands never load Qt.
     from reader_app.app import run_app

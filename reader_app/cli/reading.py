@@ -60,7 +60,8 @@ def mark_read_main(argv: list[str]) -> int:
 
 def status_main(argv: list[str]) -> int:
     options = status_parser().parse_args(argv)
-    return _run(lambda conn, home: _status(conn, home, options, out=sys.stdout), "status")
+    return _run(lambda conn, home: _status(conn, home, options, out=sys.stdout), "status",
+                reads_only=True)
 
 
 
@@ -108,6 +109,9 @@ def _status(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *
     if not index["text_ready"]:
         print("  index: not prepared (run reader-app index FILE, or open it in Pagemate)",
               file=out)
+    elif index["damaged"]:
+        print(f"  index: {index['sentences']} sentences; the passage index file is damaged "
+              "(run reader-app index FILE, or open it in Pagemate, to rebuild it)", file=out)
     else:
         print(f"  index: {index['sentences']} sentences, {index['chunks_indexed']} of "
               f"{index['chunks_total']} passages embedded with {index['model']}"
@@ -160,6 +164,7 @@ def status_json(
             "sentences": sentence_count(conn, book.book_id),
             "chunks_total": index.chunks_total,
             "chunks_indexed": index.chunks_indexed,
+            "damaged": index.damaged,
             "model": model_id,
             "covers_boundary": boundary_sid is not None and index.covers(boundary_sid),
         },

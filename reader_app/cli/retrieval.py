@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TextIO
 
 from reader_app.books.model import Book
-from reader_app.errors import ReaderError
+from reader_app.errors import LibraryError, ReaderError
 from reader_app.paths import library_home
 from reader_app.prepare import PreparedBook, PrepareNews, prepare_book
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book
@@ -22,10 +22,11 @@ from reader_app.rag.retrieval.search import (
     MAX_K,
     UNLIMITED_TOKENS,
     SearchResult,
+    SearchStages,
     search,
 )
 from reader_app.settings import SettingsStore
-from reader_app.store.db import connect
+from reader_app.store.db import connect, connect_read_only, is_read_only
 
 
 def index_parser() -> argparse.ArgumentParser:
@@ -77,14 +78,26 @@ def index_main(argv: list[str]) -> int:
 
 def search_main(argv: list[str]) -> int:
     options = search_parser().parse_args(argv)
-    return _run(lambda conn, home: _search(conn, home, options, out=sys.stdout), "search")
+    return _run(lambda conn, home: _search(conn, home, options, out=sys.stdout), "search",
+                reads_only=True)
 
 
-def _run(command: Any, name: str, options: argparse.Namespace | None = None) -> int:
+def _run(
+    command: Any, name: str, options: argparse.Namespace | None = None, *, reads_only: bool = False
+) -> int:
+    """Run `command(conn, home)` with the library; a command that `reads_only` still runs on a
+    library that cannot be written (a read-only folder or disk), reading it as it is."""
     from reader_app.cli.server_options import server_for_this_call
 
     home = library_home()
-    conn = connect(home)
+    try:
+        conn = connect(home)
+    except LibraryError as error:
+        if not (reads_only and error.read_only):
+            raise
+        conn = connect_read_only(home)
+        print(f"reader-app {name}: the library folder is read-only; it is read as it is and "
+              "nothing is saved.", file=sys.stderr)
     try:
         with server_for_this_call(conn, options or argparse.Namespace()):
             return int(command(conn, home))
@@ -105,6 +118,9 @@ def _open(conn: sqlite3.Connection, home: Path, file: Path) -> Book:
     book = load_book(file, home)
     library = Library(conn, home)
     if not library.contains(book.book_id):
+        if is_read_only(conn):
+            raise ReaderError(f"“{file.name}” is not in the library, and the library is "
+                              "read-only: nothing can be added to it.")
         library.add(book)
     return book
 
@@ -164,14 +180,23 @@ class ProgressPrinter:
 def _search(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *,
             out: TextIO) -> int:
     book = _open(conn, home, options.file)
-    embedder = _embedder(conn, home, sys.stderr)
-    prepared = prepare_to_boundary(
-        conn, home, book, embedder=embedder,
-        boundary=lambda: _scope(conn, book, options).boundary_sid, err=sys.stderr,
-    )
-    scope = _scope(conn, prepared.book, options)
+    stages = SearchStages()
+    embedder: Embedder | None = None
+    if not is_read_only(conn):
+        embedder = writer_embedder = _embedder(conn, home, sys.stderr)
+        book = prepare_to_boundary(
+            conn, home, book, embedder=writer_embedder,
+            boundary=lambda: _scope(conn, book, options).boundary_sid, err=sys.stderr,
+        ).book
+    else:  # what was prepared before is what is searched; a model never set up is not used
+        try:
+            embedder = _embedder(conn, home, sys.stderr)
+        except (OSError, ReaderError) as error:
+            print(f"reader-app search: searching by keywords only ({error})", file=sys.stderr)
+            embedder, stages = None, SearchStages(dense=False)
+    scope = _scope(conn, book, options)
     result = search(conn, home, scope, options.query, k=options.k or DEFAULT_K,
-                    token_budget=_token_budget(options), embedder=embedder)
+                    token_budget=_token_budget(options), embedder=embedder, stages=stages)
     if options.json:
         print(json.dumps(result_json(result), ensure_ascii=False, indent=2), file=out)
     else:

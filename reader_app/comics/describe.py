@@ -16,6 +16,7 @@ from typing import Protocol
 from PIL import Image
 
 from reader_app.books.model import Book
+from reader_app.books.picture_decode import pillow_formats
 from reader_app.cancel import CancelToken
 from reader_app.comics.text import page_content_hash, page_image_name
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
@@ -118,16 +119,17 @@ def _run(conn: sqlite3.Connection, book: Book, model: str, described: list[int],
 def _image_for_model(book: Book, page_name: str, image_name: str) -> bytes | None:
     """The page as a JPEG no larger than a vision model can use."""
     try:
-        with Image.open(io.BytesIO(book.load_resource(image_name))) as opened:
+        with Image.open(io.BytesIO(book.load_resource(image_name)),
+                        formats=pillow_formats()) as opened:
             opened.draft("RGB", (DESCRIPTION_IMAGE_SIDE, DESCRIPTION_IMAGE_SIDE))
             image = opened.convert("RGB")
         image.thumbnail((DESCRIPTION_IMAGE_SIDE, DESCRIPTION_IMAGE_SIDE))
         out = io.BytesIO()
         image.save(out, format="JPEG", quality=85)
         return out.getvalue()
-    except (OSError, ValueError, Image.DecompressionBombError) as error:
-        log.warning("Not describing %s of %s: the image could not be decoded (%s)",
-                    page_name, book.path.name, error)
+    except Exception as error:  # any Pillow plugin's own failure (RuntimeError, OverflowError…)
+        log.warning("Not describing %s of %s: the image could not be decoded (%s: %s)",
+                    page_name, book.path.name, type(error).__name__, error)
         return None
 
 

@@ -18,6 +18,7 @@ import numpy as np
 from PIL import Image
 
 from reader_app.books.model import Block, BlockKind, Book, Section
+from reader_app.books.picture_decode import pillow_formats
 from reader_app.books.segment import split_sentences
 from reader_app.cancel import CancelToken
 from reader_app.comics.ocr import OcrEngine, OcrFailedError, RapidOcrEngine
@@ -211,8 +212,9 @@ def _is_cjk(char: str) -> bool:
 def _scan_page(data: bytes, engine: OcrEngine, *, pixel_cap: int, what: str) -> _PageScan | None:
     try:
         image, width, height = _decode_within_cap(data, pixel_cap=pixel_cap)
-    except (OSError, ValueError, Image.DecompressionBombError) as error:
-        log.warning("Skipped %s: the image could not be decoded (%s)", what, error)
+    except Exception as error:  # any Pillow plugin's own failure (RuntimeError, OverflowError…)
+        log.warning("Skipped %s: the image could not be decoded (%s: %s)", what,
+                    type(error).__name__, error)
         return None
     try:
         lines = engine.read_lines(image)
@@ -231,7 +233,7 @@ def _decode_within_cap(data: bytes, *, pixel_cap: int) -> tuple[Image.Image, int
     with warnings.catch_warnings():
         # We enforce our own limit below; Pillow's warning would only be noise.
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        opened = Image.open(io.BytesIO(data))
+        opened = Image.open(io.BytesIO(data), formats=pillow_formats())
         width, height = opened.size
         if width * height > MAX_PAGE_PIXELS:
             raise ValueError(f"{width}x{height} pixels is more than any comic page")

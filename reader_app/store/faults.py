@@ -31,6 +31,27 @@ def explain_library_fault(error: BaseException, *, home: Path) -> LibraryError |
     if read_only or isinstance(error, PermissionError) or code in (errno.EROFS, errno.EACCES):
         return LibraryError(
             f"Pagemate cannot write to its library folder ({home}): it is read-only or not "
-            "yours. Check its permissions, or set READER_APP_HOME to another folder."
+            "yours. Check its permissions, or set READER_APP_HOME to another folder.",
+            read_only=True,
         )
     return None
+
+
+def damaged_library(error: BaseException, *, home: Path) -> LibraryError:
+    """The damaged-library sentence for an error opening the database that says nothing more
+    useful (a damaged schema page can make SQLite's message undecodable: UnicodeDecodeError)."""
+    return LibraryError(
+        f"The library index ({database_path(home).name} in {home}) is damaged "
+        f"({type(error).__name__}). Pagemate can rebuild it from your book files, keeping the "
+        "reading positions it can still read.",
+        damaged=True,
+    )
+
+
+def empty_library(home: Path) -> LibraryError:
+    return LibraryError(
+        f"The library index ({database_path(home).name} in {home}) was empty; rebuilding it "
+        "from your books. Reading positions could not be recovered.",
+        damaged=True,
+        empty=True,
+    )

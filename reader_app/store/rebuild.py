@@ -80,11 +80,12 @@ def _salvage(database: Path) -> tuple[dict[str, str], dict[str, tuple[object, ..
         conn = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     except sqlite3.Error:
         return paths, states
+    # A damaged database raises what it likes: a corrupt schema name even UnicodeDecodeError.
     try:
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(sqlite3.Error, UnicodeDecodeError):
             for book_id, path in conn.execute("SELECT book_id, path FROM books"):
                 paths[str(book_id)] = str(path)
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(sqlite3.Error, UnicodeDecodeError):
             for row in conn.execute(
                 "SELECT book_id, section, block, char, progress, boundary_section, "
                 "boundary_block, boundary_char, finished FROM reading_state"

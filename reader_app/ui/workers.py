@@ -91,6 +91,8 @@ class _Runnable(QRunnable):
 class Workers(QObject):
     """Runs jobs in a thread pool of `max_threads`; at most one job is awaited per lane."""
 
+    replyFailed = Signal(str, str)  # lane, what the callback raised (logged with its traceback)
+
     def __init__(self, parent: QObject | None = None, *, max_threads: int = 2) -> None:
         super().__init__(parent)
         self.pool = QThreadPool(self)
@@ -154,11 +156,20 @@ class Workers(QObject):
             return
         if kind == _PROGRESS:
             if awaited.on_progress is not None and not awaited.job.cancelled:
-                awaited.on_progress(value)
+                self._deliver(awaited.job.lane, awaited.on_progress, value)
             return
         del self._awaited[awaited.job.lane]
         if kind == _DONE:
-            awaited.on_done(value)
+            self._deliver(awaited.job.lane, awaited.on_done, value)
         else:
             assert isinstance(value, BaseException)
-            awaited.on_error(value)
+            self._deliver(awaited.job.lane, awaited.on_error, value)
+
+    def _deliver(self, lane: str, callback: Callable[[Any], object], value: object) -> None:
+        """Run a reply's callback; if it raises, log it and say so (`replyFailed`), never
+        leaving the exception to Qt (which would print it and go on with a half-done slot)."""
+        try:
+            callback(value)
+        except Exception as error:
+            log.error("the reply to the %r job failed", lane, exc_info=error)
+            self.replyFailed.emit(lane, f"{type(error).__name__}: {error}")

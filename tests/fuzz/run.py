@@ -1,18 +1,25 @@
-"""Fuzz `read_book` with mutated EPUBs and CBZs, under a memory cap and a per-case time budget.
+"""Fuzz `read_book` with mutated EPUBs and CBZs, under a memory cap and a per-case time budget,
+then paint the books that opened in an offscreen window (the render stage, in a subprocess).
 
     python -m tests.fuzz.run --examples 300          # what `make test` runs (via test_fuzz.py)
     python -m tests.fuzz.run --seconds 1800          # what `make fuzz` runs (FUZZ_SECONDS)
 
-Allowed outcomes for every case: the book opens, or a `BookError` whose message names the file.
-Anything else (another exception, a case over the time budget, MemoryError under the RLIMIT_AS
-cap) is a failure: the shrunk file is saved under --crashes and the exit status is 1. The last
-line printed is a JSON summary.
+Each case is a seed book (generated, tests/fuzz/seeds.py), half the time with one class of
+hostile input put in (tests/fuzz/hostile.py: CSS numbers and escapes, pictures of every format,
+long spines, many attributes, amplification, parts of the real corpus books), then mutated
+(tests/fuzz/mutate.py). Allowed outcomes: the book opens, or a `BookError` whose message names the
+file. Anything else (another exception, a case over the time budget, MemoryError under the
+RLIMIT_AS cap) is a failure: the shrunk file is saved under --crashes and the exit status is 1.
+Every batch of cases, up to --render books that opened are opened and painted page by page in a
+child process (tests/fuzz/render.py): a segfault there, or an exception that reached Qt, is a
+failure too and the batch's files are saved. The last line printed is a JSON summary.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import resource
 import signal
 import sys
@@ -27,7 +34,9 @@ from hypothesis import strategies as st
 
 from reader_app.books.formats import read_book
 from reader_app.errors import BookError
+from tests.fuzz.hostile import hostile_cbz, hostile_epub
 from tests.fuzz.mutate import mutated_archive
+from tests.fuzz.render import render_in_subprocess
 from tests.fuzz.seeds import cbz_members, epub_members
 
 
@@ -42,13 +51,19 @@ class Tally:
     refused: int = 0
     slowest: float = 0.0
     reasons: dict[str, int] = field(default_factory=dict)
+    hostile: int = 0  # cases with a class of hostile input put in before mutation
+    rendered: int = 0  # books opened and painted in the render stage
+    pages_painted: int = 0
+    survivors: list[Path] = field(default_factory=list)  # opened, not yet rendered
 
 
 def _overtime(_signum: int, _frame: FrameType | None) -> None:
     raise CaseOvertimeError("case over its time budget")
 
 
-def check_one(data: bytes, suffix: str, *, folder: Path, tally: Tally, budget: float) -> None:
+def check_one(
+    data: bytes, suffix: str, *, folder: Path, tally: Tally, budget: float, keep: int = 0
+) -> None:
     """Open one fuzzed file; return quietly on an allowed outcome, raise otherwise."""
     path = folder / f"fuzzed{suffix}"
     path.write_bytes(data)
@@ -65,15 +80,62 @@ def check_one(data: bytes, suffix: str, *, folder: Path, tally: Tally, budget: f
     else:
         assert book.sections, "a book opened with no sections"
         tally.opened += 1
+        _keep_sample(tally, data, suffix, folder=folder, keep=keep)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         tally.cases += 1
         tally.slowest = max(tally.slowest, time.perf_counter() - started)
 
 
-def run(*, examples: int, seconds: float, memory_mb: int, budget: float, crashes: Path) -> int:
+def _keep_sample(tally: Tally, data: bytes, suffix: str, *, folder: Path, keep: int) -> None:
+    """Keep `keep` of the books that opened, a uniform sample of them (reservoir sampling), so a
+    short run paints its later, more mutated cases too, not only its first ones."""
+    if keep <= 0:
+        return
+    survivor = folder / f"survivor{tally.cases}{suffix}"
+    if len(tally.survivors) < keep:
+        tally.survivors.append(survivor)
+    else:
+        slot = random.Random(tally.cases).randrange(tally.opened)
+        if slot >= keep:
+            return
+        tally.survivors[slot].unlink(missing_ok=True)
+        tally.survivors[slot] = survivor
+    survivor.write_bytes(data)
+
+
+def render_survivors(tally: Tally, crashes: Path) -> None:
+    """Open and paint the books kept in `tally.survivors` in a child process; raise on a crash
+    (the books are saved under `crashes` first)."""
+    books, tally.survivors = tally.survivors, []
+    if not books:
+        return
+    status, summary, stderr = render_in_subprocess(books, max_pages=12, timeout=60)
+    tally.rendered += int(summary.get("opened", 0))
+    tally.pages_painted += int(summary.get("pages_painted", 0))
+    faults = [*summary.get("escaped", []), *summary.get("faults", [])]
+    if status != 0 or faults:
+        crashes.mkdir(parents=True, exist_ok=True)
+        for book in books:
+            (crashes / f"render-{book.name}").write_bytes(book.read_bytes())
+        raise RenderCrashError(f"render stage ended with status {status}: "
+                               f"{(faults or [stderr])[0][-1500:]}")
+    for book in books:
+        book.unlink(missing_ok=True)
+
+
+class RenderCrashError(Exception):
+    """The render stage crashed (a segfault, an abort) or let an exception reach Qt."""
+
+
+def run(
+    *, examples: int, seconds: float, memory_mb: int, budget: float, crashes: Path,
+    render: int = 0,
+) -> int:
     limit = memory_mb << 20
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    # The soft limit only: the render stage's child (Qt) lifts it back for itself.
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGALRM, _overtime)
     tally = Tally()
     seeds = {".epub": epub_members(), ".cbz": cbz_members()}
@@ -88,11 +150,16 @@ def run(*, examples: int, seconds: float, memory_mb: int, budget: float, crashes
             database=None,
             suppress_health_check=list(HealthCheck),
         )
-        @given(suffix=st.sampled_from(sorted(seeds)), data=st.data())
-        def case(suffix: str, data: st.DataObject) -> None:
-            archive = data.draw(mutated_archive(seeds[suffix]), label="archive")
+        @given(suffix=st.sampled_from(sorted(seeds)), hostile=st.booleans(), data=st.data())
+        def case(suffix: str, hostile: bool, data: st.DataObject) -> None:
+            members = seeds[suffix]
+            if hostile:
+                tally.hostile += 1
+                put_in = hostile_epub if suffix == ".epub" else hostile_cbz
+                members = data.draw(put_in(members), label="hostile")
+            archive = data.draw(mutated_archive(members), label="archive")
             try:
-                check_one(archive, suffix, folder=folder, tally=tally, budget=budget)
+                check_one(archive, suffix, folder=folder, tally=tally, budget=budget, keep=render)
             except BaseException:
                 crashes.mkdir(parents=True, exist_ok=True)
                 (crashes / f"crash{suffix}").write_bytes(archive)  # the last one is the shrunk one
@@ -101,9 +168,13 @@ def run(*, examples: int, seconds: float, memory_mb: int, budget: float, crashes
         try:
             while True:
                 case()
-                if examples and tally.cases >= examples:
-                    break
-                if deadline is not None and time.monotonic() >= deadline:
+                ending = bool(examples and tally.cases >= examples) or (
+                    deadline is not None and time.monotonic() >= deadline
+                )
+                # A long run paints its survivors batch by batch; a counted one once, at its end.
+                if ending or (deadline is not None and len(tally.survivors) >= render):
+                    render_survivors(tally, crashes)
+                if ending:
                     break
         except BaseException as error:  # any failure ends the run with a report
             failure = f"{type(error).__name__}: {error}"[:2000]
@@ -114,6 +185,9 @@ def run(*, examples: int, seconds: float, memory_mb: int, budget: float, crashes
                 "opened": tally.opened,
                 "refused": tally.refused,
                 "refusals": tally.reasons,
+                "hostile": tally.hostile,
+                "rendered": tally.rendered,
+                "pages_painted": tally.pages_painted,
                 "slowest_case_s": round(tally.slowest, 3),
                 "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
                 "memory_cap_mb": memory_mb,
@@ -131,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-mb", type=int, default=2048, help="RLIMIT_AS for the run")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds allowed per case")
     parser.add_argument("--crashes", type=Path, default=Path("fuzz-crashes"))
+    parser.add_argument("--render", type=int, default=40,
+                        help="books that opened painted in the render stage per batch of cases")
     args = parser.parse_args(argv)
     if not args.examples and not args.seconds:
         args.examples = 300
@@ -140,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         memory_mb=args.memory_mb,
         budget=args.budget,
         crashes=args.crashes,
+        render=args.render,
     )
 
 

@@ -1,5 +1,7 @@
-"""The book fuzzer in `make test`: a few hundred mutated EPUBs and CBZs, in a subprocess with an
-address-space cap; `make fuzz` runs the same harness for as long as FUZZ_SECONDS says."""
+"""The book fuzzer in `make test`: a few hundred mutated EPUBs and CBZs (half with a class of
+hostile input put in), in a subprocess with an address-space cap, and a few of those that opened
+painted page by page in an offscreen window; `make fuzz` runs the same harness for as long as
+FUZZ_SECONDS says."""
 
 from __future__ import annotations
 
@@ -13,13 +15,13 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
 
 
-def test_fuzzed_books_open_or_fail_with_a_book_error_within_time_and_memory(
+def test_fuzzed_books_open_or_fail_with_a_book_error_and_those_that_open_paint(
     tmp_path: Path,
 ) -> None:
     crashes = tmp_path / "crashes"
     result = subprocess.run(
         [sys.executable, "-m", "tests.fuzz.run", "--examples", str(EXAMPLES),
-         "--memory-mb", "2048", "--budget", "10", "--crashes", str(crashes)],
+         "--memory-mb", "2048", "--budget", "10", "--crashes", str(crashes), "--render", "8"],
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     lines = result.stdout.strip().splitlines()
@@ -30,3 +32,4 @@ def test_fuzzed_books_open_or_fail_with_a_book_error_within_time_and_memory(
     assert result.returncode == 0 and not summary["failure"], report
     assert summary["cases"] >= EXAMPLES
     assert summary["opened"] > 0 and summary["refused"] > 0  # the mutations reach both outcomes
+    assert summary["hostile"] > EXAMPLES // 4 and summary["rendered"] > 0

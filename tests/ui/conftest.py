@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 import sqlite3
 import threading
@@ -109,3 +110,28 @@ def open_file(qtbot: QtBot, window: MainWindow, path: Path) -> Book:
     book = blocker.args[0]
     assert isinstance(book, Book)
     return book
+
+
+class _CaughtFaults(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(self.format(record))
+
+
+@pytest.fixture(autouse=True)
+def no_caught_ui_faults(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A paint or a job's reply that raises is caught, logged and shown as a note (never left to
+    Qt): in a test that is a failure all the same, unless the test provokes it on purpose."""
+    handler = _CaughtFaults()
+    names = ("reader_app.ui.page.safe_paint", "reader_app.ui.workers")
+    loggers = [logging.getLogger(name) for name in names]
+    for logger in loggers:
+        logger.addHandler(handler)
+    yield
+    for logger in loggers:
+        logger.removeHandler(handler)
+    if request.node.get_closest_marker("faults_expected") is None:
+        assert not handler.messages, "\n\n".join(handler.messages)

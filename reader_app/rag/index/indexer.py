@@ -21,6 +21,7 @@ from reader_app.rag.index.indexes import (
     read_vector_record,
     save_vector_index,
     stored_ids,
+    vector_file_is_whole,
     vector_index_path,
     write_vector_record,
 )
@@ -57,6 +58,7 @@ class IndexStatus:
     chunks_total: int
     chunks_indexed: int  # chunks [0, chunks_indexed) have vectors for this model
     covered_through_sid: int  # every chunk ending at or before this sid is embedded
+    damaged: bool = False  # the index file is there but not whole: counted as not indexed
 
     @property
     def complete(self) -> bool:
@@ -79,13 +81,12 @@ def index_status(conn: sqlite3.Connection, home: Path, book_id: str, model_id: s
         "SELECT 1 FROM text_units WHERE book_id = ?", (book_id,)
     ).fetchone() is not None
     record = read_vector_record(conn, book_id, model_id)
-    indexed = 0
-    if (
-        record is not None
-        and record.chunk_count == total
-        and vector_index_path(home, book_id, model_id).exists()
-    ):
+    indexed, damaged = 0, False
+    path = vector_index_path(home, book_id, model_id)
+    if record is not None and record.chunk_count == total and path.exists():
         indexed = min(record.indexed_count, total)
+        if not vector_file_is_whole(path, vectors=indexed):
+            indexed, damaged = 0, True  # derived data: the next index run rebuilds it
     return IndexStatus(
         book_id=book_id,
         model_id=model_id,
@@ -93,6 +94,7 @@ def index_status(conn: sqlite3.Connection, home: Path, book_id: str, model_id: s
         chunks_total=total,
         chunks_indexed=indexed,
         covered_through_sid=_covered_through_sid(conn, book_id, indexed, total),
+        damaged=damaged,
     )
 
 

@@ -119,6 +119,23 @@ def new_vector_index(dimension: int) -> Any:
     return faiss.IndexIDMap(faiss.IndexFlatIP(dimension))
 
 
+def vector_file_is_whole(path: Path, *, vectors: int) -> bool:
+    """Whether the index file at `path` looks whole for `vectors` vectors, from its header and
+    size alone (reading the whole index to find out would cost as much as a search): FAISS's
+    IndexIDMap magic, a count of at least `vectors`, and room for each vector and its id."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(16)
+            size = os.fstat(handle.fileno()).st_size
+    except OSError:
+        return False
+    if len(head) < 16 or head[:4] != b"IxMp":
+        return False
+    dimension = int.from_bytes(head[4:8], "little", signed=True)
+    count = int.from_bytes(head[8:16], "little", signed=True)
+    return dimension > 0 and count >= vectors and size >= count * (4 * dimension + 8)
+
+
 def load_vector_index(path: Path) -> Any | None:
     if not path.exists():
         return None

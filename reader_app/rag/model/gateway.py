@@ -246,6 +246,10 @@ class ModelGateway:
                 f"{self._server_title()} at {self.host} stopped sending before the answer was "
                 "finished."
             )
+        if length == 0:  # `"content": null` then done: no answer, not an empty complete one
+            raise AnswerFailedError(
+                f"{self._server_title()} at {self.host} finished without sending any answer."
+            )
 
     def _send(self, messages: list[prompts.ChatMessage], *, max_tokens: int,
               deadline: float) -> Generator[ReplyPart, None, None]:

@@ -113,12 +113,12 @@ def search(
     if not 1 <= k <= MAX_K:
         raise QueryError(f"The number of passages must be between 1 and {MAX_K}, not {k}.")
     candidates = max(candidates or stages.candidates, k)
-    embedder = embedder or default_embedder(home=home)
     queries = [query.strip()] + ([hypothetical.strip()] if hypothetical and hypothetical.strip()
                                  else [])
     dense_hits: list[list[tuple[float, str, int]]] = []
     covered = True
     if stages.dense:
+        embedder = embedder or default_embedder(home=home)  # keyword-only needs no model
         if other_embedders is None:
             other_embedders = previous_embedders(conn, home, scope, embedder)
         for n, model in enumerate([embedder, *other_embedders]):

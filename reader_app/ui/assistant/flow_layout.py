@@ -8,7 +8,7 @@ ellipsis (the full question in its tooltip), so a dock never forces the book to 
 from __future__ import annotations
 
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QLayout,
     QLayoutItem,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QStylePainter,
     QWidget,
 )
+
+from reader_app.ui.page.safe_paint import paint_safely
 
 CHIP_MIN_WIDTH = 96
 DOCK_MIN_WIDTH = 240  # a side panel narrower than this is of no use to read or type in
@@ -112,10 +114,13 @@ class Chip(QPushButton):
         return cut_at_word(self.text(), self, max(contents.width() - 8, 12))
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QStylePainter(self)
+        paint_safely(self, self._paint, painter=QStylePainter(self))
+
+    def _paint(self, painter: QPainter) -> None:
         option = QStyleOptionButton()
         self.initStyleOption(option)
         option.text = self.shown_text()
+        assert isinstance(painter, QStylePainter)
         painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
 
 

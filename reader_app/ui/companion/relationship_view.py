@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from reader_app.rag.companion.xray import RelationshipMap
 from reader_app.ui.companion.map_layout import Node, ellipse_nodes, place_labels
+from reader_app.ui.page.safe_paint import paint_safely
 
 NODE_MIN, NODE_MAX = 7.0, 20.0
 ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 1.0, 4.0, 1.25
@@ -133,8 +134,10 @@ class RelationshipView(QWidget):
         self._labels = place_labels(nodes, sizes, bounds=view if self.zoom == ZOOM_MIN else None)
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        paint_safely(self, self._paint)
+
+    def _paint(self, painter: QPainter) -> None:
         self._layout()
-        painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
         painter.fillRect(self.rect(), palette.base())

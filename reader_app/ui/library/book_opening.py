@@ -13,7 +13,7 @@ from pathlib import Path
 
 from reader_app.books.library import Library, LibraryEntry
 from reader_app.books.model import Book
-from reader_app.errors import LibraryError
+from reader_app.errors import BookError, LibraryError
 from reader_app.settings import SettingsStore
 from reader_app.store.writer import Writer
 
@@ -44,12 +44,24 @@ def record_opened(
     return known
 
 
-def open_and_record(path: Path, home: Path, writer: Writer) -> OpenedBook:
-    """Runs on a pool thread: load the book, then record it through `writer` and wait for that."""
+def open_and_record(
+    path: Path, home: Path, writer: Writer, *, known: LibraryEntry | None = None
+) -> OpenedBook:
+    """Runs on a pool thread: load the book, then record it through `writer` and wait for that.
+
+    `known` is the library's entry when the reader chose the book there: a file at its path
+    that is now another book (its SHA-256 differs) is refused, never opened as that entry."""
     from reader_app.books.cache import load_book
     from reader_app.books.hyphenation import supports
 
     book = load_book(path, home)
+    if known is not None and book.book_id != known.book_id:
+        raise BookError(
+            path,
+            f"it is no longer “{known.title}”, the book the library knew there: the file was "
+            "replaced by another book. Open it with File ▸ Open to add it as a new book, or "
+            "put the original back.",
+        )
     # The page's first layout needs the hyphenation patterns: load them here, not on the UI
     # thread (reading War and Peace's English patterns took about 90 ms there).
     supports(book.metadata.language or "en")

@@ -17,18 +17,20 @@ def reading_notes_text(book: Book) -> str:
 def cover_work(book: Book) -> bytes | None:
     """A PNG thumbnail of the book's cover; SVG covers are rendered with Qt's SVG renderer."""
     from reader_app.books.covers import cover_thumbnail_png
+    from reader_app.books.picture_decode import picture_format
 
     try:
         png = cover_thumbnail_png(book)
-    except BookError:
+        member = book.resource(book.cover) if png is None and book.cover else b""
+    except (BookError, KeyError, OSError):
         return None
-    if png is not None or not book.cover or not book.cover.lower().endswith(".svg"):
+    if png is not None or book.cover is None or picture_format(member) not in ("svg", "svgz"):
         return png
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
 
     from reader_app.ui.page.images import decode_image
 
-    image = decode_image(book.resource(book.cover), name=book.cover, target=QSize(300, 450))
+    image = decode_image(member, name=book.cover, target=QSize(300, 450))
     if image is None:
         return None
     data = QByteArray()

@@ -33,8 +33,10 @@ def open_or_recover(
         if not error.damaged:
             tell(str(error))
             return None
-        if not ask(f"{error}\n\nRebuild the library index now?"):
+        # An empty index holds nothing to keep: it is rebuilt at once, and the reader told.
+        if not error.empty and not ask(f"{error}\n\nRebuild the library index now?"):
             return None
+        first = f"{error} " if error.empty else ""
     try:
         report = rebuild_library(home)
         conn = connect(home)
@@ -45,7 +47,7 @@ def open_or_recover(
         f" {len(report.missing)} book file(s) could not be found again." if report.missing else ""
     )
     tell(
-        f"The library was rebuilt: {report.books} book(s) and {report.positions} reading "
+        f"{first}The library was rebuilt: {report.books} book(s) and {report.positions} reading "
         f"position(s) kept.{missing} The damaged file was kept as “{report.damaged_copy.name}”."
     )
     return conn

@@ -26,6 +26,8 @@ Modules:
   book's styles.
 - `pagination`: Where a laid-out section's pages begin: breaks between lines, optionally anchored
   on one line.
+- `safe_paint`: Painting that always ends its painter, and a note in place of what could not be
+  drawn.
 - `svg_child`: Big SVGs are rasterised by resvg in a child process, so the window never waits on
   the GIL.
 - `text_effects`: What the page draws for a block's characters, by the book's `text-transform` and

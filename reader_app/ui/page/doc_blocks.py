@@ -60,7 +60,9 @@ def insert_image(
         base = QTextCharFormat()
         base.setForeground(QColor(theme.muted))
         base.setFontItalic(True)
-        cursor.insertText("[image]" if not block.text else block.text, base)
+        # The alt text first, as the book wrote it (its offsets are the block's); then the note.
+        note = "[this picture could not be shown]" if block.image else "[image]"
+        cursor.insertText(f"{block.text} {note}" if block.text else note, base)
         return
     name = f"img:{block.image}"
     doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -20,7 +21,12 @@ from PySide6.QtSvg import QSvgRenderer
 
 from reader_app.books.covers import check_image_size
 from reader_app.books.model import Book
-from reader_app.books.picture_decode import pillow_picture
+from reader_app.books.picture_decode import (
+    QT_FORMATS,
+    looks_like_svg,
+    picture_format,
+    pillow_picture,
+)
 from reader_app.errors import UnsafeBookError
 from reader_app.paths import assets_dir
 from reader_app.ui.page.svg_child import can_render_in_child, render_in_child
@@ -34,6 +40,7 @@ except ImportError:  # pragma: no cover - resvg-py is a declared dependency
 log = logging.getLogger(__name__)
 
 MAX_IMAGE_PIXELS = 40_000_000
+MAX_SVGZ_BYTES = 16 << 20
 CACHE_IMAGES = 48
 SVG_SERIF = "Linux Libertine O"  # bundled in assets/fonts
 _SVG_SIZE = re.compile(rb"<svg\b[^>]*>", re.DOTALL)
@@ -171,21 +178,44 @@ def _load(book: Book, name: str, *, target: QSize, pixel_ratio: float, dark: boo
 
 
 def decode_image(data: bytes, *, name: str, target: QSize) -> QImage | None:
-    """Decode a book image safely: SVG rendered to a bounded raster, pixel caps on bitmaps."""
+    """Decode a book image safely: SVG rendered to a bounded raster, pixel caps on bitmaps.
+
+    The decoder is chosen by the bytes, never the name (`picture_format`). None, logged, for any
+    picture that cannot be shown, whatever the decoder raised: the page shows a placeholder."""
+    try:
+        return _decode(data, name=name, target=target)
+    except MemoryError:
+        log.warning("image %s not shown: not enough memory to decode it", name)
+    except Exception as error:  # a decoder's failure must never reach a paint or a slot
+        log.warning("image %s not shown: %s: %s", name, type(error).__name__, error)
+    return None
+
+
+def _decode(data: bytes, *, name: str, target: QSize) -> QImage | None:
     try:
         # Header-only check: refuses giant bitmaps and SVGs that declare entities.
         check_image_size(data, name=name)
     except UnsafeBookError as error:
         log.warning("image %s refused: %s", name, error)
         return None
-    if is_svg(data, name=name):
+    kind = picture_format(data)
+    if kind == "svgz":
+        inflated = _gunzipped(data, name=name)
+        if inflated is None or not looks_like_svg(inflated):
+            return None
+        check_image_size(inflated, name=name)
+        data, kind = inflated, "svg"
+    if kind == "svg":
         return render_svg(data, target=target, name=name)
+    if kind not in QT_FORMATS:  # AVIF, JPEG XL, PSD, TIFF, …: Pillow, under the same caps
+        return _pillow_image(data, name=name, target=target)
     device = QBuffer()
     device.setData(QByteArray(data))
     device.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(device)
-    if not reader.canRead():  # AVIF and JPEG XL: Pillow, under the same caps
-        return _pillow_image(data, name=name, target=target)
+    reader = QImageReader(device, kind.encode())
+    if not reader.canRead():
+        log.warning("image %s looks like %s but Qt cannot read it", name, kind.upper())
+        return None
     size = reader.size()
     if not size.isValid() or size.width() * size.height() > MAX_IMAGE_PIXELS:
         log.warning("image %s refused: %sx%s pixels", name, size.width(), size.height())
@@ -198,6 +228,20 @@ def decode_image(data: bytes, *, name: str, target: QSize) -> QImage | None:
     return None if image.isNull() else image
 
 
+def _gunzipped(data: bytes, *, name: str) -> bytes | None:
+    """A compressed SVG (.svgz) inflated, at most MAX_SVGZ_BYTES, or None."""
+    inflater = zlib.decompressobj(wbits=31)
+    try:
+        out = inflater.decompress(data, MAX_SVGZ_BYTES)
+    except zlib.error as error:
+        log.warning("compressed SVG %s unreadable: %s", name, error)
+        return None
+    if inflater.unconsumed_tail:
+        log.warning("compressed SVG %s refused: over %d bytes", name, MAX_SVGZ_BYTES)
+        return None
+    return out
+
+
 def _pillow_image(data: bytes, *, name: str, target: QSize) -> QImage | None:
     decoded = pillow_picture(
         data, name=name, target=(target.width(), target.height()), max_pixels=MAX_IMAGE_PIXELS
@@ -207,10 +251,6 @@ def _pillow_image(data: bytes, *, name: str, target: QSize) -> QImage | None:
     pixels, width, height = decoded
     image = QImage(pixels, width, height, width * 4, QImage.Format.Format_RGBA8888)
     return image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)  # owns its pixels
-
-
-def is_svg(data: bytes, *, name: str) -> bool:
-    return name.lower().endswith((".svg", ".svgz")) or data.lstrip()[:5] in (b"<?xml", b"<svg ")
 
 
 def svg_size(data: bytes) -> QSize:

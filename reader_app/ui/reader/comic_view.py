@@ -14,6 +14,7 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
 from reader_app.errors import BookError
 from reader_app.ui.page.images import decode_image
+from reader_app.ui.page.safe_paint import paint_safely
 from reader_app.ui.reader.page_view import PageShown, PageView
 
 log = logging.getLogger(__name__)
@@ -22,6 +23,26 @@ FIT_MODES = ("page", "width", "height", "actual")
 ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 1.0, 4.0, 1.25  # over the fit mode
 CACHE_PAGES = 8
 HEADER_BYTES = 64 * 1024  # where an image file says how big it is
+PICTURE_NOT_SHOWN = "This picture could not be shown."
+
+
+def unshown_page(target: QSize, *, background: QColor) -> QImage:
+    """A page-shaped stand-in that says the picture could not be shown (bounded in size)."""
+    height = max(min(target.height(), 1500), 60)
+    width = max(min(target.width(), height * 2 // 3), 40)
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(background.lighter(130))
+    painter = QPainter(image)
+    try:
+        painter.setPen(QColor("#e0e0e0"))
+        font = painter.font()
+        font.setPixelSize(max(min(width // 14, 28), 8))
+        painter.setFont(font)
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        painter.drawText(image.rect().adjusted(8, 8, -8, -8), int(flags), PICTURE_NOT_SHOWN)
+    finally:
+        painter.end()
+    return image
 
 
 def spread_views(
@@ -250,11 +271,11 @@ class ComicView(PageView):
                 self._unreadable.add(name)
                 log.warning("page %d (%s) of %s cannot be shown: %s", page + 1, name,
                             self.book.path.name, error, exc_info=not isinstance(error, BookError))
-            return None
+            return unshown_page(target, background=self.background)
         bounded = QSize(min(target.width(), 8000), min(target.height(), 12000))
         image = decode_image(data, name=name, target=bounded)
-        if image is None:
-            return None
+        if image is None:  # logged by decode_image; the page says so in its place
+            image = unshown_page(bounded, background=self.background)
         self._cache[key] = image
         while len(self._cache) > CACHE_PAGES:
             self._cache.popitem(last=False)
@@ -302,12 +323,13 @@ class ComicView(PageView):
         )
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
+        paint_safely(self, self._paint)
+
+    def _paint(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), self.background)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         for image, rect in self._placements():
             painter.drawImage(rect, image)
-        painter.end()
 
     def resizeEvent(self, event: object) -> None:
         if self.book is not None:

@@ -17,6 +17,7 @@ from reader_app.ui.page.document import PageGeometry, SectionDocument
 from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.layout_ahead import LayoutAhead
 from reader_app.ui.page.math_render import MathJobs
+from reader_app.ui.page.safe_paint import paint_safely
 from reader_app.ui.reader.flash_mark import FlashMark
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.page_view import PageShown, PageView, paint_selection
@@ -361,11 +362,7 @@ class EpubView(PageView):
     def paintEvent(self, event: QPaintEvent) -> None:
         if "appearance" not in self.__dict__:  # Python side already cleared, widget still shown
             return  # (seen once as a test's view was torn down): nothing to paint with
-        painter = QPainter(self)
-        try:
-            self._paint(painter)
-        finally:
-            painter.end()  # an exception must not leave the backing store mid-paint (a crash)
+        paint_safely(self, self._paint)  # the painter ended and a fault noted, whatever happens
 
     def _paint(self, painter: QPainter) -> None:
         theme = self.appearance.resolved_theme()

@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reader_app.ui.page.safe_paint import paint_safely
+
 RESOLUTION = 10_000
 SNAP_PIXELS = 4  # a click or hover this close to a chapter's tick means that chapter
 
@@ -118,8 +120,10 @@ class ProgressSlider(QSlider):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
+        paint_safely(self, self._paint_marks)
+
+    def _paint_marks(self, painter: QPainter) -> None:
         groove = self._groove()
-        painter = QPainter(self)
         pen = QPen(self.palette().mid().color())
         pen.setWidthF(1)
         painter.setPen(pen)
@@ -134,4 +138,3 @@ class ProgressSlider(QSlider):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor("#e07b00"))
             painter.drawRect(QRectF(x - 1.5, groove.top() - 6, 3, groove.height() + 12))
-        painter.end()

@@ -27,3 +27,8 @@ class ErrorBanner(QFrame):
     def show_message(self, text: str) -> None:
         self.label.setText(text)
         self.show()
+
+    def reply_failed(self, lane: str, _error: str) -> None:
+        """A job's reply could not be shown (`Workers.replyFailed`; logged with its traceback)."""
+        what = "The book could not be shown" if lane == "open" else "Something could not be shown"
+        self.show_message(f"{what} because of a fault in Pagemate; the details are in the log.")

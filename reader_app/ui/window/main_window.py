@@ -13,7 +13,7 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from reader_app import APP_NAME, __version__
-from reader_app.books.library import Library, ReadingState
+from reader_app.books.library import Library, LibraryEntry, ReadingState
 from reader_app.books.model import Book, Locator
 from reader_app.errors import BookError
 from reader_app.prepare import PrepareNews
@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
         self.error_banner = ErrorBanner()
         self.error_label = self.error_banner.label
         self.error_banner.hide()
+        self.tasks.replyFailed.connect(self.error_banner.reply_failed)
         self.previously_card = PreviouslyCard()
 
         self.stack = QStackedWidget()
@@ -219,16 +220,16 @@ class MainWindow(QMainWindow):
     def open_book_id(self, book_id: str) -> None:
         entry = self.library.entry(book_id)
         if entry is not None:
-            self.open_path(str(entry.path))
+            self.open_path(str(entry.path), known=entry)
 
-    def open_path(self, path: str | Path) -> int:
-        """Open a book file in the background; the window stays responsive meanwhile."""
+    def open_path(self, path: str | Path, *, known: LibraryEntry | None = None) -> int:
+        """Open a book file in the background (`known`: the library entry it should be)."""
         file = Path(path).expanduser()
         self.statusBar().showMessage(f"Opening {file.name}…")
         home, writer = self.home, self.writer
         return self.tasks.submit(
             "open",
-            lambda _job: open_and_record(file, home, writer),  # recorded by the writer
+            lambda _job: open_and_record(file, home, writer, known=known),  # through the writer
             on_done=lambda opened: self._book_loaded(file, opened),
             on_error=lambda error: self._open_failed(file, error),
         ).job_id

@@ -3,10 +3,8 @@ reading positions, a full disk and a read-only folder are explained, no temporar
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -103,23 +101,6 @@ def test_declining_the_rebuild_leaves_the_damaged_file_alone(library_home: Path)
     database_path(library_home).write_bytes(b"garbage" * 1000)
     assert open_or_recover(library_home, ask=lambda m: False, tell=lambda m: None) is None
     assert database_path(library_home).read_bytes() == b"garbage" * 1000
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real 2 MiB file system (tmpfs), so writes fail with ENOSPC; needs mount rights."""
-    mount_point = tmp_path / "disk"
-    mount_point.mkdir()
-    made = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount_point)],
-        capture_output=True, check=False,
-    )  # fmt: skip
-    if made.returncode != 0 or shutil.which("umount") is None:
-        pytest.skip("cannot mount a small file system here (needs root)")
-    try:
-        yield mount_point
-    finally:
-        subprocess.run(["umount", "-l", str(mount_point)], check=False)
 
 
 def test_a_full_disk_is_explained_and_a_failed_index_write_leaves_no_tmp(small_disk: Path) -> None:

@@ -83,3 +83,12 @@ def test_a_well_behaved_stream_is_still_complete(fake_ollama: FakeOllama, api: s
     fake_ollama.reply_with(lambda r: Reply(ANSWER))
     pieces, error = _stream(fake_ollama, api)
     assert error is None and "".join(pieces) == ANSWER
+
+
+def test_a_stream_that_ends_done_with_no_content_is_an_error_not_an_empty_answer(
+    fake_ollama: FakeOllama, api: str
+) -> None:
+    fake_ollama.reply_with(lambda r: Reply(None, tokens=[None]))  # "content": null, then done
+    pieces, error = _stream(fake_ollama, api)
+    assert isinstance(error, AnswerFailedError), error
+    assert "finished without sending any answer" in str(error) and not "".join(pieces)
