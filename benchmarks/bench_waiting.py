@@ -1,0 +1,202 @@
+"""What a reader waits for with the default model on a computer without a graphics card:
+llama.cpp's `llama-server` (built by `make test-llm`) with a GGUF of qwen2.5:3b's exact shape and
+random weights (`benchmarks/synthetic_model.py`, written once per machine, never committed), which
+runs at the real model's speed; War and Peace with the mark at 10% and at 80%.
+
+For each place, medians of `RUNS`: the first token of a first question, of a follow-up that names
+its subject (its earlier turn comes from the server's prompt cache), of a follow-up that leans on
+the conversation (rewritten first), and of a question asked while a background chapter summary
+runs; beside each, the server's own time reading what it was sent, the tokens it read afresh and
+the passage budget chosen for the reader's wait (Answer quickly, 15 s). Then the dev set's War and
+Peace questions: how often the evidence is in what the model reads at that budget and at the
+fixed 3,000 tokens. Skipped, with a note, where the server is not built.
+
+    nice -n 10 .venv/bin/python -m benchmarks.run waiting
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+RUNS = 3
+PLACES = (10, 80)
+CONTEXT = 8192
+FIRST_QUESTIONS = (
+    "Who is Pierre Bezukhov?",
+    "What did Prince Andrew think of the war?",
+    "Who is Natasha Rostova?",
+)
+NAMED_FOLLOW_UPS = (
+    "Where does Anna Pavlovna hold her soirée?",
+    "Who is Prince Vasili Kuragin?",
+    "What is Nicholas Rostov like?",
+)
+LEANING_FOLLOW_UP = "And what did he do after that?"
+
+Row = dict[str, Any]
+
+
+def run() -> list[Row]:
+    from tests.llm.server import LlamaServer, ServerUnavailable
+
+    try:
+        from benchmarks.synthetic_model import qwen25_3b_shaped
+
+        model_file = qwen25_3b_shaped()
+    except (ImportError, OSError, RuntimeError) as missing:
+        return [{"metric": "skipped", "value": None, "unit": "",
+                 "note": f"the qwen2.5:3b-shaped model could not be written: {missing}"}]
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            server = LlamaServer(context=CONTEXT, log=Path(folder) / "llama-server.log",
+                                 model_file=model_file).start()
+        except ServerUnavailable as missing:
+            return [{"metric": "skipped", "value": None, "unit": "",
+                     "note": f"{missing} (about 16 minutes the first time on two cores)"}]
+        try:
+            return _waits(server)
+        finally:
+            server.stop()
+
+
+def _waits(server: Any) -> list[Row]:
+    from benchmarks.bench_assistant import _prepare_library
+
+    home, book = _prepare_library()
+    rows: list[Row] = []
+    budgets: list[int] = []
+    for place in PLACES:
+        measured = _at(server, home, book, place)
+        budgets += measured.pop("budgets")
+        for kind, runs in measured.items():
+            rows += _rows(f"{kind}, War and Peace at {place}%", runs)
+    rows += _recall(home, sorted(set(budgets)))
+    return rows
+
+
+def _at(server: Any, home: Path, book: Any, place: int) -> dict[str, Any]:
+    from reader_app.books.library import Library
+    from reader_app.rag.assistant.engine import Assistant, AssistantConfig
+    from reader_app.rag.index.embed import default_embedder
+    from reader_app.store.db import connect
+    from tests.llm.server import MODEL
+
+    conn = connect(home)
+    Library(conn, home).set_boundary(book.book_id, book.locator_at_progress(place / 100))
+    config = AssistantConfig(host=server.v1_url, model=MODEL, answer_length="short")
+    assistant = Assistant(conn, home, config=config, embedder=default_embedder(home=home))
+    assistant.warm(book)  # as the panel does when first shown: the speed is learnt here
+    found: dict[str, Any] = {"first question": [], "named follow-up": [],
+                             "leaning follow-up": [], "question during a background summary": [],
+                             "budgets": []}
+    try:
+        for n in range(RUNS):
+            conversation = assistant.store.new_conversation(book.book_id)
+            for kind, question in (("first question", FIRST_QUESTIONS[n]),
+                                   ("named follow-up", NAMED_FOLLOW_UPS[n]),
+                                   ("leaning follow-up", LEANING_FOLLOW_UP)):
+                found[kind].append(_ask(assistant, book, question, conversation))
+                found["budgets"].append(found[kind][-1]["budget"])
+            found["question during a background summary"].append(
+                _ask_during_summary(assistant, book, server, n))
+    finally:
+        assistant.close()
+        conn.close()
+    return found
+
+
+def _ask(assistant: Any, book: Any, question: str, conversation: int | None) -> dict[str, Any]:
+    started = time.perf_counter()
+    run = assistant.ask(book, question, conversation_id=conversation)
+    first = None
+    for _ in run.tokens():
+        first = first or time.perf_counter()
+    stats = run.stats
+    return {"first": None if first is None else first - started,
+            "server": stats.prompt_seconds, "read": stats.prompt_tokens_read,
+            "tokens": stats.prompt_tokens, "budget": run.prepared.passage_budget,
+            "calls": run.prepared.calls_before_answer}
+
+
+def _ask_during_summary(assistant: Any, book: Any, server: Any, n: int) -> dict[str, Any]:
+    """A chapter summary (about 2,500 tokens) is being read when the reader asks."""
+    from reader_app.rag.boundary import scope_for_book
+    from reader_app.rag.model.excerpts import Span, excerpts_in_scope
+    from reader_app.rag.model.gateway import ModelGateway
+    from tests.llm.server import MODEL
+
+    scope = scope_for_book(assistant.conn, book.book_id)
+    start = max(scope.boundary_sid - 150, 0)
+    excerpts = excerpts_in_scope(assistant.conn, scope,
+                                 [Span(book.book_id, start, scope.boundary_sid, "a chapter")])
+    background = ModelGateway(host=server.v1_url, model=MODEL, timeout=600)
+    done = threading.Event()
+
+    def summarise() -> None:
+        try:
+            background.companion_text("chapter", excerpts, title=book.metadata.title,
+                                      subject=f"part {n}")
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=summarise, daemon=True)
+    time.sleep(background.queue.quiet_after_question + 0.5)
+    worker.start()
+    while not server.busy() and not done.is_set():
+        time.sleep(0.05)
+    time.sleep(1.0)  # well into reading it
+    measured = _ask(assistant, book, FIRST_QUESTIONS[n] + " Tell me briefly.", None)
+    measured["background_gave_way"] = background.queue.gave_way
+    done.wait(900)
+    background.close()
+    return measured
+
+
+def _rows(label: str, runs: list[dict[str, Any]]) -> list[Row]:
+    usable = [r for r in runs if r["first"] is not None and r["server"] is not None]
+    if not usable:
+        return [{"metric": f"first token, {label}", "value": None, "unit": "s",
+                 "note": "no run finished"}]
+    first = _median([r["first"] for r in usable])
+    server = _median([r["server"] for r in usable])
+    ratio = None if not first or not server else first / server
+    return [
+        {"metric": f"first token, {label}", "value": first, "unit": "s",
+         "note": f"median of {len(usable)}; {ratio:.2f}x the server's own prompt time; "
+                 f"calls before the answer {_median([r['calls'] for r in usable]):g}"
+         if ratio else f"median of {len(usable)}"},
+        {"metric": f"server prompt time, {label}", "value": server, "unit": "s",
+         "note": f"read afresh {_median([r['read'] or 0 for r in usable]):.0f} of "
+                 f"{_median([r['tokens'] or 0 for r in usable]):.0f} prompt tokens; passage "
+                 f"budget {_median([r['budget'] for r in usable]):.0f}"},
+    ]
+
+
+def _recall(home: Path, budgets: list[int]) -> list[Row]:
+    """The dev set's War and Peace questions: evidence in what the model reads, at the budgets
+    chosen above and at the fixed 3,000 tokens."""
+    from benchmarks.devset import Setting, evaluate
+    from reader_app.rag.index.embed import default_embedder
+    from reader_app.rag.retrieval.search import DEFAULT_TOKEN_BUDGET, search
+
+    settings = [Setting(f"budget {b}", {"token_budget": b}) for b in budgets]
+    settings.append(Setting(f"budget {DEFAULT_TOKEN_BUDGET} (fixed)", {}))
+    outcome = evaluate(home=home, embedder=default_embedder(home=home), searcher=search,
+                       settings=settings, books="war-and-peace", probes=False,
+                       log=lambda line: print(line, flush=True))
+    rows = []
+    for setting in settings:
+        hits, total = outcome.recall(setting.name)
+        rows.append({"metric": f"dev set evidence in context, War and Peace, {setting.name}",
+                     "value": hits / total if total else None, "unit": "",
+                     "note": f"{hits}/{total}"})
+    return rows
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
