@@ -241,15 +241,10 @@ class ModelGateway:
                     if stats.first_token_at is None:
                         stats.first_token_at = time.perf_counter()
                     yield token
-        if not finished:
-            raise AnswerFailedError(
-                f"{self._server_title()} at {self.host} stopped sending before the answer was "
-                "finished."
-            )
-        if length == 0:  # `"content": null` then done: no answer, not an empty complete one
-            raise AnswerFailedError(
-                f"{self._server_title()} at {self.host} finished without sending any answer."
-            )
+        if not finished or length == 0:  # cut off; or `"content": null` then done: no answer
+            raise AnswerFailedError(f"{self._server_title()} at {self.host} " + (
+                "stopped sending before the answer was finished." if not finished
+                else "finished without sending any answer."))
 
     def _send(self, messages: list[prompts.ChatMessage], *, max_tokens: int,
               deadline: float) -> Generator[ReplyPart, None, None]:
@@ -377,9 +372,8 @@ class ModelGateway:
         prompt = prompts.PAGE_DESCRIPTION_PROMPT.format(
             page=page.page_index + 1, title=prompts.attribute(page.title)
         )
-        messages: list[dict[str, Any]] = [
-            {"role": "user", "content": prompt, "images": [page.image]}
-        ]
+        messages: list[dict[str, Any]] = [{"role": "user", "content": prompt,
+                                           "images": [page.image]}]
         return self._reply_text(messages, max_tokens=prompts.PAGE_DESCRIPTION_MAX_TOKENS,
                                 priority=Priority.BACKGROUND)
 
