@@ -104,6 +104,10 @@ SEEDS: dict[int, list[tuple[str, tuple[Any, ...]]]] = {
         ("UPDATE conversations SET character_key = 3, character_name = 'Anna'", ()),
         ("INSERT INTO conversation_claims VALUES (?, ?, ?, ?)", (1, "owner-token", 4242, 10_000.0)),
     ],
+    11: [
+        ("UPDATE sentences SET story = 0 WHERE sid = 0", ()),
+        ("INSERT INTO note_links VALUES (?, ?, ?, ?)", (BOOK, 0, 0, 0)),
+    ],
 }
 
 
