@@ -93,7 +93,9 @@ def sentences_between(
            ORDER BY sid""",
         (book_id, sid_start, sid_end),
     ).fetchall()
-    return [Sentence(*row[:6], bool(row[6])) for row in rows]
+    return [
+        Sentence(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6])) for row in rows
+    ]
 
 
 def join_sentences(sentences: list[Sentence]) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from reader_app.books.model import BlockKind, Book, Section
+from reader_app.books.model import BlockKind, Book, Locator, Section
 
 # Bump whenever the rules below change what is the story: recorded in the chunk plan, so every
 # library's books are re-indexed on the next preparation.
@@ -88,6 +88,18 @@ def outside_story(book: Book) -> frozenset[tuple[int, int]]:
                 if b.kind is BlockKind.HEADING
             )  # fmt: skip
     return frozenset(outside)
+
+
+def sections_outside_story(book: Book) -> frozenset[int]:
+    """Sections with text none of which is the story (title pages, imprints, bare headings):
+    not chapters to recap."""
+    outside = outside_story(book)
+    return frozenset(
+        section.index for section in book.sections
+        if any(b.text.strip() for b in section.blocks)
+        and all((section.index, n) in outside or not b.text.strip()
+                for n, b in enumerate(section.blocks))
+    )  # fmt: skip
 
 
 def _unmarked_matter(book: Book, section: Section) -> bool:
@@ -154,8 +166,7 @@ def note_links(
                 blocks = book.sections[target.section].blocks
                 if not 0 <= target.block < len(blocks) or not is_note(blocks[target.block].marks):
                     continue
-                if (target.section, target.block) in outside or target.section == section.index \
-                        and target.block == n:
+                if (target.section, target.block) in outside or target == Locator(section.index, n):
                     continue
                 ref = _sentence_at(by_block.get((section.index, n), []), span.start)
                 if ref is None:
