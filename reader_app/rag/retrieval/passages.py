@@ -50,6 +50,7 @@ class Span:
     # The best hit's own window inside the span: what a span cut to fit the budget keeps.
     core_start: int
     core_end: int
+    alone: bool = False  # a note admitted beyond the boundary: never widened or merged
 
 
 def passages_within(

@@ -251,7 +251,8 @@ def _spans(
             continue
         start, end = core = int(row[0]), int(row[1])
         # A note admitted beyond the boundary comes alone: its neighbours are other notes.
-        widen = neighbours((book_id, chunk_id)) if chunk_id < _prefix(scope, book_id) else 0
+        alone = chunk_id >= _prefix(scope, book_id)
+        widen = 0 if alone else neighbours((book_id, chunk_id))
         if widen > 0:
             last = _last_eligible_sid(conn, scope, book_id)
             start, end = _section_bounded(
@@ -259,7 +260,7 @@ def _spans(
                 min(end + widen, last), start, end,
             )
         merged = _merged_into(
-            merged, Span(book_id, int(row[2]), chunk_id, start, end, score, *core)
+            merged, Span(book_id, int(row[2]), chunk_id, start, end, score, *core, alone)
         )
     return merged
 
@@ -274,6 +275,7 @@ def _merged_into(spans: list[Span], new: Span) -> list[Span]:
     touching = [
         n for n, kept in enumerate(spans)
         if kept.book_id == new.book_id and kept.section == new.section
+        and not kept.alone and not new.alone
         and new.sid_start <= kept.sid_end + 1 and kept.sid_start <= new.sid_end + 1
     ]
     if not touching:
