@@ -91,14 +91,15 @@ def outside_story(book: Book) -> frozenset[tuple[int, int]]:
 
 
 def sections_outside_story(book: Book) -> frozenset[int]:
-    """Sections with text none of which is the story (title pages, imprints, bare headings):
-    not chapters to recap."""
+    """Sections of a book's text with no story in them (title pages, imprints, bare headings,
+    a cover picture): not chapters to recap."""
+    if book.format != "epub":
+        return frozenset()
     outside = outside_story(book)
     return frozenset(
         section.index for section in book.sections
-        if any(b.text.strip() for b in section.blocks)
-        and all((section.index, n) in outside or not b.text.strip()
-                for n, b in enumerate(section.blocks))
+        if all((section.index, n) in outside or not b.text.strip()
+               for n, b in enumerate(section.blocks))
     )  # fmt: skip
 
 
