@@ -138,13 +138,49 @@ def ocr_book(
                 if scan is None:
                     skipped.append(section.index)
                 else:
-                    lines = [ln for ln in scan.lines
-                             if _fits_language(ln.text, language) and worth_reading(ln)]
-                    blocks = read_page(lines, panels=scan.panels, right_to_left=right_to_left)
-                    pages.append(PageText(section.index, content_hash, tuple(blocks)))
+                    pages.append(_page_text(section.index, content_hash, scan, language=language,
+                                            right_to_left=right_to_left))
         if progress is not None:
             progress(done + 1, total)
     return ComicText(book.book_id, tuple(pages), tuple(skipped), recognised, True)
+
+
+def _page_text(
+    page: int, content_hash: str, scan: _PageScan, *, language: str, right_to_left: bool
+) -> PageText:
+    """A scanned page's text worth reading, in reading order."""
+    lines = [ln for ln in scan.lines if _fits_language(ln.text, language) and worth_reading(ln)]
+    blocks = read_page(lines, panels=scan.panels, right_to_left=right_to_left)
+    return PageText(page, content_hash, tuple(blocks))
+
+
+def cached_text(
+    conn: sqlite3.Connection, book: Book, *, engine_id: str, hashes: Mapping[int, str]
+) -> ComicText:
+    """What OCR has read of `book` so far, from the cache alone (no OCR is run): the pages whose
+    image hash (`hashes`, page -> SHA-256) is cached; `complete` when every page is."""
+    pages = []
+    for page, content_hash in sorted(hashes.items()):
+        scan = _cached_scan(conn, content_hash, engine_id)
+        if scan is not None:
+            pages.append(_page_text(page, content_hash, scan,
+                                    language=book.metadata.language.lower(),
+                                    right_to_left=book.metadata.right_to_left))
+    return ComicText(book.book_id, tuple(pages), complete=len(pages) == len(hashes))
+
+
+def cached_pages(conn: sqlite3.Connection, hashes: Mapping[int, str], *, engine_id: str) -> int:
+    """How many of the pages (page -> image hash) OCR has read: one query."""
+    wanted = set(hashes.values())
+    if not wanted:
+        return 0
+    rows = conn.execute(
+        f"SELECT content_hash FROM ocr_pages WHERE engine = ? AND content_hash IN "
+        f"({', '.join('?' * len(wanted))})",
+        (engine_id, *wanted),
+    ).fetchall()
+    found = {row[0] for row in rows}
+    return sum(1 for h in hashes.values() if h in found)
 
 
 def with_page_text(

@@ -1,6 +1,7 @@
 """The assistant panel's background jobs, run by `DockJobs`: an answer and a model download.
 
-An answer job streams, as progress: each token (str), then the finished `JobResult` once the
+An answer job streams, as progress: for a comic whose pages OCR is still reading,
+`ComicPagesNews` while it waits for them; each token (str), then the finished `JobResult` once the
 answer is whole, then the follow-up suggestions (`Suggestions`); then it keeps the conversation
 summary up to date. It returns the `JobResult`, which also arrives after a Stop. A download job
 streams `PullProgress` and returns None.
@@ -85,8 +86,9 @@ def _answer(
     job: Job, assistant: Assistant, *, book: Book, question: str, conversation_id: int | None
 ) -> JobResult:
     try:
+        # news: "Still reading the comic's pages" while a comic's OCR catches up
         run = assistant.ask(
-            book, question, conversation_id=conversation_id, cancel=job
+            book, question, conversation_id=conversation_id, cancel=job, news=job
         )
     except ReaderError as refused:
         return JobResult(conversation_id, None, refused)

@@ -15,6 +15,7 @@ from reader_app.errors import (
     LibraryError,
     ModelMissingError,
 )
+from reader_app.rag.assistant.comic_pages import ComicPagesNews
 from reader_app.rag.assistant.engine import AssistantConfig, knows_up_to
 from reader_app.rag.assistant.pool import AssistantPool
 from reader_app.rag.boundary import whole_comic_chosen
@@ -164,6 +165,11 @@ class AssistantPanel(AssistantView):
     def _on_news(self, value: object) -> None:
         if isinstance(value, Suggestions):
             self._on_suggested(value.questions)
+        elif isinstance(value, ComicPagesNews):  # a comic's pages still being read
+            if value.text:
+                self._show_note(value.text)
+            else:
+                self._hide_note()
 
     def _refresh_controls(self) -> None:
         super()._refresh_controls()
