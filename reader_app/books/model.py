@@ -132,6 +132,10 @@ class Block:
     anchors: tuple[str, ...] = ()  # element ids inside this block (link targets)
     rows: tuple[tuple[str, ...], ...] = ()  # TABLE cells; `text` holds them tab/newline-joined
     style: BlockStyle | None = None  # the book's styling; None where it has nothing to say
+    # The structural marks (`epub:type` and `role` tokens) of the elements around the block,
+    # outermost first: "frontmatter", "imprint", "endnote"... Only recorded here; what they mean
+    # for the companion is decided in rag (rag/index/story.py).
+    marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

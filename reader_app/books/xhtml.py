@@ -101,6 +101,7 @@ class _Converter(MediaMixin):
         self.lists: list[ListState] = []
         self.looked: dict[tuple[Span, Look], Span] = {}
         self.inline = InlineImages(name)
+        self.mark_tuples: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def finish(self) -> ParsedDocument:
         if self.pending_anchors:
@@ -151,6 +152,9 @@ class _Converter(MediaMixin):
         elif tag != "br":
             inner = self.context_for(element, tag, ctx)
             inner.css = css
+            marks = parts.structural_marks(element)
+            if marks:
+                inner.marks = self.interned_marks(ctx.marks + marks)
             inner.preformatted = inner.preformatted or css.preformatted
             align = alignment(element)
             if align:
@@ -169,6 +173,10 @@ class _Converter(MediaMixin):
                 self._collapse_bottom(bottom)
         if css.break_after:
             self.pending_break = True
+
+    def interned_marks(self, marks: tuple[str, ...]) -> tuple[str, ...]:
+        """One shared tuple per distinct run of marks (most blocks share a few)."""
+        return self.mark_tuples.setdefault(marks, marks)
 
     def _collapse_bottom(self, margin: float) -> None:
         last = self.blocks[-1]
@@ -299,6 +307,7 @@ class _Converter(MediaMixin):
                 align=ctx.align,
                 marker=ctx.marker,
                 anchors=tuple(anchor for anchor, _ in buffer.anchors),
+                marks=ctx.marks,
             ),
             ctx.css,
         )

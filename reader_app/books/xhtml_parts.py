@@ -68,6 +68,7 @@ class Context:
     heading_level: int = 0  # inside hgroup: the level given to its non-heading lines
     align: str = ""
     css: Computed = ROOT_STYLE  # the computed style of the element that owns the block
+    marks: tuple[str, ...] = ()  # epub:type and role tokens of the enclosing elements
 
     def but(self, **changes: object) -> Context:
         """A copy with `changes` (dataclasses.replace is several times slower per call)."""
@@ -81,6 +82,7 @@ class Context:
             self.heading_level,
             self.align,
             self.css,
+            self.marks,
         )
         for name, value in changes.items():
             setattr(copy, name, value)
@@ -155,6 +157,7 @@ def with_style(block: Block, style: BlockStyle) -> Block:
         block.anchors,
         block.rows,
         style,
+        block.marks,
     )
 
 
@@ -211,6 +214,12 @@ def element_id(element: etree._Element) -> str | None:
     if value is None and local_name(element) == "a":
         value = element.get("name")
     return value or None
+
+
+def structural_marks(element: etree._Element) -> tuple[str, ...]:
+    """The element's `epub:type` and `role` tokens ("imprint", "doc-endnote"), lower-cased."""
+    value = f"{element.get(EPUB_TYPE) or ''} {element.get('role') or ''}"
+    return tuple(token.lower() for token in value.split())
 
 
 def alignment(element: etree._Element) -> str:

@@ -208,7 +208,8 @@ class AgentLibrary:
         if reader.boundary_sid < 0:
             return []
         sentences = sentences_between(conn, reader.book.book_id,
-                                      max(reader.boundary_sid - k + 1, 0), reader.boundary_sid)
+                                      max(reader.boundary_sid - k + 1, 0), reader.boundary_sid,
+                                      story_only=True)
         runs: list[list[Any]] = []
         for sentence in sentences:  # one passage per run within a section
             if runs and runs[-1][-1].section == sentence.section:
@@ -222,29 +223,36 @@ class AgentLibrary:
     def _placed(
         self, conn: sqlite3.Connection, reader: _Reader, passages: list[dict[str, Any]]
     ) -> list[dict[str, Any]]:
-        """Each passage cut at the boundary (a second guard: the search already masks), each
+        """Each passage cut to the scope (a second guard: the search already masks), each
         sentence once, in reading order, with its chapter and position."""
         from reader_app.books.marking import chapter_at, percent_at
+        from reader_app.rag.boundary import scope_for_book, sentence_in_scope
         from reader_app.rag.index.sentences import join_sentences, sentences_between
 
         current = reader.book.book_id
-        order = {book_id: n for n, book_id in enumerate(self._volume_order(conn, current))}
+        scope = scope_for_book(conn, current)
+        order = {volume.book_id: n for n, volume in enumerate(scope.volumes)}
         seen: set[tuple[str, int]] = set()
         placed = []
         for passage in sorted(passages, key=lambda p: (order.get(p["book_id"], -1),
                                                        p["sid_start"])):
             book_id = passage["book_id"]
-            last = reader.boundary_sid if book_id == current else passage["sid_end"]
+            whole = list(range(passage["sid_start"], passage["sid_end"] + 1))
             sentences = [s for s in sentences_between(conn, book_id, passage["sid_start"],
-                                                      min(passage["sid_end"], last))
-                         if (book_id, s.sid) not in seen]
+                                                      passage["sid_end"], story_only=True)
+                         if (book_id, s.sid) not in seen
+                         and (book_id != current or sentence_in_scope(scope, book_id, s.sid))]
             if not sentences:
                 continue
+            # The search's own text when the passage is kept whole (a note comes with the
+            # sentence that refers to it).
+            text = (passage["text"] if [s.sid for s in sentences] == whole
+                    else join_sentences(sentences))
             seen.update((book_id, s.sid) for s in sentences)
             book = reader.book if book_id == current else self._book(conn, book_id)
             chapter = chapter_at(book, sentences[0].locator)
             item = {
-                "text": join_sentences(sentences),
+                "text": text,
                 "chapter": chapter.title if chapter else "",
                 "percent": round(percent_at(book, sentences[0].locator), 1),
                 "sid_start": sentences[0].sid,
@@ -254,11 +262,6 @@ class AgentLibrary:
                 item["volume"] = book.metadata.title  # an earlier volume of the series
             placed.append(item)
         return placed
-
-    def _volume_order(self, conn: sqlite3.Connection, book_id: str) -> list[str]:
-        from reader_app.rag.boundary import scope_for_book
-
-        return [volume.book_id for volume in scope_for_book(conn, book_id).volumes]
 
     # -- preparing a book in the background ------------------------------------------------
 

@@ -6,6 +6,11 @@ Rules (DESIGN.md sections 1 and 2):
 - In the current book, the eligible chunks are those with `sid_end <= boundary sid`: because
   chunk ids follow reading order, that is the prefix `[0, c)`.
 - Earlier volumes of the same series are eligible whole; later volumes never.
+- A note goes with the page that points to it: a note (rag/index/story.py) whose reference lies
+  at or before the boundary is eligible wherever its own text sits (its chunks beyond the prefix
+  are named one by one); a note referred to only from unread text is not.
+- Only the story is ever a chunk (rag/index/story.py): the matter around the text (imprint,
+  colophon, contents, title pages, bare headings) is never searched, cited or summarised.
 - The scope comes only from the database (what the reader view recorded), never from a query.
 
 Every other "may this be used?" question is answered here too, by the same rule: whether a
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from reader_app.books.model import Book, Locator
 from reader_app.errors import ScopeError
 from reader_app.rag.index.sentences import sentence_count, sid_at
+from reader_app.rag.index.story import NoteLink, notes_referred_by
 from reader_app.rag.index.text_units import ensure_sentences
 
 
@@ -28,6 +34,12 @@ from reader_app.rag.index.text_units import ensure_sentences
 class VolumeScope:
     book_id: str
     chunk_limit: int  # chunks [0, chunk_limit) are eligible
+    # and these beyond it: the notes whose reference has been read (current book only)
+    note_chunks: tuple[int, ...] = ()
+
+    @property
+    def any_eligible(self) -> bool:
+        return self.chunk_limit > 0 or bool(self.note_chunks)
 
 
 @dataclass(frozen=True)
@@ -35,6 +47,8 @@ class Scope:
     book_id: str
     boundary_sid: int  # last eligible sentence of the current book; -1 if none
     volumes: tuple[VolumeScope, ...]  # earlier series volumes in order, then the current book
+    # Sentence ranges (inclusive) of the notes beyond the boundary whose reference was read.
+    note_sids: tuple[tuple[int, int], ...] = ()
 
     @property
     def current(self) -> VolumeScope:
@@ -66,8 +80,30 @@ def scope_at(conn: sqlite3.Connection, book_id: str, *, boundary_sid: int) -> Sc
     if series is None:
         raise ScopeError("This book is not in the library: add it before searching it.")
     boundary_sid = min(max(boundary_sid, -1), sentence_count(conn, book_id) - 1)
-    current = VolumeScope(book_id, eligible_chunk_limit(conn, book_id, boundary_sid))
-    return Scope(book_id, boundary_sid, (*_earlier_volumes(conn, series[0], series[1]), current))
+    limit = eligible_chunk_limit(conn, book_id, boundary_sid)
+    notes = notes_referred_by(conn, book_id, boundary_sid) if boundary_sid >= 0 else []
+    current = VolumeScope(book_id, limit, _note_chunks(conn, book_id, notes, limit))
+    return Scope(
+        book_id,
+        boundary_sid,
+        (*_earlier_volumes(conn, series[0], series[1]), current),
+        tuple((n.note_sid_start, n.note_sid_end) for n in notes),
+    )
+
+
+def _note_chunks(
+    conn: sqlite3.Connection, book_id: str, notes: list[NoteLink], chunk_limit: int
+) -> tuple[int, ...]:
+    """The chunks beyond the prefix that hold only the text of `notes`."""
+    found: list[int] = []
+    for note in notes:
+        rows = conn.execute(
+            """SELECT chunk_id FROM chunks WHERE book_id = ? AND chunk_id >= ?
+               AND sid_start >= ? AND sid_end <= ? ORDER BY chunk_id""",
+            (book_id, chunk_limit, note.note_sid_start, note.note_sid_end),
+        ).fetchall()
+        found.extend(int(row[0]) for row in rows)
+    return tuple(sorted(found))
 
 
 def _earlier_volumes(
@@ -189,10 +225,13 @@ def last_page_to_describe(
 def sentence_in_scope(scope: Scope, book_id: str, sid: int) -> bool:
     """May sentence `sid` of `book_id` be shown to a model or used to make derived text?
 
-    The current book up to the boundary; earlier series volumes whole; nothing else.
+    The current book up to the boundary and the notes referred to from there; earlier series
+    volumes whole; nothing else.
     """
     if book_id == scope.book_id:
-        return 0 <= sid <= scope.boundary_sid
+        return 0 <= sid <= scope.boundary_sid or any(
+            start <= sid <= end for start, end in scope.note_sids
+        )
     return any(v.book_id == book_id for v in scope.volumes[:-1]) and sid >= 0
 
 

@@ -374,6 +374,27 @@ def m011_sent_turns(conn: sqlite3.Connection) -> None:
     )
 
 
+def m012_story(conn: sqlite3.Connection) -> None:
+    """What counts as the story (rag/index/story.py): a flag on each sentence, and the notes
+    tied to the sentence that refers to them. Books are rebuilt by their chunk plan's change."""
+    run_script(
+        conn,
+        """
+        ALTER TABLE sentences ADD COLUMN story INTEGER NOT NULL DEFAULT 1;
+        -- A note's sentences and the first story sentence that links to it: in scope once that
+        -- sentence is read, wherever the note's own text sits.
+        CREATE TABLE note_links (
+            book_id        TEXT NOT NULL REFERENCES books(book_id) ON DELETE CASCADE,
+            note_sid_start INTEGER NOT NULL,
+            note_sid_end   INTEGER NOT NULL,         -- inclusive
+            ref_sid        INTEGER NOT NULL,
+            PRIMARY KEY (book_id, note_sid_start)
+        ) WITHOUT ROWID;
+        CREATE INDEX note_links_by_ref ON note_links (book_id, ref_sid);
+        """,
+    )
+
+
 # Version number -> migration. Numbers are permanent; add new ones at the end.
 MIGRATIONS: dict[int, Migration] = {
     1: m001_library,
@@ -387,6 +408,7 @@ MIGRATIONS: dict[int, Migration] = {
     9: m009_annotations,
     10: m010_character_chat,
     11: m011_sent_turns,
+    12: m012_story,
 }
 
 

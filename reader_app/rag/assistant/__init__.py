@@ -13,6 +13,8 @@ Modules:
 - `citation_text`: How a cited passage reads for the reader under an answer: the link that jumps to
   it, with its quote. Text for the screen, never sent to a model (the quote is cut by
   `rag/model/citations.py`).
+- `comic_pages`: A comic asked about while OCR still reads its pages: say so, wait for the pages up
+  to the boundary, then answer from them (or from what is ready, with a note).
 - `conversation_claims`: One message at a time per conversation, across windows and processes.
 - `conversations`: Conversations with the assistant per book: messages, citations, summaries,
   rewrite cache.

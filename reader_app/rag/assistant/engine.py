@@ -26,6 +26,7 @@ from reader_app.errors import (
 )
 from reader_app.rag.assistant.answer_check import AnswerChecker, Receipt
 from reader_app.rag.assistant.answer_run import AnswerRun, PreparedQuestion
+from reader_app.rag.assistant.comic_pages import ComicPagesNews, comic_pages_for_question
 from reader_app.rag.assistant.conversations import (
     ConversationStore,
     Message,
@@ -230,15 +231,21 @@ class Assistant:
         *,
         conversation_id: int | None = None,
         cancel: CancelToken | None = None,
+        news: Callable[[ComicPagesNews], None] | None = None,
     ) -> AnswerRun:
         """Prepare an answer: scope, rewrite, search, prompt; stream it with `run.tokens()`.
-        From here to the answer's request, the server's background work waits."""
+        From here to the answer's request, the server's background work waits.
+
+        For a comic asked about while OCR still reads its pages, `news` (the panel's) hears
+        "Still reading the comic's pages: 88%..." while the answer waits for the pages up to
+        the boundary (comic_pages.py); without it the pages ready are used as they are."""
         with self.gateway.question_coming():
             return self._prepare_question(book, question, conversation_id=conversation_id,
-                                          cancel=cancel)
+                                          cancel=cancel, news=news)
 
     def _prepare_question(self, book: Book, question: str, *, conversation_id: int | None,
-                 cancel: CancelToken | None) -> AnswerRun:
+                          cancel: CancelToken | None,
+                          news: Callable[[ComicPagesNews], None] | None) -> AnswerRun:
         started = time.perf_counter()
         question = " ".join(question.split()) if "\n" not in question else question.strip()
         if not question:
@@ -248,6 +255,8 @@ class Assistant:
                 f"That question is {len(question):,} characters long; keep it under "
                 f"{MAX_QUESTION_CHARS:,}."
             )
+        if book.format == "cbz" and news is not None:
+            comic_pages_for_question(self.conn, book, news=news, cancel=cancel)
         if sentence_count(self.conn, book.book_id) == 0:
             ensure_sentences(self.conn, book)
         scope = self._scope_source(self.conn, book.book_id)

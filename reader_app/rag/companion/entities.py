@@ -38,11 +38,10 @@ from reader_app.rag.companion.entity_words import (
 )
 from reader_app.rag.index.sentences import split_book
 
-EXTRACTOR_VERSION = "forward-2"  # 2: "addressed by name"
+EXTRACTOR_VERSION = "forward-3"  # 3: the story only (rag/index/story.py); 2: "addressed by name"
 
 _CONTRACTION = re.compile(r"^[a-z][’'](?!s$)|[’'](t|m|ll|ve|re|d)$")
 # Standard Ebooks' title page, imprint and colophon: credits, not characters.
-_FRONT_AND_BACK = re.compile(r"(titlepage|halftitle|imprint|colophon|copyright|loi)\.x?html?$")
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 # "“You began the evening well, Charlotte,” said Mrs. Bennet … to Miss Lucas": the name called
 # inside the quote is the one spoken to, so Charlotte is Miss Lucas, as the text says.
@@ -98,11 +97,6 @@ class Extraction:
     links: tuple[FormLink, ...]  # in the order they were made
 
 
-def is_front_or_back_matter(section_name: str) -> bool:
-    """Standard Ebooks' title page, imprint, colophon...: credits, not story."""
-    return bool(_FRONT_AND_BACK.search(section_name))
-
-
 def extract_entities(book: Book) -> Extraction:
     """Every name form, mention and merge in `book`, found in one pass in reading order."""
     return _Extractor(book.book_id).run(book)
@@ -133,9 +127,8 @@ class _Extractor:
             for section in book.sections
             for b, block in enumerate(section.blocks)
         }
-        skipped = {s.index for s in book.sections if is_front_or_back_matter(s.name)}
-        for sentence in split_book(book):
-            if sentence.section in skipped or kinds.get((sentence.section, sentence.block)) in (
+        for sentence in split_book(book):  # the story only (rag/index/story.py)
+            if not sentence.story or kinds.get((sentence.section, sentence.block)) in (
                 BlockKind.HEADING, BlockKind.TABLE
             ):
                 continue

@@ -104,7 +104,7 @@ def _parts(
     """The range as spans of at most MAX_PART_CHARS characters each."""
     spans: list[Span] = []
     start, size = sid_start, 0
-    for sentence in sentences_between(conn, book_id, sid_start, sid_end):
+    for sentence in sentences_between(conn, book_id, sid_start, sid_end, story_only=True):
         if size and size + len(sentence.text) > MAX_PART_CHARS:
             spans.append(Span(book_id, start, sentence.sid - 1, f"{label}, part {len(spans) + 1}"))
             start, size = sentence.sid, 0
@@ -212,7 +212,7 @@ def series_recap(
 def extract(conn: sqlite3.Connection, book_id: str, sid_start: int, sid_end: int) -> str:
     """No model: the opening sentence and the sentences naming the most people, in order."""
     sentences = [
-        s for s in sentences_between(conn, book_id, sid_start, sid_end)
+        s for s in sentences_between(conn, book_id, sid_start, sid_end, story_only=True)
         if len(s.text.split()) >= MIN_EXTRACT_WORDS  # not the heading "IV"
     ]
     if not sentences:

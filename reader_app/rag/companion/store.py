@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
 from reader_app.rag.boundary import Scope, derived_text_usable
-from reader_app.rag.companion.entities import is_front_or_back_matter
 from reader_app.rag.index.sentences import sentence_count, sid_at
+from reader_app.rag.index.story import sections_outside_story
 
 MIN_CHAPTER_SENTENCES = 3  # title pages and epigraphs are not summarised
 
@@ -49,7 +49,7 @@ def chapters(conn: sqlite3.Connection, book: Book) -> list[Chapter]:
     """The book's chapters from its table of contents (or its sections), as sentence ranges."""
     starts: dict[int, str] = {}
     entries = [item for entry in book.toc for _, item in entry.walk()]
-    skipped = {s.index for s in book.sections if is_front_or_back_matter(s.name)}
+    skipped = sections_outside_story(book)  # title pages, imprints, bare headings
     if entries:
         for item in sorted(entries, key=lambda e: e.target):
             title = "" if item.target.section in skipped else item.title

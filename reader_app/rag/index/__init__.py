@@ -16,6 +16,8 @@ Modules:
   time.
 - `sentences`: The sentence table: splitting block text into sentences with dense sids, and reading
   it back.
+- `story`: What counts as the story: the text the companion searches, cites and summarises, and
+  the notes tied to the sentence that refers to them.
 - `text_units`: A book's text units (sentences, chunks, keyword index): computed first, then short
   transactions.
 """

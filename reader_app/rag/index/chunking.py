@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from reader_app.rag.index.embed import DEFAULT_TOKEN_LIMIT
 from reader_app.rag.index.indexes import FTS_TOKENIZER
 from reader_app.rag.index.sentences import Sentence, join_sentences, sentences_between
+from reader_app.rag.index.story import STORY_RULES
 
 TARGET_TOKENS = 100
 # Windows overlap: a new one starts about every STRIDE_TOKENS (None: chunks end to end).
@@ -17,7 +18,9 @@ STRIDE_TOKENS: int | None = 50
 MAX_TOKENS = DEFAULT_TOKEN_LIMIT - 14
 
 # Recorded per book (text_units.chunk_plan): chunks planned another way are rebuilt.
-CHUNK_PLAN = f"windows target={TARGET_TOKENS} stride={STRIDE_TOKENS} max={MAX_TOKENS}"
+CHUNK_PLAN = (
+    f"windows target={TARGET_TOKENS} stride={STRIDE_TOKENS} max={MAX_TOKENS} {STORY_RULES}"
+)
 
 
 def text_units_current(row: sqlite3.Row) -> bool:
@@ -41,9 +44,12 @@ def plan_chunks(
     target_tokens: int = TARGET_TOKENS,
     max_tokens: int = MAX_TOKENS,
     stride_tokens: int | None = STRIDE_TOKENS,
+    groups: Sequence[Hashable | None] | None = None,
 ) -> list[Chunk]:
-    """Group sentences into windows in reading order, never across a section.
+    """Group sentences into windows in reading order, never across a section or a group.
 
+    `groups` gives each sentence the unit it belongs to (default: its section; a note is a
+    unit of its own); a sentence whose group is None is not the story and is in no window.
     A window grows until it reaches `target_tokens` or the next sentence would take it over
     `max_tokens`. A single sentence longer than `max_tokens` is a window of its own (the embedder
     truncates it; the keyword index still has all of it). The next window starts at the first
@@ -52,13 +58,18 @@ def plan_chunks(
     previous one ends is skipped (it adds nothing), so `sid_end` rises strictly with `chunk_id`
     and the windows eligible at a boundary stay a prefix.
     """
+    keys = list(groups) if groups is not None else [s.section for s in sentences]
     chunks: list[Chunk] = []
     start = 0
     while start < len(sentences):
+        if keys[start] is None:
+            start += 1
+            continue
         end, total = start, token_counts[start]
         while (
             end + 1 < len(sentences)
             and total < target_tokens
+            and keys[end + 1] == keys[start]
             and sentences[end + 1].section == sentences[start].section
             and total + token_counts[end + 1] <= max_tokens
         ):
@@ -74,21 +85,21 @@ def plan_chunks(
                     token_count=total,
                 )
             )
-        start = _next_start(sentences, token_counts, start, end, stride_tokens)
+        start = _next_start(keys, token_counts, start, end, stride_tokens)
     return chunks
 
 
 def _next_start(
-    sentences: Sequence[Sentence],
+    keys: Sequence[Hashable | None],
     token_counts: Sequence[int],
     start: int,
     end: int,
     stride_tokens: int | None,
 ) -> int:
-    if stride_tokens is None or end + 1 >= len(sentences):
+    if stride_tokens is None or end + 1 >= len(keys):
         return end + 1
-    if sentences[end + 1].section != sentences[start].section:
-        return end + 1  # a new section starts a fresh window
+    if keys[end + 1] != keys[start]:
+        return end + 1  # a new section or unit starts a fresh window
     step, walked = start, 0
     while step <= end and walked < stride_tokens:
         walked += token_counts[step]

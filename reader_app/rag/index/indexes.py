@@ -91,16 +91,19 @@ def keyword_query(text: str) -> str | None:
 
 
 def keyword_search(
-    conn: sqlite3.Connection, table: str, query: str, *, chunk_limit: int, limit: int
+    conn: sqlite3.Connection, table: str, query: str, *, chunk_limit: int, limit: int,
+    also: Sequence[int] = (),
 ) -> list[tuple[int, float]]:
-    """(chunk id, BM25 score, higher is better) of the best chunks among `[0, chunk_limit)`."""
+    """(chunk id, BM25 score, higher is better) of the best chunks among `[0, chunk_limit)` and
+    the chunk ids `also` (the notes the boundary admits)."""
     match = keyword_query(query)
-    if match is None or chunk_limit <= 0 or limit <= 0:
+    if match is None or (chunk_limit <= 0 and not also) or limit <= 0:
         return []
+    extra = f" OR rowid IN ({', '.join('?' * len(also))})" if also else ""
     rows = conn.execute(
-        f"SELECT rowid, bm25({table}) FROM {table} WHERE {table} MATCH ? AND rowid < ? "
-        f"ORDER BY bm25({table}) LIMIT ?",
-        (match, chunk_limit, limit),
+        f"SELECT rowid, bm25({table}) FROM {table} WHERE {table} MATCH ? "
+        f"AND (rowid < ?{extra}) ORDER BY bm25({table}) LIMIT ?",
+        (match, chunk_limit, *(int(i) for i in also), limit),
     ).fetchall()
     return [(int(rowid), -float(score)) for rowid, score in rows]
 
@@ -167,16 +170,26 @@ def stored_ids(index: Any) -> np.ndarray:
 
 
 def dense_search(
-    index: Any, query_vector: np.ndarray, *, chunk_limit: int, limit: int
+    index: Any, query_vector: np.ndarray, *, chunk_limit: int, limit: int,
+    also: Sequence[int] = (),
 ) -> list[tuple[int, float]]:
-    """(chunk id, cosine) of the nearest chunks among ids `[0, chunk_limit)`.
+    """(chunk id, cosine) of the nearest chunks among ids `[0, chunk_limit)` and the ids `also`
+    (the notes the boundary admits).
 
     The selector is applied inside FAISS, before ranking: no id outside the range is scored.
     """
-    if chunk_limit <= 0 or limit <= 0 or index.ntotal == 0:
+    if (chunk_limit <= 0 and not also) or limit <= 0 or index.ntotal == 0:
         return []
     params = faiss.SearchParameters()
-    params.sel = faiss.IDSelectorRange(0, chunk_limit)
+    selector: Any = faiss.IDSelectorRange(0, max(chunk_limit, 0))
+    if also:
+        ids = np.ascontiguousarray(np.array(sorted(set(also)), dtype=np.int64))
+        batch = faiss.IDSelectorBatch(len(ids), faiss.swig_ptr(ids))
+        # Both parts must outlive the search: the Or selector holds bare pointers to them.
+        keep = (selector, batch, ids)
+        selector = faiss.IDSelectorOr(selector, batch)
+        selector.keep = keep  # swig objects take attributes
+    params.sel = selector
     query = np.ascontiguousarray(query_vector.reshape(1, -1), dtype=np.float32)
     scores, ids = index.search(query, min(limit, index.ntotal), params=params)
     return [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i >= 0]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from reader_app.books.model import BlockKind, Book, Locator
 from reader_app.books.segment import split_sentences
+from reader_app.rag.index.story import outside_story
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +18,7 @@ class Sentence:
     char_start: int
     char_end: int  # exclusive
     text: str
+    story: bool = True  # False for matter around the text (rag/index/story.py)
 
     @property
     def locator(self) -> Locator:
@@ -24,8 +26,10 @@ class Sentence:
 
 
 def split_book(book: Book) -> list[Sentence]:
-    """Every sentence of every text block of `book`, in reading order, sids from 0."""
+    """Every sentence of every text block of `book`, in reading order, sids from 0, each marked
+    with whether it is the story."""
     sentences: list[Sentence] = []
+    outside = outside_story(book)
     for section in book.sections:
         for block_index, block in enumerate(section.blocks):
             if block.kind in (BlockKind.IMAGE, BlockKind.RULE) and not block.text.strip():
@@ -39,6 +43,7 @@ def split_book(book: Book) -> list[Sentence]:
                         char_start=start,
                         char_end=end,
                         text=block.text[start:end],
+                        story=(section.index, block_index) not in outside,
                     )
                 )
     return sentences
@@ -77,15 +82,20 @@ def locator_for_sid(conn: sqlite3.Connection, book_id: str, sid: int) -> Locator
 
 
 def sentences_between(
-    conn: sqlite3.Connection, book_id: str, sid_start: int, sid_end: int
+    conn: sqlite3.Connection, book_id: str, sid_start: int, sid_end: int, *,
+    story_only: bool = False,
 ) -> list[Sentence]:
-    """Sentences `sid_start..sid_end`, both included, in reading order."""
+    """Sentences `sid_start..sid_end`, both included, in reading order (with `story_only`,
+    leaving out the matter around the text: what the companion reads)."""
     rows = conn.execute(
-        """SELECT sid, section, block, char_start, char_end, text FROM sentences
-           WHERE book_id = ? AND sid BETWEEN ? AND ? ORDER BY sid""",
+        f"""SELECT sid, section, block, char_start, char_end, text, story FROM sentences
+           WHERE book_id = ? AND sid BETWEEN ? AND ? {"AND story" if story_only else ""}
+           ORDER BY sid""",
         (book_id, sid_start, sid_end),
     ).fetchall()
-    return [Sentence(*row) for row in rows]
+    return [
+        Sentence(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6])) for row in rows
+    ]
 
 
 def join_sentences(sentences: list[Sentence]) -> str:

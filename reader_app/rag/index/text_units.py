@@ -35,6 +35,7 @@ from reader_app.rag.index.indexes import (
     fts_table_name,
 )
 from reader_app.rag.index.sentences import Sentence, split_book
+from reader_app.rag.index.story import NoteLink, note_links, write_note_links
 from reader_app.store.file_lock import library_lock
 
 # About 10-20 ms of SQLite work per transaction on a laptop: short enough that another writer
@@ -76,19 +77,40 @@ class TextUnits:
     sentences: tuple[Sentence, ...]
     chunks: tuple[Chunk, ...]
     chunk_texts: tuple[str, ...]
+    notes: tuple[NoteLink, ...] = ()
 
 
 def compute_text_units(book: Book) -> TextUnits:
-    """Sentences, chunks and chunk texts of `book`: pure computation, no database."""
+    """Sentences, chunks and chunk texts of `book`: pure computation, no database.
+
+    Only the story is chunked (rag/index/story.py); each note a story sentence refers to is
+    chunked on its own, so the boundary can admit it with the sentence that refers to it."""
     sentences = split_book(book)
+    outside = frozenset((s.section, s.block) for s in sentences if not s.story)
+    notes = note_links(book, sentences, outside)
     counts = approximate_token_counts([s.text for s in sentences])
-    chunks = plan_chunks(sentences, counts)
+    chunks = plan_chunks(sentences, counts, groups=_chunk_groups(sentences, notes))
     return TextUnits(
         digest=text_digest(book),
         sentences=tuple(sentences),
         chunks=tuple(chunks),
         chunk_texts=tuple(chunk_text_from(sentences, c) for c in chunks),
+        notes=tuple(notes),
     )
+
+
+def _chunk_groups(
+    sentences: Sequence[Sentence], notes: Sequence[NoteLink]
+) -> list[tuple[str, int] | None]:
+    """The unit each sentence is chunked in: its section, its note, or none (not the story)."""
+    groups: list[tuple[str, int] | None] = [
+        ("section", s.section) if s.story else None for s in sentences
+    ]
+    for note in notes:
+        for sid in range(note.note_sid_start, note.note_sid_end + 1):
+            if groups[sid] is not None:
+                groups[sid] = ("note", note.note_sid_start)
+    return groups
 
 
 class _BookLocks:
@@ -149,10 +171,10 @@ def write_text_units(conn: sqlite3.Connection, book_id: str, units: TextUnits) -
         with conn:
             conn.executemany(
                 "INSERT OR REPLACE INTO sentences "
-                "(book_id, sid, section, block, char_start, char_end, text) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(book_id, s.sid, s.section, s.block, s.char_start, s.char_end, s.text)
-                 for s in sentence_batch],
+                "(book_id, sid, section, block, char_start, char_end, text, story) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(book_id, s.sid, s.section, s.block, s.char_start, s.char_end, s.text,
+                  int(s.story)) for s in sentence_batch],
             )
     for chunk_batch in _batches(units.chunks, WRITE_BATCH_ROWS):
         with conn:
@@ -169,6 +191,7 @@ def write_text_units(conn: sqlite3.Connection, book_id: str, units: TextUnits) -
                 conn, book_id, first_rowid=number * FTS_BATCH_ROWS, texts=text_batch
             )
     with conn:
+        write_note_links(conn, book_id, units.notes)
         conn.execute(
             """INSERT INTO text_units (book_id, splitter, text_digest, sentence_count,
                                        chunk_count, fts_table, built_at, fts_tokenizer,

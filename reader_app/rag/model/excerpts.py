@@ -85,7 +85,9 @@ def excerpts_in_scope(
                     f"sentence {sid} of {span.book_id[:12]} is outside the scope "
                     f"(boundary {scope.boundary_sid})"
                 )
-        sentences = sentences_between(conn, span.book_id, span.sid_start, span.sid_end)
+        sentences = sentences_between(
+            conn, span.book_id, span.sid_start, span.sid_end, story_only=True
+        )
         excerpts.append(
             Excerpt(span.book_id, span.sid_start, span.sid_end, span.label,
                     join_sentences(sentences))

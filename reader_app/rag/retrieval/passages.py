@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from reader_app.books.model import Locator
 from reader_app.rag.boundary import Scope
 from reader_app.rag.index.sentences import Sentence, join_sentences, sentences_between
+from reader_app.rag.index.story import note_link_at
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Span:
     # The best hit's own window inside the span: what a span cut to fit the budget keeps.
     core_start: int
     core_end: int
+    alone: bool = False  # a note admitted beyond the boundary: never widened or merged
 
 
 def passages_within(
@@ -68,7 +70,7 @@ def passages_within(
         if not kept and passages:
             continue
         sentences = kept or _core(sentences, span)
-        text = join_sentences(sentences)
+        text = _with_reference(conn, span.book_id, sentences)
         used += approximate_tokens(text)
         passages.append(
             Passage(
@@ -83,6 +85,18 @@ def passages_within(
             )
         )
     return passages
+
+
+def _with_reference(conn: sqlite3.Connection, book_id: str, sentences: list[Sentence]) -> str:
+    """The passage's text; a note is quoted after the sentence that refers to it."""
+    text = join_sentences(sentences)
+    note = note_link_at(conn, book_id, sentences[0].sid)
+    if note is None:
+        return text
+    reference = sentences_between(conn, book_id, note.ref_sid, note.ref_sid)
+    if not reference:
+        return text
+    return f"{reference[0].text}\n[Note] {text}"
 
 
 def _core(sentences: list[Sentence], span: Span) -> list[Sentence]:
@@ -139,7 +153,7 @@ def recent_text(
     start = min(start, max(scope.boundary_sid - at_least + 1, 0))
     if start > scope.boundary_sid:
         return None
-    sentences = sentences_between(conn, scope.book_id, start, scope.boundary_sid)
+    sentences = sentences_between(conn, scope.book_id, start, scope.boundary_sid, story_only=True)
     if not sentences:
         return None
     return RecentText(sentences[0].sid, sentences[-1].sid, join_sentences(sentences))

@@ -129,13 +129,14 @@ def search(
             covered = model_covers if n == 0 else covered
     keyword_hits: list[tuple[float, str, int]] = []
     for volume in scope.volumes:
-        if stages.keyword and volume.chunk_limit > 0:
+        if stages.keyword and volume.any_eligible:
             for chunk_id, score in keyword_search(
                 conn,
                 fts_table_name(volume.book_id),
                 keyword_query or query,
                 chunk_limit=volume.chunk_limit,
                 limit=candidates,
+                also=volume.note_chunks,
             ):
                 keyword_hits.append((score, volume.book_id, chunk_id))
 
@@ -179,13 +180,14 @@ def _dense_lists(
     lists: list[list[tuple[float, str, int]]] = [[] for _ in vectors]
     covered = True
     for volume in scope.volumes:
-        if volume.chunk_limit <= 0:
+        if not volume.any_eligible:
             continue
         record = read_vector_record(conn, volume.book_id, model.model_id)
         indexed = record.indexed_count if record and record.dimension == model.dimension else 0
         dense_limit = min(volume.chunk_limit, indexed)
+        notes = tuple(i for i in volume.note_chunks if i < indexed)  # embedded in reading order
         covered = covered and indexed >= volume.chunk_limit
-        if dense_limit <= 0:
+        if dense_limit <= 0 and not notes:
             continue
         path = vector_index_path(home, volume.book_id, model.model_id)
         index = vector_cache.get(path) if vector_cache else load_vector_index(path)
@@ -193,7 +195,7 @@ def _dense_lists(
             continue
         for hits, vector in zip(lists, vectors, strict=True):
             for chunk_id, score in dense_search(
-                index, vector, chunk_limit=dense_limit, limit=limit
+                index, vector, chunk_limit=dense_limit, limit=limit, also=notes
             ):
                 hits.append((score, volume.book_id, chunk_id))
     return lists, covered
@@ -248,7 +250,9 @@ def _spans(
         if row is None:
             continue
         start, end = core = int(row[0]), int(row[1])
-        widen = neighbours((book_id, chunk_id))
+        # A note admitted beyond the boundary comes alone: its neighbours are other notes.
+        alone = chunk_id >= _prefix(scope, book_id)
+        widen = 0 if alone else neighbours((book_id, chunk_id))
         if widen > 0:
             last = _last_eligible_sid(conn, scope, book_id)
             start, end = _section_bounded(
@@ -256,9 +260,13 @@ def _spans(
                 min(end + widen, last), start, end,
             )
         merged = _merged_into(
-            merged, Span(book_id, int(row[2]), chunk_id, start, end, score, *core)
+            merged, Span(book_id, int(row[2]), chunk_id, start, end, score, *core, alone)
         )
     return merged
+
+
+def _prefix(scope: Scope, book_id: str) -> int:
+    return next((v.chunk_limit for v in scope.volumes if v.book_id == book_id), 0)
 
 
 def _merged_into(spans: list[Span], new: Span) -> list[Span]:
@@ -267,6 +275,7 @@ def _merged_into(spans: list[Span], new: Span) -> list[Span]:
     touching = [
         n for n, kept in enumerate(spans)
         if kept.book_id == new.book_id and kept.section == new.section
+        and not kept.alone and not new.alone
         and new.sid_start <= kept.sid_end + 1 and kept.sid_start <= new.sid_end + 1
     ]
     if not touching:
@@ -312,11 +321,13 @@ def _section_bounded(
     start: int, end: int,
 ) -> tuple[int, int]:
     """The widest range within `[low, high]` that contains `[start, end]` and stays in
-    `section` (neighbours of a hit belong to its scene, not the next chapter's title)."""
+    `section` and the story (neighbours of a hit belong to its scene, not the next chapter's
+    title or the matter around the text)."""
     if high < end:
         high = end
     rows = conn.execute(
-        "SELECT sid, section FROM sentences WHERE book_id = ? AND sid BETWEEN ? AND ?",
+        "SELECT sid, section FROM sentences WHERE book_id = ? AND sid BETWEEN ? AND ? "
+        "AND story",
         (book_id, low, high),
     ).fetchall()
     same = {int(sid) for sid, row_section in rows if int(row_section) == section}

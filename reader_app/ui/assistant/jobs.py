@@ -1,7 +1,8 @@
 """The assistant panel's background jobs, run by `DockJobs`: an answer, a warm-up and a model
 download.
 
-An answer job streams, as progress: the spoiler check, then what the reader will wait for
+An answer job streams, as progress: for a comic whose pages OCR is still reading,
+`ComicPagesNews` while it waits for them; the spoiler check, then what the reader will wait for
 (`AnswerWaiting`: the passages found, and the time the server is expected to take to read them),
 each token (str), then the finished `JobResult` once the answer is whole, advice when the model is
 too slow for this computer (`SlowComputerAdvice`, once), then the follow-up suggestions
@@ -127,8 +128,9 @@ def _answer(
     job: Job, assistant: Assistant, *, book: Book, question: str, conversation_id: int | None
 ) -> JobResult:
     try:
+        # news: "Still reading the comic's pages" while a comic's OCR catches up
         run = assistant.ask(
-            book, question, conversation_id=conversation_id, cancel=job
+            book, question, conversation_id=conversation_id, cancel=job, news=job
         )
     except ReaderError as refused:
         return JobResult(conversation_id, None, refused)

@@ -18,6 +18,7 @@ from reader_app.errors import (
     LibraryError,
     ModelMissingError,
 )
+from reader_app.rag.assistant.comic_pages import ComicPagesNews
 from reader_app.rag.assistant.engine import AssistantConfig, knows_up_to
 from reader_app.rag.assistant.pool import AssistantPool
 from reader_app.rag.boundary import whole_comic_chosen
@@ -185,6 +186,11 @@ class AssistantPanel(AssistantView):
             self._on_suggested(value.questions)
         elif isinstance(value, SlowComputerAdvice):
             self._advise(value)
+        elif isinstance(value, ComicPagesNews):  # a comic's pages still being read
+            if value.text:
+                self._show_note(value.text)
+            else:
+                self._hide_note()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -18,6 +18,7 @@ from reader_app.comics.text import (
     ComicText,
     PageText,
     is_description,
+    mostly_words,
     ocr_book,
     with_page_text,
 )
@@ -200,3 +201,44 @@ def test_stray_cjk_reads_of_the_art_are_dropped_from_a_latin_script_comic(
     conn = connect(library_home)
     assert ocr_book(conn, library_home, english, engine=ArtAsKanji()).pages[0].text == "Gulp"
     assert ocr_book(conn, library_home, japanese, engine=ArtAsKanji()).pages[0].text == "Gulp\n万ノ"
+
+
+def test_low_confidence_and_non_word_lines_stay_out_of_the_text_but_in_the_cache(
+    tmp_path: Path, library_home: Path
+) -> None:
+    class LabelsAndDialogue(CountingEngine):
+        def read_lines(self, image: Image.Image) -> list[OcrLine]:
+            super().read_lines(image)
+            return [
+                OcrLine.from_box("NO! Don't even think", Box(20, 20, 200, 40), 0.99),
+                OcrLine.from_box("about it", Box(20, 42, 200, 62), 0.98),
+                OcrLine.from_box("DEEPGESA", Box(20, 200, 120, 220), 0.84),  # a potion label
+                OcrLine.from_box("VIOL6(M", Box(150, 200, 280, 220), 0.95),  # letters and digits
+                OcrLine.from_box("55", Box(20, 300, 60, 320), 0.99),  # a lone number
+                OcrLine.from_box("www.peppercarrot.com 0S/2014", Box(20, 360, 280, 380), 0.95),
+            ]
+
+    book = read_book(write_cbz(tmp_path / "labels.cbz", [plain_page(1)], language="en"))
+    conn = connect(library_home)
+    text = ocr_book(conn, library_home, book, engine=LabelsAndDialogue()).pages[0].text
+    assert "NO! Don't even think about it" in text
+    assert "www.peppercarrot.com 0S/2014" in text  # credits and a date misread stay
+    for junk in ("DEEPGESA", "VIOL6(M", "55"):
+        assert junk not in text
+    stored = conn.execute("SELECT lines FROM ocr_pages").fetchone()[0]
+    assert "DEEPGESA" in stored  # kept in the cache: a later rule needs no new OCR
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("Happy ?!", True), ("...mmm", True), ("ha...", True),
+        ("Episode 2 : Rainbow potions", True),
+        ("funded by my 21 patrons on", True), ("Sonny W.,", True), ("l'ha dato", True),
+        ("ORANNE 504", True),  # words by shape: only its low confidence keeps it out
+        ("VIOL6(M", False), ("DEEP DCCA VIOL6(M", True), ("c&", False), ("18", False),
+        ("0S/2014", True), ("#@%", False),
+    ],
+)
+def test_a_line_is_mostly_words_by_its_tokens(line: str, kept: bool) -> None:
+    assert mostly_words(line) is kept

@@ -7,7 +7,7 @@ import statistics
 import pytest
 
 from tests.unit.comics.conftest import CorpusEpisode
-from tests.unit.comics.transcripts import score_episode
+from tests.unit.comics.transcripts import dialogue_word_recall, score_episode
 
 pytestmark = pytest.mark.slow
 
@@ -56,3 +56,17 @@ def test_sound_effects_stay_apart_from_the_dialogue(corpus_episodes: list[Corpus
     plops = [block for block in page.blocks if "PLOP" in block.text]
     assert plops, "the PLOP sound effects were not read"
     assert all(block.text == "PLOP" for block in plops)
+
+
+def test_potion_labels_stay_out_and_every_dialogue_word_stays(
+    corpus_episodes: list[CorpusEpisode],
+) -> None:
+    for episode in corpus_episodes:  # 30 and 33 words: every one of them before the filter too
+        found, total = dialogue_word_recall(episode.texts, episode.transcript)
+        print(f"{episode.path.name}: dialogue word recall {found}/{total}")
+        assert total >= 30 and found == total
+    labels = corpus_episodes[1].texts.page(3)  # episode 2, the potion cabinet
+    assert labels is not None
+    for junk in ("DEEPGESA", "AVIOLEINT", "ORANNE", "VIOL6", "DCCA"):
+        assert junk not in labels.text
+    assert "tok" in labels.text  # a sound effect read well stays

@@ -95,6 +95,19 @@ def recognised_in(texts: ComicText, page: int, box: Box) -> str:
     return " ".join(words)
 
 
+def dialogue_word_recall(texts: ComicText, transcript_path: Path) -> tuple[int, int]:
+    """(dialogue words found anywhere in the comic's page text, dialogue words): what search and
+    answers can still quote once the text not worth reading is left out."""
+    found_text = " ".join(page.text for page in texts.pages).lower()
+    words = [
+        word.lower()
+        for _, _, text in dialogue_blocks(transcript_path)
+        for word in re.findall(r"[A-Za-z']+", normalise(text))
+    ]
+    found = sum(1 for w in words if re.search(rf"(?<![a-z']){re.escape(w)}(?![a-z'])", found_text))
+    return found, len(words)
+
+
 def score_episode(texts: ComicText, transcript_path: Path) -> EpisodeScore:
     errors = reference_chars = count = 0
     for page, box, text in dialogue_blocks(transcript_path):

@@ -108,6 +108,10 @@ SEEDS: dict[int, list[tuple[str, tuple[Any, ...]]]] = {
         ("UPDATE messages SET sent_text = ? WHERE role = 'assistant'",
          ("<book>\nthe reader has read up to: Chapter 1\n</book>\n\nQuestion: Who?",)),
     ],
+    12: [
+        ("UPDATE sentences SET story = 0 WHERE sid = 0", ()),
+        ("INSERT INTO note_links VALUES (?, ?, ?, ?)", (BOOK, 0, 0, 0)),
+    ],
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from reader_app.books.library import Library
-from reader_app.books.model import Locator, Series
+from reader_app.books.model import Block, BlockKind, Locator, Section, Series, Span
 from reader_app.errors import QueryError
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index import indexes as index_module
@@ -267,3 +267,179 @@ def test_empty_or_whitespace_query_is_a_clear_error(shelf: Shelf) -> None:
     for k in (0, 257):
         with pytest.raises(QueryError):
             search(shelf.conn, shelf.home, scope, "lantern", k=k, embedder=EMBEDDER)
+
+
+# -- a note goes with the page that points to it -----------------------------------------------
+
+NOTE_MARKER = re.compile(r"\bnote(\d{3})\b")
+
+
+@dataclass(repr=False)
+class NotedShelf:
+    home: Path
+    conn: sqlite3.Connection
+    book: MarkerBook
+    note_refs: dict[int, int]  # note number -> the sid of the story sentence that refers to it
+    note_texts: dict[int, str]
+
+
+def noted_book() -> tuple[MarkerBook, dict[int, int], dict[int, str]]:
+    """A marker book whose endnotes (a section the book marks as such, after the story) are
+    referred to from the first sentence of every other paragraph."""
+    base = marker_book(volume=5, sections=4, blocks_per_section=5)
+    notes_section = len(base.book.sections)
+    notes: list[Block] = [Block(BlockKind.HEADING, "Notes", marks=("backmatter", "endnotes"))]
+    refs: dict[int, int] = {}
+    texts: dict[int, str] = {}
+    sections = []
+    for section in base.book.sections:
+        blocks = list(section.blocks)
+        for index, block in enumerate(blocks):
+            first = next((s for s in base.sentences
+                          if s.section == section.index and s.block == index), None)
+            if first is None or first.index % 2:
+                continue
+            number = len(refs)
+            mark = first.char_end - 2  # inside the sentence, as a superscript number is
+            target = Locator(notes_section, len(notes), 0)
+            blocks[index] = replace(
+                block, spans=(Span(mark, mark + 1, superscript=True, target=target),)
+            )
+            texts[number] = f"Lantern note{number:03d} says the ferryman kept a ledger."
+            notes.append(Block(BlockKind.LIST_ITEM, texts[number], marks=("backmatter",
+                                                                          "endnotes")))
+            refs[number] = first.index
+        sections.append(replace(section, blocks=tuple(blocks)))
+    sections.append(Section(notes_section, "notes.xhtml", "Notes", tuple(notes)))
+    book = replace(base.book, book_id="noted-" + base.book.book_id[6:],
+                   sections=tuple(sections))
+    return MarkerBook(book, base.sentences), refs, texts
+
+
+@pytest.fixture(scope="module")
+def noted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NotedShelf]:
+    home = tmp_path_factory.mktemp("noted")
+    conn = connect(home)
+    book, refs, texts = noted_book()
+    Library(conn, home).add(book.book)
+    index_book(conn, home, book.book, embedder=EMBEDDER, batch_size=4)
+    yield NotedShelf(home, conn, book, refs, texts)
+    conn.close()
+
+
+@settings(
+    max_examples=50,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    data=st.data(), boundary=boundaries(), k=st.integers(1, 12),
+    budget=st.sampled_from([DEFAULT_TOKEN_BUDGET, UNLIMITED_TOKENS, 40]),
+    dense=st.booleans(),
+)
+def test_a_note_is_in_scope_exactly_when_its_reference_has_been_read(
+    noted: NotedShelf,
+    monkeypatch: pytest.MonkeyPatch,
+    data: st.DataObject,
+    boundary: tuple[Locator, bool],
+    k: int,
+    budget: int,
+    dense: bool,
+) -> None:
+    locator, _ = boundary
+    book_id = noted.book.book.book_id
+    library = Library(noted.conn, noted.home)
+    library.set_boundary(book_id, locator)  # never finished: the notes lie after the story
+    expected_sid = noted.book.expected_boundary_sid(locator)
+    read_notes = {n for n, ref in noted.note_refs.items() if ref <= expected_sid}
+    number = data.draw(st.sampled_from(sorted(noted.note_texts)))
+    kind = data.draw(st.sampled_from(["note", "marker", "jailbreak"]))
+    query = {
+        "note": noted.note_texts[number],
+        "marker": f"What does note{number:03d} say?",
+        "jailbreak": f"{JAILBREAKS[number % len(JAILBREAKS)]} note{number:03d} ledger",
+    }[kind]
+
+    faiss_calls: list[list[int]] = []
+    original = index_module.faiss.SearchParameters
+
+    def recording_parameters() -> Any:
+        params = original()
+        faiss_calls.append([])
+        return _Recorder(params, faiss_calls[-1])
+
+    monkeypatch.setattr(index_module.faiss, "SearchParameters", recording_parameters)
+    conn = RecordingConnection(noted.conn)
+    scope = scope_for_book(cast(sqlite3.Connection, conn), book_id)
+    result = search(
+        cast(sqlite3.Connection, conn), noted.home, scope, query, k=k, embedder=EMBEDDER,
+        stages=SearchStages(dense=dense), token_budget=budget,
+    )
+
+    # The scope admits the notes referred to from read text, and no other.
+    assert {n for n in noted.note_texts
+            if any(start <= s <= end for start, end in scope.note_sids
+                   for s in _note_sids(noted, n))} == read_notes - _notes_before(noted,
+                                                                                  expected_sid)
+    texts = [p.text for p in result.passages] + ([result.recent.text] if result.recent else [])
+    for text in texts:
+        for match in NOTE_MARKER.finditer(text):
+            assert int(match.group(1)) in read_notes, "a note referred to only from unread text"
+        assert all(index <= expected_sid for _, index in markers_in(text))
+    # Nothing else was a candidate: FAISS scored only the prefix and the read notes' chunks.
+    allowed = _allowed_chunks(noted, expected_sid, read_notes)
+    assert faiss_calls or not dense or not scope.current.any_eligible  # the dense search ran
+    for admitted in faiss_calls:
+        assert set(admitted) <= allowed
+    # A read note asked about by its own words or mark comes back, quoted after the sentence
+    # that refers to it.
+    if number in read_notes and budget == UNLIMITED_TOKENS and k >= 3:
+        quoting = [p.text for p in result.passages if f"note{number:03d}" in p.text]
+        assert quoting, query
+        referring = noted.book.sentences[noted.note_refs[number]]
+        assert any(referring.marker in text for text in quoting)
+
+
+class _Recorder:
+    """FAISS search parameters that note every id the selector admits when it is set."""
+
+    def __init__(self, params: Any, admitted: list[int]) -> None:
+        object.__setattr__(self, "_params", params)
+        object.__setattr__(self, "_admitted", admitted)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "sel":
+            self._admitted.extend(i for i in range(4096) if value.is_member(i))
+        setattr(self._params, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._params, name)
+
+
+def _note_sids(shelf: NotedShelf, number: int) -> list[int]:
+    rows = shelf.conn.execute(
+        "SELECT sid FROM sentences WHERE book_id = ? AND text LIKE ?",
+        (shelf.book.book.book_id, f"%note{number:03d}%"),
+    ).fetchall()
+    return [int(row[0]) for row in rows]
+
+
+def _notes_before(shelf: NotedShelf, boundary_sid: int) -> set[int]:
+    """Notes whose own text was read (inside the prefix, not named one by one)."""
+    return {n for n in shelf.note_texts if max(_note_sids(shelf, n)) <= boundary_sid}
+
+
+def _allowed_chunks(shelf: NotedShelf, boundary_sid: int, read_notes: set[int]) -> set[int]:
+    """From chunk text alone: chunks whose markers are all read, and the read notes' chunks."""
+    book_id = shelf.book.book.book_id
+    chunks = chunks_of(shelf.conn, book_id, 0, 10_000)
+    allowed = set()
+    for chunk, text in zip(chunks, chunk_texts(shelf.conn, book_id, chunks), strict=True):
+        notes = {int(m) for m in NOTE_MARKER.findall(text)}
+        a_read_note = bool(notes) and notes <= read_notes and not markers_in(text)
+        read_story = not notes and chunk.sid_end <= boundary_sid and all(
+            index <= boundary_sid for _, index in markers_in(text)
+        )
+        if a_read_note or read_story:
+            allowed.add(chunk.chunk_id)
+    return allowed
