@@ -108,8 +108,8 @@ class PageView(QWidget):
         raise NotImplementedError
 
     @abstractmethod
-    def next_page(self) -> bool:
-        """Turn forward; False at the end of the book."""
+    def next_page(self, *, navigation: Navigation = Navigation.TURN_FORWARD) -> bool:
+        """Turn forward; False at the end of the book. Read aloud turns with `Navigation.VOICE`."""
         raise NotImplementedError
 
     @abstractmethod
