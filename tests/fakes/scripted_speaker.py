@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QElapsedTimer, QObject, QTimer
 
-from reader_app.ui.aids.speech import Voice
+from reader_app.ui.aids.speech import Voice, language_of
 
 
 class ScriptedSpeaker(QObject):
@@ -24,6 +24,7 @@ class ScriptedSpeaker(QObject):
         self.fail_on = fail_on  # a text containing this fails instead of finishing
         self._voices = voices
         self.voice = ""
+        self.language = ""
         self.rate = 0.0
         self.said: list[str] = []  # every text begun
         self.heard: list[str] = []  # every text said in full
@@ -74,8 +75,14 @@ class ScriptedSpeaker(QObject):
     def set_rate(self, rate: float) -> None:
         self.rate = rate
 
+    def set_language(self, language: str) -> None:
+        self.language = language
+        listed = self.voices()
+        self.voice = listed[0].name if listed else ""
+
     def voices(self) -> tuple[Voice, ...]:
-        return self._voices
+        wanted = language_of(self.language)
+        return tuple(v for v in self._voices if not wanted or v.language == wanted)
 
     def set_voice(self, name: str) -> None:
         self.voice = name

@@ -14,7 +14,7 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
 from reader_app.books.spoken import SpokenCursor, SpokenSentence
 from reader_app.ui.aids.aids_host import AidsHost
-from reader_app.ui.aids.speech import NoSpeech, Speaker, find_speaker, voice_for_language
+from reader_app.ui.aids.speech import NoSpeech, Speaker, find_speaker
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.reader_page import ReaderPage
@@ -82,11 +82,12 @@ class ReadAloud(QObject):
         self.paused = False
         self.rate = 0.0
         self._utterance = 0
+        self._between = False  # paused after one sentence, before the next was begun
         self._next_timer = QTimer(self)
         self._next_timer.setSingleShot(True)
         self._next_timer.timeout.connect(self._speak_current)
         reader.epub_view.underlays.append(self._paint)
-        reader.bookChanged.connect(lambda _book: self.stop())
+        reader.bookChanged.connect(self._book_changed)
         bar.count_button.clicked.connect(lambda: self._answer_ahead(count=True))
         bar.just_listen_button.clicked.connect(lambda: self._answer_ahead(count=False))
 
@@ -114,7 +115,7 @@ class ReadAloud(QObject):
         if book.format == "cbz":
             self.bar.say("Comics are not read aloud yet: Read aloud reads books with text.")
             return
-        if not self._ensure_speaker():
+        if not self.ensure_speaker():
             return
         view = self.reader.epub_view
         chosen = view.selection_range()
@@ -136,21 +137,28 @@ class ReadAloud(QObject):
     def pause(self) -> None:
         if self.playing and not self.paused and self.speaker is not None:
             self.paused = True
-            self._next_timer.stop()
-            self.speaker.pause()
+            if self._next_timer.isActive():  # between sentences (after a heading): none to pause
+                self._next_timer.stop()
+                self._between = True
+            else:
+                self.speaker.pause()
             self.bar.say("Paused")
 
     def resume(self) -> None:
         if self.playing and self.paused and self.speaker is not None:
             self.paused = False
-            self.speaker.resume()
+            if self._between:
+                self._between = False
+                self._speak_current()
+            else:
+                self.speaker.resume()
             self._say_state()
 
     def stop(self) -> None:
         """Stop speaking; the place marked on the page goes."""
         self._next_timer.stop()
         was_playing = self.playing
-        self.playing = self.paused = False
+        self.playing = self.paused = self._between = False
         if self.speaker is not None:
             self.speaker.stop()
         self.current = None
@@ -159,6 +167,8 @@ class ReadAloud(QObject):
         if was_playing:
             self.bar.say("")
             self.stopped.emit()
+        else:
+            self.bar.setVisible(bool(self.bar.label.text()))
 
     def next_sentence(self) -> None:
         """Skip to the next sentence (the one skipped is not heard in full: it reads nothing)."""
@@ -186,7 +196,12 @@ class ReadAloud(QObject):
 
     # -- speaking ----------------------------------------------------------------------------
 
-    def _ensure_speaker(self) -> bool:
+    def _book_changed(self, book: Book | None) -> None:
+        self.stop()
+        self._choose_voice(book)
+
+    def ensure_speaker(self) -> bool:
+        """Find the voice the first time it is needed; False (and the reason shown) if none."""
         if self.speaker is None:
             made = self.speaker_factory(self)
             if isinstance(made, NoSpeech):
@@ -201,10 +216,8 @@ class ReadAloud(QObject):
         return True
 
     def _choose_voice(self, book: Book | None) -> None:
-        if self.speaker is not None and book is not None:
-            voice = voice_for_language(self.speaker.voices(), book.metadata.language)
-            if voice is not None:
-                self.speaker.set_voice(voice.name)
+        if self.speaker is not None and book is not None and book.metadata.language:
+            self.speaker.set_language(book.metadata.language)  # its first voice speaks
 
     def _answer_ahead(self, *, count: bool) -> None:
         self.bar.question.hide()
@@ -277,7 +290,7 @@ class ReadAloud(QObject):
             self.bar.say("Read aloud reached the end of the book.")
             return
         self.current = moved
-        self.paused = False
+        self.paused = self._between = False
         self._speak_current()
 
     def _end_before(self) -> Locator | None:
@@ -342,7 +355,7 @@ def install_read_aloud(
 
 def _fill_voices(menu: QMenu, aloud: ReadAloud) -> None:
     menu.clear()
-    if aloud.speaker is None and not aloud._ensure_speaker():
+    if aloud.speaker is None and not aloud.ensure_speaker():
         menu.addAction(aloud.no_speech.reason if aloud.no_speech else "No voices").setEnabled(False)
         return
     assert aloud.speaker is not None

@@ -39,6 +39,8 @@ class Speaker(Protocol):
     def stop(self) -> None: ...
     def set_rate(self, rate: float) -> None:
         """-1.0 (slowest) to 1.0 (fastest); 0.0 is the voice's normal speed."""
+    def set_language(self, language: str) -> None:
+        """Speak `language` ("en", "fr-CA"; the book's): its voices are the ones listed."""
     def voices(self) -> tuple[Voice, ...]: ...
     def set_voice(self, name: str) -> None: ...
 
@@ -74,10 +76,9 @@ def find_speaker(
     return QtSpeaker(engine, module)
 
 
-def voice_for_language(voices: tuple[Voice, ...], language: str) -> Voice | None:
-    """The first voice in the book's language ("en-GB" takes an "en" voice), if there is one."""
-    wanted = language.split("-")[0].split("_")[0].lower()
-    return next((v for v in voices if wanted and v.language.lower() == wanted), None)
+def language_of(tag: str) -> str:
+    """"en" of "en-GB", "en_GB" or "EN"."""
+    return tag.replace("_", "-").split("-")[0].lower()
 
 
 class QtSpeaker(QObject):
@@ -117,10 +118,22 @@ class QtSpeaker(QObject):
     def set_rate(self, rate: float) -> None:
         self._engine.setRate(min(max(rate, -1.0), 1.0))
 
+    def set_language(self, language: str) -> None:
+        wanted = language_of(language)
+        if not wanted or language_of(self._engine.locale().name()) == wanted:
+            return
+        # The region the book names first ("en-GB"), else the first of its language.
+        exact = language.replace("-", "_")
+        locales = [loc for loc in self._engine.availableLocales()
+                   if language_of(loc.name()) == wanted]
+        first = locales[0] if locales else None
+        best = next((loc for loc in locales if loc.name() == exact), first)
+        if best is not None:
+            self._engine.setLocale(best)
+
     def voices(self) -> tuple[Voice, ...]:
-        return tuple(
-            Voice(v.name(), v.locale().name().split("_")[0]) for v in self._engine.availableVoices()
-        )
+        language = language_of(self._engine.locale().name())
+        return tuple(Voice(v.name(), language) for v in self._engine.availableVoices())
 
     def set_voice(self, name: str) -> None:
         for voice in self._engine.availableVoices():

@@ -4,14 +4,17 @@ only over sentences heard in full, note markers unsaid, and a clear word when th
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.library import Library
 from reader_app.books.model import Locator
 from reader_app.books.reading import Navigation
 from reader_app.books.spoken import SpokenSentence, section_sentences
-from reader_app.ui.aids.read_aloud import ReadAloud
+from reader_app.ui.aids.read_aloud import HEADING_PAUSE_MS, ReadAloud
 from reader_app.ui.aids.speech import NoSpeech, find_speaker
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
@@ -31,7 +34,7 @@ def scripted(window: MainWindow, **options: object) -> tuple[ReadAloud, Scripted
 
     aloud.speaker_factory = factory
     aloud.speaker = None
-    aloud._ensure_speaker()
+    aloud.ensure_speaker()
     return aloud, made[0]
 
 
@@ -145,6 +148,22 @@ def test_pause_and_resume_go_on_with_the_same_sentence(qtbot: QtBot, window: Mai
     qtbot.waitUntil(lambda: len(voice.heard) > heard, timeout=5000)
     assert paused_on is not None and voice.heard[heard] == paused_on.text
     assert voice.said.count(paused_on.text) == 1, "resumed, not said again"
+
+
+def test_a_pause_in_the_breath_after_a_heading_resumes_with_the_text(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    show_book(window, marker_book(chapters=1, paragraphs=3, sentences=2))
+    aloud, voice = scripted(window, ms_per_text=10)
+    aloud.play_pause()
+    qtbot.waitUntil(lambda: voice.heard == ["Chapter 1"], timeout=2000)
+    aloud.play_pause()  # in the pause after the heading
+    qtbot.wait(HEADING_PAUSE_MS + 100)
+    assert voice.said == ["Chapter 1"], "nothing begun while paused"
+    aloud.play_pause()
+    qtbot.waitUntil(lambda: len(voice.heard) == 2, timeout=2000)
+    assert "mk000000" in voice.heard[1]
+    aloud.stop()
 
 
 def test_the_boundary_moves_only_over_sentences_heard_in_full_and_never_back(
@@ -262,3 +281,23 @@ def test_no_voice_says_why_and_what_to_install(qtbot: QtBot, window: MainWindow)
     assert aloud.bar.isVisible()
     assert aloud.bar.label.text() == said.reason
     assert not aloud.playing
+
+
+def test_the_books_language_picks_the_voice_and_the_menu_lists_its_voices(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    book = marker_book(chapters=1, paragraphs=3, sentences=2)
+    show_book(window, dataclasses.replace(
+        book, metadata=dataclasses.replace(book.metadata, language="fr-CA")))
+    aloud, voice = scripted(window)
+    assert voice.language == "fr-CA" and voice.voice == "Amélie"
+    menu = window.findChild(QMenu, "readAloudVoices")
+    assert isinstance(menu, QMenu)
+    menu.aboutToShow.emit()
+    assert [a.text() for a in menu.actions()] == ["Amélie (fr)"]
+    voice.voice = ""
+    menu.actions()[0].trigger()
+    assert voice.voice == "Amélie"
+    aloud.faster()
+    aloud.faster()
+    assert voice.rate == 0.2
