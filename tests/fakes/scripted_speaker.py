@@ -17,11 +17,16 @@ class ScriptedSpeaker(QObject):
         *,
         ms_per_text: int = 20,
         fail_on: str | None = None,
+        late_pause: bool = False,
         voices: tuple[Voice, ...] = (Voice("Alba", "en"), Voice("Amélie", "fr")),
     ) -> None:
         super().__init__(parent)
         self.ms_per_text = ms_per_text
         self.fail_on = fail_on  # a text containing this fails instead of finishing
+        # As speech-dispatcher on a fast sink: Pause lets the sentence in hand finish, and what
+        # is said next waits for Resume.
+        self.late_pause = late_pause
+        self._held = False
         self._voices = voices
         self.voice = ""
         self.language = ""
@@ -52,17 +57,22 @@ class ScriptedSpeaker(QObject):
         self.events.append(f"say {text}")
         self.said.append(text)
         self._utterance, self._text, self._left = utterance, text, self.ms_per_text
+        if self._held:
+            return  # begun on Resume
         self._clock.start()
         self._timer.start(self._left)
 
     def pause(self) -> None:
         self.events.append("pause")
-        if self._timer.isActive():
+        if self.late_pause:
+            self._held = True
+        elif self._timer.isActive():
             self._left = max(self._left - self._clock.elapsed(), 1)
             self._timer.stop()
 
     def resume(self) -> None:
         self.events.append("resume")
+        self._held = False
         if self._utterance is not None and not self._timer.isActive():
             self._clock.start()
             self._timer.start(self._left)
@@ -70,6 +80,7 @@ class ScriptedSpeaker(QObject):
     def stop(self) -> None:
         self.events.append("stop")
         self._timer.stop()
+        self._held = False
         self._utterance = None
 
     def set_rate(self, rate: float) -> None:

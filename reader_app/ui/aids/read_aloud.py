@@ -83,6 +83,7 @@ class ReadAloud(QObject):
         self.rate = 0.0
         self._utterance = 0
         self._between = False  # paused after one sentence, before the next was begun
+        self._speaker_paused = False
         self._next_timer = QTimer(self)
         self._next_timer.setSingleShot(True)
         self._next_timer.timeout.connect(self._speak_current)
@@ -142,23 +143,27 @@ class ReadAloud(QObject):
                 self._between = True
             else:
                 self.speaker.pause()
+                self._speaker_paused = True
             self.bar.say("Paused")
 
     def resume(self) -> None:
         if self.playing and self.paused and self.speaker is not None:
             self.paused = False
+            if self._speaker_paused:
+                # Also when the sentence ended as Pause came: an engine may hold what it is
+                # given next until it is resumed (speech-dispatcher does).
+                self._speaker_paused = False
+                self.speaker.resume()
             if self._between:
                 self._between = False
                 self._speak_current()
-            else:
-                self.speaker.resume()
             self._say_state()
 
     def stop(self) -> None:
         """Stop speaking; the place marked on the page goes."""
         self._next_timer.stop()
         was_playing = self.playing
-        self.playing = self.paused = self._between = False
+        self.playing = self.paused = self._between = self._speaker_paused = False
         if self.speaker is not None:
             self.speaker.stop()
         self.current = None
@@ -269,7 +274,9 @@ class ReadAloud(QObject):
             self.stop()
             self.bar.say("Read aloud reached the end of the book.")
             return
-        if heard.heading:
+        if self.paused:
+            self._between = True  # it ended as Pause came: Resume begins the next one
+        elif heard.heading:
             self._next_timer.start(HEADING_PAUSE_MS)
         else:
             self._speak_current()

@@ -90,6 +90,8 @@ class QtSpeaker(QObject):
         self._engine = engine
         self._state = module.QTextToSpeech.State
         self._utterance: int | None = None
+        self._text = ""
+        self._held: tuple[int, str] | None = None  # the sentence paused, said again on Resume
         self._begun = False  # the engine has started on the utterance (a late Ready is not its end)
         self._finished: Callable[[int], None] = lambda _u: None
         self._failed: Callable[[int, str], None] = lambda _u, _r: None
@@ -102,17 +104,27 @@ class QtSpeaker(QObject):
         self._finished, self._failed = finished, failed
 
     def say(self, text: str, utterance: int) -> None:
-        self._utterance, self._begun = utterance, False
+        self._utterance, self._text, self._begun = utterance, text, False
+        self._held = None
         self._engine.say(text)
 
     def pause(self) -> None:
-        self._engine.pause()
+        # Stopped and said again on Resume, from the sentence's start: speech-dispatcher, paused
+        # mid-sentence and resumed, never reports the sentence's end, so Read aloud would wait
+        # for it for ever; and a listener who paused hears the sentence whole.
+        if self._utterance is not None:
+            held = (self._utterance, self._text)
+            self.stop()
+            self._held = held
 
     def resume(self) -> None:
-        self._engine.resume()
+        if self._held is not None:
+            utterance, text = self._held
+            self.say(text, utterance)
 
     def stop(self) -> None:
         self._utterance = None  # what the engine reports of it now is not news
+        self._held = None
         self._engine.stop()
 
     def set_rate(self, rate: float) -> None:

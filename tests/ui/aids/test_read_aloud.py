@@ -150,6 +150,28 @@ def test_pause_and_resume_go_on_with_the_same_sentence(qtbot: QtBot, window: Mai
     assert voice.said.count(paused_on.text) == 1, "resumed, not said again"
 
 
+def test_a_sentence_that_ends_as_pause_comes_counts_and_resume_says_the_next(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    show_book(window, marker_book(chapters=1, paragraphs=10, sentences=4))
+    aloud, voice = scripted(window, ms_per_text=60, late_pause=True)
+    aloud.play_pause()
+    qtbot.waitUntil(lambda: len(voice.heard) >= 2 and voice.speaking is not None, timeout=5000)
+    in_hand = aloud.current
+    aloud.play_pause()
+    qtbot.waitUntil(lambda: aloud.current != in_hand, timeout=2000)  # it ended, paused
+    assert in_hand is not None and voice.heard[-1] == in_hand.text
+    said = len(voice.said)
+    qtbot.wait(200)
+    assert len(voice.said) == said, "nothing begun while paused"
+    aloud.play_pause()
+    qtbot.waitUntil(lambda: len(voice.heard) > said, timeout=2000)
+    order = [s.text for s in section_sentences(window.book, 0)]  # type: ignore[arg-type]
+    assert voice.heard[said] == order[order.index(in_hand.text) + 1], "the next, none skipped"
+    assert voice.said.count(in_hand.text) == 1
+    aloud.stop()
+
+
 def test_a_pause_in_the_breath_after_a_heading_resumes_with_the_text(
     qtbot: QtBot, window: MainWindow
 ) -> None:
