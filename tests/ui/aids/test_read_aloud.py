@@ -5,6 +5,7 @@ only over sentences heard in full, note markers unsaid, and a clear word when th
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMenu
@@ -21,7 +22,7 @@ from tests.bookgen import marker_book
 from tests.conftest import WAR_AND_PEACE, corpus_epub
 from tests.fakes.scripted_speaker import ScriptedSpeaker
 from tests.ui.aids.test_footnotes import point_of
-from tests.ui.conftest import make_window, open_file, show_book
+from tests.ui.conftest import UiThreadWrites, make_window, open_file, show_book
 
 
 def scripted(window: MainWindow, **options: object) -> tuple[ReadAloud, ScriptedSpeaker]:
@@ -112,10 +113,7 @@ def test_the_page_turns_when_the_spoken_sentence_leaves_it(
     aloud.stop()
 
 
-def test_a_spread_turns_both_pages_at_once(qtbot: QtBot, library_home: object) -> None:
-    from pathlib import Path
-
-    assert isinstance(library_home, Path)
+def test_a_spread_turns_both_pages_at_once(qtbot: QtBot, library_home: Path) -> None:
     window = make_window(qtbot, library_home, size=(1400, 800))
     show_book(window, marker_book(chapters=1, paragraphs=40, sentences=4))
     view = window.reader.epub_view
@@ -323,3 +321,25 @@ def test_the_books_language_picks_the_voice_and_the_menu_lists_its_voices(
     aloud.faster()
     aloud.faster()
     assert voice.rate == 0.2
+
+
+def test_listening_writes_the_boundary_off_the_ui_thread(
+    qtbot: QtBot, library_home: Path, ui_thread_writes: UiThreadWrites
+) -> None:
+    window = make_window(qtbot, library_home)
+    show_book(window, marker_book(chapters=1, paragraphs=30, sentences=4))
+    reader = window.reader
+    assert reader.state is not None
+    opened_at = reader.state.boundary
+    count = len(visible_sentences(window))
+    aloud, voice = scripted(window, ms_per_text=5)
+    ui_thread_writes.arm()
+    aloud.play_pause()
+    qtbot.waitUntil(lambda: len(voice.heard) >= count + 3, timeout=10_000)
+    aloud.stop()
+    assert reader.state.boundary > opened_at
+    assert window.writer.flush()
+    assert ui_thread_writes.found == []
+    stored = Library(window.library.conn, window.home).reading_state(reader.state.book_id)
+    assert stored is not None and stored.boundary == reader.state.boundary
+    window.close()
