@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QToolBar, QWidget
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
+from reader_app.books.segment import split_sentences
 from reader_app.books.spoken import SpokenCursor, SpokenSentence
+from reader_app.rag.assistant.conversations import Message
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.speech import NoSpeech, Speaker, find_speaker
+from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.reader_page import ReaderPage
@@ -84,6 +87,7 @@ class ReadAloud(QObject):
         self._utterance = 0
         self._between = False  # paused after one sentence, before the next was begun
         self._speaker_paused = False
+        self.reply: list[str] | None = None  # a reply being read: its sentences still to say
         self._next_timer = QTimer(self)
         self._next_timer.setSingleShot(True)
         self._next_timer.timeout.connect(self._speak_current)
@@ -156,7 +160,10 @@ class ReadAloud(QObject):
                 self.speaker.resume()
             if self._between:
                 self._between = False
-                self._speak_current()
+                if self.reply is not None:
+                    self._say_reply()
+                else:
+                    self._speak_current()
             self._say_state()
 
     def stop(self) -> None:
@@ -167,6 +174,7 @@ class ReadAloud(QObject):
         if self.speaker is not None:
             self.speaker.stop()
         self.current = None
+        self.reply = None
         self.bar.question.hide()
         self.reader.epub_view.update()
         if was_playing:
@@ -198,6 +206,27 @@ class ReadAloud(QObject):
     def set_voice(self, name: str) -> None:
         if self.speaker is not None:
             self.speaker.set_voice(name)
+
+    def read_reply(self, message: Message) -> None:
+        """Read a reply of the assistant or a character aloud, its veiled sentences left out;
+        the page and the boundary are not touched."""
+        self.stop()
+        text = reply_to_speak(message)
+        sentences = [text[a:b] for a, b in split_sentences(text)]
+        if not sentences:
+            self.bar.say("Nothing in this reply can be read aloud.")
+            return
+        if not self.ensure_speaker():
+            return
+        self.reply = sentences
+        self.playing, self.paused = True, False
+        self._say_reply()
+
+    def _say_reply(self) -> None:
+        if self.reply and self.speaker is not None and not self.paused:
+            self._utterance += 1
+            self.bar.say("Reading the reply aloud")
+            self.speaker.say(self.reply[0], self._utterance)
 
     # -- speaking ----------------------------------------------------------------------------
 
@@ -260,6 +289,16 @@ class ReadAloud(QObject):
         view.update()
 
     def _finished(self, utterance: int) -> None:
+        if self.reply is not None:
+            if utterance == self._utterance:
+                self.reply.pop(0)
+                if not self.reply:
+                    self.stop()
+                elif self.paused:
+                    self._between = True
+                else:
+                    self._say_reply()
+            return
         if utterance != self._utterance or self.current is None or self.cursor is None:
             return  # a sentence skipped or stopped: not heard in full
         heard, before = self.current, self._end_before()
@@ -287,7 +326,8 @@ class ReadAloud(QObject):
             self.bar.say(f"Read aloud stopped: {reason}")
 
     def _skip(self, *, forward: bool) -> None:
-        if not self.playing or self.cursor is None or self.speaker is None:
+        if not self.playing or self.reply is not None or self.cursor is None or (
+                self.speaker is None):
             return
         self._next_timer.stop()
         self.speaker.stop()
@@ -357,6 +397,8 @@ def install_read_aloud(
     play.setToolTip("Read aloud from the first sentence on the page, or pause (Ctrl+Shift+R)")
     if toolbar is not None:
         toolbar.addAction(play)
+    for dock in window.menuBar().window().findChildren(ConversationDock):
+        install_reply_reading(dock, aloud)  # the assistant's and the characters'
     return aloud
 
 
@@ -372,3 +414,41 @@ def _fill_voices(menu: QMenu, aloud: ReadAloud) -> None:
     if not menu.actions():
         menu.addAction("The speech engine lists no voices").setEnabled(False)
 
+
+
+def reply_to_speak(message: Message) -> str:
+    """A reply's text without the sentences the spoiler check veiled (never said, not even as a
+    placeholder)."""
+    veils = message.check.veiled if message.check is not None else ()
+    pieces, position = [], 0
+    for start, end in veils:
+        pieces.append(message.text[position:start])
+        position = end
+    pieces.append(message.text[position:])
+    return " ".join(p.strip() for p in pieces if p.strip())
+
+
+def install_reply_reading(dock: ConversationDock, aloud: ReadAloud) -> None:
+    """"Read Last Reply Aloud" in the transcript's context menu."""
+    transcript = dock.transcript
+    transcript.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+    def show_menu(point: QPoint) -> None:
+        menu = reply_menu(dock, aloud)
+        menu.exec(transcript.mapToGlobal(point))
+        menu.deleteLater()
+
+    transcript.customContextMenuRequested.connect(show_menu)
+
+
+def reply_menu(dock: ConversationDock, aloud: ReadAloud) -> QMenu:
+    menu = dock.transcript.createStandardContextMenu()
+    menu.addSeparator()
+    replies = dock.shown_replies()
+    action = menu.addAction("Read Last Reply Aloud")
+    action.setObjectName("actionReadReplyAloud")
+    action.setEnabled(bool(replies))
+    if replies:
+        last = replies[-1]
+        action.triggered.connect(lambda: aloud.read_reply(last))
+    return menu

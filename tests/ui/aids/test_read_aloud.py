@@ -15,8 +15,11 @@ from reader_app.books.library import Library
 from reader_app.books.model import Locator
 from reader_app.books.reading import Navigation
 from reader_app.books.spoken import SpokenSentence, section_sentences
-from reader_app.ui.aids.read_aloud import HEADING_PAUSE_MS, ReadAloud
+from reader_app.rag.assistant.answer_check import AnswerCheck, Flag, FlaggedSpan, Receipt
+from reader_app.rag.assistant.conversations import AnswerStats, Message
+from reader_app.ui.aids.read_aloud import HEADING_PAUSE_MS, ReadAloud, reply_menu, reply_to_speak
 from reader_app.ui.aids.speech import NoSpeech, find_speaker
+from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.conftest import WAR_AND_PEACE, corpus_epub
@@ -343,3 +346,35 @@ def test_listening_writes_the_boundary_off_the_ui_thread(
     stored = Library(window.library.conn, window.home).reading_state(reader.state.book_id)
     assert stored is not None and stored.boundary == reader.state.boundary
     window.close()
+
+
+def test_a_reply_is_read_aloud_without_its_veiled_sentences(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    text = "Emma is kind. Later she marries Mr. Knightley. She loves matchmaking."
+    veiled = (text.index("Later"), text.index(" She loves"))
+    flag = Flag("Mr. Knightley", text.index("Mr."), text.index("Knightley") + 9, 900,
+                veiled[0], veiled[1])
+    check = AnswerCheck(Receipt("Chapter 3", 2), (FlaggedSpan(flag, "Chapter 49"),))
+    question = Message(1, 1, "user", "Who is Emma?", 10, "done", "", None, (), (),
+                       AnswerStats(), 0.0)
+    answer = dataclasses.replace(question, message_id=2, role="assistant", text=text,
+                                 reply_to=1, check=check)
+    assert reply_to_speak(answer) == "Emma is kind. She loves matchmaking."
+    aloud, voice = scripted(window, ms_per_text=5)
+    docks = window.findChildren(ConversationDock)
+    assert len(docks) == 2, "the assistant's and the characters'"
+    dock = window.assistant_panel
+    dock._messages = [question, answer]
+    menu = reply_menu(dock, aloud)
+    [action] = [a for a in menu.actions() if a.objectName() == "actionReadReplyAloud"]
+    assert action.isEnabled()
+    action.trigger()
+    qtbot.waitUntil(lambda: not aloud.playing, timeout=5000)
+    assert voice.heard == ["Emma is kind.", "She loves matchmaking."]
+    assert all("Knightley" not in said for said in voice.said)
+
+    dock._messages = [question]  # nothing said yet: nothing to read
+    menu = reply_menu(dock, aloud)
+    [action] = [a for a in menu.actions() if a.objectName() == "actionReadReplyAloud"]
+    assert not action.isEnabled()
