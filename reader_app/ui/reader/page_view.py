@@ -388,6 +388,8 @@ def paint_selection(
     """Highlight document positions `selection` on each shown (page, origin)."""
     start, end = sorted(selection)
     for page, origin in pages:
+        if not 0 <= page < doc.page_count:
+            continue  # the empty right-hand page of a spread at a section's end
         block = doc.doc.findBlock(start)
         while block.isValid() and block.position() <= end:
             layout = block.layout()

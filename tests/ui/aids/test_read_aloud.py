@@ -378,3 +378,29 @@ def test_a_reply_is_read_aloud_without_its_veiled_sentences(
     menu = reply_menu(dock, aloud)
     [action] = [a for a in menu.actions() if a.objectName() == "actionReadReplyAloud"]
     assert not action.isEnabled()
+
+
+def test_the_spoken_sentence_is_marked_on_a_spread_with_an_empty_last_page(
+    qtbot: QtBot, library_home: Path
+) -> None:
+    window = make_window(qtbot, library_home, size=(1400, 800))
+    view = window.reader.epub_view
+    for paragraphs in range(3, 40):  # a chapter whose last spread has one page
+        show_book(window, marker_book(chapters=2, paragraphs=paragraphs, sentences=4))
+        doc = view.current_document()
+        if doc is not None and doc.page_count % 2 == 1:
+            break
+    assert doc is not None and doc.page_count % 2 == 1 and view.is_spread()
+    last_block = len(window.book.sections[0].blocks) - 1  # type: ignore[union-attr]
+    window.jump_to(Locator(0, last_block, 0))
+    assert view.page_index == doc.page_count - 1, "the spread's right-hand page is empty"
+    aloud, voice = scripted(window, ms_per_text=40)
+    aloud.play_pause()
+    if not aloud.bar.question.isHidden():
+        aloud.bar.just_listen_button.click()
+    qtbot.waitUntil(lambda: voice.speaking is not None, timeout=2000)
+    view.repaint()  # painting the mark must not fail on the page that is not there
+    current = aloud.current
+    assert current is not None and orange_pixels(window, current.start) > 20
+    aloud.stop()
+    window.close()
