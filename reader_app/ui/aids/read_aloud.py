@@ -8,7 +8,15 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPainter
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QToolBar,
+    QWidget,
+)
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.reading import Navigation
@@ -25,6 +33,7 @@ from reader_app.ui.reader.reading_ahead import notice_parts
 
 HEADING_PAUSE_MS = 700  # the breath after a heading, before the text under it
 RATE_STEP = 0.1
+BAR_TEXT_WIDTH = 420  # pixels: the status bar's word never sets the window's minimum width
 SpeakerFactory = Callable[[QObject], "Speaker | NoSpeech"]
 
 
@@ -39,6 +48,8 @@ class ReadAloudBar(QWidget):
         self.label = QLabel()
         self.label.setObjectName("readAloudText")
         self.label.setWordWrap(False)
+        self.label.setMaximumWidth(BAR_TEXT_WIDTH)
+        self.text = ""
         layout.addWidget(self.label)
         self.question = QFrame()
         self.question_label, (self.count_button, self.just_listen_button) = notice_parts(
@@ -54,7 +65,11 @@ class ReadAloudBar(QWidget):
         self.hide()
 
     def say(self, text: str) -> None:
-        self.label.setText(text)
+        """Show `text`, cut to a width that never widens the window (the whole of it in the
+        tooltip)."""
+        self.text = text
+        metrics = self.label.fontMetrics()
+        self.label.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, BAR_TEXT_WIDTH))
         self.label.setToolTip(text)
         self.setVisible(bool(text) or not self.question.isHidden())
 
@@ -230,6 +245,14 @@ class ReadAloud(QObject):
 
     # -- speaking ----------------------------------------------------------------------------
 
+    def _tell(self, reason: str) -> None:
+        """The reason in full, with what to install, in a box the reader closes."""
+        box = QMessageBox(QMessageBox.Icon.Information, "Read aloud", reason,
+                          QMessageBox.StandardButton.Ok, self.reader.window())
+        box.setObjectName("readAloudNoVoice")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
     def _book_changed(self, book: Book | None) -> None:
         self.stop()
         self._choose_voice(book)
@@ -241,6 +264,7 @@ class ReadAloud(QObject):
             if isinstance(made, NoSpeech):
                 self.no_speech = made
                 self.bar.say(made.reason)
+                self._tell(made.reason)
                 return False
             self.speaker = made
             self.no_speech = None

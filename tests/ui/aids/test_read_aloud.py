@@ -8,7 +8,7 @@ import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.library import Library
@@ -17,7 +17,13 @@ from reader_app.books.reading import Navigation
 from reader_app.books.spoken import SpokenSentence, section_sentences
 from reader_app.rag.assistant.answer_check import AnswerCheck, Flag, FlaggedSpan, Receipt
 from reader_app.rag.assistant.conversations import AnswerStats, Message
-from reader_app.ui.aids.read_aloud import HEADING_PAUSE_MS, ReadAloud, reply_menu, reply_to_speak
+from reader_app.ui.aids.read_aloud import (
+    BAR_TEXT_WIDTH,
+    HEADING_PAUSE_MS,
+    ReadAloud,
+    reply_menu,
+    reply_to_speak,
+)
 from reader_app.ui.aids.speech import NoSpeech, find_speaker
 from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.window.main_window import MainWindow
@@ -301,9 +307,14 @@ def test_no_voice_says_why_and_what_to_install(qtbot: QtBot, window: MainWindow)
     action = window.findChild(QObject, "actionReadAloud")
     assert action is not None and action.isEnabled(), "never a dead button"  # type: ignore
     action.trigger()  # type: ignore[attr-defined]
-    assert aloud.bar.isVisible()
-    assert aloud.bar.label.text() == said.reason
-    assert not aloud.playing
+    assert aloud.bar.isVisible() and not aloud.playing
+    assert aloud.bar.text == said.reason and aloud.bar.label.toolTip() == said.reason
+    box = window.findChild(QMessageBox, "readAloudNoVoice")
+    assert isinstance(box, QMessageBox) and box.isVisible()
+    assert box.text() == said.reason, "the whole reason, with what to install"
+    width = window.minimumSizeHint().width()
+    assert aloud.bar.label.width() <= BAR_TEXT_WIDTH and width < 900, "the window not widened"
+    box.close()
 
 
 def test_the_books_language_picks_the_voice_and_the_menu_lists_its_voices(

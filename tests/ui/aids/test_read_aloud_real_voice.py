@@ -70,7 +70,7 @@ def test_a_real_voice_reads_in_order_and_pauses_on_the_same_sentence(
     show_book(window, marker_book(chapters=1, paragraphs=10, sentences=3))
     aloud = window.aids.read_aloud
     if not aloud.ensure_speaker():
-        pytest.skip(f"no engine here: {aloud.bar.label.text()}")
+        pytest.skip(f"no engine here: {aloud.bar.text}")
     assert isinstance(aloud.speaker, QtSpeaker)
     expected = [s.text for s in visible_sentences(window)]
     started: list[SpokenSentence] = []
