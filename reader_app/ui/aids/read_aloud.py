@@ -23,6 +23,7 @@ from reader_app.books.reading import Navigation
 from reader_app.books.segment import split_sentences
 from reader_app.books.spoken import SpokenCursor, SpokenSentence
 from reader_app.rag.assistant.conversations import Message
+from reader_app.settings import SettingsStore
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.speech import NoSpeech, Speaker, find_speaker
 from reader_app.ui.assistant.conversation_dock import ConversationDock
@@ -86,9 +87,11 @@ class ReadAloud(QObject):
         bar: ReadAloudBar,
         *,
         speaker_factory: SpeakerFactory = find_speaker,
+        settings: SettingsStore | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self.settings = settings
         self.reader = reader
         self.bar = bar
         self.speaker_factory = speaker_factory
@@ -98,7 +101,7 @@ class ReadAloud(QObject):
         self.current: SpokenSentence | None = None
         self.playing = False
         self.paused = False
-        self.rate = 0.0
+        self.rate = float(settings.get("read_aloud.rate")) if settings is not None else 0.0
         self._utterance = 0
         self._between = False  # paused after one sentence, before the next was begun
         self._speaker_paused = False
@@ -213,12 +216,16 @@ class ReadAloud(QObject):
 
     def set_rate(self, rate: float) -> None:
         self.rate = round(min(max(rate, -1.0), 1.0), 2)
+        if self.settings is not None:
+            self.settings.set("read_aloud.rate", self.rate)  # through the writer
         if self.speaker is not None:
             self.speaker.set_rate(self.rate)
         if self.playing:
             self._say_state()
 
     def set_voice(self, name: str) -> None:
+        if self.settings is not None:
+            self.settings.set("read_aloud.voice", name)
         if self.speaker is not None:
             self.speaker.set_voice(name)
 
@@ -274,8 +281,13 @@ class ReadAloud(QObject):
         return True
 
     def _choose_voice(self, book: Book | None) -> None:
-        if self.speaker is not None and book is not None and book.metadata.language:
+        if self.speaker is None:
+            return
+        if book is not None and book.metadata.language:
             self.speaker.set_language(book.metadata.language)  # its first voice speaks
+        chosen = self.settings.get("read_aloud.voice") if self.settings is not None else ""
+        if chosen and any(v.name == chosen for v in self.speaker.voices()):
+            self.speaker.set_voice(chosen)  # the reader's choice, where this language has it
 
     def _answer_ahead(self, *, count: bool) -> None:
         self.bar.question.hide()
@@ -387,7 +399,8 @@ def install_read_aloud(
     bar.setObjectName("readAloudBar")
     window.statusBar().addPermanentWidget(bar)
     reader = window.reader
-    aloud = ReadAloud(reader, bar, speaker_factory=speaker_factory, parent=reader)
+    aloud = ReadAloud(reader, bar, speaker_factory=speaker_factory, settings=window.settings,
+                      parent=reader)
     window.menuBar().window().installEventFilter(aloud)
     menu = QMenu("Read &Aloud", window.menuBar())
     menu.setObjectName("readAloudMenu")

@@ -21,10 +21,11 @@ from reader_app.ui.aids.read_aloud import (
     BAR_TEXT_WIDTH,
     HEADING_PAUSE_MS,
     ReadAloud,
+    ReadAloudBar,
     reply_menu,
     reply_to_speak,
 )
-from reader_app.ui.aids.speech import NoSpeech, find_speaker
+from reader_app.ui.aids.speech import NoSpeech, Voice, find_speaker
 from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
@@ -323,18 +324,29 @@ def test_the_books_language_picks_the_voice_and_the_menu_lists_its_voices(
     book = marker_book(chapters=1, paragraphs=3, sentences=2)
     show_book(window, dataclasses.replace(
         book, metadata=dataclasses.replace(book.metadata, language="fr-CA")))
-    aloud, voice = scripted(window)
-    assert voice.language == "fr-CA" and voice.voice == "Amélie"
+    voices = (Voice("Alba", "en"), Voice("Amélie", "fr"), Voice("Béatrice", "fr"))
+    aloud, voice = scripted(window, voices=voices)
+    assert voice.language == "fr-CA" and voice.voice == "Amélie", "the language's first"
     menu = window.findChild(QMenu, "readAloudVoices")
     assert isinstance(menu, QMenu)
     menu.aboutToShow.emit()
-    assert [a.text() for a in menu.actions()] == ["Amélie (fr)"]
-    voice.voice = ""
-    menu.actions()[0].trigger()
-    assert voice.voice == "Amélie"
+    assert [a.text() for a in menu.actions()] == ["Amélie (fr)", "Béatrice (fr)"]
+    menu.actions()[1].trigger()
+    assert voice.voice == "Béatrice"
     aloud.faster()
     aloud.faster()
     assert voice.rate == 0.2
+    assert window.writer.flush()
+    assert window.settings.get("read_aloud.rate") == 0.2, "kept for next time"
+    assert window.settings.get("read_aloud.voice") == "Béatrice"
+
+    # Next time (a new Read aloud on the same settings): the speed and the voice chosen, where
+    # the book's language has that voice.
+    later = ScriptedSpeaker(voices=voices)
+    fresh = ReadAloud(window.reader, ReadAloudBar(), speaker_factory=lambda _parent: later,
+                      settings=window.settings, parent=window.reader)
+    assert fresh.ensure_speaker()
+    assert later.rate == 0.2 and later.voice == "Béatrice"
 
 
 def test_listening_writes_the_boundary_off_the_ui_thread(
