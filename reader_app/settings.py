@@ -115,6 +115,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("library.recent", list, [], "Recently opened files, newest first"),
     Setting("reading.chars_per_minute", float, 0.0,
             "Reading speed measured from page turns (0: not measured yet)"),
+    Setting("read_aloud.rate", float, 0.0,
+            "Read aloud speed, from -1.0 (slowest) to 1.0 (fastest); 0.0 is the voice's own"),
+    Setting("read_aloud.voice", str, "",
+            "Read aloud voice, by name ('': the first voice of the book's language)"),
     # Assistant
     Setting("assistant.ollama_host", str, _default_ollama_host,
             "Model server address: an Ollama host, or an OpenAI-compatible server's …/v1"),

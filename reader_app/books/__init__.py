@@ -54,6 +54,8 @@ Modules:
 - `segment`: Where the sentences of a block's text start and end: plain spans, no storage, no sids.
 - `selectors`: Matching the stylesheet subset (books/css.py) against lxml elements, in bounded
   time.
+- `spoken`: What Read aloud says: a book's sentences in reading order as spoken text, footnote
+  markers left out, headings marked for a pause.
 - `styles`: The cascade: a document's stylesheets over a small default sheet, as computed element
   styles.
 - `stylesheets`: A book's stylesheets, parsed once each and shared by its documents, and its @font-

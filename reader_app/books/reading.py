@@ -15,6 +15,7 @@ class Navigation(StrEnum):
     TURN_BACK = "turn_back"
     JUMP = "jump"  # TOC, search hit, link, slider, citation
     RELAYOUT = "relayout"  # font or window change redrew the same place
+    VOICE = "voice"  # Read aloud turned to the sentence it says (the sentences move the boundary)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +123,7 @@ def follow_reader(
         contiguous = False
     if not contiguous:
         return BoundaryUpdate(boundary, moved=False, finished=False, reading_ahead=True)
-    if navigation in (Navigation.JUMP, Navigation.TURN_BACK):
+    if navigation in (Navigation.JUMP, Navigation.TURN_BACK, Navigation.VOICE):
         return BoundaryUpdate(boundary, moved=False, finished=False, reading_ahead=False)
     reached_end = shown_end >= book.end_locator() or (
         book.format == "cbz" and shown_end.section >= len(book.sections) - 1
@@ -130,6 +131,34 @@ def follow_reader(
     if end > read_up_to or boundary.section < 0:
         return BoundaryUpdate(shown_end, moved=True, finished=reached_end, reading_ahead=False)
     return BoundaryUpdate(boundary, moved=False, finished=reached_end, reading_ahead=False)
+
+
+def follow_listener(
+    book: Book,
+    *,
+    boundary: Locator,
+    finished: bool,
+    spoken_start: Locator,
+    spoken_end: Locator,
+    previous_end: Locator | None,
+) -> BoundaryUpdate:
+    """The boundary after the voice has said `[spoken_start, spoken_end)` in full.
+
+    Listening reads like turning pages forward: the sentence moves the boundary to its end when
+    everything before it was read (the sentence before it, ending at `previous_end`, ends at or
+    before the boundary), and never backwards. A sentence after one that was skipped, or ahead of
+    the boundary after a jump, is `reading_ahead` and moves nothing.
+    """
+    return follow_reader(
+        book,
+        boundary=boundary,
+        finished=finished,
+        shown_start=spoken_start,
+        shown_end=spoken_end,
+        navigation=Navigation.TURN_FORWARD,
+        # As the page turned from: the text before this sentence is read up to its last character.
+        previous_start=previous_end,
+    )
 
 
 def in_reading_order(book: Book, locator: Locator) -> bool:

@@ -1,5 +1,5 @@
 """The reading aids, installed on the window in one call: annotations, Back/Forward, notes, media,
-look-up, find, contents, the place line, shortcut help, book details.
+look-up, find, contents, the place line, shortcut help, book details, Read aloud.
 
 Front door: `install.py` (`install_reading_aids`), typed against `aids_host.AidsHost`.
 
@@ -29,8 +29,13 @@ Modules:
 - `place_line`: The status bar's place line: where the reader is ("Book I › Part I › Chapter I ·
   12 min left in chapter · 34%"), with the reading speed measured from the reader's own page turns.
   (The assistant's line beside it is ui/assistant/assistant_line.py.)
+- `read_aloud`: Read aloud: the book spoken sentence by sentence from the first one on screen,
+  the spoken sentence marked, pages turned as the voice goes on, sentences heard in full counted
+  as read.
 - `search_dock`: Search in the book (Ctrl+F): a results list with context, Next and Previous
   (ui/aids/find_bar.py decides which match they go to).
+- `speech`: The voice behind Read aloud: the `Speaker` interface, Qt's text-to-speech behind it,
+  and what to install when this computer has no speech engine.
 - `shortcuts_help`: The keyboard shortcut help (F1 or ?): every shortcut the window has, and the
   page's own keys.
 - `toc`: The table of contents panel: nested entries, the current chapter highlighted, click to

@@ -1,5 +1,5 @@
 """The reader's aids, installed on the main window in one call: annotations, footnote pop-ups,
-media links, Back/Forward, the place line, shortcut help and dictionary look-up."""
+media links, Back/Forward, the place line, shortcut help, dictionary look-up and Read aloud."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from reader_app.ui.aids.footnotes import Footnotes
 from reader_app.ui.aids.history import Navigator, install_navigation
 from reader_app.ui.aids.media_links import MediaLinks
 from reader_app.ui.aids.place_line import PlaceLine
+from reader_app.ui.aids.read_aloud import ReadAloud, install_read_aloud
 from reader_app.ui.aids.shortcuts_help import install_shortcut_help
 
 
@@ -26,6 +27,7 @@ class ReadingAids:
     navigator: Navigator
     place_line: PlaceLine
     dictionary: DictionaryLookup
+    read_aloud: ReadAloud
 
 
 def install_reading_aids(window: AidsHost) -> ReadingAids:
@@ -38,6 +40,7 @@ def install_reading_aids(window: AidsHost) -> ReadingAids:
         navigator=install_navigation(window),
         place_line=PlaceLine(settings=window.settings, writer=window.writer, parent=window.reader),
         dictionary=DictionaryLookup(window),
+        read_aloud=install_read_aloud(window),
     )
     help_menu = window.menuBar().findChild(QMenu, "helpMenu")
     shortcuts = install_shortcut_help(window.reader.window())

@@ -35,7 +35,7 @@ from reader_app.books.library import ReadingState
 from reader_app.books.model import Book
 from reader_app.rag.assistant.answer_check import AnswerChecker
 from reader_app.rag.assistant.conversations import Message
-from reader_app.rag.boundary import boundary_sid_for
+from reader_app.rag.boundary import boundary_sid_for, made_within
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
 from reader_app.ui.assistant.jobs import AnswerWaiting, JobResult, PromptRead
@@ -376,6 +376,13 @@ class ConversationDock(QDockWidget):
                 return  # drawn when they arrive
         self._drawn.render(self.conversation_id, self._messages or [],
                            boundary_sid=self._boundary_sid(), pending_question=pending)
+
+    def shown_replies(self) -> list[Message]:
+        """The replies the transcript shows now (those made beyond today's boundary are hidden),
+        for Read aloud."""
+        boundary = self._boundary_sid()
+        return [m for m in self._messages or [] if m.role != "user" and m.text.strip() and (
+            boundary is None or made_within(m.boundary_sid, boundary_sid=boundary))]
 
     def _boundary_sid(self) -> int | None:
         if self.book is None or not self._messages:

@@ -183,10 +183,10 @@ class ComicView(PageView):
             return
         self._show(self._view_of_page(locator.section), navigation)
 
-    def next_page(self) -> bool:
+    def next_page(self, *, navigation: Navigation = Navigation.TURN_FORWARD) -> bool:
         if self.view_index + 1 >= len(self._views):
             return False
-        self._show(self.view_index + 1, Navigation.TURN_FORWARD)
+        self._show(self.view_index + 1, navigation)
         return True
 
     def previous_page(self) -> bool:

@@ -170,7 +170,7 @@ class EpubView(PageView):
         self._show_locator(back, Navigation.JUMP)
         return True
 
-    def next_page(self) -> bool:
+    def next_page(self, *, navigation: Navigation = Navigation.TURN_FORWARD) -> bool:
         self.relayout_now()  # a turn counts from the page on screen, never a stale index
         doc = self.current_document()
         if doc is None or self.book is None:
@@ -178,13 +178,13 @@ class EpubView(PageView):
         step = self.pages_per_view()
         previous = self.current_start()
         if self.page_index + step < doc.page_count:
-            self._show(self.section_index, self.page_index + step, Navigation.TURN_FORWARD)
+            self._show(self.section_index, self.page_index + step, navigation)
         elif not self.book.sections[self.section_index].linear:
             return self._leave_note()
         elif self.section_index + 1 < len(self.book.reading_sections):
             # The next section as it was last cut (from its top, unless the reader was there
             # before): turning back and forth always meets the same pages.
-            self._show(self.section_index + 1, 0, Navigation.TURN_FORWARD, previous)
+            self._show(self.section_index + 1, 0, navigation, previous)
         else:
             return False
         return True

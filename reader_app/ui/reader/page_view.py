@@ -108,8 +108,8 @@ class PageView(QWidget):
         raise NotImplementedError
 
     @abstractmethod
-    def next_page(self) -> bool:
-        """Turn forward; False at the end of the book."""
+    def next_page(self, *, navigation: Navigation = Navigation.TURN_FORWARD) -> bool:
+        """Turn forward; False at the end of the book. Read aloud turns with `Navigation.VOICE`."""
         raise NotImplementedError
 
     @abstractmethod
@@ -388,6 +388,8 @@ def paint_selection(
     """Highlight document positions `selection` on each shown (page, origin)."""
     start, end = sorted(selection)
     for page, origin in pages:
+        if not 0 <= page < doc.page_count:
+            continue  # the empty right-hand page of a spread at a section's end
         block = doc.doc.findBlock(start)
         while block.isValid() and block.position() <= end:
             layout = block.layout()

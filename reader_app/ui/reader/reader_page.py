@@ -11,7 +11,13 @@ from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from reader_app.books.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import Navigation, follow_reader, reading_offset
+from reader_app.books.reading import (
+    BoundaryUpdate,
+    Navigation,
+    follow_listener,
+    follow_reader,
+    reading_offset,
+)
 from reader_app.books.reading_time import comic_fraction
 from reader_app.rag.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
@@ -166,6 +172,44 @@ class ReaderPage(QWidget):
             self._update_slider_marks()
             self.boundaryChanged.emit(self.state)
         self.positionChanged.emit(shown)
+
+    def listening_update(
+        self, start: Locator, end: Locator, previous_end: Locator | None
+    ) -> BoundaryUpdate | None:
+        """What hearing `[start, end)` in full would do to the boundary (books/reading.py's
+        `follow_listener`), without doing it: Read aloud asks first when it would read ahead."""
+        if self.book is None or self.state is None:
+            return None
+        return follow_listener(
+            self.book,
+            boundary=self.state.boundary,
+            finished=self.state.finished,
+            spoken_start=start,
+            spoken_end=end,
+            previous_end=previous_end,
+        )
+
+    def listened(self, start: Locator, end: Locator, previous_end: Locator | None) -> None:
+        """A sentence was spoken in full: listening counts as reading, by the page turn's rule
+        and through the same writer (forward only; nothing moves while listening ahead)."""
+        update = self.listening_update(start, end, previous_end)
+        state, book = self.state, self.book
+        if update is None or state is None or book is None:
+            return
+        book_id = book.book_id
+        if update.finished and not state.finished:
+            last = book.end_locator()
+            self._write(lambda library: library.mark_finished(book_id, last))
+            new_state = dataclasses.replace(state, boundary=last, finished=True)
+        elif update.moved and update.boundary > state.boundary:
+            boundary = update.boundary
+            self._write(lambda library: library.advance_boundary(book_id, boundary))
+            new_state = dataclasses.replace(state, boundary=boundary, finished=False)
+        else:
+            return
+        self._set_state(new_state)
+        self._update_slider_marks()
+        self.boundaryChanged.emit(self.state)
 
     def _track_reading_ahead(self, shown: PageShown, *, ahead: bool) -> None:
         if not ahead or shown.navigation == Navigation.JUMP:

@@ -1,0 +1,147 @@
+"""What Read aloud says: a book's sentences in reading order as spoken text, footnote markers left
+out, headings marked for a pause, one section at a time."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from reader_app.books.model import Block, BlockKind, Book, Locator
+from reader_app.books.segment import split_sentences
+
+# A link whose own text is one of these is a note marker ("1", "[12]", "*", "†", "a"): a listener
+# hears "twelve" in the middle of a sentence as noise, so it is not spoken.
+_MARKER_TEXT = re.compile(r"[\[(]?(?:\d{1,4}|[*†‡§¶#]{1,3}|[a-z]{1,2}|[ivxlc]{1,6})[\])]?\.?")
+_SPACES = re.compile(r"[ \t\u00a0]{2,}")
+
+
+@dataclass(frozen=True, slots=True)
+class SpokenSentence:
+    """One sentence of the book as the voice says it, and where it stands on the page."""
+
+    start: Locator
+    end: Locator  # just after its last character
+    text: str  # what is said: the sentence without its note markers
+    heading: bool  # a heading: the voice pauses after it
+
+
+def is_note_marker(block: Block, start: int, end: int) -> bool:
+    """Whether `block.text[start:end]` is a span of a footnote reference (a link whose text is a
+    short mark, or one the book draws as superscript)."""
+    for span in block.spans:
+        if span.target is None or span.start >= end or span.end <= start:
+            continue
+        mark = block.text[span.start : span.end].strip()
+        if (span.superscript and len(mark) <= 6) or _MARKER_TEXT.fullmatch(mark):
+            return True
+    return False
+
+
+def spoken_text(block: Block, start: int, end: int) -> str:
+    """`block.text[start:end]` with the note markers inside it cut out."""
+    cuts = sorted(
+        (max(span.start, start), min(span.end, end))
+        for span in block.spans
+        if span.target is not None and span.start < end and span.end > start
+        and is_note_marker(block, span.start, span.end)
+    )
+    parts, at = [], start
+    for cut_start, cut_end in cuts:
+        if cut_start > at:
+            parts.append(block.text[at:cut_start])
+        at = max(at, cut_end)
+    parts.append(block.text[at:end])
+    return _SPACES.sub(" ", "".join(parts)).strip()
+
+
+def section_sentences(book: Book, section: int) -> tuple[SpokenSentence, ...]:
+    """The sentences of `section` in reading order, split as the sentence table splits them
+    (books/segment.py); a sentence that is only a note marker is left out."""
+    if not 0 <= section < len(book.sections):
+        return ()
+    found: list[SpokenSentence] = []
+    for block_index, block in enumerate(book.sections[section].blocks):
+        if block.kind == BlockKind.RULE or not block.text.strip():
+            continue  # an image with no alt text, a rule: nothing to say
+        for start, end in split_sentences(block.text):
+            text = spoken_text(block, start, end)
+            if not any(ch.isalnum() for ch in text):
+                continue
+            found.append(
+                SpokenSentence(
+                    Locator(section, block_index, start),
+                    Locator(section, block_index, end),
+                    text,
+                    heading=block.kind == BlockKind.HEADING,
+                )
+            )
+    return tuple(found)
+
+
+class SpokenCursor:
+    """A place among the book's spoken sentences, moved one sentence at a time through the
+    reading order (non-linear sections are skipped); sections are split when first reached."""
+
+    def __init__(self, book: Book) -> None:
+        self.book = book
+        self._order = [s.index for s in book.reading_sections]
+        self._split: dict[int, tuple[SpokenSentence, ...]] = {}
+        self._section = 0  # an index into the reading order
+        self._index = -1
+
+    def sentences(self, section: int) -> tuple[SpokenSentence, ...]:
+        if section not in self._split:
+            self._split[section] = section_sentences(self.book, section)
+        return self._split[section]
+
+    @property
+    def current(self) -> SpokenSentence | None:
+        if not 0 <= self._section < len(self._order):
+            return None
+        found = self.sentences(self._order[self._section])
+        return found[self._index] if 0 <= self._index < len(found) else None
+
+    def seek(self, place: Locator) -> SpokenSentence | None:
+        """The first sentence that ends after `place` (one the place is inside, or the next),
+        made current; None when nothing is left to say."""
+        order = self._order
+        at = next((i for i, s in enumerate(order) if s >= place.section), len(order))
+        if at < len(order) and order[at] == place.section:
+            found = self.sentences(place.section)
+            index = next((i for i, s in enumerate(found) if s.end > place), None)
+            if index is not None:
+                self._section, self._index = at, index
+                return self.current
+            at += 1
+        self._section, self._index = at, -1
+        return self.next()
+
+    def next(self) -> SpokenSentence | None:
+        """The sentence after the current one; None at the end of the book."""
+        while self._section < len(self._order):
+            found = self.sentences(self._order[self._section])
+            if self._index + 1 < len(found):
+                self._index += 1
+                return self.current
+            self._section, self._index = self._section + 1, -1
+        return None
+
+    def previous(self) -> SpokenSentence | None:
+        """The sentence before the current one; the first sentence stays put."""
+        section, index = self._section, self._index
+        while section >= 0:
+            if section < len(self._order) and index - 1 >= 0:
+                self._section, self._index = section, index - 1
+                return self.current
+            section -= 1
+            if section >= 0:
+                index = len(self.sentences(self._order[section]))
+        return self.current
+
+    def before(self) -> SpokenSentence | None:
+        """The sentence before the current one, without moving."""
+        section, index = self._section, self._index
+        found = self.previous()
+        before = found if (self._section, self._index) != (section, index) else None
+        self._section, self._index = section, index
+        return before
