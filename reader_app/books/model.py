@@ -77,6 +77,7 @@ class BlockStyle:
     page_break: bool = False  # start on a new page
     hyphens: str = ""  # "", "auto", "manual", "none"
     word_break: str = ""  # "", "keep-all" (never broken inside a word), "break-all" (anywhere)
+    line_break: str = ""  # CJK line-end rules: "", "auto", "loose", "normal", "strict", "anywhere"
 
 
 @dataclass(frozen=True, slots=True)
