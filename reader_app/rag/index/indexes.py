@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import faiss
 import numpy as np
 
 from reader_app.errors import LibraryError
@@ -108,6 +107,14 @@ def keyword_search(
 # -- dense index (FAISS) -----------------------------------------------------------------------
 
 
+def _faiss() -> Any:
+    """FAISS, imported on first use (a worker's, never the launch's: the first page does not
+    need it)."""
+    import faiss
+
+    return faiss
+
+
 def vector_index_path(home: Path, book_id: str, model_id: str) -> Path:
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", model_id).strip("._") or "model"
     tag = hashlib.sha256(model_id.encode()).hexdigest()[:8]  # two ids may sanitise alike
@@ -116,7 +123,7 @@ def vector_index_path(home: Path, book_id: str, model_id: str) -> Path:
 
 def new_vector_index(dimension: int) -> Any:
     """Inner product over unit vectors (= cosine), with our chunk ids as FAISS ids."""
-    return faiss.IndexIDMap(faiss.IndexFlatIP(dimension))
+    return _faiss().IndexIDMap(_faiss().IndexFlatIP(dimension))
 
 
 def vector_file_is_whole(path: Path, *, vectors: int) -> bool:
@@ -140,7 +147,7 @@ def load_vector_index(path: Path) -> Any | None:
     if not path.exists():
         return None
     try:
-        return faiss.read_index(str(path))
+        return _faiss().read_index(str(path))
     except RuntimeError:
         return None  # a damaged file is derived data: the indexer rebuilds it
 
@@ -150,7 +157,7 @@ def save_vector_index(index: Any, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
-        faiss.write_index(index, str(temporary))
+        _faiss().write_index(index, str(temporary))
         with temporary.open("rb") as handle:
             os.fsync(handle.fileno())
         os.replace(temporary, path)
@@ -163,7 +170,7 @@ def save_vector_index(index: Any, path: Path) -> None:
 
 
 def stored_ids(index: Any) -> np.ndarray:
-    return faiss.vector_to_array(index.id_map)
+    return _faiss().vector_to_array(index.id_map)
 
 
 def dense_search(
@@ -175,8 +182,8 @@ def dense_search(
     """
     if chunk_limit <= 0 or limit <= 0 or index.ntotal == 0:
         return []
-    params = faiss.SearchParameters()
-    params.sel = faiss.IDSelectorRange(0, chunk_limit)
+    params = _faiss().SearchParameters()
+    params.sel = _faiss().IDSelectorRange(0, chunk_limit)
     query = np.ascontiguousarray(query_vector.reshape(1, -1), dtype=np.float32)
     scores, ids = index.search(query, min(limit, index.ntotal), params=params)
     return [(int(i), float(s)) for i, s in zip(ids[0], scores[0], strict=True) if i >= 0]
