@@ -56,6 +56,8 @@ class Look:
     # text-transform: "", "uppercase", "lowercase", "capitalize", "fullwidth" (drawn only; the
     # book's text, and so every locator, search and the assistant, keep the original letters)
     transform: str = ""
+    # text-decoration: underline (a decoration is drawn under the element's descendants too)
+    underline: bool = False
 
 
 PLAIN_LOOK = Look()

@@ -323,7 +323,10 @@ def _look(specified: dict[str, str], parent: Look) -> Look:
         scale = _font_scale(size, parent.scale)
     family = specified.get("font-family", parent.family)
     transform = _TRANSFORMS.get(specified.get("text-transform", ""), parent.transform)
-    return Look(italic, bold, small_caps, vertical, scale, family, transform)
+    # A decoration reaches every descendant, and a descendant's "none" cannot take it away.
+    decoration = specified.get("text-decoration-line", specified.get("text-decoration", ""))
+    underline = parent.underline or "underline" in decoration.split()
+    return Look(italic, bold, small_caps, vertical, scale, family, transform, underline)
 
 
 def _font_scale(value: str, parent: float) -> float:

@@ -150,6 +150,8 @@ class PageFormats:
         # Qt already shrinks super/subscripts; a book's extra "smaller" would shrink them twice.
         scale = 1.0 if look.vertical and look.scale < 1 else look.scale
         fmt.setFontPointSize(self.appearance.font_size * scale)
+        if look.underline:
+            fmt.setFontUnderline(True)  # Qt draws it at the font's underline position (auto)
 
     def apply_span(self, fmt: QTextCharFormat, span: Span, block: Block) -> None:
         if self.styled(block):
