@@ -42,6 +42,8 @@ Modules:
   order, the metadata (title, authors, series) and the cover.
 - `picture_decode`: pictures identified by their bytes; those Qt cannot read (AVIF, JPEG XL,
   PSD, …) decoded by Pillow, under the same caps as the rest, any decoder failure a refusal.
+- `quotes`: The quotation marks a `<q>` element is drawn with: by its language and how deeply it
+  is nested.
 - `reading`: How the spoiler boundary follows the reader: turning pages on moves it, jumps don't.
 - `reading_time`: Where the reader is in words ("Book I › Part I › Chapter I") and how long is
   left, measured from the reader's own page turns.

@@ -34,7 +34,7 @@ from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
-PARSER_VERSION = 11
+PARSER_VERSION = 12  # 12: block marks (the story) and quotation marks together
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes

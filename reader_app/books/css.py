@@ -38,7 +38,8 @@ SUPPORTED = frozenset(
         "display", "hyphens", "-epub-hyphens", "-webkit-hyphens", "page-break-before",
         "page-break-after", "break-before", "break-after", "white-space", "position", "left",
         "top", "filter", "font-family", "text-transform", "-epub-text-transform", "word-break",
-        "-epub-word-break", "writing-mode", "-epub-writing-mode",
+        "-epub-word-break", "writing-mode", "-epub-writing-mode", "line-break", "-epub-line-break",
+        "text-decoration", "text-decoration-line",
     }
 )  # fmt: skip
 

@@ -56,6 +56,8 @@ class Look:
     # text-transform: "", "uppercase", "lowercase", "capitalize", "fullwidth" (drawn only; the
     # book's text, and so every locator, search and the assistant, keep the original letters)
     transform: str = ""
+    # text-decoration: underline (a decoration is drawn under the element's descendants too)
+    underline: bool = False
 
 
 PLAIN_LOOK = Look()
@@ -77,6 +79,7 @@ class BlockStyle:
     page_break: bool = False  # start on a new page
     hyphens: str = ""  # "", "auto", "manual", "none"
     word_break: str = ""  # "", "keep-all" (never broken inside a word), "break-all" (anywhere)
+    line_break: str = ""  # CJK line-end rules: "", "auto", "loose", "normal", "strict", "anywhere"
 
 
 @dataclass(frozen=True, slots=True)

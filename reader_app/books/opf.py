@@ -48,7 +48,7 @@ class Package:
     manifest: dict[str, ManifestItem]
     spine: tuple[ManifestItem, ...]
     ncx: ManifestItem | None
-    right_to_left: bool
+    progression: str  # the spine's page-progression-direction: "ltr", "rtl" or "default"
     # linear="no" items (notes, answer keys): shown when a link leads there, after the spine
     auxiliary: tuple[ManifestItem, ...] = ()
     # A spine item shown through its fallback: its member -> the member shown in its place, so
@@ -118,13 +118,15 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
             (i for i in manifest.values() if i.media_type == "application/x-dtbncx+xml"), None
         )
     direction = (spine_element.get("page-progression-direction") or "").strip().lower()
+    if direction not in ("ltr", "rtl"):
+        direction = "default"
     return Package(
         name=name,
         root=root,
         manifest=manifest,
         spine=tuple(linear or every),
         ncx=ncx,
-        right_to_left=direction == "rtl",
+        progression=direction,
         auxiliary=_auxiliary(every, linear),
         replaced=tuple(replaced),
     )
@@ -204,7 +206,7 @@ def _children(root: etree._Element, parent: str, child: str) -> Iterable[etree._
 def read_metadata(package: Package, path: Path) -> Metadata:
     metadata = next((el for el in package.root if local_name(el) == "metadata"), None)
     if metadata is None:
-        return Metadata(title=path.stem, right_to_left=package.right_to_left)
+        return Metadata(title=path.stem, right_to_left=package.progression == "rtl")
     refinements: dict[str, dict[str, str]] = {}
     legacy: dict[str, str] = {}
     for meta in metadata.iter(f"{{{OPF_NS}}}meta", "meta"):
@@ -225,16 +227,36 @@ def read_metadata(package: Package, path: Path) -> Metadata:
     chosen_id = next((i for i in identifiers if i.get("id") == unique_id), None)
     if chosen_id is None and identifiers:
         chosen_id = identifiers[0]
+    language = _first_text(dc("language"))
     return Metadata(
         title=_clean(title_element.text) if title_element is not None else path.stem,
         authors=tuple(_clean(el.text) for el in dc("creator")),
-        language=_first_text(dc("language")),
+        language=language,
         description=_strip_html(_first_text(dc("description"))),
         publisher=_first_text(dc("publisher")),
         identifier=_clean(chosen_id.text) if chosen_id is not None else "",
         series=_series(metadata, refinements, legacy),
-        right_to_left=package.right_to_left,
+        right_to_left=turns_right_to_left(package.progression, language=language),
     )
+
+
+# Languages written right to left, and the scripts that are (a script subtag decides first).
+RIGHT_TO_LEFT_LANGUAGES = frozenset(
+    {"ar", "arc", "ckb", "dv", "fa", "he", "iw", "ji", "ks", "ps", "sd", "syr", "ug", "ur", "yi"}
+)
+RIGHT_TO_LEFT_SCRIPTS = frozenset({"adlm", "arab", "hebr", "nkoo", "rohg", "syrc", "thaa"})
+
+
+def turns_right_to_left(progression: str, *, language: str) -> bool:
+    """Whether the pages turn right to left: the spine's `page-progression-direction`, and when
+    it is "default" (or absent), the direction of the book's language (an Arabic book does)."""
+    if progression in ("ltr", "rtl"):
+        return progression == "rtl"
+    tags = language.replace("_", "-").lower().split("-")
+    script = next((tag for tag in tags[1:] if len(tag) == 4 and tag.isalpha()), None)
+    if script is not None:
+        return script in RIGHT_TO_LEFT_SCRIPTS
+    return tags[0] in RIGHT_TO_LEFT_LANGUAGES
 
 
 def _series(

@@ -47,6 +47,12 @@ _TRANSFORMS = {
 }  # fmt: skip
 
 
+_EPUB_PREFIXED = (
+    "-epub-text-transform", "-epub-word-break", "-epub-writing-mode", "-epub-line-break"
+)
+_LINE_BREAKS = ("auto", "loose", "normal", "strict", "anywhere")
+
+
 @dataclass(frozen=True, slots=True)
 class Computed:
     """An element's computed style (the subset)."""
@@ -56,6 +62,7 @@ class Computed:
     indent: float | None = None
     hyphens: str = ""
     word_break: str = ""
+    line_break: str = ""
     preformatted: bool = False
     # Not inherited:
     margin_top: float | None = None
@@ -77,6 +84,7 @@ class Computed:
             page_break=page_break,
             hyphens=self.hyphens,
             word_break=self.word_break,
+            line_break=self.line_break,
         )
 
 
@@ -249,7 +257,7 @@ def _declare(
             continue
         if name in ("-epub-hyphens", "-webkit-hyphens"):
             name = "hyphens"
-        elif name in ("-epub-text-transform", "-epub-word-break", "-epub-writing-mode"):
+        elif name in _EPUB_PREFIXED:
             name = name.removeprefix("-epub-")
         elif name == "font-variant-caps":
             name = "font-variant"
@@ -275,6 +283,7 @@ def _compute(
         word_break=_choice(
             specified.get("word-break"), parent.word_break, ("normal", "keep-all", "break-all")
         ),
+        line_break=_choice(specified.get("line-break"), parent.line_break, _LINE_BREAKS),
         preformatted=_white_space(specified.get("white-space"), parent.preformatted),
         margin_top=_length(specified.get("margin-top"), look.scale),
         margin_bottom=_length(specified.get("margin-bottom"), look.scale),
@@ -314,7 +323,10 @@ def _look(specified: dict[str, str], parent: Look) -> Look:
         scale = _font_scale(size, parent.scale)
     family = specified.get("font-family", parent.family)
     transform = _TRANSFORMS.get(specified.get("text-transform", ""), parent.transform)
-    return Look(italic, bold, small_caps, vertical, scale, family, transform)
+    # A decoration reaches every descendant, and a descendant's "none" cannot take it away.
+    decoration = specified.get("text-decoration-line", specified.get("text-decoration", ""))
+    underline = parent.underline or "underline" in decoration.split()
+    return Look(italic, bold, small_caps, vertical, scale, family, transform, underline)
 
 
 def _font_scale(value: str, parent: float) -> float:

@@ -1,6 +1,7 @@
 """XHTML content documents into model blocks: text exactly as shown, inline spans, anchors, links.
 
 Choices a reader of the view should know about:
+- `<q>` is drawn between the quotation marks of its language and nesting (books/quotes.py).
 - `<br>` and the line ends of `<pre>` (or `white-space: pre`) become U+2028 LINE SEPARATOR inside
   the block's text: Qt keeps it inside one QTextBlock (a "\\n" would split the block and shift
   every position after it).
@@ -25,6 +26,7 @@ from reader_app.books import xhtml_parts as parts
 from reader_app.books.inline_images import InlineImages
 from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.books.numbers import bounded_int
+from reader_app.books.quotes import language_of, quote_marks
 from reader_app.books.styles import ROOT_STYLE, Computed
 from reader_app.books.stylesheets import StyleSheets
 from reader_app.books.xhtml_media import MediaMixin
@@ -102,6 +104,7 @@ class _Converter(MediaMixin):
         self.looked: dict[tuple[Span, Look], Span] = {}
         self.inline = InlineImages(name)
         self.mark_tuples: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.quote_depth = 0  # how many `<q>` elements the walk is inside
 
     def finish(self) -> ParsedDocument:
         if self.pending_anchors:
@@ -245,8 +248,23 @@ class _Converter(MediaMixin):
                 anchor = element_id(child)
                 if anchor:
                     self.buffer.anchors.append((anchor, self.buffer.length))
-                self.walk(child, ctx, self.inline_state(child, tag, inline, css))
+                inner = self.inline_state(child, tag, inline, css)
+                if tag == "q":
+                    self.quotation(child, ctx, inner)
+                else:
+                    self.walk(child, ctx, inner)
             self.text(child.tail, ctx, inline)
+
+    def quotation(self, element: etree._Element, ctx: Context, inline: Inline) -> None:
+        """A `<q>` between the quotation marks of its language and depth (books/quotes.py)."""
+        opening, closing = quote_marks(language_of(element), depth=self.quote_depth)
+        self.text(opening, ctx, inline)
+        self.quote_depth += 1
+        try:
+            self.walk(element, ctx, inline)
+        finally:
+            self.quote_depth -= 1
+        self.buffer.append(closing, inline.span, inline.link)
 
     def hide(self, element: etree._Element) -> None:
         """Leave a hidden element out; links to ids inside it land where it would have been."""

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import faiss
 import numpy as np
 
 from reader_app.errors import LibraryError
@@ -111,6 +110,14 @@ def keyword_search(
 # -- dense index (FAISS) -----------------------------------------------------------------------
 
 
+def _faiss() -> Any:
+    """FAISS, imported on first use (a worker's, never the launch's: the first page does not
+    need it)."""
+    import faiss
+
+    return faiss
+
+
 def vector_index_path(home: Path, book_id: str, model_id: str) -> Path:
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", model_id).strip("._") or "model"
     tag = hashlib.sha256(model_id.encode()).hexdigest()[:8]  # two ids may sanitise alike
@@ -119,7 +126,7 @@ def vector_index_path(home: Path, book_id: str, model_id: str) -> Path:
 
 def new_vector_index(dimension: int) -> Any:
     """Inner product over unit vectors (= cosine), with our chunk ids as FAISS ids."""
-    return faiss.IndexIDMap(faiss.IndexFlatIP(dimension))
+    return _faiss().IndexIDMap(_faiss().IndexFlatIP(dimension))
 
 
 def vector_file_is_whole(path: Path, *, vectors: int) -> bool:
@@ -143,7 +150,7 @@ def load_vector_index(path: Path) -> Any | None:
     if not path.exists():
         return None
     try:
-        return faiss.read_index(str(path))
+        return _faiss().read_index(str(path))
     except RuntimeError:
         return None  # a damaged file is derived data: the indexer rebuilds it
 
@@ -153,7 +160,7 @@ def save_vector_index(index: Any, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
-        faiss.write_index(index, str(temporary))
+        _faiss().write_index(index, str(temporary))
         with temporary.open("rb") as handle:
             os.fsync(handle.fileno())
         os.replace(temporary, path)
@@ -166,7 +173,7 @@ def save_vector_index(index: Any, path: Path) -> None:
 
 
 def stored_ids(index: Any) -> np.ndarray:
-    return faiss.vector_to_array(index.id_map)
+    return _faiss().vector_to_array(index.id_map)
 
 
 def dense_search(
@@ -180,14 +187,14 @@ def dense_search(
     """
     if (chunk_limit <= 0 and not also) or limit <= 0 or index.ntotal == 0:
         return []
-    params = faiss.SearchParameters()
-    selector: Any = faiss.IDSelectorRange(0, max(chunk_limit, 0))
+    params = _faiss().SearchParameters()
+    selector: Any = _faiss().IDSelectorRange(0, max(chunk_limit, 0))
     if also:
         ids = np.ascontiguousarray(np.array(sorted(set(also)), dtype=np.int64))
-        batch = faiss.IDSelectorBatch(len(ids), faiss.swig_ptr(ids))
+        batch = _faiss().IDSelectorBatch(len(ids), _faiss().swig_ptr(ids))
         # Both parts must outlive the search: the Or selector holds bare pointers to them.
         keep = (selector, batch, ids)
-        selector = faiss.IDSelectorOr(selector, batch)
+        selector = _faiss().IDSelectorOr(selector, batch)
         selector.keep = keep  # swig objects take attributes
     params.sel = selector
     query = np.ascontiguousarray(query_vector.reshape(1, -1), dtype=np.float32)

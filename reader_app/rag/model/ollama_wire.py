@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
-import ollama
 
 from reader_app.errors import (
     OLLAMA,
@@ -30,6 +29,9 @@ from reader_app.rag.model.wire import (
     read_stream,
 )
 
+if TYPE_CHECKING:
+    import ollama
+
 # What a misbehaving server's reply raises inside the client: a line that is not JSON, JSON of
 # the wrong shape (pydantic's ValidationError is a ValueError), a body that is not NDJSON.
 _UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError)
@@ -41,6 +43,8 @@ KEEP_ALIVE = "30m"
 
 def make_client(host: str, *, timeout: float, connect_timeout: float,
                 transport: BoundedTransport) -> ollama.Client:
+    import ollama  # here, not at the top: the client and pydantic cost a launch about 0.3 s
+
     return ollama.Client(host=host, timeout=httpx.Timeout(timeout, connect=connect_timeout),
                          transport=transport)
 
@@ -165,6 +169,8 @@ def translate(error: Exception, *, host: str, model: str, timeout: float,
     """Our error for what the client raised (a reader-facing error passes through)."""
     if isinstance(error, ReaderError):
         return error
+    import ollama  # cheap by now: a client was made before it could raise
+
     if isinstance(error, ollama.ResponseError):
         message = str(error.error)
         if error.status_code == 404 and "not found" in message:

@@ -47,4 +47,13 @@ def install_reading_aids(window: AidsHost) -> ReadingAids:
     if help_menu is not None and help_menu.actions():
         help_menu.insertAction(help_menu.actions()[0], shortcuts)
     install_library_actions(window, aids.annotations)
+    window.reader.bookChanged.connect(lambda _book: close_pop_ups(window, aids))
     return aids
+
+
+def close_pop_ups(window: AidsHost, aids: ReadingAids) -> None:
+    """A pop-up belongs to the book it was opened over: another book (or none) closes it, and a
+    look-up still on its way is dropped rather than shown over the new book."""
+    aids.footnotes.popup.hide()
+    window.tasks.drop("dictionary")
+    aids.dictionary.popup.hide()

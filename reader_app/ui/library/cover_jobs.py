@@ -2,8 +2,24 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 from reader_app.books.model import Book
 from reader_app.errors import BookError
+from reader_app.ui.workers import Workers
+
+log = logging.getLogger(__name__)
+
+
+def submit_cover(tasks: Workers, book: Book, *, on_done: Callable[[bytes | None], None]) -> None:
+    """Make the book's cover thumbnail (for the library grid) in a worker."""
+    tasks.submit(
+        f"cover:{book.book_id}",
+        lambda _job: cover_work(book),
+        on_done=on_done,
+        on_error=lambda error: log.warning("no cover for %s: %s", book.path.name, error),
+    )
 
 
 def reading_notes_text(book: Book) -> str:

@@ -30,6 +30,8 @@ Modules:
   drawn.
 - `svg_child`: Big SVGs are rasterised by resvg in a child process, so the window never waits on
   the GIL.
+- `kinsoku`: Japanese and Chinese line breaking by the book's CSS `line-break` (kinsoku shori):
+  strict, normal, loose and anywhere, as marks in the laid-out page only.
 - `text_effects`: What the page draws for a block's characters, by the book's `text-transform` and
   `word-break`.
 """

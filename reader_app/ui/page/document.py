@@ -33,6 +33,7 @@ from reader_app.ui.page.doc_blocks import insert_image, insert_table
 from reader_app.ui.page.doc_positions import PositionMap
 from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.internal_links import internal_href
+from reader_app.ui.page.kinsoku import WORD_JOINER
 from reader_app.ui.page.list_markers import ListMarker, paint_list_markers
 from reader_app.ui.page.math_render import MathSetter
 from reader_app.ui.page.page_formats import PageFormats
@@ -376,5 +377,5 @@ class SectionDocument:
                 texts.get(low + i, char) if char == "\ufffc" else char
                 for i, char in enumerate(text)
             )
-        text = text.replace(SOFT_HYPHEN, "").replace(ZERO_WIDTH_SPACE, "")
+        text = text.replace(SOFT_HYPHEN, "").replace(ZERO_WIDTH_SPACE, "").replace(WORD_JOINER, "")
         return text.replace(LINE_SEPARATOR, "\n").replace("\u2029", "\n")

@@ -29,6 +29,9 @@ import xml.etree.ElementTree as ET
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from importlib.util import find_spec
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, QUrl
 from PySide6.QtGui import (
@@ -44,12 +47,8 @@ from reader_app.books.model import Book, Span
 from reader_app.ui.page.doc_positions import PositionMap
 from reader_app.ui.page.images import ImageCache
 
-try:
-    with warnings.catch_warnings():  # ziamath 0.13 finds its font with a deprecated call
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import ziamath
-except ImportError:  # pragma: no cover - ziamath is a declared dependency
-    ziamath = None  # type: ignore[assignment]
+if TYPE_CHECKING:
+    from types import ModuleType
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +76,21 @@ _ziamath_lock = threading.Lock()  # ziamath keeps its fonts and settings in modu
 CACHED_FORMULAS = 2048
 
 
+@cache
+def can_typeset() -> bool:
+    """Whether ziamath is installed (asked without importing it: a launch does not pay for the
+    typesetter until a formula is drawn)."""
+    return find_spec("ziamath") is not None
+
+
+def _ziamath() -> ModuleType:
+    """ziamath, imported on the first formula (about 0.2 s and its fonts); under the lock."""
+    with warnings.catch_warnings():  # ziamath 0.13 finds its font with a deprecated call
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import ziamath
+    return ziamath
+
+
 def key_for(markup: bytes, *, size_px: float, colour: str, half_x: float) -> TypesetKey:
     return (markup, round(size_px * 4) / 4, colour, half_x)
 
@@ -99,7 +113,7 @@ def typeset(markup: bytes, *, size_px: float, colour: str, half_x: float) -> Typ
 
 def typeset_key(key: TypesetKey) -> Typeset | None:
     found, result = cached(key)
-    if found or ziamath is None:
+    if found or not can_typeset():
         return result
     result = _typeset(*key)
     _done[key] = result
@@ -119,7 +133,7 @@ def _typeset(markup: bytes, size_px: float, colour: str, half_x: float) -> Types
         root = ET.fromstring(markup)  # serialised by lxml from the book: no DTD, no entities
         root.set("mathcolor", colour)
         with _ziamath_lock:
-            svg = ziamath.Math(root, size=size_px).svgxml()
+            svg = _ziamath().Math(root, size=size_px).svgxml()
     except Exception as error:  # a hostile formula must not take the page down with it
         log.info(
             "a formula could not be typeset (%s: %s); it is shown as text",
@@ -171,7 +185,7 @@ class MathSetter:
         self.pixel_ratio = pixel_ratio
         self.book = book
         self.width = width
-        self.enabled = enabled and ziamath is not None
+        self.enabled = enabled and can_typeset()
         self.names: set[str] = set()  # picture names, for swapping in finished rasters
         self.texts: dict[int, str] = {}  # document position of a formula -> its linear text
         self.spent = 0.0

@@ -24,6 +24,7 @@ from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions
 from reader_app.books.model import Block, BlockKind, Look, Span
 from reader_app.ui.page.appearance import Appearance, Theme
 from reader_app.ui.page.font_features import FontFeatures
+from reader_app.ui.page.kinsoku import line_break_marks
 from reader_app.ui.page.text_effects import ZERO_WIDTH_SPACE, anywhere_breaks
 
 MONOSPACE = ["DejaVu Sans Mono", "monospace"]
@@ -149,6 +150,8 @@ class PageFormats:
         # Qt already shrinks super/subscripts; a book's extra "smaller" would shrink them twice.
         scale = 1.0 if look.vertical and look.scale < 1 else look.scale
         fmt.setFontPointSize(self.appearance.font_size * scale)
+        if look.underline:
+            fmt.setFontUnderline(True)  # Qt draws it at the font's underline position (auto)
 
     def apply_span(self, fmt: QTextCharFormat, span: Span, block: Block) -> None:
         if self.styled(block):
@@ -183,10 +186,17 @@ class PageFormats:
 
     def breaks(self, block: Block, language: str) -> tuple[list[int], str]:
         """Offsets in the block's text where the page may break a word, and the character the
-        document holds there: soft hyphens, or zero-width spaces for `word-break: break-all`."""
+        document holds there: soft hyphens, zero-width spaces for `word-break: break-all`, or the
+        marks of the CJK `line-break` rules (ui/page/kinsoku.py)."""
         style = block.style if self.styled(block) else None
         if style is not None and style.word_break == "break-all" and block.text:
             return anywhere_breaks(block.text), ZERO_WIDTH_SPACE
+        # One kind of mark per block: text with CJK line-break marks is not hyphenated (a Latin
+        # dictionary's breaks mean nothing in kana or ideographs).
+        line_break = style.line_break if style is not None else ""
+        marks, mark = line_break_marks(block.text, line_break=line_break)
+        if marks:
+            return marks, mark
         if self.hyphenates(block):
             return break_positions(block.text, language=language), SOFT_HYPHEN
         return [], SOFT_HYPHEN

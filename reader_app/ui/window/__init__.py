@@ -7,6 +7,8 @@ Modules:
   and character chat tabbed on the right, each hidden until the reader asks for it.
 - `error_banner`: The window's banner for what the reader must know now: a book that cannot be
   opened, parts of a book that were simplified, a library that cannot be written.
+- `first_paint`: Work that waits until a page has been drawn: what the first page does not need
+  starts after the first paint.
 - `full_screen`: Full screen (F11): only the page, no menu, toolbar, status bar or docks; Esc or
   F11 leaves it.
 - `gc_policy`: Garbage collection that does not stall the page: what the window holds for long is

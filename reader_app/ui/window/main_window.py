@@ -33,7 +33,7 @@ from reader_app.ui.companion.controller import CompanionController
 from reader_app.ui.companion.previously_card import PreviouslyCard
 from reader_app.ui.library.book_opening import OpenedBook, open_and_record
 from reader_app.ui.library.book_removal import remove_book
-from reader_app.ui.library.cover_jobs import cover_work, reading_notes_text
+from reader_app.ui.library.cover_jobs import reading_notes_text, submit_cover
 from reader_app.ui.library.library_view import LibraryView
 from reader_app.ui.library.recent_books import fill_recent_menu
 from reader_app.ui.page.appearance import Appearance, apply_window_theme
@@ -42,6 +42,7 @@ from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.window import gc_policy
 from reader_app.ui.window.docks import add_docks, tab_beside
 from reader_app.ui.window.error_banner import ErrorBanner
+from reader_app.ui.window.first_paint import after_first_paint
 from reader_app.ui.window.full_screen import FullScreen
 from reader_app.ui.window.menus import build_menus
 from reader_app.ui.window.preparation import IndexingController
@@ -236,14 +237,6 @@ class MainWindow(QMainWindow):
 
     def _book_loaded(self, file: Path, opened: OpenedBook) -> None:
         book, known = opened.book, opened.known
-        if known is None or known.cover_png is None:
-            # The cover thumbnail is only for the library grid: make it after the page is up.
-            self.tasks.submit(
-                f"cover:{book.book_id}",
-                lambda _job: cover_work(book),
-                on_done=lambda png: self._cover_ready(book, png),
-                on_error=lambda error: log.warning("no cover for %s: %s", file.name, error),
-            )
         self.book = book
         self._show_reading_notes(book)
         self.statusBar().clearMessage()
@@ -252,8 +245,7 @@ class MainWindow(QMainWindow):
         self.finder.set_book(book)
         self.reader.set_book(book, self.appearance)
         self.apply_comic_options(rtl_from_book=True)
-        title = book.metadata.title
-        self.setWindowTitle(f"{title} — {APP_NAME}")
+        self.setWindowTitle(f"{book.metadata.title} — {APP_NAME}")
         self.assistant_line.preparation_news("")
         self.assistant_panel.set_book(book)
         self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
@@ -263,9 +255,18 @@ class MainWindow(QMainWindow):
         )
         if self.prepare_assistant:
             self.assistant_panel.set_index_ready(False)
-            self.indexing.start(book)
+        # The first page does not need these: they start once it is drawn, not racing it.
+        after_first_paint(self.reader.view, lambda: self._after_first_page(book, known))
         self.bookOpened.emit(book)
         gc_policy.settle()  # the book's model lives as long as it is open (ui/window/gc_policy.py)
+
+    def _after_first_page(self, book: Book, known: LibraryEntry | None) -> None:
+        if self.book is not book:
+            return  # another book was opened meanwhile: its own page starts its own work
+        if known is None or known.cover_png is None:  # only the library grid shows it
+            submit_cover(self.tasks, book, on_done=lambda png: self._cover_ready(book, png))
+        if self.prepare_assistant:
+            self.indexing.start(book)
 
     def _cover_ready(self, book: Book, png: bytes | None) -> None:
         if png is not None and self.library.contains(book.book_id):

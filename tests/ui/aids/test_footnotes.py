@@ -74,3 +74,26 @@ def test_only_short_marks_to_short_passages_pop_up() -> None:
     assert popped == book.sections[3].blocks[2].text
     assert note_text(book, clicked=Locator(0, 1, 20), target=contents) is None
     assert note_text(book, clicked=Locator(0, 1, 35), target=note) is None, "a long link jumps"
+
+
+def test_opening_another_book_closes_a_footnote_pop_up(qtbot: QtBot, window: MainWindow) -> None:
+    from dataclasses import replace
+
+    from tests.ui.conftest import show_book
+
+    book = marker_book(title="Notes")
+    note = Locator(3, 2, 0)
+    text = "See the note 7 here."
+    sections = list(book.sections)
+    first = sections[0]
+    source = Block(BlockKind.PARAGRAPH, text, spans=(Span(13, 14, target=note),))
+    sections[0] = replace(first, blocks=(first.blocks[0], source, *first.blocks[2:]))
+    show_book(window, replace(book, sections=tuple(sections)))
+    view = window.reader.epub_view
+    popup = window.aids.footnotes.popup
+    at = point_of(view, Locator(0, 1, 13))
+    QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    qtbot.waitUntil(popup.isVisible)
+
+    show_book(window, marker_book(title="Another"))
+    assert not popup.isVisible(), "the note of the last book is not left over the new one"

@@ -208,3 +208,33 @@ def test_right_to_left_books_turn_with_the_left_key_and_mirror_the_spread(
     assert view.page_index == 2
     qtbot.keyClick(view, Qt.Key.Key_Right)
     assert view.page_index == 0
+
+
+def test_an_arabic_book_with_no_progression_attribute_turns_right_to_left(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    paragraphs = "".join(f"<p>{i}. {LONG_WORDS * 3}</p>" for i in range(30))
+    opf = package_document(["c1.xhtml"], language="ar")  # no page-progression-direction
+    path = make_epub(tmp_path / "ar.epub", {"c1.xhtml": xhtml(paragraphs)}, opf=opf)
+    view = view_of(qtbot, read_book(path), LIGHT, (1300, 700))
+    assert view.right_to_left()
+    origins = view._page_origins()
+    assert origins[0].x() > origins[1].x()  # the first page of the spread is on the right
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert view.page_index == 2
+
+
+def test_quotations_on_the_page_take_the_marks_of_their_language(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    chapter = xhtml(
+        '<p xml:lang="fr">Il a dit <q>le mieux est l’ennemi du bien</q>.</p>'
+        '<p lang="en">She said <q>never <q>quite</q> yet</q>.</p>'
+    )
+    path = make_epub(tmp_path / "q.epub", {"c1.xhtml": chapter})
+    view = view_of(qtbot, read_book(path), LIGHT, (900, 700))
+    doc = view.current_document()
+    assert doc is not None
+    shown = doc.doc.toPlainText().replace(SOFT_HYPHEN, "")
+    assert "Il a dit «le mieux est l’ennemi du bien»." in shown
+    assert "She said “never ‘quite’ yet”." in shown

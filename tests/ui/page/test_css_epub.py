@@ -1,10 +1,12 @@
-"""The book's `text-transform` and `word-break` (and their `-epub-` names), the `hidden`
-attribute and picture-only TOC entries, through real Qt (the W3C css-epub and nav tests)."""
+"""The book's `text-transform` and `word-break` (and their `-epub-` names), its underlines, the
+`hidden` attribute and picture-only TOC entries, through real Qt (the W3C css-epub and nav
+tests)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtGui import QTextBlock
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.formats import read_book
@@ -109,3 +111,35 @@ def test_hidden_attribute_hides_and_a_picture_entry_is_named_by_its_alt(tmp_path
     book = read_book(path)
     assert [b.text for b in book.sections[0].blocks] == ["Shown."]
     assert [entry.title for entry in book.toc] == ["Start", "The Abbey", "Only a title"]
+
+
+def test_a_css_underline_is_drawn_and_reaches_what_is_inside(qtbot: QtBot, tmp_path: Path) -> None:
+    # The W3C css-epub-text-underline-position test's first page: a class that underlines.
+    body = (
+        '<p>Lo! the <span class="underline">Spear-Danes’ <em>glory</em></span> through '
+        '<span class="underline"><span style="text-decoration: none">splendid</span></span> '
+        "achievements</p>"
+    )
+    css = "<style>.underline { text-decoration: underline }</style>"
+    chapter = xhtml(body).replace("</head>", css + "</head>")
+    book = read_book(make_epub(tmp_path / "u.epub", {"c1.xhtml": chapter}))
+    view = view_of(qtbot, book, LIGHT, (600, 800))
+    doc = view.current_document()
+    assert doc is not None
+    block = doc.doc.findBlock(doc.block_starts[0])
+    underlined = "".join(
+        fragment.text()
+        for fragment in (it.fragment() for it in _fragments(block))
+        if fragment.charFormat().fontUnderline()
+    )
+    # "none" inside an underlined element cannot take its underline away
+    assert underlined.replace(SOFT_HYPHEN, "") == "Spear-Danes’ glorysplendid"
+
+
+def _fragments(block: QTextBlock) -> list[QTextBlock.iterator]:
+    found = []
+    it = block.begin()
+    while not it.atEnd():
+        found.append(it)
+        it += 1
+    return found

@@ -38,6 +38,7 @@ def package_document(
     manifest_extra: str = "",
     spine_attributes: str = "",
     nav: str | None = "nav.xhtml",
+    language: str = "en",
 ) -> str:
     items = "".join(
         f'<item id="c{i}" href="{name}" media-type="application/xhtml+xml"/>'
@@ -53,7 +54,7 @@ def package_document(
         '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
         f'<dc:identifier id="uid">urn:test:1</dc:identifier><dc:title>{title}</dc:title>'
         "<dc:creator>First Author</dc:creator><dc:creator>Second Author</dc:creator>"
-        f"<dc:language>en</dc:language>{metadata_extra}</metadata>"
+        f"<dc:language>{language}</dc:language>{metadata_extra}</metadata>"
         f"<manifest>{items}{manifest_extra}</manifest>"
         f"<spine {spine_attributes}>{refs}</spine></package>"
     )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from reader_app.books.formats import read_book
 from reader_app.books.model import Locator, Series
 from tests.unit.books.epubgen import CONTAINER_XML, make_epub, package_document, write_zip, xhtml
@@ -119,3 +121,25 @@ def test_a_book_without_navigation_gets_a_toc_from_its_headings(tmp_path: Path) 
     chapters = {"a.xhtml": xhtml("<h1>First</h1><p>x</p>"), "b.xhtml": xhtml("<p>no heading</p>")}
     book = read_book(make_epub(tmp_path / "nonav.epub", chapters, opf=opf))
     assert [(e.title, e.target) for e in book.toc] == [("First", Locator(0, 0, 0))]
+
+
+@pytest.mark.parametrize(
+    ("language", "spine", "right_to_left"),
+    [
+        ("ar", "", True),  # W3C pkg-spine-progression-default: no attribute, an Arabic book
+        ("he-IL", 'page-progression-direction="default"', True),
+        ("fa", "", True),
+        ("ar", 'page-progression-direction="ltr"', False),  # the attribute wins
+        ("en", 'page-progression-direction="rtl"', True),
+        ("en", "", False),
+        ("ja", "", False),
+        ("az-Arab", "", True),  # a script subtag decides before the language
+        ("ku-Latn", "", False),
+    ],
+)
+def test_pages_turn_by_the_progression_and_else_by_the_language(
+    tmp_path: Path, language: str, spine: str, right_to_left: bool
+) -> None:
+    opf = package_document(["c1.xhtml"], language=language, spine_attributes=spine)
+    path = make_epub(tmp_path / "b.epub", {"c1.xhtml": xhtml("<p>نص</p>")}, opf=opf)
+    assert read_book(path).metadata.right_to_left is right_to_left

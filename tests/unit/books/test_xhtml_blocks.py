@@ -218,3 +218,26 @@ def test_alignment_given_on_the_element_is_kept() -> None:
         ("old", "center", ""),
         ("plain", "", ""),
     ]
+
+
+def test_a_quotation_is_drawn_with_the_marks_of_its_language_and_nesting() -> None:
+    english, french, german = blocks_of(
+        '<p lang="en">She said <q>he told me <q>no</q> twice</q>.</p>'
+        '<p xml:lang="fr"><q>Le mieux est <q>l’ennemi</q> du bien</q></p>'
+        '<p lang="de-AT">Er sagte <q>ja</q>.</p>'
+    )
+    assert english.text == "She said “he told me ‘no’ twice”."
+    assert french.text == "«Le mieux est “l’ennemi” du bien»"
+    assert german.text == "Er sagte „ja“."
+
+
+def test_a_quotation_with_no_language_takes_english_marks_not_the_package_language() -> None:
+    # W3C pkg-lang_but_not_content: a content document does not inherit dc:language.
+    (block,) = blocks_of("<blockquote><q>Le mieux est l'ennemi du bien</q></blockquote>")
+    assert block.text == "“Le mieux est l'ennemi du bien”"
+
+
+def test_a_quotation_keeps_its_spans_in_place() -> None:
+    (block,) = blocks_of('<p lang="fr">Il dit <q><i>non</i></q> et part.</p>')
+    assert block.text == "Il dit «non» et part."
+    assert styled(block, italic=True) == ["non"]
