@@ -194,6 +194,14 @@ class AnswerCheck:
     def veiled(self) -> tuple[tuple[int, int], ...]:
         return veiled_sentences(tuple(f.flag for f in self.flagged))
 
+    def veiled_at(self, boundary_sid: int | None) -> tuple[tuple[int, int], ...]:
+        """The sentences still to veil with the reader at `boundary_sid`: a name the reader has
+        since reached no longer needs hiding (None: the boundary is not known, veil them all)."""
+        if boundary_sid is None:
+            return self.veiled
+        return veiled_sentences(tuple(f.flag for f in self.flagged
+                                      if f.flag.first_sid > boundary_sid))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "receipt": self.receipt.to_json(),

@@ -8,42 +8,75 @@ word still arriving is held back so a later name never flashes half-typed.
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Callable
 
 from reader_app.rag.assistant.answer_check import AnswerChecker, veiled_sentences
 from reader_app.rag.assistant.citation_text import citation_link_html
 from reader_app.rag.assistant.conversations import Message
 
 VEIL_LINK = "this part may reveal what comes later: show anyway"
+VEIL_LINK_MANY = "these {count} sentences may reveal what comes later: show anyway"
 VEIL_STREAMING = "[this part may reveal what comes later]"
 
 
-def _paragraphs(text: str) -> str:
-    return html.escape(text).replace("\n", "<br>")
+_CITED = re.compile(r"\[(\d{1,3})\]")
+
+
+def _paragraphs(text: str, cite: Callable[[int], str | None] = lambda _label: None) -> str:
+    """Text as HTML; an inline "[2]" naming one of the answer's passages links to it."""
+
+    def linked(match: re.Match[str]) -> str:
+        href = cite(int(match.group(1)))
+        return match.group(0) if href is None else f"<a href='{href}'>{match.group(0)}</a>"
+
+    return _CITED.sub(linked, html.escape(text)).replace("\n", "<br>")
+
+
+def veil_groups(text: str, veils: tuple[tuple[int, int], ...]) -> list[list[int]]:
+    """The veils' indexes in runs: veiled sentences with nothing but spaces between them are
+    one stub, not a row of them."""
+    groups: list[list[int]] = []
+    for index, (start, _end) in enumerate(veils):
+        if groups and not text[veils[groups[-1][-1]][1]:start].strip():
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    return groups
 
 
 def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
-                speaker: str = "Assistant") -> str:
-    """The answer's HTML: text with veils, the receipt, and the passages when expanded."""
+                speaker: str = "Assistant", boundary_sid: int | None = None) -> str:
+    """The answer's HTML: text with veils (those the reader has since read past lifted, runs
+    of them as one), inline citations as links, the receipt, and the passages when expanded."""
     status = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
         message.status, ""
     )
     check = message.check
-    veils = check.veiled if check is not None else ()
+    veils = check.veiled_at(boundary_sid) if check is not None else ()
+    labels = {c.label for c in message.citations}
+
+    def cite(label: int) -> str | None:
+        return f"cite:{message.message_id}:{label}" if label in labels else None
+
     body: list[str] = []
     position = 0
-    for index, (start, end) in enumerate(veils):
-        body.append(_paragraphs(message.text[position:start]))
-        if index in revealed:
+    for group in veil_groups(message.text, veils):
+        start, end = veils[group[0]][0], veils[group[-1]][1]
+        body.append(_paragraphs(message.text[position:start], cite))
+        starts = [veils[index][0] for index in group]  # a veil is known by where it starts
+        if all(start_at in revealed for start_at in starts):
             # Dark text on its pale mark whatever the theme (near-white on yellow is unreadable).
             body.append("<span style='background:#fff3c4;color:#2b2618'>"
-                        f"{_paragraphs(message.text[start:end])}</span>")
+                        f"{_paragraphs(message.text[start:end], cite)}</span>")
         else:
+            what = VEIL_LINK if len(group) == 1 else VEIL_LINK_MANY.format(count=len(group))
             body.append(
-                f"<a href='reveal:{message.message_id}:{index}' style='color:#8a6d00'>"
-                f"[{VEIL_LINK}]</a>"
+                f"<a href='reveal:{message.message_id}:{','.join(map(str, starts))}' "
+                f"style='color:#8a6d00'>[{what}]</a>"
             )
         position = end
-    body.append(_paragraphs(message.text[position:]))
+    body.append(_paragraphs(message.text[position:], cite))
     out = [f"<p><b>{html.escape(speaker)}:</b>{status} {''.join(body)}</p>"]
     if check is not None:
         arrow = "▾" if expanded else "▸"

@@ -23,10 +23,12 @@ def transcript_html(
     revealed: Mapping[int, frozenset[int]] | None = None,
     expanded: Set[int] = frozenset(),
     speaker: str = "Assistant",
+    empty_hint: str = "",
 ) -> str:
     """The conversation so far; with `pending_question`, that question and an empty answer that
     the streamed tokens are appended to. `boundary_sid` None shows every message. `speaker`
-    names who answers (a character, in character chat)."""
+    names who answers (a character, in character chat); `empty_hint` is shown while there is
+    nothing yet."""
     parts = [
         message_html(
             message,
@@ -40,6 +42,8 @@ def transcript_html(
     if pending_question is not None:
         parts.append(question_html(pending_question))
         parts.append(PENDING_ANSWER.replace("Assistant", html.escape(speaker)))
+    elif not parts and empty_hint:
+        parts.append(f"<p style='color:#777777'><i>{html.escape(empty_hint)}</i></p>")
     return "".join(parts)
 
 
@@ -60,7 +64,8 @@ def message_html(
     if message.status == "fallback":
         speaker = "Assistant"  # passages shown in place of a reply: nobody said them
     if message.check is not None:
-        return answer_html(message, revealed=revealed, expanded=expanded, speaker=speaker)
+        return answer_html(message, revealed=revealed, expanded=expanded, speaker=speaker,
+                           boundary_sid=boundary_sid)
     label = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
         message.status, ""
     )

@@ -41,6 +41,10 @@ from reader_app.ui.workers import Job
 
 log = logging.getLogger(__name__)
 
+EMPTY_HINT = ("Ask about what you have read so far, for example “Who is …?”, “Why did … leave?” "
+              "or “What happened in the last chapter?”. Answers come only from the pages you "
+              "have read, and cite them.")
+
 
 class AssistantPanel(AssistantView):
     """The reading companion. Engine work runs in workers; the UI thread never waits."""
@@ -58,6 +62,7 @@ class AssistantPanel(AssistantView):
         shared: DockShared | None = None,
     ) -> None:
         super().__init__(home, parent, shared=shared)
+        self._drawn.empty_hint = EMPTY_HINT
         self.assistants = AssistantPool(home, embedder=embedder)  # reused between questions
         self._whole_comic: bool | None = None  # "Prepare whole comic" as last read; None: read it
         self._pull: Job | None = None

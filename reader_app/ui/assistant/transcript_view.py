@@ -22,9 +22,10 @@ class TranscriptView:
         self.browser = browser
         self._drawn_key: tuple[object, ...] | None = None
         self._stream_start = 0  # where the running answer is drawn
-        self.revealed: dict[int, frozenset[int]] = {}  # message id -> veils the reader opened
+        self.revealed: dict[int, frozenset[int]] = {}  # message id -> veils opened (their starts)
         self.expanded: set[int] = set()  # answers whose receipt was clicked open
         self.speaker = "Assistant"  # who answers: a character, in character chat
+        self.empty_hint = ""  # shown while the conversation is empty
 
     def render(
         self,
@@ -39,6 +40,8 @@ class TranscriptView:
         key = (conversation_id, self.speaker, pending_question, len(messages),
                tuple(boundary_sid is not None and m.boundary_sid > boundary_sid
                      for m in messages),
+               tuple(len(m.check.veiled_at(boundary_sid)) for m in messages
+                     if m.check is not None),  # a veil lifts once the reader reaches it
                tuple(sorted(self.revealed.items())), tuple(sorted(self.expanded)))
         if key == self._drawn_key and pending_question is None:
             return
@@ -51,6 +54,7 @@ class TranscriptView:
                 revealed=self.revealed,
                 expanded=self.expanded,
                 speaker=self.speaker,
+                empty_hint=self.empty_hint,
             )
         )
         if pending_question is not None:
@@ -74,10 +78,10 @@ class TranscriptView:
     def follow_link(self, url: QUrl) -> tuple[int, int] | None:
         """Open a veil or a receipt (the caller redraws), or the cited (message id, label)."""
         text = url.toString()
-        if text.startswith("reveal:"):  # "show anyway": the reader chose to see it
-            _, veiled_message, index = text.split(":")
+        if text.startswith("reveal:"):  # "show anyway": the reader chose to see it (a run)
+            _, veiled_message, starts = text.split(":")
             shown = self.revealed.get(int(veiled_message), frozenset())
-            self.revealed[int(veiled_message)] = shown | {int(index)}
+            self.revealed[int(veiled_message)] = shown | {int(n) for n in starts.split(",")}
             return None
         if text.startswith("receipt:"):
             self.expanded ^= {int(text.split(":")[1])}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -402,3 +403,22 @@ def test_on_an_openai_compatible_server_answers_stream_and_nothing_offers_a_down
     _wait_idle(qtbot, panel)
     assert panel.banner.isVisible() and "has no model" in panel.banner_text.text()
     assert not panel.download_button.isVisible()  # such a server loads its own models
+
+
+def test_an_empty_panel_offers_a_hint_and_an_inline_citation_jumps(
+    qtbot: QtBot, make_panel: PanelFactory, fake_ollama: FakeOllama
+) -> None:
+    panel = make_panel()
+    qtbot.waitUntil(lambda: "for example" in _transcript(panel), timeout=5000)
+    fake_ollama.reply_with(ScriptedReplies(answer="Anna carried the lantern [1]."))
+    panel.ask("Who carried the lantern?")
+    _wait_idle(qtbot, panel)
+    assert "for example" not in _transcript(panel)
+    html = panel.transcript.toHtml()
+    # The "[1]" in the answer's own words is a link (Qt draws it as an anchor around a span).
+    inline = re.search(r'<a href="(cite:\d+:1)"><span[^>]*>\[1\]</span></a>', html)
+    assert inline is not None, html
+    jumped: list[object] = []
+    panel.citationActivated.connect(jumped.append)
+    panel._on_link(QUrl(inline.group(1)))
+    assert jumped and isinstance(jumped[0], Locator)

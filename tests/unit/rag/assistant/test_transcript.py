@@ -80,3 +80,49 @@ def test_the_renderer_loads_no_qt() -> None:
     code = ("import sys, reader_app.rag.assistant.transcript; "
             "sys.exit(any(m.startswith('PySide6') for m in sys.modules))")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def _checked(text: str, flags: list[tuple[int, int, int]], *, citations: tuple[Citation, ...] = ()
+             ) -> Message:
+    """An answer whose sentences (start, end) name something the book first has at `first_sid`."""
+    from dataclasses import replace
+
+    from reader_app.rag.assistant.answer_check import AnswerCheck, Flag, FlaggedSpan, Receipt
+
+    spans = tuple(FlaggedSpan(Flag("X", start, start + 1, first_sid, start, end), "later")
+                  for start, end, first_sid in flags)
+    return replace(message(2, "assistant", text, citations=citations),
+                   check=AnswerCheck(Receipt("Chapter 1", 1), spans))
+
+
+def test_a_run_of_veiled_sentences_is_one_stub_and_opens_as_one() -> None:
+    text = "Anna came. Boris left. Dora wept. Then the bell rang."
+    answer = _checked(text, [(11, 22, 90), (23, 33, 95), (0, 10, 80)])
+    page = transcript_html([answer], boundary_sid=20)
+    assert page.count("reveal:") == 1
+    assert "[these 3 sentences may reveal what comes later: show anyway]" in page
+    assert "Then the bell rang." in page and "Boris" not in page
+    shown = transcript_html([answer], boundary_sid=20, revealed={2: frozenset({0, 11, 23})})
+    assert "Anna came. Boris left. Dora wept." in shown and "reveal:" not in shown
+
+
+def test_a_veil_lifts_once_the_reader_has_read_that_far() -> None:
+    answer = _checked("Anna came. The bell rang. Boris left.", [(0, 10, 30), (26, 37, 90)])
+    early = transcript_html([answer], boundary_sid=20)
+    assert early.count("reveal:") == 2 and "Anna" not in early
+    later = transcript_html([answer], boundary_sid=30)  # the reader reached Anna, not Boris
+    assert "Anna came." in later and later.count("reveal:") == 1 and "Boris" not in later
+
+
+def test_an_inline_citation_is_a_link_to_its_passage() -> None:
+    answer = _checked("Anna swung the lantern [1]. The mill [7] burned.", [],
+                      citations=(LANTERN,))
+    page = transcript_html([answer], boundary_sid=20)
+    assert "<a href='cite:2:1'>[1]</a>" in page
+    assert "[7]" in page and "cite:2:7" not in page  # no such passage: left as written
+    assert parse_citation_href("cite:2:1") == (2, 1)
+
+
+def test_an_empty_conversation_shows_its_hint() -> None:
+    assert "for example" in transcript_html([], boundary_sid=None, empty_hint="for example")
+    assert transcript_html([], boundary_sid=None) == ""
