@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtGui import QTextBlock
+from PySide6.QtGui import QTextDocument
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.formats import read_book
@@ -126,20 +126,19 @@ def test_a_css_underline_is_drawn_and_reaches_what_is_inside(qtbot: QtBot, tmp_p
     view = view_of(qtbot, book, LIGHT, (600, 800))
     doc = view.current_document()
     assert doc is not None
-    block = doc.doc.findBlock(doc.block_starts[0])
-    underlined = "".join(
-        fragment.text()
-        for fragment in (it.fragment() for it in _fragments(block))
-        if fragment.charFormat().fontUnderline()
-    )
+    underlined = "".join(text for text, underline in _runs(doc.doc) if underline)
     # "none" inside an underlined element cannot take its underline away
     assert underlined.replace(SOFT_HYPHEN, "") == "Spear-Danes’ glorysplendid"
 
 
-def _fragments(block: QTextBlock) -> list[QTextBlock.iterator]:
-    found = []
-    it = block.begin()
-    while not it.atEnd():
-        found.append(it)
-        it += 1
-    return found
+def _runs(document: QTextDocument) -> list[tuple[str, bool]]:
+    """The laid-out section's text in runs of one format, with whether each is underlined, block
+    by block (the block's own list of format ranges: no iterator to step)."""
+    runs: list[tuple[str, bool]] = []
+    block = document.begin()
+    while block.isValid():
+        text = block.text()
+        for run in block.textFormats():
+            runs.append((text[run.start:run.start + run.length], run.format.fontUnderline()))
+        block = block.next()
+    return runs
