@@ -361,14 +361,15 @@ def test_a_note_is_in_scope_exactly_when_its_reference_has_been_read(
     }[kind]
 
     faiss_calls: list[list[int]] = []
-    original = index_module.faiss.SearchParameters
+    faiss = index_module._faiss()  # the module the index code searches with, imported lazily
+    original = faiss.SearchParameters
 
     def recording_parameters() -> Any:
         params = original()
         faiss_calls.append([])
         return _Recorder(params, faiss_calls[-1])
 
-    monkeypatch.setattr(index_module.faiss, "SearchParameters", recording_parameters)
+    monkeypatch.setattr(faiss, "SearchParameters", recording_parameters)
     conn = RecordingConnection(noted.conn)
     scope = scope_for_book(cast(sqlite3.Connection, conn), book_id)
     result = search(
