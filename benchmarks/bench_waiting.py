@@ -27,6 +27,7 @@ from typing import Any
 RUNS = int(os.environ.get("BENCH_WAITING_RUNS", "3"))  # fewer on a busy machine
 PLACES = (10, 80)
 CONTEXT = 8192
+REPLY_TOKENS = 16
 FIRST_QUESTIONS = (
     "Who is Pierre Bezukhov?",
     "What did Prince Andrew think of the war?",
@@ -54,8 +55,11 @@ def run() -> list[Row]:
                  "note": f"the qwen2.5:3b-shaped model could not be written: {missing}"}]
     with tempfile.TemporaryDirectory() as folder:
         try:
+            # Random weights never end a reply: the server cuts every reply at REPLY_TOKENS, so
+            # a turn ends (and joins the history) as a real model's short answer would.
             server = LlamaServer(context=CONTEXT, log=Path(folder) / "llama-server.log",
-                                 model_file=model_file).start()
+                                 model_file=model_file,
+                                 extra=("-n", str(REPLY_TOKENS))).start()
         except ServerUnavailable as missing:
             return [{"metric": "skipped", "value": None, "unit": "",
                      "note": f"{missing} (about 16 minutes the first time on two cores)"}]
