@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from reader_app.rag.model.schedule import queue_for
 from reader_app.settings import SettingsStore
 from tests.bookgen import marker_book
 from tests.e2e.test_spoiler_wire_window import (
@@ -54,7 +55,10 @@ def test_the_panel_streams_real_answers_stops_and_sends_nothing_unread(
         assert question in panel.transcript.toPlainText()
     assert len(proxy.model_calls()) >= 2
 
-    # Stop while the answer streams: the panel stops at once and the server is free again.
+    # Stop while the answer streams: the panel stops at once and the server is free again. The
+    # companion's background work waits for the reader's questions and would start at once
+    # after the Stop (rag/model/schedule.py): held back here, so the server's own state is seen.
+    queue_for(proxy.v1_url).quiet_after_question = 120.0
     settings.set("assistant.answer_length", "long")
     before = panel.transcript.toPlainText()
     panel.input.setPlainText("Tell me everything about the mill, in detail.")
