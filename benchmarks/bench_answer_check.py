@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from reader_app.books.formats import read_book
+from reader_app.books.opening.formats import read_book
 from reader_app.rag.assistant.answer_check import check_answer
 from reader_app.rag.assistant.term_table import STOPWORDS, TermTable, build_term_table
 from reader_app.rag.index.sentences import split_book

@@ -44,8 +44,8 @@ def _percentile(values: list[float], q: float) -> float:
 def _prepare_library() -> tuple[Path, object]:
     """W&P in a library, indexed with the default embedder, boundary at 60%."""
     os.environ["READER_APP_HOME"] = str(BENCH_HOME)
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
     from reader_app.rag.index.embed import default_embedder
     from reader_app.rag.index.indexer import index_book
     from reader_app.store.db import connect

@@ -46,8 +46,8 @@ def _status_mb(field: str) -> float:
 
 def measure(side: str, limit: int) -> dict[str, float]:
     """One side, in this (fresh) process: returns peak MB, MB before embedding, chunks, seconds."""
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
     from reader_app.cancel import CancelToken
     from reader_app.rag.index import embed
     from reader_app.rag.index.chunking import chunk_count, chunk_texts, chunks_of

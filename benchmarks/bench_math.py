@@ -72,7 +72,7 @@ def _per_formula() -> list[dict[str, object]]:
 def _section_layout() -> list[dict[str, object]]:
     from PySide6.QtCore import QCoreApplication
 
-    from reader_app.books.formats import read_book
+    from reader_app.books.opening.formats import read_book
     from reader_app.ui.page import math_render
     from reader_app.ui.page.appearance import Appearance
     from reader_app.ui.page.document import PageGeometry, SectionDocument

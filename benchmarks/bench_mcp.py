@@ -35,9 +35,9 @@ Row = dict[str, Any]
 
 def _prepare_library() -> str:
     """War and Peace in the library, read to 50%, prepared through the boundary."""
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
-    from reader_app.books.marking import boundary_at_percent, mark_read
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
+    from reader_app.books.shelf.marking import boundary_at_percent, mark_read
     from reader_app.prepare import prepare_book
     from reader_app.rag.boundary import scope_for_book
     from reader_app.rag.index.embed import default_embedder

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw
 
-from reader_app.books.formats import read_book
+from reader_app.books.opening.formats import read_book
 from reader_app.comics.ocr import RapidOcrEngine
 from reader_app.comics.reading_order import detect_panels, read_page
 from reader_app.comics.text import ocr_book

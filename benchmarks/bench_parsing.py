@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from reader_app.books.cache import cache_path, load_book
-from reader_app.books.formats import read_book
+from reader_app.books.opening.cache import cache_path, load_book
+from reader_app.books.opening.formats import read_book
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "epub"
 BOOKS = {

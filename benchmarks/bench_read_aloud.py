@@ -79,7 +79,7 @@ def _read_through(voice_factory: Callable[[Any], Any], sentences: int) -> dict[s
     from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from reader_app.books.library import Library
+    from reader_app.books.shelf.library import Library
     from reader_app.settings import SettingsStore
     from reader_app.store.db import connect
     from reader_app.ui.window.main_window import MainWindow

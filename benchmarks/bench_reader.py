@@ -49,8 +49,8 @@ def _page_turns() -> tuple[list[float], list[float]]:
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication
 
-    from reader_app.books.formats import read_book
-    from reader_app.books.reading import Navigation
+    from reader_app.books.opening.formats import read_book
+    from reader_app.books.shelf.reading import Navigation
     from reader_app.ui.page.appearance import Appearance
     from reader_app.ui.reader.epub_view import EpubView
 

@@ -38,8 +38,8 @@ Row = dict[str, Any]
 
 
 def _text_prep_seconds(path: Path) -> float:
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
     from reader_app.rag.index.text_units import ensure_sentences
     from reader_app.store.db import connect
 

@@ -193,8 +193,8 @@ def throughput(model: str) -> dict[str, float]:
     """Index Jekyll and Hyde with `model` in a fresh library (no vector cache)."""
     import tempfile
 
-    from reader_app.books.formats import read_book
-    from reader_app.books.library import Library
+    from reader_app.books.opening.formats import read_book
+    from reader_app.books.shelf.library import Library
     from reader_app.rag.index.embed import default_embedder
     from reader_app.rag.index.indexer import index_book
     from reader_app.rag.index.text_units import ensure_sentences

@@ -19,9 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from reader_app.books.formats import read_book
-from reader_app.books.library import Library
-from reader_app.books.segment import split_sentences
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.library import Library
+from reader_app.books.text.segment import split_sentences
 from reader_app.cancel import CancelToken
 from reader_app.rag.boundary import scope_at, scope_for_book
 from reader_app.rag.index.chunking import chunk_texts, chunks_of

@@ -26,7 +26,8 @@ ILLUSTRATIONS = 6
 @contextmanager
 def _book_css(enabled: bool):  # type: ignore[no-untyped-def]
     """Parse with the book's stylesheets, or with the default sheet only (as before issue 16)."""
-    from reader_app.books import epub, stylesheets
+    from reader_app.books.content import epub
+    from reader_app.books.typography import stylesheets
 
     if enabled:
         yield
@@ -40,7 +41,7 @@ def _open_once(appearance: object, css: bool) -> tuple[float, float]:
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QImage, QPainter
 
-    from reader_app.books.formats import read_book
+    from reader_app.books.opening.formats import read_book
     from reader_app.ui.page.document import PageGeometry, SectionDocument
 
     started, cpu = time.perf_counter(), time.process_time()
@@ -56,7 +57,7 @@ def _open_once(appearance: object, css: bool) -> tuple[float, float]:
 
 
 def _page_turns(appearance: object) -> list[float]:
-    from reader_app.books.formats import read_book
+    from reader_app.books.opening.formats import read_book
     from reader_app.ui.reader.epub_view import EpubView
 
     book = read_book(WAR_AND_PEACE)
@@ -78,8 +79,8 @@ def _page_turns(appearance: object) -> list[float]:
 def _svg_times() -> tuple[list[float], list[float]]:
     from PySide6.QtCore import QSize
 
-    from reader_app.books.formats import read_book
     from reader_app.books.model import BlockKind
+    from reader_app.books.opening.formats import read_book
     from reader_app.ui.page.images import ImageCache
 
     book = read_book(ALICE)

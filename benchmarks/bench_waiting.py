@@ -85,7 +85,7 @@ def _waits(server: Any) -> list[Row]:
 
 
 def _at(server: Any, home: Path, book: Any, place: int) -> dict[str, Any]:
-    from reader_app.books.library import Library
+    from reader_app.books.shelf.library import Library
     from reader_app.rag.assistant.engine import Assistant, AssistantConfig
     from reader_app.rag.index.embed import default_embedder
     from reader_app.store.db import connect

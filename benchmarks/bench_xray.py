@@ -26,7 +26,7 @@ OPENS = 7
 
 
 def _extraction(home: Path) -> list[dict[str, object]]:
-    from reader_app.books.cache import load_book
+    from reader_app.books.opening.cache import load_book
     from reader_app.rag.companion.entities import extract_entities
     from reader_app.rag.index.sentences import split_book
 
@@ -54,8 +54,8 @@ def _panel_open(home: Path) -> list[dict[str, object]]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
     from reader_app.settings import SettingsStore
     from reader_app.store.db import connect
     from reader_app.ui.window.main_window import MainWindow
@@ -104,7 +104,7 @@ def _panel_open(home: Path) -> list[dict[str, object]]:
 
 def _quality(home: Path) -> list[dict[str, object]]:
     sys.path.insert(0, str(ROOT))
-    from reader_app.books.cache import load_book
+    from reader_app.books.opening.cache import load_book
     from reader_app.store.db import connect
     from tests.data.character_lists import expected_characters, score, top_people
 

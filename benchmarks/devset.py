@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from reader_app.books.formats import read_book
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.library import Library
 from reader_app.rag.boundary import scope_at
 from reader_app.rag.index.chunking import plan_chunks
 from reader_app.rag.index.embed import Embedder

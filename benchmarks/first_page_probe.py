@@ -19,7 +19,7 @@ def main() -> None:
     from PySide6.QtWidgets import QApplication
 
     from reader_app.app import create_application, open_library
-    from reader_app.books.library import Library
+    from reader_app.books.shelf.library import Library
     from reader_app.settings import SettingsStore
     from reader_app.ui.window.main_window import MainWindow
 

@@ -45,8 +45,8 @@ def _measure(path: Path, fraction: float, after_index: float) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
     from reader_app.app import create_application, open_library
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
     from reader_app.settings import SettingsStore
     from reader_app.ui.window import gc_policy
     from reader_app.ui.window.main_window import MainWindow

@@ -45,7 +45,7 @@ def _measure(path: Path, *, in_child: bool, limit: float) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
     from reader_app.app import create_application, open_library
-    from reader_app.books.library import Library
+    from reader_app.books.shelf.library import Library
     from reader_app.prepare_process import preparation_process
     from reader_app.settings import SettingsStore
     from reader_app.ui.window.main_window import MainWindow

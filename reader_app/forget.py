@@ -6,8 +6,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from reader_app.books.cache import forget_cached_model
-from reader_app.books.library import Library
+from reader_app.books.opening.cache import forget_cached_model
+from reader_app.books.shelf.library import Library
 from reader_app.paths import index_dir
 from reader_app.rag.index.indexes import drop_keyword_index
 

@@ -246,7 +246,7 @@ def prepare_earlier_volumes(
 ) -> None:
     """Earlier volumes of the series are fully in scope: prepare their text and dense index.
     A volume whose file is gone or changed stays searchable by keyword only."""
-    from reader_app.books.cache import load_book
+    from reader_app.books.opening.cache import load_book
 
     report = progress or (lambda news: None)
     stopped = cancel or CancelToken()

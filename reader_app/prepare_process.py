@@ -309,7 +309,7 @@ def _handle(request: tuple[Any, ...], report: Callable[[PrepareNews], None],
     if kind == "reindex":
         return run_library_reindex(Path(request[1]), cancel=cancelled)
     _, home_text, path_text, book_id, prepare_whole_comic = request
-    from reader_app.books.cache import load_book
+    from reader_app.books.opening.cache import load_book
 
     home = Path(home_text)
     try:

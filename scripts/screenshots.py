@@ -29,8 +29,8 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from reader_app.app import create_application, open_library
-    from reader_app.books.library import Library
     from reader_app.books.model import BlockKind, Book
+    from reader_app.books.shelf.library import Library
     from reader_app.settings import SettingsStore
     from reader_app.ui.page.appearance import Appearance
     from reader_app.ui.window.main_window import MainWindow

@@ -143,8 +143,8 @@ def render(names: list[str], out: Path) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
     from reader_app.app import create_application, open_library
-    from reader_app.books.library import Library
     from reader_app.books.model import Book, Locator
+    from reader_app.books.shelf.library import Library
     from reader_app.settings import SettingsStore
     from reader_app.ui.page.appearance import Appearance
     from reader_app.ui.window.main_window import MainWindow

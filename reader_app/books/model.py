@@ -224,7 +224,7 @@ class Book:
     notes: tuple[str, ...] = ()
     # Images that live inside the content documents (data: URIs, inline <svg>), by resource name.
     inline_resources: Mapping[str, bytes] = field(default_factory=dict, repr=False, compare=False)
-    fonts: tuple[EmbeddedFont, ...] = ()  # the book's @font-face fonts (books/embedded_fonts.py)
+    fonts: tuple[EmbeddedFont, ...] = ()  # @font-face (typography/embedded_fonts.py)
 
     def resource(self, name: str) -> bytes:
         """The bytes of resource `name`: an inline image, else the container member."""

@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from reader_app.books.cache import load_book
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.opening.cache import load_book
+from reader_app.books.shelf.library import Library
 from reader_app.cli.retrieval import boundary_options
 from reader_app.cli.server_options import server_for_this_call, server_options
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError

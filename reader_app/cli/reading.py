@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from reader_app.books.library import Library, ReadingState
-from reader_app.books.marking import (
+from reader_app.books.model import Book
+from reader_app.books.shelf.library import Library, ReadingState
+from reader_app.books.shelf.marking import (
     Place,
     boundary_after_chapter,
     boundary_at_percent,
@@ -18,7 +19,6 @@ from reader_app.books.marking import (
     mark_read,
     place_of,
 )
-from reader_app.books.model import Book
 from reader_app.cli.retrieval import _run
 from reader_app.errors import ReaderError
 
@@ -67,7 +67,7 @@ def status_main(argv: list[str]) -> int:
 
 
 def _book(conn: sqlite3.Connection, home: Path, file: Path, *, add: bool) -> Book:
-    from reader_app.books.cache import load_book
+    from reader_app.books.opening.cache import load_book
 
     book = load_book(file, home)
     library = Library(conn, home)
@@ -123,7 +123,7 @@ def status_json(
     conn: sqlite3.Connection, home: Path, book: Book, state: ReadingState | None
 ) -> dict[str, Any]:
     """The stored reading state and index state of `book`, as `reader-app status --json`."""
-    from reader_app.books.marking import chapter_at, percent_at
+    from reader_app.books.shelf.marking import chapter_at, percent_at
     from reader_app.rag.boundary import boundary_sid_for
     from reader_app.rag.index.indexer import index_status
     from reader_app.rag.index.sentences import sentence_count

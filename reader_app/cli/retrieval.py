@@ -112,8 +112,8 @@ def _run(
 
 
 def _open(conn: sqlite3.Connection, home: Path, file: Path) -> Book:
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
 
     book = load_book(file, home)
     library = Library(conn, home)

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import Library
 from reader_app.cli.retrieval import _open, _run, _scope, boundary_options
 from reader_app.cli.server_options import server_options
 from reader_app.rag.assistant.engine import knows_up_to, place_label
@@ -154,7 +154,7 @@ def _recap(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *,
 
 def _series_recap(conn: sqlite3.Connection, home: Path, companion: Companion, book: Book,
                   scope: Scope) -> str:
-    from reader_app.books.cache import load_book
+    from reader_app.books.opening.cache import load_book
 
     library = Library(conn, home)
     volumes: dict[str, Book] = {}

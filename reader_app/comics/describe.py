@@ -16,7 +16,7 @@ from typing import Protocol
 from PIL import Image
 
 from reader_app.books.model import Book
-from reader_app.books.picture_decode import pillow_formats
+from reader_app.books.pictures.picture_decode import pillow_formats
 from reader_app.cancel import CancelToken
 from reader_app.comics.text import page_content_hash, page_image_name
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError

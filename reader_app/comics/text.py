@@ -19,8 +19,8 @@ import numpy as np
 from PIL import Image
 
 from reader_app.books.model import Block, BlockKind, Book, Section
-from reader_app.books.picture_decode import pillow_formats
-from reader_app.books.segment import split_sentences
+from reader_app.books.pictures.picture_decode import pillow_formats
+from reader_app.books.text.segment import split_sentences
 from reader_app.cancel import CancelToken
 from reader_app.comics.ocr import OcrEngine, OcrFailedError, RapidOcrEngine
 from reader_app.comics.reading_order import Box, OcrLine, TextBlock, detect_panels, read_page

@@ -82,8 +82,8 @@ class AgentLibrary:
     # -- reading_position ----------------------------------------------------------------------
 
     def reading_position(self, book_id: str) -> dict[str, Any]:
-        from reader_app.books.library import Library
-        from reader_app.books.marking import place_of
+        from reader_app.books.shelf.library import Library
+        from reader_app.books.shelf.marking import place_of
 
         with self._connection() as conn:
             book = self._book(conn, book_id)
@@ -225,7 +225,7 @@ class AgentLibrary:
     ) -> list[dict[str, Any]]:
         """Each passage cut to the scope (a second guard: the search already masks), each
         sentence once, in reading order, with its chapter and position."""
-        from reader_app.books.marking import chapter_at, percent_at
+        from reader_app.books.shelf.marking import chapter_at, percent_at
         from reader_app.rag.boundary import scope_for_book, sentence_in_scope
         from reader_app.rag.index.sentences import join_sentences, sentences_between
 
@@ -304,7 +304,7 @@ class AgentLibrary:
     # -- shared --------------------------------------------------------------------------------
 
     def _book(self, conn: sqlite3.Connection | None, book_id: str) -> Book:
-        from reader_app.books.cache import load_book
+        from reader_app.books.opening.cache import load_book
 
         row = None if conn is None else conn.execute(
             "SELECT path FROM books WHERE book_id = ?", (book_id,)).fetchone()

@@ -33,8 +33,8 @@ def rebuild_library(home: Path) -> RebuildReport:
     parsed-book cache (each cached model records its file). Reading positions and boundaries are
     carried over where the damaged database still yields them.
     """
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
 
     database = database_path(home)
     damaged_copy = database.with_name(f"{database.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")

@@ -7,8 +7,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import Library
 from reader_app.rag.boundary import scope_at
 from reader_app.rag.companion.entity_store import ensure_entities
 from reader_app.rag.companion.xray import known_entities

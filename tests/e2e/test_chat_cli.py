@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.cache import load_book
+from reader_app.books.opening.cache import load_book
 from reader_app.cli import main
 from reader_app.rag.index.sentences import sentence_count, sentences_between
 from reader_app.settings import SettingsStore

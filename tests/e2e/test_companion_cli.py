@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.cache import load_book
-from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.books.opening.cache import load_book
+from reader_app.books.shelf.library import Library
 from reader_app.cli import main
 from reader_app.rag.index.sentences import sentence_count, sentences_between, sid_at
 from reader_app.settings import SettingsStore

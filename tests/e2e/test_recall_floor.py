@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from reader_app.books.formats import read_book
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.library import Library
 from reader_app.rag.boundary import scope_at
 from reader_app.rag.index.embed import Embedder, default_embedder
 from reader_app.rag.index.indexer import index_book

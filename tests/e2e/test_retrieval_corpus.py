@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.formats import read_book
-from reader_app.books.library import Library
 from reader_app.books.model import Book, Locator
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
 from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.index.embed import Embedder, default_embedder

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reader_app.books.library import Library
 from reader_app.books.model import Locator, Series
+from reader_app.books.shelf.library import Library
 from reader_app.rag.companion.features import Companion
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.store.db import connect

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book
-from reader_app.books.reading import reading_offset
+from reader_app.books.shelf.reading import reading_offset
 from reader_app.rag.assistant import engine as assistant_module
 from reader_app.settings import SettingsStore
 from reader_app.ui.window.main_window import MainWindow

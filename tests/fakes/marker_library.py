@@ -12,8 +12,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from reader_app.books.library import Library
 from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section, TocEntry
+from reader_app.books.shelf.library import Library
 from reader_app.rag.index.embed import Embedder
 from reader_app.rag.index.indexer import index_book
 from reader_app.store.db import connect

@@ -44,7 +44,7 @@ class RenderTally:
 def _render_all(paths: list[Path], *, max_pages: int, timeout: float) -> RenderTally:
     from PySide6.QtWidgets import QApplication
 
-    from reader_app.books.library import Library
+    from reader_app.books.shelf.library import Library
     from reader_app.settings import SettingsStore
     from reader_app.store.db import connect
     from reader_app.ui.window.main_window import MainWindow

@@ -32,7 +32,7 @@ from types import FrameType
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reader_app.books.formats import read_book
+from reader_app.books.opening.formats import read_book
 from reader_app.errors import BookError
 from tests.fuzz.hostile import hostile_cbz, hostile_epub
 from tests.fuzz.mutate import mutated_archive

@@ -207,9 +207,9 @@ def test_bundled_mcp_server_answers_an_agent_offline(
     from mcp.client.session import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
-    from reader_app.books.marking import boundary_after_chapter, mark_read
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
+    from reader_app.books.shelf.marking import boundary_after_chapter, mark_read
     from reader_app.rag.index.text_units import ensure_sentences
     from reader_app.store.db import connect
 

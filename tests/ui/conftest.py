@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import Library
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.library.book_opening import OpenedBook, record_through

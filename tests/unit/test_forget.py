@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reader_app.books.cache import cache_path, load_book
-from reader_app.books.library import Library
+from reader_app.books.opening.cache import cache_path, load_book
+from reader_app.books.shelf.library import Library
 from reader_app.forget import forget_book
 from reader_app.paths import index_dir
 from reader_app.rag.index.indexer import index_book

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.cache import load_book
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.opening.cache import load_book
+from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
 from reader_app.prepare import PrepareNews
 from reader_app.prepare_process import PreparationProcess

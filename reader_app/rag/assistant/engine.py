@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reader_app.books.library import ReadingState
-from reader_app.books.marking import chapter_and_percent
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import ReadingState
+from reader_app.books.shelf.marking import chapter_and_percent
 from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AssistantUnavailableError,

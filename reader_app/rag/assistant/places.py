@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from reader_app.books.marking import chapter_and_percent
 from reader_app.books.model import Book, Locator
+from reader_app.books.shelf.marking import chapter_and_percent
 from reader_app.rag.index.sentences import locator_for_sid
 
 

@@ -11,7 +11,7 @@ import logging
 import sqlite3
 from pathlib import Path
 
-from reader_app.books.formats import read_book
+from reader_app.books.opening.formats import read_book
 from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
 from reader_app.rag.index.embed import Embedder

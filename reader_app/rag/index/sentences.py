@@ -6,7 +6,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from reader_app.books.model import BlockKind, Book, Locator
-from reader_app.books.segment import split_sentences
+from reader_app.books.text.segment import split_sentences
 from reader_app.rag.index.story import outside_story
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from reader_app.books.model import Book
-from reader_app.books.segment import SPLITTER_VERSION
+from reader_app.books.text.segment import SPLITTER_VERSION
 from reader_app.rag.index.chunking import (
     CHUNK_PLAN,
     Chunk,

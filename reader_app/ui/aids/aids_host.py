@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMenuBar, QStackedWidget, QStatusBar
 
-from reader_app.books.library import Library
 from reader_app.books.model import Book, Locator
+from reader_app.books.shelf.library import Library
 from reader_app.settings import SettingsStore
 from reader_app.store.writer import Writer
 from reader_app.ui.aids.search_dock import SearchDock

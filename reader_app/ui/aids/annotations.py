@@ -13,7 +13,8 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QColor, QHelpEvent, QPainter, QPolygonF
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMenu, QToolTip
 
-from reader_app.books.annotations import (
+from reader_app.books.model import Book, Locator
+from reader_app.books.shelf.annotations import (
     COLOURS,
     DEFAULT_COLOUR,
     Annotation,
@@ -28,7 +29,6 @@ from reader_app.books.annotations import (
     with_colour,
     with_note,
 )
-from reader_app.books.model import Book, Locator
 from reader_app.rag.assistant.answer_view import answer_plain_text
 from reader_app.rag.assistant.conversations import Message
 from reader_app.ui.aids.aids_host import AidsHost

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reader_app.books.annotations import COLOURS, Annotation
+from reader_app.books.shelf.annotations import COLOURS, Annotation
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 

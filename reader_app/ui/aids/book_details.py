@@ -8,10 +8,10 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from reader_app.books.annotations import AnnotationStore
-from reader_app.books.library import LibraryEntry
-from reader_app.books.opf import tidy_text
-from reader_app.books.reading_time import DEFAULT_CHARS_PER_MINUTE, duration_text
+from reader_app.books.content.opf import tidy_text
+from reader_app.books.shelf.annotations import AnnotationStore
+from reader_app.books.shelf.library import LibraryEntry
+from reader_app.books.shelf.reading_time import DEFAULT_CHARS_PER_MINUTE, duration_text
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations import AnnotationsController
 from reader_app.ui.library.library_view import cover_pixmap

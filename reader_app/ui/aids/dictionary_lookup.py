@@ -7,7 +7,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QUrl
 from PySide6.QtGui import QAction, QCursor, QDesktopServices
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
-from reader_app.books.dictionary import (
+from reader_app.books.text.dictionary import (
     Definition,
     DictionaryError,
     StarDict,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.search import TextHit, find_text
+from reader_app.books.text.search import TextHit, find_text
 from reader_app.ui.aids.search_dock import SearchDock
 from reader_app.ui.reader.page_marks import Mark
 from reader_app.ui.workers import Workers

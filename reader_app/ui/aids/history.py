@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QMenu
 
 from reader_app.books.model import Locator
-from reader_app.books.reading import Navigation
+from reader_app.books.shelf.reading import Navigation
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.reader.page_view import PageShown
 

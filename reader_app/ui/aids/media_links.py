@@ -16,8 +16,8 @@ from urllib.parse import unquote
 from PySide6.QtCore import QObject, QPointF, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 
+from reader_app.books.content.xhtml_parts import MEDIA_HREF_PREFIX
 from reader_app.books.model import Book, Locator
-from reader_app.books.xhtml_parts import MEDIA_HREF_PREFIX
 from reader_app.ui.reader.epub_view import EpubView
 
 log = logging.getLogger(__name__)

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 
 from reader_app.books.model import Book
-from reader_app.books.reading import Navigation
-from reader_app.books.reading_time import ReadingSpeed, status_text
+from reader_app.books.shelf.reading import Navigation
+from reader_app.books.shelf.reading_time import ReadingSpeed, status_text
 from reader_app.settings import SettingsStore
 from reader_app.store.writer import Writer
 from reader_app.ui.reader.page_view import PageShown

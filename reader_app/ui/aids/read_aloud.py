@@ -1,6 +1,6 @@
 """Read aloud: the book spoken sentence by sentence from the first one on screen (or a selection),
 the spoken sentence marked on the page, pages turned as the voice goes on, and every sentence
-heard in full counted as read (books/reading.py's `follow_listener`, through the reader page)."""
+heard in full counted as read (`follow_listener` in books/shelf/reading.py, by the reader page)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import Navigation
-from reader_app.books.segment import split_sentences
-from reader_app.books.spoken import SpokenCursor, SpokenSentence
+from reader_app.books.shelf.reading import Navigation
+from reader_app.books.text.segment import split_sentences
+from reader_app.books.text.spoken import SpokenCursor, SpokenSentence
 from reader_app.rag.assistant.conversations import Message
 from reader_app.settings import SettingsStore
 from reader_app.ui.aids.aids_host import AidsHost

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reader_app.books.search import TextHit
+from reader_app.books.text.search import TextHit
 
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reader_app.books.library import ReadingState
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import ReadingState
 from reader_app.rag.assistant.answer_check import AnswerChecker
 from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.boundary import boundary_sid_for, made_within

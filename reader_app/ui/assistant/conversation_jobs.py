@@ -14,8 +14,8 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import Library
 from reader_app.errors import LibraryError
 from reader_app.rag.assistant.conversations import ConversationStore, Message
 from reader_app.store.db import connect

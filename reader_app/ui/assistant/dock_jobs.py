@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject
 
-from reader_app.books.library import Library
+from reader_app.books.shelf.library import Library
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
 from reader_app.ui.workers import Job, Workers

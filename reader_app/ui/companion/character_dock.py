@@ -15,8 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from reader_app.books.library import ReadingState
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import ReadingState
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
 from reader_app.rag.assistant.engine import knows_up_to
 from reader_app.rag.index.embed import Embedder

@@ -11,8 +11,8 @@ from typing import Any, Protocol
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QMenu
 
-from reader_app.books.library import ReadingState
 from reader_app.books.model import Locator
+from reader_app.books.shelf.library import ReadingState
 from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.companion.character_dock import CharacterChatDock

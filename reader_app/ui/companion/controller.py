@@ -17,8 +17,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from reader_app.books.library import Library, LibraryEntry
 from reader_app.books.model import Book, Locator
+from reader_app.books.shelf.library import Library, LibraryEntry
 from reader_app.rag.assistant.engine import knows_up_to
 from reader_app.rag.companion.features import Companion, XRayCard
 from reader_app.rag.companion.xray import known_entities, relationship_map

@@ -11,8 +11,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from reader_app.books.library import Library, LibraryEntry
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import Library, LibraryEntry
 from reader_app.errors import BookError, LibraryError
 from reader_app.settings import SettingsStore
 from reader_app.store.writer import Writer
@@ -51,8 +51,8 @@ def open_and_record(
 
     `known` is the library's entry when the reader chose the book there: a file at its path
     that is now another book (its SHA-256 differs) is refused, never opened as that entry."""
-    from reader_app.books.cache import load_book
-    from reader_app.books.hyphenation import supports
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.typography.hyphenation import supports
 
     book = load_book(path, home)
     if known is not None and book.book_id != known.book_id:

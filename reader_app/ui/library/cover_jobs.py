@@ -32,8 +32,8 @@ def reading_notes_text(book: Book) -> str:
 
 def cover_work(book: Book) -> bytes | None:
     """A PNG thumbnail of the book's cover; SVG covers are rendered with Qt's SVG renderer."""
-    from reader_app.books.covers import cover_thumbnail_png
-    from reader_app.books.picture_decode import picture_format
+    from reader_app.books.pictures.covers import cover_thumbnail_png
+    from reader_app.books.pictures.picture_decode import picture_format
 
     try:
         png = cover_thumbnail_png(book)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reader_app.books.library import LibraryEntry, ReadingState
+from reader_app.books.shelf.library import LibraryEntry, ReadingState
 
 COVER_SIZE = QSize(150, 225)
 BOOK_ID_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -1,8 +1,9 @@
 """The open book's embedded fonts, registered with Qt while the book is open and removed after.
 
-Fonts come from the book's @font-face rules (books/embedded_fonts.py), de-obfuscated and size
-capped there. Qt's font database is application-wide, so a book's fonts are added when the view
-shows it and removed when another book (or none) is shown: one book never draws with another's.
+Fonts come from the book's @font-face rules (books/typography/embedded_fonts.py),
+de-obfuscated and size capped there. Qt's font database is application-wide, so a book's fonts are
+added when the view shows it and removed when another book (or none) is shown: one book never
+draws with another's.
 A font Qt cannot read (damaged, or a format this Qt build lacks) is skipped with a log line.
 """
 
@@ -13,8 +14,8 @@ import logging
 from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QFontDatabase
 
-from reader_app.books.embedded_fonts import MAX_FONT_BYTES, deobfuscate
 from reader_app.books.model import Book
+from reader_app.books.typography.embedded_fonts import MAX_FONT_BYTES, deobfuscate
 
 log = logging.getLogger(__name__)
 

@@ -26,8 +26,8 @@ from PySide6.QtGui import (
     QTextFormat,
 )
 
-from reader_app.books.hyphenation import SOFT_HYPHEN, with_soft_hyphens
 from reader_app.books.model import Block, BlockKind, Book, Locator, Span
+from reader_app.books.typography.hyphenation import SOFT_HYPHEN, with_soft_hyphens
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.doc_blocks import insert_image, insert_table
 from reader_app.ui.page.doc_positions import PositionMap

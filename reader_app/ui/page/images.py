@@ -19,9 +19,9 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
-from reader_app.books.covers import check_image_size
 from reader_app.books.model import Book
-from reader_app.books.picture_decode import (
+from reader_app.books.pictures.covers import check_image_size
+from reader_app.books.pictures.picture_decode import (
     QT_FORMATS,
     looks_like_svg,
     picture_format,

@@ -1,6 +1,6 @@
 """MathML typeset as SVG (ziamath) and set into the page as an inline picture on the baseline.
 
-The book model keeps every formula as its linear text (books/mathml.py) and names its markup
+The book model keeps every formula as its linear text (books/content/mathml.py) and names its markup
 (`Span.math`). Here that markup is typeset by `ziamath` (MIT, with the STIX Two Math font) into
 SVG, once per formula, size and colour (an LRU cache), and the SVG is rasterised like any other
 drawing: by resvg, in the image worker, at the device pixel ratio (ui/page/images.py `ImageCache`).
@@ -11,7 +11,7 @@ to the formula's text, so locators, search, selection and copying see the linear
 Baseline: Qt sets an inline picture with `AlignMiddle` so that its point (height + x/2) / 2 from
 the top, x being the x-height of the picture format's font, sits on the baseline. The SVG is
 padded above or below so that this point is the formula's own baseline. Display formulas are
-blocks of their own (books/xhtml_media.py), centred.
+blocks of their own (books/content/xhtml_media.py), centred.
 
 A formula ziamath cannot typeset (malformed markup, an unknown construct) or one too large is
 drawn as its linear text, with a note in the log; nothing is fetched.

@@ -20,8 +20,8 @@ from PySide6.QtGui import (
     QTextFormat,
 )
 
-from reader_app.books.hyphenation import SOFT_HYPHEN, break_positions
 from reader_app.books.model import Block, BlockKind, Look, Span
+from reader_app.books.typography.hyphenation import SOFT_HYPHEN, break_positions
 from reader_app.ui.page.appearance import Appearance, Theme
 from reader_app.ui.page.font_features import FontFeatures
 from reader_app.ui.page.kinsoku import line_break_marks

@@ -15,9 +15,9 @@ from typing import Protocol
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QWidget
 
-from reader_app.books.library import NOTHING_READ, ReadingState
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import reading_offset
+from reader_app.books.shelf.library import NOTHING_READ, ReadingState
+from reader_app.books.shelf.reading import reading_offset
 from reader_app.ui.reader.reading_ahead import notice_parts
 
 NOTICE_MS = 15_000  # how long "… · Undo" stays

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import Navigation
+from reader_app.books.shelf.reading import Navigation
 from reader_app.errors import BookError
 from reader_app.ui.page.images import decode_image
 from reader_app.ui.page.safe_paint import paint_safely

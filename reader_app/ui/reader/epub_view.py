@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QResizeEv
 from PySide6.QtWidgets import QMenu, QWidget
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import Navigation, note_return
+from reader_app.books.shelf.reading import Navigation, note_return
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.book_fonts import BookFonts
 from reader_app.ui.page.document import PageGeometry, SectionDocument

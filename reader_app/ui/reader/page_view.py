@@ -23,7 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QMenu, QWidget
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import Navigation
+from reader_app.books.shelf.reading import Navigation
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.page.internal_links import parse_internal_href
 from reader_app.ui.reader.text_selection import sentence_at, snapped, word_at

@@ -9,16 +9,16 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
-from reader_app.books.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import (
+from reader_app.books.shelf.library import NOTHING_READ, Library, ReadingState
+from reader_app.books.shelf.reading import (
     BoundaryUpdate,
     Navigation,
     follow_listener,
     follow_reader,
     reading_offset,
 )
-from reader_app.books.reading_time import comic_fraction
+from reader_app.books.shelf.reading_time import comic_fraction
 from reader_app.rag.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
 from reader_app.ui.page.appearance import Appearance
@@ -176,7 +176,7 @@ class ReaderPage(QWidget):
     def listening_update(
         self, start: Locator, end: Locator, previous_end: Locator | None
     ) -> BoundaryUpdate | None:
-        """What hearing `[start, end)` in full would do to the boundary (books/reading.py's
+        """What hearing `[start, end)` in full would do to the boundary (books/shelf/reading.py's
         `follow_listener`), without doing it: Read aloud asks first when it would read ahead."""
         if self.book is None or self.state is None:
             return None

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from reader_app.books.model import Locator
-from reader_app.books.segment import split_sentences
+from reader_app.books.text.segment import split_sentences
 from reader_app.ui.page.document import SectionDocument
 
 _WORD = re.compile(r"\w+(?:['’\-]\w+)*")

@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from reader_app.books.library import Library
+from reader_app.books.shelf.library import Library
 from reader_app.settings import SettingsStore
 from reader_app.ui.window import gc_policy
 from reader_app.ui.window.main_window import MainWindow

@@ -13,8 +13,8 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from reader_app import APP_NAME, __version__
-from reader_app.books.library import Library, LibraryEntry, ReadingState
 from reader_app.books.model import Book, Locator
+from reader_app.books.shelf.library import Library, LibraryEntry, ReadingState
 from reader_app.errors import BookError
 from reader_app.prepare import PrepareNews
 from reader_app.rag.model.citations import Citation

@@ -12,8 +12,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolTip
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.annotations import Annotation, AnnotationStore
 from reader_app.books.model import Block, BlockKind, Locator
+from reader_app.books.shelf.annotations import Annotation, AnnotationStore
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.reader.epub_view import EpubView

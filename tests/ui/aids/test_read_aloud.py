@@ -11,10 +11,10 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.library import Library
 from reader_app.books.model import Locator
-from reader_app.books.reading import Navigation
-from reader_app.books.spoken import SpokenSentence, section_sentences
+from reader_app.books.shelf.library import Library
+from reader_app.books.shelf.reading import Navigation
+from reader_app.books.text.spoken import SpokenSentence, section_sentences
 from reader_app.rag.assistant.answer_check import AnswerCheck, Flag, FlaggedSpan, Receipt
 from reader_app.rag.assistant.conversations import AnswerStats, Message
 from reader_app.ui.aids.read_aloud import (

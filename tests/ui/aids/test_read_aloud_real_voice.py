@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.spoken import SpokenSentence
+from reader_app.books.text.spoken import SpokenSentence
 from reader_app.ui.aids.speech import QtSpeaker
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.opf import tidy_text
+from reader_app.books.content.opf import tidy_text
 from reader_app.ui.aids.book_details import detail_rows
 from reader_app.ui.window.main_window import MainWindow
 from tests.conftest import PRIDE, corpus_epub

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.reading_time import DEFAULT_CHARS_PER_MINUTE, chapter_end
+from reader_app.books.shelf.reading_time import DEFAULT_CHARS_PER_MINUTE, chapter_end
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.aids.shortcuts_help import ShortcutHelp

@@ -11,8 +11,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from reader_app import prepare
-from reader_app.books.cache import load_book
-from reader_app.books.library import Library
+from reader_app.books.opening.cache import load_book
+from reader_app.books.shelf.library import Library
 from reader_app.prepare import PrepareNews
 from reader_app.rag.assistant.conversations import ConversationStore
 from reader_app.rag.boundary import scope_for_book

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.library import ReadingState
 from reader_app.books.model import Locator
+from reader_app.books.shelf.library import ReadingState
 from reader_app.ui.assistant.panel import AssistantPanel
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
 from tests.fakes.marker_library import MarkerLibrary

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import reading_offset
+from reader_app.books.shelf.reading import reading_offset
 from reader_app.ui.companion.xray_dock import TAB_MAP, TAB_STORY, jump_link
 from reader_app.ui.window.main_window import MainWindow
 from tests.conftest import PRIDE, corpus_epub

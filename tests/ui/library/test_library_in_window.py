@@ -8,7 +8,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.library import LibraryEntry
+from reader_app.books.shelf.library import LibraryEntry
 from reader_app.ui.aids.book_details import BookDetails
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book

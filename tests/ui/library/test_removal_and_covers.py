@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.library import Library
+from reader_app.books.shelf.library import Library
 from reader_app.store.db import connect
 from tests.conftest import JEKYLL, corpus_epub
 from tests.ui.conftest import make_window, open_file

@@ -11,10 +11,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontInfo, QImage, QTextCharFormat, QTextCursor
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
-from reader_app.books.hyphenation import SOFT_HYPHEN
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import Navigation
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.reading import Navigation
+from reader_app.books.typography.hyphenation import SOFT_HYPHEN
 from reader_app.ui.page.appearance import BOOK_FONT, Appearance
 from reader_app.ui.page.document import PageGeometry, SectionDocument
 from reader_app.ui.page.pagination import page_of_top

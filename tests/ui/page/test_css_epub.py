@@ -9,9 +9,9 @@ from pathlib import Path
 from PySide6.QtGui import QTextDocument
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
-from reader_app.books.hyphenation import SOFT_HYPHEN
 from reader_app.books.model import Locator
+from reader_app.books.opening.formats import read_book
+from reader_app.books.typography.hyphenation import SOFT_HYPHEN
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.text_effects import ZERO_WIDTH_SPACE
 from tests.ui.page.test_book_typography import view_of

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.embedded_fonts import ADOBE, IDPF, deobfuscate
-from reader_app.books.formats import read_book
 from reader_app.books.model import Book, EmbeddedFont
+from reader_app.books.opening.formats import read_book
+from reader_app.books.typography.embedded_fonts import ADOBE, IDPF, deobfuscate
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader.epub_view import EpubView
 from tests.unit.books.epubgen import make_epub, package_document, xhtml

@@ -13,9 +13,9 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
 from reader_app.books.model import BlockKind, Locator
-from reader_app.books.reading import Navigation
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.reading import Navigation
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.images import ImageCache, render_svg
 from reader_app.ui.reader.epub_view import EpubView

@@ -9,10 +9,10 @@ from pathlib import Path
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.cache import load_book
-from reader_app.books.formats import read_book
-from reader_app.books.inline_images import MAX_INLINE_IMAGE_BYTES, is_inline_name
+from reader_app.books.content.inline_images import MAX_INLINE_IMAGE_BYTES, is_inline_name
 from reader_app.books.model import BlockKind, Book
+from reader_app.books.opening.cache import load_book
+from reader_app.books.opening.formats import read_book
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader.epub_view import EpubView
 from tests.unit.books.epubgen import image_bytes, make_epub, xhtml

@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtGui import QTextDocument
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
+from reader_app.books.opening.formats import read_book
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.page.kinsoku import (

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
 from reader_app.books.model import Locator
-from reader_app.books.reading import Navigation
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.reading import Navigation
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.reader.epub_view import EpubView

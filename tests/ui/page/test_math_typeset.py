@@ -11,8 +11,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QCheckBox
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
 from reader_app.books.model import Book, Locator
+from reader_app.books.opening.formats import read_book
 from reader_app.rag.index.sentences import split_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect

@@ -11,10 +11,10 @@ from PIL import Image
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.covers import check_image_size
-from reader_app.books.formats import read_book
-from reader_app.books.jxl_header import CONTAINER, jxl_size, register_jxl
-from reader_app.books.picture_decode import is_avif, pillow_picture
+from reader_app.books.opening.formats import read_book
+from reader_app.books.pictures.covers import check_image_size
+from reader_app.books.pictures.jxl_header import CONTAINER, jxl_size, register_jxl
+from reader_app.books.pictures.picture_decode import is_avif, pillow_picture
 from reader_app.errors import UnsafeBookError
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader.epub_view import EpubView

@@ -8,8 +8,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QFont, QImage, QPainter, QTextCharFormat
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
 from reader_app.books.model import Book
+from reader_app.books.opening.formats import read_book
 from reader_app.ui.page.appearance import BOOK_FONT, Appearance, register_book_fonts
 from reader_app.ui.page.document import PageGeometry, SectionDocument
 from reader_app.ui.page.font_features import SMALL_CAPS, FontFeatures, gsub_features

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
-from reader_app.books.reading import reading_offset
+from reader_app.books.shelf.reading import reading_offset
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.ui.conftest import show_book

@@ -11,7 +11,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
+from reader_app.books.opening.formats import read_book
 from reader_app.ui.page.safe_paint import PAINT_FAILED_NOTE, paint_safely
 from reader_app.ui.reader.comic_view import ComicView
 from reader_app.ui.window.main_window import MainWindow

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book, Locator, Span
-from reader_app.books.reading import reading_offset
+from reader_app.books.shelf.reading import reading_offset
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.ui.conftest import show_book

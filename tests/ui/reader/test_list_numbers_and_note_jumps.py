@@ -10,8 +10,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
 from reader_app.books.model import Book, Locator
+from reader_app.books.opening.formats import read_book
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.document import PageGeometry, SectionDocument
 from reader_app.ui.reader.epub_view import EpubView

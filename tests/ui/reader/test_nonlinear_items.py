@@ -6,9 +6,9 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import Navigation, follow_reader
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.reading import Navigation, follow_reader
 from reader_app.rag.index.sentences import split_book
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader.epub_view import EpubView

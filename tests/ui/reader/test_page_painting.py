@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.formats import read_book
+from reader_app.books.opening.formats import read_book
 from reader_app.ui.reader.epub_view import EpubView
 from tests.unit.books.epubgen import make_epub, xhtml
 

@@ -12,7 +12,7 @@ from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.segment import split_sentences
+from reader_app.books.text.segment import split_sentences
 from reader_app.ui.reader.epub_view import EpubView
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book

@@ -7,7 +7,7 @@ import dataclasses
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book, Locator, TocEntry
-from reader_app.books.reading import body_start, reading_offset
+from reader_app.books.shelf.reading import body_start, reading_offset
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.ui.conftest import show_book

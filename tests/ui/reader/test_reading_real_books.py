@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import reading_offset
+from reader_app.books.shelf.reading import reading_offset
 from reader_app.ui.window.main_window import MainWindow
 from tests.conftest import COMICS, PEPPER1, PRIDE, corpus_epub
 from tests.ui.conftest import make_window, open_file
@@ -150,7 +150,7 @@ def test_library_lists_opened_books_and_removes_them(qtbot: QtBot, window: MainW
     assert grid.book_ids() == [book.book_id]
     # Removed by the writer, behind the grid, which leaves it out at once.
     qtbot.waitUntil(lambda: window.library.entry(comic.book_id) is None, timeout=10_000)
-    from reader_app.books.cache import cache_path
+    from reader_app.books.opening.cache import cache_path
 
     assert not cache_path(window.home, comic.book_id).exists()
     assert cache_path(window.home, book.book_id).exists()

@@ -7,7 +7,7 @@ from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
-from reader_app.books.reading import reading_offset
+from reader_app.books.shelf.reading import reading_offset
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.ui.aids.test_annotations_in_window import drag_over_first_line

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.library import Library, ReadingState
+from reader_app.books.shelf.library import Library, ReadingState
 from reader_app.rag.assistant.conversations import ConversationStore
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect

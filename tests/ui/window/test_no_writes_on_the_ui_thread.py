@@ -15,8 +15,8 @@ from pathlib import Path
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import Library
 from reader_app.paths import index_dir
 from reader_app.rag.boundary import whole_comic_chosen
 from reader_app.rag.index.indexes import fts_table_name

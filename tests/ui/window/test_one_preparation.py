@@ -16,8 +16,8 @@ import pytest
 from PIL import Image
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.books.shelf.library import Library
 from reader_app.prepare import PrepareNews
 from reader_app.store.db import connect
 from reader_app.ui.window.preparation import IndexingController
@@ -129,7 +129,7 @@ def test_window_and_command_line_build_identical_tables(
     copy.close()
     assert tables(home, book_id) == ([], [])
 
-    from reader_app.books.cache import load_book
+    from reader_app.books.opening.cache import load_book
 
     controller = IndexingController(home)
     seen: list[PrepareNews] = []

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.annotations import (
+from reader_app.books.model import Block, BlockKind, Locator
+from reader_app.books.shelf.annotations import (
     AnnotationStore,
     export_markdown,
     new_bookmark,
@@ -17,8 +18,7 @@ from reader_app.books.annotations import (
     with_colour,
     with_note,
 )
-from reader_app.books.library import Library
-from reader_app.books.model import Block, BlockKind, Locator
+from reader_app.books.shelf.library import Library
 from reader_app.store.db import connect
 from tests.bookgen import marker_book
 

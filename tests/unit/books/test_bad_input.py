@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.cache import load_book
-from reader_app.books.covers import check_image_size
-from reader_app.books.formats import read_book
-from reader_app.books.safezip import SafeZip, ZipLimits
-from reader_app.books.xmlsafe import parse_xml
+from reader_app.books.files.safezip import SafeZip, ZipLimits
+from reader_app.books.files.xmlsafe import parse_xml
+from reader_app.books.opening.cache import load_book
+from reader_app.books.opening.formats import read_book
+from reader_app.books.pictures.covers import check_image_size
 from reader_app.errors import BookError, DrmProtectedError, UnsafeBookError, UnsupportedFormatError
 from tests.unit.books.epubgen import (
     CONTAINER_XML,

@@ -9,10 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books import cache
-from reader_app.books.cache import PARSER_VERSION, cache_path, forget_cached_model, load_book
-from reader_app.books.covers import cover_thumbnail_png
-from reader_app.books.formats import read_book
+from reader_app.books.opening import cache
+from reader_app.books.opening.cache import (
+    PARSER_VERSION,
+    cache_path,
+    forget_cached_model,
+    load_book,
+)
+from reader_app.books.opening.formats import read_book
+from reader_app.books.pictures.covers import cover_thumbnail_png
 from reader_app.digest import file_sha256
 from tests.conftest import JEKYLL, WAR_AND_PEACE, corpus_epub
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml

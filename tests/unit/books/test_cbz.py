@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.cbz import natural_key
-from reader_app.books.covers import check_image_size, cover_thumbnail_png
-from reader_app.books.formats import read_book, sniff_format
 from reader_app.books.model import BlockKind, Locator, Series
+from reader_app.books.opening.cbz import natural_key
+from reader_app.books.opening.formats import read_book, sniff_format
+from reader_app.books.pictures.covers import check_image_size, cover_thumbnail_png
 from tests.conftest import COMICS, PEPPER1, PEPPER2
 from tests.unit.books.epubgen import image_bytes, write_zip
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.formats import read_book
+from reader_app.books.content.xhtml_parts import MEDIA_HREF_PREFIX
+from reader_app.books.files.safezip import resolve_member_name
 from reader_app.books.model import BlockKind, Locator
-from reader_app.books.safezip import resolve_member_name
-from reader_app.books.xhtml_parts import MEDIA_HREF_PREFIX
+from reader_app.books.opening.formats import read_book
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
 
 

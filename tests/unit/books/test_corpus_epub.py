@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.formats import read_book
 from reader_app.books.model import BlockKind, Book, Series
+from reader_app.books.opening.formats import read_book
 from reader_app.digest import file_sha256
 from tests.conftest import ALICE, JEKYLL, OZ1, OZ2, PRIDE, WAR_AND_PEACE, corpus_epub
 

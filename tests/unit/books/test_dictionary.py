@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.dictionary import (
+from reader_app.books.text.dictionary import (
     DictionaryError,
     StarDict,
     find_dictionaries,

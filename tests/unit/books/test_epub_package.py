@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.formats import read_book
 from reader_app.books.model import Locator, Series
+from reader_app.books.opening.formats import read_book
 from tests.unit.books.epubgen import CONTAINER_XML, make_epub, package_document, write_zip, xhtml
 
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books import budget
-from reader_app.books.cache import load_book
-from reader_app.books.cbz import natural_key
-from reader_app.books.formats import read_book
-from reader_app.books.opf import MAX_SPINE_REPEATS
-from reader_app.books.safezip import require_regular_file
+from reader_app.books.content.opf import MAX_SPINE_REPEATS
+from reader_app.books.files import budget
+from reader_app.books.files.safezip import require_regular_file
+from reader_app.books.opening.cache import load_book
+from reader_app.books.opening.cbz import natural_key
+from reader_app.books.opening.formats import read_book
 from reader_app.errors import BookError, BookTooLargeError, DamagedBookError, UnsafeBookError
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
 from tests.unit.books.hostile import (

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from reader_app.books.css import Attribute, Compound, Rule, Selector, parse_stylesheet
-from reader_app.books.formats import read_book
 from reader_app.books.model import Book
-from reader_app.books.selectors import RuleIndex
+from reader_app.books.opening.formats import read_book
+from reader_app.books.typography.css import Attribute, Compound, Rule, Selector, parse_stylesheet
+from reader_app.books.typography.selectors import RuleIndex
 from tests.unit.books.epubgen import make_epub, xhtml
 
 DIGITS = "9" * 5000
@@ -45,7 +45,7 @@ def _book(
 def test_a_hostile_rule_in_a_stylesheet_drops_itself_with_a_note_not_the_book(
     rule: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.WARNING, logger="reader_app.books.css"):
+    with caplog.at_level(logging.WARNING, logger="reader_app.books.typography.css"):
         book = _book(tmp_path, sheet=f"{rule}\n{KEPT}")
     block = book.sections[0].blocks[0]
     # the next rule still applies
@@ -56,7 +56,7 @@ def test_a_hostile_rule_in_a_stylesheet_drops_itself_with_a_note_not_the_book(
 def test_a_hostile_number_in_a_style_element_or_attribute_opens(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.WARNING, logger="reader_app.books.css"):
+    with caplog.at_level(logging.WARNING, logger="reader_app.books.typography.css"):
         book = _book(
             tmp_path, sheet=KEPT, style_element=f"p {{ margin: {DIGITS}px }}",
             style_attribute=f"margin-top: {DIGITS}px; font-style: italic",
@@ -86,7 +86,7 @@ def test_a_rule_lxml_refuses_to_match_is_dropped_once_with_a_note(
     ]
     index = RuleIndex(rules)
     section = etree.fromstring('<section type="x"><p/></section>')
-    with caplog.at_level(logging.WARNING, logger="reader_app.books.selectors"):
+    with caplog.at_level(logging.WARNING, logger="reader_app.books.typography.selectors"):
         assert index.matching(section) == []
         assert index.matching(section) == []
         assert index.matching(section[0]) == [rules[1]]

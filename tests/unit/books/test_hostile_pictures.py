@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from reader_app.books.covers import check_image_size, cover_thumbnail_png, image_dimensions
-from reader_app.books.formats import read_book
-from reader_app.books.jxl_header import register_jxl
-from reader_app.books.picture_decode import picture_format, pillow_formats, pillow_picture
+from reader_app.books.opening.formats import read_book
+from reader_app.books.pictures.covers import check_image_size, cover_thumbnail_png, image_dimensions
+from reader_app.books.pictures.jxl_header import register_jxl
+from reader_app.books.pictures.picture_decode import picture_format, pillow_formats, pillow_picture
 from tests.unit.books.epubgen import image_bytes
 from tests.unit.books.hostile_pictures import (
     MALFORMED_JXL,

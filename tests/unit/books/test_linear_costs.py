@@ -11,11 +11,11 @@ from pathlib import Path
 
 from lxml import etree
 
-from reader_app.books.css import parse_stylesheet
-from reader_app.books.formats import read_book
-from reader_app.books.opf import read_package
-from reader_app.books.safezip import SafeZip
-from reader_app.books.styles import Styler
+from reader_app.books.content.opf import read_package
+from reader_app.books.files.safezip import SafeZip
+from reader_app.books.opening.formats import read_book
+from reader_app.books.typography.css import parse_stylesheet
+from reader_app.books.typography.styles import Styler
 from tests.unit.books.epubgen import CONTAINER_XML, make_epub, package_document, write_zip, xhtml
 
 GROWTH = 4
@@ -138,7 +138,7 @@ def test_a_manifest_of_many_items_is_read_in_linear_time(tmp_path: Path) -> None
 def test_a_small_file_repeating_a_big_chapter_is_capped_by_its_size_with_a_note(
     tmp_path: Path,
 ) -> None:
-    from reader_app.books.budget import expansion_allowance
+    from reader_app.books.files.budget import expansion_allowance
 
     words = "".join(f"Word{i % 997} and more words follow here. " for i in range(60_000))
     spine = '<itemref idref="c0"/>' * 17

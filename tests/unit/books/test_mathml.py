@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from reader_app.books.formats import read_book
-from reader_app.books.mathml import MAX_DEPTH, linear_math
+from reader_app.books.content.mathml import MAX_DEPTH, linear_math
+from reader_app.books.opening.formats import read_book
 from tests.unit.books.epubgen import make_epub, xhtml
 
 NS = 'xmlns="http://www.w3.org/1998/Math/MathML"'

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reader_app.books.cache import load_book
 from reader_app.books.model import Locator
-from reader_app.books.reading_time import (
+from reader_app.books.opening.cache import load_book
+from reader_app.books.shelf.reading_time import (
     DEFAULT_CHARS_PER_MINUTE,
     ReadingSpeed,
     chapter_end,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from reader_app.books.css import parse_stylesheet
-from reader_app.books.selectors import RuleIndex, ancestor_needs, matches
+from reader_app.books.typography.css import parse_stylesheet
+from reader_app.books.typography.selectors import RuleIndex, ancestor_needs, matches
 
 SHEET = """
 @namespace epub "http://www.idpf.org/2007/ops";

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reader_app.books.search import snippet
+from reader_app.books.text.search import snippet
 
 TEXT = (
     "It is a truth universally acknowledged, that a single man in possession of a good "

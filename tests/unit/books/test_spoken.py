@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from reader_app.books.model import Block, BlockKind, Locator, Span
-from reader_app.books.reading import Navigation, follow_listener, follow_reader
-from reader_app.books.spoken import SpokenCursor, section_sentences, spoken_text
+from reader_app.books.shelf.reading import Navigation, follow_listener, follow_reader
+from reader_app.books.text.spoken import SpokenCursor, section_sentences, spoken_text
 from tests.bookgen import marker_book
 
 

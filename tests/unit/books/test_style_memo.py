@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from reader_app.books.css import parse_stylesheet
-from reader_app.books.styles import ROOT_STYLE, Computed, Styler
+from reader_app.books.typography.css import parse_stylesheet
+from reader_app.books.typography.styles import ROOT_STYLE, Computed, Styler
 
 SHEET = """
 p { text-indent: 1em; margin: 0 }

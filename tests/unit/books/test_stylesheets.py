@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.formats import read_book
+from reader_app.books.content.xhtml import LINE_BREAK
 from reader_app.books.model import Block, BlockKind, Book
-from reader_app.books.xhtml import LINE_BREAK
+from reader_app.books.opening.formats import read_book
 from tests.unit.books.epubgen import make_epub
 
 HEAD = (

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.formats import read_book
+from reader_app.books.content.xhtml import LINE_BREAK, parse_document
+from reader_app.books.files.xmlsafe import parse_xml
 from reader_app.books.model import Block, BlockKind, Book, Locator, Look, Span
-from reader_app.books.xhtml import LINE_BREAK, parse_document
-from reader_app.books.xmlsafe import parse_xml
+from reader_app.books.opening.formats import read_book
 from tests.unit.books.epubgen import image_bytes, make_epub, xhtml
 
 

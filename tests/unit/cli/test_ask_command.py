@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.cache import load_book
-from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.books.opening.cache import load_book
+from reader_app.books.shelf.library import Library
 from reader_app.cli import ask as ask_command
 from reader_app.cli import main
 from reader_app.rag.boundary import scope_for_book

@@ -80,7 +80,7 @@ def test_search_rejects_an_empty_query_with_a_clear_message(
 KILLABLE_INDEXER = """
 import sys, time
 from pathlib import Path
-from reader_app.books.library import Library
+from reader_app.books.shelf.library import Library
 from tests.fakes.embedders import HashEmbedder
 from reader_app.rag.index.indexer import index_book
 from reader_app.store.db import connect

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.formats import read_book
+from reader_app.books.opening.formats import read_book
 from reader_app.comics.ocr import RapidOcrEngine
 from reader_app.comics.text import ComicText, ocr_book
 from reader_app.store.db import connect

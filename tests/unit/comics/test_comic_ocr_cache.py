@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from reader_app.books.formats import read_book
 from reader_app.books.model import BlockKind
+from reader_app.books.opening.formats import read_book
 from reader_app.cancel import CancelToken
 from reader_app.comics.ocr import OcrFailedError
 from reader_app.comics.reading_order import Box, OcrLine, TextBlock

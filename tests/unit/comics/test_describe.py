@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from reader_app.books.formats import read_book
-from reader_app.books.library import Library
 from reader_app.books.model import Book, Locator
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
 from reader_app.comics.text import ComicText, is_description, with_page_text
 from reader_app.rag.index.sentences import split_book

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import ImageDraw
 
-from reader_app.books.formats import read_book
+from reader_app.books.opening.formats import read_book
 from reader_app.comics.ocr import RapidOcrEngine
 from reader_app.comics.text import ocr_book
 from reader_app.store.db import connect

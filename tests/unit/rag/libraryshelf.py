@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reader_app.books.formats import read_book
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.library import Library
 from reader_app.rag.index.indexer import index_book
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.store.db import connect

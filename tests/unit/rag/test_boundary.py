@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.library import Library
 from reader_app.books.model import Locator, Series
+from reader_app.books.shelf.library import Library
 from reader_app.errors import ScopeError
 from reader_app.rag.boundary import eligible_chunk_limit, scope_at, scope_for_book
 from reader_app.rag.index.chunking import chunk_texts, chunks_of

@@ -77,8 +77,8 @@ def test_a_window_that_prepares_in_the_background_never_builds_text_to_answer(
 ) -> None:
     # The reader page asks on the UI thread (prepare=False when the window prepares books in
     # the background): a book not prepared yet says no and builds nothing there.
-    from reader_app.books.cache import load_book
-    from reader_app.books.library import Library
+    from reader_app.books.opening.cache import load_book
+    from reader_app.books.shelf.library import Library
     from reader_app.rag.index.sentences import sentence_count
     from reader_app.store.db import connect
     from tests.conftest import JEKYLL, corpus_epub

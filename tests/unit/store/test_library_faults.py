@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from reader_app.books.cache import load_book
-from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.books.opening.cache import load_book
+from reader_app.books.shelf.library import Library
 from reader_app.errors import LibraryError
 from reader_app.paths import database_path
 from reader_app.rag.index.indexes import new_vector_index, save_vector_index

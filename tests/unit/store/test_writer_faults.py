@@ -12,8 +12,8 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.books.shelf.library import Library
 from reader_app.errors import LibraryError
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer

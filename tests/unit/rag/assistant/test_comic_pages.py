@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from reader_app.books.formats import read_book
-from reader_app.books.library import Library
 from reader_app.books.model import Book, Locator
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.library import Library
 from reader_app.comics.ocr import RapidOcrEngine
 from reader_app.comics.reading_order import Box, OcrLine
 from reader_app.comics.text import ocr_book

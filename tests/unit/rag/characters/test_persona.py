@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reader_app.books.cache import load_book
-from reader_app.books.library import Library
+from reader_app.books.opening.cache import load_book
+from reader_app.books.shelf.library import Library
 from reader_app.rag.assistant.engine import AssistantConfig
 from reader_app.rag.boundary import scope_at
 from reader_app.rag.characters.chat import CharacterChat

@@ -194,7 +194,7 @@ def test_a_later_chapter_changes_nothing_about_an_earlier_boundary() -> None:
 def test_main_characters_of_real_books_are_found(
     file_name: str, who: tuple[str, ...], top: int, library_home: Path
 ) -> None:
-    from reader_app.books.cache import load_book
+    from reader_app.books.opening.cache import load_book
 
     book = load_book(corpus_epub(file_name), library_home)
     extraction = extract_entities(book)

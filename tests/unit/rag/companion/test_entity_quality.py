@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.cache import load_book
+from reader_app.books.opening.cache import load_book
 from reader_app.store.db import connect
 from tests.conftest import ALICE, OZ1, PRIDE, corpus_epub
 from tests.data.character_lists import expected_characters, score, top_people

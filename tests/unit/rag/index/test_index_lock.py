@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from reader_app.books.library import Library
+from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
 from reader_app.rag.index.indexer import IndexProgress, index_book, index_status
 from reader_app.rag.index.indexes import vector_index_path

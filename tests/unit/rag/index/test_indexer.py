@@ -9,8 +9,8 @@ import faiss
 import numpy as np
 import pytest
 
-from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.chunking import chunk_texts, chunks_of

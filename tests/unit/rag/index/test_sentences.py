@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.library import Library
 from reader_app.books.model import Block, BlockKind, Locator
-from reader_app.books.segment import split_sentences
+from reader_app.books.shelf.library import Library
+from reader_app.books.text.segment import split_sentences
 from reader_app.rag.index.sentences import locator_for_sid, sentences_between, sid_at
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.store.db import connect

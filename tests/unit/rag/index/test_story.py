@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from reader_app.books.cache import load_book
-from reader_app.books.formats import read_book
-from reader_app.books.library import Library
 from reader_app.books.model import Book
+from reader_app.books.opening.cache import load_book
+from reader_app.books.opening.formats import read_book
+from reader_app.books.shelf.library import Library
 from reader_app.rag.index.chunking import CHUNK_PLAN
 from reader_app.rag.index.indexer import index_book, index_status
 from reader_app.rag.index.indexes import load_vector_index, stored_ids, vector_index_path

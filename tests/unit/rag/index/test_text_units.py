@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from reader_app.books.library import Library
+from reader_app.books.shelf.library import Library
 from reader_app.rag.index.chunking import CHUNK_PLAN, chunks_of, plan_chunks
 from reader_app.rag.index.indexer import index_book, index_status
 from reader_app.rag.index.indexes import FTS_TOKENIZER, fts_table_name, keyword_search

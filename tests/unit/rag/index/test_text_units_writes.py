@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.library import Library
 from reader_app.books.model import Block, BlockKind, Book, Metadata, Section
+from reader_app.books.shelf.library import Library
 from reader_app.rag.index import text_units
 from reader_app.rag.index.chunking import chunk_count
 from reader_app.rag.index.sentences import sentence_count, sentences_between

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reader_app.books.library import Library
+from reader_app.books.shelf.library import Library
 from reader_app.rag.index.sentences import sentences_between
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.retrieval.passages import Span, approximate_tokens, passages_within

@@ -12,8 +12,8 @@ import hashlib
 import itertools
 from pathlib import Path
 
-from reader_app.books.library import Library
 from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section
+from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.embed import DEFAULT_MODEL_ID, Embedder, default_embedder

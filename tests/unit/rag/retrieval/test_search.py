@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from reader_app.books.library import Library
 from reader_app.books.model import Locator
+from reader_app.books.shelf.library import Library
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.indexer import index_book
 from reader_app.rag.index.indexes import keyword_query

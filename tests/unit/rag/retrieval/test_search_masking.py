@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from reader_app.books.library import Library
 from reader_app.books.model import Block, BlockKind, Locator, Section, Series, Span
+from reader_app.books.shelf.library import Library
 from reader_app.errors import QueryError
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index import indexes as index_module

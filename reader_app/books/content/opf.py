@@ -12,11 +12,11 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from reader_app.books.budget import optional_document
+from reader_app.books.content.xhtml import parse_document
+from reader_app.books.files.budget import optional_document
+from reader_app.books.files.safezip import SafeZip, resolve_member_name
+from reader_app.books.files.xmlsafe import local_name, parse_xml
 from reader_app.books.model import BlockKind, Metadata, Series
-from reader_app.books.safezip import SafeZip, resolve_member_name
-from reader_app.books.xhtml import parse_document
-from reader_app.books.xmlsafe import local_name, parse_xml
 from reader_app.errors import BookError
 
 OPF_NS = "http://www.idpf.org/2007/opf"

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from reader_app.books.model import Block, BlockKind, Book, Locator
-from reader_app.books.segment import split_sentences
+from reader_app.books.text.segment import split_sentences
 
 # A link whose own text is one of these is a note marker ("1", "[12]", "*", "†", "a"): a listener
 # hears "twelve" in the middle of a sentence as noise, so it is not spoken.
@@ -56,7 +56,7 @@ def spoken_text(block: Block, start: int, end: int) -> str:
 
 def section_sentences(book: Book, section: int) -> tuple[SpokenSentence, ...]:
     """The sentences of `section` in reading order, split as the sentence table splits them
-    (books/segment.py); a sentence that is only a note marker is left out."""
+    (books/text/segment.py); a sentence that is only a note marker is left out."""
     if not 0 <= section < len(book.sections):
         return ()
     found: list[SpokenSentence] = []

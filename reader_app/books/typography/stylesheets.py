@@ -8,10 +8,10 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from reader_app.books.css import FontFaceRule, Rule, parse_stylesheet
-from reader_app.books.safezip import resolve_member_name
-from reader_app.books.styles import DEFAULT_SHEET, Styler
-from reader_app.books.xmlsafe import local_name
+from reader_app.books.files.safezip import resolve_member_name
+from reader_app.books.files.xmlsafe import local_name
+from reader_app.books.typography.css import FontFaceRule, Rule, parse_stylesheet
+from reader_app.books.typography.styles import DEFAULT_SHEET, Styler
 from reader_app.errors import BookError
 
 MAX_STYLESHEETS = 16  # linked and inline sheets read per document

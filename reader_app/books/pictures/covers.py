@@ -9,10 +9,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from reader_app.books.jxl_header import is_jxl, jxl_size, register_jxl
+from reader_app.books.files.xmlsafe import reject_entity_declarations
 from reader_app.books.model import Book
-from reader_app.books.picture_decode import looks_like_svg, pillow_formats
-from reader_app.books.xmlsafe import reject_entity_declarations
+from reader_app.books.pictures.jxl_header import is_jxl, jxl_size, register_jxl
+from reader_app.books.pictures.picture_decode import looks_like_svg, pillow_formats
 from reader_app.errors import UnsafeBookError
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ def image_dimensions(data: bytes) -> tuple[int, int] | None:
 
     Lets Pillow's `DecompressionBombError` through for headers beyond Pillow's own hard limit;
     `check_image_size` turns that into a reader-facing error. JPEG XL is read by hand: its
-    Pillow plugin decodes the whole picture on opening (books/jxl_header.py).
+    Pillow plugin decodes the whole picture on opening (books/pictures/jxl_header.py).
     """
     if is_jxl(data):
         return jxl_size(data)

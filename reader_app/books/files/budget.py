@@ -6,8 +6,8 @@ from pathlib import Path
 
 from lxml import etree
 
-from reader_app.books.safezip import SafeZip
-from reader_app.books.xmlsafe import parse_xml
+from reader_app.books.files.safezip import SafeZip
+from reader_app.books.files.xmlsafe import parse_xml
 from reader_app.errors import BookError, BookTooLargeError, UnsafeBookError
 
 # War and Peace is about 3.2 million characters and 60,000 elements; these are 30 times that.

@@ -1,5 +1,5 @@
 """EPUB 2 and 3 into the book model: container, DRM, spine documents, links, TOC; the package
-document (manifest, spine order, metadata, cover) is read by `books/opf.py`.
+document (manifest, spine order, metadata, cover) is read by `books/content/opf.py`.
 
 Spine choice: linear spine items are the reading order (in spine order); `linear="no"` items are
 auxiliary content (pop-up notes, answer keys): they become sections after all the linear ones,
@@ -15,9 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote
 
-from reader_app.books.budget import BookBudget, count_elements, expansion_allowance
-from reader_app.books.embedded_fonts import embedded_fonts
-from reader_app.books.epub_toc import (
+from reader_app.books.content.epub_toc import (
     AnchorTable,
     anchor_table,
     locate,
@@ -25,13 +23,7 @@ from reader_app.books.epub_toc import (
     titled,
     toc_from_headings,
 )
-from reader_app.books.model import (
-    Block,
-    BlockKind,
-    Book,
-    Section,
-)
-from reader_app.books.opf import (
+from reader_app.books.content.opf import (
     CONTENT_TYPES,
     IMAGE_TYPES_PREFIX,
     ManifestItem,
@@ -41,11 +33,19 @@ from reader_app.books.opf import (
     read_metadata,
     read_package,
 )
-from reader_app.books.safezip import SafeZip, ZipResourceLoader
-from reader_app.books.salvage import salvage_blocks
-from reader_app.books.stylesheets import StyleSheets
-from reader_app.books.xhtml import ParsedDocument, parse_document
-from reader_app.books.xmlsafe import DocumentBeyondLimitsError, local_name, parse_xml
+from reader_app.books.content.salvage import salvage_blocks
+from reader_app.books.content.xhtml import ParsedDocument, parse_document
+from reader_app.books.files.budget import BookBudget, count_elements, expansion_allowance
+from reader_app.books.files.safezip import SafeZip, ZipResourceLoader
+from reader_app.books.files.xmlsafe import DocumentBeyondLimitsError, local_name, parse_xml
+from reader_app.books.model import (
+    Block,
+    BlockKind,
+    Book,
+    Section,
+)
+from reader_app.books.typography.embedded_fonts import embedded_fonts
+from reader_app.books.typography.stylesheets import StyleSheets
 from reader_app.errors import BookError, DrmProtectedError
 
 CONTAINER = "META-INF/container.xml"

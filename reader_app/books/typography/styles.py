@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from reader_app.books.css import Rule, family_names, parse_declarations
+from reader_app.books.files.numbers import bounded_int
 from reader_app.books.model import PLAIN_LOOK, BlockStyle, Look
-from reader_app.books.numbers import bounded_int
-from reader_app.books.selectors import RuleIndex, next_element, previous_element
+from reader_app.books.typography.css import Rule, family_names, parse_declarations
+from reader_app.books.typography.selectors import RuleIndex, next_element, previous_element
 
 # The tags' plain meaning, as the lowest layer of the cascade (what a browser's own sheet does).
 DEFAULT_SHEET = """

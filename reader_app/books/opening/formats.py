@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from reader_app.books.model import Book, BookFormat
-from reader_app.books.safezip import (
+from reader_app.books.files.safezip import (
     SafeZip,
     read_head,
     require_regular_file,
     unreadable_file_error,
 )
+from reader_app.books.model import Book, BookFormat
 from reader_app.digest import file_sha256
 from reader_app.errors import BookError, UnsupportedFormatError
 
@@ -31,8 +31,8 @@ _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
 
 def _readers() -> dict[BookFormat, BookReader]:
     # Imported here so that adding a format is one module and one row.
-    from reader_app.books.cbz import read_cbz
-    from reader_app.books.epub import read_epub
+    from reader_app.books.content.epub import read_epub
+    from reader_app.books.opening.cbz import read_cbz
 
     return {"epub": read_epub, "cbz": read_cbz}
 

@@ -19,7 +19,7 @@ import warnings
 
 from PIL import Image
 
-from reader_app.books.jxl_header import is_jxl, jxl_size, register_jxl
+from reader_app.books.pictures.jxl_header import is_jxl, jxl_size, register_jxl
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from reader_app.books.formats import read_book
+from reader_app.books.files.safezip import (
+    ZipResourceLoader,
+    require_regular_file,
+    unreadable_file_error,
+)
 from reader_app.books.model import (
     Block,
     BlockStyle,
@@ -25,16 +29,12 @@ from reader_app.books.model import (
     Span,
     TocEntry,
 )
-from reader_app.books.safezip import (
-    ZipResourceLoader,
-    require_regular_file,
-    unreadable_file_error,
-)
+from reader_app.books.opening.formats import read_book
 from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
-PARSER_VERSION = 12  # 12: block marks (the story) and quotation marks together
+PARSER_VERSION = 13  # 13: the modules moved into rooms (pickled paths); 12: marks and quotes
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes

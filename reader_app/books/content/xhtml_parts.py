@@ -9,11 +9,11 @@ from urllib.parse import quote, unquote, urlsplit
 
 from lxml import etree
 
+from reader_app.books.files.numbers import bounded_int
+from reader_app.books.files.safezip import resolve_member_name
+from reader_app.books.files.xmlsafe import local_name
 from reader_app.books.model import Block, BlockKind, BlockStyle, Span
-from reader_app.books.numbers import bounded_int
-from reader_app.books.safezip import resolve_member_name
-from reader_app.books.styles import ROOT_STYLE, Computed
-from reader_app.books.xmlsafe import local_name
+from reader_app.books.typography.styles import ROOT_STYLE, Computed
 
 LINE_BREAK = "\u2028"
 LIST_NUMBER = 10**9  # list starts and item values beyond this are clamped

@@ -20,10 +20,10 @@ from urllib.parse import unquote
 
 from lxml import etree
 
+from reader_app.books.files.safezip import SafeZip
+from reader_app.books.files.xmlsafe import local_name, parse_xml
 from reader_app.books.model import EmbeddedFont
-from reader_app.books.safezip import SafeZip
-from reader_app.books.stylesheets import FontFaceSource
-from reader_app.books.xmlsafe import local_name, parse_xml
+from reader_app.books.typography.stylesheets import FontFaceSource
 
 MAX_FONT_BYTES = 8 * 1024 * 1024
 MAX_FONTS = 16

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reader_app.books.library import Library, ReadingState
 from reader_app.books.model import Book, Locator
-from reader_app.books.reading import reading_offset
+from reader_app.books.shelf.library import Library, ReadingState
+from reader_app.books.shelf.reading import reading_offset
 from reader_app.errors import ReaderError
 
 

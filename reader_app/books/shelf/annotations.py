@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from reader_app.books.model import BlockKind, Book, Locator
-from reader_app.books.segment import split_sentences
+from reader_app.books.text.segment import split_sentences
 
 AnnotationKind = Literal["highlight", "bookmark"]
 # Colour key -> (menu label, RGB used on the page and in the list).

@@ -1,4 +1,4 @@
-"""Matching the stylesheet subset (books/css.py) against lxml elements, in bounded time."""
+"""Matching the stylesheet subset (typography/css.py) against lxml elements, in bounded time."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from reader_app.books.css import Attribute, Compound, Rule, Selector
+from reader_app.books.typography.css import Attribute, Compound, Rule, Selector
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ from urllib.parse import unquote_to_bytes
 import tinycss2
 from lxml import etree
 
-from reader_app.books.css import tamed
-from reader_app.books.xmlsafe import local_name
+from reader_app.books.files.xmlsafe import local_name
+from reader_app.books.typography.css import tamed
 
 MAX_INLINE_IMAGE_BYTES = 4 * 1024 * 1024  # one decoded image
 MAX_INLINE_DOCUMENT_BYTES = 16 * 1024 * 1024  # every inline image of one content document

@@ -9,8 +9,10 @@ from pathlib import Path
 
 from lxml import etree
 
-from reader_app.books.budget import optional_document
-from reader_app.books.covers import check_image_size
+from reader_app.books.files.budget import optional_document
+from reader_app.books.files.numbers import bounded_int, natural_number_key
+from reader_app.books.files.safezip import SafeZip, ZipResourceLoader
+from reader_app.books.files.xmlsafe import local_name
 from reader_app.books.model import (
     Block,
     BlockKind,
@@ -21,9 +23,7 @@ from reader_app.books.model import (
     Series,
     TocEntry,
 )
-from reader_app.books.numbers import bounded_int, natural_number_key
-from reader_app.books.safezip import SafeZip, ZipResourceLoader
-from reader_app.books.xmlsafe import local_name
+from reader_app.books.pictures.covers import check_image_size
 from reader_app.errors import BookError
 
 PAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})

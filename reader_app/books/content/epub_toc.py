@@ -10,11 +10,11 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from reader_app.books.budget import optional_document
+from reader_app.books.content.xhtml import EPUB_TYPE, ParsedDocument, plain_text
+from reader_app.books.files.budget import optional_document
+from reader_app.books.files.safezip import SafeZip, resolve_member_name
+from reader_app.books.files.xmlsafe import local_name
 from reader_app.books.model import Locator, Section, TocEntry
-from reader_app.books.safezip import SafeZip, resolve_member_name
-from reader_app.books.xhtml import EPUB_TYPE, ParsedDocument, plain_text
-from reader_app.books.xmlsafe import local_name
 
 
 class _Item(Protocol):

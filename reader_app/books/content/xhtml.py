@@ -1,7 +1,7 @@
 """XHTML content documents into model blocks: text exactly as shown, inline spans, anchors, links.
 
 Choices a reader of the view should know about:
-- `<q>` is drawn between the quotation marks of its language and nesting (books/quotes.py).
+- `<q>` is drawn between the quotation marks of its language and nesting (typography/quotes.py).
 - `<br>` and the line ends of `<pre>` (or `white-space: pre`) become U+2028 LINE SEPARATOR inside
   the block's text: Qt keeps it inside one QTextBlock (a "\\n" would split the block and shift
   every position after it).
@@ -10,7 +10,7 @@ Choices a reader of the view should know about:
 - An image inside a paragraph ends the paragraph there: text before, the IMAGE block, text after.
 - Scripts, styles, forms, frames, `<embed>` and remote images are dropped; `<object>`, `<audio>`
   and `<video>` show a picture or a "[Audio: name]" line, then their fallback (xhtml_parts.py).
-- The book's stylesheets (books/styles.py) give each block a `BlockStyle` and spans a `Look`;
+- The book's stylesheets (typography/styles.py) give each block a `BlockStyle` and spans a `Look`;
   elements they hide are left out, and inline elements they display as blocks become blocks.
   Whether the view applies the styling is the reader's choice; the text is the same either way.
 """
@@ -22,15 +22,10 @@ from dataclasses import replace
 
 from lxml import etree
 
-from reader_app.books import xhtml_parts as parts
-from reader_app.books.inline_images import InlineImages
-from reader_app.books.model import Block, BlockKind, Look, Span
-from reader_app.books.numbers import bounded_int
-from reader_app.books.quotes import language_of, quote_marks
-from reader_app.books.styles import ROOT_STYLE, Computed
-from reader_app.books.stylesheets import StyleSheets
-from reader_app.books.xhtml_media import MediaMixin
-from reader_app.books.xhtml_parts import (
+from reader_app.books.content import xhtml_parts as parts
+from reader_app.books.content.inline_images import InlineImages
+from reader_app.books.content.xhtml_media import MediaMixin
+from reader_app.books.content.xhtml_parts import (
     BLOCKS,
     COLLAPSIBLE,
     DROPPED,
@@ -53,7 +48,12 @@ from reader_app.books.xhtml_parts import (
     take_marker,
     with_style,
 )
-from reader_app.books.xmlsafe import local_name
+from reader_app.books.files.numbers import bounded_int
+from reader_app.books.files.xmlsafe import local_name
+from reader_app.books.model import Block, BlockKind, Look, Span
+from reader_app.books.typography.quotes import language_of, quote_marks
+from reader_app.books.typography.styles import ROOT_STYLE, Computed
+from reader_app.books.typography.stylesheets import StyleSheets
 
 __all__ = ["EPUB_TYPE", "LINE_BREAK", "ParsedDocument", "parse_document", "plain_text"]
 
@@ -256,7 +256,7 @@ class _Converter(MediaMixin):
             self.text(child.tail, ctx, inline)
 
     def quotation(self, element: etree._Element, ctx: Context, inline: Inline) -> None:
-        """A `<q>` between the quotation marks of its language and depth (books/quotes.py)."""
+        """A `<q>` between the quotation marks of its language and depth (typography/quotes.py)."""
         opening, closing = quote_marks(language_of(element), depth=self.quote_depth)
         self.text(opening, ctx, inline)
         self.quote_depth += 1

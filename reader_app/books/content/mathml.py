@@ -13,7 +13,7 @@ import re
 
 from lxml import etree
 
-from reader_app.books.xmlsafe import local_name
+from reader_app.books.files.xmlsafe import local_name
 
 MAX_NODES = 5_000
 MAX_DEPTH = 64

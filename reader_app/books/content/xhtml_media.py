@@ -1,7 +1,7 @@
 """Pictures, tables and formulas inside a content document, for the XHTML converter.
 
 Images and inline SVG become IMAGE blocks; a table becomes one TABLE block (rows of cell texts);
-a MathML formula becomes its linear text (books/mathml.py) in a span that also names the
+a MathML formula becomes its linear text (books/content/mathml.py) in a span that also names the
 formula's markup, kept as an inline resource (`inline:<member>#<n>.mml`), so the view can draw
 it typeset while locators, search, the sentence table and copying see the text. A formula over
 MAX_MATH_BYTES, MAX_MATH_NODES or MAX_MATH_DEPTH keeps only its text (noted in the log).
@@ -18,12 +18,9 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from reader_app.books.inline_images import InlineImages, references_only_book_images
-from reader_app.books.mathml import linear_math
-from reader_app.books.model import Block, BlockKind
-from reader_app.books.safezip import resolve_member_name
-from reader_app.books.styles import Computed
-from reader_app.books.xhtml_parts import (
+from reader_app.books.content.inline_images import InlineImages, references_only_book_images
+from reader_app.books.content.mathml import linear_math
+from reader_app.books.content.xhtml_parts import (
     XLINK_HREF,
     Context,
     Inline,
@@ -32,13 +29,16 @@ from reader_app.books.xhtml_parts import (
     plain_text,
     take_marker,
 )
-from reader_app.books.xmlsafe import local_name
+from reader_app.books.files.safezip import resolve_member_name
+from reader_app.books.files.xmlsafe import local_name
+from reader_app.books.model import Block, BlockKind
+from reader_app.books.typography.styles import Computed
 
 log = logging.getLogger(__name__)
 
 MAX_MATH_BYTES = 64 * 1024  # one formula's markup, to be typeset
 MAX_MATH_NODES = 2_000
-MAX_MATH_DEPTH = 64  # nesting, as books/mathml.py reads it
+MAX_MATH_DEPTH = 64  # nesting, as books/content/mathml.py reads it
 
 
 def is_display_math(element: etree._Element) -> bool:

@@ -1,0 +1,13 @@
+"""Reading untrusted files safely: zip containers and XML with caps, the work one book may cause,
+numbers parsed with bounds.
+
+Front door: `safezip.py`, `xmlsafe.py`.
+
+Modules:
+- `budget`: Caps on the work one book may cause, and optional members that are skipped with a note.
+- `numbers`: Numbers read from book text (list starts, page indexes), parsed with bounds, never
+  unbounded.
+- `safezip`: Reading untrusted zip containers (EPUB, CBZ) with caps on size, count, ratio and names.
+- `xmlsafe`: Hardened XML parsing for untrusted book files: no entities, no DTDs, no network, no
+  giants.
+"""

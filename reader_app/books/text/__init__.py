@@ -1,0 +1,14 @@
+"""A book's text as words and sentences: sentence spans, Find in Book, what Read aloud says,
+dictionary look-ups.
+
+Front door: `segment.py`.
+
+Modules:
+- `dictionary`: Looking up a selected word in StarDict dictionaries installed on this computer;
+  never online.
+- `search`: Finding words in a book's text (Ctrl+F): case-insensitive, with context, in reading
+  order.
+- `segment`: Where the sentences of a block's text start and end: plain spans, no storage, no sids.
+- `spoken`: What Read aloud says: a book's sentences in reading order as spoken text, footnote
+  markers left out, headings marked for a pause.
+"""
