@@ -9,8 +9,8 @@ Rooms, lowest first (a room imports only itself, `model` and the rooms before it
   resources.
 - `files/`: Reading untrusted files safely: zip containers and XML with caps, the work one book may
   cause, numbers parsed with bounds.
-- `pictures/`: Pictures: identified by their bytes, sized from their headers, decoded under caps (any
-  decoder failure a refusal), and cover thumbnails.
+- `pictures/`: Pictures: identified by their bytes, sized from their headers, decoded under caps
+  (any decoder failure a refusal), and cover thumbnails.
 - `typography/`: How a book asks to look: its stylesheets and the cascade, fonts it embeds,
   hyphenation and quotation marks by language.
 - `content/`: EPUB content into the book model: the package document, the table of contents, XHTML
