@@ -158,20 +158,29 @@ class ReaderPage(QWidget):
             navigation=shown.navigation,
             previous_start=shown.previous_start,
         )
-        if update.finished and not state.finished:
-            end = book.end_locator()
-            self._write(lambda library: library.mark_finished(book_id, end))
-            new_state = dataclasses.replace(new_state, boundary=end, finished=True)
-        elif update.moved and update.boundary > state.boundary:
-            boundary = update.boundary
-            self._write(lambda library: library.advance_boundary(book_id, boundary))
-            new_state = dataclasses.replace(new_state, boundary=boundary, finished=False)
+        new_state = self._move_boundary(update, state, new_state)
         self._track_reading_ahead(shown, ahead=update.reading_ahead)
         self._set_state(new_state)
         if (new_state.boundary, new_state.finished) != (state.boundary, state.finished):
             self._update_slider_marks()
             self.boundaryChanged.emit(self.state)
         self.positionChanged.emit(shown)
+
+    def _move_boundary(self, update: BoundaryUpdate, state: ReadingState,
+                       new_state: ReadingState) -> ReadingState:
+        """Write what `update` does to the boundary (forward only, or finished), through the
+        writer, and return `new_state` with it; `new_state` itself when nothing moves."""
+        assert self.book is not None
+        book_id = self.book.book_id
+        if update.finished and not state.finished:
+            end = self.book.end_locator()
+            self._write(lambda library: library.mark_finished(book_id, end))
+            return dataclasses.replace(new_state, boundary=end, finished=True)
+        if update.moved and update.boundary > state.boundary:
+            boundary = update.boundary
+            self._write(lambda library: library.advance_boundary(book_id, boundary))
+            return dataclasses.replace(new_state, boundary=boundary, finished=False)
+        return new_state
 
     def listening_update(
         self, start: Locator, end: Locator, previous_end: Locator | None
@@ -193,19 +202,11 @@ class ReaderPage(QWidget):
         """A sentence was spoken in full: listening counts as reading, by the page turn's rule
         and through the same writer (forward only; nothing moves while listening ahead)."""
         update = self.listening_update(start, end, previous_end)
-        state, book = self.state, self.book
-        if update is None or state is None or book is None:
+        state = self.state
+        if update is None or state is None:
             return
-        book_id = book.book_id
-        if update.finished and not state.finished:
-            last = book.end_locator()
-            self._write(lambda library: library.mark_finished(book_id, last))
-            new_state = dataclasses.replace(state, boundary=last, finished=True)
-        elif update.moved and update.boundary > state.boundary:
-            boundary = update.boundary
-            self._write(lambda library: library.advance_boundary(book_id, boundary))
-            new_state = dataclasses.replace(state, boundary=boundary, finished=False)
-        else:
+        new_state = self._move_boundary(update, state, state)
+        if new_state is state:
             return
         self._set_state(new_state)
         self._update_slider_marks()
