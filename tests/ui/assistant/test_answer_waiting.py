@@ -5,7 +5,6 @@ and one piece of advice when answers take over a minute without a graphics card.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -26,32 +25,9 @@ from reader_app.ui.assistant.settings_page import AssistantSettingsPage
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies
 from tests.fakes.marker_library import MarkerLibrary
 from tests.fakes.server_clock import ServerClock
+from tests.ui.assistant.conftest import PanelFactory
 
-PanelFactory = Callable[..., AssistantPanel]
 PROMPT_PER_SECOND = 250.0  # the fake's pace: a question's prompt takes a few seconds
-
-
-@pytest.fixture
-def make_panel(
-    qtbot: QtBot, shelf: MarkerLibrary, fake_ollama: FakeOllama
-) -> Iterator[PanelFactory]:
-    settings = SettingsStore(shelf.conn)
-    settings.set("assistant.ollama_host", fake_ollama.url)
-    settings.set("assistant.rewrite_queries", False)
-    panels: list[AssistantPanel] = []
-
-    def make(*, show: bool = True) -> AssistantPanel:
-        panel = AssistantPanel(shelf.home, embedder=shelf.embedder)
-        qtbot.addWidget(panel)
-        if show:
-            panel.show()
-        panel.set_book(shelf.book)
-        panels.append(panel)
-        return panel
-
-    yield make
-    for panel in panels:
-        panel.shutdown()
 
 
 def _warm_ups(fake: FakeOllama) -> list[RecordedRequest]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
@@ -18,32 +17,9 @@ from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.reader.epub_view import EpubView
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies
 from tests.fakes.marker_library import MARKER, MarkerLibrary
+from tests.ui.assistant.conftest import PanelFactory
 
-PanelFactory = Callable[[], AssistantPanel]
 LEFT = Qt.MouseButton.LeftButton
-
-
-@pytest.fixture
-def make_panel(
-    qtbot: QtBot, shelf: MarkerLibrary, fake_ollama: FakeOllama
-) -> Iterator[PanelFactory]:
-    settings = SettingsStore(shelf.conn)
-    settings.set("assistant.ollama_host", fake_ollama.url)
-    settings.set("assistant.rewrite_queries", False)
-    panels: list[AssistantPanel] = []
-
-    def make() -> AssistantPanel:
-        panel = AssistantPanel(shelf.home, embedder=shelf.embedder)
-        qtbot.addWidget(panel)
-        panel.show()
-        panel.set_book(shelf.book)
-        panel.workers.wait(10_000)  # the model warmed for the book shown (tests/ui/assistant/
-        panels.append(panel)        # test_answer_waiting.py): not one of the answers below
-        return panel
-
-    yield make
-    for panel in panels:
-        panel.shutdown()
 
 
 def _transcript(panel: AssistantPanel) -> str:
