@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from reader_app.rag.assistant.answer_check import AnswerChecker, veiled_sentences
-from reader_app.rag.assistant.citation_text import citation_link_html
+from reader_app.rag.assistant.citation_text import citation_href, citation_link_html
 from reader_app.rag.assistant.conversations import Message
 
 VEIL_LINK = "this part may reveal what comes later: show anyway"
@@ -57,7 +57,7 @@ def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
     labels = {c.label for c in message.citations}
 
     def cite(label: int) -> str | None:
-        return f"cite:{message.message_id}:{label}" if label in labels else None
+        return citation_href(message.message_id, label) if label in labels else None
 
     body: list[str] = []
     position = 0

@@ -84,17 +84,3 @@ def message_html(
 
 def question_html(text: str) -> str:
     return f"<p><b>You:</b> {html.escape(text).replace(chr(10), '<br>')}</p>"
-
-
-def citation_href(message_id: int, label: int) -> str:
-    """The link a citation carries; `parse_citation_href` reads it back."""
-    return f"cite:{message_id}:{label}"
-
-
-def parse_citation_href(href: str) -> tuple[int, int] | None:
-    """(message id, citation label) from a citation link, or None for any other link."""
-    scheme, _, rest = href.partition(":")
-    message_id, _, label = rest.partition(":")
-    if scheme != "cite" or not message_id.isdigit() or not label.isdigit():
-        return None
-    return int(message_id), int(label)

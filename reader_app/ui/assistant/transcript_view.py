@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QTextBrowser
 
 from reader_app.rag.assistant.answer_check import AnswerChecker
 from reader_app.rag.assistant.answer_view import streaming_text
+from reader_app.rag.assistant.citation_text import parse_citation_href
 from reader_app.rag.assistant.conversations import Message
-from reader_app.rag.assistant.transcript import parse_citation_href, transcript_html
+from reader_app.rag.assistant.transcript import transcript_html
 
 
 class TranscriptView:

@@ -6,14 +6,9 @@ import subprocess
 import sys
 
 from reader_app.books.model import Locator
+from reader_app.rag.assistant.citation_text import citation_href, parse_citation_href
 from reader_app.rag.assistant.conversations import AnswerStats, Message, Role, Status
-from reader_app.rag.assistant.transcript import (
-    HIDDEN_TURN,
-    citation_href,
-    parse_citation_href,
-    question_html,
-    transcript_html,
-)
+from reader_app.rag.assistant.transcript import HIDDEN_TURN, question_html, transcript_html
 from reader_app.rag.model.citations import Citation
 
 
