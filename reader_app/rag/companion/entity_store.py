@@ -142,15 +142,7 @@ def mentions_of(
     conn: sqlite3.Connection, book_id: str, form_ids: Iterable[int], sid: int
 ) -> list[int]:
     """The sids mentioning any of `form_ids` in sentences `0..sid`, in reading order."""
-    wanted = sorted(set(form_ids))
-    if not wanted:
-        return []
-    marks = ",".join("?" * len(wanted))
-    rows = conn.execute(
-        f"SELECT DISTINCT sid FROM entity_mentions WHERE book_id = ? AND sid <= ? "
-        f"AND form_id IN ({marks}) ORDER BY sid",
-        (book_id, sid, *wanted),
-    ).fetchall()
+    rows = _mention_rows(conn, book_id, form_ids, sid, "DISTINCT sid", "ORDER BY sid")
     return [int(row[0]) for row in rows]
 
 
@@ -158,13 +150,7 @@ def speech_mentions_of(
     conn: sqlite3.Connection, book_id: str, form_ids: Iterable[int], sid: int
 ) -> list[int]:
     """The sids in `0..sid` where one of `form_ids` speaks ("said Elizabeth"), in order."""
-    wanted = sorted(set(form_ids))
-    marks = ",".join("?" * len(wanted))
-    rows = conn.execute(
-        f"SELECT DISTINCT sid FROM entity_mentions WHERE book_id = ? AND sid <= ? "
-        f"AND form_id IN ({marks}) AND flags & 2 ORDER BY sid",
-        (book_id, sid, *wanted),
-    ).fetchall()
+    rows = _mention_rows(conn, book_id, form_ids, sid, "DISTINCT sid", "AND flags & 2 ORDER BY sid")
     return [int(row[0]) for row in rows]
 
 
@@ -173,16 +159,23 @@ def shared_mentions(
 ) -> list[tuple[int, int]]:
     """(sid, form) for every mention of `form_ids` in sentences `0..sid` (to count a merged
     name's sentences once each, however many of its forms one sentence holds)."""
+    rows = _mention_rows(conn, book_id, form_ids, sid, "sid, form_id", "")
+    return [(int(a), int(b)) for a, b in rows]
+
+
+def _mention_rows(conn: sqlite3.Connection, book_id: str, form_ids: Iterable[int], sid: int,
+                  columns: str, tail: str) -> list[sqlite3.Row]:
+    """`columns` of the mentions of `form_ids` in sentences `0..sid`, `tail` added to the query
+    (both fixed strings of the callers above, never reader or book text)."""
     wanted = sorted(set(form_ids))
     if not wanted:
         return []
     marks = ",".join("?" * len(wanted))
-    rows = conn.execute(
-        f"SELECT sid, form_id FROM entity_mentions WHERE book_id = ? AND sid <= ? "
-        f"AND form_id IN ({marks})",
+    return list(conn.execute(
+        f"SELECT {columns} FROM entity_mentions WHERE book_id = ? AND sid <= ? "
+        f"AND form_id IN ({marks}) {tail}",
         (book_id, sid, *wanted),
-    ).fetchall()
-    return [(int(a), int(b)) for a, b in rows]
+    ).fetchall())
 
 
 def paragraph_forms_upto(
