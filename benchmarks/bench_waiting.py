@@ -34,7 +34,7 @@ FIRST_QUESTIONS = (
     "Who is Natasha Rostova?",
 )
 NAMED_FOLLOW_UPS = (
-    "Where does Anna Pavlovna hold her soirée?",
+    "Where does Anna Pavlovna Scherer hold the soirée?",
     "Who is Prince Vasili Kuragin?",
     "What is Nicholas Rostov like?",
 )
