@@ -93,6 +93,7 @@ def _at(server: Any, home: Path, book: Any, place: int) -> dict[str, Any]:
 
     conn = connect(home)
     Library(conn, home).set_boundary(book.book_id, book.locator_at_progress(place / 100))
+    _forget_conversations(conn, book.book_id)  # a first question is a first question
     # A benchmark measures however long it takes: the reader's deadline is not what is timed.
     config = AssistantConfig(host=server.v1_url, model=MODEL, answer_length="short",
                              timeout=1800)
@@ -117,6 +118,17 @@ def _at(server: Any, home: Path, book: Any, place: int) -> dict[str, Any]:
         assistant.close()
         conn.close()
     return found
+
+
+def _forget_conversations(conn: Any, book_id: str) -> None:
+    """The reader opens the assistant on this book for the first time: the library is reused
+    between runs, and an earlier run's conversation would have the warm-up read the very turn
+    the first question is about to send."""
+    from reader_app.rag.assistant.conversations import ConversationStore
+
+    store = ConversationStore(conn)
+    while (latest := store.latest_conversation(book_id)) is not None:
+        store.delete_conversation(latest)
 
 
 def _tell(place: int, kind: str, measured: dict[str, Any]) -> None:

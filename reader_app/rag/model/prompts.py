@@ -22,7 +22,9 @@ ANSWER_LENGTHS: dict[str, tuple[str, int]] = {
     "long": ("Answer in detail, in a few paragraphs at most.", 1000),
 }
 
-REWRITE_MAX_TOKENS = 200
+# A search phrase and at most six keywords come to about 50 tokens: the cap bounds what a
+# model that rambles can add before the answer's own call.
+REWRITE_MAX_TOKENS = 96
 SUGGESTION_MAX_TOKENS = 200
 SUMMARY_MAX_TOKENS = 300
 # Ollama's own default context (2,048 or 4,096 tokens depending on the version) silently cuts the

@@ -179,7 +179,7 @@ def test_rewrite_uses_temperature_zero_a_token_cap_and_a_schema(fake_ollama: Fak
     rewrite = _gateway(fake_ollama).rewrite_query("who?", ScopedHistory.empty(boundary_sid=5))
     assert rewrite.search_phrase == "Anna lantern" and rewrite.keywords == ("Anna",)
     body = fake_ollama.requests_to("/api/chat")[-1].body
-    assert body["options"] == {"temperature": 0, "num_predict": 200, "num_ctx": 4096}
+    assert body["options"] == {"temperature": 0, "num_predict": 96, "num_ctx": 4096}
     assert body["format"]["required"] == ["search_phrase", "keywords"]
     assert body["stream"] is False
 
