@@ -148,10 +148,13 @@ class AnswerRun:
     def expected_wait(self) -> tuple[int, float | None]:
         """What the server will read afresh for this answer (in tokens), and how long that is
         expected to take on this computer (None until its speed has been measured)."""
-        messages = prompts.answer_messages(self.context, self.question.text,
-                                           answer_length=self.prepared.answer_length)
-        fresh = self.gateway.pace.fresh_tokens(messages)
+        fresh = self.gateway.pace.fresh_tokens(self.answer_messages())
         return fresh, self.gateway.pace.expected_seconds(fresh)
+
+    def answer_messages(self) -> list[prompts.ChatMessage]:
+        """What the answer's call sends (for the time it should take)."""
+        return prompts.answer_messages(self.context, self.question.text,
+                                       answer_length=self.prepared.answer_length)
 
     @property
     def sent_text(self) -> str:

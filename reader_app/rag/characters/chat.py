@@ -52,6 +52,7 @@ from reader_app.rag.assistant.engine import (
 from reader_app.rag.assistant.places import Places
 from reader_app.rag.assistant.term_table import TermTables
 from reader_app.rag.boundary import Scope, scope_at, scope_for_book, sentence_in_scope
+from reader_app.rag.characters import prompts as cp
 from reader_app.rag.characters.gateway import CharacterGateway, last_messages
 from reader_app.rag.characters.persona import (
     Persona,
@@ -129,6 +130,9 @@ class CharacterRun(AnswerRun):
 
     def suggestions(self) -> tuple[str, ...]:
         return ()  # a conversation, not a questionnaire
+
+    def answer_messages(self) -> list[cp.ChatMessage]:
+        return cp.answer_messages(self.context, self.persona, self.question.text)
 
     def _stream(self) -> Iterator[str]:
         return self.character_gateway.stream_in_character(

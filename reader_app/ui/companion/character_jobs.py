@@ -30,7 +30,7 @@ from reader_app.rag.index.embed import Embedder
 from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.rag.index.sentences import sentence_count
 from reader_app.store.db import connect
-from reader_app.ui.assistant.jobs import JobResult
+from reader_app.ui.assistant.jobs import AnswerWaiting, JobResult, PromptRead
 from reader_app.ui.workers import Job
 
 
@@ -104,6 +104,10 @@ def reply_work(
         except ReaderError as refused:
             return JobResult(conversation_id, None, refused)
         job(run.checker)
+        if run.context.started:  # the countdown while the model reads, as the assistant's
+            _, expected = run.expected_wait()
+            job(AnswerWaiting(len(run.citations), "", expected))
+            run.stats.on_progress = lambda read, total: job(PromptRead(read, total))
         failure: ReaderError | None = None
         try:
             for token in run.tokens():

@@ -6,6 +6,7 @@ at a time."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from pytestqt.qtbot import QtBot
 from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.companion.entity_store import ensure_entities
 from reader_app.rag.companion.xray import known_entities
+from reader_app.rag.model.schedule import queue_for
+from reader_app.rag.model.speeds import speeds_for
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.companion.character_dock import CharacterChatDock
@@ -22,6 +25,7 @@ from reader_app.ui.window.main_window import MainWindow
 from tests.conftest import PRIDE, corpus_epub
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
 from tests.fakes.marker_library import MarkerLibrary
+from tests.fakes.server_clock import ServerClock
 from tests.ui.companion.test_xray_in_window import chapter_start, read_until, refreshed_names
 from tests.ui.conftest import make_window, open_file
 
@@ -166,3 +170,35 @@ def test_two_docks_on_one_conversation_take_one_message_at_a_time(
     assert [q for q in statements if "messages" in q or "conversations" in q] == [], statements
     for dock in (first, second):
         dock.shutdown()
+
+
+def test_a_character_reply_shows_the_countdown_while_the_model_reads(
+    qtbot: QtBot, library_home: Path, shelf: MarkerLibrary, fake_ollama: FakeOllama
+) -> None:
+    """As the assistant's: "Reading N passages… about N s on this computer" from the measured
+    speed until the first word, then gone."""
+    fake_ollama.clock = ServerClock(prompt_per_second=250.0, reply_per_second=50)
+    fake_ollama.reply_with(scripted())
+    SettingsStore(shelf.conn).set("assistant.ollama_host", fake_ollama.url)
+    speeds_for(shelf.home).note(queue_for(fake_ollama.url).key, "qwen2.5:3b",
+                                prompt_tokens=1000, prompt_seconds=4.0)
+    ensure_entities(shelf.conn, shelf.book)
+    anna = next(e for e in known_entities(shelf.conn,
+                                          scope_for_book(shelf.conn, shelf.book.book_id))
+                if e.name == "Anna")
+    dock = CharacterChatDock(library_home)
+    qtbot.addWidget(dock)
+    dock.show()
+    dock._embedder = shelf.embedder
+    dock.set_book(shelf.book)
+    dock.talk_to(anna.key, anna.name)
+    opened(qtbot, dock)
+    dock.send("Where did you take the lantern?")
+    qtbot.waitUntil(dock.waiting.isVisible, timeout=20_000)
+    told = dock.waiting.text()
+    assert re.fullmatch(r"Reading \d+ passages?… about \d+ s on this computer", told), told
+    assert "proudest" not in dock.transcript.toPlainText()
+    qtbot.waitUntil(lambda: "proudest" in dock.transcript.toPlainText(), timeout=30_000)
+    assert not dock.waiting.isVisible()
+    qtbot.waitUntil(lambda: not dock.running, timeout=30_000)
+    dock.shutdown()
