@@ -44,6 +44,9 @@ def install_reading_aids(window: AidsHost) -> ReadingAids:
     if help_menu is not None and help_menu.actions():
         help_menu.insertAction(help_menu.actions()[0], shortcuts)
     install_library_actions(window, aids.annotations)
+    window.reader.epub_view.media.autoplay_allowed = lambda: bool(
+        window.settings.get("reading.media_autoplay")  # the reader's leave, asked each time
+    )
     window.reader.bookChanged.connect(lambda _book: close_pop_ups(window, aids))
     return aids
 

@@ -253,3 +253,24 @@ def test_a_broken_first_source_gives_way_to_the_next_and_the_fallback_stays_hidd
     audio.play()
     qtbot.waitUntil(lambda: audio.player.position() > 200, timeout=10_000)
     assert FALLBACK not in view.visible_text() and not view.media.unplayable
+
+
+def test_the_autoplay_setting_is_off_by_default_and_the_window_follows_it(
+    qtbot: QtBot, library_home: Path, tmp_path: Path
+) -> None:
+    window: MainWindow = make_window(qtbot, library_home)
+    try:
+        path = media_book(tmp_path, audio=wav_tone(seconds=8.0),
+                          audio_attributes='controls="" autoplay=""')
+        assert window.settings.get("reading.media_autoplay") is False
+        open_file(qtbot, window, path)
+        view = window.reader.epub_view
+        qtbot.waitUntil(lambda: bool(players(view)) and loaded(players(view)[0]), timeout=10_000)
+        qtbot.wait(300)
+        assert not players(view)[0].is_playing()
+        window.settings.set("reading.media_autoplay", True)
+        open_file(qtbot, window, path)  # the same book again: its boxes are seen anew
+        qtbot.waitUntil(lambda: bool(players(view)) and players(view)[0].is_playing(),
+                        timeout=10_000)
+    finally:
+        window.close()
