@@ -56,7 +56,8 @@ class MediaPlayerBox(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the page (turns)
         self.media = media
         self.theme = theme
-        self.frame: QImage | None = None
+        self.frame: QImage | None = None  # the video's latest frame
+        self.poster: QImage | None = None  # shown until the first frame
         self.message = "Loading…"
         self._sources: list[Source] = []
         self._playing_source = -1
@@ -107,6 +108,14 @@ class MediaPlayerBox(QWidget):
             self.time.hide()
             self.bar.setVisible(media.kind == "audio")
         self._show_time()
+
+    def restyle(self, theme: Theme, bar: int) -> None:
+        """The reader's colours and font size changed: the box was drawn anew at that size."""
+        if (theme, bar) != (self.theme, self.bar.height()):
+            self.theme = theme
+            self.time.setStyleSheet(f"color: {theme.muted}")
+            self.bar.setFixedHeight(bar)
+            self.update()
 
     # -- sources ------------------------------------------------------------------------------
 
@@ -256,13 +265,14 @@ class MediaPlayerBox(QWidget):
         painter.fillRect(self.rect(), QColor(self.theme.background))
         if self.media.kind == "video":
             painter.fillRect(area, QColor("#000000"))
-            if self.frame is not None:
-                size = self.frame.size().scaled(area.size().toSize(),
-                                                Qt.AspectRatioMode.KeepAspectRatio)
+            picture = self.frame or self.poster
+            if picture is not None and not picture.isNull():
+                size = picture.deviceIndependentSize().toSize().scaled(
+                    area.size().toSize(), Qt.AspectRatioMode.KeepAspectRatio)
                 target = QRectF(0, 0, size.width(), size.height())
                 target.moveCenter(area.center())
-                painter.drawImage(target, self.frame)
-            if self.message or self.frame is None:
+                painter.drawImage(target, picture)
+            if self.message or picture is None:
                 painter.setPen(QColor("#d8d6d0"))
                 text = self.message or f"▶  {self.media.label}"
                 painter.drawText(area.adjusted(8, 8, -8, -8),

@@ -29,6 +29,7 @@ from reader_app.books.model import Book, Media
 from reader_app.errors import BookError
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.document import SectionDocument
+from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.media_blocks import bar_height
 from reader_app.ui.workers import Workers
 
@@ -36,7 +37,9 @@ if TYPE_CHECKING:
     from reader_app.ui.reader.media_player import MediaPlayerBox, Source
 
 log = logging.getLogger(__name__)
-MAX_MEDIA_BYTES = 512 * 1024 * 1024  # a file larger than this is not copied out, nor played
+# A file larger than this is not copied out, nor played (the book's zip reader refuses any member
+# over 64 MiB as hostile before this is reached; this holds for resources from elsewhere).
+MAX_MEDIA_BYTES = 64 << 20
 KEPT_OFF_SCREEN = 4  # players kept loaded (paused) after their box left the screen
 Key = tuple[int, int]  # (section, block)
 
@@ -47,6 +50,7 @@ class MediaHost(Protocol):
     book: Book | None
     appearance: Appearance
     workers: Workers  # the page's own worker
+    images: ImageCache  # the page's pictures (a video's poster is one)
 
     def current_document(self) -> SectionDocument | None: ...
     def shown_pages(self) -> list[tuple[int, QPointF]]: ...
@@ -83,11 +87,13 @@ class MediaPlayers(QObject):
                 player.pause()
                 player.hide()
         for key, rect in on_screen.items():
-            found = self.players.get(key) or self._new_player(key)
+            found = self.players.get(key) or self._new_player(key, rect)
             if found is None:
                 continue
             player = found
             self.players.move_to_end(key)
+            player.restyle(self.view.appearance.resolved_theme(),
+                           bar_height(self.view.appearance.font_size))
             player.setGeometry(round(rect.x()), round(rect.y()), round(rect.width()),
                                round(rect.height()))  # the box's size, wherever it falls
             player.show()
@@ -117,7 +123,7 @@ class MediaPlayers(QObject):
         player.hide()
         player.deleteLater()
 
-    def _new_player(self, key: Key) -> MediaPlayerBox | None:
+    def _new_player(self, key: Key, box: QRectF) -> MediaPlayerBox | None:
         book = self.view.book
         media = _media_at(book, key)
         if book is None or media is None:
@@ -131,6 +137,11 @@ class MediaPlayers(QObject):
         theme = self.view.appearance.resolved_theme()
         bar = bar_height(self.view.appearance.font_size)
         player = MediaPlayerBox(media, self.page, theme=theme, bar=bar)
+        if media.poster:  # decoded under the page's picture caps, like the book's pictures
+            player.poster = self.view.images.image(
+                book, media.poster, target=box.size().toSize(),
+                pixel_ratio=self.page.devicePixelRatioF(), dark=False,
+            )
         player.failed.connect(lambda _why, key=key, player=player: self._failed(key, player))
         self.players[key] = player
         if self._folder is None:

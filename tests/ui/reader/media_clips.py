@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import struct
 import wave
 
@@ -24,6 +25,17 @@ def wav_tone(*, seconds: float = 1.0, rate: int = 8000, pitch: float = 440.0) ->
         writer.setsampwidth(2)
         writer.setframerate(rate)
         writer.writeframes(samples)
+    return out.getvalue()
+
+
+def wav_noise(*, seconds: float, rate: int = 8000) -> bytes:
+    """Hiss: a WAV that does not compress (a pure tone zips down like a zip bomb)."""
+    out = io.BytesIO()
+    with wave.open(out, "wb") as writer:
+        writer.setnchannels(1)
+        writer.setsampwidth(2)
+        writer.setframerate(rate)
+        writer.writeframes(os.urandom(int(seconds * rate) * 2))
     return out.getvalue()
 
 

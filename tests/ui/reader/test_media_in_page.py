@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, Qt
 from PySide6.QtGui import QColor, QImage, QRegion
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -19,11 +21,12 @@ from pytestqt.qtbot import QtBot
 from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.reading import reading_offset
 from reader_app.ui.page.appearance import Appearance
+from reader_app.ui.reader import media_players
 from reader_app.ui.reader.epub_view import EpubView
 from reader_app.ui.reader.media_player import MediaPlayerBox
 from reader_app.ui.window.main_window import MainWindow
 from tests.ui.conftest import make_window, open_file
-from tests.ui.reader.media_clips import mjpeg_avi, wav_tone
+from tests.ui.reader.media_clips import mjpeg_avi, wav_noise, wav_tone
 from tests.unit.books.epubgen import make_epub, xhtml
 
 FALLBACK = "Audio format is not supported."
@@ -274,3 +277,57 @@ def test_the_autoplay_setting_is_off_by_default_and_the_window_follows_it(
                         timeout=10_000)
     finally:
         window.close()
+
+
+def test_a_video_shows_its_poster_until_it_plays_and_follows_the_readers_font_size(
+    view: EpubView, qtbot: QtBot, tmp_path: Path
+) -> None:
+    poster = QImage(160, 90, QImage.Format.Format_RGB32)
+    poster.fill(QColor("#20b040"))
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    poster.save(buffer, "PNG")
+    body = ('<p>Watch.</p><video controls="" poster="poster.png" src="clip.avi" width="320" '
+            'height="180">No video here.</video>')
+    path = make_epub(tmp_path / "poster.epub", {"c1.xhtml": xhtml(body)},
+                     extra={"OEBPS/clip.avi": mjpeg_avi(colour="#2040d0", frames=80),
+                            "OEBPS/poster.png": bytes(buffer.data().data())})
+    view.set_book(read_book(path))
+    qtbot.waitUntil(lambda: bool(players(view)) and loaded(players(view)[0]), timeout=10_000)
+    (video,) = players(view)
+    centre = video.geometry().center() - QPoint(0, video.bar.height() // 2)
+    green = QColor(view.grab().toImage().pixel(centre))
+    assert green.green() > 140 and green.red() < 90, green.name()
+    bar_before = video.bar.height()
+    view.set_appearance(replace(APPEARANCE, font_size=20))
+    view.relayout_now()
+    assert video.bar.height() > bar_before and video.isVisible()
+    doc = view.current_document()
+    assert doc is not None
+    ((_block, box),) = doc.media_boxes(view.page_index)
+    assert video.geometry() == box.toRect(), "the player moved with the box laid out anew"
+
+
+def test_a_file_over_the_size_cap_is_not_copied_out_and_the_fallback_says_so(
+    view: EpubView, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(media_players, "MAX_MEDIA_BYTES", 1 << 20)
+    copies = Path(tempfile.gettempdir()).glob
+    before = set(copies("pagemate-media-*/*-tone.wav"))
+    book = read_book(media_book(tmp_path, audio=wav_noise(seconds=70.0)))  # 1.1 MiB
+    view.set_book(book)
+    qtbot.waitUntil(lambda: FALLBACK in view.visible_text(), timeout=10_000)
+    assert "[the audio “tone.wav” could not be played: it is over 1 MB]" in view.visible_text()
+    assert set(copies("pagemate-media-*/*-tone.wav")) == before, "nothing was written"
+
+
+def test_a_source_missing_from_the_book_or_remote_shows_the_fallback_and_no_player(
+    view: EpubView, tmp_path: Path
+) -> None:
+    body = (f'<p>Listen.</p><audio controls="" src="aud/gone.mp3">{FALLBACK}</audio>'
+            '<video controls="" src="https://example.org/film.webm"></video>')
+    view.set_book(read_book(make_epub(tmp_path / "gone.epub", {"c1.xhtml": xhtml(body)})))
+    text = view.visible_text()
+    assert f"{FALLBACK} [the audio “gone.mp3” is not in the book]" in text
+    assert "[the video “film.webm” is not in the book]" in text
+    assert not players(view)
