@@ -53,7 +53,8 @@ class EpubView(PageView):
         self.math_jobs = MathJobs(self.images, self._math_ready)  # formulas typeset in the worker
         self.fonts = BookFonts()  # the shown book's embedded fonts
         self.media = MediaPlayers(self, self)  # audio and video played over their boxes
-        self.media.unplayable_found.connect(self.lay_out_again)
+        # Queued: it may be found while a page is being shown, which a new layout must not cut.
+        self.media.unplayable_found.connect(self.lay_out_again, Qt.ConnectionType.QueuedConnection)
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._return_to: Locator | None = None  # where a link into a non-linear item came from

@@ -48,7 +48,6 @@ class MediaPlayerBox(QWidget):
     """A player for `media` over its box: the picture (video), then the control bar."""
 
     failed = Signal(str)  # every source failed to load: the last reason, in words
-    playingChanged = Signal(bool)
 
     def __init__(self, media: Media, parent: QWidget, *, theme: Theme, bar: int) -> None:
         super().__init__(parent)
@@ -56,7 +55,8 @@ class MediaPlayerBox(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the page (turns)
         self.media = media
         self.theme = theme
-        self.frame: QImage | None = None  # the video's latest frame
+        self.frame: QImage | None = None  # the video's latest frame drawn
+        self._unpainted: QVideoFrame | None = None  # a newer one, not converted yet
         self.poster: QImage | None = None  # shown until the first frame
         self.message = "Loading…"
         self._sources: list[Source] = []
@@ -219,7 +219,6 @@ class MediaPlayerBox(QWidget):
         playing = state == QMediaPlayer.PlaybackState.PlayingState
         self.play_button.setIcon(self._icon(playing=playing))
         self.play_button.setToolTip("Pause" if playing else "Play")
-        self.playingChanged.emit(playing)
         self.update()
 
     def _duration(self, duration: int) -> None:
@@ -248,10 +247,10 @@ class MediaPlayerBox(QWidget):
         return len(QMediaDevices.audioOutputs())
 
     def _frame_arrived(self, frame: QVideoFrame) -> None:
-        image = frame.toImage()
-        if not image.isNull():
-            self.frame = image
-            self.update()
+        # Converted when painted, not here: frames that come faster than the screen is drawn
+        # are dropped without the cost of converting them on the UI thread.
+        self._unpainted = frame
+        self.update()
 
     # -- drawing and input --------------------------------------------------------------------
 
@@ -264,6 +263,10 @@ class MediaPlayerBox(QWidget):
         area = self.picture_rect()
         painter.fillRect(self.rect(), QColor(self.theme.background))
         if self.media.kind == "video":
+            if self._unpainted is not None:
+                image = self._unpainted.toImage()
+                self._unpainted = None
+                self.frame = image if not image.isNull() else self.frame
             painter.fillRect(area, QColor("#000000"))
             picture = self.frame or self.poster
             if picture is not None and not picture.isNull():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -330,4 +331,14 @@ def test_a_source_missing_from_the_book_or_remote_shows_the_fallback_and_no_play
     text = view.visible_text()
     assert f"{FALLBACK} [the audio “gone.mp3” is not in the book]" in text
     assert "[the video “film.webm” is not in the book]" in text
+    assert not players(view)
+
+
+def test_without_qt_multimedia_the_fallback_is_shown_with_the_reason(
+    view: EpubView, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "reader_app.ui.reader.media_player", None)  # not importable
+    view.set_book(read_book(media_book(tmp_path, audio=wav_tone(seconds=1.0))))
+    qtbot.waitUntil(lambda: FALLBACK in view.visible_text(), timeout=10_000)
+    assert "could not be played: Qt Multimedia is not installed]" in view.visible_text()
     assert not players(view)
