@@ -115,6 +115,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("library.recent", list, [], "Recently opened files, newest first"),
     Setting("reading.chars_per_minute", float, 0.0,
             "Reading speed measured from page turns (0: not measured yet)"),
+    Setting("reading.media_autoplay", bool, False,
+            "Let a book's audio and video marked autoplay start by themselves when shown"),
     Setting("read_aloud.rate", float, 0.0,
             "Read aloud speed, from -1.0 (slowest) to 1.0 (fastest); 0.0 is the voice's own"),
     Setting("read_aloud.voice", str, "",

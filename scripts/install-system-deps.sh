@@ -8,7 +8,9 @@ packages=(libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libglib2.0-0 li
           libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
           libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0
           # rsvg-convert: the independent reference the illustration tests compare resvg with
-          librsvg2-bin)
+          librsvg2-bin
+          # a sound server the media tests start with a null sink (no sound card needed)
+          pulseaudio)
 
 missing=()
 for p in "${packages[@]}"; do

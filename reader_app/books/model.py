@@ -21,6 +21,7 @@ class BlockKind(StrEnum):
     IMAGE = "image"
     TABLE = "table"
     RULE = "rule"
+    MEDIA = "media"  # an <audio> or <video>: played in the page; `text` is its fallback
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -122,6 +123,25 @@ class Span:
 
 
 @dataclass(frozen=True, slots=True)
+class Media:
+    """An `<audio>` or `<video>` element: what the page plays where its block stands.
+
+    The block's own text is the element's fallback content, shown only when none of the sources
+    can be played (ui/page/media_blocks.py)."""
+
+    kind: Literal["audio", "video"]
+    sources: tuple[str, ...]  # members of the book, the book's preferred first; () none inside
+    label: str  # the first source's file name, for the reader
+    poster: str | None = None  # a picture member shown before a video plays
+    controls: bool = False
+    autoplay: bool = False  # played on sight only when the reader allows it (a setting)
+    loop: bool = False
+    muted: bool = False
+    width: int = 0  # the element's width and height attributes in CSS pixels (0: not given)
+    height: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Block:
     """One paragraph-level unit. `text` is exactly the text the view shows for it."""
 
@@ -139,6 +159,7 @@ class Block:
     # outermost first: "frontmatter", "imprint", "endnote"... Only recorded here; what they mean
     # for the companion is decided in rag (rag/index/story.py).
     marks: tuple[str, ...] = ()
+    media: Media | None = None  # MEDIA blocks: the element to play
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,9 @@ Choices a reader of the view should know about:
 - TABLE blocks hold `rows`; their `text` joins cells with "\\t" and rows with "\\n".
 - List markers ("•", "1.") live in `Block.marker`, not in `text`.
 - An image inside a paragraph ends the paragraph there: text before, the IMAGE block, text after.
-- Scripts, styles, forms, frames, `<embed>` and remote images are dropped; `<object>`, `<audio>`
-  and `<video>` show a picture or a "[Audio: name]" line, then their fallback (xhtml_parts.py).
+- Scripts, styles, forms, frames, `<embed>` and remote images are dropped; `<object>` shows a
+  picture or its fallback; `<audio>` and `<video>` are one MEDIA block each, played in the page,
+  whose text is their fallback content (xhtml_parts.py).
 - The book's stylesheets (typography/styles.py) give each block a `BlockStyle` and spans a `Look`;
   elements they hide are left out, and inline elements they display as blocks become blocks.
   Whether the view applies the styling is the reader's choice; the text is the same either way.
@@ -141,10 +142,9 @@ class _Converter(MediaMixin):
         if css.margin_top is not None:
             self.pending_top = max(self.pending_top or 0.0, css.margin_top)
         emitted = len(self.blocks)
-        if tag in parts.MEDIA:  # not played: its poster, a line naming it, its fallback content
-            self.image(element.get("poster"), css)
-            self.emit(parts.media_placeholder(element, self.name, self.has_member), css)
-        if tag == "hr":
+        if tag in parts.MEDIA:  # played in the page; its fallback content is the block's text
+            self.emit(parts.media_block(element, self.name, self.has_member), css)
+        elif tag == "hr":
             self.emit(Block(kind=BlockKind.RULE), css)
         elif tag == "img" or (tag == "object" and parts.object_image(element)):
             self.image(element.get("src") or parts.object_image(element), css)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from urllib.parse import quote, unquote, urlsplit
+from typing import Literal
+from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
 from reader_app.books.files.numbers import bounded_int
 from reader_app.books.files.safezip import resolve_member_name
 from reader_app.books.files.xmlsafe import local_name
-from reader_app.books.model import Block, BlockKind, BlockStyle, Span
+from reader_app.books.model import Block, BlockKind, BlockStyle, Media, Span
 from reader_app.books.typography.styles import ROOT_STYLE, Computed
 
 LINE_BREAK = "\u2028"
@@ -41,7 +42,6 @@ BLOCKS = frozenset(
     }
 )  # fmt: skip
 MEDIA = frozenset({"audio", "video"})
-MEDIA_HREF_PREFIX = "pagemate-media:"  # a link the page view hands to the system's player
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
 PLAIN = Span(0, 0)
 EXTERNAL_SCHEMES = frozenset({"http", "https", "mailto"})
@@ -158,26 +158,49 @@ def with_style(block: Block, style: BlockStyle) -> Block:
         block.rows,
         style,
         block.marks,
+        block.media,
     )
 
 
-def media_placeholder(
-    element: etree._Element, name: str, has_member: Callable[[str], bool]
-) -> Block:
-    """What the page shows for `<audio>`/`<video>`, which are not played inside the page: a line
-    naming the kind and file, a link that opens the file in the system's player when it is in the
-    book (the element's fallback content follows it as the book's own text)."""
-    sources = [s.get("src") or "" for s in element if local_name(s) == "source"]
-    source = (element.get("src") or next((s for s in sources if s), "")).strip()
-    path = unquote(urlsplit(source).path)
-    kind = "Audio" if local_name(element) == "audio" else "Video"
-    base = path.rsplit("/", 1)[-1]
-    text = f"[{kind}: {base}]" if base else f"[{kind}]"
-    member = resolve_member_name(name, path) if path and not urlsplit(source).scheme else None
-    if member is None or not has_member(member):
-        return Block(kind=BlockKind.PARAGRAPH, text=text, align="center")
-    link = Span(0, len(text), italic=True, href=MEDIA_HREF_PREFIX + quote(member))
-    return Block(kind=BlockKind.PARAGRAPH, text=text, spans=(link,), align="center")
+def media_block(element: etree._Element, name: str, has_member: Callable[[str], bool]) -> Block:
+    """An `<audio>`/`<video>` as one MEDIA block: the element to play (its sources that are in
+    the book, in its order) and, as the block's text, its fallback content, which the page shows
+    only when nothing can be played. Remote sources are never fetched, so they are left out."""
+    kind: Literal["audio", "video"] = "audio" if local_name(element) == "audio" else "video"
+    written = [element.get("src") or ""]
+    written += [s.get("src") or "" for s in element if local_name(s) == "source"]
+    sources: list[str] = []
+    label = ""
+    for source in (s.strip() for s in written):
+        if not source:
+            continue
+        parts = urlsplit(source)
+        path = unquote(parts.path)
+        label = label or path.rsplit("/", 1)[-1]
+        member = resolve_member_name(name, path) if path and not parts.scheme else None
+        if member is not None and not parts.netloc and has_member(member) and member not in sources:
+            sources.append(member)
+    poster = None
+    if kind == "video" and (written_poster := (element.get("poster") or "").strip()):
+        parts = urlsplit(written_poster)
+        poster = None if parts.scheme else resolve_member_name(name, unquote(parts.path))
+        poster = poster if poster is not None and has_member(poster) else None
+    media = Media(
+        kind=kind,
+        sources=tuple(sources),
+        label=label,
+        poster=poster,
+        controls=element.get("controls") is not None,
+        autoplay=element.get("autoplay") is not None,
+        loop=element.get("loop") is not None,
+        muted=element.get("muted") is not None,
+        width=bounded_int(element.get("width"), low=0, high=MEDIA_PIXELS) or 0,
+        height=bounded_int(element.get("height"), low=0, high=MEDIA_PIXELS) or 0,
+    )
+    return Block(kind=BlockKind.MEDIA, text=plain_text(element), align="center", media=media)
+
+
+MEDIA_PIXELS = 10_000  # a width or height attribute beyond this is clamped
 
 
 def object_image(element: etree._Element) -> str | None:

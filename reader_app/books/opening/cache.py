@@ -23,6 +23,7 @@ from reader_app.books.model import (
     Book,
     Locator,
     Look,
+    Media,
     Metadata,
     Section,
     Series,
@@ -34,7 +35,8 @@ from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
-PARSER_VERSION = 13  # 13: the modules moved into rooms (pickled paths); 12: marks and quotes
+# 14: audio and video as MEDIA blocks; 13: the modules moved into rooms (pickled paths)
+PARSER_VERSION = 14
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes
@@ -42,7 +44,8 @@ PARSER_VERSION = 13  # 13: the modules moved into rooms (pickled paths); 12: mar
 _POSITIONAL = MappingProxyType(
     {
         cls: tuple(field.name for field in fields(cls))
-        for cls in (Block, Span, Section, Locator, TocEntry, Metadata, Series, Look, BlockStyle)
+        for cls in (Block, Span, Section, Locator, TocEntry, Metadata, Series, Look, BlockStyle,
+                    Media)
     }
 )
 

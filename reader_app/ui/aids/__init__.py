@@ -1,4 +1,4 @@
-"""The reading aids, installed on the window in one call: annotations, Back/Forward, notes, media,
+"""The reading aids, installed on the window in one call: annotations, Back/Forward, notes,
 look-up, find, contents, the place line, shortcut help, book details, Read aloud.
 
 Front door: `install.py` (`install_reading_aids`), typed against `aids_host.AidsHost`.
@@ -23,9 +23,7 @@ Modules:
 - `history`: Back and Forward after jumps (contents, links, search, citations, the slider), like a
   browser.
 - `install`: The reader's aids, installed on the main window in one call: annotations, footnote
-  pop-ups, media links, Back/Forward, the place line, shortcut help and dictionary look-up.
-- `media_links`: Audio and video in a book: Pagemate does not play them inside the page, but the
-  line naming one is a link, and a click hands the file to the system's own player.
+  pop-ups, Back/Forward, the place line, shortcut help and dictionary look-up.
 - `place_line`: The status bar's place line: where the reader is ("Book I › Part I › Chapter I ·
   12 min left in chapter · 34%"), with the reading speed measured from the reader's own page turns.
   (The assistant's line beside it is ui/assistant/assistant_line.py.)

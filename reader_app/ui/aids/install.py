@@ -1,5 +1,5 @@
 """The reader's aids, installed on the main window in one call: annotations, footnote pop-ups,
-media links, Back/Forward, the place line, shortcut help, dictionary look-up and Read aloud."""
+Back/Forward, the place line, shortcut help, dictionary look-up and Read aloud."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from reader_app.ui.aids.book_details import install_library_actions
 from reader_app.ui.aids.dictionary_lookup import DictionaryLookup
 from reader_app.ui.aids.footnotes import Footnotes
 from reader_app.ui.aids.history import Navigator, install_navigation
-from reader_app.ui.aids.media_links import MediaLinks
 from reader_app.ui.aids.place_line import PlaceLine
 from reader_app.ui.aids.read_aloud import ReadAloud, install_read_aloud
 from reader_app.ui.aids.shortcuts_help import install_shortcut_help
@@ -23,7 +22,6 @@ from reader_app.ui.aids.shortcuts_help import install_shortcut_help
 class ReadingAids:
     annotations: AnnotationsController
     footnotes: Footnotes
-    media: MediaLinks  # audio and video: handed to the system's player
     navigator: Navigator
     place_line: PlaceLine
     dictionary: DictionaryLookup
@@ -36,7 +34,6 @@ def install_reading_aids(window: AidsHost) -> ReadingAids:
     aids = ReadingAids(
         annotations=install_annotations(window),
         footnotes=Footnotes(window.reader.epub_view),
-        media=MediaLinks(window.reader.epub_view),
         navigator=install_navigation(window),
         place_line=PlaceLine(settings=window.settings, writer=window.writer, parent=window.reader),
         dictionary=DictionaryLookup(window),
@@ -47,6 +44,9 @@ def install_reading_aids(window: AidsHost) -> ReadingAids:
     if help_menu is not None and help_menu.actions():
         help_menu.insertAction(help_menu.actions()[0], shortcuts)
     install_library_actions(window, aids.annotations)
+    window.reader.epub_view.media.autoplay_allowed = lambda: bool(
+        window.settings.get("reading.media_autoplay")  # the reader's leave, asked each time
+    )
     window.reader.bookChanged.connect(lambda _book: close_pop_ups(window, aids))
     return aids
 

@@ -22,6 +22,8 @@ Modules:
   line.
 - `math_render`: MathML typeset as SVG (ziamath) and set into the page as an inline picture on the
   baseline.
+- `media_blocks`: Audio and video in a section's QTextDocument: a box of fixed size the page view
+  covers with a player, or the book's fallback text when nothing can be played.
 - `page_formats`: Qt block and character formats for model blocks: the reader's settings, then the
   book's styles.
 - `pagination`: Where a laid-out section's pages begin: breaks between lines, optionally anchored

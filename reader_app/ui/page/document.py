@@ -36,6 +36,7 @@ from reader_app.ui.page.internal_links import internal_href
 from reader_app.ui.page.kinsoku import WORD_JOINER
 from reader_app.ui.page.list_markers import ListMarker, paint_list_markers
 from reader_app.ui.page.math_render import MathSetter
+from reader_app.ui.page.media_blocks import insert_media
 from reader_app.ui.page.page_formats import PageFormats
 from reader_app.ui.page.pagination import EPSILON, LineBox, PageGeometry, page_of_top, page_tops
 from reader_app.ui.page.text_effects import ZERO_WIDTH_SPACE, transformed
@@ -63,6 +64,7 @@ class SectionDocument:
         *,
         images: ImageCache | None = None,
         fonts: Mapping[str, str] | None = None,
+        unplayable: Mapping[str, str] | None = None,
         in_steps: bool = False,
     ) -> None:
         self.book = book
@@ -77,6 +79,10 @@ class SectionDocument:
         self.doc.setUndoRedoEnabled(False)
         self.block_starts: list[int] = []
         self.list_markers: list[ListMarker] = []  # painted in the margin (ui/page/list_markers.py)
+        # Audio and video: the blocks drawn as a player's box; the members that failed to play
+        # (-> why), whose blocks show their fallback text instead (ui/page/media_blocks.py).
+        self.media_blocks: list[int] = []
+        self.unplayable: Mapping[str, str] = unplayable or {}
         self.positions = PositionMap()
         self._joiner = SOFT_HYPHEN  # or a zero-width space (word-break: break-all)
         # Keep lines to a comfortable measure on wide pages by widening the side margins.
@@ -166,6 +172,12 @@ class SectionDocument:
             insert_image(
                 self.doc, cursor, block, self.book, self.images, area, ratio, theme=self.theme
             )
+            return
+        if block.kind == BlockKind.MEDIA and block.media is not None:
+            area = QSizeF(self.page.width - 2 * self.side_margin, self.content_height)
+            if insert_media(self.doc, cursor, block, index, area=area, theme=self.theme,
+                            font_size=self.appearance.font_size, unplayable=self.unplayable):
+                self.media_blocks.append(index)
             return
         if block.kind == BlockKind.RULE:
             cursor.insertText("⁂", base)
@@ -295,6 +307,27 @@ class SectionDocument:
         paint_list_markers(painter, self.list_markers, self._block_at, top=top, bottom=bottom,
                            colour=QColor(self.theme.text))
         painter.restore()
+
+    def media_boxes(self, page_index: int) -> list[tuple[int, QRectF]]:
+        """The player boxes drawn on page `page_index`: (block index, rectangle in the page's
+        coordinates), each wholly on the page (a box is one line, never cut by a page end)."""
+        top, bottom = self.page_span(page_index)
+        boxes = []
+        for index in self.media_blocks:
+            block = self.doc.findBlock(self.block_starts[index])
+            layout = block.layout()
+            if layout.lineCount() == 0:
+                continue
+            line = layout.lineAt(0)
+            y = self.layout_top(block) + line.y()
+            if not top - EPSILON <= y < bottom - EPSILON:
+                continue
+            image = block.begin().fragment().charFormat().toImageFormat()
+            width, height = image.width(), image.height()
+            x = layout.position().x() + line.naturalTextRect().x()  # aligned, as drawn
+            y += line.ascent() - height  # the picture stands on the line's baseline
+            boxes.append((index, QRectF(x, self.view_y(page_index, y), width, height)))
+        return boxes
 
     def _block_at(self, position: int) -> tuple[QTextBlock, float]:
         block = self.doc.findBlock(position)

@@ -71,7 +71,7 @@ class PageFormats:
 
     def alignment(self, block: Block) -> str:
         """The block's effective alignment: "left", "right", "center" or "justify"."""
-        if block.kind in (BlockKind.IMAGE, BlockKind.RULE):
+        if block.kind in (BlockKind.IMAGE, BlockKind.RULE, BlockKind.MEDIA):
             return "center"
         own = block.style.align if self.styled(block) and block.style else ""
         own = own or block.align
@@ -100,7 +100,7 @@ class PageFormats:
         elif block.kind == BlockKind.PREFORMATTED:
             fmt.setNonBreakableLines(True)
             fmt.setLeftMargin(size)
-        elif block.kind in (BlockKind.IMAGE, BlockKind.RULE):
+        elif block.kind in (BlockKind.IMAGE, BlockKind.RULE, BlockKind.MEDIA):
             top = para_gap
         style = block.style if self.styled(block) else None
         if style is not None:
@@ -116,7 +116,7 @@ class PageFormats:
         fmt.setTopMargin(max(top, previous_bottom) - previous_bottom)
         fmt.setBottomMargin(bottom)
         fmt.setAlignment(_ALIGN[self.alignment(block)])
-        if block.kind not in (BlockKind.IMAGE, BlockKind.TABLE):
+        if block.kind not in (BlockKind.IMAGE, BlockKind.TABLE, BlockKind.MEDIA):
             fmt.setLineHeight(self.line_height(self.block_scale(block)), _FIXED_HEIGHT)
         return fmt
 

@@ -12,6 +12,10 @@ Modules:
   reader, the place kept across relayouts (keys, clicks, links and selection: `page_view.py`).
 - `flash_mark`: A place marked for a moment after a jump to it (a note, a cited passage), then
   faded out.
+- `media_player`: One audio or video element's player, laid over its box on the page: Qt
+  Multimedia plays the file, video frames are painted from a QVideoSink.
+- `media_players`: Audio and video played in the page: a player over each media box on screen,
+  paused when it leaves, released with the book; the fallback shown when nothing can be played.
 - `page_marks`: Stretches of the book marked on the page: search matches, the passage a citation
   points to.
 - `page_view`: The page view's base (`PageView`): the moves every view offers, and the input they

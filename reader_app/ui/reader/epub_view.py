@@ -19,6 +19,7 @@ from reader_app.ui.page.layout_ahead import LayoutAhead
 from reader_app.ui.page.math_render import MathJobs
 from reader_app.ui.page.safe_paint import paint_safely
 from reader_app.ui.reader.flash_mark import FlashMark
+from reader_app.ui.reader.media_players import MediaPlayers
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.page_view import PageShown, PageView, paint_selection
 from reader_app.ui.reader.selection_menu import build_context_menu
@@ -51,6 +52,9 @@ class EpubView(PageView):
         self._ahead = LayoutAhead(self)  # the next section, laid out in slices
         self.math_jobs = MathJobs(self.images, self._math_ready)  # formulas typeset in the worker
         self.fonts = BookFonts()  # the shown book's embedded fonts
+        self.media = MediaPlayers(self, self)  # audio and video played over their boxes
+        # Queued: it may be found while a page is being shown, which a new layout must not cut.
+        self.media.unplayable_found.connect(self.lay_out_again, Qt.ConnectionType.QueuedConnection)
         self._geometry_key: tuple[int, int, bool] | None = None
         self._anchor: Locator | None = None  # the place to keep on screen across relayouts
         self._return_to: Locator | None = None  # where a link into a non-linear item came from
@@ -70,6 +74,7 @@ class EpubView(PageView):
     # -- public API -------------------------------------------------------------------------
 
     def set_book(self, book: Book | None, position: Locator | None = None) -> None:
+        self.media.close_book()
         self.book = book
         self._return_to = None
         self.fonts.load(book)
@@ -101,6 +106,10 @@ class EpubView(PageView):
 
     def _math_ready(self, section: int) -> None:
         """The section's formulas are typeset: lay it out again, keeping the place."""
+        self.lay_out_again(section)
+
+    def lay_out_again(self, section: int) -> None:
+        """Lay `section` out again, keeping the place (typeset formulas, a fallback to show)."""
         if self.book is None or section not in self._documents:
             return
         keep = self._anchor or (self.current_start() if section == self.section_index else None)
@@ -264,10 +273,12 @@ class EpubView(PageView):
     def _new_document(self, section: int, in_steps: bool = False) -> SectionDocument:
         assert self.book is not None
         return SectionDocument(self.book, section, self.appearance, self._page_geometry(),
-                               images=self.images, fonts=self.fonts.families, in_steps=in_steps)
+                               images=self.images, fonts=self.fonts.families,
+                               unplayable=dict(self.media.unplayable), in_steps=in_steps)
 
     def _recipe(self, section: int) -> object:
-        return (self.book and self.book.book_id, section, self._geometry_key, self.appearance)
+        return (self.book and self.book.book_id, section, self._geometry_key, self.appearance,
+                len(self.media.unplayable))  # the record only grows while a book is open
 
     def _show_locator(self, locator: Locator, navigation: Navigation) -> None:
         assert self.book is not None
@@ -300,6 +311,7 @@ class EpubView(PageView):
             self._anchor = start
         self._last_start = start
         self.update()
+        self.media.place()
         self.pageShown.emit(
             PageShown(
                 section=section,

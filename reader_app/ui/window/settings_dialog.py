@@ -178,6 +178,11 @@ class PreferencesDialog(QDialog):
         self.vision_edit.setObjectName("visionModel")
         self.vision_edit.setPlaceholderText("the first installed vision model")
         form.addRow("Vision model", self.vision_edit)
+        self.autoplay_box = QCheckBox("Let a book's audio and video start by themselves "
+                                      "(autoplay)")
+        self.autoplay_box.setObjectName("mediaAutoplay")
+        self.autoplay_box.setChecked(bool(settings.get("reading.media_autoplay")))
+        form.addRow("", self.autoplay_box)
         tabs.addTab(preparing, "Books and comics")
         layout.addWidget(tabs)
 
@@ -202,6 +207,7 @@ class PreferencesDialog(QDialog):
             self.settings.set("assistant.embedding_model", model)
         self.settings.set("comics.describe_pages", self.describe_box.isChecked())
         self.settings.set("comics.vision_model", self.vision_edit.text().strip())
+        self.settings.set("reading.media_autoplay", self.autoplay_box.isChecked())
         super().accept()
 
     def reject(self) -> None:

@@ -38,6 +38,18 @@ def test_the_preferences_dialog_is_heard_through_the_signal(
     assert window.settings.get("comics.describe_pages") is True
 
 
+def test_the_preferences_dialog_lets_books_autoplay_only_when_ticked(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.show_preferences()
+    dialog = window.findChild(PreferencesDialog)
+    assert dialog is not None and not dialog.autoplay_box.isChecked()  # off unless allowed
+    dialog.autoplay_box.setChecked(True)
+    dialog.accept()
+    assert window.settings.get("reading.media_autoplay") is True
+    assert window.reader.epub_view.media.autoplay_allowed()
+
+
 def test_an_invalid_stored_setting_is_shown_when_the_window_opens(
     qtbot: QtBot, library_home: Path
 ) -> None:

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.books.content.xhtml_parts import MEDIA_HREF_PREFIX
 from reader_app.books.files.safezip import resolve_member_name
-from reader_app.books.model import BlockKind, Locator
+from reader_app.books.model import BlockKind, Locator, Media
 from reader_app.books.opening.formats import read_book
 from tests.unit.books.epubgen import image_bytes, make_epub, package_document, xhtml
 
@@ -105,11 +104,16 @@ def test_right_to_left_progression_is_in_the_metadata(tmp_path: Path) -> None:
     assert book.metadata.right_to_left
 
 
-def test_audio_and_video_show_a_named_line_a_poster_and_their_fallback(tmp_path: Path) -> None:
+def test_audio_and_video_are_media_blocks_with_their_sources_attributes_and_fallback(
+    tmp_path: Path,
+) -> None:
     chapter = xhtml(
         '<p>Listen.</p><audio controls="" src="media/song%201.mp3">Audio is not supported.</audio>'
-        '<video poster="poster.png"><source src="clip.mp4" type="video/mp4"/>'
+        '<video poster="poster.png" autoplay="" loop="" muted="" width="320" height="180">'
+        '<source src="https://example.org/clip.webm" type="video/webm"/>'
+        '<source src="clip.mp4" type="video/mp4"/><source src="missing.ogv"/>'
         '<track src="subs.vtt"/><p>A film of the <i>harbour</i>.</p></video>'
+        '<audio src="http://example.org/remote.mp3">Not fetched.</audio>'
         '<object data="pic.png" type="image/png"><p>never shown</p></object>'
         '<object data="sheet.psd" type="image/vnd.adobe.photoshop"><p>The fallback.</p></object>'
     )
@@ -117,23 +121,26 @@ def test_audio_and_video_show_a_named_line_a_poster_and_their_fallback(tmp_path:
         "OEBPS/poster.png": image_bytes(),
         "OEBPS/pic.png": image_bytes(),
         "OEBPS/media/song 1.mp3": b"ID3 not really music",
+        "OEBPS/clip.mp4": b"not really a film",
     }
     book = read_book(make_epub(tmp_path / "media.epub", {"c1.xhtml": chapter}, extra=extra))
     blocks = [(b.kind, b.text, b.image) for b in book.sections[0].blocks]
     assert blocks == [
         (BlockKind.PARAGRAPH, "Listen.", None),
-        (BlockKind.PARAGRAPH, "[Audio: song 1.mp3]", None),
-        (BlockKind.PARAGRAPH, "Audio is not supported.", None),
-        (BlockKind.IMAGE, "", "OEBPS/poster.png"),
-        (BlockKind.PARAGRAPH, "[Video: clip.mp4]", None),
-        (BlockKind.PARAGRAPH, "A film of the harbour.", None),
+        (BlockKind.MEDIA, "Audio is not supported.", None),
+        (BlockKind.MEDIA, "A film of the harbour.", None),
+        (BlockKind.MEDIA, "Not fetched.", None),
         (BlockKind.IMAGE, "", "OEBPS/pic.png"),
         (BlockKind.PARAGRAPH, "The fallback.", None),
     ]
-    # The audio file is in the book: its line is a link the page hands to the system's player.
-    (audio_link,) = book.sections[0].blocks[1].spans
-    assert audio_link.href == MEDIA_HREF_PREFIX + "OEBPS/media/song%201.mp3"
-    assert not book.sections[0].blocks[4].spans  # the video file is not in the book
+    audio, video, remote = (b.media for b in book.sections[0].blocks[1:4])
+    assert audio == Media(kind="audio", sources=("OEBPS/media/song 1.mp3",), label="song 1.mp3",
+                          controls=True)
+    # Remote and missing sources are left out (nothing is fetched); the attributes are kept.
+    assert video == Media(kind="video", sources=("OEBPS/clip.mp4",), label="clip.webm",
+                          poster="OEBPS/poster.png", autoplay=True, loop=True, muted=True,
+                          width=320, height=180)
+    assert remote is not None and remote.sources == () and remote.label == "remote.mp3"
 
 
 def test_an_image_of_a_foreign_type_is_drawn_through_its_manifest_fallback(
