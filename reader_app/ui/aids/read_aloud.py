@@ -295,8 +295,10 @@ class ReadAloud(QObject):
         if self.queue is None or self.queue_kind != "comic":
             return
         for block in page.blocks:
-            self.queue += [Queued(block.text[a:b].strip(), page.page)
-                           for a, b in split_sentences(block.text)]
+            said = (block.text[a:b].strip() for a, b in split_sentences(block.text))
+            # "…" or "?!" alone in a bubble: nothing a voice can say.
+            self.queue += [Queued(text, page.page) for text in said
+                           if any(ch.isalnum() for ch in text)]
         if not self._queue_speaking:
             self._say_queued()
 
