@@ -9,7 +9,8 @@ SELF_CHECK = "--self-check"
 
 
 def self_check() -> int:
-    """Loads the offline embedding and OCR models from wherever this program runs, and uses them.
+    """Loads the offline embedding and OCR models from wherever this program runs, and uses them;
+    lists the bundled speech engines.
 
     `pagemate --self-check` checks a build: it needs no network and no Ollama, and prints one line
     per model. (The window itself is checked with `pagemate --screenshot PATH FILE`.)
@@ -35,6 +36,21 @@ def self_check() -> int:
         print(f"ocr: FAILED (read {text!r})", file=sys.stderr)
         return 1
     print(f"ocr: ok (read {text!r})")
+    return speech_check()
+
+
+def speech_check() -> int:
+    """Qt's speech module and its engine plugins, where the build bundled them (Read aloud)."""
+    try:
+        from PySide6.QtTextToSpeech import QTextToSpeech
+    except ImportError:
+        print("speech: not bundled (this build had no PySide6-Addons)")
+        return 0
+    engines = [name for name in QTextToSpeech.availableEngines() if name != "mock"]
+    if not engines:
+        print("speech: FAILED (no engine plugin in the bundle)", file=sys.stderr)
+        return 1
+    print(f"speech: ok ({', '.join(engines)})")
     return 0
 
 

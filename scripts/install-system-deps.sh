@@ -10,7 +10,12 @@ packages=(libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libglib2.0-0 li
           # rsvg-convert: the independent reference the illustration tests compare resvg with
           librsvg2-bin
           # a sound server the media tests start with a null sink (no sound card needed)
-          pulseaudio)
+          pulseaudio
+          # Read aloud's real engine: Qt's speech-dispatcher plugin links libspeechd and libpulse;
+          # espeak-ng is the voice; libao (in the audio plugins) has the null driver the real-voice
+          # test sends the sound to, so no sound card is needed
+          speech-dispatcher speech-dispatcher-espeak-ng speech-dispatcher-audio-plugins
+          espeak-ng libspeechd2 libpulse0 libao4)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -160,6 +160,9 @@ class Block:
     # for the companion is decided in rag (rag/index/story.py).
     marks: tuple[str, ...] = ()
     media: Media | None = None  # MEDIA blocks: the element to play
+    # An IMAGE block's text alternative (<img alt>), for the ear only: Read aloud says it. It is
+    # kept out of `text`, so the page, the sentence table, chunking and search are unchanged.
+    alt: str = ""
 
 
 @dataclass(frozen=True, slots=True)

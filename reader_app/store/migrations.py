@@ -395,6 +395,23 @@ def m012_story(conn: sqlite3.Connection) -> None:
     )
 
 
+def m013_listening(conn: sqlite3.Connection) -> None:
+    run_script(
+        conn,
+        """
+        -- Read aloud: what was heard in full of each book, kept apart from reading (the reading
+        -- speed is measured from the reader's own page turns only).
+        CREATE TABLE listening (
+            book_id    TEXT PRIMARY KEY REFERENCES books(book_id) ON DELETE CASCADE,
+            seconds    REAL NOT NULL DEFAULT 0,      -- time spent speaking those sentences
+            words      INTEGER NOT NULL DEFAULT 0,
+            sentences  INTEGER NOT NULL DEFAULT 0,
+            updated_at REAL NOT NULL
+        );
+        """,
+    )
+
+
 # Version number -> migration. Numbers are permanent; add new ones at the end.
 MIGRATIONS: dict[int, Migration] = {
     1: m001_library,
@@ -409,6 +426,7 @@ MIGRATIONS: dict[int, Migration] = {
     10: m010_character_chat,
     11: m011_sent_turns,
     12: m012_story,
+    13: m013_listening,
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import shutil
 import sqlite3
@@ -149,6 +150,8 @@ def test_bundled_embedding_and_ocr_models_load_and_work_offline(
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]
     assert "embedding: ok (384 dimensions)" in result.stdout
     assert "ocr: ok" in result.stdout
+    if importlib.util.find_spec("PySide6.QtTextToSpeech") is not None:
+        assert "speech: ok" in result.stdout, "Read aloud's engine bundled"
 
 
 def test_second_bundled_launch_hands_its_book_to_the_running_one(

@@ -10,6 +10,7 @@ Modules:
   headings), and the anchor table that turns an href into a locator.
 - `inline_images`: Images that live inside a content document: `data:` URIs and inline `<svg>`
   markup.
+- `math_speech`: MathML as a voice says it ("a over b", "x squared"), for Read aloud.
 - `mathml`: MathML as readable linear text: fractions, scripts, roots, fences and tables in one
   line.
 - `opf`: The EPUB package document (OPF): the manifest with its fallbacks, the spine in reading

@@ -147,7 +147,8 @@ class _Converter(MediaMixin):
         elif tag == "hr":
             self.emit(Block(kind=BlockKind.RULE), css)
         elif tag == "img" or (tag == "object" and parts.object_image(element)):
-            self.image(element.get("src") or parts.object_image(element), css)
+            self.image(element.get("src") or parts.object_image(element), css,
+                       alt=element.get("alt") or "")
         elif tag == "svg":
             self.svg(element, css)
         elif tag == "table":

@@ -79,14 +79,15 @@ class MediaMixin:
         self.text(text, own, inline)
         self.flush(own)
 
-    def image(self, src: str | None, css: Computed) -> None:
+    def image(self, src: str | None, css: Computed, *, alt: str = "") -> None:
         if not src:
             return
+        alt = " ".join(alt.split())
         src = src.strip()
         if src[:5].lower() == "data:":
             name = self.inline.data_uri(src)
             if name is not None:
-                self.emit(Block(kind=BlockKind.IMAGE, image=name), css)
+                self.emit(Block(kind=BlockKind.IMAGE, image=name, alt=alt), css)
             return
         parts = urlsplit(src)
         if parts.scheme or parts.netloc:
@@ -97,7 +98,7 @@ class MediaMixin:
         member = self.image_fallback(member)  # an image of a foreign type: its fallback
         if not self.has_member(member):
             return
-        self.emit(Block(kind=BlockKind.IMAGE, image=member), css)
+        self.emit(Block(kind=BlockKind.IMAGE, image=member, alt=alt), css)
 
     def svg(self, element: etree._Element, css: Computed) -> None:
         if references_only_book_images(element):  # a cover page: its images, as they are

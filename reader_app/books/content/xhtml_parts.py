@@ -159,6 +159,7 @@ def with_style(block: Block, style: BlockStyle) -> Block:
         style,
         block.marks,
         block.media,
+        block.alt,
     )
 
 

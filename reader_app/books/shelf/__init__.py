@@ -8,6 +8,8 @@ Modules:
   book, exported.
 - `library`: The library: which books the reader has, and where they are in each (position and
   boundary).
+- `listening`: What Read aloud has said in full of each book (time, words), kept apart from
+  reading.
 - `marking`: Where the reader is in words (chapter, percent), and "Mark as read up to here" without
   a view.
 - `reading`: How the spoiler boundary follows the reader: turning pages on moves it, jumps don't.

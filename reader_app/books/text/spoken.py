@@ -1,11 +1,14 @@
 """What Read aloud says: a book's sentences in reading order as spoken text, footnote markers left
-out, headings marked for a pause, one section at a time."""
+out, formulas in words, images by their alt text, headings marked for a pause, one section at a
+time."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from reader_app.books.content.math_speech import spoken_math_markup
 from reader_app.books.model import Block, BlockKind, Book, Locator
 from reader_app.books.text.segment import split_sentences
 
@@ -37,21 +40,61 @@ def is_note_marker(block: Block, start: int, end: int) -> bool:
     return False
 
 
-def spoken_text(block: Block, start: int, end: int) -> str:
-    """`block.text[start:end]` with the note markers inside it cut out."""
-    cuts = sorted(
-        (max(span.start, start), min(span.end, end))
+def spoken_text(
+    block: Block, start: int, end: int, *, say_math: Callable[[str], str] | None = None
+) -> str:
+    """`block.text[start:end]` with the note markers inside it cut out, and each formula that
+    begins inside it said in words (`say_math(resource)`; its linear text where that gives "")."""
+    cuts: list[tuple[int, int, str]] = [
+        (max(span.start, start), min(span.end, end), "")
         for span in block.spans
         if span.target is not None and span.start < end and span.end > start
         and is_note_marker(block, span.start, span.end)
-    )
+    ]
+    if say_math is not None:
+        for formula_start, formula_end, resource in _formulas(block):
+            if formula_start >= end or formula_end <= start:
+                continue
+            # Said whole by the sentence it begins in; a part spilling into the next is cut.
+            said = say_math(resource) if formula_start >= start else ""
+            if said or formula_start < start:
+                cuts.append((max(formula_start, start), min(formula_end, end), f" {said} "))
     parts, at = [], start
-    for cut_start, cut_end in cuts:
+    for cut_start, cut_end, said in sorted(cuts):
         if cut_start > at:
             parts.append(block.text[at:cut_start])
+        if cut_end > at:
+            parts.append(said)
         at = max(at, cut_end)
     parts.append(block.text[at:end])
     return _SPACES.sub(" ", "".join(parts)).strip()
+
+
+def _formulas(block: Block) -> list[tuple[int, int, str]]:
+    """The block's formulas: (start, end, markup resource), neighbouring spans of one formula
+    joined."""
+    found: list[tuple[int, int, str]] = []
+    for span in block.spans:
+        if span.math is None:
+            continue
+        if found and found[-1][2] == span.math and found[-1][1] >= span.start:
+            found[-1] = (found[-1][0], max(found[-1][1], span.end), span.math)
+        else:
+            found.append((span.start, span.end, span.math))
+    return found
+
+
+def math_reader(book: Book) -> Callable[[str], str]:
+    """`say_math` for `book`: a formula's words from its stored markup ("" if it is gone)."""
+
+    def say(resource: str) -> str:
+        try:
+            markup = book.resource(resource)
+        except (KeyError, OSError, ValueError):
+            return ""
+        return spoken_math_markup(markup)
+
+    return say
 
 
 def section_sentences(book: Book, section: int) -> tuple[SpokenSentence, ...]:
@@ -60,11 +103,16 @@ def section_sentences(book: Book, section: int) -> tuple[SpokenSentence, ...]:
     if not 0 <= section < len(book.sections):
         return ()
     found: list[SpokenSentence] = []
+    say_math = math_reader(book)
     for block_index, block in enumerate(book.sections[section].blocks):
+        if block.kind == BlockKind.IMAGE and block.alt and any(ch.isalnum() for ch in block.alt):
+            place = Locator(section, block_index, 0)  # an image: its alt text, where it stands
+            found.append(SpokenSentence(place, place, block.alt, heading=False))
+            continue
         if block.kind == BlockKind.RULE or not block.text.strip():
             continue  # an image with no alt text, a rule: nothing to say
         for start, end in split_sentences(block.text):
-            text = spoken_text(block, start, end)
+            text = spoken_text(block, start, end, say_math=say_math)
             if not any(ch.isalnum() for ch in text):
                 continue
             found.append(
@@ -108,7 +156,9 @@ class SpokenCursor:
         at = next((i for i, s in enumerate(order) if s >= place.section), len(order))
         if at < len(order) and order[at] == place.section:
             found = self.sentences(place.section)
-            index = next((i for i, s in enumerate(found) if s.end > place), None)
+            index = next(
+                (i for i, s in enumerate(found) if s.end > place or s.start >= place), None
+            )
             if index is not None:
                 self._section, self._index = at, index
                 return self.current

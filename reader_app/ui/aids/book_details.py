@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import html
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QV
 from reader_app.books.content.opf import tidy_text
 from reader_app.books.shelf.annotations import AnnotationStore
 from reader_app.books.shelf.library import LibraryEntry
+from reader_app.books.shelf.listening import Listened, listened_to, listening_text
 from reader_app.books.shelf.reading_time import DEFAULT_CHARS_PER_MINUTE, duration_text
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations import AnnotationsController
@@ -25,7 +27,9 @@ def _when(stamp: float | None) -> str:
     return datetime.datetime.fromtimestamp(stamp).strftime("%d %B %Y, %H:%M")
 
 
-def detail_rows(entry: LibraryEntry, *, annotations: int = 0) -> list[tuple[str, str]]:
+def detail_rows(
+    entry: LibraryEntry, *, annotations: int = 0, listened: Listened | None = None
+) -> list[tuple[str, str]]:
     """(label, value) for the details dialog, in the order shown."""
     size = entry.path.stat().st_size if entry.path.exists() else None
     if entry.finished:
@@ -42,6 +46,7 @@ def detail_rows(entry: LibraryEntry, *, annotations: int = 0) -> list[tuple[str,
         ("Format", "EPUB" if entry.format == "epub" else "Comic (CBZ)"),
         ("Length", _length(entry)),
         ("Progress", progress),
+        ("Listened (Read aloud)", listening_text(listened or Listened())),
         ("Highlights and bookmarks", str(annotations) if annotations else ""),
         ("Added", _when(entry.added_at)),
         ("Last opened", _when(entry.opened_at)),
@@ -62,11 +67,14 @@ def _length(entry: LibraryEntry) -> str:
 
 
 class BookDetails(QDialog):
-    def __init__(self, entry: LibraryEntry, parent: QWidget | None, *, annotations: int) -> None:
+    def __init__(
+        self, entry: LibraryEntry, parent: QWidget | None, *, annotations: int,
+        listened: Listened | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("bookDetails")
         self.setWindowTitle(entry.title)
-        self.rows = detail_rows(entry, annotations=annotations)
+        self.rows = detail_rows(entry, annotations=annotations, listened=listened)
         cover = QLabel()
         cover.setPixmap(cover_pixmap(entry))
         cover.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -93,8 +101,14 @@ class BookDetails(QDialog):
         layout.addWidget(buttons)
 
 
-def install_library_actions(window: AidsHost, annotations: AnnotationsController) -> None:
-    """Mark as Finished and Details… from the library grid."""
+def install_library_actions(
+    window: AidsHost,
+    annotations: AnnotationsController,
+    *,
+    open_listening: Callable[[], tuple[str | None, Listened]] = lambda: (None, Listened()),
+) -> None:
+    """Mark as Finished and Details… from the library grid (`open_listening`: the open book's
+    id and what Read aloud has heard of it, written or not)."""
     view = window.library_view
     view.known_state = window.reader.known_state
 
@@ -114,7 +128,10 @@ def install_library_actions(window: AidsHost, annotations: AnnotationsController
             count = len(annotations.items)
         else:
             count = len(AnnotationStore(window.library.conn).for_book(book_id))
-        BookDetails(entry, view.window(), annotations=count).open()
+        open_id, heard = open_listening()
+        if open_id != book_id:
+            heard = listened_to(window.library.conn, book_id)
+        BookDetails(entry, view.window(), annotations=count, listened=heard).open()
 
     view.finishRequested.connect(finish)
     view.detailsRequested.connect(details)

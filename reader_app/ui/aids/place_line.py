@@ -1,6 +1,7 @@
 """The status bar's place line: where the reader is ("Book I › Part I › Chapter I · 12 min left
-in chapter · 34%"), with the reading speed measured from the reader's own page turns. (The
-assistant's line beside it is ui/assistant/assistant_line.py.)"""
+in chapter · 34%"), with the reading speed measured from the reader's own page turns; what was
+heard through Read aloud is counted apart and said in its tooltip. (The assistant's line beside
+it is ui/assistant/assistant_line.py.)"""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 
 from reader_app.books.model import Book
+from reader_app.books.shelf.listening import Listened, listening_text
 from reader_app.books.shelf.reading import Navigation
 from reader_app.books.shelf.reading_time import ReadingSpeed, status_text
 from reader_app.settings import SettingsStore
@@ -34,6 +36,9 @@ class PlaceLine(QObject):
         self.clock = clock
         self.speed = ReadingSpeed(prior=float(settings.get("reading.chars_per_minute")))
         self._shown_at: float | None = None
+        # The open book's listening (Read aloud's), shown apart from the reading speed; the
+        # pages the voice turns (Navigation.VOICE) are never timed as reading.
+        self.listened: Callable[[], Listened] = Listened
 
     def page_shown(self, book: Book, shown: PageShown) -> tuple[str, str]:
         """Note the page shown; the status line and its tooltip for it."""
@@ -49,7 +54,11 @@ class PlaceLine(QObject):
                 self._remember()
         self._shown_at = now
         text = status_text(book, shown.start, speed=self.speed, end=shown.end)
-        return text.line, text.detail
+        heard = listening_text(self.listened())
+        if not heard:
+            return text.line, text.detail
+        listening = f"Listening, counted apart from reading: {heard}."
+        return text.line, f"{text.detail}\n{listening}" if text.detail else listening
 
     def _remember(self) -> None:
         """Keep the measured speed for next time: written behind, like the reading position."""

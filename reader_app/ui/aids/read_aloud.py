@@ -1,20 +1,21 @@
 """Read aloud: the book spoken sentence by sentence from the first one on screen (or a selection),
 the spoken sentence marked on the page, pages turned as the voice goes on, and every sentence
-heard in full counted as read (`follow_listener` in books/shelf/reading.py, by the reader page)."""
+heard in full counted as read (`follow_listener` in books/shelf/reading.py, by the reader page)
+and as listened (ui/aids/listening_log.py). A list of sentences is read the same way: a reply
+(ui/aids/reply_aloud.py) or a comic's words in panel order (ui/aids/comic_aloud.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence, QPainter
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QMenu,
     QMessageBox,
-    QToolBar,
     QWidget,
 )
 
@@ -22,20 +23,30 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.reading import Navigation
 from reader_app.books.text.segment import split_sentences
 from reader_app.books.text.spoken import SpokenCursor, SpokenSentence
-from reader_app.rag.assistant.conversations import Message
+from reader_app.comics.text import PageText
 from reader_app.settings import SettingsStore
-from reader_app.ui.aids.aids_host import AidsHost
+from reader_app.ui.aids.comic_aloud import PageReader, ocr_page_reader, stream_pages
+from reader_app.ui.aids.listening_log import ListeningLog
 from reader_app.ui.aids.speech import NoSpeech, Speaker, find_speaker
-from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.reader.reading_ahead import notice_parts
+from reader_app.ui.workers import Workers
 
 HEADING_PAUSE_MS = 700  # the breath after a heading, before the text under it
 RATE_STEP = 0.1
 BAR_TEXT_WIDTH = 420  # pixels: the status bar's word never sets the window's minimum width
 SpeakerFactory = Callable[[QObject], "Speaker | NoSpeech"]
+COMIC_LANE = "read-aloud-comic"
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """A sentence said from a list rather than from the book: a reply's, or a comic page's."""
+
+    text: str
+    page: int | None = None  # the comic page it is on, turned to while it is said
 
 
 class ReadAloudBar(QWidget):
@@ -79,6 +90,7 @@ class ReadAloud(QObject):
     """Plays the open book aloud through a `Speaker`; the reader page keeps the boundary."""
 
     sentenceStarted = Signal(object)  # the SpokenSentence now being said
+    queuedStarted = Signal(object)  # the Queued sentence now being said (a reply, a comic)
     stopped = Signal()
 
     def __init__(
@@ -88,9 +100,14 @@ class ReadAloud(QObject):
         *,
         speaker_factory: SpeakerFactory = find_speaker,
         settings: SettingsStore | None = None,
+        workers: Workers | None = None,
+        read_comic_pages: PageReader | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self.workers = workers
+        self.read_comic_pages = read_comic_pages or ocr_page_reader(reader.library.home)
+        self.log = ListeningLog(reader, parent=self)
         self.settings = settings
         self.reader = reader
         self.bar = bar
@@ -105,7 +122,12 @@ class ReadAloud(QObject):
         self._utterance = 0
         self._between = False  # paused after one sentence, before the next was begun
         self._speaker_paused = False
-        self.reply: list[str] | None = None  # a reply being read: its sentences still to say
+        # A list being read (a reply, a comic's words): the sentences still to say, the first
+        # in the voice's hands; `queue_open` while more may come (comic pages still being read).
+        self.queue: list[Queued] | None = None
+        self.queue_kind = ""  # "reply" or "comic"
+        self.queue_open = False
+        self._queue_speaking = False
         self._next_timer = QTimer(self)
         self._next_timer.setSingleShot(True)
         self._next_timer.timeout.connect(self._speak_current)
@@ -135,10 +157,10 @@ class ReadAloud(QObject):
         if book is None:
             self.bar.say("Open a book to read it aloud.")
             return
-        if book.format == "cbz":
-            self.bar.say("Comics are not read aloud yet: Read aloud reads books with text.")
-            return
         if not self.ensure_speaker():
+            return
+        if book.format == "cbz":
+            self._start_comic(book)
             return
         view = self.reader.epub_view
         chosen = view.selection_range()
@@ -160,6 +182,7 @@ class ReadAloud(QObject):
     def pause(self) -> None:
         if self.playing and not self.paused and self.speaker is not None:
             self.paused = True
+            self.log.paused()
             if self._next_timer.isActive():  # between sentences (after a heading): none to pause
                 self._next_timer.stop()
                 self._between = True
@@ -175,13 +198,16 @@ class ReadAloud(QObject):
                 # Also when the sentence ended as Pause came: an engine may hold what it is
                 # given next until it is resumed (speech-dispatcher does).
                 self._speaker_paused = False
+                self.log.resumed()
                 self.speaker.resume()
             if self._between:
                 self._between = False
-                if self.reply is not None:
-                    self._say_reply()
+                if self.queue is not None:
+                    self._say_queued()
                 else:
                     self._speak_current()
+            elif self.queue is not None and not self._queue_speaking:
+                self._say_queued()  # paused while the next comic page was being read
             self._say_state()
 
     def stop(self) -> None:
@@ -191,8 +217,12 @@ class ReadAloud(QObject):
         self.playing = self.paused = self._between = self._speaker_paused = False
         if self.speaker is not None:
             self.speaker.stop()
+        if self.workers is not None:
+            self.workers.drop(COMIC_LANE)
+        self.log.interrupted()
+        self.log.write()
         self.current = None
-        self.reply = None
+        self.queue, self.queue_kind, self.queue_open, self._queue_speaking = None, "", False, False
         self.bar.question.hide()
         self.reader.epub_view.update()
         if was_playing:
@@ -229,26 +259,81 @@ class ReadAloud(QObject):
         if self.speaker is not None:
             self.speaker.set_voice(name)
 
-    def read_reply(self, message: Message) -> None:
-        """Read a reply of the assistant or a character aloud, its veiled sentences left out;
-        the page and the boundary are not touched."""
+    def read_sentences(self, sentences: list[str], *, kind: str = "reply") -> None:
+        """Read a list of sentences aloud (a reply, without its veiled sentences: see
+        ui/aids/reply_aloud.py); the page and the boundary are not touched."""
         self.stop()
-        text = reply_to_speak(message)
-        sentences = [text[a:b] for a, b in split_sentences(text)]
         if not sentences:
             self.bar.say("Nothing in this reply can be read aloud.")
             return
         if not self.ensure_speaker():
             return
-        self.reply = sentences
+        self.queue, self.queue_kind = [Queued(text) for text in sentences], kind
         self.playing, self.paused = True, False
-        self._say_reply()
+        self._say_queued()
 
-    def _say_reply(self) -> None:
-        if self.reply and self.speaker is not None and not self.paused:
-            self._utterance += 1
-            self.bar.say("Reading the reply aloud")
-            self.speaker.say(self.reply[0], self._utterance)
+    def _start_comic(self, book: Book) -> None:
+        """A comic's words in panel order, page by page from the one on screen, read (or found in
+        the OCR cache) by a worker just ahead of the voice; the pages turn as it goes."""
+        if self.workers is None:
+            self.bar.say("Comics cannot be read aloud here: no worker to read their pages.")
+            return
+        first = self.reader.comic_view.current_start().section
+        self.queue, self.queue_kind, self.queue_open = [], "comic", True
+        self.playing, self.paused = True, False
+        self.bar.say("Reading the words on the page…")
+        self.workers.submit(
+            COMIC_LANE,
+            stream_pages(self.read_comic_pages, book, first),
+            on_progress=self._comic_page,
+            on_done=lambda _none: self._comic_pages_done(),
+            on_error=lambda error: self._failed(self._utterance, f"the page could not be read "
+                                                f"({error})"),
+        )
+
+    def _comic_page(self, page: PageText) -> None:
+        if self.queue is None or self.queue_kind != "comic":
+            return
+        for block in page.blocks:
+            said = (block.text[a:b].strip() for a, b in split_sentences(block.text))
+            # "…" or "?!" alone in a bubble: nothing a voice can say.
+            self.queue += [Queued(text, page.page) for text in said
+                           if any(ch.isalnum() for ch in text)]
+        if not self._queue_speaking:
+            self._say_queued()
+
+    def _comic_pages_done(self) -> None:
+        self.queue_open = False
+        if self.queue is not None and not self.queue and not self._queue_speaking:
+            self._queue_ended()
+
+    def _queue_ended(self) -> None:
+        comic = self.queue_kind == "comic"
+        self.stop()
+        if comic:
+            self.bar.say("Read aloud reached the end of the comic.")
+
+    def _say_queued(self) -> None:
+        if self.speaker is None or self.paused or self.queue is None:
+            return
+        if not self.queue:
+            if not self.queue_open:
+                self._queue_ended()
+            else:
+                self.bar.say("Reading the words on the next page…")
+            return
+        item = self.queue[0]
+        if item.page is not None:
+            view = self.reader.comic_view
+            if item.page not in view.current_pages():
+                view.go_to(Locator(item.page, 0, 0), navigation=Navigation.VOICE)
+        self._utterance += 1
+        self._queue_speaking = True
+        self.bar.say("Reading the reply aloud" if self.queue_kind == "reply" else (
+            f"Reading page {item.page + 1} aloud" if item.page is not None else "Reading aloud"))
+        self.log.began()
+        self.queuedStarted.emit(item)
+        self.speaker.say(item.text, self._utterance)
 
     # -- speaking ----------------------------------------------------------------------------
 
@@ -262,6 +347,7 @@ class ReadAloud(QObject):
 
     def _book_changed(self, book: Book | None) -> None:
         self.stop()
+        self.log.book_changed(book)
         self._choose_voice(book)
 
     def ensure_speaker(self) -> bool:
@@ -308,6 +394,7 @@ class ReadAloud(QObject):
         self._show_on_page(sentence)
         self._utterance += 1
         self._say_state()
+        self.log.began()
         self.sentenceStarted.emit(sentence)
         self.speaker.say(sentence.text, self._utterance)
 
@@ -325,15 +412,16 @@ class ReadAloud(QObject):
         view.update()
 
     def _finished(self, utterance: int) -> None:
-        if self.reply is not None:
-            if utterance == self._utterance:
-                self.reply.pop(0)
-                if not self.reply:
-                    self.stop()
-                elif self.paused:
+        if self.queue is not None:
+            if utterance == self._utterance and self.queue:
+                done = self.queue.pop(0)
+                self._queue_speaking = False
+                if self.queue_kind == "comic":
+                    self.log.heard_in_full(done.text)  # the book's words: listened
+                if self.paused:
                     self._between = True
                 else:
-                    self._say_reply()
+                    self._say_queued()
             return
         if utterance != self._utterance or self.current is None or self.cursor is None:
             return  # a sentence skipped or stopped: not heard in full
@@ -344,6 +432,7 @@ class ReadAloud(QObject):
         # Heard in full: it reads on from the boundary only if the sentence before it was read
         # (a sentence skipped with Next was not heard, so nothing after it counts).
         self.reader.listened(heard.start, end, before)
+        self.log.heard_in_full(heard.text)
         self.current = following
         if following is None:
             self.stop()
@@ -362,11 +451,12 @@ class ReadAloud(QObject):
             self.bar.say(f"Read aloud stopped: {reason}")
 
     def _skip(self, *, forward: bool) -> None:
-        if not self.playing or self.reply is not None or self.cursor is None or (
+        if not self.playing or self.queue is not None or self.cursor is None or (
                 self.speaker is None):
             return
         self._next_timer.stop()
         self.speaker.stop()
+        self.log.interrupted()
         moved = self.cursor.next() if forward else self.cursor.previous()
         if moved is None:
             self.stop()
@@ -389,103 +479,3 @@ class ReadAloud(QObject):
         if self.playing and sentence is not None:
             marks = (Mark(sentence.start, sentence.end, strong=True),)
             paint_marks(painter, doc, marks, self.reader.epub_view.shown_pages())
-
-
-def install_read_aloud(
-    window: AidsHost, *, speaker_factory: SpeakerFactory = find_speaker
-) -> ReadAloud:
-    """Read aloud's actions in the Go menu and the toolbar, its word in the status bar."""
-    bar = ReadAloudBar()
-    bar.setObjectName("readAloudBar")
-    window.statusBar().addPermanentWidget(bar)
-    reader = window.reader
-    aloud = ReadAloud(reader, bar, speaker_factory=speaker_factory, settings=window.settings,
-                      parent=reader)
-    window.menuBar().window().installEventFilter(aloud)
-    menu = QMenu("Read &Aloud", window.menuBar())
-    menu.setObjectName("readAloudMenu")
-    rows: list[tuple[str, str, Callable[[], None], str]] = [
-        ("actionReadAloud", "&Read Aloud / Pause", aloud.play_pause, "Ctrl+Shift+R"),
-        ("actionReadAloudNext", "&Next Sentence", aloud.next_sentence, "Ctrl+Shift+Right"),
-        ("actionReadAloudPrevious", "&Previous Sentence", aloud.previous_sentence,
-         "Ctrl+Shift+Left"),
-        ("actionReadAloudFaster", "&Faster", aloud.faster, "Ctrl+Shift+Up"),
-        ("actionReadAloudSlower", "&Slower", aloud.slower, "Ctrl+Shift+Down"),
-        ("actionReadAloudStop", "S&top Reading Aloud", aloud.stop, ""),
-    ]
-    for name, text, slot, keys in rows:
-        action = QAction(text, window.menuBar())
-        action.setObjectName(name)
-        if keys:
-            action.setShortcut(QKeySequence(keys))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _=False, slot=slot: slot())
-        window.addAction(action)
-        menu.addAction(action)
-    voices = menu.addMenu("&Voice")
-    voices.setObjectName("readAloudVoices")
-    voices.aboutToShow.connect(lambda: _fill_voices(voices, aloud))
-    go = window.menuBar().findChild(QMenu, "goMenu")
-    if go is not None:
-        go.addSeparator()
-        go.addMenu(menu)
-    toolbar = window.menuBar().window().findChild(QToolBar, "mainToolbar")
-    play = menu.actions()[0]
-    play.setToolTip("Read aloud from the first sentence on the page, or pause (Ctrl+Shift+R)")
-    if toolbar is not None:
-        toolbar.addAction(play)
-    for dock in window.menuBar().window().findChildren(ConversationDock):
-        install_reply_reading(dock, aloud)  # the assistant's and the characters'
-    return aloud
-
-
-def _fill_voices(menu: QMenu, aloud: ReadAloud) -> None:
-    menu.clear()
-    if aloud.speaker is None and not aloud.ensure_speaker():
-        menu.addAction(aloud.no_speech.reason if aloud.no_speech else "No voices").setEnabled(False)
-        return
-    assert aloud.speaker is not None
-    for voice in sorted(aloud.speaker.voices(), key=lambda v: (v.language, v.name)):
-        action = menu.addAction(f"{voice.name} ({voice.language})")
-        action.triggered.connect(lambda _=False, name=voice.name: aloud.set_voice(name))
-    if not menu.actions():
-        menu.addAction("The speech engine lists no voices").setEnabled(False)
-
-
-
-def reply_to_speak(message: Message) -> str:
-    """A reply's text without the sentences the spoiler check veiled (never said, not even as a
-    placeholder)."""
-    veils = message.check.veiled if message.check is not None else ()
-    pieces, position = [], 0
-    for start, end in veils:
-        pieces.append(message.text[position:start])
-        position = end
-    pieces.append(message.text[position:])
-    return " ".join(p.strip() for p in pieces if p.strip())
-
-
-def install_reply_reading(dock: ConversationDock, aloud: ReadAloud) -> None:
-    """"Read Last Reply Aloud" in the transcript's context menu."""
-    transcript = dock.transcript
-    transcript.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-
-    def show_menu(point: QPoint) -> None:
-        menu = reply_menu(dock, aloud)
-        menu.exec(transcript.mapToGlobal(point))
-        menu.deleteLater()
-
-    transcript.customContextMenuRequested.connect(show_menu)
-
-
-def reply_menu(dock: ConversationDock, aloud: ReadAloud) -> QMenu:
-    menu = dock.transcript.createStandardContextMenu()
-    menu.addSeparator()
-    replies = dock.shown_replies()
-    action = menu.addAction("Read Last Reply Aloud")
-    action.setObjectName("actionReadReplyAloud")
-    action.setEnabled(bool(replies))
-    if replies:
-        last = replies[-1]
-        action.triggered.connect(lambda: aloud.read_reply(last))
-    return menu

@@ -98,6 +98,12 @@ class QtSpeaker(QObject):
         engine.stateChanged.connect(self._state_changed)
         engine.errorOccurred.connect(self._error)
 
+    @property
+    def engine(self) -> Any:
+        """Qt's QTextToSpeech underneath (its states are when the sound begins and ends: the
+        benchmark times them)."""
+        return self._engine
+
     def listen(
         self, *, finished: Callable[[int], None], failed: Callable[[int, str], None]
     ) -> None:

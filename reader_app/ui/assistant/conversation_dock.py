@@ -380,9 +380,14 @@ class ConversationDock(QDockWidget):
     def shown_replies(self) -> list[Message]:
         """The replies the transcript shows now (those made beyond today's boundary are hidden),
         for Read aloud."""
+        return [m for m in self.shown_messages() if m.role != "user"]
+
+    def shown_messages(self) -> list[Message]:
+        """The questions and the replies the transcript shows now, in order."""
         boundary = self._boundary_sid()
-        return [m for m in self._messages or [] if m.role != "user" and m.text.strip() and (
-            boundary is None or made_within(m.boundary_sid, boundary_sid=boundary))]
+        return [m for m in self._messages or [] if m.text.strip() and (
+            m.role == "user" or boundary is None
+            or made_within(m.boundary_sid, boundary_sid=boundary))]
 
     def _boundary_sid(self) -> int | None:
         if self.book is None or not self._messages:

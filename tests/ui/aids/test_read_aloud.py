@@ -17,14 +17,8 @@ from reader_app.books.shelf.reading import Navigation
 from reader_app.books.text.spoken import SpokenSentence, section_sentences
 from reader_app.rag.assistant.answer_check import AnswerCheck, Flag, FlaggedSpan, Receipt
 from reader_app.rag.assistant.conversations import AnswerStats, Message
-from reader_app.ui.aids.read_aloud import (
-    BAR_TEXT_WIDTH,
-    HEADING_PAUSE_MS,
-    ReadAloud,
-    ReadAloudBar,
-    reply_menu,
-    reply_to_speak,
-)
+from reader_app.ui.aids.read_aloud import BAR_TEXT_WIDTH, HEADING_PAUSE_MS, ReadAloud, ReadAloudBar
+from reader_app.ui.aids.reply_aloud import ReplyReading, reply_to_speak
 from reader_app.ui.aids.speech import NoSpeech, Voice, find_speaker
 from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.window.main_window import MainWindow
@@ -389,7 +383,9 @@ def test_a_reply_is_read_aloud_without_its_veiled_sentences(
     assert len(docks) == 2, "the assistant's and the characters'"
     dock = window.assistant_panel
     dock._messages = [question, answer]
-    menu = reply_menu(dock, aloud)
+    [reading] = [r for r in window.aids.reply_reading if r.dock is dock]
+    assert isinstance(reading, ReplyReading)
+    menu = reading.menu()
     [action] = [a for a in menu.actions() if a.objectName() == "actionReadReplyAloud"]
     assert action.isEnabled()
     action.trigger()
@@ -398,7 +394,7 @@ def test_a_reply_is_read_aloud_without_its_veiled_sentences(
     assert all("Knightley" not in said for said in voice.said)
 
     dock._messages = [question]  # nothing said yet: nothing to read
-    menu = reply_menu(dock, aloud)
+    menu = reading.menu()
     [action] = [a for a in menu.actions() if a.objectName() == "actionReadReplyAloud"]
     assert not action.isEnabled()
 

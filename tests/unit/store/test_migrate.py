@@ -44,7 +44,10 @@ SEEDS: dict[int, list[tuple[str, tuple[Any, ...]]]] = {
         ("INSERT INTO settings VALUES (?, ?)", ("reading.chars_per_minute", "1100")),
     ],
     2: [
-        ("INSERT INTO sentences VALUES (?, ?, ?, ?, ?, ?, ?)",
+        # Columns named: a later migration adds one (story, 12), and the rows of every version
+        # are seeded into a library at the version before the latest.
+        ("INSERT INTO sentences (book_id, sid, section, block, char_start, char_end, text) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?)",
          (BOOK, 0, 0, 0, 0, 25, "Anna carried the lantern.")),
         ("INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?)", (BOOK, 0, 0, 0, 0, 6)),
         ("INSERT INTO text_units (book_id, splitter, text_digest, sentence_count, chunk_count,"
@@ -111,6 +114,9 @@ SEEDS: dict[int, list[tuple[str, tuple[Any, ...]]]] = {
     12: [
         ("UPDATE sentences SET story = 0 WHERE sid = 0", ()),
         ("INSERT INTO note_links VALUES (?, ?, ?, ?)", (BOOK, 0, 0, 0)),
+    ],
+    13: [
+        ("INSERT INTO listening VALUES (?, ?, ?, ?, ?)", (BOOK, 93.5, 240, 18, 12_000.0)),
     ],
 }
 

@@ -1,0 +1,50 @@
+"""A comic's words for Read aloud: each page's OCR text in panel order (comics/reading_order.py),
+page after page from the one on screen, read on a worker just ahead of the voice: a page OCR has
+read before comes from its cache at once, a new one is read then (and cached for the assistant)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from reader_app.books.model import Book
+from reader_app.cancel import CancelToken
+from reader_app.comics.ocr import OcrEngine, RapidOcrEngine
+from reader_app.comics.text import PageText, ocr_book
+from reader_app.store.db import connect
+from reader_app.ui.workers import Job
+
+# (book, first page, cancel) -> the pages' texts in order, from the first; runs on a worker.
+PageReader = Callable[[Book, int, CancelToken], Iterator[PageText]]
+
+
+def ocr_page_reader(
+    home: Path, *, engine: Callable[[], OcrEngine] = RapidOcrEngine
+) -> PageReader:
+    """Pages read through the library's OCR cache, on the worker's own connection."""
+
+    def read(book: Book, first: int, cancel: CancelToken) -> Iterator[PageText]:
+        conn = connect(home)
+        try:
+            ocr = engine()
+            for section in book.sections[first:]:
+                if cancel.cancelled:
+                    return
+                one = dataclasses.replace(book, sections=(section,))
+                found = ocr_book(conn, home, one, engine=ocr, cancel=cancel).page(section.index)
+                yield found if found is not None else PageText(section.index, "", ())
+        finally:
+            conn.close()
+
+    return read
+
+
+def stream_pages(reader: PageReader, book: Book, first: int) -> Callable[[Job], None]:
+    """The worker's job: each page's text sent to the UI as it is read (`job(page)`)."""
+
+    def work(job: Job) -> None:
+        for page in reader(book, first, job):
+            job(page)
+
+    return work

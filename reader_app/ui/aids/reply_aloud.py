@@ -1,0 +1,144 @@
+"""Replies read aloud from the assistant's and the characters' transcripts: the context menu reads
+the reply under the pointer (or the last one), without the sentences the spoiler check veiled
+(never said, not even as a placeholder), and the sentence being said is marked in the
+transcript. The page and the boundary are not touched."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtGui import QColor, QTextCursor, QTextDocument
+from PySide6.QtWidgets import QMenu, QTextEdit
+
+from reader_app.books.text.segment import split_sentences
+from reader_app.rag.assistant.conversations import Message
+from reader_app.ui.aids.read_aloud import Queued, ReadAloud
+from reader_app.ui.assistant.conversation_dock import ConversationDock
+
+SPOKEN_MARK = QColor("#ffd9a8")  # the page's speaking mark, pale enough for dark text on it
+SEARCHED_CHARS = 40  # a sentence the transcript draws differently is found by its start
+
+
+def reply_to_speak(message: Message) -> str:
+    """A reply's text without the sentences the spoiler check veiled."""
+    veils = message.check.veiled if message.check is not None else ()
+    pieces, position = [], 0
+    for start, end in veils:
+        pieces.append(message.text[position:start])
+        position = end
+    pieces.append(message.text[position:])
+    return " ".join(p.strip() for p in pieces if p.strip())
+
+
+def reply_sentences(message: Message) -> list[str]:
+    text = reply_to_speak(message)
+    return [text[a:b].strip() for a, b in split_sentences(text) if text[a:b].strip()]
+
+
+class ReplyReading(QObject):
+    """Read aloud in one transcript: its context menu's items, and the mark on the sentence of
+    the reply being said."""
+
+    def __init__(self, dock: ConversationDock, aloud: ReadAloud) -> None:
+        super().__init__(dock)
+        self.dock, self.aloud = dock, aloud
+        self.reading: Message | None = None
+        transcript = dock.transcript
+        transcript.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        transcript.customContextMenuRequested.connect(self._show_menu)
+        aloud.queuedStarted.connect(self._mark)
+        aloud.stopped.connect(self._unmark)
+
+    def read(self, message: Message) -> None:
+        self.aloud.stop()  # another transcript's reading ends (and its mark goes) first
+        self.reading = message
+        self.aloud.read_sentences(reply_sentences(message))
+        if not self.aloud.playing:
+            self.reading = None
+
+    def menu(self, point: QPoint | None = None) -> QMenu:
+        """The transcript's context menu with "Read This Reply Aloud" (the reply at `point`, in
+        the viewport's coordinates) and "Read Last Reply Aloud"."""
+        menu = self.dock.transcript.createStandardContextMenu()
+        menu.addSeparator()
+        here = self.reply_at(point) if point is not None else None
+        if here is not None:
+            this = menu.addAction("Read This Reply Aloud")
+            this.setObjectName("actionReadThisReplyAloud")
+            this.triggered.connect(lambda: self.read(here))
+        replies = self.dock.shown_replies()
+        last = menu.addAction("Read Last Reply Aloud")
+        last.setObjectName("actionReadReplyAloud")
+        last.setEnabled(bool(replies))
+        if replies:
+            last.triggered.connect(lambda: self.read(replies[-1]))
+        return menu
+
+    def reply_at(self, point: QPoint) -> Message | None:
+        """The reply drawn under `point`, if it is a reply (not a question, not the header)."""
+        at = self.dock.transcript.cursorForPosition(point).position()
+        under: Message | None = None
+        for message, start in self._drawn_at():
+            if start > at:
+                break
+            under = message
+        return under if under is not None and under.role != "user" else None
+
+    def _drawn_at(self) -> list[tuple[Message, int]]:
+        """Where each message shown begins in the transcript's document, found in order by its
+        first words (the transcript is drawn from the messages; it holds no other index)."""
+        found, position = [], 0
+        for message in self.dock.shown_messages():
+            first = (reply_sentences(message) or [""])[0] if message.role != "user" else (
+                message.text.strip())
+            cursor = self._find(first, position)
+            if cursor is not None:
+                position = cursor.selectionStart()
+                found.append((message, position))
+        return found
+
+    def _find(self, text: str, position: int) -> QTextCursor | None:
+        document = self.dock.transcript.document()
+        flags = QTextDocument.FindFlag.FindCaseSensitively
+        for wanted in (text, text.splitlines()[0][:SEARCHED_CHARS] if text.strip() else ""):
+            if wanted:
+                cursor = document.find(wanted, position, flags)
+                if not cursor.isNull():
+                    return cursor
+        return None
+
+    def _show_menu(self, point: QPoint) -> None:
+        menu = self.menu(point)
+        menu.exec(self.dock.transcript.viewport().mapToGlobal(point))
+        menu.deleteLater()
+
+    def _mark(self, item: Queued) -> None:
+        """Mark the sentence now said, if it is of the reply this transcript is reading."""
+        if self.reading is None or self.aloud.queue_kind != "reply":
+            return
+        wanted = self.reading.message_id
+        start = next((at for message, at in self._drawn_at() if message.message_id == wanted),
+                     None)
+        cursor = self._find(item.text, start) if start is not None else None
+        if cursor is None:  # not drawn (the transcript shows another conversation now)
+            self.dock.transcript.setExtraSelections([])
+            return
+        mark = QTextEdit.ExtraSelection()
+        mark.cursor = cursor
+        mark.format.setBackground(SPOKEN_MARK)
+        mark.format.setForeground(QColor("#2b2618"))
+        self.dock.transcript.setExtraSelections([mark])
+
+    def _unmark(self) -> None:
+        self.reading = None
+        self.dock.transcript.setExtraSelections([])
+
+    @property
+    def marked(self) -> str:
+        """The text marked as being said ("" when none)."""
+        marks = self.dock.transcript.extraSelections()
+        return marks[0].cursor.selectedText() if marks else ""
+
+
+def install_reply_reading(dock: ConversationDock, aloud: ReadAloud) -> ReplyReading:
+    """Read aloud in `dock`'s transcript (the assistant's, a character's)."""
+    return ReplyReading(dock, aloud)
