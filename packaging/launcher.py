@@ -10,7 +10,7 @@ SELF_CHECK = "--self-check"
 
 def self_check() -> int:
     """Loads the offline embedding and OCR models from wherever this program runs, and uses them;
-    lists the bundled speech engines.
+    lists the bundled speech engines and the media formats it plays.
 
     `pagemate --self-check` checks a build: it needs no network and no Ollama, and prints one line
     per model. (The window itself is checked with `pagemate --screenshot PATH FILE`.)
@@ -51,6 +51,24 @@ def speech_check() -> int:
         print("speech: FAILED (no engine plugin in the bundle)", file=sys.stderr)
         return 1
     print(f"speech: ok ({', '.join(engines)})")
+    return media_check()
+
+
+def media_check() -> int:
+    """Qt Multimedia and its FFmpeg backend, where the build bundled them (audio and video in
+    the page): the formats it can decode."""
+    try:
+        from PySide6.QtCore import QCoreApplication
+        from PySide6.QtMultimedia import QMediaFormat
+    except ImportError:
+        print("media: not bundled (this build had no PySide6-Addons)")
+        return 0
+    _app = QCoreApplication.instance() or QCoreApplication([])  # the backend needs one
+    formats = QMediaFormat().supportedFileFormats(QMediaFormat.ConversionMode.Decode)
+    if not formats:
+        print("media: FAILED (no media backend in the bundle)", file=sys.stderr)
+        return 1
+    print(f"media: ok ({', '.join(f.name for f in formats)})")
     return 0
 
 

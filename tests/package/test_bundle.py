@@ -152,6 +152,8 @@ def test_bundled_embedding_and_ocr_models_load_and_work_offline(
     assert "ocr: ok" in result.stdout
     if importlib.util.find_spec("PySide6.QtTextToSpeech") is not None:
         assert "speech: ok" in result.stdout, "Read aloud's engine bundled"
+    if importlib.util.find_spec("PySide6.QtMultimedia") is not None:
+        assert "media: ok" in result.stdout and "Wave" in result.stdout, "media backend bundled"
 
 
 def test_second_bundled_launch_hands_its_book_to_the_running_one(
