@@ -109,8 +109,9 @@ def section_sentences(book: Book, section: int) -> tuple[SpokenSentence, ...]:
             place = Locator(section, block_index, 0)  # an image: its alt text, where it stands
             found.append(SpokenSentence(place, place, block.alt, heading=False))
             continue
-        if block.kind == BlockKind.RULE or not block.text.strip():
-            continue  # an image with no alt text, a rule: nothing to say
+        if block.kind in (BlockKind.RULE, BlockKind.MEDIA) or not block.text.strip():
+            continue  # an image with no alt text, a rule, audio or video (its text is the
+            # book's fallback for a reading system that cannot play it): nothing to say
         for start, end in split_sentences(block.text):
             text = spoken_text(block, start, end, say_math=say_math)
             if not any(ch.isalnum() for ch in text):

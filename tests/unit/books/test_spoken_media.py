@@ -79,3 +79,15 @@ def test_a_formula_in_a_paragraph_is_read_in_words(tmp_path: Path) -> None:
         "all over 2 a for any value.",
         "Then we rest.",
     ]
+
+
+def test_audio_and_video_are_not_read_as_their_fallback_text(tmp_path: Path) -> None:
+    """The fallback is for a reading system that cannot play the clip; the page plays it."""
+    body = ('<p>Listen to this.</p><audio src="a.wav" controls="controls">'
+            '<p>Audio format is not supported.</p></audio><p>Then watch.</p>'
+            '<video src="v.avi">Your reading system does not support video.</video>')
+    book = read_book(make_epub(tmp_path / "media.epub", {"c1.xhtml": xhtml(body)},
+                               extra={"OEBPS/a.wav": b"RIFF", "OEBPS/v.avi": b"RIFF"}))
+    media = [b for b in book.sections[0].blocks if b.kind is BlockKind.MEDIA]
+    assert len(media) == 2 and "not supported" in media[0].text
+    assert [s.text for s in section_sentences(book, 0)] == ["Listen to this.", "Then watch."]
