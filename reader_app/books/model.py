@@ -58,6 +58,8 @@ class Look:
     transform: str = ""
     # text-decoration: underline (a decoration is drawn under the element's descendants too)
     underline: bool = False
+    # text-underline-position: under (below the descenders) rather than where the font puts it
+    underline_under: bool = False
 
 
 PLAIN_LOOK = Look()

@@ -40,7 +40,7 @@ from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
-PARSER_VERSION = 14  # 14: sections' blocks pickled apart; 13: the modules moved into rooms
+PARSER_VERSION = 15  # 15: text-underline-position; 14: sections' blocks pickled apart
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes
