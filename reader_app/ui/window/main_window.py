@@ -487,6 +487,7 @@ class MainWindow(QMainWindow):
         except (sqlite3.Error, OSError) as error:  # a full disk: the window still closes
             log.warning("the window's settings could not be saved: %s", error)
         self.indexing.cancel()
+        self.dock_shared.first_page.open()  # a dock's job held for a page never drawn ends now
         if not self._closed:
             self._closed = True
             self.assistant_panel.shutdown()
