@@ -14,7 +14,8 @@ a spinner changes, so it never counts; the grabs and the memory samples cost eve
 
 Memory: every grab, the resident memory (RSS, and PSS, which shares a shared page between the
 processes using it) of the command's whole process tree is summed; the peak over the run, until
-the page has stood still, is reported.
+the page has stood still, is reported, and with --later S also the peak until S seconds from
+launch (what the reader holds once work started after the first page has begun).
 """
 
 from __future__ import annotations
@@ -91,6 +92,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", type=Path, required=True, help="the first page's grab, PNG")
     parser.add_argument("--timeout", type=float, default=90.0)
+    parser.add_argument("--later", type=float, default=0.0,
+                        help="go on sampling memory until this many s from launch")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
 
@@ -128,6 +131,13 @@ def main() -> None:
                   and grabbed_at - run_start >= STABLE_SECONDS):
                 result = {"ok": True, "first_page_s": run_start, "peak_rss_mb": peak_rss,
                           "peak_pss_mb": peak_pss, "ink": changes[-1][1]}
+                # What the reader holds once settled (a preparation or indexing started after
+                # the first page counts here): the tree's peak until `--later` s from launch.
+                while time.perf_counter() - started < args.later and child.poll() is None:
+                    rss, pss = tree_memory_mb(child.pid)
+                    peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
+                    time.sleep(MEMORY_EVERY_SECONDS)
+                result.update(later_rss_mb=peak_rss, later_pss_mb=peak_pss)
                 break
             if child.poll() is not None:
                 result["error"] = f"the reader exited with {child.returncode}"
