@@ -49,6 +49,8 @@ $(VENV)/.bench-stamp: $(STAMP)
 	$(PY) -m pip install -q -e '.[dev,bench]'
 	touch $@
 
+# bench_open_peers measures calibre's viewer and Foliate beside Pagemate when they are installed:
+# `bash scripts/install-bench-peers.sh` (only for the benchmark, never for make test).
 bench: $(VENV)/.bench-stamp
 	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks.run
 

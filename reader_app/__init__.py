@@ -24,6 +24,7 @@ Modules:
 - `paths`: Where Pagemate keeps its library and finds its bundled assets.
 - `prepare`: Preparing a book for the assistant, one path for every front end: text, index, earlier
   volumes.
+- `prepare_news`: What a preparation reports (`PrepareNews`), apart from the preparing itself.
 - `prepare_process`: Preparing books in a child process, so the window's process never shares its
   GIL with the work.
 - `rag/`: Scope, retrieval, the model gateway and everything the companion says (Qt-free).

@@ -25,6 +25,7 @@ from pathlib import Path
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
+from reader_app.prepare_news import PrepareNews, Progress
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexer import (
     IndexProgress,
@@ -38,24 +39,9 @@ from reader_app.settings import SettingsStore
 
 log = logging.getLogger(__name__)
 
-# The stages a preparation reports, in the order they happen.
-STAGES = ("ocr", "describe", "text", "index", "covered", "ready", "cancelled")
-
 
 class NoTextError(ReaderError):
     """Preparing the book found no text at all: nothing to search or ask about."""
-
-
-@dataclass(frozen=True, slots=True)
-class PrepareNews:
-    """One piece of progress. `stage` is one of STAGES: "covered" means the dense index covers
-    what has been read (the assistant can answer) while the rest is still being prepared."""
-
-    book_id: str
-    stage: str
-    fraction: float = 0.0
-    message: str = ""
-    book: Book | None = None  # with "text": the book as indexed (a comic with its pages' text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +58,6 @@ class PreparedBook:
     @property
     def complete(self) -> bool:
         return not self.cancelled and self.index is not None and self.index.complete
-
-
-Progress = Callable[[PrepareNews], None]
 
 
 def prepare_book(

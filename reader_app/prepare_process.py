@@ -38,7 +38,7 @@ from typing import Any
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
-from reader_app.prepare import PrepareNews, Progress
+from reader_app.prepare_news import PrepareNews, Progress
 
 log = logging.getLogger(__name__)
 

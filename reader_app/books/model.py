@@ -59,6 +59,8 @@ class Look:
     transform: str = ""
     # text-decoration: underline (a decoration is drawn under the element's descendants too)
     underline: bool = False
+    # text-underline-position: under (below the descenders) rather than where the font puts it
+    underline_under: bool = False
 
 
 PLAIN_LOOK = Look()
@@ -287,6 +289,8 @@ class Book:
         section_index = min(max(locator.section, 0), len(self.sections) - 1)
         section = self.sections[section_index]
         offset = self._section_offsets[section_index]
+        if locator.block < 0 or (locator.block == 0 and locator.char <= 0):
+            return offset  # a section's start: its blocks are not read (a cached book's may not be)
         for block in section.blocks[: max(locator.block, 0)]:
             offset += len(block.text)
         if 0 <= locator.block < len(section.blocks):

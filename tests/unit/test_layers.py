@@ -36,6 +36,7 @@ LAYERS: Mapping[str, int] = {
     "store": 1,
     "rag": 2,
     "prepare": 3,
+    "prepare_news": 3,
     "prepare_process": 3,
     "forget": 3,
     "cli": 3,

@@ -15,7 +15,7 @@ from reader_app.books.model import Book
 from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
-from reader_app.prepare import PrepareNews
+from reader_app.prepare_news import PrepareNews
 from reader_app.prepare_process import PreparationProcess
 from reader_app.rag.index.embed import DEFAULT_MODEL_ID
 from reader_app.rag.index.indexer import index_status

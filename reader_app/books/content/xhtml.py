@@ -75,7 +75,8 @@ def parse_document(
     if image_fallback is not None:
         converter.image_fallback = image_fallback
     body = next((el for el in root.iter() if local_name(el) == "body"), root)
-    css = converter.styler.compute(body, ROOT_STYLE)
+    above = converter.styler.inherited_from_html(root) if body is not root else ROOT_STYLE
+    css = converter.styler.compute(body, above)
     converter.block_element(body, Context(), Inline(css=css))
     return converter.finish()
 

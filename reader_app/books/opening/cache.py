@@ -1,4 +1,10 @@
-"""A cache of parsed book models, so reopening a long book does not parse it again."""
+"""A cache of parsed book models, so reopening a long book does not parse it again.
+
+Each section's blocks are pickled apart from the rest of the book, and a reopened book unpickles
+a section's blocks only when something first asks for them (`CachedSection`): the first page
+waits for its own chapter, not for the whole of War and Peace. Everything else about the book
+(its metadata, table of contents, section names and lengths, so progress and page counts) is
+read at once."""
 
 from __future__ import annotations
 
@@ -35,9 +41,10 @@ from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
-# 15: an image's alt text (Block.alt); 14: audio and video as MEDIA blocks; 13: the modules moved
-# into rooms (pickled paths)
-PARSER_VERSION = 15
+# 16: the merge of 14 and 15 below with sections' blocks pickled apart and the underline
+# position; 15: an image's alt text (Block.alt); 14: audio and video as MEDIA blocks; 13: the
+# modules moved into rooms (pickled paths)
+PARSER_VERSION = 16
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes
@@ -53,10 +60,97 @@ _POSITIONAL = MappingProxyType(
 
 class _ModelPickler(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, Section):  # its blocks in a pickle of their own (CachedSection)
+            return _cached_section, (
+                obj.index, obj.name, obj.title, _pickled(obj.blocks), obj.double_page,
+                obj.linear, obj.char_count,
+            )
         names = _POSITIONAL.get(type(obj))
         if names is None:
             return NotImplemented
         return type(obj), tuple(getattr(obj, name) for name in names)
+
+
+def _pickled(value: object) -> bytes:
+    buffer = io.BytesIO()
+    _ModelPickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    return buffer.getvalue()
+
+
+# Section's own storage for `blocks` (a slot), which CachedSection's property fills on first use.
+_BLOCKS_SLOT = Section.__dict__["blocks"]
+
+
+class CachedSection(Section):
+    """A section read from the cache: its blocks stay pickled until first asked for.
+
+    It is a `Section` in every way a reader of the model can tell (fields, equality, hash,
+    `dataclasses.replace`); pickled again (for another process), it becomes a plain `Section`.
+    Unpickling is idempotent, so two threads asking at once at worst both do it.
+    """
+
+    __slots__ = ("_chars", "_packed")
+    _chars: int  # the blocks' characters, stored: progress needs no blocks
+    _packed: bytes  # the blocks' own pickle; b"" once read
+
+    @property  # a field of Section, read through the pickle
+    def blocks(self) -> tuple[Block, ...]:
+        try:
+            read: tuple[Block, ...] = _BLOCKS_SLOT.__get__(self, CachedSection)
+            return read
+        except AttributeError:  # still pickled
+            pass
+        blocks: tuple[Block, ...] = pickle.loads(self._packed)
+        _BLOCKS_SLOT.__set__(self, blocks)
+        object.__setattr__(self, "_packed", b"")  # the bytes are not kept beside the blocks
+        return blocks
+
+    @blocks.setter
+    def blocks(self, value: tuple[Block, ...]) -> None:  # Section's __init__ (replace) sets it
+        _BLOCKS_SLOT.__set__(self, value)
+
+    @property
+    def unpickled(self) -> bool:
+        """Whether the blocks have been read (for tests and benchmarks)."""
+        try:
+            _BLOCKS_SLOT.__get__(self, CachedSection)
+        except AttributeError:
+            return False
+        return True
+
+    @property
+    def char_count(self) -> int:
+        try:
+            return int(self._chars)
+        except AttributeError:  # made by `replace`, with blocks of its own
+            return sum(len(b.text) for b in self.blocks)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Section):
+            return NotImplemented
+        return astuple_shallow(self) == astuple_shallow(other)
+
+    __hash__ = Section.__hash__
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Section, astuple_shallow(self)
+
+
+def astuple_shallow(section: Section) -> tuple[Any, ...]:
+    """A section's fields in order, the values themselves (not copied, as `astuple` would)."""
+    return tuple(getattr(section, f.name) for f in fields(Section))
+
+
+def _cached_section(
+    index: int, name: str, title: str, packed: bytes, double_page: bool, linear: bool, chars: int
+) -> CachedSection:
+    section = CachedSection.__new__(CachedSection)
+    put = object.__setattr__  # frozen: Section's own __init__ does the same
+    for field_name, value in (("index", index), ("name", name), ("title", title),
+                              ("double_page", double_page), ("linear", linear),
+                              ("_packed", packed), ("_chars", chars)):
+        put(section, field_name, value)
+    return section
 
 
 def cache_path(home: Path, book_id: str) -> Path:

@@ -39,7 +39,8 @@ SUPPORTED = frozenset(
         "page-break-after", "break-before", "break-after", "white-space", "position", "left",
         "top", "filter", "font-family", "text-transform", "-epub-text-transform", "word-break",
         "-epub-word-break", "writing-mode", "-epub-writing-mode", "line-break", "-epub-line-break",
-        "text-decoration", "text-decoration-line",
+        "text-decoration", "text-decoration-line", "text-underline-position",
+        "-epub-text-underline-position",
     }
 )  # fmt: skip
 

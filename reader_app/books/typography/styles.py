@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml import etree
 
@@ -48,7 +48,8 @@ _TRANSFORMS = {
 
 
 _EPUB_PREFIXED = (
-    "-epub-text-transform", "-epub-word-break", "-epub-writing-mode", "-epub-line-break"
+    "-epub-text-transform", "-epub-word-break", "-epub-writing-mode", "-epub-line-break",
+    "-epub-text-underline-position",
 )
 _LINE_BREAKS = ("auto", "loose", "normal", "strict", "anywhere")
 
@@ -230,6 +231,15 @@ class Styler:
         self._keys[computed.context] = key
         return computed
 
+    def inherited_from_html(self, html: etree._Element) -> Computed:
+        """What the body inherits from the html element: only `text-underline-position` (the
+        W3C test sets it there). The html element's other styles are not applied: books size
+        their text there for a browser's page (`html { font-size: 62.5% }`), and here the
+        reader's chosen size wins."""
+        if not self.compute(html, ROOT_STYLE).look.underline_under:
+            return ROOT_STYLE
+        return replace(ROOT_STYLE, look=replace(ROOT_STYLE.look, underline_under=True))
+
     def _embedded_family(self, value: str, element: etree._Element) -> str:
         """The first family in `value` that the book embeds, "" for the reader's font. The body's
         own family is the book's text face, where the reader's choice of font wins."""
@@ -326,7 +336,17 @@ def _look(specified: dict[str, str], parent: Look) -> Look:
     # A decoration reaches every descendant, and a descendant's "none" cannot take it away.
     decoration = specified.get("text-decoration-line", specified.get("text-decoration", ""))
     underline = parent.underline or "underline" in decoration.split()
-    return Look(italic, bold, small_caps, vertical, scale, family, transform, underline)
+    return Look(italic, bold, small_caps, vertical, scale, family, transform, underline,
+                _underline_under(specified.get("text-underline-position"), parent))
+
+
+def _underline_under(value: str | None, parent: Look) -> bool:
+    """text-underline-position (inherited): "under", alone or with "left"/"right" (which only
+    vertical text tells apart), puts it below the descenders; "auto" and "from-font" where the
+    font says."""
+    if value is None or value.strip() == "inherit":
+        return parent.underline_under
+    return "under" in value.split()
 
 
 def _font_scale(value: str, parent: float) -> float:

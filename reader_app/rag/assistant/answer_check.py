@@ -14,21 +14,14 @@ the question's own words. Names are capitalised words the book never writes in l
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from reader_app.rag.assistant.term_table import (
-    INITIAL_NAME,
-    MAX_NGRAM,
-    NAME,
-    STOPWORDS,
-    TermTable,
-    ngram_hashes,
-    tokenize,
-    word_arrays,
-)
 from reader_app.rag.index.sentences import split_sentences
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from reader_app.rag.assistant.term_table import TermTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +54,20 @@ def check_answer(
     `question` holds every text the reader supplied or may already know (the question, and
     before reading the title and description): its words never flag.
     """
+    # Imported here: the stored receipts (`AnswerCheck`) are read with every conversation the
+    # window shows, and the term table's numpy is needed only when an answer is checked.
+    import numpy as np
+
+    from reader_app.rag.assistant.term_table import (
+        INITIAL_NAME,
+        MAX_NGRAM,
+        NAME,
+        STOPWORDS,
+        ngram_hashes,
+        tokenize,
+        word_arrays,
+    )
+
     asked = {t.word for t in tokenize(question)}
     flags: list[Flag] = []
     for sentence_start, sentence_end in split_sentences(answer) or [(0, len(answer))]:

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
-from reader_app.comics.ocr import RapidOcrEngine
-from reader_app.comics.text import cached_pages, cached_text, page_content_hash, with_page_text
 from reader_app.errors import QueryError
 from reader_app.rag.boundary import last_comic_page_in_scope
 from reader_app.rag.index.text_units import ensure_sentences
@@ -57,6 +55,11 @@ def comic_pages_for_question(
     answered, waiting (and saying so through `news`) while OCR reads them. If the reading
     stalls, the text of the pages ready is used and `news` says which pages the answer uses;
     with none ready, a QueryError says to ask again."""
+    # Imported here, not with ComicPagesNews: the assistant's dock reads that at launch, and
+    # the comics' text and OCR modules bring numpy.
+    from reader_app.comics.ocr import RapidOcrEngine
+    from reader_app.comics.text import cached_pages, page_content_hash
+
     last = last_comic_page_in_scope(conn, book.book_id, page_count=len(book.sections))
     if last < 0:
         return  # nothing read yet: the assistant says so itself
@@ -95,6 +98,8 @@ def _ensure_page_text(
 ) -> int:
     """Build the comic's sentences from the pages OCR has read, unless they already hold every
     page up to `last` that has words. Returns how many pages from the first are read."""
+    from reader_app.comics.text import cached_text, with_page_text  # numpy: see above
+
     texts = cached_text(conn, book, engine_id=engine_id, hashes=hashes)
     read = {page.page for page in texts.pages}
     ready = 0

@@ -16,8 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from reader_app.books.model import Book
-from reader_app.books.shelf.library import ReadingState
-from reader_app.books.shelf.marking import chapter_and_percent
 from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AssistantUnavailableError,
@@ -34,7 +32,7 @@ from reader_app.rag.assistant.conversations import (
 )
 from reader_app.rag.assistant.followup import leans_on_conversation
 from reader_app.rag.assistant.model_ranking import RetrievalHelpers
-from reader_app.rag.assistant.places import Places, place_label
+from reader_app.rag.assistant.places import Places
 from reader_app.rag.assistant.term_table import TermTables
 from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.index.embed import Embedder, embedder_for
@@ -117,16 +115,6 @@ class AssistantConfig:
     def gateway(self, **options: Any) -> ModelGateway:
         """A gateway to the chosen server, refusing book text if it may not go there."""
         return ModelGateway.for_choice(self.server, **options)
-
-
-def knows_up_to(book: Book, state: ReadingState | None) -> str:
-    """The panel header's words for the boundary: "Chapter 12 (34%)", or "nothing yet"."""
-    if state is None or not state.has_read_anything:
-        return "nothing yet"
-    if state.finished:
-        return chapter_and_percent("the end", 100)
-    chapter = book.chapter_title(state.boundary) or f"Section {state.boundary.section + 1}"
-    return place_label(book, chapter, state.boundary)
 
 
 def rewrite_cache_key(question: str, history: ScopedHistory) -> str:

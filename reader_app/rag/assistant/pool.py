@@ -15,12 +15,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from reader_app.rag.assistant.engine import Assistant, AssistantConfig
-from reader_app.rag.index.embed import Embedder
-from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
+
+if TYPE_CHECKING:
+    from reader_app.rag.assistant.engine import Assistant, AssistantConfig
+    from reader_app.rag.index.embed import Embedder
+    from reader_app.rag.index.indexes import VectorIndexCache
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +35,8 @@ class _Settings:
 
     @classmethod
     def read(cls, conn: sqlite3.Connection) -> _Settings:
+        from reader_app.rag.assistant.engine import AssistantConfig  # see AssistantPool
+
         return cls(
             AssistantConfig.from_settings(conn),
             str(SettingsStore(conn).get("assistant.embedding_model")),
@@ -46,7 +51,11 @@ class _Kept:
 
 
 class AssistantPool:
-    """Lends assistants to answer jobs; thread-safe. `built` counts the assistants made."""
+    """Lends assistants to answer jobs; thread-safe. `built` counts the assistants made.
+
+    The pool is made with the assistant's dock, at launch; the engine (and numpy, httpx and the
+    rest it needs) is imported by the first loan, on a worker thread, never before the first
+    page is drawn."""
 
     def __init__(
         self, home: Path, *, embedder: Embedder | None = None,
@@ -54,7 +63,7 @@ class AssistantPool:
     ) -> None:
         self.home = home
         self._embedder = embedder
-        self._vector_cache = vector_cache or VectorIndexCache()
+        self._vector_cache = vector_cache  # made by the first assistant built, if not given
         self._lock = threading.Lock()
         self._idle: list[_Kept] = []
         self._closed = False
@@ -93,9 +102,16 @@ class AssistantPool:
             _close(kept)
 
     def _build(self, conn: sqlite3.Connection, settings: _Settings) -> _Kept:
+        from reader_app.rag.assistant.engine import Assistant
+        from reader_app.rag.index.indexes import VectorIndexCache
+
+        with self._lock:  # one cache shared by every assistant of the pool
+            if self._vector_cache is None:
+                self._vector_cache = VectorIndexCache()
+            vector_cache = self._vector_cache
         assistant = Assistant(
             conn, self.home, config=settings.config, embedder=self._embedder,
-            vector_cache=self._vector_cache,
+            vector_cache=vector_cache,
         )
         with self._lock:
             self.built += 1

@@ -9,13 +9,16 @@ import threading
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from reader_app.digest import file_sha256
 from reader_app.errors import ReaderError
 from reader_app.paths import assets_dir, cache_dir, library_home
+
+if TYPE_CHECKING:
+    # numpy is imported where vectors are made: the sentence and chunk tables read this
+    # module's limits, and the window reads those tables without embedding anything.
+    import numpy as np
 
 DEFAULT_MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
 DEFAULT_DIMENSION = 384
@@ -73,6 +76,8 @@ class FastEmbedder:
         self._lengths = lengths or (lambda texts: [len(t) for t in texts])
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
         vectors = np.empty((len(texts), self.dimension), dtype=np.float32)
         lengths = self._lengths(texts)
         order = sorted(range(len(texts)), key=lambda i: lengths[i])
@@ -97,6 +102,8 @@ class FastEmbedder:
 
 
 def normalise(vectors: np.ndarray) -> np.ndarray:
+    import numpy as np
+
     vectors = np.ascontiguousarray(vectors, dtype=np.float32)
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     return vectors / np.maximum(norms, 1e-12)

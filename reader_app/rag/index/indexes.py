@@ -12,13 +12,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from reader_app.errors import LibraryError
 from reader_app.paths import index_dir
 from reader_app.store.faults import explain_library_fault
+
+if TYPE_CHECKING:
+    # numpy, like FAISS (`_faiss`), loads with the first dense search: the keyword index and the
+    # chunk tables, which the window reads, need neither.
+    import numpy as np
 
 # Words too common to help BM25 rank anything; dropping them keeps keyword search fast on long
 # books (each query term costs a posting-list walk).
@@ -187,6 +190,8 @@ def dense_search(
     """
     if (chunk_limit <= 0 and not also) or limit <= 0 or index.ntotal == 0:
         return []
+    import numpy as np
+
     params = _faiss().SearchParameters()
     selector: Any = _faiss().IDSelectorRange(0, max(chunk_limit, 0))
     if also:

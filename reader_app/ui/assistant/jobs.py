@@ -16,16 +16,19 @@ from __future__ import annotations
 import logging
 import sqlite3
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reader_app.books.model import Book
 from reader_app.errors import LibraryError, ReaderError
-from reader_app.rag.assistant.answer_run import AnswerOutcome
 from reader_app.rag.assistant.conversations import ConversationStore, Message
-from reader_app.rag.assistant.engine import Assistant, AssistantConfig
-from reader_app.rag.assistant.pool import AssistantPool
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.workers import Job
+
+if TYPE_CHECKING:  # the engine (numpy, httpx) loads with the first answer, not at launch
+    from reader_app.rag.assistant.answer_run import AnswerOutcome
+    from reader_app.rag.assistant.engine import Assistant, AssistantConfig
+    from reader_app.rag.assistant.pool import AssistantPool
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
@@ -19,11 +19,9 @@ from reader_app.errors import (
     ModelMissingError,
 )
 from reader_app.rag.assistant.comic_pages import ComicPagesNews
-from reader_app.rag.assistant.engine import AssistantConfig, knows_up_to
+from reader_app.rag.assistant.places import knows_up_to
 from reader_app.rag.assistant.pool import AssistantPool
 from reader_app.rag.boundary import whole_comic_chosen
-from reader_app.rag.index.embed import Embedder
-from reader_app.rag.model.gateway import PullCancelledError
 from reader_app.settings import SettingsStore
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.conversation_dock import ReplyWork
@@ -38,6 +36,9 @@ from reader_app.ui.assistant.jobs import (
 )
 from reader_app.ui.assistant.view import AssistantView
 from reader_app.ui.workers import Job
+
+if TYPE_CHECKING:
+    from reader_app.rag.index.embed import Embedder
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +119,9 @@ class AssistantPanel(AssistantView):
         self.download_progress.show()
         self.download_cancel.show()
         self.download_button.setEnabled(False)
+        # Imported here: the engine (numpy, httpx) is not loaded before the first page is drawn.
+        from reader_app.rag.assistant.engine import AssistantConfig
+
         config = AssistantConfig.from_settings(self._conn)
         name = self._smaller or config.model
         self.banner_text.setText(f"Downloading “{name}”…")
@@ -236,6 +240,8 @@ class AssistantPanel(AssistantView):
         self._show_suggestions(suggestions, self.ask)
 
     def _on_pull_done(self, error: BaseException | None) -> None:
+        from reader_app.rag.model.gateway import PullCancelledError  # loaded by the download
+
         self._pull = None
         self.download_button.setEnabled(True)
         if error is None:

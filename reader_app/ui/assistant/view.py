@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
@@ -22,10 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reader_app.rag.model.gateway import PullProgress
 from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.flow_layout import DOCK_MIN_WIDTH, Chip, FlowLayout
+
+if TYPE_CHECKING:  # the gateway (httpx) loads with the first download, not at launch
+    from reader_app.rag.model.gateway import PullProgress
 
 SelectionMode = Literal["ask", "explain", "who"]
 SELECTION_PREFIXES: dict[str, str] = {

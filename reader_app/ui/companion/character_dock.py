@@ -11,6 +11,7 @@ database).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
@@ -18,19 +19,21 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from reader_app.books.model import Book
 from reader_app.books.shelf.library import ReadingState
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
-from reader_app.rag.assistant.engine import knows_up_to
-from reader_app.rag.index.embed import Embedder
-from reader_app.rag.index.indexes import VectorIndexCache
+from reader_app.rag.assistant.places import knows_up_to
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.conversation_dock import ConversationDock, ReplyWork
 from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.jobs import JobResult
 from reader_app.ui.companion.character_jobs import (
     People,
+    SharedVectorCache,
     conversation_work,
     people_work,
     reply_work,
 )
+
+if TYPE_CHECKING:
+    from reader_app.rag.index.embed import Embedder
 
 RELIST_MS = 1000
 CHOOSE = "Choose someone from X-Ray or the assistant's “Talk to…”"
@@ -48,7 +51,7 @@ class CharacterChatDock(ConversationDock):
                          shared=shared)
         self.setObjectName("characterChat")
         self._embedder = embedder
-        self._vector_cache = VectorIndexCache()
+        self._vector_cache = SharedVectorCache()
         self.key: int | None = None  # the character's X-Ray key
         self.name = ""
         self.people: People = People((), ())

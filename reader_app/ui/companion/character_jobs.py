@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError, ScopeError
 from reader_app.rag.assistant.conversations import ConversationStore, Message
 from reader_app.rag.boundary import scope_for_book
-from reader_app.rag.characters.chat import CharacterChat
 from reader_app.rag.characters.store import (
     ConversationInfo,
     conversations,
@@ -26,12 +27,14 @@ from reader_app.rag.characters.store import (
 )
 from reader_app.rag.companion.entity_store import ensure_entities
 from reader_app.rag.companion.xray import XRayEntry, known_entities
-from reader_app.rag.index.embed import Embedder
-from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.rag.index.sentences import sentence_count
 from reader_app.store.db import connect
 from reader_app.ui.assistant.jobs import AnswerWaiting, JobResult, PromptRead
 from reader_app.ui.workers import Job
+
+if TYPE_CHECKING:
+    from reader_app.rag.index.embed import Embedder
+    from reader_app.rag.index.indexes import VectorIndexCache
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,23 @@ class People:
 
     entries: tuple[XRayEntry, ...]
     conversations: tuple[ConversationInfo, ...]
+
+
+class SharedVectorCache:
+    """A dock's one `VectorIndexCache`, made by its first reply on a worker thread: the chat and
+    the index modules bring numpy and httpx, which the dock, built at launch, does not need."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cache: VectorIndexCache | None = None
+
+    def get(self) -> VectorIndexCache:
+        from reader_app.rag.index.indexes import VectorIndexCache
+
+        with self._lock:
+            if self._cache is None:
+                self._cache = VectorIndexCache()
+            return self._cache
 
 
 def people_work(*, home: Path, book: Book) -> People:
@@ -93,10 +113,12 @@ def reply_work(
     key: int,
     conversation_id: int | None,
     embedder: Embedder | None,
-    vector_cache: VectorIndexCache,
+    vector_cache: SharedVectorCache,
 ) -> JobResult:
+    from reader_app.rag.characters.chat import CharacterChat  # see SharedVectorCache
+
     conn = connect(home)
-    chat = CharacterChat(conn, home, embedder=embedder, vector_cache=vector_cache)
+    chat = CharacterChat(conn, home, embedder=embedder, vector_cache=vector_cache.get())
     try:
         try:
             run = chat.send(book, message, key=key, conversation_id=conversation_id,

@@ -13,20 +13,22 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import Library, LibraryEntry
-from reader_app.rag.assistant.engine import knows_up_to
-from reader_app.rag.companion.features import Companion, XRayCard
+from reader_app.rag.assistant.places import knows_up_to
 from reader_app.rag.companion.xray import known_entities, relationship_map
 from reader_app.rag.index.sentences import locator_for_sid
 from reader_app.store.db import connect
 from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
 from reader_app.ui.companion.xray_dock import TAB_PEOPLE, TAB_STORY, XRayDock
 from reader_app.ui.workers import Job
+
+if TYPE_CHECKING:
+    from reader_app.rag.companion.features import Companion, XRayCard
 
 log = logging.getLogger(__name__)
 REFRESH_MS = 400  # page turns come in bursts: refresh once they settle
@@ -203,6 +205,10 @@ class CompanionController(QObject):
         prepared = self._prepared
 
         def work(_job: Job) -> tuple[Any, bool, frozenset[str]]:
+            # On the worker: the companion's features bring the model gateway (httpx), which
+            # the window does not load before the first page is drawn.
+            from reader_app.rag.companion.features import Companion
+
             conn = connect(home)
             companion = Companion.from_settings(conn, use_model=use_model, prepared=prepared)
             try:

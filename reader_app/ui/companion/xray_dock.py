@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from itertools import groupby
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import (
@@ -23,10 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.model import Locator
-from reader_app.rag.companion.features import XRayCard
-from reader_app.rag.companion.recaps import StorySoFar
 from reader_app.rag.companion.xray import RelationshipMap, XRayEntry
 from reader_app.ui.companion.relationship_view import MapPanel, MapWindow
+
+if TYPE_CHECKING:  # the companion's features and recaps bring the model gateway (httpx)
+    from reader_app.rag.companion.features import XRayCard
+    from reader_app.rag.companion.recaps import StorySoFar
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 TAB_PEOPLE, TAB_MAP, TAB_STORY = 0, 1, 2

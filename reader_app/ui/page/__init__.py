@@ -36,4 +36,5 @@ Modules:
   strict, normal, loose and anywhere, as marks in the laid-out page only.
 - `text_effects`: What the page draws for a block's characters, by the book's `text-transform` and
   `word-break`.
+- `underlines`: Underlines drawn below the descenders, for `text-underline-position: under`.
 """

@@ -40,6 +40,7 @@ from reader_app.ui.page.media_blocks import insert_media
 from reader_app.ui.page.page_formats import PageFormats
 from reader_app.ui.page.pagination import EPSILON, LineBox, PageGeometry, page_of_top, page_tops
 from reader_app.ui.page.text_effects import ZERO_WIDTH_SPACE, transformed
+from reader_app.ui.page.underlines import paint_under_lines
 
 log = logging.getLogger(__name__)
 LINE_SEPARATOR = "\u2028"  # a line break inside a block that keeps it one QTextBlock
@@ -306,6 +307,9 @@ class SectionDocument:
         self.doc.documentLayout().draw(painter, context)
         paint_list_markers(painter, self.list_markers, self._block_at, top=top, bottom=bottom,
                            colour=QColor(self.theme.text))
+        if self.formats.under_lines:
+            paint_under_lines(painter, self.doc, self.layout_top, top=top, bottom=bottom,
+                              colour=QColor(self.theme.text))
         painter.restore()
 
     def media_boxes(self, page_index: int) -> list[tuple[int, QRectF]]:

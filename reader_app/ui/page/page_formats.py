@@ -26,6 +26,7 @@ from reader_app.ui.page.appearance import Appearance, Theme
 from reader_app.ui.page.font_features import FontFeatures
 from reader_app.ui.page.kinsoku import line_break_marks
 from reader_app.ui.page.text_effects import ZERO_WIDTH_SPACE, anywhere_breaks
+from reader_app.ui.page.underlines import mark_under
 
 MONOSPACE = ["DejaVu Sans Mono", "monospace"]
 _VERTICAL = {
@@ -55,6 +56,7 @@ class PageFormats:
         self.family = font.family()
         self.features = features if features is not None else FontFeatures()
         self.fonts = fonts or {}  # the book's @font-face families -> their Qt families
+        self.under_lines = False  # whether any text is underlined "under" (ui/page/underlines.py)
 
     def styled(self, block: Block) -> bool:
         return self.publisher and block.style is not None
@@ -150,7 +152,10 @@ class PageFormats:
         # Qt already shrinks super/subscripts; a book's extra "smaller" would shrink them twice.
         scale = 1.0 if look.vertical and look.scale < 1 else look.scale
         fmt.setFontPointSize(self.appearance.font_size * scale)
-        if look.underline:
+        if look.underline and look.underline_under:
+            mark_under(fmt)  # painted below the descenders: Qt has no underline position
+            self.under_lines = True
+        elif look.underline:
             fmt.setFontUnderline(True)  # Qt draws it at the font's underline position (auto)
 
     def apply_span(self, fmt: QTextCharFormat, span: Span, block: Block) -> None:

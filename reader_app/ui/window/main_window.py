@@ -16,7 +16,7 @@ from reader_app import APP_NAME, __version__
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import Library, LibraryEntry, ReadingState
 from reader_app.errors import BookError
-from reader_app.prepare import PrepareNews
+from reader_app.prepare_news import PrepareNews
 from reader_app.rag.model.citations import Citation
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
@@ -247,20 +247,21 @@ class MainWindow(QMainWindow):
         self.apply_comic_options(rtl_from_book=True)
         self.setWindowTitle(f"{book.metadata.title} — {APP_NAME}")
         self.assistant_line.preparation_news("")
+        # The first page needs none of the docks' jobs, the cover or the preparation: they
+        self.dock_shared.first_page.close()  # start once it is drawn, not racing it
         self.assistant_panel.set_book(book)
         self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
         self.previously_card.hide()
-        self.companion.set_book(
-            book, before=known, break_days=int(self.settings.get("companion.previously_days"))
-        )
+        self.companion.set_book(book, before=known,
+                                break_days=int(self.settings.get("companion.previously_days")))
         if self.prepare_assistant:
             self.assistant_panel.set_index_ready(False)
-        # The first page does not need these: they start once it is drawn, not racing it.
         after_first_paint(self.reader.view, lambda: self._after_first_page(book, known))
         self.bookOpened.emit(book)
         gc_policy.settle()  # the book's model lives as long as it is open (ui/window/gc_policy.py)
 
     def _after_first_page(self, book: Book, known: LibraryEntry | None) -> None:
+        self.dock_shared.first_page.open()
         if self.book is not book:
             return  # another book was opened meanwhile: its own page starts its own work
         if known is None or known.cover_png is None:  # only the library grid shows it
@@ -343,12 +344,8 @@ class MainWindow(QMainWindow):
         self.assistant_panel.refresh_scope(_state if isinstance(_state, ReadingState) else None)
         self.companion.boundary_changed()
         book = self.book
-        if (
-            book is not None
-            and book.format == "cbz"
-            and self.prepare_assistant
-            and self.settings.get("comics.describe_pages")
-        ):
+        if (book is not None and book.format == "cbz" and self.prepare_assistant
+                and self.settings.get("comics.describe_pages")):
             # Newly reached pages may now be described; wait for the reader to settle.
             self._comic_refresh.start()
 
@@ -490,6 +487,7 @@ class MainWindow(QMainWindow):
         except (sqlite3.Error, OSError) as error:  # a full disk: the window still closes
             log.warning("the window's settings could not be saved: %s", error)
         self.indexing.cancel()
+        self.dock_shared.first_page.open()  # a dock's job held for a page never drawn ends now
         if not self._closed:
             self._closed = True
             self.assistant_panel.shutdown()

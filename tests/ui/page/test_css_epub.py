@@ -4,9 +4,10 @@ tests)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QImage, QTextDocument
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
@@ -142,3 +143,52 @@ def _runs(document: QTextDocument) -> list[tuple[str, bool]]:
             runs.append((text[run.start:run.start + run.length], run.format.fontUnderline()))
         block = block.next()
     return runs
+
+
+def _underline_rows(qtbot: QtBot, tmp_path: Path, position: str) -> tuple[int, list[int]]:
+    """The lowest row of the glyphs' ink for a big underlined "gjpqy", and the rows the underline
+    adds to the page (pixels dark with the underline and light without it) across the word."""
+    images = []
+    for underline in (False, True):
+        style = f"text-underline-position: {position}; -epub-text-underline-position: {position}"
+        decoration = "text-decoration: underline" if underline else ""
+        chapter = xhtml(f'<p><span style="{decoration}">gjpqy gjpqy</span></p>').replace(
+            "</head>", f"<style>html {{ {style} }}</style></head>")
+        book = read_book(make_epub(tmp_path / f"{position}-{underline}.epub", {"c.xhtml": chapter}))
+        view = view_of(qtbot, book, replace(LIGHT, font_size=40), (700, 500))
+        images.append(view.grab().toImage())
+    plain, underlined = images
+
+    def dark(image: QImage, x: int, y: int) -> bool:
+        return image.pixelColor(x, y).lightness() < 128
+
+    width, height = plain.width(), plain.height()
+    glyph_bottom = max(y for y in range(height) for x in range(width) if dark(plain, x, y))
+    ink_left = min(x for x in range(width) for y in range(height) if dark(plain, x, y))
+    ink_right = max(x for x in range(width) for y in range(height) if dark(plain, x, y))
+    span = ink_right - ink_left
+    added = []
+    for y in range(height):
+        new = sum(1 for x in range(ink_left, ink_right + 1)
+                  if dark(underlined, x, y) and not dark(plain, x, y))
+        across = sum(1 for x in range(ink_left, ink_right + 1) if dark(underlined, x, y))
+        if new and across > 0.8 * span:  # a line across the whole word, not a glyph's stroke
+            added.append(y)
+    return glyph_bottom, added
+
+
+def test_text_underline_position_under_runs_below_the_descenders(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    # The W3C css-epub-text-underline-position test's second page: `under` on the root element.
+    glyph_bottom, rows = _underline_rows(qtbot, tmp_path, "under")
+    assert rows, "no underline drawn"
+    assert min(rows) > glyph_bottom  # clear of the descenders of g, j, p, q and y
+
+
+def test_text_underline_position_auto_stays_where_the_font_puts_it(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    glyph_bottom, rows = _underline_rows(qtbot, tmp_path, "auto")
+    assert rows, "no underline drawn"
+    assert min(rows) <= glyph_bottom  # the font's position: through the descenders, as before

@@ -16,9 +16,9 @@ from reader_app.errors import (
 from reader_app.rag.assistant.engine import (
     Assistant,
     AssistantConfig,
-    knows_up_to,
     rewrite_cache_key,
 )
+from reader_app.rag.assistant.places import knows_up_to
 from reader_app.rag.model.gateway import CancelToken
 from reader_app.rag.model.scoped import ScopedHistory
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies
