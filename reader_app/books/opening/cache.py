@@ -35,9 +35,9 @@ from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
-# 15: an image's alt text (Block.alt); 14: audio and video as MEDIA blocks; 13: the modules moved
-# into rooms (pickled paths)
-PARSER_VERSION = 15
+# 16: a media element's label is never a data: URI, and is short; 15: an image's alt text
+# (Block.alt); 14: audio and video as MEDIA blocks; 13: the modules moved into rooms (pickled paths)
+PARSER_VERSION = 16
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes
