@@ -4,8 +4,9 @@
 After every page shown the players are placed again: a box that left the screen pauses and hides
 (a few stay loaded for turning back), closing the book releases them all and deletes the copies.
 The files are copied out of the book in the page's worker, never on the UI thread, into a private
-folder, under a name of ours. A source that fails to load is remembered with why, and once all of
-an element's sources have failed its section is laid out again to show the book's fallback text.
+folder, under a name of ours, once each while the book is open. A source that fails to load is
+remembered with why, and once all of an element's sources have failed its section is laid out
+again to show the book's fallback text.
 Media never turns a page, so the spoiler boundary never moves for it.
 
 `autoplay` plays on sight only when the reader allows it (the `reading.media_autoplay` setting).
@@ -72,6 +73,9 @@ class MediaPlayers(QObject):
         self._seen: set[Key] = set()  # boxes shown once already (autoplay happens once)
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         self._names = itertools.count(1)
+        # member -> its file's name in the folder: copied out once, however often its box comes
+        # back on screen after its player was let go.
+        self._copies: dict[str, str] = {}
 
     def place(self) -> None:
         """Lay a player over each media box on screen; pause and hide the others."""
@@ -112,6 +116,7 @@ class MediaPlayers(QObject):
             self._release(key)
         self._seen.clear()
         self.unplayable.clear()
+        self._copies.clear()
         if self._folder is not None:
             self._folder.cleanup()
             self._folder = None
@@ -147,7 +152,7 @@ class MediaPlayers(QObject):
         if self._folder is None:
             self._folder = tempfile.TemporaryDirectory(prefix="pagemate-media-")
         folder = Path(self._folder.name)
-        names = [f"{next(self._names)}-{_safe_name(member)}" for member in media.sources]
+        names = [self._copy_name(member) for member in media.sources]
         self.view.workers.submit(
             _lane(key),
             lambda _job: copy_sources(book, media.sources, folder, names),
@@ -156,6 +161,12 @@ class MediaPlayers(QObject):
                                                        for m in media.sources]),
         )
         return player
+
+    def _copy_name(self, member: str) -> str:
+        name = self._copies.get(member)
+        if name is None:
+            name = self._copies[member] = f"{next(self._names)}-{_safe_name(member)}"
+        return name
 
     def _failed(self, key: Key, player: MediaPlayerBox) -> None:
         self.unplayable.update(player.members_failed())
@@ -186,16 +197,20 @@ def _safe_name(member: str) -> str:
 
 def copy_sources(book: Book, members: tuple[str, ...], folder: Path, names: list[str]
                  ) -> list[Source]:
-    """Each member written to `folder` under its name in `names` (in the page's worker); one
-    that cannot be (too big, unreadable) keeps why instead of a path."""
+    """Each member written to `folder` under its name in `names` (in the page's worker), unless
+    an earlier job wrote it whole; one that cannot be (too big, unreadable) keeps why instead of
+    a path."""
     copied: list[Source] = []
     for member, name in zip(members, names, strict=True):
         try:
-            data = book.resource(member)
-            if len(data) > MAX_MEDIA_BYTES:
-                raise ValueError(f"it is over {MAX_MEDIA_BYTES // (1024 * 1024)} MB")
             path = folder / name
-            path.write_bytes(data)
+            if not path.is_file():
+                data = book.resource(member)
+                if len(data) > MAX_MEDIA_BYTES:
+                    raise ValueError(f"it is over {MAX_MEDIA_BYTES // (1024 * 1024)} MB")
+                partial = folder / f"{name}.part"  # renamed when whole: never half a file
+                partial.write_bytes(data)
+                partial.replace(path)
             copied.append((member, path, ""))
         except (BookError, OSError, ValueError, KeyError) as error:
             copied.append((member, None, str(error) or type(error).__name__))

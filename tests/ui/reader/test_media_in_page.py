@@ -342,3 +342,25 @@ def test_without_qt_multimedia_the_fallback_is_shown_with_the_reason(
     qtbot.waitUntil(lambda: FALLBACK in view.visible_text(), timeout=10_000)
     assert "could not be played: Qt Multimedia is not installed]" in view.visible_text()
     assert not players(view)
+
+
+def test_a_clip_coming_back_on_screen_is_not_copied_out_again(
+    view: EpubView, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its player is let go off screen (none kept here); back on screen a new one plays the copy
+    # already made, so turning to and fro never fills the temporary folder (often RAM) anew.
+    monkeypatch.setattr(media_players, "KEPT_OFF_SCREEN", 0)
+    view.set_book(read_book(media_book(tmp_path, audio=wav_tone(seconds=2.0), pages_before=3)))
+    while not players(view):
+        assert view.next_page()
+    (first,) = players(view)
+    qtbot.waitUntil(lambda: loaded(first), timeout=10_000)
+    copied = Path(first.player.source().toLocalFile())
+    for _ in range(3):
+        view.previous_page()
+        assert not players(view), "let go off screen"
+        view.next_page()
+        (again,) = players(view)
+        qtbot.waitUntil(lambda again=again: loaded(again), timeout=10_000)
+        assert Path(again.player.source().toLocalFile()) == copied
+    assert sorted(p.name for p in copied.parent.iterdir()) == [copied.name]
