@@ -150,7 +150,10 @@ class MediaPlayers(QObject):
         player.failed.connect(lambda _why, key=key, player=player: self._failed(key, player))
         self.players[key] = player
         if self._folder is None:
-            self._folder = tempfile.TemporaryDirectory(prefix="pagemate-media-")
+            # A copy the page's worker is still writing as the book closes must not make the
+            # clean-up raise on the UI thread (what is left is taken at exit).
+            self._folder = tempfile.TemporaryDirectory(prefix="pagemate-media-",
+                                                       ignore_cleanup_errors=True)
         folder = Path(self._folder.name)
         names = [self._copy_name(member) for member in media.sources]
         self.view.workers.submit(
