@@ -2,7 +2,8 @@
 (ui/page/media_blocks.py draws the box, ui/reader/media_player.py is the player).
 
 After every page shown the players are placed again: a box that left the screen pauses and hides
-(a few stay loaded for turning back), closing the book releases them all and deletes the copies.
+(a few stay loaded for turning back), all pause when the page is put away (the library shown),
+and closing the book releases them all and deletes the copies.
 The files are copied out of the book in the page's worker, never on the UI thread, into a private
 folder, under a name of ours, once each while the book is open. A source that fails to load is
 remembered with why, and once all of an element's sources have failed its section is laid out
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Signal
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Media
@@ -76,6 +77,15 @@ class MediaPlayers(QObject):
         # member -> its file's name in the folder: copied out once, however often its box comes
         # back on screen after its player was let go.
         self._copies: dict[str, str] = {}
+        page.installEventFilter(self)  # the page hidden (the library shown): its players pause
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Not a spontaneous hide (the window minimised): a clip may play on in the background
+        # there, as in a browser; the page put away for the library is the reader leaving it.
+        if watched is self.page and event.type() == QEvent.Type.Hide and not event.spontaneous():
+            for player in self.players.values():
+                player.pause()
+        return False
 
     def place(self) -> None:
         """Lay a player over each media box on screen; pause and hide the others."""

@@ -364,3 +364,22 @@ def test_a_clip_coming_back_on_screen_is_not_copied_out_again(
         qtbot.waitUntil(lambda again=again: loaded(again), timeout=10_000)
         assert Path(again.player.source().toLocalFile()) == copied
     assert sorted(p.name for p in copied.parent.iterdir()) == [copied.name]
+
+
+def test_a_clip_playing_pauses_when_the_reader_goes_to_the_library(
+    qtbot: QtBot, library_home: Path, tmp_path: Path
+) -> None:
+    window: MainWindow = make_window(qtbot, library_home)
+    try:
+        open_file(qtbot, window, media_book(tmp_path, audio=wav_tone(seconds=8.0)))
+        view = window.reader.epub_view
+        qtbot.waitUntil(lambda: bool(players(view)) and loaded(players(view)[0]), timeout=10_000)
+        (audio,) = players(view)
+        audio.play()
+        qtbot.waitUntil(lambda: audio.player.position() > 200, timeout=10_000)
+        window.show_library()  # the page is no longer on screen: nor is the box
+        assert not audio.is_playing(), "no sound from a page the reader has left"
+        window.stack.setCurrentWidget(window.reader)
+        assert not audio.is_playing(), "coming back does not play by itself"
+    finally:
+        window.close()
