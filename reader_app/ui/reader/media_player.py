@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from reader_app.books.model import Media
 from reader_app.ui.page.appearance import Theme
+from reader_app.ui.page.safe_paint import paint_safely
 
 Source = tuple[str, Path | None, str]  # member, the file copied out (None: not copied), why not
 
@@ -259,7 +260,9 @@ class MediaPlayerBox(QWidget):
         return QRectF(0, 0, self.width(), max(bottom, 0))
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
+        paint_safely(self, self._paint)  # a frame of the book's video must not break the window
+
+    def _paint(self, painter: QPainter) -> None:
         area = self.picture_rect()
         painter.fillRect(self.rect(), QColor(self.theme.background))
         if self.media.kind == "video":
@@ -282,7 +285,6 @@ class MediaPlayerBox(QWidget):
                                  Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
         painter.setPen(QColor(self.theme.muted))
         painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
-        painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         # A click on the picture plays or pauses (it never reaches the page: no page turn).
@@ -293,7 +295,6 @@ class MediaPlayerBox(QWidget):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         event.accept()
-
 
 
 def clock(milliseconds: int) -> str:

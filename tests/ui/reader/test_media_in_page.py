@@ -383,3 +383,20 @@ def test_a_clip_playing_pauses_when_the_reader_goes_to_the_library(
         assert not audio.is_playing(), "coming back does not play by itself"
     finally:
         window.close()
+
+
+@pytest.mark.faults_expected
+def test_a_video_frame_that_cannot_be_drawn_is_a_note_not_an_error_reaching_qt(
+    view: EpubView, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = read_book(media_book(tmp_path, audio=wav_tone(seconds=1.0),
+                                video=mjpeg_avi(colour="#d02020", frames=10)))
+    view.set_book(book)
+    qtbot.waitUntil(lambda: len(players(view)) == 2, timeout=10_000)
+    video = next(p for p in players(view) if p.media.kind == "video")
+
+    def broken() -> None:
+        raise RuntimeError("a frame the decoder got wrong")
+
+    monkeypatch.setattr(video, "picture_rect", broken)
+    video.grab()  # painted through paint_safely: logged, a note drawn, the painter ended
