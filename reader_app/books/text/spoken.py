@@ -105,9 +105,13 @@ def section_sentences(book: Book, section: int) -> tuple[SpokenSentence, ...]:
     found: list[SpokenSentence] = []
     say_math = math_reader(book)
     for block_index, block in enumerate(book.sections[section].blocks):
-        if block.kind == BlockKind.IMAGE and block.alt and any(ch.isalnum() for ch in block.alt):
-            place = Locator(section, block_index, 0)  # an image: its alt text, where it stands
-            found.append(SpokenSentence(place, place, block.alt, heading=False))
+        if block.kind == BlockKind.IMAGE and block.alt:
+            # An image: its alt text where it stands, sentence by sentence like any text (a long
+            # description is paused, resumed and skipped a sentence at a time, not as one).
+            place = Locator(section, block_index, 0)
+            said = (block.alt[a:b] for a, b in split_sentences(block.alt))
+            found += [SpokenSentence(place, place, text, heading=False) for text in said
+                      if any(ch.isalnum() for ch in text)]
             continue
         if block.kind in (BlockKind.RULE, BlockKind.MEDIA) or not block.text.strip():
             continue  # an image with no alt text, a rule, audio or video (its text is the
