@@ -49,6 +49,7 @@ class MediaPlayerBox(QWidget):
     """A player for `media` over its box: the picture (video), then the control bar."""
 
     failed = Signal(str)  # every source failed to load: the last reason, in words
+    wants_source = Signal(int)  # the source to try next is not copied out of the book yet
 
     def __init__(self, media: Media, parent: QWidget, *, theme: Theme, bar: int) -> None:
         super().__init__(parent)
@@ -121,12 +122,25 @@ class MediaPlayerBox(QWidget):
     # -- sources ------------------------------------------------------------------------------
 
     def set_sources(self, sources: list[Source]) -> None:
-        """The files copied out of the book, in the book's order: the first that loads plays."""
+        """The element's sources in the book's order: the first that loads plays. One with no
+        file and no reason is not copied out yet: `wants_source` asks for it when its turn
+        comes (`source_copied` answers), so a source after the one that plays is never copied."""
         self._sources = sources
         self._try(0)
 
+    def source_copied(self, index: int, source: Source) -> None:
+        """Source `index` copied out (its file), or why it could not be."""
+        if 0 <= index < len(self._sources) and self._sources[index][1:] == (None, ""):
+            self._sources[index] = source
+            if index == self._playing_source:
+                self._try(index)
+
     def _try(self, index: int) -> None:
         while index < len(self._sources) and self._sources[index][1] is None:
+            if not self._sources[index][2]:  # its turn: copied out first
+                self._playing_source = index
+                self.wants_source.emit(index)
+                return
             index += 1  # not copied out (too big, unreadable): its reason is kept
         self._playing_source = index
         if index >= len(self._sources):
@@ -164,7 +178,7 @@ class MediaPlayerBox(QWidget):
 
     def members_failed(self) -> dict[str, str]:
         """Each source that failed, and why (for the page's fallback)."""
-        return {member: why for member, path, why in self._sources if path is None}
+        return {member: why for member, path, why in self._sources if path is None and why}
 
     # -- playing ------------------------------------------------------------------------------
 

@@ -3,12 +3,12 @@
 
 After every page shown the players are placed again: a box that left the screen pauses and hides
 (a few stay loaded for turning back), all pause when the page is put away (the library shown),
-and closing the book releases them all and deletes the copies.
-The files are copied out of the book in the page's worker, never on the UI thread, into a private
-folder, under a name of ours, once each while the book is open. A source that fails to load is
-remembered with why, and once all of an element's sources have failed its section is laid out
-again to show the book's fallback text.
-Media never turns a page, so the spoiler boundary never moves for it.
+and closing the book releases them all and deletes the copies. The files are copied out of the
+book in the page's worker, never on the UI thread, into a private folder, under a name of ours: a
+source only when its turn to be tried comes (the ones before it failed), once while the book is
+open. A source that fails to load is remembered with why, and once all of an element's sources
+have failed its section is laid out again to show the book's fallback text. Media never turns a
+page, so the spoiler boundary never moves for it.
 
 `autoplay` plays on sight only when the reader allows it (the `reading.media_autoplay` setting).
 Qt Multimedia is imported with the first player, not at launch (it is not needed for a first page).
@@ -164,16 +164,25 @@ class MediaPlayers(QObject):
             # clean-up raise on the UI thread (what is left is taken at exit).
             self._folder = tempfile.TemporaryDirectory(prefix="pagemate-media-",
                                                        ignore_cleanup_errors=True)
-        folder = Path(self._folder.name)
-        names = [self._copy_name(member) for member in media.sources]
+        player.wants_source.connect(
+            lambda index, key=key, player=player: self._copy_out(key, player, index))
+        player.set_sources([(member, None, "") for member in media.sources])  # none copied yet
+        return player
+
+    def _copy_out(self, key: Key, player: MediaPlayerBox, index: int) -> None:
+        """Copy the source `player` is about to try out of the book, in the page's worker."""
+        book, folder = self.view.book, self._folder
+        if book is None or folder is None:
+            return
+        member = player.media.sources[index]
+        names = [self._copy_name(member)]
         self.view.workers.submit(
             _lane(key),
-            lambda _job: copy_sources(book, media.sources, folder, names),
-            on_done=player.set_sources,
-            on_error=lambda error: player.set_sources([(m, None, str(error))
-                                                       for m in media.sources]),
+            lambda _job: copy_sources(book, (member,), Path(folder.name), names),
+            on_done=lambda copied: player.source_copied(index, copied[0]),
+            on_error=lambda error: player.source_copied(
+                index, (member, None, str(error) or type(error).__name__)),
         )
-        return player
 
     def _copy_name(self, member: str) -> str:
         name = self._copies.get(member)

@@ -400,3 +400,22 @@ def test_a_video_frame_that_cannot_be_drawn_is_a_note_not_an_error_reaching_qt(
 
     monkeypatch.setattr(video, "picture_rect", broken)
     video.grab()  # painted through paint_safely: logged, a note drawn, the painter ended
+
+
+def test_only_the_source_that_plays_is_copied_out_of_the_book(
+    view: EpubView, qtbot: QtBot, tmp_path: Path
+) -> None:
+    # A book may offer a clip in several formats (or a hostile one, hundreds of 60 MB members
+    # for one element): the next is copied out only when the one before it cannot be played.
+    body = (f'<p>Listen.</p><audio controls=""><source src="tone.wav" type="audio/wav"/>'
+            f'<source src="other.wav" type="audio/wav"/>{FALLBACK}</audio>')
+    path = make_epub(tmp_path / "formats.epub", {"c1.xhtml": xhtml(body)},
+                     extra={"OEBPS/tone.wav": wav_tone(seconds=2.0),
+                            "OEBPS/other.wav": wav_tone(seconds=3.0)})
+    view.set_book(read_book(path))
+    qtbot.waitUntil(lambda: bool(players(view)) and loaded(players(view)[0]), timeout=10_000)
+    (audio,) = players(view)
+    copied = Path(audio.player.source().toLocalFile())
+    assert copied.name.endswith("tone.wav")
+    view.workers.wait_idle(5000)
+    assert [p.name for p in copied.parent.iterdir()] == [copied.name], "the other left in the book"
