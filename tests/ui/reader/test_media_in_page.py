@@ -50,6 +50,14 @@ def media_book(tmp_path: Path, *, audio: bytes, video: bytes | None = None,
     return make_epub(tmp_path / "media.epub", {"c1.xhtml": xhtml(body)}, extra=extra)
 
 
+def two_sources_book(tmp_path: Path, *sources: tuple[str, bytes]) -> Path:
+    """An audio element offering its clip as each of `sources` (name, bytes), in that order."""
+    offered = "".join(f'<source src="{name}"/>' for name, _data in sources)
+    body = f'<p>Listen.</p><audio controls="">{offered}{FALLBACK}</audio>'
+    return make_epub(tmp_path / "sources.epub", {"c1.xhtml": xhtml(body)},
+                     extra={f"OEBPS/{name}": data for name, data in sources})
+
+
 @pytest.fixture(scope="session", autouse=True)
 def null_sound_sink(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """A private PulseAudio server whose only output is a null sink, so sound really goes to an
@@ -244,11 +252,8 @@ def test_playing_media_never_moves_the_spoiler_boundary(
 def test_a_broken_first_source_gives_way_to_the_next_and_the_fallback_stays_hidden(
     view: EpubView, qtbot: QtBot, tmp_path: Path
 ) -> None:
-    body = (f'<p>Listen.</p><audio controls=""><source src="broken.mp3" type="audio/mpeg"/>'
-            f'<source src="tone.wav" type="audio/wav"/>{FALLBACK}</audio>')
-    path = make_epub(tmp_path / "two.epub", {"c1.xhtml": xhtml(body)},
-                     extra={"OEBPS/broken.mp3": b"ID3" + b"\xff" * 300,
-                            "OEBPS/tone.wav": wav_tone(seconds=8.0)})
+    path = two_sources_book(tmp_path, ("broken.mp3", b"ID3" + b"\xff" * 300),
+                            ("tone.wav", wav_tone(seconds=8.0)))
     view.set_book(read_book(path))
     qtbot.waitUntil(lambda: bool(players(view)) and loaded(players(view)[0]), timeout=10_000)
     (audio,) = players(view)
@@ -407,11 +412,8 @@ def test_only_the_source_that_plays_is_copied_out_of_the_book(
 ) -> None:
     # A book may offer a clip in several formats (or a hostile one, hundreds of 60 MB members
     # for one element): the next is copied out only when the one before it cannot be played.
-    body = (f'<p>Listen.</p><audio controls=""><source src="tone.wav" type="audio/wav"/>'
-            f'<source src="other.wav" type="audio/wav"/>{FALLBACK}</audio>')
-    path = make_epub(tmp_path / "formats.epub", {"c1.xhtml": xhtml(body)},
-                     extra={"OEBPS/tone.wav": wav_tone(seconds=2.0),
-                            "OEBPS/other.wav": wav_tone(seconds=3.0)})
+    path = two_sources_book(tmp_path, ("tone.wav", wav_tone(seconds=2.0)),
+                            ("other.wav", wav_tone(seconds=3.0)))
     view.set_book(read_book(path))
     qtbot.waitUntil(lambda: bool(players(view)) and loaded(players(view)[0]), timeout=10_000)
     (audio,) = players(view)
