@@ -14,13 +14,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QBuffer, QIODevice, QPoint, Qt
-from PySide6.QtGui import QColor, QImage, QRegion
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, Qt, QUrl
+from PySide6.QtGui import QColor, QImage, QRegion, QTextDocument
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.reading import reading_offset
+from reader_app.ui.page import media_blocks
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader import media_players
 from reader_app.ui.reader.epub_view import EpubView
@@ -421,3 +422,27 @@ def test_only_the_source_that_plays_is_copied_out_of_the_book(
     assert copied.name.endswith("tone.wav")
     view.workers.wait_idle(5000)
     assert [p.name for p in copied.parent.iterdir()] == [copied.name], "the other left in the book"
+
+
+def test_a_chapter_of_hundreds_of_media_boxes_holds_a_bounded_number_of_pictures(
+    view: EpubView, tmp_path: Path
+) -> None:
+    # Each box's resting picture was an image of its own, as big as the box: 300 video elements
+    # of a few bytes each took 600 MB, and a few thousand would take the machine's memory.
+    body = "".join(f'<video src="clip.avi" width="{600 + n % 7}" height="{800 + n % 5}">'
+                   f"<p>Film {n}.</p></video>" for n in range(300))
+    path = make_epub(tmp_path / "films.epub", {"c1.xhtml": xhtml(body)},
+                     extra={"OEBPS/clip.avi": mjpeg_avi(colour="#2040d0", frames=2)})
+    view.set_book(read_book(path))
+    doc = view.current_document()
+    assert doc is not None and len(doc.media_blocks) == 300
+    names = set()
+    for index in doc.media_blocks:
+        fragment = doc.doc.findBlock(doc.block_starts[index]).begin().fragment()
+        names.add(fragment.charFormat().toImageFormat().name())
+    pictures = [doc.doc.resource(QTextDocument.ResourceType.ImageResource, QUrl(name))
+                for name in names]
+    pixels = sum(p.width() * p.height() for p in pictures if isinstance(p, QImage))
+    assert pixels <= media_blocks.RESTING_PIXELS, f"{pixels:,} pixels held for {len(names)} boxes"
+    ((_block, box),) = doc.media_boxes(view.page_index)  # each box still its own size
+    assert box.width() > 500
