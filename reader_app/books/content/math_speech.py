@@ -29,7 +29,6 @@ _POWERS = {"2": "squared", "3": "cubed"}
 _ORDINALS = {"2": "square", "3": "cube", "4": "fourth", "5": "fifth", "n": "n-th"}
 _SKIPPED = frozenset({"annotation", "annotation-xml", "mphantom", "none", "mprescripts"})
 _BRACKETS = frozenset("()[]{}|")
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
 
 
 class _Budget:
@@ -40,7 +39,10 @@ class _Budget:
 def spoken_math_markup(markup: bytes) -> str:
     """The words for a formula's stored markup ("" when it cannot be read)."""
     try:
-        element = etree.fromstring(markup, _PARSER)
+        # A new parser per call: lxml parsers are not safe to share between threads.
+        parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                                 huge_tree=False)
+        element = etree.fromstring(markup, parser)
     except etree.XMLSyntaxError:
         return ""
     return spoken_math(element)

@@ -177,7 +177,7 @@ def media_block(element: etree._Element, name: str, has_member: Callable[[str], 
             continue
         parts = urlsplit(source)
         path = unquote(parts.path)
-        label = label or path.rsplit("/", 1)[-1]
+        label = label or media_label(parts.scheme, path)
         member = resolve_member_name(name, path) if path and not parts.scheme else None
         if member is not None and not parts.netloc and has_member(member) and member not in sources:
             sources.append(member)
@@ -202,6 +202,16 @@ def media_block(element: etree._Element, name: str, has_member: Callable[[str], 
 
 
 MEDIA_PIXELS = 10_000  # a width or height attribute beyond this is clamped
+MEDIA_LABEL_CHARS = 80  # a file name longer than this is cut (it is drawn on the page)
+
+
+def media_label(scheme: str, path: str) -> str:
+    """The file name a source shows the reader: "" for a `data:` URI (its "path" is the encoded
+    clip, megabytes that would be drawn and laid out as text), cut to MEDIA_LABEL_CHARS."""
+    if scheme.lower() not in ("", "http", "https", "file"):
+        return ""
+    name = " ".join(path.rsplit("/", 1)[-1].split())
+    return name if len(name) <= MEDIA_LABEL_CHARS else name[: MEDIA_LABEL_CHARS - 1] + "…"
 
 
 def object_image(element: etree._Element) -> str | None:

@@ -41,9 +41,10 @@ from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
-# 16: the merge of 14 and 15 below with sections' blocks pickled apart and the underline
-# position; 15: an image's alt text (Block.alt); 14: audio and video as MEDIA blocks; 13: the
-# modules moved into rooms (pickled paths)
+# 17: the merges of 14 to 16 below, and media labels without data: URIs, cut to 80 characters;
+# 16: sections' blocks pickled apart and the underline position; 15: an image's alt text
+# (Block.alt); 14: audio and video as MEDIA blocks; 13: the modules moved into rooms (pickled paths)
+PARSER_VERSION = 17
 PARSER_VERSION = 16
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default

@@ -5,11 +5,13 @@ time."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 
 from reader_app.books.content.math_speech import spoken_math_markup
-from reader_app.books.model import Block, BlockKind, Book, Locator
+from reader_app.books.model import Block, BlockKind, Book, Locator, Span
 from reader_app.books.text.segment import split_sentences
 
 # A link whose own text is one of these is a note marker ("1", "[12]", "*", "†", "a"): a listener
@@ -28,39 +30,79 @@ class SpokenSentence:
     heading: bool  # a heading: the voice pauses after it
 
 
-def is_note_marker(block: Block, start: int, end: int) -> bool:
-    """Whether `block.text[start:end]` is a span of a footnote reference (a link whose text is a
-    short mark, or one the book draws as superscript)."""
-    for span in block.spans:
-        if span.target is None or span.start >= end or span.end <= start:
-            continue
-        mark = block.text[span.start : span.end].strip()
-        if (span.superscript and len(mark) <= 6) or _MARKER_TEXT.fullmatch(mark):
-            return True
-    return False
-
-
 def spoken_text(
     block: Block, start: int, end: int, *, say_math: Callable[[str], str] | None = None
 ) -> str:
     """`block.text[start:end]` with the note markers inside it cut out, and each formula that
     begins inside it said in words (`say_math(resource)`; its linear text where that gives "")."""
-    cuts: list[tuple[int, int, str]] = [
-        (max(span.start, start), min(span.end, end), "")
-        for span in block.spans
-        if span.target is not None and span.start < end and span.end > start
-        and is_note_marker(block, span.start, span.end)
-    ]
-    if say_math is not None:
-        for formula_start, formula_end, resource in _formulas(block):
-            if formula_start >= end or formula_end <= start:
-                continue
-            # Said whole by the sentence it begins in; a part spilling into the next is cut.
-            said = say_math(resource) if formula_start >= start else ""
-            if said or formula_start < start:
-                cuts.append((max(formula_start, start), min(formula_end, end), f" {said} "))
+    return _said(block, _BlockCuts.of(block, with_math=say_math is not None), start, end,
+                 say_math=say_math)
+
+
+@dataclass(frozen=True, slots=True)
+class _BlockCuts:
+    """A block's note markers (resource "") and formulas (their markup's resource), found once
+    for the block and looked up per sentence by bisection: a paragraph of thousands of
+    sentences and links or formulas costs in proportion, not their product."""
+
+    items: tuple[tuple[int, int, str], ...]  # (start, end, resource), by start
+    reach: tuple[int, ...]  # the furthest end among items[: i + 1]
+
+    @classmethod
+    def of(cls, block: Block, *, with_math: bool) -> _BlockCuts:
+        links = sorted(((span.start, span.end, span) for span in block.spans
+                        if span.target is not None), key=lambda link: link[:2])
+        marks = sorted((a, b) for a, b, span in links if _marks_itself(block, span))
+        mark_reach = tuple(accumulate((b for _a, b in marks), max))
+        items: list[tuple[int, int, str]] = [
+            (a, b, "") for a, b, _span in links if _overlaps(marks, mark_reach, a, b)
+        ]  # a link is a note marker when it, or a link over it, is one
+        if with_math:
+            items += _formulas(block)
+        items.sort()
+        return cls(tuple(items), tuple(accumulate((b for _a, b, _r in items), max)))
+
+    def within(self, start: int, end: int) -> list[tuple[int, int, str]]:
+        """The items that overlap `[start, end)`, by start."""
+        found, index = [], bisect_right(self.reach, start)
+        while index < len(self.items) and self.items[index][0] < end:
+            if self.items[index][1] > start:
+                found.append(self.items[index])
+            index += 1
+        return found
+
+
+def _marks_itself(block: Block, span: Span) -> bool:
+    """Whether a link is a footnote reference by its own look: a short mark as its text, or
+    drawn as superscript."""
+    mark = block.text[span.start : span.end].strip()
+    return (span.superscript and len(mark) <= 6) or _MARKER_TEXT.fullmatch(mark) is not None
+
+
+def _overlaps(ranges: list[tuple[int, int]], reach: tuple[int, ...], start: int, end: int) -> bool:
+    index = bisect_right(reach, start)  # the first range that ends after `start`, or later
+    while index < len(ranges) and ranges[index][0] < end:
+        if ranges[index][1] > start:
+            return True
+        index += 1
+    return False
+
+
+def _said(
+    block: Block, cuts: _BlockCuts, start: int, end: int, *,
+    say_math: Callable[[str], str] | None,
+) -> str:
+    pieces: list[tuple[int, int, str]] = []
+    for cut_start, cut_end, resource in cuts.within(start, end):
+        if not resource:  # a note marker: left out
+            pieces.append((max(cut_start, start), min(cut_end, end), ""))
+            continue
+        # Said whole by the sentence it begins in; a part spilling into the next is cut.
+        said = say_math(resource) if say_math is not None and cut_start >= start else ""
+        if said or cut_start < start:
+            pieces.append((max(cut_start, start), min(cut_end, end), f" {said} "))
     parts, at = [], start
-    for cut_start, cut_end, said in sorted(cuts):
+    for cut_start, cut_end, said in sorted(pieces):
         if cut_start > at:
             parts.append(block.text[at:cut_start])
         if cut_end > at:
@@ -105,15 +147,20 @@ def section_sentences(book: Book, section: int) -> tuple[SpokenSentence, ...]:
     found: list[SpokenSentence] = []
     say_math = math_reader(book)
     for block_index, block in enumerate(book.sections[section].blocks):
-        if block.kind == BlockKind.IMAGE and block.alt and any(ch.isalnum() for ch in block.alt):
-            place = Locator(section, block_index, 0)  # an image: its alt text, where it stands
-            found.append(SpokenSentence(place, place, block.alt, heading=False))
+        if block.kind == BlockKind.IMAGE and block.alt:
+            # An image: its alt text where it stands, sentence by sentence like any text (a long
+            # description is paused, resumed and skipped a sentence at a time, not as one).
+            place = Locator(section, block_index, 0)
+            said = (block.alt[a:b] for a, b in split_sentences(block.alt))
+            found += [SpokenSentence(place, place, text, heading=False) for text in said
+                      if any(ch.isalnum() for ch in text)]
             continue
         if block.kind in (BlockKind.RULE, BlockKind.MEDIA) or not block.text.strip():
             continue  # an image with no alt text, a rule, audio or video (its text is the
             # book's fallback for a reading system that cannot play it): nothing to say
+        cuts = _BlockCuts.of(block, with_math=True)
         for start, end in split_sentences(block.text):
-            text = spoken_text(block, start, end, say_math=say_math)
+            text = _said(block, cuts, start, end, say_math=say_math)
             if not any(ch.isalnum() for ch in text):
                 continue
             found.append(

@@ -52,7 +52,8 @@ class PlaceLine(QObject):
             chars = book.char_offset(shown.start) - book.char_offset(shown.previous_start)
             if self.speed.page_turned(chars=chars, seconds=now - self._shown_at):
                 self._remember()
-        self._shown_at = now
+        # A page the voice turned to is listened to, not read: the turn on from it is not timed.
+        self._shown_at = None if shown.navigation == Navigation.VOICE else now
         text = status_text(book, shown.start, speed=self.speed, end=shown.end)
         heard = listening_text(self.listened())
         if not heard:

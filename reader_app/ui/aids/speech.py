@@ -72,6 +72,10 @@ def find_speaker(
     engine = module.QTextToSpeech(parent)
     if engine.state() == module.QTextToSpeech.State.Error:
         said = engine.errorString() or "the speech engine did not start"
+        # Let go of it: each Play or Voice menu asks again, and each engine kept would hold its
+        # own connection to the speech server.
+        engine.setParent(None)
+        engine.deleteLater()
         return NoSpeech(f"The speech engine could not start ({said}). " + install_hint(platform))
     return QtSpeaker(engine, module)
 

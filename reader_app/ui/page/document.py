@@ -36,7 +36,7 @@ from reader_app.ui.page.internal_links import internal_href
 from reader_app.ui.page.kinsoku import WORD_JOINER
 from reader_app.ui.page.list_markers import ListMarker, paint_list_markers
 from reader_app.ui.page.math_render import MathSetter
-from reader_app.ui.page.media_blocks import insert_media
+from reader_app.ui.page.media_blocks import RestingPictures, insert_media
 from reader_app.ui.page.page_formats import PageFormats
 from reader_app.ui.page.pagination import EPSILON, LineBox, PageGeometry, page_of_top, page_tops
 from reader_app.ui.page.text_effects import ZERO_WIDTH_SPACE, transformed
@@ -84,6 +84,8 @@ class SectionDocument:
         # (-> why), whose blocks show their fallback text instead (ui/page/media_blocks.py).
         self.media_blocks: list[int] = []
         self.unplayable: Mapping[str, str] = unplayable or {}
+        self.resting = RestingPictures(self.doc, theme=self.theme,
+                                       font_size=appearance.font_size)
         self.positions = PositionMap()
         self._joiner = SOFT_HYPHEN  # or a zero-width space (word-break: break-all)
         # Keep lines to a comfortable measure on wide pages by widening the side margins.
@@ -176,8 +178,9 @@ class SectionDocument:
             return
         if block.kind == BlockKind.MEDIA and block.media is not None:
             area = QSizeF(self.page.width - 2 * self.side_margin, self.content_height)
-            if insert_media(self.doc, cursor, block, index, area=area, theme=self.theme,
-                            font_size=self.appearance.font_size, unplayable=self.unplayable):
+            if insert_media(self.doc, cursor, block, area=area, theme=self.theme,
+                            font_size=self.appearance.font_size, pictures=self.resting,
+                            unplayable=self.unplayable):
                 self.media_blocks.append(index)
             return
         if block.kind == BlockKind.RULE:

@@ -58,14 +58,55 @@ def unplayable_note(media: Media, reason: str | None) -> str:
     return f"[the {kind}{name} could not be played: {reason}]"
 
 
+class RestingPictures:
+    """The pictures drawn under one document's players: one for each look (kind, name, size),
+    all within RESTING_PIXELS. A box past that budget (a chapter of hundreds of them, which a
+    hostile book makes with a few bytes each) gets one small plain frame, stretched to it."""
+
+    def __init__(self, doc: QTextDocument, *, theme: Theme, font_size: float) -> None:
+        self.doc, self.theme, self.font_size = doc, theme, font_size
+        self.pixels = 0
+        self._names: dict[tuple[str, str, int, int], str] = {}
+        self._plain_added = False
+
+    def name(self, media: Media, size: QSizeF) -> str:
+        """The resource drawn in a box of `size` for `media`."""
+        key = (media.kind, media.label, round(size.width()), round(size.height()))
+        found = self._names.get(key)
+        if found is None:
+            found = self._names[key] = self._new(media, size, max(key[2], 1) * max(key[3], 1))
+        return found
+
+    def _new(self, media: Media, size: QSizeF, pixels: int) -> str:
+        plain = round(PLAIN_SIZE.width() * PLAIN_SIZE.height())
+        if self.pixels + pixels <= RESTING_PIXELS - plain:
+            self.pixels += pixels
+            name = f"media:{len(self._names)}"
+            picture = resting_picture(media, size, theme=self.theme, font_size=self.font_size)
+            self.doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), picture)
+            return name
+        if not self._plain_added:
+            self._plain_added = True
+            picture = resting_picture(None, PLAIN_SIZE, theme=self.theme, font_size=0.0)
+            self.doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(PLAIN_NAME),
+                                 picture)
+        return PLAIN_NAME
+
+
+# The pixels of resting pictures one section's document holds at most (16 MB).
+RESTING_PIXELS = 4_000_000
+PLAIN_NAME = "media:plain"
+PLAIN_SIZE = QSizeF(64, 36)
+
+
 def insert_media(
     doc: QTextDocument,
     cursor: QTextCursor,
     block: Block,
-    index: int,
     *,
     area: QSizeF,
     font_size: float,
+    pictures: RestingPictures,
     theme: Theme,
     unplayable: Mapping[str, str],
 ) -> bool:
@@ -85,19 +126,18 @@ def insert_media(
         cursor.insertText(unplayable_note(media, failed[-1] if failed else None), note)
         return False
     size = box_size(media, area, font_size)
-    name = f"media:{index}"
-    doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name),
-                    resting_picture(media, size, theme=theme, font_size=font_size))
     fmt = QTextImageFormat()
-    fmt.setName(name)
+    fmt.setName(pictures.name(media, size))
     fmt.setWidth(size.width())
     fmt.setHeight(size.height())
     cursor.insertImage(fmt)
     return True
 
 
-def resting_picture(media: Media, size: QSizeF, *, theme: Theme, font_size: float) -> QImage:
-    """The box as drawn under its player: a framed panel naming the file."""
+def resting_picture(
+    media: Media | None, size: QSizeF, *, theme: Theme, font_size: float
+) -> QImage:
+    """The box as drawn under its player: a framed panel naming the file (None: a plain one)."""
     image = QImage(max(int(size.width()), 1), max(int(size.height()), 1),
                    QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
@@ -109,6 +149,9 @@ def resting_picture(media: Media, size: QSizeF, *, theme: Theme, font_size: floa
     fill.setAlpha(40)
     painter.setBrush(fill)
     painter.drawRoundedRect(QRectF(0.5, 0.5, size.width() - 1, size.height() - 1), 6, 6)
+    if media is None:
+        painter.end()
+        return image
     font = QFont()
     font.setPointSizeF(max(font_size * 0.8, 6.0))
     painter.setFont(font)

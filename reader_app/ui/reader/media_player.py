@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from reader_app.books.model import Media
 from reader_app.ui.page.appearance import Theme
+from reader_app.ui.page.safe_paint import paint_safely
 
 Source = tuple[str, Path | None, str]  # member, the file copied out (None: not copied), why not
 
@@ -48,6 +49,7 @@ class MediaPlayerBox(QWidget):
     """A player for `media` over its box: the picture (video), then the control bar."""
 
     failed = Signal(str)  # every source failed to load: the last reason, in words
+    wants_source = Signal(int)  # the source to try next is not copied out of the book yet
 
     def __init__(self, media: Media, parent: QWidget, *, theme: Theme, bar: int) -> None:
         super().__init__(parent)
@@ -120,12 +122,25 @@ class MediaPlayerBox(QWidget):
     # -- sources ------------------------------------------------------------------------------
 
     def set_sources(self, sources: list[Source]) -> None:
-        """The files copied out of the book, in the book's order: the first that loads plays."""
+        """The element's sources in the book's order: the first that loads plays. One with no
+        file and no reason is not copied out yet: `wants_source` asks for it when its turn
+        comes (`source_copied` answers), so a source after the one that plays is never copied."""
         self._sources = sources
         self._try(0)
 
+    def source_copied(self, index: int, source: Source) -> None:
+        """Source `index` copied out (its file), or why it could not be."""
+        if 0 <= index < len(self._sources) and self._sources[index][1:] == (None, ""):
+            self._sources[index] = source
+            if index == self._playing_source:
+                self._try(index)
+
     def _try(self, index: int) -> None:
         while index < len(self._sources) and self._sources[index][1] is None:
+            if not self._sources[index][2]:  # its turn: copied out first
+                self._playing_source = index
+                self.wants_source.emit(index)
+                return
             index += 1  # not copied out (too big, unreadable): its reason is kept
         self._playing_source = index
         if index >= len(self._sources):
@@ -163,7 +178,7 @@ class MediaPlayerBox(QWidget):
 
     def members_failed(self) -> dict[str, str]:
         """Each source that failed, and why (for the page's fallback)."""
-        return {member: why for member, path, why in self._sources if path is None}
+        return {member: why for member, path, why in self._sources if path is None and why}
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -259,7 +274,9 @@ class MediaPlayerBox(QWidget):
         return QRectF(0, 0, self.width(), max(bottom, 0))
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
+        paint_safely(self, self._paint)  # a frame of the book's video must not break the window
+
+    def _paint(self, painter: QPainter) -> None:
         area = self.picture_rect()
         painter.fillRect(self.rect(), QColor(self.theme.background))
         if self.media.kind == "video":
@@ -282,7 +299,6 @@ class MediaPlayerBox(QWidget):
                                  Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
         painter.setPen(QColor(self.theme.muted))
         painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
-        painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         # A click on the picture plays or pauses (it never reaches the page: no page turn).
@@ -293,7 +309,6 @@ class MediaPlayerBox(QWidget):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         event.accept()
-
 
 
 def clock(milliseconds: int) -> str:

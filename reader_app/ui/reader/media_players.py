@@ -2,11 +2,13 @@
 (ui/page/media_blocks.py draws the box, ui/reader/media_player.py is the player).
 
 After every page shown the players are placed again: a box that left the screen pauses and hides
-(a few stay loaded for turning back), closing the book releases them all and deletes the copies.
-The files are copied out of the book in the page's worker, never on the UI thread, into a private
-folder, under a name of ours. A source that fails to load is remembered with why, and once all of
-an element's sources have failed its section is laid out again to show the book's fallback text.
-Media never turns a page, so the spoiler boundary never moves for it.
+(a few stay loaded for turning back), all pause when the page is put away (the library shown),
+and closing the book releases them all and deletes the copies. The files are copied out of the
+book in the page's worker, never on the UI thread, into a private folder, under a name of ours: a
+source only when its turn to be tried comes (the ones before it failed), once while the book is
+open. A source that fails to load is remembered with why, and once all of an element's sources
+have failed its section is laid out again to show the book's fallback text. Media never turns a
+page, so the spoiler boundary never moves for it.
 
 `autoplay` plays on sight only when the reader allows it (the `reading.media_autoplay` setting).
 Qt Multimedia is imported with the first player, not at launch (it is not needed for a first page).
@@ -22,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Signal
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Media
@@ -72,6 +74,18 @@ class MediaPlayers(QObject):
         self._seen: set[Key] = set()  # boxes shown once already (autoplay happens once)
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         self._names = itertools.count(1)
+        # member -> its file's name in the folder: copied out once, however often its box comes
+        # back on screen after its player was let go.
+        self._copies: dict[str, str] = {}
+        page.installEventFilter(self)  # the page hidden (the library shown): its players pause
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Not a spontaneous hide (the window minimised): a clip may play on in the background
+        # there, as in a browser; the page put away for the library is the reader leaving it.
+        if watched is self.page and event.type() == QEvent.Type.Hide and not event.spontaneous():
+            for player in self.players.values():
+                player.pause()
+        return False
 
     def place(self) -> None:
         """Lay a player over each media box on screen; pause and hide the others."""
@@ -112,6 +126,7 @@ class MediaPlayers(QObject):
             self._release(key)
         self._seen.clear()
         self.unplayable.clear()
+        self._copies.clear()
         if self._folder is not None:
             self._folder.cleanup()
             self._folder = None
@@ -145,17 +160,35 @@ class MediaPlayers(QObject):
         player.failed.connect(lambda _why, key=key, player=player: self._failed(key, player))
         self.players[key] = player
         if self._folder is None:
-            self._folder = tempfile.TemporaryDirectory(prefix="pagemate-media-")
-        folder = Path(self._folder.name)
-        names = [f"{next(self._names)}-{_safe_name(member)}" for member in media.sources]
+            # A copy the page's worker is still writing as the book closes must not make the
+            # clean-up raise on the UI thread (what is left is taken at exit).
+            self._folder = tempfile.TemporaryDirectory(prefix="pagemate-media-",
+                                                       ignore_cleanup_errors=True)
+        player.wants_source.connect(
+            lambda index, key=key, player=player: self._copy_out(key, player, index))
+        player.set_sources([(member, None, "") for member in media.sources])  # none copied yet
+        return player
+
+    def _copy_out(self, key: Key, player: MediaPlayerBox, index: int) -> None:
+        """Copy the source `player` is about to try out of the book, in the page's worker."""
+        book, folder = self.view.book, self._folder
+        if book is None or folder is None:
+            return
+        member = player.media.sources[index]
+        names = [self._copy_name(member)]
         self.view.workers.submit(
             _lane(key),
-            lambda _job: copy_sources(book, media.sources, folder, names),
-            on_done=player.set_sources,
-            on_error=lambda error: player.set_sources([(m, None, str(error))
-                                                       for m in media.sources]),
+            lambda _job: copy_sources(book, (member,), Path(folder.name), names),
+            on_done=lambda copied: player.source_copied(index, copied[0]),
+            on_error=lambda error: player.source_copied(
+                index, (member, None, str(error) or type(error).__name__)),
         )
-        return player
+
+    def _copy_name(self, member: str) -> str:
+        name = self._copies.get(member)
+        if name is None:
+            name = self._copies[member] = f"{next(self._names)}-{_safe_name(member)}"
+        return name
 
     def _failed(self, key: Key, player: MediaPlayerBox) -> None:
         self.unplayable.update(player.members_failed())
@@ -186,16 +219,20 @@ def _safe_name(member: str) -> str:
 
 def copy_sources(book: Book, members: tuple[str, ...], folder: Path, names: list[str]
                  ) -> list[Source]:
-    """Each member written to `folder` under its name in `names` (in the page's worker); one
-    that cannot be (too big, unreadable) keeps why instead of a path."""
+    """Each member written to `folder` under its name in `names` (in the page's worker), unless
+    an earlier job wrote it whole; one that cannot be (too big, unreadable) keeps why instead of
+    a path."""
     copied: list[Source] = []
     for member, name in zip(members, names, strict=True):
         try:
-            data = book.resource(member)
-            if len(data) > MAX_MEDIA_BYTES:
-                raise ValueError(f"it is over {MAX_MEDIA_BYTES // (1024 * 1024)} MB")
             path = folder / name
-            path.write_bytes(data)
+            if not path.is_file():
+                data = book.resource(member)
+                if len(data) > MAX_MEDIA_BYTES:
+                    raise ValueError(f"it is over {MAX_MEDIA_BYTES // (1024 * 1024)} MB")
+                partial = folder / f"{name}.part"  # renamed when whole: never half a file
+                partial.write_bytes(data)
+                partial.replace(path)
             copied.append((member, path, ""))
         except (BookError, OSError, ValueError, KeyError) as error:
             copied.append((member, None, str(error) or type(error).__name__))

@@ -89,34 +89,39 @@ def test_a_comic_is_read_in_panel_order_turning_its_pages(
     window.close()
 
 
+class HeldEngine(PageEngine):
+    """Reads no page from the `held_from`-th on until the test lets it."""
+
+    def __init__(self, *, held_from: int = 0) -> None:
+        super().__init__()
+        self.go = threading.Event()
+        self.held_from = held_from
+
+    def read_lines(self, image: Image.Image) -> list[OcrLine]:
+        if len(self.pages_read) >= self.held_from:
+            self.go.wait(10)
+        return super().read_lines(image)
+
+
 def test_stopping_a_comic_drops_the_pages_still_being_read(
     qtbot: QtBot, library_home: Path, tmp_path: Path
 ) -> None:
     window = make_window(qtbot, library_home, size=(700, 900))
     open_file(qtbot, window, comic(tmp_path))
     aloud, voice = scripted(window, ms_per_text=400)
-    aloud.read_comic_pages = ocr_page_reader(window.home, engine=PageEngine)
+    engine = HeldEngine(held_from=1)
+    aloud.read_comic_pages = ocr_page_reader(window.home, engine=lambda: engine)
     aloud.play_pause()
     qtbot.waitUntil(lambda: voice.speaking is not None, timeout=10_000)
-    aloud.stop()
+    aloud.stop()  # the worker is held on page 2
     assert not aloud.playing and aloud.queue is None
+    engine.go.set()
     window.tasks.wait_idle(5000)
     qtbot.wait(100)
     assert voice.said == ["Where is the dragon?"], "nothing said after Stop"
+    assert engine.pages_read == [800, 801], "the page after the one in hand is not read"
     assert isinstance(voice, ScriptedSpeaker)
     window.close()
-
-
-class HeldEngine(PageEngine):
-    """Reads no page until the test lets it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.go = threading.Event()
-
-    def read_lines(self, image: Image.Image) -> list[OcrLine]:
-        self.go.wait(10)
-        return super().read_lines(image)
 
 
 def test_paused_while_the_page_is_read_it_begins_on_resume(

@@ -59,3 +59,25 @@ def test_listening_is_counted_apart_from_reading_and_written_behind(
     assert dict(dialog.rows)["Listened (Read aloud)"] == listening_text(total)
     dialog.close()
     window.close()
+
+
+def test_the_readers_turn_on_from_a_page_the_voice_turned_to_is_not_timed_as_reading(
+    qtbot: QtBot, library_home: Path
+) -> None:
+    window = make_window(qtbot, library_home)
+    show_book(window, marker_book(chapters=1, paragraphs=30, sentences=4))
+    place = window.aids.place_line
+    now = [1_000.0]
+    place.clock = lambda: now[0]
+    samples_before = list(place.speed.samples)
+    aloud, _voice = scripted(window, ms_per_text=20)
+    turns: list[Navigation] = []
+    window.reader.epub_view.pageShown.connect(lambda shown: turns.append(shown.navigation))
+    aloud.play_pause()
+    qtbot.waitUntil(lambda: Navigation.VOICE in turns, timeout=20_000)
+    aloud.stop()
+    now[0] += 60.0  # a minute listening to that page, then the reader turns on by hand
+    window.reader.epub_view.next_page()
+    assert turns[-1] == Navigation.TURN_FORWARD
+    assert list(place.speed.samples) == samples_before, "the minute was the voice's, not reading"
+    window.close()

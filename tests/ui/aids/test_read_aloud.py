@@ -5,6 +5,8 @@ only over sentences heard in full, note markers unsaid, and a clear word when th
 from __future__ import annotations
 
 import dataclasses
+import enum
+import types
 from pathlib import Path
 
 from PySide6.QtCore import QObject
@@ -423,3 +425,29 @@ def test_the_spoken_sentence_is_marked_on_a_spread_with_an_empty_last_page(
     assert current is not None and orange_pixels(window, current.start) > 20
     aloud.stop()
     window.close()
+
+
+def test_an_engine_that_does_not_start_is_let_go_not_kept_for_each_try(qtbot: QtBot) -> None:
+    class EngineState(enum.Enum):
+        Ready = 0
+        Error = 1
+
+    class BrokenEngine(QObject):
+        State = EngineState
+
+        @staticmethod
+        def availableEngines() -> list[str]:
+            return ["speechd"]
+
+        def state(self) -> EngineState:
+            return EngineState.Error
+
+        def errorString(self) -> str:
+            return "Connection refused"
+
+    module = types.SimpleNamespace(QTextToSpeech=BrokenEngine)
+    parent = QObject()
+    for _ in range(3):  # Play, then the Voice menu, then Play again
+        said = find_speaker(parent, import_module=lambda _name: module, platform="linux")
+        assert isinstance(said, NoSpeech) and "Connection refused" in said.reason
+    assert parent.findChildren(BrokenEngine) == [], "no engine (nor its connection) left behind"

@@ -14,13 +14,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QBuffer, QIODevice, QPoint, Qt
-from PySide6.QtGui import QColor, QImage, QRegion
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, Qt, QUrl
+from PySide6.QtGui import QColor, QImage, QRegion, QTextDocument
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.reading import reading_offset
+from reader_app.ui.page import media_blocks
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader import media_players
 from reader_app.ui.reader.epub_view import EpubView
@@ -48,6 +49,14 @@ def media_book(tmp_path: Path, *, audio: bytes, video: bytes | None = None,
         extra["OEBPS/vid/clip.avi"] = video
     body += "<p>After the media.</p>"
     return make_epub(tmp_path / "media.epub", {"c1.xhtml": xhtml(body)}, extra=extra)
+
+
+def two_sources_book(tmp_path: Path, *sources: tuple[str, bytes]) -> Path:
+    """An audio element offering its clip as each of `sources` (name, bytes), in that order."""
+    offered = "".join(f'<source src="{name}"/>' for name, _data in sources)
+    body = f'<p>Listen.</p><audio controls="">{offered}{FALLBACK}</audio>'
+    return make_epub(tmp_path / "sources.epub", {"c1.xhtml": xhtml(body)},
+                     extra={f"OEBPS/{name}": data for name, data in sources})
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -244,11 +253,8 @@ def test_playing_media_never_moves_the_spoiler_boundary(
 def test_a_broken_first_source_gives_way_to_the_next_and_the_fallback_stays_hidden(
     view: EpubView, qtbot: QtBot, tmp_path: Path
 ) -> None:
-    body = (f'<p>Listen.</p><audio controls=""><source src="broken.mp3" type="audio/mpeg"/>'
-            f'<source src="tone.wav" type="audio/wav"/>{FALLBACK}</audio>')
-    path = make_epub(tmp_path / "two.epub", {"c1.xhtml": xhtml(body)},
-                     extra={"OEBPS/broken.mp3": b"ID3" + b"\xff" * 300,
-                            "OEBPS/tone.wav": wav_tone(seconds=8.0)})
+    path = two_sources_book(tmp_path, ("broken.mp3", b"ID3" + b"\xff" * 300),
+                            ("tone.wav", wav_tone(seconds=8.0)))
     view.set_book(read_book(path))
     qtbot.waitUntil(lambda: bool(players(view)) and loaded(players(view)[0]), timeout=10_000)
     (audio,) = players(view)
@@ -342,3 +348,101 @@ def test_without_qt_multimedia_the_fallback_is_shown_with_the_reason(
     qtbot.waitUntil(lambda: FALLBACK in view.visible_text(), timeout=10_000)
     assert "could not be played: Qt Multimedia is not installed]" in view.visible_text()
     assert not players(view)
+
+
+def test_a_clip_coming_back_on_screen_is_not_copied_out_again(
+    view: EpubView, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its player is let go off screen (none kept here); back on screen a new one plays the copy
+    # already made, so turning to and fro never fills the temporary folder (often RAM) anew.
+    monkeypatch.setattr(media_players, "KEPT_OFF_SCREEN", 0)
+    view.set_book(read_book(media_book(tmp_path, audio=wav_tone(seconds=2.0), pages_before=3)))
+    while not players(view):
+        assert view.next_page()
+    (first,) = players(view)
+    qtbot.waitUntil(lambda: loaded(first), timeout=10_000)
+    copied = Path(first.player.source().toLocalFile())
+    for _ in range(3):
+        view.previous_page()
+        assert not players(view), "let go off screen"
+        view.next_page()
+        (again,) = players(view)
+        qtbot.waitUntil(lambda again=again: loaded(again), timeout=10_000)
+        assert Path(again.player.source().toLocalFile()) == copied
+    assert sorted(p.name for p in copied.parent.iterdir()) == [copied.name]
+
+
+def test_a_clip_playing_pauses_when_the_reader_goes_to_the_library(
+    qtbot: QtBot, library_home: Path, tmp_path: Path
+) -> None:
+    window: MainWindow = make_window(qtbot, library_home)
+    try:
+        open_file(qtbot, window, media_book(tmp_path, audio=wav_tone(seconds=8.0)))
+        view = window.reader.epub_view
+        qtbot.waitUntil(lambda: bool(players(view)) and loaded(players(view)[0]), timeout=10_000)
+        (audio,) = players(view)
+        audio.play()
+        qtbot.waitUntil(lambda: audio.player.position() > 200, timeout=10_000)
+        window.show_library()  # the page is no longer on screen: nor is the box
+        assert not audio.is_playing(), "no sound from a page the reader has left"
+        window.stack.setCurrentWidget(window.reader)
+        assert not audio.is_playing(), "coming back does not play by itself"
+    finally:
+        window.close()
+
+
+@pytest.mark.faults_expected
+def test_a_video_frame_that_cannot_be_drawn_is_a_note_not_an_error_reaching_qt(
+    view: EpubView, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = read_book(media_book(tmp_path, audio=wav_tone(seconds=1.0),
+                                video=mjpeg_avi(colour="#d02020", frames=10)))
+    view.set_book(book)
+    qtbot.waitUntil(lambda: len(players(view)) == 2, timeout=10_000)
+    video = next(p for p in players(view) if p.media.kind == "video")
+
+    def broken() -> None:
+        raise RuntimeError("a frame the decoder got wrong")
+
+    monkeypatch.setattr(video, "picture_rect", broken)
+    video.grab()  # painted through paint_safely: logged, a note drawn, the painter ended
+
+
+def test_only_the_source_that_plays_is_copied_out_of_the_book(
+    view: EpubView, qtbot: QtBot, tmp_path: Path
+) -> None:
+    # A book may offer a clip in several formats (or a hostile one, hundreds of 60 MB members
+    # for one element): the next is copied out only when the one before it cannot be played.
+    path = two_sources_book(tmp_path, ("tone.wav", wav_tone(seconds=2.0)),
+                            ("other.wav", wav_tone(seconds=3.0)))
+    view.set_book(read_book(path))
+    qtbot.waitUntil(lambda: bool(players(view)) and loaded(players(view)[0]), timeout=10_000)
+    (audio,) = players(view)
+    copied = Path(audio.player.source().toLocalFile())
+    assert copied.name.endswith("tone.wav")
+    view.workers.wait_idle(5000)
+    assert [p.name for p in copied.parent.iterdir()] == [copied.name], "the other left in the book"
+
+
+def test_a_chapter_of_hundreds_of_media_boxes_holds_a_bounded_number_of_pictures(
+    view: EpubView, tmp_path: Path
+) -> None:
+    # Each box's resting picture was an image of its own, as big as the box: 300 video elements
+    # of a few bytes each took 600 MB, and a few thousand would take the machine's memory.
+    body = "".join(f'<video src="clip.avi" width="{600 + n % 7}" height="{800 + n % 5}">'
+                   f"<p>Film {n}.</p></video>" for n in range(300))
+    path = make_epub(tmp_path / "films.epub", {"c1.xhtml": xhtml(body)},
+                     extra={"OEBPS/clip.avi": mjpeg_avi(colour="#2040d0", frames=2)})
+    view.set_book(read_book(path))
+    doc = view.current_document()
+    assert doc is not None and len(doc.media_blocks) == 300
+    names = set()
+    for index in doc.media_blocks:
+        fragment = doc.doc.findBlock(doc.block_starts[index]).begin().fragment()
+        names.add(fragment.charFormat().toImageFormat().name())
+    pictures = [doc.doc.resource(QTextDocument.ResourceType.ImageResource, QUrl(name))
+                for name in names]
+    pixels = sum(p.width() * p.height() for p in pictures if isinstance(p, QImage))
+    assert pixels <= media_blocks.RESTING_PIXELS, f"{pixels:,} pixels held for {len(names)} boxes"
+    ((_block, box),) = doc.media_boxes(view.page_index)  # each box still its own size
+    assert box.width() > 500

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from reader_app.books.content.opf import MAX_SPINE_REPEATS
+from reader_app.books.content.xhtml_parts import MEDIA_LABEL_CHARS
 from reader_app.books.files import budget
 from reader_app.books.files.safezip import require_regular_file
+from reader_app.books.model import BlockKind
 from reader_app.books.opening.cache import load_book
 from reader_app.books.opening.cbz import natural_key
 from reader_app.books.opening.formats import read_book
@@ -270,3 +272,22 @@ def test_deep_nesting_in_sloppy_html_is_kept_as_plain_text_too(tmp_path: Path, d
     texts = [block.text for block in book.sections[0].blocks]
     assert texts == ["Salt & pepper", "Deep in the well.", "After the well."], texts
     assert book.notes
+
+
+def test_a_data_uri_or_a_giant_media_source_never_becomes_the_label_drawn_on_the_page(
+    tmp_path: Path,
+) -> None:
+    # The label is drawn in the player's box and, when nothing plays, laid out as the page's text:
+    # a 2 MB data: URI as its "file name" once froze the page for minutes (778 pages of it).
+    letters = "ABCDEFGHabcdefgh0123456789+/"
+    encoded = "".join(random.Random(7).choice(letters) for _ in range(300_000))
+    long_name = "x" * 50_000 + ".mp3"
+    body = (f'<audio controls="" src="data:audio/mpeg;base64,{encoded}">Fallback one.</audio>'
+            f'<video src="clips/{long_name}"><source src="clip.mp4"/>Fallback two.</video>')
+    book = read_book(make_epub(tmp_path / "media.epub", {"c1.xhtml": xhtml(body)},
+                               extra={"OEBPS/clip.mp4": b"not really a film"}))
+    data_uri, long = (b.media for b in book.sections[0].blocks if b.kind is BlockKind.MEDIA)
+    assert data_uri is not None and long is not None
+    assert data_uri.label == "" and data_uri.sources == ()
+    assert len(long.label) == MEDIA_LABEL_CHARS and long.label.startswith("xxx")
+    assert long.sources == ("OEBPS/clip.mp4",)

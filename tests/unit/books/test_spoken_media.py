@@ -91,3 +91,20 @@ def test_audio_and_video_are_not_read_as_their_fallback_text(tmp_path: Path) -> 
     media = [b for b in book.sections[0].blocks if b.kind is BlockKind.MEDIA]
     assert len(media) == 2 and "not supported" in media[0].text
     assert [s.text for s in section_sentences(book, 0)] == ["Listen to this.", "Then watch."]
+
+
+def test_a_long_alt_text_is_read_a_sentence_at_a_time(tmp_path: Path) -> None:
+    # Pause says the sentence in hand again from its start, and Next skips one: a described
+    # picture's paragraph is paused and skipped a sentence at a time, like the text around it.
+    alt = "A map of the island. The treasure is marked with a cross. North is up."
+    body = f'<p>Before.</p><img src="map.png" alt="{alt}"/><p>After.</p>'
+    book = read_book(make_epub(tmp_path / "alt.epub", {"c1.xhtml": xhtml(body)},
+                               extra={"OEBPS/map.png": PNG}))
+    said = section_sentences(book, 0)
+    assert [s.text for s in said] == ["Before.", "A map of the island.",
+                                      "The treasure is marked with a cross.", "North is up.",
+                                      "After."]
+    assert said[1].start == said[2].start == said[3].end, "each where the image stands"
+    cursor = SpokenCursor(book)
+    assert cursor.seek(said[1].start) == said[1]
+    assert cursor.next() == said[2]
