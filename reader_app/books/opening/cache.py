@@ -45,7 +45,6 @@ from reader_app.paths import cache_dir
 # 16: sections' blocks pickled apart and the underline position; 15: an image's alt text
 # (Block.alt); 14: audio and video as MEDIA blocks; 13: the modules moved into rooms (pickled paths)
 PARSER_VERSION = 17
-PARSER_VERSION = 16
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes
