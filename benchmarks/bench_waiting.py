@@ -27,7 +27,10 @@ from pathlib import Path
 from typing import Any
 
 RUNS = int(os.environ.get("BENCH_WAITING_RUNS", "3"))  # fewer on a busy machine
-PLACES = (10, 80)
+# "10" or "10,80": where the mark is, in percent of the book
+PLACES = tuple(int(p) for p in os.environ.get("BENCH_WAITING_PLACES", "10,80").split(","))
+# "background": only the question asked during a background summary (and the dev set's recall)
+ONLY = os.environ.get("BENCH_WAITING_ONLY", "")
 CONTEXT = 8192
 REPLY_TOKENS = 16
 REWRITE_TOKENS = 48
@@ -104,6 +107,8 @@ def _waits(server: Any) -> list[Row]:
         measured = _at(server, home, book, place)
         budgets += measured.pop("budgets")
         for kind, runs in measured.items():
+            if not runs:
+                continue  # not asked (BENCH_WAITING_ONLY)
             rows += _rows(f"{kind}, War and Peace at {place}%", runs)
     rows += _recall(home, sorted(set(budgets)))
     return rows
@@ -130,9 +135,10 @@ def _at(server: Any, home: Path, book: Any, place: int) -> dict[str, Any]:
     try:
         for n in range(RUNS):
             conversation = assistant.store.new_conversation(book.book_id)
-            for kind, question in (("first question", FIRST_QUESTIONS[n]),
-                                   ("named follow-up", NAMED_FOLLOW_UPS[n]),
-                                   ("leaning follow-up", LEANING_FOLLOW_UP)):
+            asked = () if ONLY == "background" else (
+                ("first question", FIRST_QUESTIONS[n]), ("named follow-up", NAMED_FOLLOW_UPS[n]),
+                ("leaning follow-up", LEANING_FOLLOW_UP))
+            for kind, question in asked:
                 found[kind].append(_ask(assistant, book, question, conversation))
                 found["budgets"].append(found[kind][-1]["budget"])
                 _tell(place, kind, found[kind][-1])

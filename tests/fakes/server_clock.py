@@ -42,6 +42,9 @@ class ServerClock:
     prompt_per_second: float = 2000.0
     reply_per_second: float = 200.0
     batch_seconds: float = 0.02
+    # A client that left is noticed only between batches: llama.cpp's server reads up to 2,048
+    # tokens a batch, Ollama 512. None: every `batch_seconds`.
+    batch_tokens: int | None = None
     served: list[Served] = field(default_factory=list)
     _work: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _last_prompt: str = field(default="", repr=False)
@@ -64,13 +67,15 @@ class ServerClock:
                         prompt_text=text)
         self.served.append(served)
         reading_ends = started + fresh / self.prompt_per_second
+        batch = self.batch_seconds if self.batch_tokens is None else \
+            self.batch_tokens / self.prompt_per_second
         while time.monotonic() < reading_ends:
             if _client_gone(connection):
                 served.dropped = True
                 served.prompt_seconds = time.monotonic() - started
                 # What it had read stays cached only up to where it differed: nothing new.
                 return served
-            time.sleep(min(self.batch_seconds, max(reading_ends - time.monotonic(), 0)))
+            time.sleep(min(batch, max(reading_ends - time.monotonic(), 0)))
         served.prompt_seconds = time.monotonic() - started
         self._last_prompt = text
         return served

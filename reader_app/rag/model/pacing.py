@@ -26,6 +26,23 @@ def flat_prompt(messages: list[Any]) -> str:
     return "".join(f"\x1e{m.get('role', '')}\x1f{m.get('content', '')}" for m in messages)
 
 
+def prompt_prefix(messages: list[Any], chars: int) -> list[Any] | None:
+    """`messages` cut after the first `chars` characters of their flattened text (flat_prompt):
+    the messages before the cut whole, the one it falls in shortened; None where the cut falls
+    before any of that message's own text."""
+    seen = 0
+    for index, message in enumerate(messages):
+        content = str(message.get("content", ""))
+        head = len(f"\x1e{message.get('role', '')}\x1f")
+        if chars < seen + head + len(content):
+            inside = chars - seen - head
+            if inside <= 0:
+                return None
+            return [*messages[:index], {**message, "content": content[:inside]}]
+        seen += head + len(content)
+    return list(messages)
+
+
 def prompt_tokens(text: str) -> int:
     """An average estimate of a text's tokens, for timing (not for fitting a context)."""
     return len(text) // CHARS_PER_PROMPT_TOKEN + 1

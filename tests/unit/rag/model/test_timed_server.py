@@ -137,6 +137,46 @@ def test_a_question_asked_during_a_background_summary_is_not_kept_waiting(
     assert background.queue.gave_way >= 1
 
 
+def test_a_server_reading_in_long_batches_keeps_a_question_waiting_one_step_at_most(
+    fake_ollama: FakeOllama, api: str
+) -> None:
+    """llama.cpp's server notices a client that left only between batches of 2,048 tokens: a
+    background summary sent whole would hold the question for up to a batch (here 1 s); read
+    ahead in steps, it holds it for one step."""
+    fake_ollama.clock = clock = ServerClock(prompt_per_second=2000.0,
+                                            reply_per_second=REPLY_PER_SECOND,
+                                            batch_tokens=2048)
+    fake_ollama.reply_with(lambda r: Reply("The bell rang."))
+    gateway = _gateway(fake_ollama, api)
+    idle = _first_token_seconds(gateway, _context(700, seed="idle"))  # about 0.5 s of prompt
+    time.sleep(0.4)
+
+    history = ScopedHistory.for_summary(_Conversation(turns=4, words=250), 1, boundary_sid=5,
+                                        keep_recent=0)
+    background = _gateway(fake_ollama, api)
+    background.pace.speeds.note(background.queue.key, background.model,
+                                prompt_tokens=2000, prompt_seconds=1.0)
+    background.read_ahead_after, background.read_ahead_step = 1.0, 0.1  # 200-token steps
+    summary: list[str] = []
+    worker = threading.Thread(target=lambda: summary.append(background.summarize(history)))
+    worker.start()
+    deadline = time.monotonic() + 5
+    while not any("Summarise" in s.prompt_text for s in clock.served):  # being read
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    time.sleep(0.02)  # early in a step (and in what would be one 2,048-token batch)
+
+    busy = _first_token_seconds(gateway, _context(700, seed="busy"))
+    worker.join(30)
+
+    assert busy <= idle * 1.2 + 0.15, (busy, idle)  # not the rest of a 1 s batch
+    assert summary and summary[0]
+    assert background.queue.gave_way >= 1
+    steps = [s for s in clock.served if "Summarise" in s.prompt_text]
+    *read_ahead, final = [s.fresh_tokens for s in steps]
+    assert len(read_ahead) > 5 and max(read_ahead) <= 260 and final <= 520, steps
+
+
 def test_no_timeout_fires_while_the_server_is_still_reading_a_long_prompt(
     fake_ollama: FakeOllama, clock: ServerClock, api: str
 ) -> None:
