@@ -186,13 +186,16 @@ def _ask_during_summary(assistant: Any, book: Any, server: Any, n: int) -> dict[
     from reader_app.rag.boundary import scope_for_book
     from reader_app.rag.model.excerpts import Span, excerpts_in_scope
     from reader_app.rag.model.gateway import ModelGateway
+    from reader_app.rag.model.speeds import speeds_for
     from tests.llm.server import MODEL
 
     scope = scope_for_book(assistant.conn, book.book_id)
     start = max(scope.boundary_sid - 150, 0)
     excerpts = excerpts_in_scope(assistant.conn, scope,
                                  [Span(book.book_id, start, scope.boundary_sid, "a chapter")])
-    background = ModelGateway(host=server.v1_url, model=MODEL, timeout=600)
+    # As the app's companion makes its gateway: with the library's measured speeds.
+    background = ModelGateway(host=server.v1_url, model=MODEL, timeout=600,
+                              speeds=speeds_for(assistant.home))
     done = threading.Event()
 
     def summarise() -> None:

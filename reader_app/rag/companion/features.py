@@ -44,6 +44,8 @@ from reader_app.rag.companion.xray_notes import (
 from reader_app.rag.index.sentences import locator_for_sid
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.model.gateway import ModelGateway
+from reader_app.rag.model.speeds import speeds_for
+from reader_app.store.file_lock import database_file
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +95,11 @@ class Companion:
         if not use_model:
             return cls(conn, gateway=None, prepared=prepared)
         config = AssistantConfig.from_settings(conn)
-        return cls(conn, gateway=config.gateway(), prepared=prepared)
+        # The library's measured speeds: a long background prompt is then read ahead in steps
+        # a question can stop quickly (rag/model/gateway.py, READ_AHEAD_*).
+        database = database_file(conn)
+        speeds = speeds_for(None if database is None else database.parent)
+        return cls(conn, gateway=config.gateway(speeds=speeds), prepared=prepared)
 
     def close(self) -> None:
         if self.gateway is not None:

@@ -31,13 +31,7 @@ from reader_app.errors import (
     RemoteServerNotAllowedError,
 )
 from reader_app.rag.model import prompts
-from reader_app.rag.model.pacing import (
-    CHARS_PER_PROMPT_TOKEN,
-    Pacing,
-    flat_prompt,
-    prompt_prefix,
-    timed_out,
-)
+from reader_app.rag.model.pacing import Pacing, flat_prompt, timed_out
 from reader_app.rag.model.replies import QueryRewrite, StreamStats, validate_suggestions
 from reader_app.rag.model.schedule import GaveWayError, Priority, Ticket, queue_for
 from reader_app.rag.model.scoped import (
@@ -70,15 +64,6 @@ __all__ = ["ModelGateway", "PullCancelledError", "PullProgress", "QueryRewrite",
 MAX_ANSWER_CHARS = 24_000
 # However the tokens trickle in, an answer that takes longer than this after its first is stopped.
 ANSWER_DEADLINE_SECONDS = 300.0
-# A server drops a request whose client has gone only between batches of its prompt, and
-# llama.cpp's server reads up to 2,048 tokens a batch by default: about 90 s for a 3B model on
-# two cores. So background work whose prompt would take longer than READ_AHEAD_AFTER_SECONDS has
-# the server read it ahead in steps of READ_AHEAD_STEP_SECONDS each (its own request; the
-# server keeps what it read in its prompt cache), and a question that stops it waits for one
-# step at most.
-READ_AHEAD_AFTER_SECONDS = 8.0
-READ_AHEAD_STEP_SECONDS = 4.0
-READ_AHEAD_MIN_STEP_TOKENS = 64
 
 
 class ModelGateway:
@@ -126,8 +111,6 @@ class ModelGateway:
         self.pace = Pacing(self.queue, speeds if speeds is not None else speeds_for(None),
                            model=model, timeout=timeout)
         self.cancel = cancel
-        self.read_ahead_after = READ_AHEAD_AFTER_SECONDS
-        self.read_ahead_step = READ_AHEAD_STEP_SECONDS
 
     @classmethod
     def for_choice(cls, choice: ServerChoice, **options: Any) -> Self:
@@ -171,7 +154,7 @@ class ModelGateway:
                 with contextlib.closing(parts):
                     for part in parts:
                         if part.done:
-                            self._learn(part, stats)
+                            self.pace.learn(part, stats)
         except ReaderError:
             return False
         return not ticket.gave_way
@@ -247,7 +230,7 @@ class ModelGateway:
                     deadline = time.monotonic() + waited
                 if part.done:
                     finished = True
-                    self._learn(part, stats)
+                    self.pace.learn(part, stats)
                 length += len(token)
                 if length > self.max_answer_chars:
                     raise AnswerFailedError(
@@ -273,44 +256,15 @@ class ModelGateway:
             model=self.model, messages=messages, max_tokens=max_tokens,
             num_ctx=num_ctx or prompts.context_window(messages, max_tokens=max_tokens)))
 
-    def _read_ahead(self, messages: list[Any], *, num_ctx: int) -> int:
-        """Have the server read a long background prompt in short steps (READ_AHEAD_*), so a
-        question that stops it waits for one step, not a whole batch of the server's. Each step
-        sends the same context size as the call itself (Ollama reloads the model for another).
-        Returns the steps sent."""
-        speed = self.pace.speed
-        fresh = self.pace.fresh_tokens(messages)
-        if speed is None or any(m.get("images") for m in messages) or \
-                speed.prompt_seconds(fresh) <= self.read_ahead_after:
-            return 0
-        step_tokens = max(int(speed.prompt_per_second * self.read_ahead_step),
-                          READ_AHEAD_MIN_STEP_TOKENS)
-        text = flat_prompt(messages)
-        step = step_tokens * CHARS_PER_PROMPT_TOKEN
-        sent = 0
-        for cut in range(self.queue.shared_prefix_chars(text) + step, len(text) - step, step):
-            part = prompt_prefix(messages, cut)
-            if part is None:
-                continue
+    def _read_ahead(self, messages: list[Any], *, num_ctx: int) -> None:
+        """A long background prompt read in short steps first (Pacing.read_ahead_steps), each
+        with the call's own context size (Ollama reloads the model for another)."""
+        for part, tokens in self.pace.read_ahead_steps(messages):
             replies = self._send(part, max_tokens=1, num_ctx=num_ctx,
-                                 deadline=self.pace.first_token_deadline(step_tokens))
+                                 deadline=self.pace.first_token_deadline(tokens))
             with contextlib.closing(replies):
                 for _ in replies:
                     pass
-            sent += 1
-        return sent
-
-    def _learn(self, part: ReplyPart, stats: StreamStats) -> None:
-        """Keep what the server counted, and learn its speed from it."""
-        stats.prompt_tokens = part.prompt_tokens
-        stats.prompt_seconds = part.prompt_seconds
-        stats.completion_tokens = part.completion_tokens
-        stats.finish_reason = part.finish_reason
-        stats.prompt_tokens_read = part.prompt_tokens_read
-        self.pace.speeds.note(self.queue.key, self.model,
-                         prompt_tokens=part.prompt_tokens_read or part.prompt_tokens,
-                         prompt_seconds=part.prompt_seconds,
-                         reply_tokens=part.completion_tokens, reply_seconds=part.reply_seconds)
 
     def _require_consent(self) -> None:
         if not self.text_may_leave:

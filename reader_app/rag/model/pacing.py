@@ -6,11 +6,14 @@ follows the expected time so that a long prompt on a slow computer is not taken 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from reader_app.errors import AssistantTimeoutError
+from reader_app.rag.model.replies import StreamStats
 from reader_app.rag.model.schedule import ServerQueue
 from reader_app.rag.model.speeds import Speed, SpeedBook
+from reader_app.rag.model.wire import ReplyPart
 
 # Before a server's speed is known, a prompt is allowed this many tokens a second (a 3B model
 # on two CPU cores reads about 50-75), and every wait at least the gateway's `timeout`.
@@ -18,6 +21,15 @@ ASSUMED_PROMPT_PER_SECOND = 20.0
 # The first token may come this much later than expected, and the gateway's `timeout` besides
 # (a model being loaded, a busy disk), before the answer is given up.
 DEADLINE_FACTOR = 2.5
+# A server drops a request whose client has gone only between batches of its prompt, and
+# llama.cpp's server reads up to 2,048 tokens a batch by default: about 90 s for a 3B model on
+# two cores. So background work whose prompt would take longer than READ_AHEAD_AFTER_SECONDS has
+# the server read it ahead in steps of READ_AHEAD_STEP_SECONDS each (its own request; the
+# server keeps what it read in its prompt cache), and a question that stops it waits for one
+# step at most.
+READ_AHEAD_AFTER_SECONDS = 8.0
+READ_AHEAD_STEP_SECONDS = 4.0
+READ_AHEAD_MIN_STEP_TOKENS = 64
 CHARS_PER_PROMPT_TOKEN = 4  # for timing, an average (prompts.py's 3 is a safe upper bound)
 
 
@@ -57,6 +69,38 @@ class Pacing:
         self.speeds = speeds
         self.model = model
         self.timeout = timeout
+        self.read_ahead_after = READ_AHEAD_AFTER_SECONDS
+        self.read_ahead_step = READ_AHEAD_STEP_SECONDS
+
+    def learn(self, part: ReplyPart, stats: StreamStats) -> None:
+        """Keep what the server counted, and learn its speed from it."""
+        stats.prompt_tokens = part.prompt_tokens
+        stats.prompt_seconds = part.prompt_seconds
+        stats.completion_tokens = part.completion_tokens
+        stats.finish_reason = part.finish_reason
+        stats.prompt_tokens_read = part.prompt_tokens_read
+        self.speeds.note(self.queue.key, self.model,
+                         prompt_tokens=part.prompt_tokens_read or part.prompt_tokens,
+                         prompt_seconds=part.prompt_seconds,
+                         reply_tokens=part.completion_tokens, reply_seconds=part.reply_seconds)
+
+    def read_ahead_steps(self, messages: list[Any]) -> Iterator[tuple[list[Any], int]]:
+        """The prefixes of a long prompt to have the server read first, each about
+        `read_ahead_step` seconds of reading more than the last, with its size in tokens; none
+        where the speed is not known, the prompt would take under `read_ahead_after` seconds,
+        or it carries pictures."""
+        speed = self.speed
+        if speed is None or any(m.get("images") for m in messages) or \
+                speed.prompt_seconds(self.fresh_tokens(messages)) <= self.read_ahead_after:
+            return
+        tokens = max(int(speed.prompt_per_second * self.read_ahead_step),
+                     READ_AHEAD_MIN_STEP_TOKENS)
+        text = flat_prompt(messages)
+        step = tokens * CHARS_PER_PROMPT_TOKEN
+        for cut in range(self.queue.shared_prefix_chars(text) + step, len(text) - step, step):
+            part = prompt_prefix(messages, cut)
+            if part is not None:
+                yield part, tokens
 
     @property
     def speed(self) -> Speed | None:

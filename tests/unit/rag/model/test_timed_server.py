@@ -156,7 +156,7 @@ def test_a_server_reading_in_long_batches_keeps_a_question_waiting_one_step_at_m
     background = _gateway(fake_ollama, api)
     background.pace.speeds.note(background.queue.key, background.model,
                                 prompt_tokens=2000, prompt_seconds=1.0)
-    background.read_ahead_after, background.read_ahead_step = 1.0, 0.1  # 200-token steps
+    background.pace.read_ahead_after, background.pace.read_ahead_step = 1.0, 0.1  # 200-token steps
     summary: list[str] = []
     worker = threading.Thread(target=lambda: summary.append(background.summarize(history)))
     worker.start()
