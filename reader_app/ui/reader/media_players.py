@@ -134,9 +134,7 @@ class MediaPlayers(QObject):
     def _release(self, key: Key) -> None:
         player = self.players.pop(key)
         self.view.workers.drop(_lane(key))
-        player.release()
-        player.hide()
-        player.deleteLater()
+        player.discard()
 
     def _new_player(self, key: Key, box: QRectF) -> MediaPlayerBox | None:
         book = self.view.book
