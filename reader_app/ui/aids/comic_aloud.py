@@ -7,27 +7,34 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
-from reader_app.comics.ocr import OcrEngine, RapidOcrEngine
-from reader_app.comics.text import PageText, ocr_book
 from reader_app.store.db import connect
 from reader_app.ui.workers import Job
 
+if TYPE_CHECKING:  # the OCR and its numpy load on the worker, never before the first page
+    from reader_app.comics.ocr import OcrEngine
+    from reader_app.comics.text import PageText
+
 # (book, first page, cancel) -> the pages' texts in order, from the first; runs on a worker.
-PageReader = Callable[[Book, int, CancelToken], Iterator[PageText]]
+PageReader = Callable[[Book, int, CancelToken], Iterator["PageText"]]
 
 
 def ocr_page_reader(
-    home: Path, *, engine: Callable[[], OcrEngine] = RapidOcrEngine
+    home: Path, *, engine: Callable[[], OcrEngine] | None = None
 ) -> PageReader:
-    """Pages read through the library's OCR cache, on the worker's own connection."""
+    """Pages read through the library's OCR cache, on the worker's own connection (with
+    RapidOCR unless `engine` makes another)."""
 
     def read(book: Book, first: int, cancel: CancelToken) -> Iterator[PageText]:
+        from reader_app.comics.ocr import RapidOcrEngine
+        from reader_app.comics.text import PageText, ocr_book
+
         conn = connect(home)
         try:
-            ocr = engine()
+            ocr = (engine or RapidOcrEngine)()
             for section in book.sections[first:]:
                 if cancel.cancelled:
                     return

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter
@@ -23,7 +24,6 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.reading import Navigation
 from reader_app.books.text.segment import split_sentences
 from reader_app.books.text.spoken import SpokenCursor, SpokenSentence
-from reader_app.comics.text import PageText
 from reader_app.settings import SettingsStore
 from reader_app.ui.aids.comic_aloud import PageReader, ocr_page_reader, stream_pages
 from reader_app.ui.aids.listening_log import ListeningLog
@@ -33,6 +33,9 @@ from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.reader.reading_ahead import notice_parts
 from reader_app.ui.workers import Workers
+
+if TYPE_CHECKING:  # numpy comes with it: loaded on the worker that reads a comic
+    from reader_app.comics.text import PageText
 
 HEADING_PAUSE_MS = 700  # the breath after a heading, before the text under it
 RATE_STEP = 0.1
