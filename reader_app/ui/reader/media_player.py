@@ -204,16 +204,11 @@ class MediaPlayerBox(QWidget):
     def is_playing(self) -> bool:
         return self.player.playbackState() == QMediaPlayer.PlaybackState.PlayingState
 
-    def discard(self) -> None:
-        """Let go for good (the book is closing, or the box is far away): hidden and silent now,
-        stopped and closed when Qt deletes the box from its event loop. Stopped here instead
-        (`stop()`, `setSource()`), Python's lock is held while Qt Multimedia's FFmpeg threads
-        tear down objects wired to this box's Python-made sink, which wait for that lock: a
-        deadlock, seen once in a test's teardown."""
+    def release(self) -> None:
+        """Stop and let go of the file (the book is closing, or the box is far away)."""
         self._wants_play = False
-        self.audio.setMuted(True)
-        self.hide()
-        self.deleteLater()
+        self.player.stop()
+        self.player.setSource(QUrl())
 
     # -- what the player says -----------------------------------------------------------------
 

@@ -134,7 +134,9 @@ class MediaPlayers(QObject):
     def _release(self, key: Key) -> None:
         player = self.players.pop(key)
         self.view.workers.drop(_lane(key))
-        player.discard()
+        player.release()
+        player.hide()
+        player.deleteLater()
 
     def _new_player(self, key: Key, box: QRectF) -> MediaPlayerBox | None:
         book = self.view.book
