@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtGui import QColor, QHideEvent, QImage, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QMenu, QWidget
 
 from reader_app.books.model import Book, Locator
@@ -344,6 +344,13 @@ class EpubView(PageView):
             if self._anchor is None:
                 self._anchor = self._last_start
             self._relayout_timer.start()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        # Not a spontaneous hide (the window minimised): a clip may play on there, as in a
+        # browser; the page put away for the library is the reader leaving it.
+        if not event.spontaneous():
+            self.media.pause_all()
 
     def relayout_now(self) -> None:
         """Apply a pending resize at once (tests and screenshots)."""

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Signal
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Media
@@ -77,15 +77,15 @@ class MediaPlayers(QObject):
         # member -> its file's name in the folder: copied out once, however often its box comes
         # back on screen after its player was let go.
         self._copies: dict[str, str] = {}
-        page.installEventFilter(self)  # the page hidden (the library shown): its players pause
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # Not a spontaneous hide (the window minimised): a clip may play on in the background
-        # there, as in a browser; the page put away for the library is the reader leaving it.
-        if watched is self.page and event.type() == QEvent.Type.Hide and not event.spontaneous():
-            for player in self.players.values():
-                player.pause()
-        return False
+    def pause_all(self) -> None:
+        """The page was put away (the library shown): no sound from a page the reader left.
+
+        Called from the view's own hideEvent, not an event filter on it: a filter also sees the
+        hide sent while the view is being deleted, after Python's collector may have cleared this
+        object's attributes (the view and its players hold each other)."""
+        for player in self.players.values():
+            player.pause()
 
     def place(self) -> None:
         """Lay a player over each media box on screen; pause and hide the others."""

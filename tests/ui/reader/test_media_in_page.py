@@ -446,3 +446,19 @@ def test_a_chapter_of_hundreds_of_media_boxes_holds_a_bounded_number_of_pictures
     assert pixels <= media_blocks.RESTING_PIXELS, f"{pixels:,} pixels held for {len(names)} boxes"
     ((_block, box),) = doc.media_boxes(view.page_index)  # each box still its own size
     assert box.width() > 500
+
+
+def test_a_shown_page_collected_as_garbage_is_torn_down_without_an_error(qtbot: QtBot) -> None:
+    """The view and its players hold each other; when Python's collector breaks that cycle the
+    view is deleted while shown, and its last hide must reach no half-cleared player state (CI
+    once failed a later test's teardown on it)."""
+    import gc
+
+    view = EpubView()
+    view.set_appearance(APPEARANCE)
+    view.resize(320, 480)
+    view.show()
+    qtbot.waitExposed(view)
+    del view
+    gc.collect()
+    qtbot.wait(10)  # pytest-qt reports any error raised inside Qt at the test's end
