@@ -205,9 +205,14 @@ class MediaPlayerBox(QWidget):
         return self.player.playbackState() == QMediaPlayer.PlaybackState.PlayingState
 
     def release(self) -> None:
-        """Stop and let go of the file (the book is closing, or the box is far away)."""
+        """Stop and let go of the file (the book is closing, or the box is far away).
+
+        An empty source stops the player and closes the file. Not `stop()` first: PySide holds
+        Python's lock through `stop()`, while Qt Multimedia's FFmpeg threads, tearing down what
+        was wired to this box's Python-made sink and audio output, wait for that lock under a Qt
+        lock `stop()` then waits for (a deadlock, seen once in a test's teardown). PySide lets
+        go of Python's lock for `setSource()`."""
         self._wants_play = False
-        self.player.stop()
         self.player.setSource(QUrl())
 
     # -- what the player says -----------------------------------------------------------------

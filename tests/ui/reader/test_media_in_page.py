@@ -192,9 +192,11 @@ def test_players_pause_when_their_page_is_turned_away_and_let_go_when_the_book_c
     assert audio.isVisible() and not audio.is_playing(), "coming back does not play by itself"
     copied = audio.player.source().toLocalFile()
     assert Path(copied).is_file()
-    view.set_book(None)
+    audio.play()
+    qtbot.waitUntil(audio.is_playing, timeout=5_000)
+    view.set_book(None)  # while it plays
     assert not players(view) and not Path(copied).exists()
-    assert audio.player.source().isEmpty()
+    assert audio.player.source().isEmpty() and not audio.is_playing()
 
 
 def test_autoplay_plays_on_sight_only_when_the_reader_allows_it(
@@ -462,3 +464,15 @@ def test_a_shown_page_collected_as_garbage_is_torn_down_without_an_error(qtbot: 
     del view
     gc.collect()
     qtbot.wait(10)  # pytest-qt reports any error raised inside Qt at the test's end
+
+
+def test_players_let_go_at_any_stage_never_hang_and_leave_nothing_behind(tmp_path: Path) -> None:
+    # A child process, timed out here: a release that deadlocked with Qt Multimedia's FFmpeg
+    # threads would otherwise hang the whole run (seen once in a teardown, with stop()).
+    child = subprocess.run(
+        [sys.executable, "-m", "tests.ui.reader.release_players", str(tmp_path), "40", "7"],
+        cwd=Path(__file__).parents[3], capture_output=True, text=True, timeout=180,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert child.returncode == 0, child.stdout[-2000:] + child.stderr[-2000:]
+    assert "released 40 times" in child.stdout
