@@ -15,10 +15,15 @@ from pathlib import Path
 def main() -> None:
     started = time.perf_counter()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from reader_app.app import create_application, library_folder, name_application, open_library
+    from reader_app.books.opening.ahead import parse_ahead
+
+    # The head start `app.run_app` gives a book named at launch, before the window's imports.
+    name_application()
+    parse_ahead(sys.argv[1], library_folder())
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from reader_app.app import create_application, open_library
     from reader_app.books.shelf.library import Library
     from reader_app.settings import SettingsStore
     from reader_app.ui.window.main_window import MainWindow

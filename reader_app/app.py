@@ -12,6 +12,15 @@ from reader_app.paths import assets_dir, library_home
 from reader_app.store.db import connect
 
 
+def name_application() -> None:
+    """The names the library folder is made from (Qt's AppDataLocation); no application needed."""
+    from PySide6.QtCore import QCoreApplication
+
+    QCoreApplication.setApplicationName(APP_NAME)
+    QCoreApplication.setApplicationVersion(__version__)
+    QCoreApplication.setOrganizationName(APP_NAME)
+
+
 def create_application() -> object:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -20,10 +29,8 @@ def create_application() -> object:
     if app is None:
         app = QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
-    app.setApplicationName(APP_NAME)
+    name_application()
     app.setApplicationDisplayName(APP_NAME)
-    app.setApplicationVersion(__version__)
-    app.setOrganizationName(APP_NAME)
     app.setDesktopFileName("pagemate")
     icon = assets_dir() / "icons" / "pagemate.svg"
     if icon.exists():
@@ -49,11 +56,18 @@ def run_app(*, file: str | None, screenshot: str | None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     # faiss reports every CPU-specific build it tries before the one that loads.
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
+    name_application()
+    home = library_folder()
+    if file and not screenshot:
+        from reader_app.books.opening.ahead import parse_ahead
+
+        # Before the application and the window are made (about half a second): the book is
+        # parsed on another core meanwhile, and its open reads the result from the cache.
+        parse_ahead(file, home)
     from reader_app.ui.library.library_recovery import open_or_recover
     from reader_app.ui.window.launch import launch
 
     create_application()
-    home = library_folder()
     conn = open_or_recover(home)  # a full, read-only or damaged library is explained first
     if conn is None:
         return 1

@@ -51,9 +51,11 @@ def open_and_record(
 
     `known` is the library's entry when the reader chose the book there: a file at its path
     that is now another book (its SHA-256 differs) is refused, never opened as that entry."""
+    from reader_app.books.opening.ahead import wait_for_ahead
     from reader_app.books.opening.cache import load_book
     from reader_app.books.typography.hyphenation import supports
 
+    wait_for_ahead(path)  # a launch's head start leaves the parsed book in the cache
     book = load_book(path, home)
     if known is not None and book.book_id != known.book_id:
         raise BookError(
