@@ -36,10 +36,13 @@ def parse_ahead(file: str | Path, home: Path) -> bool:
     """Start a child that parses `file` into the book cache in `home`; False when not started
     (not a book file this helps, missing, or no process to be had)."""
     path = Path(file)
-    if path.suffix.lower() not in SUFFIXES or not path.is_file():
-        return False
-    key = path.resolve()
-    if _cached_already(path, key, home):
+    try:
+        if path.suffix.lower() not in SUFFIXES or not path.is_file():
+            return False
+        key = path.resolve()
+        if _cached_already(path, key, home):
+            return False
+    except OSError:  # a folder the reader may not look into: the open job says so
         return False
     context = multiprocessing.get_context("spawn")  # never fork a process with Qt threads
     child = context.Process(target=_parse, args=(str(key), str(home)), name="pagemate-open",

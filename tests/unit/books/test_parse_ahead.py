@@ -92,6 +92,18 @@ def test_no_child_for_a_book_the_library_has_cached_a_comic_or_a_missing_file(
     assert not ahead.parse_ahead(tmp_path / "gone.epub", library_home)
 
 
+def test_a_file_that_cannot_even_be_looked_at_gets_no_child_and_no_error(
+    library_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _book(tmp_path)
+
+    def refused(_self: Path) -> bool:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "is_file", refused)
+    assert not ahead.parse_ahead(path, library_home)  # the open job reports it, in the window
+
+
 def test_a_launch_with_a_book_starts_the_head_start_before_the_window(
     library_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
