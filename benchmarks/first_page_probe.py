@@ -15,12 +15,9 @@ from pathlib import Path
 def main() -> None:
     started = time.perf_counter()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from reader_app.app import create_application, library_folder, name_application, open_library
-    from reader_app.books.opening.ahead import parse_ahead
+    from reader_app.app import create_application, folder_and_head_start, open_library
 
-    # The head start `app.run_app` gives a book named at launch, before the window's imports.
-    name_application()
-    parse_ahead(sys.argv[1], library_folder())
+    folder_and_head_start(sys.argv[1])  # as `app.run_app` does, before the window's imports
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 

@@ -46,6 +46,19 @@ def library_folder() -> Path:
     return library_home(default)
 
 
+def folder_and_head_start(file: str | None) -> Path:
+    """The library folder, known before the application is made, and a head start on `file`:
+    parsed in a child process (books/opening/ahead.py) while the application and the window are
+    made (about half a second), so that its open reads the result from the cache."""
+    name_application()
+    home = library_folder()
+    if file:
+        from reader_app.books.opening.ahead import parse_ahead
+
+        parse_ahead(file, home)
+    return home
+
+
 def open_library() -> tuple[Path, sqlite3.Connection]:
     """The library folder and its database. Raises LibraryError (full, read-only, damaged)."""
     home = library_folder()
@@ -56,14 +69,7 @@ def run_app(*, file: str | None, screenshot: str | None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     # faiss reports every CPU-specific build it tries before the one that loads.
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
-    name_application()
-    home = library_folder()
-    if file and not screenshot:
-        from reader_app.books.opening.ahead import parse_ahead
-
-        # Before the application and the window are made (about half a second): the book is
-        # parsed on another core meanwhile, and its open reads the result from the cache.
-        parse_ahead(file, home)
+    home = folder_and_head_start(None if screenshot else file)
     from reader_app.ui.library.library_recovery import open_or_recover
     from reader_app.ui.window.launch import launch
 
