@@ -103,7 +103,7 @@ def chat_model_rows(home: Path, embedder: CachedEmbedder) -> list[Row]:
     gateway = ModelGateway(host=str(settings.get("assistant.ollama_host")),
                            model=str(settings.get("assistant.model")))
     try:
-        available = gateway.has_model()
+        available = gateway.models.has()
     except Exception as error:  # unreachable, or any client error: report it, measure nothing
         available, reason = False, str(error)
     else:

@@ -23,7 +23,6 @@ from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.library import Library
 from reader_app.books.text.segment import split_sentences
 from reader_app.cancel import CancelToken
-from reader_app.rag.boundary import scope_at, scope_for_book
 from reader_app.rag.index.chunking import chunk_texts, chunks_of
 from reader_app.rag.index.embed import FastEmbedder, default_embedder
 from reader_app.rag.index.indexer import IndexProgress, index_book
@@ -37,6 +36,7 @@ from reader_app.rag.index.indexes import (
 )
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.retrieval.search import search
+from reader_app.rag.scope.boundary import scope_at, scope_for_book
 from reader_app.store.db import connect
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "epub"

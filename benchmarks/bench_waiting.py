@@ -81,19 +81,20 @@ def _short_replies() -> Iterator[None]:
     with and what its search phrase comes to: a turn ends and joins the history, and the next
     question is not held behind minutes of junk. What is measured, the wait for the first
     token, does not depend on the cap."""
-    from reader_app.rag.model import prompts
+    from reader_app.rag.assistant import prompts
+    from reader_app.rag.companion import prompts as companion_prompts
 
     answers = dict(prompts.ANSWER_LENGTHS)
-    companion = dict(prompts.COMPANION_MAX_TOKENS)
+    companion = dict(companion_prompts.COMPANION_MAX_TOKENS)
     rewrite = prompts.REWRITE_MAX_TOKENS
     prompts.ANSWER_LENGTHS.update({k: (v[0], REPLY_TOKENS) for k, v in answers.items()})
-    prompts.COMPANION_MAX_TOKENS.update({k: REPLY_TOKENS for k in companion})
+    companion_prompts.COMPANION_MAX_TOKENS.update({k: REPLY_TOKENS for k in companion})
     prompts.REWRITE_MAX_TOKENS = REWRITE_TOKENS
     try:
         yield
     finally:
         prompts.ANSWER_LENGTHS.update(answers)
-        prompts.COMPANION_MAX_TOKENS.update(companion)
+        companion_prompts.COMPANION_MAX_TOKENS.update(companion)
         prompts.REWRITE_MAX_TOKENS = rewrite
 
 
@@ -183,10 +184,11 @@ def _ask(assistant: Any, book: Any, question: str, conversation: int | None) -> 
 
 def _ask_during_summary(assistant: Any, book: Any, server: Any, n: int) -> dict[str, Any]:
     """A chapter summary (about 2,500 tokens) is being read when the reader asks."""
-    from reader_app.rag.boundary import scope_for_book
-    from reader_app.rag.model.excerpts import Span, excerpts_in_scope
+    from reader_app.rag.companion.calls import CompanionCalls
     from reader_app.rag.model.gateway import ModelGateway
     from reader_app.rag.model.speeds import speeds_for
+    from reader_app.rag.scope.boundary import scope_for_book
+    from reader_app.rag.scope.excerpts import Span, excerpts_in_scope
     from tests.llm.server import MODEL
 
     scope = scope_for_book(assistant.conn, book.book_id)
@@ -200,7 +202,8 @@ def _ask_during_summary(assistant: Any, book: Any, server: Any, n: int) -> dict[
 
     def summarise() -> None:
         try:
-            background.companion_text("chapter", excerpts, title=book.metadata.title,
+            CompanionCalls(background).companion_text("chapter", excerpts,
+                                                      title=book.metadata.title,
                                       subject=f"part {n}")
         finally:
             done.set()

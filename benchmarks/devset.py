@@ -29,13 +29,13 @@ import numpy as np
 from reader_app.books.model import Book
 from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.library import Library
-from reader_app.rag.boundary import scope_at
 from reader_app.rag.index.chunking import plan_chunks
 from reader_app.rag.index.embed import Embedder
 from reader_app.rag.index.indexer import index_book
 from reader_app.rag.index.sentences import sid_at
 from reader_app.rag.index.text_units import ensure_sentences
-from reader_app.rag.retrieval.search import SearchResult
+from reader_app.rag.scope.boundary import scope_at
+from reader_app.rag.scope.found import SearchResult
 from reader_app.store.db import connect
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"

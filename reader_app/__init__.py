@@ -1,7 +1,7 @@
 """Pagemate: a desktop e-reader with a spoiler-safe reading companion.
 
 Layers, lowest first (tests/unit/test_layers.py): cancel, errors, paths, settings, digest < books,
-comics, store < rag < prepare, cli, mcp, forget < ui, app. Read `rag/boundary.py` first.
+comics, store < rag < prepare, cli, mcp, forget < ui, app. Read `rag/scope/boundary.py` first.
 
 Front door: `app.py` (the window) and `cli/` (the command line).
 

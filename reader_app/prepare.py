@@ -171,7 +171,7 @@ def _describe(
 ) -> Mapping[int, str]:
     """Page descriptions when the reader turned them on; never past the boundary unless the
     reader asked to prepare the whole comic. Any trouble leaves the comic undescribed."""
-    from reader_app.rag.model.vision import describe_pages
+    from reader_app.rag.pages.vision import describe_pages
 
     run = describe_pages(
         conn,
@@ -192,7 +192,7 @@ def _dense_index(
     conn: sqlite3.Connection, home: Path, book: Book, *, embedder: Embedder,
     through: Callable[[], int] | None, report: Progress, cancel: CancelToken,
 ) -> IndexStatus:
-    from reader_app.rag.boundary import scope_for_book
+    from reader_app.rag.scope.boundary import scope_for_book
 
     book_id, model_id = book.book_id, embedder.model_id
     target = through() if through is not None else None

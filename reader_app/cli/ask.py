@@ -22,10 +22,10 @@ from reader_app.prepare import prepare_book
 from reader_app.rag.assistant.answer_run import AnswerRun
 from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.assistant.engine import Assistant, ScopeSource
-from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.index.embed import Embedder, default_embedder
 from reader_app.rag.index.sentences import sid_at
-from reader_app.rag.model.citations import Citation
+from reader_app.rag.scope.boundary import Scope, scope_at, scope_for_book
+from reader_app.rag.scope.citations import Citation
 from reader_app.store.db import connect
 
 

@@ -124,9 +124,9 @@ def status_json(
 ) -> dict[str, Any]:
     """The stored reading state and index state of `book`, as `reader-app status --json`."""
     from reader_app.books.shelf.marking import chapter_at, percent_at
-    from reader_app.rag.boundary import boundary_sid_for
     from reader_app.rag.index.indexer import index_status
     from reader_app.rag.index.sentences import sentence_count
+    from reader_app.rag.scope.boundary import boundary_sid_for
     from reader_app.settings import SettingsStore
 
     place: Place = place_of(book, state)

@@ -14,7 +14,6 @@ from reader_app.errors import LibraryError, ReaderError
 from reader_app.paths import library_home
 from reader_app.prepare import PreparedBook, prepare_book
 from reader_app.prepare_news import PrepareNews
-from reader_app.rag.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.sentences import sid_at
 from reader_app.rag.retrieval.search import (
@@ -26,6 +25,7 @@ from reader_app.rag.retrieval.search import (
     SearchStages,
     search,
 )
+from reader_app.rag.scope.boundary import Scope, scope_at, scope_for_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect, connect_read_only, is_read_only
 

@@ -15,10 +15,10 @@ from reader_app.books.shelf.library import Library
 from reader_app.cli.retrieval import _open, _run, _scope, boundary_options
 from reader_app.cli.server_options import server_options
 from reader_app.rag.assistant.places import knows_up_to, place_label
-from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.companion.features import Companion
 from reader_app.rag.companion.xray_notes import stored_description
 from reader_app.rag.index.sentences import locator_for_sid
+from reader_app.rag.scope.boundary import Scope, scope_for_book
 
 
 def xray_parser() -> argparse.ArgumentParser:

@@ -64,8 +64,9 @@ def describe_reached_pages(
 ) -> DescriptionRun:
     """Describe the pages of a comic the reader has reached, in page order, storing each.
 
-    Only pages up to `last_page` are read and sent: `rag.boundary.last_page_to_describe` decides
-    it (the last page read, or every page while the reader has chosen "Prepare whole comic").
+    Only pages up to `last_page` are read and sent: `rag.scope.boundary.last_page_to_describe`
+    decides it (the last page read, or every page while the reader has chosen "Prepare whole
+    comic").
     A page already described (same image, same model) is not sent again.
     `rag.vision.describe_pages` is the entry point that heeds the setting and finds a model.
     """

@@ -15,7 +15,7 @@ def ask_book(home: Path, book: Book, question: str, *, embedder: Any) -> dict[st
     conversation is untouched and nothing of it stays in the library; the reading state is only
     read. With Ollama down, the answer is the most relevant passages read, marked as such."""
     from reader_app.rag.assistant.engine import Assistant
-    from reader_app.rag.boundary import scope_for_book
+    from reader_app.rag.scope.boundary import scope_for_book
     from reader_app.store.db import connect
 
     conn = connect(home, check_same_thread=False)

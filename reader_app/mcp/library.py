@@ -151,8 +151,8 @@ class AgentLibrary:
         return ask_book(self.home, book, question, embedder=embedder)
 
     def _reader(self, conn: sqlite3.Connection, book: Book) -> _Reader:
-        from reader_app.rag.boundary import boundary_sid_for
         from reader_app.rag.index.sentences import sentence_count
+        from reader_app.rag.scope.boundary import boundary_sid_for
 
         row = conn.execute(
             """SELECT boundary_section, boundary_block, boundary_char, finished
@@ -173,8 +173,8 @@ class AgentLibrary:
     def _search(
         self, conn: sqlite3.Connection, reader: _Reader, query: str, k: int
     ) -> tuple[list[dict[str, Any]], str, str]:
-        from reader_app.rag.boundary import scope_for_book
         from reader_app.rag.retrieval.search import UNLIMITED_TOKENS, search
+        from reader_app.rag.scope.boundary import scope_for_book
 
         scope = scope_for_book(conn, reader.book.book_id)
         embedder, trouble = self._embedder_for(conn)
@@ -226,8 +226,8 @@ class AgentLibrary:
         """Each passage cut to the scope (a second guard: the search already masks), each
         sentence once, in reading order, with its chapter and position."""
         from reader_app.books.shelf.marking import chapter_at, percent_at
-        from reader_app.rag.boundary import scope_for_book, sentence_in_scope
         from reader_app.rag.index.sentences import join_sentences, sentences_between
+        from reader_app.rag.scope.boundary import scope_for_book, sentence_in_scope
 
         current = reader.book.book_id
         scope = scope_for_book(conn, current)

@@ -274,7 +274,7 @@ def m007_companion(conn: sqlite3.Connection) -> None:
         CREATE INDEX entity_links_by_book ON entity_links (book_id, made_at_sid);
         -- Text made from the book for the companion: X-Ray descriptions, chapter summaries,
         -- recaps. made_at_sid is the boundary it was made at: it is shown or sent to a model only
-        -- while the boundary is at or beyond it (rag/boundary.py decides).
+        -- while the boundary is at or beyond it (rag/scope/boundary.py decides).
         CREATE TABLE companion_texts (
             text_id       INTEGER PRIMARY KEY,
             book_id       TEXT NOT NULL REFERENCES books(book_id) ON DELETE CASCADE,

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from reader_app.books.model import Book
 from reader_app.books.shelf.library import Library
-from reader_app.rag.boundary import scope_at
 from reader_app.rag.companion.entity_store import ensure_entities
 from reader_app.rag.companion.xray import known_entities
 from reader_app.rag.index.sentences import sentence_count
 from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.scope.boundary import scope_at
 
 LISTS = Path(__file__).with_name("main_characters.json")
 TOP = 20

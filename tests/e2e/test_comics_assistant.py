@@ -15,9 +15,9 @@ from reader_app.books.shelf.library import Library
 from reader_app.comics.ocr import RapidOcrEngine
 from reader_app.comics.text import ComicText, is_description, ocr_book, with_page_text
 from reader_app.rag.assistant.engine import Assistant
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.indexer import index_book
 from reader_app.rag.retrieval.search import search
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder

@@ -20,9 +20,9 @@ from reader_app.books.model import Locator
 from reader_app.rag.companion.features import Companion
 from reader_app.rag.companion.recaps import story_so_far
 from reader_app.rag.companion.xray import known_entities
-from reader_app.rag.model.excerpts import ExcerptScopeError, Span, excerpts_in_scope
 from reader_app.rag.model.gateway import ModelGateway
-from reader_app.rag.model.scoped import ScopeViolationError
+from reader_app.rag.scope.excerpts import ExcerptScopeError, Span, excerpts_in_scope
+from reader_app.rag.scope.sealed import ScopeViolationError
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
 from tests.fakes.marker_library import MARKER, MarkerLibrary
 

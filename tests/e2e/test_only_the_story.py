@@ -15,10 +15,10 @@ from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
 from reader_app.cli import main
 from reader_app.prepare import prepare_book
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.embed import default_embedder
 from reader_app.rag.index.sentences import sentences_between
 from reader_app.rag.retrieval.search import UNLIMITED_TOKENS, search
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.store.db import connect
 from tests.bookgen import (
     KEPT_MARKERS,

@@ -22,12 +22,12 @@ import pytest
 from reader_app.books.model import Book
 from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.library import Library
-from reader_app.rag.boundary import scope_at
 from reader_app.rag.index.embed import Embedder, default_embedder
 from reader_app.rag.index.indexer import index_book
 from reader_app.rag.index.sentences import sid_at
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.retrieval.search import UNLIMITED_TOKENS, search
+from reader_app.rag.scope.boundary import scope_at
 from reader_app.store.db import connect
 from tests.conftest import ALICE, JEKYLL, ROOT, corpus_epub
 

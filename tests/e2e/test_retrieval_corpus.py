@@ -13,12 +13,12 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
-from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.index.embed import Embedder, default_embedder
 from reader_app.rag.index.indexer import IndexProgress, index_book, index_status
 from reader_app.rag.index.indexes import load_vector_index, stored_ids, vector_index_path
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.retrieval.search import search
+from reader_app.rag.scope.boundary import Scope, scope_for_book
 from reader_app.store.db import connect
 from tests.conftest import OZ1, OZ2, PRIDE, corpus_epub
 from tests.fakes.embedders import HashEmbedder

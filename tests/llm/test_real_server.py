@@ -19,12 +19,15 @@ import pytest
 
 from reader_app.cancel import CancelToken
 from reader_app.errors import AnswerFailedError, ContextTooLongError, ReaderError
+from reader_app.rag.assistant import prompts
+from reader_app.rag.assistant.calls import AssistantCalls
 from reader_app.rag.assistant.engine import Assistant, AssistantConfig
-from reader_app.rag.boundary import scope_for_book
-from reader_app.rag.model import prompts
-from reader_app.rag.model.excerpts import ScopedExcerpts, Span, excerpts_in_scope
+from reader_app.rag.companion import prompts as companion_prompts
+from reader_app.rag.companion.calls import CompanionCalls
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
-from reader_app.rag.model.scoped import ScopedHistory
+from reader_app.rag.scope.boundary import scope_for_book
+from reader_app.rag.scope.excerpts import ScopedExcerpts, Span, excerpts_in_scope
+from reader_app.rag.scope.sealed import ScopedHistory
 from tests.fakes.marker_library import MarkerLibrary, marker_library
 from tests.llm.recording_proxy import RecordingProxy
 from tests.llm.server import MODEL, LlamaServer
@@ -52,13 +55,14 @@ def _assistant(shelf: MarkerLibrary, url: str, **config: Any) -> Assistant:
 def test_an_answer_streams_to_its_end_with_the_servers_own_counts(llama: LlamaServer) -> None:
     gateway = _gateway(llama.v1_url)
     stats = StreamStats()
-    text = "".join(gateway.stream_answer(_context(), "Who carried the lantern?",
+    text = "".join(AssistantCalls(gateway).stream_answer(_context(),
+                                                         "Who carried the lantern?",
                                          answer_length="short", stats=stats))
     assert stats.finish_reason in ("stop", "length")
     assert stats.prompt_tokens and stats.prompt_tokens > 50
     assert stats.prompt_seconds is not None and stats.prompt_seconds > 0
     assert stats.completion_tokens is not None and len(text) >= 0
-    assert gateway.installed_models() == [MODEL]
+    assert gateway.models.installed() == [MODEL]
     assert gateway.context_tokens() == llama.context  # llama.cpp's /props
 
 
@@ -68,7 +72,8 @@ def test_stop_ends_the_work_and_the_server_is_free_again(
     gateway = _gateway(proxy.v1_url)
     cancel = CancelToken()
     received = []
-    for token in gateway.stream_answer(_context(), "Tell me everything.", answer_length="long",
+    for token in AssistantCalls(gateway).stream_answer(_context(), "Tell me everything.",
+                                                       answer_length="long",
                                        stats=StreamStats(), cancel=cancel):
         received.append(token)
         if len(received) == 3:
@@ -79,7 +84,8 @@ def test_stop_ends_the_work_and_the_server_is_free_again(
         time.sleep(0.1)
     assert not llama.busy()
     stats = StreamStats()
-    list(gateway.stream_answer(_context(), "Who?", answer_length="short", stats=stats))
+    list(AssistantCalls(gateway).stream_answer(_context(), "Who?", answer_length="short",
+                                               stats=stats))
     assert stats.finish_reason in ("stop", "length")
 
 
@@ -107,8 +113,8 @@ def _matches(value: Any, schema: dict[str, Any]) -> bool:
      prompts.REWRITE_SCHEMA, prompts.REWRITE_MAX_TOKENS),
     (prompts.rank_messages("Who rang the bell?", ["Boris rang the bell.", "Anna ran."]),
      prompts.RANK_SCHEMA, prompts.RANK_MAX_TOKENS),
-    (prompts.merge_messages(("Anna", "Miss Anna"), (("Chapter 1", "Anna smiled."),)),
-     prompts.MERGE_SCHEMA, prompts.MERGE_MAX_TOKENS),
+    (companion_prompts.merge_messages(("Anna", "Miss Anna"), (("Chapter 1", "Anna smiled."),)),
+     companion_prompts.MERGE_SCHEMA, companion_prompts.MERGE_MAX_TOKENS),
 ], ids=["rewrite", "rank", "merge"])
 def test_a_structured_reply_is_schema_valid_json_or_cut_at_its_cap(
     llama: LlamaServer, messages: list[Any], schema: dict[str, Any], max_tokens: int
@@ -125,12 +131,19 @@ def test_a_structured_reply_is_schema_valid_json_or_cut_at_its_cap(
         assert _matches(value, schema), reply[:500]
 
 
-def test_every_structured_call_returns_its_value_or_falls_back(llama: LlamaServer) -> None:
-    gateway = _gateway(llama.v1_url)
-    suggestions = gateway.suggest_followups(_context(), "Who is Anna?", "A villager.")
+def test_every_structured_call_returns_its_value_or_falls_back(
+    llama: LlamaServer, shelf: MarkerLibrary
+) -> None:
+    calls = AssistantCalls(_gateway(llama.v1_url))
+    suggestions = calls.suggest_followups(_context(), "Who is Anna?", "A villager.")
     assert isinstance(suggestions, tuple)  # () when the reply was cut or unusable
-    for call in (lambda: gateway.rewrite_query("Where?", ScopedHistory.empty(boundary_sid=5)),
-                 lambda: gateway.rank_passages("Who?", ["Boris rang.", "Anna ran."])):
+    shelf.read_through(1, 5)
+    book_id = shelf.book.book_id
+    candidates = excerpts_in_scope(shelf.conn, scope_for_book(shelf.conn, book_id),
+                                   [Span(book_id, 0, 1, ""), Span(book_id, 2, 3, "")],
+                                   story_only=False)
+    for call in (lambda: calls.rewrite_query("Where?", ScopedHistory.empty(boundary_sid=5)),
+                 lambda: calls.rank_passages("Who?", candidates)):
         # A typed failure the caller falls back from is fine; anything else fails the test.
         with contextlib.suppress(AnswerFailedError, ValueError):
             call()
@@ -142,7 +155,8 @@ def test_a_context_too_long_is_refused_typed_and_the_next_question_fits(
     gateway = _gateway(llama.v1_url)
     long_question = "Tell me about the lantern and the mill. " * 1200  # ~10,000 tokens
     with pytest.raises(ContextTooLongError) as caught:
-        list(gateway.stream_answer(_context(), long_question, answer_length="short",
+        list(AssistantCalls(gateway).stream_answer(_context(), long_question,
+                                                   answer_length="short",
                                    stats=StreamStats()))
     assert caught.value.context_tokens == llama.context
     assert caught.value.prompt_tokens and caught.value.prompt_tokens > llama.context
@@ -213,7 +227,7 @@ def test_a_background_call_gives_way_to_a_question_and_is_sent_again(
 
     def summarise() -> None:
         try:
-            summary.append(background.companion_text(
+            summary.append(CompanionCalls(background).companion_text(
                 "chapter", excerpts, title="The Lantern Bearers", subject="Chapter 1"))
         except BaseException as error:  # recorded for the test to read
             failure.append(error)
@@ -226,7 +240,8 @@ def test_a_background_call_gives_way_to_a_question_and_is_sent_again(
         time.sleep(0.05)
     question = _gateway(proxy.v1_url)
     stats = StreamStats()
-    list(question.stream_answer(_context(history=long_history), "Who?", answer_length="short",
+    list(AssistantCalls(question).stream_answer(_context(history=long_history), "Who?",
+                                                answer_length="short",
                                 stats=stats))
     worker.join(300)
     assert stats.finish_reason in ("stop", "length")

@@ -26,7 +26,7 @@ def core_modules() -> list[str]:
 
 def test_the_core_is_discovered() -> None:
     modules = core_modules()
-    for expected in ("reader_app.books.content.epub", "reader_app.rag.boundary",
+    for expected in ("reader_app.books.content.epub", "reader_app.rag.scope.boundary",
                      "reader_app.store.db"):
         assert expected in modules
     assert not [m for m in modules if m.startswith("reader_app.ui")]

@@ -51,13 +51,13 @@ FORBIDDEN_SIDEWAYS = frozenset({("books", "comics")})
 ALLOWED = frozenset({("reader_app.cli", "reader_app.app")})
 
 # Inside `books/`, `rag/` and `ui/`, rooms in dependency order: a room imports only itself and
-# earlier rooms. A module directly in the package (`books/model.py`, `rag/boundary.py`,
+# earlier rooms. A module directly in the package (`books/model.py`, `rag/scope/boundary.py`,
 # `ui/workers.py`) is a room of its own.
 ROOMS: Mapping[str, Mapping[str, int]] = {
     "books": {"model": 0, "files": 1, "pictures": 2, "typography": 3, "content": 4, "opening": 5,
               "text": 6, "shelf": 7},
-    "rag": {"index": 0, "boundary": 1, "retrieval": 2, "model": 3, "assistant": 4, "companion": 5,
-            "characters": 6},
+    "rag": {"index": 0, "scope": 1, "retrieval": 2, "model": 3, "assistant": 4, "companion": 5,
+            "characters": 6, "pages": 7},
     "ui": {"workers": 0, "page": 1, "reader": 2, "library": 3, "assistant": 4, "companion": 5,
            "aids": 6, "window": 7},
 }
@@ -198,7 +198,7 @@ def import_cycles(graph: Graph) -> list[list[str]]:
 
 def test_the_graph_is_read_from_every_module() -> None:
     graph = import_graph()
-    assert {"reader_app.books.content.epub", "reader_app.rag.boundary",
+    assert {"reader_app.books.content.epub", "reader_app.rag.scope.boundary",
             "reader_app.ui.window.main_window", "reader_app.comics.text",
             "reader_app.cli"} <= set(graph)
     assert "reader_app.rag.index.sentences" in graph["reader_app.rag.index.text_units"]
@@ -310,15 +310,15 @@ def test_no_room_imports_a_later_one() -> None:
 
 def test_a_room_reaching_forward_is_named() -> None:
     graph = {
-        "reader_app.rag.model.scoped": frozenset({"reader_app.rag.assistant.conversations"}),
+        "reader_app.rag.scope.sealed": frozenset({"reader_app.rag.assistant.conversations"}),
         "reader_app.rag.assistant.engine": frozenset({"reader_app.rag.model.gateway",
-                                                       "reader_app.rag.boundary"}),
+                                                       "reader_app.rag.scope.boundary"}),
         "reader_app.ui.page.images": frozenset({"reader_app.ui.workers"}),
         "reader_app.ui.workers": frozenset({"reader_app.ui.window.main_window"}),
         "reader_app.ui.attic.old": frozenset(),
     }
     assert room_violations(graph) == [
-        "reader_app.rag.model.scoped imports reader_app.rag.assistant.conversations, a later room",
+        "reader_app.rag.scope.sealed imports reader_app.rag.assistant.conversations, a later room",
         "reader_app.ui.attic.old is in no room: add 'attic' to ROOMS['ui']",
         "reader_app.ui.workers imports reader_app.ui.window.main_window, a later room",
     ]

@@ -3,6 +3,8 @@
 Front door: `engine.py` (`Assistant.ask`).
 
 Modules:
+- `answer_driver`: One answer driven from the question to its last token, for the assistant and
+  character chat alike (no Qt): the docks start it in a worker and paint what it reports, once.
 - `answer_check`: The spoiler receipt: an answer checked locally against what the book introduces
   only later.
 - `answer_run`: One question being answered (no Qt): prepared as a value (`PreparedQuestion`), the
@@ -10,9 +12,12 @@ Modules:
   passages already read when the model cannot answer), with its spoiler check.
 - `answer_view`: How an answer is drawn (Qt-free HTML): veiled sentences, the receipt line, its
   passages.
+- `calls`: The assistant's model calls, each a sealed request of its own (prompts.py) sent through
+  the port: the answer, the search rewrite, the ranking, the hypothetical passage, the chips, the
+  summary.
 - `citation_text`: How a cited passage reads for the reader under an answer: the link that jumps to
   it, with its quote. Text for the screen, never sent to a model (the quote is cut by
-  `rag/model/citations.py`).
+  `rag/scope/citations.py`).
 - `comic_pages`: A comic asked about while OCR still reads its pages: say so, wait for the pages up
   to the boundary, then answer from them (or from what is ready, with a note).
 - `conversation_claims`: One message at a time per conversation, across windows and processes.
@@ -28,6 +33,7 @@ Modules:
 - `places`: Where a sentence of a book is, as a reader says it: "Chapter 31 (62%)".
 - `pool`: Assistants kept between questions: a connection, an `Assistant`, its model gateway and
   Ollama client are built once and lent to each answer, instead of built and closed per question.
+- `prompts`: Every piece of text the assistant sends a model, and the sealed requests made of it.
 - `term_table`: Each book's first-occurrence table of names and phrases, for the spoiler receipt.
 - `transcript`: The assistant's transcript as HTML: questions, answers with their citation links,
   and the answers given further on in the book hidden (Qt-free; the panel only shows what this

@@ -11,13 +11,15 @@ from dataclasses import dataclass, replace
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
+from reader_app.rag.assistant import prompts
 from reader_app.rag.assistant.answer_check import AnswerCheck, AnswerChecker, FlaggedSpan, Receipt
+from reader_app.rag.assistant.calls import AssistantCalls
 from reader_app.rag.assistant.conversations import AnswerStats, ConversationStore, Message, Status
 from reader_app.rag.assistant.places import Places
-from reader_app.rag.model import prompts
-from reader_app.rag.model.citations import Citation, quoted
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
-from reader_app.rag.model.scoped import ScopedContext
+from reader_app.rag.scope.citations import Citation, quoted
+from reader_app.rag.scope.request import ModelRequest
+from reader_app.rag.scope.sealed import ScopedContext
 
 FALLBACK_PASSAGES = 4
 
@@ -148,13 +150,14 @@ class AnswerRun:
     def expected_wait(self) -> tuple[int, float | None]:
         """What the server will read afresh for this answer (in tokens), and how long that is
         expected to take on this computer (None until its speed has been measured)."""
-        fresh = self.gateway.pace.fresh_tokens(self.answer_messages())
+        fresh = self.gateway.pace.fresh_tokens(self.request().messages)
         return fresh, self.gateway.pace.expected_seconds(fresh)
 
-    def answer_messages(self) -> list[prompts.ChatMessage]:
-        """What the answer's call sends (for the time it should take)."""
-        return prompts.answer_messages(self.context, self.question.text,
-                                       answer_length=self.prepared.answer_length)
+    def request(self) -> ModelRequest:
+        """What the answer's call sends; character chat (rag/characters/chat.py) speaks in a
+        voice."""
+        return prompts.answer_request(self.context, self.question.text,
+                                      answer_length=self.prepared.answer_length)
 
     @property
     def sent_text(self) -> str:
@@ -199,17 +202,13 @@ class AnswerRun:
         self._finish("".join(pieces), status, "")
 
     def _stream(self) -> Iterator[str]:
-        """The model's tokens; character chat (rag/characters/chat.py) speaks in a voice."""
-        return self.gateway.stream_answer(
-            self.context, self.question.text, answer_length=self.prepared.answer_length,
-            stats=self.stats, cancel=self.cancel_token,
-        )
+        return self.gateway.stream(self.request(), stats=self.stats, cancel=self.cancel_token)
 
     def suggestions(self) -> tuple[str, ...]:
         """Follow-up questions from a second call, stored with the answer; () when unusable."""
         if self.outcome is None or self.outcome.status != "complete":
             return ()
-        found = self.gateway.suggest_followups(
+        found = AssistantCalls(self.gateway).suggest_followups(
             self.context, self.question.text, self.outcome.text
         )
         if found:

@@ -1,11 +1,11 @@
 """How a cited passage reads for the reader under an answer: the link that jumps to it, with its
-quote. Text for the screen, never sent to a model (the quote is cut by `rag/model/citations.py`)."""
+quote. Text for the screen, never sent to a model (the quote is cut by `rag/scope/citations.py`)."""
 
 from __future__ import annotations
 
 import html
 
-from reader_app.rag.model.citations import Citation, cut_at_word, quoted
+from reader_app.rag.scope.citations import Citation, cut_at_word, quoted
 
 LINK_QUOTE_CHARS = 80
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import QueryError
-from reader_app.rag.boundary import last_comic_page_in_scope
 from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.scope.boundary import last_comic_page_in_scope
 
 POLL_SECONDS = 0.5
 # No page read for this long: nobody is reading them (the preparation stopped or failed), so

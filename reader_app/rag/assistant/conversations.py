@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from reader_app.rag.assistant.answer_check import AnswerCheck
-from reader_app.rag.model.citations import Citation
+from reader_app.rag.scope.citations import Citation
 
 Role = Literal["user", "assistant"]
 # complete: a whole answer, fed back as history. incomplete: the model failed mid-answer.

@@ -24,6 +24,7 @@ from reader_app.errors import (
 )
 from reader_app.rag.assistant.answer_check import AnswerChecker, Receipt
 from reader_app.rag.assistant.answer_run import AnswerRun, PreparedQuestion
+from reader_app.rag.assistant.calls import AssistantCalls, QueryRewrite
 from reader_app.rag.assistant.comic_pages import ComicPagesNews, comic_pages_for_question
 from reader_app.rag.assistant.conversations import (
     ConversationStore,
@@ -33,24 +34,24 @@ from reader_app.rag.assistant.conversations import (
 from reader_app.rag.assistant.followup import leans_on_conversation
 from reader_app.rag.assistant.model_ranking import RetrievalHelpers
 from reader_app.rag.assistant.places import Places
+from reader_app.rag.assistant.prompts import (
+    REWRITE_TURNS,
+    answer_prefix,
+    length_instruction,
+    warm_request,
+)
 from reader_app.rag.assistant.term_table import TermTables
-from reader_app.rag.boundary import Scope, scope_for_book
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.rag.index.sentences import sentence_count
 from reader_app.rag.index.text_units import ensure_sentences
-from reader_app.rag.model.gateway import ModelGateway, QueryRewrite
-from reader_app.rag.model.prompts import (
-    REWRITE_TURNS,
-    ChatMessage,
-    answer_prefix,
-    conversation_opening,
-    length_instruction,
-)
-from reader_app.rag.model.scoped import BookDetails, ScopedContext, ScopedHistory
+from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.servers import ServerChoice
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.rag.retrieval.search import DEFAULT_TOKEN_BUDGET, search
+from reader_app.rag.scope.boundary import Scope, scope_for_book
+from reader_app.rag.scope.request import ModelRequest
+from reader_app.rag.scope.sealed import BookDetails, ScopedContext, ScopedHistory
 from reader_app.settings import SettingsStore
 
 # Recent turns that go back into the answer prompt, each with the excerpts it was given: the
@@ -318,9 +319,9 @@ class Assistant:
         """Have the server load the model and read what the next answer about `book` begins
         with (the rules, the book's details, the conversation so far), so the first question
         costs only its own text. Gives way to a question; True when the server read it."""
-        return self.gateway.warm(self.warm_messages(book))
+        return self.gateway.warm(self.warm_request(book))
 
-    def warm_messages(self, book: Book) -> list[ChatMessage]:
+    def warm_request(self, book: Book) -> ModelRequest:
         """What the next answer about `book` begins with, at the recorded boundary."""
         scope = self._scope_source(self.conn, book.book_id)
         conversation_id = self.store.latest_conversation(book.book_id)
@@ -328,14 +329,8 @@ class Assistant:
             else ScopedHistory.from_store(self.store, conversation_id,
                                           boundary_sid=scope.boundary_sid,
                                           token_budget=HISTORY_TOKEN_BUDGET)
-        started = scope.boundary_sid >= 0
-        details = BookDetails.of(book)
-        messages = answer_prefix(details, history, started=started,
-                                 answer_length=self.config.answer_length)
-        if len(messages) == 1:  # no earlier turn: the first question opens with the book
-            messages.append({"role": "user",
-                             "content": conversation_opening(details, history, started=started)})
-        return messages
+        return warm_request(BookDetails.of(book), history, started=scope.boundary_sid >= 0,
+                            answer_length=self.config.answer_length)
 
     def maintain_summary(self, conversation_id: int, *, boundary_sid: int) -> bool:
         """Every ten messages, summarise the older turns. True if a summary was written."""
@@ -351,7 +346,7 @@ class Assistant:
         if not older.turns:
             return False
         try:
-            text = self.gateway.summarize(older)
+            text = AssistantCalls(self.gateway).summarize(older)
         except ReaderError:
             return False  # history falls back to recent turns; next time we try again
         self.store.save_summary(
@@ -373,7 +368,7 @@ class Assistant:
         if cached is not None:
             return QueryRewrite(search_phrase=cached[0], keywords=cached[1]), None
         try:
-            rewrite = self.gateway.rewrite_query(question, history)
+            rewrite = AssistantCalls(self.gateway).rewrite_query(question, history)
         except AssistantUnavailableError as error:
             return None, error  # the answer call would fail the same way: don't wait twice
         except (ReaderError, ValueError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from reader_app.rag.model.scoped import ScopedHistory
+from reader_app.rag.scope.sealed import ScopedHistory
 
 # Words that point back at something said before: pronouns and "that", "there", "then".
 POINTING_BACK = frozenset({

@@ -1,8 +1,8 @@
 """The chat model's optional help with retrieval: a hypothetical passage and a ranking, cached.
 
-Both are calls through the one gateway (`ModelGateway`). The hypothetical passage is written
-from the question and the book's title only; the ranking sees only candidates that a scoped
-search already returned, so neither can bring text from after the boundary into a request.
+Both are the assistant's calls (`calls.py`). The hypothetical passage is written from the
+question and the book's title only; the ranking sees only candidates that a scoped search already
+returned, sealed, so neither can bring text from after the boundary into a request.
 Replies are cached in `retrieval_helper_cache`, keyed by SHA-256 of everything sent.
 """
 
@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from reader_app.errors import ReaderError
+from reader_app.rag.assistant.calls import AssistantCalls
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.retrieval.search import Reranker
+from reader_app.rag.scope.excerpts import ScopedExcerpts
 
 
 class RetrievalHelpers:
@@ -26,6 +28,7 @@ class RetrievalHelpers:
     def __init__(self, conn: sqlite3.Connection, gateway: ModelGateway) -> None:
         self.conn = conn
         self.gateway = gateway
+        self.calls = AssistantCalls(gateway)
 
     def hypothetical(self, question: str, *, title: str) -> str | None:
         """A made-up passage to search with beside the question; None when the call fails
@@ -35,7 +38,7 @@ class RetrievalHelpers:
         if isinstance(cached, str):
             return cached
         try:
-            text = self.gateway.hypothetical_passage(question, title=title)
+            text = self.calls.hypothetical_passage(question, title=title)
         except (ReaderError, ValueError):
             return None
         self._store("hypothetical", key, text)
@@ -45,13 +48,13 @@ class RetrievalHelpers:
         """A reranker for `search`: the model picks the candidates that best answer the
         reader's own question (not the rewritten search phrase)."""
 
-        def rank(excerpts: list[str]) -> Sequence[int]:
-            key = _key("rank", question, *excerpts)
+        def rank(candidates: ScopedExcerpts) -> Sequence[int]:
+            key = _key("rank", question, *candidates.texts)
             cached = self._cached("rank", key)
             if isinstance(cached, list):
                 return [int(n) for n in cached]
             try:
-                order = list(self.gateway.rank_passages(question, excerpts))
+                order = list(self.calls.rank_passages(question, candidates))
             except ValueError:
                 return []
             self._store("rank", key, order)

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence, Set
 from reader_app.rag.assistant.answer_view import answer_html
 from reader_app.rag.assistant.citation_text import citation_link_html
 from reader_app.rag.assistant.conversations import Message
-from reader_app.rag.boundary import made_within
+from reader_app.rag.scope.boundary import made_within
 
 HIDDEN_TURN = "<p><i>(Hidden: this was said further on in the book.)</i></p>"
 PENDING_ANSWER = "<p><b>Assistant:</b> </p>"

@@ -14,7 +14,7 @@ if
    query (keyword search), cached under the SHA-256 of the message and the last four
    messages; on any failure the raw message is used for both;
 4. the same masked hybrid search, its best passages where the character appears put first;
-5. the reply streams in the character's voice (`CharacterGateway.stream_in_character`) and is
+5. the reply streams in the character's voice (`CharacterRun.request`, prompts.py) and is
    stored as the assistant's are: a failed reply is marked, never history, never summarised.
 """
 
@@ -38,6 +38,7 @@ from reader_app.rag.assistant.answer_run import (
     PreparedQuestion,
     fallback_answer,
 )
+from reader_app.rag.assistant.calls import QueryRewrite
 from reader_app.rag.assistant.conversation_claims import Claim, claim, release
 from reader_app.rag.assistant.conversations import ConversationStore
 from reader_app.rag.assistant.engine import (
@@ -51,9 +52,8 @@ from reader_app.rag.assistant.engine import (
 )
 from reader_app.rag.assistant.places import Places
 from reader_app.rag.assistant.term_table import TermTables
-from reader_app.rag.boundary import Scope, scope_at, scope_for_book, sentence_in_scope
 from reader_app.rag.characters import prompts as cp
-from reader_app.rag.characters.gateway import CharacterGateway, last_messages
+from reader_app.rag.characters.calls import CharacterCalls
 from reader_app.rag.characters.persona import (
     Persona,
     build_persona,
@@ -62,6 +62,7 @@ from reader_app.rag.characters.persona import (
     needs_rebuild,
     usable_persona,
 )
+from reader_app.rag.characters.prompts import last_messages
 from reader_app.rag.characters.store import (
     ConversationInfo,
     character_conversation,
@@ -74,11 +75,13 @@ from reader_app.rag.index.embed import Embedder
 from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.rag.index.sentences import sentence_count
 from reader_app.rag.index.text_units import ensure_sentences
-from reader_app.rag.model.excerpts import ScopedExcerpts, Span, excerpts_in_scope
-from reader_app.rag.model.gateway import QueryRewrite
-from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
+from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.rag.retrieval.search import Reranker, search
+from reader_app.rag.scope.boundary import Scope, scope_at, scope_for_book, sentence_in_scope
+from reader_app.rag.scope.excerpts import ScopedExcerpts, Span, excerpts_in_scope
+from reader_app.rag.scope.request import ModelRequest
+from reader_app.rag.scope.sealed import ScopedContext, ScopedHistory
 
 CHAT_K = 8  # passages a reply may use
 CHAT_TOKEN_BUDGET = 2200
@@ -96,11 +99,10 @@ def character_rewrite_key(message: str, history: ScopedHistory, *, name: str) ->
 class CharacterRun(AnswerRun):
     """One message being answered in character: iterate `tokens()`, then read `outcome`."""
 
-    def __init__(self, prepared: PreparedQuestion, *, gateway: CharacterGateway,
+    def __init__(self, prepared: PreparedQuestion, *, gateway: ModelGateway,
                  store: ConversationStore, cancel: CancelToken | None, entry: XRayEntry,
                  persona: Persona, persona_stale: bool, claimed: Claim) -> None:
         super().__init__(prepared, gateway=gateway, store=store, cancel=cancel)
-        self.character_gateway = gateway
         self.entry = entry
         self.persona = persona
         self.persona_stale = persona_stale  # remake it in the background after this reply
@@ -131,14 +133,9 @@ class CharacterRun(AnswerRun):
     def suggestions(self) -> tuple[str, ...]:
         return ()  # a conversation, not a questionnaire
 
-    def answer_messages(self) -> list[cp.ChatMessage]:
-        return cp.answer_messages(self.context, self.persona, self.question.text)
-
-    def _stream(self) -> Iterator[str]:
-        return self.character_gateway.stream_in_character(
-            self.context, self.persona, self.question.text, stats=self.stats,
-            cancel=self.cancel_token,
-        )
+    def request(self) -> ModelRequest:
+        """The reply in character, from the context and the persona only."""
+        return cp.answer_request(self.context, self.persona, self.question.text)
 
 
 class CharacterChat(Assistant):
@@ -151,18 +148,18 @@ class CharacterChat(Assistant):
         *,
         config: AssistantConfig | None = None,
         embedder: Embedder | None = None,
-        gateway: CharacterGateway | None = None,
+        gateway: ModelGateway | None = None,
         scope_source: ScopeSource = scope_for_book,
         vector_cache: VectorIndexCache | None = None,
         term_tables: TermTables | None = None,
     ) -> None:
         config = config or AssistantConfig.from_settings(conn)
-        gateway = gateway or CharacterGateway.for_choice(config.server, timeout=config.timeout,
-                                                         speeds=speeds_for(home))
+        gateway = gateway or ModelGateway.for_choice(config.server, timeout=config.timeout,
+                                                     speeds=speeds_for(home))
         super().__init__(conn, home, config=config, embedder=embedder, gateway=gateway,
                          scope_source=scope_source, vector_cache=vector_cache,
                          term_tables=term_tables)
-        self.character_gateway = gateway
+        self.character_calls = CharacterCalls(gateway)
 
     def scope(self, book: Book) -> Scope:
         return self._scope_source(self.conn, book.book_id)
@@ -201,7 +198,7 @@ class CharacterChat(Assistant):
         """Prepare the reply to `message`: stream it with `run.tokens()`. Raises QueryError
         (ConversationBusyError while another message of this conversation is answered). From
         here to the reply's request, the server's background work waits."""
-        with self.character_gateway.question_coming():
+        with self.gateway.question_coming():
             return self._prepare_message(book, message, name=name, key=key,
                                  conversation_id=conversation_id, cancel=cancel)
 
@@ -241,7 +238,7 @@ class CharacterChat(Assistant):
         entry = entity_by_key(self.conn, scope, key)
         if entry is None or not needs_rebuild(usable_persona(self.conn, scope, entry), entry):
             return None
-        return build_persona(self.conn, book, scope, entry, self.character_gateway)
+        return build_persona(self.conn, book, scope, entry, self.character_calls)
 
     def maintain_summary(self, conversation_id: int, *, boundary_sid: int) -> bool:
         """Every ten messages, summarise the older turns with the passages they cited."""
@@ -258,7 +255,7 @@ class CharacterChat(Assistant):
             return False
         try:
             excerpts = self._cited(who[0], conversation_id, older)
-            text = self.character_gateway.summarize_chat(older, excerpts, name=who[2])
+            text = self.character_calls.summarize_chat(older, excerpts, name=who[2])
         except ReaderError:
             return False  # history falls back to recent turns; next time we try again
         self.store.save_summary(conversation_id, text=text, boundary_sid=older.boundary_sid,
@@ -301,7 +298,7 @@ class CharacterChat(Assistant):
             model=self.config.model, answer_length=self.config.answer_length, started=started,
             early_error=early_error,
         )
-        return CharacterRun(prepared, gateway=self.character_gateway, store=self.store,
+        return CharacterRun(prepared, gateway=self.gateway, store=self.store,
                             cancel=cancel, entry=entry, persona=persona, persona_stale=stale,
                             claimed=claimed)
 
@@ -312,7 +309,7 @@ class CharacterChat(Assistant):
         if persona is not None:
             return persona, None
         try:
-            return build_persona(self.conn, book, scope, entry, self.character_gateway), None
+            return build_persona(self.conn, book, scope, entry, self.character_calls), None
         except AssistantUnavailableError as error:  # the reply would fail the same way
             return extract_persona(self.conn, book, scope, entry), error
         except (ReaderError, ValueError):
@@ -325,7 +322,7 @@ class CharacterChat(Assistant):
         if cached is not None:
             return QueryRewrite(search_phrase=cached[0], keywords=cached[1]), None
         try:
-            rewrite = self.character_gateway.rewrite_message(message, history, name=entry.name)
+            rewrite = self.character_calls.rewrite_message(message, history, name=entry.name)
         except AssistantUnavailableError as error:
             return None, error
         except (ReaderError, ValueError):
@@ -361,7 +358,7 @@ def appearing_first(entry: XRayEntry) -> Reranker:
     names = [re.sub(r"^the ", "", n) for n in (entry.name, *entry.aliases)]
     pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in names if n) + r")\b")
 
-    def rank(texts: list[str]) -> Sequence[int]:
-        return [n for n, text in enumerate(texts) if pattern.search(text)]
+    def rank(candidates: ScopedExcerpts) -> Sequence[int]:
+        return [n for n, text in enumerate(candidates.texts) if pattern.search(text)]
 
     return rank

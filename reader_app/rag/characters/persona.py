@@ -4,7 +4,7 @@ Two passes through the gateway, both from sealed excerpts at or before the bound
 facts (who they are, what they have done and said, whom they know), then their voice, from
 their own dialogue and those notes. A persona is stored with the boundary it was made at (a
 `companion_texts` row of kind "persona") and is used only while the boundary is at or beyond
-it: after a Reset, a persona made further on is never read again (`rag/boundary.py` decides).
+it: after a Reset, a persona made further on is never read again (`rag/scope/boundary.py` decides).
 It is remade once the reader has passed enough new mentions of the character.
 """
 
@@ -17,25 +17,27 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from reader_app.books.model import Book
-from reader_app.rag.boundary import Scope, derived_text_usable
 from reader_app.rag.companion.entity_store import speech_mentions_of
 from reader_app.rag.companion.store import latest_usable, save_text
 from reader_app.rag.companion.xray import XRayEntry, mention_sids
 from reader_app.rag.companion.xray_notes import description_spans
 from reader_app.rag.index.sentences import sentences_between
-from reader_app.rag.model.excerpts import (
+from reader_app.rag.scope.boundary import Scope, derived_text_usable
+from reader_app.rag.scope.excerpts import (
     ScopedExcerpts,
     UsableText,
     excerpts_in_scope,
     from_summaries,
     joined,
 )
+from reader_app.rag.scope.seal import ScopeViolationError, Sealed
 
 
 class PersonaWriter(Protocol):
-    """The gateway's two persona passes (`rag/characters/gateway.py`)."""
+    """The two persona passes (`rag/characters/calls.py`)."""
 
-    model: str
+    @property
+    def model(self) -> str: ...
 
     def persona_facts(self, excerpts: ScopedExcerpts, *, name: str, title: str) -> str: ...
 
@@ -50,12 +52,12 @@ QUOTE = re.compile(r"[“\"]([^”\"]{12,240})[”\"]")
 _SEAL = object()
 
 
-class PersonaScopeError(Exception):
+class PersonaScopeError(ScopeViolationError):
     """A bug: a persona made past the boundary was about to be used. Never caught."""
 
 
 @dataclass(frozen=True, slots=True)
-class Persona:
+class Persona(Sealed):
     """Who the character is at `made_at_sid`. Sealed: built here from scoped text only."""
 
     key: int

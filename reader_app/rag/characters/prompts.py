@@ -1,5 +1,6 @@
-"""Every piece of text character chat sends a model: the persona's two passes, the search
-rewrite, the answer in character and the conversation summary (rag/model/prompts.py's sibling).
+"""Every piece of text character chat sends a model, and the sealed requests made of it: the
+persona's two passes, the search rewrite, the answer in character and the conversation summary
+(rag/assistant/prompts.py's sibling).
 
 As there, the book's text, the character's name and the title only ever appear quoted inside
 tags of the reader's message, never in the system rules.
@@ -7,21 +8,16 @@ tags of the reader's message, never in the system rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from reader_app.rag.model.prompts import (
-    COMPANION_RULES,
-    QUOTE_CHARS_IN_HISTORY,
-    ChatMessage,
-    attribute,
-    book_tag,
-    history_messages,
-    quoted,
-)
-
-if TYPE_CHECKING:
-    from reader_app.rag.characters.persona import Persona
-    from reader_app.rag.model.gateway import ScopedContext, ScopedHistory
+from reader_app.rag.assistant.prompts import QUOTE_CHARS_IN_HISTORY, ChatMessage, history_messages
+from reader_app.rag.characters.persona import Persona
+from reader_app.rag.companion.prompts import COMPANION_RULES
+from reader_app.rag.scope.excerpts import ScopedExcerpts
+from reader_app.rag.scope.quoting import attribute, book_tag, quoted
+from reader_app.rag.scope.request import ModelRequest, sealed_request
+from reader_app.rag.scope.seal import ScopeViolationError
+from reader_app.rag.scope.sealed import ScopedContext, ScopedHistory
 
 FACTS_MAX_TOKENS = 260
 VOICE_MAX_TOKENS = 260
@@ -152,3 +148,55 @@ def summary_messages(history: ScopedHistory, pairs: tuple[tuple[str, str], ...],
 def _trim(text: str, limit: int) -> str:
     text = text.strip()
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+# -- the requests: each made from sealed inputs only (rag/scope/request.py) -------------------
+
+
+def facts_request(excerpts: ScopedExcerpts, *, name: str, title: str) -> ModelRequest:
+    return sealed_request("persona facts", inputs=(excerpts,), max_tokens=FACTS_MAX_TOKENS,
+                          messages=lambda: facts_messages(excerpts.pairs, name=name, title=title),
+                          context_tokens=PERSONA_CONTEXT_TOKENS)
+
+
+def voice_request(excerpts: ScopedExcerpts, *, name: str, title: str) -> ModelRequest:
+    return sealed_request("persona voice", inputs=(excerpts,), max_tokens=VOICE_MAX_TOKENS,
+                          messages=lambda: voice_messages(excerpts.pairs, name=name, title=title),
+                          context_tokens=PERSONA_CONTEXT_TOKENS)
+
+
+def rewrite_request(message: str, history: ScopedHistory, *, name: str) -> ModelRequest:
+    return sealed_request(
+        "character rewrite", inputs=(history,), schema=REWRITE_SCHEMA,
+        max_tokens=REWRITE_MAX_TOKENS,
+        messages=lambda: rewrite_messages(message, last_messages(history), name=name))
+
+
+def answer_request(context: ScopedContext, persona: Persona, message: str) -> ModelRequest:
+    """The reply in character, from the context and a persona made at or before its boundary."""
+    if not isinstance(persona, Persona) or not persona.usable_at(context.boundary_sid):
+        raise ScopeViolationError("a persona made after the boundary cannot be used")
+    return sealed_request("character answer", inputs=(context, persona),
+                          max_tokens=ANSWER_MAX_TOKENS,
+                          messages=lambda: answer_messages(context, persona, message))
+
+
+def summary_request(history: ScopedHistory, excerpts: ScopedExcerpts | None, *,
+                    name: str) -> ModelRequest:
+    """The chat's summary, with the passages it was about where there are any."""
+    empty = excerpts is None or (isinstance(excerpts, ScopedExcerpts) and excerpts.is_empty)
+    about = () if empty else (excerpts,)
+
+    def messages() -> list[ChatMessage]:
+        pairs = excerpts.pairs if excerpts is not None and about else ()
+        return summary_messages(history, pairs, name=name)
+
+    return sealed_request("character summary", inputs=(history, *about),
+                          max_tokens=SUMMARY_MAX_TOKENS, messages=messages)
+
+
+def last_messages(history: ScopedHistory) -> tuple[tuple[str, str], ...]:
+    """The last four messages of a scoped history, as (who, text), oldest first."""
+    flat = [pair for said, answer in history.turns
+            for pair in (("Reader", said), ("Character", answer))]
+    return tuple(flat[-REWRITE_MESSAGES:])

@@ -3,6 +3,8 @@
 Front door: `features.py` (what the window, the command line and character chat call).
 
 Modules:
+- `calls`: The companion's model calls over the port, each a sealed request of its own
+  (prompts.py): X-Ray's descriptions, chapter summaries and recaps, and which names are one person.
 - `entities`: Names found offline in a book's own text: one forward pass, so nothing is decided by
   later text.
 - `entity_store`: Storing a book's names (forms, mentions, merges) once, and reading them back at a
@@ -13,6 +15,7 @@ Modules:
   nicknames.
 - `features`: The companion features in one place, for the window, the command line and character
   chat.
+- `prompts`: Every piece of text the companion sends a model, and the sealed requests made of it.
 - `recaps`: The story so far: chapter summaries, the part of the current chapter read,
   "Previously…" and the recap of a series' earlier volumes.
 - `store`: Stored companion text (descriptions, summaries, recaps) and the book's chapters as sid

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
 from reader_app.errors import ModelMissingError, ReaderError
-from reader_app.rag.boundary import Scope, scope_for_book
+from reader_app.rag.companion.calls import CompanionCalls
 from reader_app.rag.companion.entity_store import ensure_entities
 from reader_app.rag.companion.recaps import (
     StorySoFar,
@@ -45,6 +45,7 @@ from reader_app.rag.index.sentences import locator_for_sid
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.speeds import speeds_for
+from reader_app.rag.scope.boundary import Scope, scope_for_book
 from reader_app.store.file_lock import database_file
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,8 @@ class Companion:
         prepared: frozenset[str] = frozenset(),
     ) -> None:
         self.conn = conn
-        self.gateway = gateway
+        # Its calls over the port, which it owns: closed with it.
+        self.gateway = CompanionCalls(gateway) if gateway is not None else None
         self.model_error: ReaderError | None = None
         # Books whose sentences and names a caller has already checked in this session.
         self.prepared = set(prepared)
@@ -103,7 +105,7 @@ class Companion:
 
     def close(self) -> None:
         if self.gateway is not None:
-            self.gateway.close()
+            self.gateway.port.close()
 
     def prepare(self, book: Book) -> None:
         """The sentence table and the names; quick after the first time."""
@@ -223,9 +225,9 @@ class Companion:
             return False
         assert self.gateway is not None
         try:
-            if self.gateway.has_model():
+            if self.gateway.port.models.has():
                 return True
-            self._failed(ModelMissingError(model=self.gateway.model, host=self.gateway.host))
+            self._failed(ModelMissingError(model=self.gateway.model, host=self.gateway.port.host))
         except ReaderError as error:
             self._failed(error)
         return False

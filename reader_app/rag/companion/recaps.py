@@ -15,7 +15,8 @@ import sqlite3
 from dataclasses import dataclass
 
 from reader_app.books.model import Book
-from reader_app.rag.boundary import Scope, earlier_volume_ids
+from reader_app.rag.companion.calls import CompanionCalls
+from reader_app.rag.companion.prompts import CompanionTask
 from reader_app.rag.companion.store import (
     Chapter,
     chapter_at,
@@ -25,9 +26,8 @@ from reader_app.rag.companion.store import (
     usable_texts,
 )
 from reader_app.rag.index.sentences import sentences_between
-from reader_app.rag.model.excerpts import Span, UsableText, excerpts_in_scope, from_summaries
-from reader_app.rag.model.gateway import ModelGateway
-from reader_app.rag.model.prompts import CompanionTask
+from reader_app.rag.scope.boundary import Scope, earlier_volume_ids
+from reader_app.rag.scope.excerpts import Span, UsableText, excerpts_in_scope, from_summaries
 
 EXTRACT_SENTENCES = 3
 MAX_PART_CHARS = 40_000  # about 10,000 tokens: one request's worth of a chapter
@@ -72,7 +72,7 @@ def story_so_far(conn: sqlite3.Connection, book: Book, scope: Scope) -> StorySoF
 
 
 def summarise_chapter(
-    conn: sqlite3.Connection, book: Book, scope: Scope, chapter: Chapter, gateway: ModelGateway
+    conn: sqlite3.Connection, book: Book, scope: Scope, chapter: Chapter, gateway: CompanionCalls
 ) -> str:
     """Summarise `chapter` up to the boundary (all of it once passed), store and return it."""
     end = min(chapter.sid_end, scope.boundary_sid)
@@ -123,7 +123,7 @@ def chapters_to_summarise(conn: sqlite3.Connection, book: Book, scope: Scope) ->
 
 
 def previously(
-    conn: sqlite3.Connection, book: Book, scope: Scope, gateway: ModelGateway | None
+    conn: sqlite3.Connection, book: Book, scope: Scope, gateway: CompanionCalls | None
 ) -> str:
     """A short "Previously…" from the last chapters' stored summaries (or their extracts)."""
     story = story_so_far(conn, book, scope)
@@ -157,7 +157,7 @@ def series_recap(
     book: Book,
     scope: Scope,
     volumes: dict[str, Book],
-    gateway: ModelGateway | None,
+    gateway: CompanionCalls | None,
 ) -> str:
     """A recap of the earlier volumes, from their chapter summaries; "" for a first volume.
 

@@ -1,7 +1,7 @@
 """Stored companion text (descriptions, summaries, recaps) and the book's chapters as sid ranges.
 
-Reading goes through `usable_texts`, which asks `rag/boundary.py` whether each row may be shown
-at the current scope: text made at a later boundary (before a Reset, say) stays hidden.
+Reading goes through `usable_texts`, which asks `rag/scope/boundary.py` whether each row may be
+shown at the current scope: text made at a later boundary (before a Reset, say) stays hidden.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import time
 from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
-from reader_app.rag.boundary import Scope, derived_text_usable
 from reader_app.rag.index.sentences import sentence_count, sid_at
 from reader_app.rag.index.story import sections_outside_story
+from reader_app.rag.scope.boundary import Scope, derived_text_usable
 
 MIN_CHAPTER_SENTENCES = 3  # title pages and epigraphs are not summarised
 

@@ -1,7 +1,7 @@
 """X-Ray: the people and places the reader has met, their mentions and who appears with whom.
 
-Everything here takes a `Scope` from `rag/boundary.py` and reads only mentions at or before its
-boundary and merges made at or before it, so a name first met later is not listed, a later
+Everything here takes a `Scope` from `rag/scope/boundary.py` and reads only mentions at or before
+its boundary and merges made at or before it, so a name first met later is not listed, a later
 mention is not counted and a later tie is not drawn. Character chat (issue 15) builds on
 `known_entities` and `mention_sids`.
 """
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
-from reader_app.rag.boundary import Scope
 from reader_app.rag.companion.entity_store import (
     FormCounts,
     StoredForm,
@@ -26,6 +25,7 @@ from reader_app.rag.companion.entity_store import (
     shared_mentions,
 )
 from reader_app.rag.companion.entity_words import KNOWN_PLACES, PLACE_WORDS
+from reader_app.rag.scope.boundary import Scope
 
 Kind = Literal["person", "place"]
 MIN_WEAK_MENTIONS = 3  # a name only ever met at sentence starts needs this many to be listed

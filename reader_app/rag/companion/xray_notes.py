@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError
-from reader_app.rag.boundary import Scope
+from reader_app.rag.companion.calls import CompanionCalls
 from reader_app.rag.companion.entity_store import add_model_link
 from reader_app.rag.companion.store import CompanionText, latest_usable, save_text
 from reader_app.rag.companion.xray import XRayEntry, known_entities, mention_sids
 from reader_app.rag.index.sentences import locator_for_sid, sentences_between
-from reader_app.rag.model.excerpts import Span, excerpts_in_scope
-from reader_app.rag.model.gateway import ModelGateway
+from reader_app.rag.scope.boundary import Scope
+from reader_app.rag.scope.excerpts import Span, excerpts_in_scope
 
 FIRST_MENTIONS = 3  # the passages that introduce a name...
 LATEST_MENTIONS = 5  # ...and the most recent ones, each with the sentence before it
@@ -63,7 +63,7 @@ def introduction(conn: sqlite3.Connection, book: Book, scope: Scope,
 
 
 def describe(
-    conn: sqlite3.Connection, book: Book, scope: Scope, entry: XRayEntry, gateway: ModelGateway
+    conn: sqlite3.Connection, book: Book, scope: Scope, entry: XRayEntry, gateway: CompanionCalls
 ) -> Description:
     """Ask the model for a description from in-scope passages, store it and return it."""
     excerpts = excerpts_in_scope(conn, scope, description_spans(conn, book, scope, entry))
@@ -97,7 +97,7 @@ def description_spans(
 
 
 def propose_merges(
-    conn: sqlite3.Connection, book: Book, scope: Scope, gateway: ModelGateway
+    conn: sqlite3.Connection, book: Book, scope: Scope, gateway: CompanionCalls
 ) -> int:
     """Let the model say which of the most mentioned names are one person, from each name's
     first passages up to the boundary. Stored as links made at the boundary; returns how many."""

@@ -6,7 +6,7 @@ follows the expected time so that a long prompt on a slow computer is not taken 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from reader_app.errors import AssistantTimeoutError
@@ -30,10 +30,17 @@ DEADLINE_FACTOR = 2.5
 READ_AHEAD_AFTER_SECONDS = 8.0
 READ_AHEAD_STEP_SECONDS = 4.0
 READ_AHEAD_MIN_STEP_TOKENS = 64
-CHARS_PER_PROMPT_TOKEN = 4  # for timing, an average (prompts.py's 3 is a safe upper bound)
+CHARS_PER_PROMPT_TOKEN = 4  # for timing, an average (CHARS_PER_TOKEN is a safe upper bound)
+# Ollama's own default context (2,048 or 4,096 tokens depending on the version) silently cuts the
+# start of a longer prompt, which is where the rules and the passages are; every call sets
+# num_ctx from what it sends instead.
+MIN_CONTEXT_WINDOW = 4096
+MAX_CONTEXT_WINDOW = 32768
+CHARS_PER_TOKEN = 3  # pessimistic for English prose (~4), so the estimate errs on the safe side
+IMAGE_TOKENS = 1024  # what a page image costs a vision model, generously
 
 
-def flat_prompt(messages: list[Any]) -> str:
+def flat_prompt(messages: Sequence[Any]) -> str:
     """The messages as one text, in order: what a server's prompt cache compares."""
     return "".join(f"\x1e{m.get('role', '')}\x1f{m.get('content', '')}" for m in messages)
 
@@ -53,6 +60,16 @@ def prompt_prefix(messages: list[Any], chars: int) -> list[Any] | None:
             return [*messages[:index], {**message, "content": content[:inside]}]
         seen += head + len(content)
     return list(messages)
+
+
+def context_window(messages: Sequence[Any], *, max_tokens: int) -> int:
+    """The `num_ctx` for a call: the prompt (estimated pessimistically) plus the reply, rounded
+    up to a multiple of 1,024, never below Ollama's usual default."""
+    prompt_chars = sum(len(str(m.get("content", ""))) for m in messages)
+    images = sum(len(m.get("images") or ()) for m in messages)
+    needed = prompt_chars // CHARS_PER_TOKEN + images * IMAGE_TOKENS + max_tokens + 256
+    rounded = -(-needed // 1024) * 1024
+    return max(MIN_CONTEXT_WINDOW, min(rounded, MAX_CONTEXT_WINDOW))
 
 
 def prompt_tokens(text: str) -> int:
@@ -107,7 +124,7 @@ class Pacing:
         """What is known of this server's speed with this model."""
         return self.speeds.get(self.queue.key, self.model)
 
-    def fresh_tokens(self, messages: list[Any]) -> int:
+    def fresh_tokens(self, messages: Sequence[Any]) -> int:
         """The tokens of `messages` the server would read afresh: what its prompt cache does
         not already hold from the last request it was sent."""
         text = flat_prompt(messages)

@@ -1,24 +1,10 @@
-"""What the gateway hands back besides text: a rewritten search (`QueryRewrite`), what the server
-counted while an answer streamed (`StreamStats`), and the check that makes follow-up chips safe to
-show (`validate_suggestions`)."""
+"""What the gateway hands back besides text: what the server counted while a reply streamed
+(`StreamStats`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-
-
-@dataclass(frozen=True, slots=True)
-class QueryRewrite:
-    search_phrase: str
-    keywords: tuple[str, ...]
-
-    @property
-    def query(self) -> str:
-        """The text handed to search: the phrase, plus keywords it does not already contain."""
-        extra = [k for k in self.keywords if k.lower() not in self.search_phrase.lower()]
-        return " ".join([self.search_phrase, *extra]).strip()
 
 
 @dataclass
@@ -40,21 +26,3 @@ class StreamStats:
     deadline_seconds: float | None = None
     # Told how far the server has read the prompt, where it says (tokens read, of all).
     on_progress: Callable[[int, int], None] | None = field(default=None, repr=False)
-
-
-def validate_suggestions(reply: Any) -> tuple[str, ...]:
-    """Two or three short, distinct, single-line questions; anything else is no suggestions."""
-    if not isinstance(reply, dict) or not isinstance(reply.get("questions"), list):
-        return ()
-    questions = reply["questions"]
-    if not 2 <= len(questions) <= 3:
-        return ()
-    cleaned: list[str] = []
-    for item in questions:
-        if not isinstance(item, str):
-            return ()
-        text = " ".join(item.split())
-        if not 3 <= len(text) <= 120 or text.lower() in (c.lower() for c in cleaned):
-            return ()
-        cleaned.append(text)
-    return tuple(cleaned)

@@ -5,7 +5,7 @@ Front door: `search.py`.
 Modules:
 - `passages`: Search hits cut into text, not yet sealed: each ranked span's sentences cut to a token
   budget (`Passage`), and the text just before the boundary (`RecentText`). A search returns these;
-  they reach a model only inside a `ScopedContext` (rag/model/scoped.py).
+  they reach a model only inside a `ScopedContext` (rag/scope/sealed.py).
 - `previous_index`: After a change of embedding model, the index of the model a book had before
   keeps answering.
 - `search`: Scoped hybrid search: dense and keyword candidates, both masked by the scope, fused by

@@ -1,42 +1,19 @@
 """Search hits cut into text, not yet sealed: each ranked span's sentences cut to a token budget
-(`Passage`), and the text just before the boundary (`RecentText`). A search returns these; they
-reach a model only inside a `ScopedContext` (rag/model/scoped.py)."""
+(`Passage`, rag/scope/found.py), and the text just before the boundary (`RecentText`). A search
+returns these; they reach a model only inside a `ScopedContext` (rag/scope/sealed.py)."""
 
 from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
 
-from reader_app.books.model import Locator
-from reader_app.rag.boundary import Scope
 from reader_app.rag.index.sentences import Sentence, join_sentences, sentences_between
 from reader_app.rag.index.story import note_link_at
-
-
-@dataclass(frozen=True)
-class Passage:
-    book_id: str
-    chunk_id: int
-    sid_start: int
-    sid_end: int
-    section: int
-    score: float
-    text: str
-    locator: Locator  # where its first sentence starts, for citations that jump to it
-
+from reader_app.rag.scope.boundary import Scope
+from reader_app.rag.scope.found import Passage, RecentText
 
 # The last sentences read always go to the model as "where the reader is" (about a page).
 READER_CONTEXT_SENTENCES = 12
-
-
-@dataclass(frozen=True)
-class RecentText:
-    """Where the reader is: the sentences up to the boundary not covered by eligible chunks,
-    and at least the last READER_CONTEXT_SENTENCES read."""
-
-    sid_start: int
-    sid_end: int
-    text: str
 
 
 @dataclass(frozen=True, slots=True)

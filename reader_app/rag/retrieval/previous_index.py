@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reader_app.errors import ReaderError
-from reader_app.rag.boundary import Scope
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexes import vector_index_path
+from reader_app.rag.scope.boundary import Scope
 
 Loader = Callable[[str, Path], Embedder]
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reader_app.errors import QueryError, ReaderError
-from reader_app.rag.boundary import Scope
 from reader_app.rag.index.embed import Embedder, default_embedder
 from reader_app.rag.index.indexes import (
     VectorIndexCache,
@@ -20,15 +19,12 @@ from reader_app.rag.index.indexes import (
     read_vector_record,
     vector_index_path,
 )
-from reader_app.rag.index.sentences import join_sentences, sentences_between
-from reader_app.rag.retrieval.passages import (
-    Passage,
-    RecentText,
-    Span,
-    passages_within,
-    recent_text,
-)
+from reader_app.rag.retrieval.passages import Span, passages_within, recent_text
 from reader_app.rag.retrieval.previous_index import previous_embedders
+from reader_app.rag.scope.boundary import Scope
+from reader_app.rag.scope.excerpts import ScopedExcerpts, excerpts_in_scope
+from reader_app.rag.scope.excerpts import Span as Excerpted
+from reader_app.rag.scope.found import SearchResult
 
 MAX_K = 256
 RRF_K = 60  # the usual reciprocal-rank constant: damps the head of each list
@@ -49,20 +45,9 @@ AGREED_NEIGHBOURS = 3
 SINGLE_LIST_NEIGHBOURS = 1
 RERANK_POOL = 20  # passages a reranker chooses from
 
-# Candidate passage texts -> indexes of the best candidates, best first (a reranker knows the
+# Candidate passages, sealed -> indexes of the best candidates, best first (a reranker knows the
 # question it ranks for). It only ever sees passages that are already inside the scope.
-Reranker = Callable[[list[str]], Sequence[int]]
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    book_id: str
-    boundary_sid: int
-    passages: tuple[Passage, ...]  # in reading order (earlier volumes first)
-    recent: RecentText | None
-    # False while the background indexer has not yet embedded everything in scope; keyword
-    # search still covers it all.
-    index_covers_boundary: bool = True
+Reranker = Callable[[ScopedExcerpts], Sequence[int]]
 
 
 @dataclass(frozen=True)
@@ -150,7 +135,7 @@ def search(
     neighbours = _neighbour_rule(stages.neighbours, token_budget, rankings)
     spans = _spans(conn, scope, ranking, k=pool, neighbours=neighbours)
     if reranker is not None:
-        spans = _reranked(conn, spans, reranker)[:k]
+        spans = _reranked(conn, scope, spans, reranker)[:k]
     passages = passages_within(conn, spans, token_budget)
     volume_order = {v.book_id: n for n, v in enumerate(scope.volumes)}
     passages.sort(key=lambda p: (volume_order[p.book_id], p.sid_start))
@@ -291,14 +276,20 @@ def _merged_into(spans: list[Span], new: Span) -> list[Span]:
     return rest
 
 
-def _reranked(conn: sqlite3.Connection, spans: list[Span], reranker: Reranker) -> list[Span]:
+def _reranked(
+    conn: sqlite3.Connection, scope: Scope, spans: list[Span], reranker: Reranker
+) -> list[Span]:
     """The reranker's choices first, in its order, then the rest in fused order. A reranker
-    that fails leaves the fused order as it was."""
-    texts = [
-        join_sentences(sentences_between(conn, s.book_id, s.sid_start, s.sid_end)) for s in spans
-    ]
+    that fails leaves the fused order as it was. It is handed the candidates sealed, each
+    checked to be inside the scope."""
+    if not spans:
+        return spans
+    candidates = excerpts_in_scope(
+        conn, scope, [Excerpted(s.book_id, s.sid_start, s.sid_end, "") for s in spans],
+        story_only=False,
+    )
     try:
-        chosen = [n for n in reranker(texts) if 0 <= n < len(spans)]
+        chosen = [n for n in reranker(candidates) if 0 <= n < len(spans)]
     except ReaderError:
         return spans
     chosen = list(dict.fromkeys(chosen))

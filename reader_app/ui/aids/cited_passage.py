@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 from reader_app.books.model import Book, Locator
-from reader_app.rag.model.citations import Citation
+from reader_app.rag.scope.citations import Citation
 from reader_app.ui.reader.page_marks import Mark
 
 

@@ -5,8 +5,9 @@ this dock with what differs filled in through the "Subclass API" below (after ca
 `ConverseWidget`): the widgets above the transcript, what may be sent, the job that sends it and
 how its end is told. A reply's job streams, as progress, the spoiler check (`AnswerChecker`),
 what the reader waits for (`AnswerWaiting`: the passages, shown at once, and a countdown from the
-server's measured speed), each token (str) and the finished `JobResult` (which is also its
-outcome, after a Stop too); tokens are drawn in batches. Jobs run on the window's workers
+server's measured speed), each token (str) and the finished `AnswerResult` once, as news when
+whole or as the job's end otherwise (rag/assistant/answer_driver.py); tokens are drawn in
+batches. Jobs run on the window's workers
 (`ui/assistant/dock_jobs.py`); the conversation is read in them, never on the UI thread, which
 only looks up the boundary.
 """
@@ -34,16 +35,18 @@ from PySide6.QtWidgets import (
 from reader_app.books.model import Book
 from reader_app.books.shelf.library import ReadingState
 from reader_app.rag.assistant.answer_check import AnswerChecker
+from reader_app.rag.assistant.answer_driver import AnswerResult, AnswerWaiting, PromptRead
 from reader_app.rag.assistant.conversations import Message
-from reader_app.rag.boundary import boundary_sid_for, made_within
+from reader_app.rag.scope.boundary import boundary_sid_for, made_within
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
-from reader_app.ui.assistant.jobs import AnswerWaiting, JobResult, PromptRead
 from reader_app.ui.assistant.transcript_view import TranscriptView
 from reader_app.ui.workers import Job
 
 REDRAW_MS = 40  # tokens are drawn in batches, not one repaint per token
-ReplyWork = Callable[[Job], JobResult]  # run in a worker: sends a message, streams the reply
+# Run in a worker: sends a message and streams the reply (`drive_answer`); returns the result
+# unless it was reported whole.
+ReplyWork = Callable[[Job], AnswerResult | None]
 
 
 class QuestionBox(QPlainTextEdit):
@@ -88,7 +91,6 @@ class ConversationDock(QDockWidget):
         self.conversation_id: int | None = None
         self._messages: list[Message] | None = []  # None: the reply's job could not read them
         self._reply: Job | None = None  # the reply being streamed
-        self._finished_id = 0  # the last reply job whose result was shown
         self._pending = ""  # tokens received but not yet drawn
         self._streamed = ""
         self._checker: AnswerChecker | None = None  # the running reply's spoiler check
@@ -171,7 +173,7 @@ class ConversationDock(QDockWidget):
         """The job that sends `text`, now accepted."""
         raise NotImplementedError
 
-    def _show_end(self, result: JobResult) -> None:
+    def _show_end(self, result: AnswerResult) -> None:
         """Tell how the reply ended (its error or outcome) and draw the conversation."""
         raise NotImplementedError
 
@@ -266,7 +268,7 @@ class ConversationDock(QDockWidget):
             if not self._streamed:
                 self.modelReached.emit(True, "")
                 self._flush_tokens()  # the first words show at once; the rest wait for the timer
-        elif isinstance(value, JobResult):
+        elif isinstance(value, AnswerResult):
             self._on_finished(job_id, value)
         else:
             self._on_news(value)
@@ -304,11 +306,11 @@ class ConversationDock(QDockWidget):
         self._pending = ""
         self._drawn.draw_streaming(self._streamed, self._checker)
 
-    def _on_finished(self, job_id: int, result: JobResult) -> None:
-        """The reply is whole, failed, was refused or was stopped (then it arrives last)."""
-        if job_id == self._finished_id:
-            return  # shown when it was whole; this is the job's own end
-        self._finished_id = job_id
+    def _on_finished(self, job_id: int, result: AnswerResult | None) -> None:
+        """The reply is whole (reported as it became so), failed, was refused or was stopped
+        (the job's end). None: the job ended after a whole reply already shown."""
+        if result is None:
+            return
         self._messages = result.messages  # read by the job once the reply was stored
         if result.conversation_id is not None:
             self.conversation_id = result.conversation_id
@@ -323,7 +325,7 @@ class ConversationDock(QDockWidget):
         self._refresh_controls()
 
     def _on_crashed(self, error: BaseException) -> None:
-        """A bug, not a reader's error (those come back in the JobResult): say so and recover."""
+        """A bug, not a reader's error (those come back in the AnswerResult): say so and recover."""
         self._reply = None
         self._redraw.stop()
         self._stop_waiting()

@@ -4,11 +4,12 @@ download.
 An answer job streams, as progress: for a comic whose pages OCR is still reading,
 `ComicPagesNews` while it waits for them; the spoiler check, then what the reader will wait for
 (`AnswerWaiting`: the passages found, and the time the server is expected to take to read them),
-each token (str), then the finished `JobResult` once the answer is whole, advice when the model is
-too slow for this computer (`SlowComputerAdvice`, once), then the follow-up suggestions
+each token (str), then the finished `AnswerResult` once the answer is whole, advice when the model
+is too slow for this computer (`SlowComputerAdvice`, once), then the follow-up suggestions
 (`Suggestions`, asked only when the server is free); then it keeps the conversation summary up to
-date. It returns the `JobResult`, which also arrives after a Stop. A download job streams
-`PullProgress` and returns None.
+date. That sequence is the one answer driver's (`rag/assistant/answer_driver.py`), shared with
+character chat; a result that is not whole (refused, failed, stopped) is the job's return value
+instead, so each arrives once. A download job streams `PullProgress` and returns None.
 """
 
 from __future__ import annotations
@@ -20,48 +21,21 @@ from typing import TYPE_CHECKING
 
 from reader_app.books.model import Book
 from reader_app.errors import LibraryError, ReaderError
-from reader_app.rag.assistant.conversations import ConversationStore, Message
+from reader_app.rag.assistant.answer_driver import (
+    AnswerResult,
+    UnsavedAnswerError,
+    drive_answer,
+)
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.store.faults import explain_library_fault
 from reader_app.ui.workers import Job
 
 if TYPE_CHECKING:  # the engine (numpy, httpx) loads with the first answer, not at launch
-    from reader_app.rag.assistant.answer_run import AnswerOutcome
+    from reader_app.rag.assistant.answer_run import AnswerRun
     from reader_app.rag.assistant.engine import Assistant, AssistantConfig
     from reader_app.rag.assistant.pool import AssistantPool
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class JobResult:
-    """What a finished answer job reports back to the panel."""
-
-    conversation_id: int | None
-    outcome: AnswerOutcome | None
-    error: ReaderError | None
-    unsaved_text: str = ""  # an answer the library could not store (a full disk)
-    # The conversation as stored after this answer, read by the job (the panel reads nothing
-    # on the UI thread); None when it could not be read.
-    messages: list[Message] | None = None
-
-
-@dataclass(frozen=True)
-class AnswerWaiting:
-    """Sent when the question goes to the model: the passages it will read (shown at once, as
-    a fallback answer would show them) and how long that should take here (None: not known)."""
-
-    passages: int
-    preview: str
-    expected_seconds: float | None
-
-
-@dataclass(frozen=True)
-class PromptRead:
-    """How far the server has read the answer's prompt, where it says (llama.cpp)."""
-
-    read: int
-    total: int
 
 
 @dataclass(frozen=True)
@@ -97,18 +71,24 @@ def answer_work(
     book: Book,
     question: str,
     conversation_id: int | None,
-) -> JobResult:
+) -> AnswerResult | None:
+    """Answer `question` (`drive_answer`); then advice, chips and the summary. Returns the
+    result when it was not already reported whole."""
     # Kept between questions: connection, Assistant, gateway and Ollama client.
     with assistants.lend() as assistant:
         try:
-            return _answer(
-                job, assistant, book=book, question=question, conversation_id=conversation_id
+            return drive_answer(
+                # news: "Still reading the comic's pages" while a comic's OCR catches up
+                lambda: assistant.ask(book, question, conversation_id=conversation_id,
+                                      cancel=job, news=job),
+                conversation_id=conversation_id, conn=assistant.conn, report=job,
+                upkeep=lambda run: _after_answer(job, assistant, run),
             )
-        except _Unsaved as unsaved:
+        except UnsavedAnswerError as unsaved:
             fault = explain_library_fault(unsaved.error, home=assistants.home)
             if fault is None:  # not a full disk or a read-only folder: a bug
                 raise unsaved.error from None
-            return JobResult(
+            return AnswerResult(
                 conversation_id,
                 None,
                 LibraryError(
@@ -118,61 +98,14 @@ def answer_work(
             )
 
 
-class _Unsaved(Exception):
-    """The library refused to store the question or the answer (`text`, streamed so far)."""
-
-    def __init__(self, error: sqlite3.Error | OSError, text: str) -> None:
-        super().__init__(str(error))
-        self.error = error
-        self.text = text
-
-
-def _answer(
-    job: Job, assistant: Assistant, *, book: Book, question: str, conversation_id: int | None
-) -> JobResult:
-    try:
-        # news: "Still reading the comic's pages" while a comic's OCR catches up
-        run = assistant.ask(
-            book, question, conversation_id=conversation_id, cancel=job, news=job
-        )
-    except ReaderError as refused:
-        return JobResult(conversation_id, None, refused)
-    except (sqlite3.Error, OSError) as error:
-        raise _Unsaved(error, "") from error
-    job(run.checker)  # the spoiler check, before the first token: the panel veils live
-    if run.context.started:
-        _, expected = run.expected_wait()
-        job(AnswerWaiting(len(run.citations), run.fallback.text, expected))
-        run.stats.on_progress = lambda read, total: job(PromptRead(read, total))
-    failure: ReaderError | None = None
-    pieces: list[str] = []
-    try:
-        for token in run.tokens():
-            pieces.append(token)
-            job(token)
-    except ReaderError as caught:
-        failure = caught
-    except (sqlite3.Error, OSError) as error:  # streamed, but could not be stored
-        raise _Unsaved(error, "".join(pieces)) from error
-    result = JobResult(run.conversation_id, run.outcome, failure,
-                       messages=_stored_messages(assistant, run.conversation_id))
-    if failure is None and not job.cancelled:
-        job(result)  # the answer is whole: shown before the follow-ups are asked for
-        advice = slow_computer_advice(assistant, run.stats.first_token_at,
-                                      run.stats.request_sent_at)
-        if advice is not None:
-            job(advice)
-        job(Suggestions(run.suggestions()))
-        assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
-    return result
-
-
-def _stored_messages(assistant: Assistant, conversation_id: int) -> list[Message] | None:
-    try:
-        return ConversationStore(assistant.conn).messages(conversation_id)
-    except sqlite3.Error as error:
-        log.warning("could not read conversation %s back: %s", conversation_id, error)
-        return None
+def _after_answer(job: Job, assistant: Assistant, run: AnswerRun) -> None:
+    """Once the answer is whole: advice when the model is too slow here, the follow-up
+    chips (asked only when the server is free), and the conversation's summary."""
+    advice = slow_computer_advice(assistant, run.stats.first_token_at, run.stats.request_sent_at)
+    if advice is not None:
+        job(advice)
+    job(Suggestions(run.suggestions()))
+    assistant.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
 
 
 def slow_computer_advice(assistant: Assistant, first_token_at: float | None,
@@ -194,7 +127,7 @@ def warm_work(job: Job, *, assistants: AssistantPool, book: Book) -> bool:
     while the warm-up waits on the server with a gateway of its own."""
     try:
         with assistants.lend() as assistant:
-            messages = assistant.warm_messages(book)
+            request = assistant.warm_request(book)
             config = assistant.config
     except (ReaderError, sqlite3.Error, OSError) as error:
         log.info("warming the model for %s failed: %s", book.book_id, error)
@@ -202,7 +135,7 @@ def warm_work(job: Job, *, assistants: AssistantPool, book: Book) -> bool:
     gateway = config.gateway(timeout=config.timeout, speeds=speeds_for(assistants.home),
                              cancel=job)
     try:
-        return gateway.warm(messages)
+        return gateway.warm(request)
     finally:
         gateway.close()
 
@@ -212,6 +145,6 @@ def pull_work(job: Job, *, config: AssistantConfig, name: str | None = None) -> 
     ReaderError."""
     gateway = config.gateway()
     try:
-        gateway.pull_model(name=name, progress=job, cancel=job)
+        gateway.models.pull(name=name, progress=job, cancel=job)
     finally:
         gateway.close()

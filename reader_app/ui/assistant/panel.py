@@ -21,13 +21,13 @@ from reader_app.errors import (
 from reader_app.rag.assistant.comic_pages import ComicPagesNews
 from reader_app.rag.assistant.places import knows_up_to
 from reader_app.rag.assistant.pool import AssistantPool
-from reader_app.rag.boundary import whole_comic_chosen
+from reader_app.rag.scope.boundary import whole_comic_chosen
 from reader_app.settings import SettingsStore
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.conversation_dock import ReplyWork
 from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.jobs import (
-    JobResult,
+    AnswerResult,
     SlowComputerAdvice,
     Suggestions,
     answer_work,
@@ -169,7 +169,7 @@ class AssistantPanel(AssistantView):
         return lambda job: answer_work(job, assistants=assistants, book=book, question=text,
                                        conversation_id=conversation_id)
 
-    def _show_end(self, result: JobResult) -> None:
+    def _show_end(self, result: AnswerResult) -> None:
         error = result.error
         if isinstance(error, AssistantUnavailableError):
             self.modelReached.emit(False, str(error))

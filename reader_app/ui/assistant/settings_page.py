@@ -51,7 +51,7 @@ def list_models(url: str, *, api_key: str = "", connect_timeout: float = 2.0) ->
     gateway = ModelGateway(host=url, model="", api_key=api_key, timeout=5.0,
                            connect_timeout=connect_timeout)
     try:
-        return gateway.installed_models()
+        return gateway.models.installed()
     finally:
         gateway.close()
 

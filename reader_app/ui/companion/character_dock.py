@@ -19,11 +19,11 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from reader_app.books.model import Book
 from reader_app.books.shelf.library import ReadingState
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
+from reader_app.rag.assistant.answer_driver import AnswerResult
 from reader_app.rag.assistant.places import knows_up_to
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.conversation_dock import ConversationDock, ReplyWork
 from reader_app.ui.assistant.dock_jobs import DockShared
-from reader_app.ui.assistant.jobs import JobResult
 from reader_app.ui.companion.character_jobs import (
     People,
     SharedVectorCache,
@@ -146,7 +146,7 @@ class CharacterChatDock(ConversationDock):
                                       conversation_id=conversation, embedder=embedder,
                                       vector_cache=cache)
 
-    def _show_end(self, result: JobResult) -> None:
+    def _show_end(self, result: AnswerResult) -> None:
         error = result.error
         if isinstance(error, AnswerFailedError):
             self._show_note(f"The reply stopped early: {error}")

@@ -1,16 +1,16 @@
 """The character chat dock's background jobs, run by `DockJobs`: a reply, who may be talked to.
 
-A reply job streams, as progress: the spoiler check, each token (str), then the finished
-`JobResult` once the reply is whole; then, still in the background, it keeps the conversation
-summary up to date and remakes the persona when the reader has passed enough new mentions. It
-returns the `JobResult`, which also arrives after a Stop or a refusal (another message of the
-conversation still being answered, here or in another window).
+A reply job is the one answer driver's (`rag/assistant/answer_driver.py`, as the assistant's): the
+spoiler check, the wait, each token (str), then the finished `AnswerResult` once the reply is
+whole; then, still in the background, it keeps the conversation summary up to date and remakes
+the persona when the reader has passed enough new mentions. A result that is not whole (a Stop, a
+refusal: another message of the conversation still being answered, here or in another window)
+is the job's return value instead.
 """
 
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from reader_app.books.model import Book
 from reader_app.errors import ReaderError, ScopeError
+from reader_app.rag.assistant.answer_driver import AnswerResult, UnsavedAnswerError, drive_answer
 from reader_app.rag.assistant.conversations import ConversationStore, Message
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.characters.store import (
     ConversationInfo,
     conversations,
@@ -28,11 +28,12 @@ from reader_app.rag.characters.store import (
 from reader_app.rag.companion.entity_store import ensure_entities
 from reader_app.rag.companion.xray import XRayEntry, known_entities
 from reader_app.rag.index.sentences import sentence_count
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.store.db import connect
-from reader_app.ui.assistant.jobs import AnswerWaiting, JobResult, PromptRead
 from reader_app.ui.workers import Job
 
 if TYPE_CHECKING:
+    from reader_app.rag.assistant.answer_run import AnswerRun
     from reader_app.rag.index.embed import Embedder
     from reader_app.rag.index.indexes import VectorIndexCache
 
@@ -97,13 +98,6 @@ def conversation_work(*, home: Path, book_id: str, key: int) -> Opened:
         conn.close()
 
 
-def _stored_messages(conn: sqlite3.Connection, conversation_id: int) -> list[Message] | None:
-    try:
-        return ConversationStore(conn).messages(conversation_id)
-    except sqlite3.Error:  # the reply stands; the dock reads the conversation again
-        return None
-
-
 def reply_work(
     job: Job,
     *,
@@ -114,38 +108,30 @@ def reply_work(
     conversation_id: int | None,
     embedder: Embedder | None,
     vector_cache: SharedVectorCache,
-) -> JobResult:
-    from reader_app.rag.characters.chat import CharacterChat  # see SharedVectorCache
+) -> AnswerResult | None:
+    """Reply in character (`drive_answer`, as the assistant answers); then the chat's summary
+    and, when the reader has passed enough new mentions, a new persona."""
+    from reader_app.rag.characters.chat import CharacterChat, CharacterRun  # see SharedVectorCache
 
     conn = connect(home)
     chat = CharacterChat(conn, home, embedder=embedder, vector_cache=vector_cache.get())
+
+    def upkeep(run: AnswerRun) -> None:
+        chat.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
+        if isinstance(run, CharacterRun) and run.persona_stale:
+            # On failure the older persona stays in use; the next reply tries again.
+            with contextlib.suppress(ReaderError):
+                chat.refresh_persona(book, run.entry.key)
+
     try:
-        try:
-            run = chat.send(book, message, key=key, conversation_id=conversation_id,
-                            cancel=job)
-        except ReaderError as refused:
-            return JobResult(conversation_id, None, refused)
-        job(run.checker)
-        if run.context.started:  # the countdown while the model reads, as the assistant's
-            _, expected = run.expected_wait()
-            job(AnswerWaiting(len(run.citations), "", expected))
-            run.stats.on_progress = lambda read, total: job(PromptRead(read, total))
-        failure: ReaderError | None = None
-        try:
-            for token in run.tokens():
-                job(token)
-        except ReaderError as caught:
-            failure = caught
-        result = JobResult(run.conversation_id, run.outcome, failure,
-                           messages=_stored_messages(conn, run.conversation_id))
-        if failure is None and not job.cancelled:
-            job(result)  # the reply is whole: shown before the background upkeep
-            chat.maintain_summary(run.conversation_id, boundary_sid=run.boundary_sid)
-            if run.persona_stale:
-                # On failure the older persona stays in use; the next reply tries again.
-                with contextlib.suppress(ReaderError):
-                    chat.refresh_persona(book, run.entry.key)
-        return result
+        return drive_answer(
+            lambda: chat.send(book, message, key=key, conversation_id=conversation_id,
+                              cancel=job),
+            conversation_id=conversation_id, conn=conn, report=job, upkeep=upkeep,
+            preview=False,  # the countdown while the model reads, without the passages
+        )
+    except UnsavedAnswerError as unsaved:
+        raise unsaved.error from None  # a library fault here is reported as a failed reply
     finally:
         chat.close()
         conn.close()

@@ -19,7 +19,7 @@ from reader_app.books.shelf.reading import (
     reading_offset,
 )
 from reader_app.books.shelf.reading_time import comic_fraction
-from reader_app.rag.boundary import selection_may_be_sent
+from reader_app.rag.scope.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader.boundary_actions import BoundaryActions, BoundaryNotice, Known
@@ -301,8 +301,8 @@ class ReaderPage(QWidget):
         self.writer.submit(lambda conn: write(Library(conn, home)))
 
     def is_read(self, locator: Locator) -> bool:
-        """Whether a selection ending at `locator` may go to the assistant (rag.boundary's rule:
-        the sentence it ends in must end at or before the boundary)."""
+        """Whether a selection ending at `locator` may go to the assistant (rag.scope.boundary's
+        rule: the sentence it ends in must end at or before the boundary)."""
         if self.book is None or self.state is None:
             return False
         return selection_may_be_sent(

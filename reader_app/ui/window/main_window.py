@@ -17,7 +17,7 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import Library, LibraryEntry, ReadingState
 from reader_app.errors import BookError
 from reader_app.prepare_news import PrepareNews
-from reader_app.rag.model.citations import Citation
+from reader_app.rag.scope.citations import Citation
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer

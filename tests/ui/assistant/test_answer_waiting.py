@@ -9,17 +9,13 @@ import re
 import pytest
 from pytestqt.qtbot import QtBot
 
+from reader_app.rag.assistant.answer_driver import AnswerWaiting, PromptRead
 from reader_app.rag.model.schedule import queue_for
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.settings import SettingsStore
 from reader_app.ui.assistant import jobs
 from reader_app.ui.assistant.conversation_dock import wait_text
-from reader_app.ui.assistant.jobs import (
-    AnswerWaiting,
-    PromptRead,
-    SlowComputerAdvice,
-    slow_computer_advice,
-)
+from reader_app.ui.assistant.jobs import SlowComputerAdvice, slow_computer_advice
 from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.assistant.settings_page import AssistantSettingsPage
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies

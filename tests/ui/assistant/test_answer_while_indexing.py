@@ -15,9 +15,9 @@ from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
 from reader_app.prepare_news import PrepareNews
 from reader_app.rag.assistant.conversations import ConversationStore
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index import embed
 from reader_app.rag.index.indexer import index_status
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.conftest import PRIDE, WAR_AND_PEACE, corpus_epub

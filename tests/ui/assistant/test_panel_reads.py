@@ -49,7 +49,7 @@ def test_opening_new_conversation_and_whole_comic_off_touch_no_ui_connection(
     # Opening a book reads its latest conversation in a worker; "New conversation" and "Turn off
     # whole comic" are written by the writer: the panel's own (UI-thread) connection sees none.
     from reader_app.rag.assistant.conversations import ConversationStore
-    from reader_app.rag.boundary import whole_comic_chosen
+    from reader_app.rag.scope.boundary import whole_comic_chosen
 
     comic = dataclasses.replace(shelf.book, format="cbz")
     store = ConversationStore(shelf.conn)

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from reader_app.rag.assistant.answer_view import VEIL_LINK
 from reader_app.rag.assistant.conversations import ConversationStore, Message
-from reader_app.rag.boundary import whole_comic_chosen
+from reader_app.rag.scope.boundary import whole_comic_chosen
 from reader_app.settings import SettingsStore
 from reader_app.ui.assistant.panel import AssistantPanel
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies

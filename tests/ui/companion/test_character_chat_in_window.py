@@ -13,11 +13,11 @@ from pathlib import Path
 from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
 
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.companion.entity_store import ensure_entities
 from reader_app.rag.companion.xray import known_entities
 from reader_app.rag.model.schedule import queue_for
 from reader_app.rag.model.speeds import speeds_for
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.companion.character_dock import CharacterChatDock

@@ -29,9 +29,9 @@ from PySide6.QtGui import (
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section, TocEntry
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.sentences import split_book
 from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.page import document as document_module

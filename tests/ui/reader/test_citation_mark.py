@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
 from reader_app.rag.index.text_units import ensure_sentences
-from reader_app.rag.model.citations import Citation
+from reader_app.rag.scope.citations import Citation
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.ui.conftest import show_book

@@ -18,8 +18,8 @@ from pytestqt.qtbot import QtBot
 from reader_app.books.model import Book
 from reader_app.books.shelf.library import Library
 from reader_app.paths import index_dir
-from reader_app.rag.boundary import whole_comic_chosen
 from reader_app.rag.index.indexes import fts_table_name
+from reader_app.rag.scope.boundary import whole_comic_chosen
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.window.main_window import MainWindow

@@ -9,9 +9,9 @@ from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book
 from reader_app.prepare_news import PrepareNews
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.embed import default_embedder
 from reader_app.rag.index.indexer import index_status
+from reader_app.rag.scope.boundary import scope_for_book
 from tests.ui.conftest import make_window, open_file
 from tests.unit.books.epubgen import make_epub, package_document, xhtml
 

@@ -13,7 +13,7 @@ from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
 from reader_app.cli import ask as ask_command
 from reader_app.cli import main
-from reader_app.rag.boundary import scope_for_book
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.conftest import JEKYLL, WAR_AND_PEACE, corpus_epub

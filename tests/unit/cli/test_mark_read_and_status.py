@@ -11,9 +11,9 @@ import pytest
 from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
 from reader_app.cli import main
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.sentences import sentences_between
 from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.store.db import connect
 from tests.unit.books.epubgen import make_epub, xhtml
 

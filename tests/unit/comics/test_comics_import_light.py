@@ -10,7 +10,7 @@ MODULES = [
     "reader_app.comics.ocr",
     "reader_app.comics.text",
     "reader_app.comics.describe",
-    "reader_app.rag.model.vision",
+    "reader_app.rag.pages.vision",
 ]
 
 

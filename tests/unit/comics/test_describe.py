@@ -16,7 +16,7 @@ from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
 from reader_app.comics.text import ComicText, is_description, with_page_text
 from reader_app.rag.index.sentences import split_book
-from reader_app.rag.model.vision import describe_pages, pick_vision_model, vision_models
+from reader_app.rag.pages.vision import describe_pages, pick_vision_model, vision_models
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest

@@ -20,7 +20,7 @@ from reader_app.rag.assistant.engine import (
 )
 from reader_app.rag.assistant.places import knows_up_to
 from reader_app.rag.model.gateway import CancelToken
-from reader_app.rag.model.scoped import ScopedHistory
+from reader_app.rag.scope.sealed import ScopedHistory
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies
 from tests.fakes.marker_library import MARKER, MarkerLibrary, marker_library
 

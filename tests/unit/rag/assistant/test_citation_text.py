@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reader_app.books.model import Locator
 from reader_app.rag.assistant.citation_text import citation_link_html
-from reader_app.rag.model.citations import Citation, cut_at_word, quoted, without_heading
+from reader_app.rag.scope.citations import Citation, cut_at_word, quoted, without_heading
 
 
 def test_a_quote_that_opens_with_its_own_mark_gets_no_second_one() -> None:

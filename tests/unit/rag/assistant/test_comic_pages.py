@@ -18,8 +18,8 @@ from reader_app.comics.text import ocr_book
 from reader_app.errors import QueryError
 from reader_app.rag.assistant.comic_pages import ComicPagesNews, comic_pages_for_question
 from reader_app.rag.assistant.engine import Assistant
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.retrieval.search import search
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder

@@ -10,7 +10,7 @@ import pytest
 
 from reader_app.books.model import Locator
 from reader_app.rag.assistant.conversations import AnswerStats, ConversationStore
-from reader_app.rag.model.citations import Citation
+from reader_app.rag.scope.citations import Citation
 from reader_app.store.db import connect
 
 BOOK = "b" * 64

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reader_app.rag.assistant.followup import leans_on_conversation
-from reader_app.rag.model.scoped import ScopedHistory
+from reader_app.rag.scope.sealed import ScopedHistory
 
 EMPTY = ScopedHistory.empty(boundary_sid=10)
 

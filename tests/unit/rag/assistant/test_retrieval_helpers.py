@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from reader_app.rag.assistant.model_ranking import RetrievalHelpers
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.retrieval.search import search
+from reader_app.rag.scope.boundary import scope_for_book
+from reader_app.rag.scope.excerpts import Span, excerpts_in_scope
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
 from tests.fakes.marker_library import MARKER, MarkerLibrary
 
@@ -56,8 +57,12 @@ def test_rankings_and_hypothetical_passages_are_cached(
     first = helpers.hypothetical("Who had the lantern?", title="The Lantern Bearers")
     again = helpers.hypothetical("Who had the lantern?", title="The Lantern Bearers")
     rank = helpers.reranker("Who had the lantern?")
-    assert list(rank(["one", "two"])) == [1, 0]
-    assert list(rank(["one", "two"])) == [1, 0]
+    book_id = shelf.book.book_id
+    candidates = excerpts_in_scope(shelf.conn, scope_for_book(shelf.conn, book_id),
+                                   [Span(book_id, 0, 0, ""), Span(book_id, 1, 1, "")],
+                                   story_only=False)
+    assert list(rank(candidates)) == [1, 0]
+    assert list(rank(candidates)) == [1, 0]
 
     assert first == again == "Anna lifted the lantern by the mill."
     assert len(fake_ollama.model_calls()) == 2

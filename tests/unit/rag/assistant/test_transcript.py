@@ -9,7 +9,7 @@ from reader_app.books.model import Locator
 from reader_app.rag.assistant.citation_text import citation_href, parse_citation_href
 from reader_app.rag.assistant.conversations import AnswerStats, Message, Role, Status
 from reader_app.rag.assistant.transcript import HIDDEN_TURN, question_html, transcript_html
-from reader_app.rag.model.citations import Citation
+from reader_app.rag.scope.citations import Citation
 
 
 def message(

@@ -8,14 +8,15 @@ from pathlib import Path
 from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
 from reader_app.rag.assistant.engine import AssistantConfig
-from reader_app.rag.boundary import scope_at
+from reader_app.rag.characters.calls import CharacterCalls
 from reader_app.rag.characters.chat import CharacterChat
-from reader_app.rag.characters.gateway import CharacterGateway
 from reader_app.rag.characters.persona import build_persona, needs_rebuild, usable_persona
 from reader_app.rag.companion.entity_store import ensure_entities
 from reader_app.rag.companion.xray import find_by_name
 from reader_app.rag.index.sentences import sentences_between, sid_at
 from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.model.gateway import ModelGateway
+from reader_app.rag.scope.boundary import scope_at
 from reader_app.store.db import connect
 from tests.conftest import PRIDE, corpus_epub
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply
@@ -43,8 +44,8 @@ def test_the_voice_pass_reads_her_own_words_up_to_the_boundary(
     scope = scope_at(conn, book.book_id, boundary_sid=boundary)
     entry = find_by_name(conn, scope, "Elizabeth")
     assert entry is not None
-    gateway = CharacterGateway(host=fake_ollama.url, model="qwen2.5:3b")
-    persona = build_persona(conn, book, scope, entry, gateway)
+    gateway = ModelGateway(host=fake_ollama.url, model="qwen2.5:3b")
+    persona = build_persona(conn, book, scope, entry, CharacterCalls(gateway))
     gateway.close()
     _facts, voice = fake_ollama.model_calls()
     assert "said Elizabeth" in voice.message_text()

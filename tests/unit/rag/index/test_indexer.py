@@ -12,11 +12,11 @@ import pytest
 from reader_app.books.model import Locator
 from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.chunking import chunk_texts, chunks_of
 from reader_app.rag.index.indexer import IndexProgress, index_book, index_status
 from reader_app.rag.index.indexes import load_vector_index, stored_ids, vector_index_path
 from reader_app.rag.retrieval.search import search
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, marker_book

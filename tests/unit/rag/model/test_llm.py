@@ -11,24 +11,24 @@ from pathlib import Path
 import pytest
 
 from reader_app.books.model import Locator
+from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AnswerFailedError,
     AssistantTimeoutError,
     ModelMissingError,
     OllamaUnreachableError,
 )
+from reader_app.rag.assistant.calls import AssistantCalls, validate_suggestions
 from reader_app.rag.assistant.conversations import ConversationStore
 from reader_app.rag.model.gateway import (
-    CancelToken,
     ModelGateway,
     PullCancelledError,
     PullProgress,
     StreamStats,
-    validate_suggestions,
 )
-from reader_app.rag.model.scoped import ScopedContext, ScopedHistory, ScopeViolationError
 from reader_app.rag.model.speeds import SpeedBook
-from reader_app.rag.retrieval.search import Passage, RecentText, SearchResult
+from reader_app.rag.scope.found import Passage, RecentText, SearchResult
+from reader_app.rag.scope.sealed import ScopedContext, ScopedHistory, ScopeViolationError
 from reader_app.store.db import connect
 from tests.fakes.fake_ollama import FakeOllama, Reply
 from tests.fakes.marker_library import spoiler_book
@@ -65,7 +65,7 @@ def api(request: pytest.FixtureRequest) -> str:
 def test_answer_streams_token_by_token_and_records_counts(fake_ollama: FakeOllama) -> None:
     fake_ollama.reply_with(lambda r: Reply("Anna is a villager.", prompt_eval_count=77))
     stats = StreamStats()
-    tokens = list(_gateway(fake_ollama).stream_answer(
+    tokens = list(AssistantCalls(_gateway(fake_ollama)).stream_answer(
         _context(), "Who is Anna?", answer_length="short", stats=stats
     ))
     assert tokens == ["Anna", " is", " a", " villager."]
@@ -96,10 +96,10 @@ def test_every_call_sets_a_context_window_that_holds_what_it_sends(
     )
     gateway = _gateway(fake_ollama)
     fake_ollama.reply_with(lambda r: Reply("Anna is a villager."))
-    list(gateway.stream_answer(context, "Who is Anna?", answer_length="long",
+    list(AssistantCalls(gateway).stream_answer(context, "Who is Anna?", answer_length="long",
                                stats=StreamStats()))
     fake_ollama.reply_with(lambda r: Reply({"questions": ["Who is Boris?", "Why?"]}))
-    gateway.suggest_followups(context, "Who is Anna?", "A villager.")
+    AssistantCalls(gateway).suggest_followups(context, "Who is Anna?", "A villager.")
 
     requests = fake_ollama.requests_to("/api/chat")
     assert len(requests) == 2
@@ -115,7 +115,7 @@ def test_cancel_stops_the_stream_and_closes_the_request(fake_ollama: FakeOllama,
                                            token_delay=0.05))
     cancel = CancelToken()
     received = []
-    for token in _gateway(fake_ollama, api=api).stream_answer(
+    for token in AssistantCalls(_gateway(fake_ollama, api=api)).stream_answer(
         _context(), "q", answer_length="short", stats=StreamStats(), cancel=cancel
     ):
         received.append(token)
@@ -128,7 +128,8 @@ def test_cancel_stops_the_stream_and_closes_the_request(fake_ollama: FakeOllama,
 def test_nothing_listening_is_ollama_unreachable_naming_the_host() -> None:
     gateway = ModelGateway(host="http://127.0.0.1:9", model="qwen2.5:3b")
     with pytest.raises(OllamaUnreachableError) as caught:
-        list(gateway.stream_answer(_context(), "q", answer_length="short", stats=StreamStats()))
+        list(AssistantCalls(gateway).stream_answer(_context(), "q", answer_length="short",
+                                                   stats=StreamStats()))
     assert "http://127.0.0.1:9" in str(caught.value)
     assert "isn't running" in str(caught.value)
 
@@ -136,7 +137,7 @@ def test_nothing_listening_is_ollama_unreachable_naming_the_host() -> None:
 def test_missing_model_is_its_own_error(fake_ollama: FakeOllama, api: str) -> None:
     fake_ollama.installed = set()
     with pytest.raises(ModelMissingError) as caught:
-        list(_gateway(fake_ollama, api=api).stream_answer(
+        list(AssistantCalls(_gateway(fake_ollama, api=api)).stream_answer(
             _context(), "q", answer_length="short", stats=StreamStats()
         ))
     assert caught.value.model == "qwen2.5:3b"
@@ -146,7 +147,7 @@ def test_error_mid_stream_is_answer_failed(fake_ollama: FakeOllama, api: str) ->
     fake_ollama.reply_with(lambda r: Reply("a b c d", fail_after=2, error="out of memory"))
     received: list[str] = []
     with pytest.raises(AnswerFailedError, match="out of memory"):
-        for token in _gateway(fake_ollama, api=api).stream_answer(
+        for token in AssistantCalls(_gateway(fake_ollama, api=api)).stream_answer(
             _context(), "q", answer_length="short", stats=StreamStats()
         ):
             received.append(token)
@@ -156,7 +157,7 @@ def test_error_mid_stream_is_answer_failed(fake_ollama: FakeOllama, api: str) ->
 def test_dropped_connection_mid_stream_is_answer_failed(fake_ollama: FakeOllama, api: str) -> None:
     fake_ollama.reply_with(lambda r: Reply("a b c d", drop_after=1))
     with pytest.raises(AnswerFailedError, match="lost"):
-        list(_gateway(fake_ollama, api=api).stream_answer(
+        list(AssistantCalls(_gateway(fake_ollama, api=api)).stream_answer(
             _context(), "q", answer_length="short", stats=StreamStats()
         ))
 
@@ -170,13 +171,15 @@ def test_a_silent_server_times_out_instead_of_hanging(fake_ollama: FakeOllama, a
                              prompt_seconds=1.0)  # so fast the prompt takes no time at all
     started = time.perf_counter()
     with pytest.raises(AssistantTimeoutError, match=r"didn't answer within 0\.3 seconds"):
-        list(gateway.stream_answer(_context(), "q", answer_length="short", stats=StreamStats()))
+        list(AssistantCalls(gateway).stream_answer(_context(), "q", answer_length="short",
+                                                   stats=StreamStats()))
     assert time.perf_counter() - started < 1.5
 
 
 def test_rewrite_uses_temperature_zero_a_token_cap_and_a_schema(fake_ollama: FakeOllama) -> None:
     fake_ollama.reply_with(lambda r: Reply({"search_phrase": "Anna lantern", "keywords": ["Anna"]}))
-    rewrite = _gateway(fake_ollama).rewrite_query("who?", ScopedHistory.empty(boundary_sid=5))
+    rewrite = AssistantCalls(_gateway(fake_ollama)).rewrite_query(
+        "who?", ScopedHistory.empty(boundary_sid=5))
     assert rewrite.search_phrase == "Anna lantern" and rewrite.keywords == ("Anna",)
     body = fake_ollama.requests_to("/api/chat")[-1].body
     assert body["options"] == {"temperature": 0, "num_predict": 96, "num_ctx": 4096}
@@ -187,15 +190,18 @@ def test_rewrite_uses_temperature_zero_a_token_cap_and_a_schema(fake_ollama: Fak
 def test_malformed_rewrite_raises(fake_ollama: FakeOllama) -> None:
     fake_ollama.reply_with(lambda r: Reply("not json at all"))
     with pytest.raises(ValueError):
-        _gateway(fake_ollama).rewrite_query("who?", ScopedHistory.empty(boundary_sid=5))
+        AssistantCalls(_gateway(fake_ollama)).rewrite_query(
+            "who?", ScopedHistory.empty(boundary_sid=5))
     fake_ollama.reply_with(lambda r: Reply({"search_phrase": ""}))
     with pytest.raises(AnswerFailedError):
-        _gateway(fake_ollama).rewrite_query("who?", ScopedHistory.empty(boundary_sid=5))
+        AssistantCalls(_gateway(fake_ollama)).rewrite_query(
+            "who?", ScopedHistory.empty(boundary_sid=5))
 
 
 def test_suggestions_come_from_a_schema_call(fake_ollama: FakeOllama) -> None:
     fake_ollama.reply_with(lambda r: Reply({"questions": ["Why the mill?", "Who is Boris?"]}))
-    found = _gateway(fake_ollama).suggest_followups(_context(), "Who is Anna?", "A villager.")
+    calls = AssistantCalls(_gateway(fake_ollama))
+    found = calls.suggest_followups(_context(), "Who is Anna?", "A villager.")
     assert found == ("Why the mill?", "Who is Boris?")
     body = fake_ollama.requests_to("/api/chat")[-1].body
     assert body["format"]["properties"]["questions"]["maxItems"] == 3
@@ -216,12 +222,12 @@ def test_suggestions_come_from_a_schema_call(fake_ollama: FakeOllama) -> None:
 )
 def test_malformed_suggestions_give_none(fake_ollama: FakeOllama, reply: object) -> None:
     fake_ollama.reply_with(lambda r: Reply(reply))
-    assert _gateway(fake_ollama).suggest_followups(_context(), "q", "a") == ()
+    assert AssistantCalls(_gateway(fake_ollama)).suggest_followups(_context(), "q", "a") == ()
 
 
 def test_suggestions_when_ollama_is_down_are_none() -> None:
     gateway = ModelGateway(host="http://127.0.0.1:9", model="qwen2.5:3b")
-    assert gateway.suggest_followups(_context(), "q", "a") == ()
+    assert AssistantCalls(gateway).suggest_followups(_context(), "q", "a") == ()
 
 
 def test_validate_suggestions_normalises_whitespace() -> None:
@@ -244,7 +250,7 @@ def test_summary_sends_only_the_scoped_history(
                          boundary_sid=boundary, citations=(), status="complete")
     history = ScopedHistory.for_summary(store, conversation, boundary_sid=10, keep_recent=0)
     fake_ollama.reply_with(lambda r: Reply("They discussed two things."))
-    assert _gateway(fake_ollama).summarize(history) == "They discussed two things."
+    assert AssistantCalls(_gateway(fake_ollama)).summarize(history) == "They discussed two things."
     text = fake_ollama.requests_to("/api/chat")[-1].text
     assert "answer 1" in text and "answer 2" not in text
     assert history.boundary_sid == 4
@@ -261,11 +267,11 @@ def _add_book(conn: sqlite3.Connection) -> None:
 def test_installed_models_and_pull_with_progress(fake_ollama: FakeOllama) -> None:
     fake_ollama.installed = {"llama3.2:1b"}
     gateway = _gateway(fake_ollama)
-    assert gateway.installed_models() == ["llama3.2:1b"]
-    assert not gateway.has_model()
+    assert gateway.models.installed() == ["llama3.2:1b"]
+    assert not gateway.models.has()
     seen: list[PullProgress] = []
-    gateway.pull_model(progress=seen.append)
-    assert gateway.has_model()
+    gateway.models.pull(progress=seen.append)
+    assert gateway.models.has()
     fractions = [p.fraction for p in seen if p.fraction is not None]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
     assert seen[-1].status == "success"
@@ -284,7 +290,7 @@ def test_pull_can_be_cancelled(fake_ollama: FakeOllama) -> None:
             cancel.cancel()
 
     with pytest.raises(PullCancelledError):
-        _gateway(fake_ollama).pull_model(progress=progress, cancel=cancel)
+        _gateway(fake_ollama).models.pull(progress=progress, cancel=cancel)
     assert len(seen) == 2
     # The server goes on with the pull until it finds the client gone: once it has given up the
     # stream, the model can no longer be installed.
@@ -316,7 +322,7 @@ def test_history_from_a_later_boundary_cannot_join_a_context() -> None:
 def test_gateway_refuses_anything_but_a_scoped_context(fake_ollama: FakeOllama) -> None:
     gateway = _gateway(fake_ollama)
     with pytest.raises(ScopeViolationError):
-        list(gateway.stream_answer(
+        list(AssistantCalls(gateway).stream_answer(
             "the whole book text", "q", answer_length="short", stats=StreamStats()  # type: ignore[arg-type]
         ))
     assert fake_ollama.model_calls() == []
@@ -324,7 +330,7 @@ def test_gateway_refuses_anything_but_a_scoped_context(fake_ollama: FakeOllama) 
 
 def test_requests_from_threads_are_all_recorded(fake_ollama: FakeOllama) -> None:
     gateway = _gateway(fake_ollama)
-    threads = [threading.Thread(target=gateway.installed_models) for _ in range(8)]
+    threads = [threading.Thread(target=gateway.models.installed) for _ in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from reader_app.errors import AnswerFailedError, AssistantTimeoutError, ReaderError
+from reader_app.rag.assistant.calls import AssistantCalls
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
 from tests.fakes.fake_ollama import FakeOllama, Reply
 from tests.unit.rag.model.test_llm import _context
@@ -28,7 +29,7 @@ def _stream(fake: FakeOllama, api: str = "ollama",
     gateway = ModelGateway(host=url, model="qwen2.5:3b", **kwargs)  # type: ignore[arg-type]
     pieces: list[str] = []
     try:
-        for token in gateway.stream_answer(
+        for token in AssistantCalls(gateway).stream_answer(
             _context(), "Who?", answer_length="short", stats=StreamStats()
         ):
             pieces.append(token)

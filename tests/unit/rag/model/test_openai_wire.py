@@ -15,10 +15,14 @@ from reader_app.errors import (
     ContextTooLongError,
     OllamaUnreachableError,
 )
+from reader_app.rag.assistant.calls import AssistantCalls
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
 from reader_app.rag.model.openai_wire import openai_messages
-from reader_app.rag.model.scoped import ScopedHistory
+from reader_app.rag.scope.boundary import scope_at
+from reader_app.rag.scope.excerpts import Span, excerpts_in_scope
+from reader_app.rag.scope.sealed import ScopedHistory
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
+from tests.fakes.marker_library import MarkerLibrary
 from tests.unit.rag.model.test_llm import _context
 
 CHAT = "/v1/chat/completions"
@@ -38,7 +42,7 @@ def test_an_address_ending_in_v1_speaks_the_openai_api(fake_ollama: FakeOllama) 
 def test_an_answer_streams_with_the_servers_counts(fake_ollama: FakeOllama) -> None:
     fake_ollama.reply_with(lambda r: Reply("Anna is a villager.", prompt_eval_count=77))
     stats = StreamStats()
-    tokens = list(_gateway(fake_ollama).stream_answer(
+    tokens = list(AssistantCalls(_gateway(fake_ollama)).stream_answer(
         _context(), "Who is Anna?", answer_length="short", stats=stats
     ))
     assert tokens == ["Anna", " is", " a", " villager."]
@@ -55,7 +59,8 @@ def test_an_answer_streams_with_the_servers_counts(fake_ollama: FakeOllama) -> N
 def test_nothing_listening_is_unreachable_naming_the_address() -> None:
     gateway = ModelGateway(host="http://127.0.0.1:9/v1", model="qwen2.5:3b")
     with pytest.raises(OllamaUnreachableError) as caught:
-        list(gateway.stream_answer(_context(), "q", answer_length="short", stats=StreamStats()))
+        list(AssistantCalls(gateway).stream_answer(_context(), "q", answer_length="short",
+                                                   stats=StreamStats()))
     assert "No model server answers at http://127.0.0.1:9/v1" in str(caught.value)
     assert "Ollama" not in str(caught.value)
 
@@ -68,21 +73,28 @@ def test_a_context_too_long_is_refused_clearly_and_remembered(fake_ollama: FakeO
     ))
     gateway = _gateway(fake_ollama)
     with pytest.raises(ContextTooLongError) as caught:
-        list(gateway.stream_answer(_context(), "q", answer_length="short", stats=StreamStats()))
+        list(AssistantCalls(gateway).stream_answer(_context(), "q", answer_length="short",
+                                                   stats=StreamStats()))
     assert caught.value.context_tokens == 4096 and caught.value.prompt_tokens == 5120
     assert "5,120 tokens for a context of 4,096" in str(caught.value)
     assert gateway.context_tokens() == 4096  # the next request is fitted to it
 
 
-def test_structured_calls_send_a_json_schema_as_response_format(fake_ollama: FakeOllama) -> None:
+def test_structured_calls_send_a_json_schema_as_response_format(
+    fake_ollama: FakeOllama, shelf: MarkerLibrary
+) -> None:
     fake_ollama.reply_with(ScriptedReplies(rewrite={"search_phrase": "Anna lantern",
                                                     "keywords": ["mill"]}))
     gateway = _gateway(fake_ollama)
-    rewrite = gateway.rewrite_query("Where did she take it?", ScopedHistory.empty(boundary_sid=5))
+    rewrite = AssistantCalls(gateway).rewrite_query("Where did she take it?",
+                                                    ScopedHistory.empty(boundary_sid=5))
     assert rewrite.query == "Anna lantern mill"
-    assert gateway.suggest_followups(_context(), "q", "a") == (
+    assert AssistantCalls(gateway).suggest_followups(_context(), "q", "a") == (
         "What happens next?", "Who else was there?")
-    assert gateway.rank_passages("q", ["one", "two"]) == (1, 0)
+    book_id = shelf.book.book_id
+    candidates = excerpts_in_scope(shelf.conn, scope_at(shelf.conn, book_id, boundary_sid=5),
+                                   [Span(book_id, 0, 0, ""), Span(book_id, 1, 1, "")])
+    assert AssistantCalls(gateway).rank_passages("q", candidates) == (1, 0)
     for request in fake_ollama.requests_to(CHAT):
         wanted = request.body["response_format"]
         assert wanted["type"] == "json_schema" and wanted["json_schema"]["strict"] is True
@@ -92,9 +104,10 @@ def test_structured_calls_send_a_json_schema_as_response_format(fake_ollama: Fak
 
 def test_a_reply_cut_at_its_token_cap_falls_back(fake_ollama: FakeOllama) -> None:
     fake_ollama.reply_with(lambda r: Reply('{"questions": ["What happens'))
-    assert _gateway(fake_ollama).suggest_followups(_context(), "q", "a") == ()
+    assert AssistantCalls(_gateway(fake_ollama)).suggest_followups(_context(), "q", "a") == ()
     with pytest.raises(json.JSONDecodeError):
-        _gateway(fake_ollama).rewrite_query("q", ScopedHistory.empty(boundary_sid=5))
+        AssistantCalls(_gateway(fake_ollama)).rewrite_query(
+            "q", ScopedHistory.empty(boundary_sid=5))
 
 
 def test_the_model_list_comes_from_v1_models_and_nothing_is_pulled(
@@ -102,22 +115,23 @@ def test_the_model_list_comes_from_v1_models_and_nothing_is_pulled(
 ) -> None:
     fake_ollama.installed = {"qwen2.5:3b", "gemma3:270m"}
     gateway = _gateway(fake_ollama)
-    assert gateway.installed_models() == ["gemma3:270m", "qwen2.5:3b"]
-    assert gateway.has_model() and not gateway.has_model("llama3")
-    assert gateway.vision_models() == []
+    assert gateway.models.installed() == ["gemma3:270m", "qwen2.5:3b"]
+    assert gateway.models.has() and not gateway.models.has("llama3")
+    assert gateway.models.vision() == []
     with pytest.raises(AnswerFailedError, match="cannot download models"):
-        gateway.pull_model(name="llama3")
+        gateway.models.pull(name="llama3")
     assert not fake_ollama.requests_to("/api/pull")
 
 
 def test_an_api_key_goes_in_the_header_only(fake_ollama: FakeOllama) -> None:
     gateway = _gateway(fake_ollama, api_key="sk-secret-123")
-    gateway.installed_models()
-    list(gateway.stream_answer(_context(), "q", answer_length="short", stats=StreamStats()))
+    gateway.models.installed()
+    list(AssistantCalls(gateway).stream_answer(_context(), "q", answer_length="short",
+                                               stats=StreamStats()))
     assert all("sk-secret-123" not in r.text for r in fake_ollama.requests)
     assert {r.headers.get("authorization") for r in fake_ollama.requests} == {
         "Bearer sk-secret-123"}
-    ModelGateway(host=fake_ollama.v1_url, model="m").installed_models()
+    ModelGateway(host=fake_ollama.v1_url, model="m").models.installed()
     assert "authorization" not in fake_ollama.requests[-1].headers
 
 
@@ -147,10 +161,12 @@ def test_llama_cpps_prompt_progress_is_asked_for_and_passed_on(fake_ollama: Fake
     gateway = _gateway(fake_ollama)
     read: list[tuple[int, int]] = []
     stats = StreamStats(on_progress=lambda done, total: read.append((done, total)))
-    list(gateway.stream_answer(_context(), "Who?", answer_length="short", stats=stats))
+    list(AssistantCalls(gateway).stream_answer(_context(), "Who?", answer_length="short",
+                                               stats=stats))
     assert read == []  # not known to be llama.cpp yet: not asked
     assert fake_ollama.model_calls()[-1].body.get("return_progress") is None
     assert gateway.context_tokens() == 8192
-    list(gateway.stream_answer(_context(), "Who?", answer_length="short", stats=stats))
+    list(AssistantCalls(gateway).stream_answer(_context(), "Who?", answer_length="short",
+                                               stats=stats))
     assert fake_ollama.model_calls()[-1].body["return_progress"] is True
     assert read == [(400, 900), (900, 900)]

@@ -8,8 +8,9 @@ import threading
 import tracemalloc
 
 from reader_app.errors import ReplyTooLargeError
+from reader_app.rag.assistant.calls import AssistantCalls
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
-from reader_app.rag.model.scoped import ScopedHistory
+from reader_app.rag.scope.sealed import ScopedHistory
 from tests.fakes.fake_ollama import ENDLESS_LINE_LIMIT, FakeOllama, Reply
 from tests.unit.rag.model.test_llm import _context
 
@@ -30,7 +31,7 @@ def test_an_endless_line_is_cut_at_the_cap_and_the_partial_answer_kept(
     error: Exception | None = None
     tracemalloc.start()
     try:
-        for token in gateway.stream_answer(
+        for token in AssistantCalls(gateway).stream_answer(
             _context(), "Who?", answer_length="short", stats=StreamStats()
         ):
             pieces.append(token)
@@ -55,7 +56,7 @@ def test_a_non_streamed_reply_without_end_is_cut_too(fake_ollama: FakeOllama) ->
     history = ScopedHistory.empty(boundary_sid=3)
     gateway = _gateway(fake_ollama, max_line_bytes=CAP)
     try:
-        gateway.summarize(history)
+        AssistantCalls(gateway).summarize(history)
     except ReplyTooLargeError as error:
         assert "too large to read" in str(error)
     else:
@@ -72,13 +73,13 @@ def test_a_reply_past_the_total_cap_is_refused_but_a_long_download_is_not(
     gateway = _gateway(fake_ollama, max_reply_bytes=2_000)
     try:
         try:
-            gateway.installed_models()  # /api/tags: ~300 bytes a model, on many lines or one
+            gateway.models.installed()  # /api/tags: ~300 bytes a model, on many lines or one
         except ReplyTooLargeError as error:
             assert "2,000 bytes" in str(error) or "too large to read" in str(error)
         else:
             raise AssertionError("a reply past the total cap was read whole")
         # A download's progress goes on for as long as the download: only its lines are capped.
-        gateway.pull_model(name="model-0:latest")
+        gateway.models.pull(name="model-0:latest")
     finally:
         gateway.close()
 
@@ -97,14 +98,15 @@ def test_the_app_side_stays_usable_after_a_cut(fake_ollama: FakeOllama) -> None:
     try:
         first: list[str] = []
         try:
-            for token in gateway.stream_answer(
+            for token in AssistantCalls(gateway).stream_answer(
                 _context(), "Who?", answer_length="short", stats=StreamStats()
             ):
                 first.append(token)
         except ReplyTooLargeError:
             pass
         second = "".join(
-            gateway.stream_answer(_context(), "Who?", answer_length="short", stats=StreamStats())
+            AssistantCalls(gateway).stream_answer(_context(), "Who?", answer_length="short",
+                                                  stats=StreamStats())
         )
     finally:
         gateway.close()

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 import pytest
 
 from reader_app.books.model import Locator
+from reader_app.rag.assistant.calls import AssistantCalls
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
-from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
 from reader_app.rag.model.speeds import SpeedBook
-from reader_app.rag.retrieval.search import Passage, RecentText, SearchResult
+from reader_app.rag.scope.found import Passage, RecentText, SearchResult
+from reader_app.rag.scope.sealed import ScopedContext, ScopedHistory
 from tests.fakes.fake_ollama import FakeOllama, Reply
 from tests.fakes.marker_library import spoiler_book
 from tests.fakes.server_clock import ServerClock
@@ -97,7 +98,8 @@ class _Conversation:
 def _first_token_seconds(gateway: ModelGateway, context: ScopedContext) -> float:
     stats = StreamStats()
     started = time.perf_counter()
-    tokens = gateway.stream_answer(context, "Who rang the bell?", answer_length="short",
+    tokens = AssistantCalls(gateway).stream_answer(context, "Who rang the bell?",
+                                                   answer_length="short",
                                    stats=stats)
     next(tokens)
     first = time.perf_counter() - started
@@ -118,7 +120,8 @@ def test_a_question_asked_during_a_background_summary_is_not_kept_waiting(
                                         keep_recent=0)
     background = _gateway(fake_ollama, api)
     summary: list[str] = []
-    worker = threading.Thread(target=lambda: summary.append(background.summarize(history)))
+    calls = AssistantCalls(background)
+    worker = threading.Thread(target=lambda: summary.append(calls.summarize(history)))
     worker.start()
     deadline = time.monotonic() + 5
     while not clock.of("chat") or len(clock.served) < 2:  # the summary is being read
@@ -158,7 +161,8 @@ def test_a_server_reading_in_long_batches_keeps_a_question_waiting_one_step_at_m
                                 prompt_tokens=2000, prompt_seconds=1.0)
     background.pace.read_ahead_after, background.pace.read_ahead_step = 1.0, 0.1  # 200-token steps
     summary: list[str] = []
-    worker = threading.Thread(target=lambda: summary.append(background.summarize(history)))
+    calls = AssistantCalls(background)
+    worker = threading.Thread(target=lambda: summary.append(calls.summarize(history)))
     worker.start()
     deadline = time.monotonic() + 5
     while not any("Summarise" in s.prompt_text for s in clock.served):  # being read
@@ -187,7 +191,8 @@ def test_no_timeout_fires_while_the_server_is_still_reading_a_long_prompt(
     clock.prompt_per_second = gateway.pace.speed.prompt_per_second  # the same pace as learnt
     long = _context(4000, seed="long")  # about 1.5 s to read: past the plain timeout
     stats = StreamStats()
-    text = "".join(gateway.stream_answer(long, "Who rang?", answer_length="short", stats=stats))
+    text = "".join(AssistantCalls(gateway).stream_answer(long, "Who rang?", answer_length="short",
+                                                         stats=stats))
     assert text == "The bell rang."
     assert stats.expected_seconds is not None and stats.expected_seconds > 0.4
     assert stats.deadline_seconds is not None and stats.deadline_seconds > stats.expected_seconds
@@ -203,7 +208,8 @@ def test_the_speed_is_learnt_from_what_the_server_read_afresh(
     _first_token_seconds(gateway, context)
     first = clock.served[-1]
     stats = StreamStats()
-    "".join(gateway.stream_answer(context, "Who rang the bell?", answer_length="short",
+    "".join(AssistantCalls(gateway).stream_answer(context, "Who rang the bell?",
+                                                  answer_length="short",
                                   stats=stats))
     again = clock.served[-1]
     assert again.fresh_tokens < first.fresh_tokens / 10  # the cache held nearly all of it

@@ -15,11 +15,11 @@ from pathlib import Path
 from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section
 from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.embed import DEFAULT_MODEL_ID, Embedder, default_embedder
 from reader_app.rag.index.indexer import index_book
 from reader_app.rag.retrieval.previous_index import previous_embedders
 from reader_app.rag.retrieval.search import search
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 

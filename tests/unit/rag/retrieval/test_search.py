@@ -10,7 +10,6 @@ import pytest
 
 from reader_app.books.model import Locator
 from reader_app.books.shelf.library import Library
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index.indexer import index_book
 from reader_app.rag.index.indexes import keyword_query
 from reader_app.rag.retrieval.passages import READER_CONTEXT_SENTENCES
@@ -23,6 +22,7 @@ from reader_app.rag.retrieval.search import (
     SearchStages,
     search,
 )
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, marker_book, markers_in

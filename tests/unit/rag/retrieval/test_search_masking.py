@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from reader_app.books.model import Block, BlockKind, Locator, Section, Series, Span
 from reader_app.books.shelf.library import Library
 from reader_app.errors import QueryError
-from reader_app.rag.boundary import scope_for_book
 from reader_app.rag.index import indexes as index_module
 from reader_app.rag.index.chunking import chunk_texts, chunks_of
 from reader_app.rag.index.indexer import index_book
@@ -27,6 +26,7 @@ from reader_app.rag.retrieval.search import (
     SearchStages,
     search,
 )
+from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
 from tests.unit.rag.markerbooks import MarkerBook, RecordingConnection, marker_book, markers_in

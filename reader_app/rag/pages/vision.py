@@ -1,7 +1,6 @@
-"""The vision model in Ollama that describes comic pages, and the setting-aware entry point.
-
-Kept beside `llm.py` (the text gateway) because it calls a model; what may be described and how
-it is stored is `reader_app.comics.describe`.
+"""A comic page described by a vision model: the request (the page's image, sealed, and a short
+prompt, nothing else), the model that can see it, and the setting-aware entry point. What may be
+described and how it is stored is `reader_app.comics.describe`.
 """
 
 from __future__ import annotations
@@ -18,17 +17,37 @@ from reader_app.comics.describe import (
     describe_reached_pages,
 )
 from reader_app.errors import AssistantUnavailableError
-from reader_app.rag.boundary import last_page_to_describe
 from reader_app.rag.model.gateway import ModelGateway
-from reader_app.rag.model.scoped import ScopedPageImage
+from reader_app.rag.model.schedule import Priority
 from reader_app.rag.model.servers import ServerChoice, api_of
+from reader_app.rag.scope.boundary import last_page_to_describe
+from reader_app.rag.scope.quoting import attribute
+from reader_app.rag.scope.request import ModelRequest, sealed_request
+from reader_app.rag.scope.sealed import ScopedPageImage, ScopeViolationError
 from reader_app.settings import SettingsStore
+
+# A short description of one page, sent with that page's image and nothing else.
+PAGE_DESCRIPTION_PROMPT = """\
+This is page {page} of the comic "{title}". Describe the page in two or three plain sentences: \
+who is in it and what happens, panel by panel. Describe only what this page shows; do not guess \
+what happens before or after it, and do not copy out the speech bubbles word for word."""
+PAGE_DESCRIPTION_MAX_TOKENS = 200
+
+
+def page_request(page: ScopedPageImage) -> ModelRequest:
+    if not isinstance(page, ScopedPageImage):
+        raise ScopeViolationError("a page is described only from a ScopedPageImage")
+    prompt = PAGE_DESCRIPTION_PROMPT.format(page=page.page_index + 1, title=attribute(page.title))
+    return sealed_request("describe page", inputs=(page,),
+                          messages=lambda: [{"role": "user", "content": prompt,
+                                             "images": [page.image]}],
+                          max_tokens=PAGE_DESCRIPTION_MAX_TOKENS)
 
 
 class OllamaPageDescriber:
     """A vision model in Ollama, through the one gateway every model call goes through.
 
-    It is made with the last page `rag.boundary` allows and refuses any page past it: the
+    It is made with the last page `rag.scope.boundary` allows and refuses any page past it: the
     image can reach the gateway only as a sealed `ScopedPageImage`.
     """
 
@@ -51,7 +70,7 @@ class OllamaPageDescriber:
         gateway = ModelGateway(host=self.host, model=self._model, timeout=self.timeout,
                                text_may_leave=self.text_may_leave)
         try:
-            return gateway.describe_page(page)
+            return gateway.reply(page_request(page), priority=Priority.BACKGROUND)
         finally:
             gateway.close()
 
@@ -60,7 +79,7 @@ def vision_models(*, host: str, timeout: float = 10.0) -> list[str]:
     """The installed Ollama models that can see images (`/api/tags`, then `/api/show`)."""
     gateway = ModelGateway(host=host, model="", timeout=timeout)
     try:
-        return gateway.vision_models()
+        return gateway.models.vision()
     finally:
         gateway.close()
 
@@ -74,7 +93,7 @@ def pick_vision_model(*, host: str, preferred: str = "") -> str | None:
             return None
         gateway = ModelGateway(host=host, model=preferred, timeout=10.0)
         try:
-            return preferred if gateway.has_model() else None
+            return preferred if gateway.models.has() else None
         finally:
             gateway.close()
     available = vision_models(host=host)

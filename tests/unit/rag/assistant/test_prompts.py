@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from reader_app.books.model import Book, Locator, Metadata, TocEntry
-from reader_app.rag.model import prompts
-from reader_app.rag.model.scoped import ScopedContext, ScopedHistory
-from reader_app.rag.retrieval.search import Passage, RecentText, SearchResult
+from reader_app.rag.assistant import prompts
+from reader_app.rag.scope.found import Passage, RecentText, SearchResult
+from reader_app.rag.scope.sealed import ScopedContext, ScopedHistory
 from tests.fakes.marker_library import spoiler_book
 
 BOOK = spoiler_book(chapters=2, paragraphs=2)

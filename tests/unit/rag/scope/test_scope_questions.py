@@ -1,4 +1,4 @@
-"""Every eligibility question is answered by rag.boundary, by the search mask's rule."""
+"""Every eligibility question is answered by rag.scope.boundary, by the search mask's rule."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from reader_app.books.model import Locator
-from reader_app.rag.boundary import (
+from reader_app.rag.index.sentences import split_book
+from reader_app.rag.scope.boundary import (
     last_comic_page_in_scope,
     last_page_to_describe,
     made_within,
@@ -15,8 +16,7 @@ from reader_app.rag.boundary import (
     selection_may_be_sent,
     whole_comic_chosen,
 )
-from reader_app.rag.index.sentences import split_book
-from reader_app.rag.model.scoped import ScopedPageImage, ScopeViolationError
+from reader_app.rag.scope.sealed import ScopedPageImage, ScopeViolationError
 from tests.fakes.marker_library import MarkerLibrary
 
 

@@ -1,11 +1,11 @@
-"""The sealed value of book text that is not a search's: `ScopedExcerpts`, sentence spans in scope
-and usable stored companion text, for X-Ray, recaps and character personas (an answer's search
-passages are sealed in `ScopedContext`, scoped.py).
+"""The sealed value of book text that is not an answer's: `ScopedExcerpts`, sentence spans in scope
+and usable stored companion text, for X-Ray, recaps, character personas and the candidates a
+model ranks (an answer's search passages are sealed in `ScopedContext`, sealed.py).
 
-A `ScopedExcerpts` can only be built here, from sentence spans that `rag/boundary.py` says are in
-scope, or from stored companion text it says is usable. The gateway (`rag/model/gateway.py`) takes
-nothing else for these calls, and refuses an empty one: a description asked with only a name would
-be answered from what the model already knows about the book, spoilers included.
+A `ScopedExcerpts` can only be built here, from sentence spans that `boundary.py` says are in
+scope, or from stored companion text it says is usable. A request (request.py) refuses an empty
+one: a description asked with only a name would be answered from what the model already knows
+about the book, spoilers included.
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from reader_app.rag.boundary import Scope, derived_text_usable, sentence_in_scope
 from reader_app.rag.index.sentences import join_sentences, sentences_between
+from reader_app.rag.scope.boundary import Scope, derived_text_usable, sentence_in_scope
+from reader_app.rag.scope.seal import ScopeViolationError, Sealed
 
 _SEAL = object()
 
 
-class ExcerptScopeError(Exception):
+class ExcerptScopeError(ScopeViolationError):
     """A bug: text outside the scope was about to be sent to a model. Never caught."""
 
 
@@ -34,7 +35,7 @@ class Excerpt:
 
 
 @dataclass(frozen=True, slots=True)
-class ScopedExcerpts:
+class ScopedExcerpts(Sealed):
     book_id: str  # the book being read
     boundary_sid: int
     excerpts: tuple[Excerpt, ...]
@@ -51,6 +52,19 @@ class ScopedExcerpts:
     @property
     def is_empty(self) -> bool:
         return not any(e.text.strip() for e in self.excerpts)
+
+    @property
+    def pairs(self) -> tuple[tuple[str, str], ...]:
+        """(label, text) of each excerpt, in order: what a prompt quotes."""
+        return tuple((e.label, e.text) for e in self.excerpts)
+
+    @property
+    def texts(self) -> list[str]:
+        return [e.text for e in self.excerpts]
+
+    def check_sealed(self) -> None:
+        if self.is_empty:
+            raise ScopeViolationError("a request of book text needs book text, not a bare name")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +86,11 @@ class UsableText:
 
 
 def excerpts_in_scope(
-    conn: sqlite3.Connection, scope: Scope, spans: Iterable[Span]
+    conn: sqlite3.Connection, scope: Scope, spans: Iterable[Span], *, story_only: bool = True
 ) -> ScopedExcerpts:
-    """The text of `spans`, after checking every sentence of every span is in scope."""
+    """The text of `spans`, after checking every sentence of every span is in scope; the story
+    alone, without the matter around it, unless `story_only` is False (a search's candidates,
+    which are ranked as the search found them)."""
     excerpts = []
     for span in spans:
         if span.sid_end < span.sid_start:
@@ -86,7 +102,7 @@ def excerpts_in_scope(
                     f"(boundary {scope.boundary_sid})"
                 )
         sentences = sentences_between(
-            conn, span.book_id, span.sid_start, span.sid_end, story_only=True
+            conn, span.book_id, span.sid_start, span.sid_end, story_only=story_only
         )
         excerpts.append(
             Excerpt(span.book_id, span.sid_start, span.sid_end, span.label,

@@ -11,9 +11,9 @@ import pytest
 from reader_app.books.model import Locator, Series
 from reader_app.books.shelf.library import Library
 from reader_app.errors import ScopeError
-from reader_app.rag.boundary import eligible_chunk_limit, scope_at, scope_for_book
 from reader_app.rag.index.chunking import chunk_texts, chunks_of
 from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.scope.boundary import eligible_chunk_limit, scope_at, scope_for_book
 from reader_app.store.db import connect
 from tests.unit.rag.markerbooks import MarkerBook, marker_book, markers_in
 

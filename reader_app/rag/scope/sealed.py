@@ -1,32 +1,29 @@
 """The sealed values of an answer (a `ScopedContext` built only from a scoped search's passages,
-rag/retrieval/passages.py, and a `ScopedHistory` of turns filtered by the current boundary) and of a
-page description (a `ScopedPageImage` no later than the last page that may be described).
-`rag/model/gateway.py` takes no other. Book text that is not a search's (X-Ray, recaps, personas) is
-sealed in `excerpts.py` instead.
+found.py, and a `ScopedHistory` of turns filtered by the current boundary) and of a page
+description (a `ScopedPageImage` no later than the last page that may be described). Book text
+that is not a search's (X-Ray, recaps, personas, a ranking's candidates) is sealed in
+`excerpts.py` instead; a request is made from them in `request.py`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from reader_app.books.model import Book
-from reader_app.rag.model.citations import Citation, without_heading
+from reader_app.rag.scope.citations import Citation, without_heading
+from reader_app.rag.scope.found import SearchResult
+from reader_app.rag.scope.seal import ScopeViolationError, Sealed
 
-if TYPE_CHECKING:
-    from reader_app.rag.retrieval.search import SearchResult
+__all__ = ["BookDetails", "ContextPassage", "ConversationSource", "ScopeViolationError",
+           "ScopedContext", "ScopedHistory", "ScopedPageImage", "short_quote"]
 
 # A private token: ScopedContext and ScopedHistory refuse to be built without it, so the only
 # way to make one is through the constructors below, which take scoped values.
 _SEAL = object()
 
 QUOTE_CHARS = 140  # the short quote shown under an answer for each citation
-
-
-class ScopeViolationError(Exception):
-    """A bug: a context was built by hand or mixed across boundaries. Never caught."""
-
 
 
 class _StoredText(Protocol):
@@ -105,7 +102,7 @@ class ContextPassage:
 
 
 @dataclass(frozen=True, slots=True)
-class ScopedHistory:
+class ScopedHistory(Sealed):
     """Earlier turns and a summary, all made at or before `boundary_sid`. Sealed: see from_store."""
 
     boundary_sid: int
@@ -189,7 +186,7 @@ class ScopedHistory:
 
 
 @dataclass(frozen=True, slots=True)
-class ScopedContext:
+class ScopedContext(Sealed):
     """Everything from the book one answer may see. Sealed: see from_search / before_reading."""
 
     book: BookDetails
@@ -213,8 +210,6 @@ class ScopedContext:
     ) -> ScopedContext:
         """The context of an answer: passages and on-screen text from a scoped search, numbered
         on from the excerpts the history's turns were given."""
-        from reader_app.rag.retrieval.search import SearchResult
-
         if not isinstance(result, SearchResult):
             raise ScopeViolationError("a ScopedContext needs a SearchResult from rag.search")
         if result.book_id != book.book_id:
@@ -263,9 +258,9 @@ def short_quote(text: str, *, limit: int = QUOTE_CHARS) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class ScopedPageImage:
+class ScopedPageImage(Sealed):
     """A comic page a vision model may see: at or before `limit`, the last page
-    `rag.boundary.last_page_to_describe` allows. Sealed: build it with `of`."""
+    `rag.scope.boundary.last_page_to_describe` allows. Sealed: build it with `of`."""
 
     page_index: int
     title: str
@@ -281,23 +276,3 @@ class ScopedPageImage:
         if page_index > limit:
             raise ScopeViolationError(f"page {page_index + 1} is past the last page allowed")
         return cls(page_index, title, image, _SEAL)
-
-
-def excerpt_pairs(excerpts: object) -> tuple[tuple[str, str], ...]:
-    from reader_app.rag.model.excerpts import ScopedExcerpts
-
-    if not isinstance(excerpts, ScopedExcerpts):
-        raise ScopeViolationError("companion calls take ScopedExcerpts, not free text")
-    if excerpts.is_empty:
-        raise ScopeViolationError("a companion call needs book text, not a bare name")
-    return tuple((e.label, e.text) for e in excerpts.excerpts)
-
-
-def require_context(context: object) -> None:
-    if not isinstance(context, ScopedContext):
-        raise ScopeViolationError("model calls take a ScopedContext, not free text")
-
-
-def require_history(history: object) -> None:
-    if not isinstance(history, ScopedHistory):
-        raise ScopeViolationError("model calls take a ScopedHistory, not free text")

@@ -1,0 +1,75 @@
+"""A streamed reply read token by token, within its limits: the first token's deadline (pushed on
+while the server says it is still reading the prompt), the answer's own deadline from the first
+token, a cap on its length, and the server's word that it is done, without which a reply is not
+whole."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from reader_app.cancel import CancelToken
+from reader_app.errors import AnswerFailedError, AssistantTimeoutError
+from reader_app.rag.model.pacing import timed_out
+from reader_app.rag.model.replies import StreamStats
+from reader_app.rag.model.wire import ReplyPart
+
+
+@dataclass(frozen=True, slots=True)
+class StreamLimits:
+    reading: float  # how much longer to wait each time the server says it is reading
+    answer: float  # the answer's own deadline, from its first token
+    chars: int  # the longest answer let through
+    server: str  # "Ollama", "the model server": for messages
+    host: str
+
+
+def stream_tokens(
+    parts: Iterable[ReplyPart],
+    limits: StreamLimits,
+    *,
+    stats: StreamStats,
+    learn: Callable[[ReplyPart, StreamStats], None],
+    cancel: CancelToken | None,
+) -> Iterator[str]:
+    """The tokens of `parts` as they arrive. `stats.deadline_seconds` is the first token's
+    deadline; the server's counts are learnt from its last part (`learn`). Raises our errors
+    when a limit is passed or the reply ends unfinished; stops quietly on cancel."""
+    finished = False
+    length = 0
+    first = stats.deadline_seconds or 0.0
+    # Until the first token, the prompt's deadline; from it, the answer's own.
+    waited, deadline = first, time.monotonic() + first
+    for part in parts:
+        if cancel is not None and cancel.cancelled:
+            return
+        if time.monotonic() > deadline:
+            raise timed_out(AssistantTimeoutError(
+                host=limits.host, seconds=waited, server=limits.server), waited)
+        token = part.text
+        if part.progress is not None:  # the server is reading: no timeout meanwhile
+            deadline = max(deadline, time.monotonic() + limits.reading)
+            if stats.on_progress is not None:
+                stats.on_progress(*part.progress)
+        if token and stats.first_token_at is None:
+            waited = limits.answer
+            deadline = time.monotonic() + waited
+        if part.done:
+            finished = True
+            learn(part, stats)
+        length += len(token)
+        if length > limits.chars:
+            raise AnswerFailedError(
+                f"The answer ran past {limits.chars:,} characters and was cut off there; the "
+                "model may be repeating itself."
+            )
+        if token:
+            if stats.first_token_at is None:
+                stats.first_token_at = time.perf_counter()
+            yield token
+    if not finished or length == 0:  # cut off; or `"content": null` then done: no answer
+        title = limits.server[:1].upper() + limits.server[1:]
+        raise AnswerFailedError(f"{title} at {limits.host} " + (
+            "stopped sending before the answer was finished." if not finished
+            else "finished without sending any answer."))
