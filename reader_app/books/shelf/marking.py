@@ -70,7 +70,7 @@ def chapter_at(book: Book, locator: Locator, *, boundary: bool = False) -> Chapt
 def percent_at(book: Book, boundary: Locator) -> float:
     if boundary.section < 0 or not book.sections:
         return 0.0
-    if book.format == "cbz":
+    if book.is_comic:
         return 100.0 * (min(boundary.section, len(book.sections) - 1) + 1) / len(book.sections)
     return 100.0 * book.progress(boundary)
 
@@ -92,7 +92,7 @@ def boundary_at_percent(book: Book, percent: float) -> Locator:
     if percent == 100:
         return book.end_locator()
     locator = book.locator_at_progress(percent / 100)
-    return Locator.end_of_section(locator.section) if book.format == "cbz" else locator
+    return Locator.end_of_section(locator.section) if book.is_comic else locator
 
 
 def boundary_after_chapter(book: Book, number: int) -> Locator:
@@ -106,7 +106,7 @@ def boundary_after_chapter(book: Book, number: int) -> Locator:
     following = next((c.start for c in listed[number:] if c.start > start), None)
     if following is None:
         return book.end_locator()
-    if book.format == "cbz":
+    if book.is_comic:
         return Locator.end_of_section(max(following.section - 1, start.section))
     return following
 
@@ -119,9 +119,7 @@ def mark_read(
     state = library.reading_state(book.book_id)
     if state is None:
         raise MarkReadError(f"“{book.metadata.title}” is not in the library.")
-    reached_end = boundary >= book.end_locator() or (
-        book.format == "cbz" and boundary.section >= len(book.sections) - 1
-    )
+    reached_end = book.at_end(boundary)
     if not allow_back:
         backwards = (state.finished and not reached_end) or (
             reading_offset(book, boundary) < reading_offset(book, state.boundary)

@@ -33,7 +33,7 @@ def reading_offset(book: Book, locator: Locator) -> int:
     """
     if locator.section < 0:
         return -1
-    if book.format == "cbz":
+    if book.is_comic:
         return locator.section
     return book.char_offset(locator)
 
@@ -60,7 +60,7 @@ def body_start(book: Book) -> Locator | None:
     """Where the story begins: the first contents entry that is not front matter (title page,
     imprint, contents, dedication, epigraph, frontispiece, the book's own title, by its name or
     its file's); None when the contents don't say."""
-    if book.format == "cbz":
+    if book.is_comic:
         return None
     title = book.metadata.title.casefold().strip()
     for entry in book.toc:
@@ -114,7 +114,7 @@ def follow_reader(
     end = reading_offset(book, shown_end)
     read_up_to = reading_offset(book, boundary)
     # A comic page follows the last page read; text follows the last character read.
-    limit = read_up_to + 1 if book.format == "cbz" else max(read_up_to, 0)
+    limit = read_up_to + 1 if book.is_comic else max(read_up_to, 0)
     story = body_start(book)
     story_offset = reading_offset(book, story) if story is not None else 0
     limit = max(limit, story_offset)
@@ -125,9 +125,7 @@ def follow_reader(
         return BoundaryUpdate(boundary, moved=False, finished=False, reading_ahead=True)
     if navigation in (Navigation.JUMP, Navigation.TURN_BACK, Navigation.VOICE):
         return BoundaryUpdate(boundary, moved=False, finished=False, reading_ahead=False)
-    reached_end = shown_end >= book.end_locator() or (
-        book.format == "cbz" and shown_end.section >= len(book.sections) - 1
-    )
+    reached_end = book.at_end(shown_end)
     if end > read_up_to or boundary.section < 0:
         return BoundaryUpdate(shown_end, moved=True, finished=reached_end, reading_ahead=False)
     return BoundaryUpdate(boundary, moved=False, finished=reached_end, reading_ahead=False)

@@ -104,7 +104,7 @@ class ReaderPage(QWidget):
 
     @property
     def view(self) -> PageView:
-        return self.comic_view if self.book and self.book.format == "cbz" else self.epub_view
+        return self.comic_view if self.book and self.book.is_comic else self.epub_view
 
     def set_book(self, book: Book | None, appearance: Appearance) -> None:
         self.book = book
@@ -121,7 +121,7 @@ class ReaderPage(QWidget):
             book.book_id
         )
         position = self.state.position if self.state else Locator(0, 0, 0)
-        if book.format == "cbz":
+        if book.is_comic:
             self.stack.setCurrentWidget(self.comic_view)
             self.epub_view.set_book(None)
             self.comic_view.set_book(book, position)
@@ -140,7 +140,7 @@ class ReaderPage(QWidget):
         if book is None or self.sender() is not self.view:
             return
         self.last_shown = shown
-        progress = (comic_fraction(book, shown.end) if book.format == "cbz"
+        progress = (comic_fraction(book, shown.end) if book.is_comic
                     else book.progress(shown.start))  # fmt: skip
         self.slider.set_fraction(progress)
         state = self.state
@@ -244,9 +244,7 @@ class ReaderPage(QWidget):
         if self.book is None or self.last_shown is None:
             return None
         end = self.view.current_end()
-        if end >= self.book.end_locator() or (
-            self.book.format == "cbz" and end.section >= len(self.book.sections) - 1
-        ):
+        if self.book.at_end(end):
             return Known(self.book.end_locator(), True)
         return Known(end, False)
 
@@ -321,7 +319,7 @@ class ReaderPage(QWidget):
             return 1.0
         if self.state.boundary == NOTHING_READ or self.state.boundary.section < 0:
             return None
-        if self.book.format == "cbz":
+        if self.book.is_comic:
             return comic_fraction(self.book, self.state.boundary)  # the status's number too
         total = self.book.char_count
         return reading_offset(self.book, self.state.boundary) / total if total else None
@@ -331,7 +329,7 @@ class ReaderPage(QWidget):
             return
         ticks, parts = [], []
         self._tick_places = {}
-        if self.book.format != "cbz":
+        if not self.book.is_comic:
             # Every entry of nested contents (War and Peace's chapters inside its parts and
             # books) is a tick; the entries that hold others are drawn taller.
             entries = [item for entry in self.book.toc for _depth, item in entry.walk()]
@@ -347,7 +345,7 @@ class ReaderPage(QWidget):
         if self.book is None:
             return ""
         place = self.place_at(fraction)
-        if self.book.format == "cbz":
+        if self.book.is_comic:
             return f"Page {place.section + 1} of {len(self.book.sections)}"
         chapter = self.book.chapter_title(place) or f"Section {place.section + 1}"
         return f"{chapter} · {round(fraction * 100)}%"
@@ -358,7 +356,7 @@ class ReaderPage(QWidget):
         """The place a fraction of the bar stands for: a chapter tick's own entry, exactly, or
         the character that far through."""
         assert self.book is not None
-        if self.book.format == "cbz":  # the page whose end is at or past it (comic_fraction)
+        if self.book.is_comic:  # the page whose end is at or past it (comic_fraction)
             count = len(self.book.sections)
             return Locator(min(max(math.ceil(fraction * count - 1e-9) - 1, 0), count - 1), 0, 0)
         return self._tick_places.get(fraction) or self.book.locator_at_progress(fraction)

@@ -344,18 +344,18 @@ class MainWindow(QMainWindow):
         self.assistant_panel.refresh_scope(_state if isinstance(_state, ReadingState) else None)
         self.companion.boundary_changed()
         book = self.book
-        if (book is not None and book.format == "cbz" and self.prepare_assistant
+        if (book is not None and book.is_comic and self.prepare_assistant
                 and self.settings.get("comics.describe_pages")):
             # Newly reached pages may now be described; wait for the reader to settle.
             self._comic_refresh.start()
 
     def _refresh_comic_descriptions(self) -> None:
-        if self.book is not None and self.book.format == "cbz":
+        if self.book is not None and self.book.is_comic:
             self.indexing.start(self.book)
 
     def prepare_whole_comic(self) -> None:
         """The reader asked for every page to be described now, ahead of their reading."""
-        if self.book is not None and self.book.format == "cbz":
+        if self.book is not None and self.book.is_comic:
             # Recorded, so it stays on (and the panel says so) until the reader turns it off.
             self.tasks.submit("whole-comic", turn_on_whole_comic(self.writer, self.home, self.book),
                               on_done=lambda _done: self.assistant_panel.refresh_scope(),
