@@ -16,7 +16,7 @@ from reader_app import APP_NAME, __version__
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import Library, LibraryEntry, ReadingState
 from reader_app.errors import BookError
-from reader_app.prepare_news import PrepareNews
+from reader_app.prepare.news import PrepareNews
 from reader_app.rag.model.citations import Citation
 from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault

@@ -25,7 +25,7 @@ from pathlib import Path
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
-from reader_app.prepare_news import PrepareNews, Progress
+from reader_app.prepare.news import PrepareNews, Progress
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexer import (
     IndexProgress,
