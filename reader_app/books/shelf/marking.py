@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import Library, ReadingState
-from reader_app.books.shelf.reading import reading_offset
+from reader_app.books.shelf.reading import BoundaryMove, Known, next_boundary, store_boundary
 from reader_app.errors import ReaderError
 
 
@@ -119,18 +119,14 @@ def mark_read(
     state = library.reading_state(book.book_id)
     if state is None:
         raise MarkReadError(f"“{book.metadata.title}” is not in the library.")
-    reached_end = book.at_end(boundary)
-    if not allow_back:
-        backwards = (state.finished and not reached_end) or (
-            reading_offset(book, boundary) < reading_offset(book, state.boundary)
+    update = next_boundary(book, Known(state.boundary, state.finished), BoundaryMove.MARK,
+                           end=boundary, allow_back=allow_back)
+    if update.behind:
+        raise MarkReadError(
+            f"The reader has already read up to {place_of(book, state).describe()}; "
+            "that would move the boundary back. Use --allow-back to do so."
         )
-        if backwards:
-            raise MarkReadError(
-                f"The reader has already read up to {place_of(book, state).describe()}; "
-                "that would move the boundary back. Use --allow-back to do so."
-            )
-    if reached_end:
-        library.mark_finished(book.book_id, book.end_locator())
-    else:
-        library.set_boundary(book.book_id, boundary)
+    # Written even where it stands already: the place asked for, or the whole book at its end.
+    after = Known(book.end_locator(), True) if update.finished else Known(boundary, False)
+    store_boundary(library, book.book_id, after, forward_only=False)
     return place_of(book, library.reading_state(book.book_id))

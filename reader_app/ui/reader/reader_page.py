@@ -12,17 +12,19 @@ from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.shelf.reading import (
+    BoundaryMove,
     BoundaryUpdate,
+    Known,
     Navigation,
-    follow_listener,
-    follow_reader,
+    next_boundary,
     reading_offset,
+    store_boundary,
 )
 from reader_app.books.shelf.reading_time import comic_fraction
 from reader_app.rag.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
 from reader_app.ui.page.appearance import Appearance
-from reader_app.ui.reader.boundary_actions import BoundaryActions, BoundaryNotice, Known
+from reader_app.ui.reader.boundary_actions import BoundaryActions, BoundaryNotice
 from reader_app.ui.reader.comic_view import ComicView
 from reader_app.ui.reader.epub_view import EpubView
 from reader_app.ui.reader.page_view import PageShown, PageView
@@ -149,15 +151,8 @@ class ReaderPage(QWidget):
         book_id, start = book.book_id, shown.start
         self._write(lambda library: library.save_position(book_id, start, progress=progress))
         new_state = dataclasses.replace(state, position=start, progress=progress)
-        update = follow_reader(
-            book,
-            boundary=state.boundary,
-            finished=state.finished,
-            shown_start=shown.start,
-            shown_end=shown.end,
-            navigation=shown.navigation,
-            previous_start=shown.previous_start,
-        )
+        update = next_boundary(book, Known(state.boundary, state.finished), shown.navigation,
+                               start=shown.start, end=shown.end, previous=shown.previous_start)
         new_state = self._move_boundary(update, state, new_state)
         self._track_reading_ahead(shown, ahead=update.reading_ahead)
         self._set_state(new_state)
@@ -168,35 +163,28 @@ class ReaderPage(QWidget):
 
     def _move_boundary(self, update: BoundaryUpdate, state: ReadingState,
                        new_state: ReadingState) -> ReadingState:
-        """Write what `update` does to the boundary (forward only, or finished), through the
-        writer, and return `new_state` with it; `new_state` itself when nothing moves."""
+        """Write what `update` does to the boundary (moved on, or finished), through the writer,
+        and return `new_state` with it; `new_state` itself when nothing moves."""
         assert self.book is not None
         book_id = self.book.book_id
         if update.finished and not state.finished:
-            end = self.book.end_locator()
-            self._write(lambda library: library.mark_finished(book_id, end))
-            return dataclasses.replace(new_state, boundary=end, finished=True)
-        if update.moved and update.boundary > state.boundary:
-            boundary = update.boundary
-            self._write(lambda library: library.advance_boundary(book_id, boundary))
-            return dataclasses.replace(new_state, boundary=boundary, finished=False)
-        return new_state
+            after = Known(self.book.end_locator(), True)
+        elif update.moved:
+            after = Known(update.boundary, False)
+        else:
+            return new_state
+        self._write(lambda library: store_boundary(library, book_id, after, forward_only=True))
+        return dataclasses.replace(new_state, boundary=after.boundary, finished=after.finished)
 
     def listening_update(
         self, start: Locator, end: Locator, previous_end: Locator | None
     ) -> BoundaryUpdate | None:
         """What hearing `[start, end)` in full would do to the boundary (books/shelf/reading.py's
-        `follow_listener`), without doing it: Read aloud asks first when it would read ahead."""
+        `next_boundary`), without doing it: Read aloud asks first when it would read ahead."""
         if self.book is None or self.state is None:
             return None
-        return follow_listener(
-            self.book,
-            boundary=self.state.boundary,
-            finished=self.state.finished,
-            spoken_start=start,
-            spoken_end=end,
-            previous_end=previous_end,
-        )
+        return next_boundary(self.book, Known(self.state.boundary, self.state.finished),
+                             BoundaryMove.LISTEN, start=start, end=end, previous=previous_end)
 
     def listened(self, start: Locator, end: Locator, previous_end: Locator | None) -> None:
         """A sentence was spoken in full: listening counts as reading, by the page turn's rule
@@ -269,13 +257,8 @@ class ReaderPage(QWidget):
         """Record a boundary the reader chose (mark as read, reset, undo), forward or back."""
         if self.book is None or self.state is None:
             return
-        book_id = self.book.book_id
-        if finished:
-            self._write(lambda library: library.mark_finished(book_id, boundary))
-        elif boundary.section < 0:
-            self._write(lambda library: library.reset_boundary(book_id))
-        else:
-            self._write(lambda library: library.set_boundary(book_id, boundary))
+        book_id, after = self.book.book_id, Known(boundary, finished)
+        self._write(lambda library: store_boundary(library, book_id, after, forward_only=False))
         self._boundary_set_by_hand(boundary=boundary, finished=finished)
 
     def _boundary_set_by_hand(self, *, boundary: Locator, finished: bool) -> None:
