@@ -154,6 +154,18 @@ def next_boundary(
     return _page_shown(book, before, start, end, move, previous)
 
 
+def known_after(book: Book, before: Known, move: Move, update: BoundaryUpdate) -> Known:
+    """What is known once `update` (what `next_boundary` said of `move`) is done: the place it
+    moved to; the whole book once a page or a sentence read in order reaches the end; else what
+    was known before."""
+    if update.moved:
+        return Known(book.end_locator(), True) if update.finished else Known(update.boundary, False)
+    read_on = isinstance(move, Navigation) or move == BoundaryMove.LISTEN
+    if read_on and update.finished and not before.finished:
+        return Known(book.end_locator(), True)
+    return before
+
+
 def forward_step(book: Book, before: Known, after: Known) -> int:
     """Forward only, decided once: 1 when `after` lies beyond `before` in reading order, 0 at the
     same place, -1 behind it. Nothing lies beyond a finished book; only a place short of its end

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QWidget
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import ReadingState
-from reader_app.books.shelf.reading import BoundaryMove, Known, next_boundary
+from reader_app.books.shelf.reading import BoundaryMove, Known, known_after, next_boundary
 from reader_app.ui.reader.reading_ahead import notice_parts
 
 NOTICE_MS = 15_000  # how long "… · Undo" stays
@@ -115,7 +115,8 @@ class BoundaryActions:
                 action=lambda: self._change(here, before, "Moved back to"),
             )
             return
-        self._change(here, before, "Marked as read up to")
+        self._change(known_after(book, before, BoundaryMove.MARK, update), before,
+                     "Marked as read up to")
 
     def ask_reset(self) -> None:
         before = self.known()
@@ -132,8 +133,8 @@ class BoundaryActions:
         book, before = self.page.book, self.known()
         if book is None or before is None:
             return
-        update = next_boundary(book, before, BoundaryMove.RESET)
-        self._change(Known(update.boundary, update.finished), before, "")
+        move = BoundaryMove.RESET
+        self._change(known_after(book, before, move, next_boundary(book, before, move)), before, "")
 
     def _change(self, to: Known, before: Known, saying: str) -> None:
         self.page.set_boundary_by_hand(boundary=to.boundary, finished=to.finished)

@@ -16,6 +16,7 @@ from reader_app.books.shelf.reading import (
     BoundaryUpdate,
     Known,
     Navigation,
+    known_after,
     next_boundary,
     reading_offset,
     store_boundary,
@@ -153,7 +154,7 @@ class ReaderPage(QWidget):
         new_state = dataclasses.replace(state, position=start, progress=progress)
         update = next_boundary(book, Known(state.boundary, state.finished), shown.navigation,
                                start=shown.start, end=shown.end, previous=shown.previous_start)
-        new_state = self._move_boundary(update, state, new_state)
+        new_state = self._move_boundary(shown.navigation, update, state, new_state)
         self._track_reading_ahead(shown, ahead=update.reading_ahead)
         self._set_state(new_state)
         if (new_state.boundary, new_state.finished) != (state.boundary, state.finished):
@@ -161,17 +162,14 @@ class ReaderPage(QWidget):
             self.boundaryChanged.emit(self.state)
         self.positionChanged.emit(shown)
 
-    def _move_boundary(self, update: BoundaryUpdate, state: ReadingState,
-                       new_state: ReadingState) -> ReadingState:
+    def _move_boundary(self, move: Navigation | BoundaryMove, update: BoundaryUpdate,
+                       state: ReadingState, new_state: ReadingState) -> ReadingState:
         """Write what `update` does to the boundary (moved on, or finished), through the writer,
         and return `new_state` with it; `new_state` itself when nothing moves."""
         assert self.book is not None
-        book_id = self.book.book_id
-        if update.finished and not state.finished:
-            after = Known(self.book.end_locator(), True)
-        elif update.moved:
-            after = Known(update.boundary, False)
-        else:
+        book_id, before = self.book.book_id, Known(state.boundary, state.finished)
+        after = known_after(self.book, before, move, update)
+        if after == before:
             return new_state
         self._write(lambda library: store_boundary(library, book_id, after, forward_only=True))
         return dataclasses.replace(new_state, boundary=after.boundary, finished=after.finished)
@@ -193,7 +191,7 @@ class ReaderPage(QWidget):
         state = self.state
         if update is None or state is None:
             return
-        new_state = self._move_boundary(update, state, state)
+        new_state = self._move_boundary(BoundaryMove.LISTEN, update, state, state)
         if new_state is state:
             return
         self._set_state(new_state)
