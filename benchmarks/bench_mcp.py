@@ -38,7 +38,7 @@ def _prepare_library() -> str:
     from reader_app.books.opening.cache import load_book
     from reader_app.books.shelf.library import Library
     from reader_app.books.shelf.marking import boundary_at_percent, mark_read
-    from reader_app.prepare import prepare_book
+    from reader_app.prepare.pipeline import prepare_book
     from reader_app.rag.index.embed import default_embedder
     from reader_app.rag.scope.boundary import scope_for_book
     from reader_app.store.db import connect

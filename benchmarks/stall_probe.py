@@ -7,7 +7,7 @@ turns, the machine's load and the CPU share this process got (on a shared machin
 process stalls without any blocking: a median gap far above 0 ms says the timer itself could
 not run), and seconds from asking to open the book until it is shown and until the assistant can
 answer (the keyword index is whole: the "text" news). The preparation runs in its own child
-process (reader_app/prepare_process.py), whose CPU is not counted here. The book's boundary is
+process (reader_app/prepare/process.py), whose CPU is not counted here. The book's boundary is
 set first at `--at` percent, as a reader halfway through left it.
 """
 

@@ -1,6 +1,6 @@
 """Run in a fresh process by bench_indexing: the window prepares a never-prepared book (War and
 Peace) to the end, and the peak RSS (VmHWM) of the window's process and of the preparation
-child (reader_app/prepare_process.py) are read from /proc while it runs.
+child (reader_app/prepare/process.py) are read from /proc while it runs.
 
     python -m benchmarks.window_memory BOOK [--in-thread] [--seconds N]
 
@@ -46,7 +46,7 @@ def _measure(path: Path, *, in_child: bool, limit: float) -> dict[str, Any]:
 
     from reader_app.app import create_application, open_library
     from reader_app.books.shelf.library import Library
-    from reader_app.prepare_process import preparation_process
+    from reader_app.prepare.process import preparation_process
     from reader_app.settings import SettingsStore
     from reader_app.ui.window.main_window import MainWindow
     from reader_app.ui.window.preparation import IndexingController

@@ -22,11 +22,8 @@ Modules:
   `rag`.
 - `mcp/`: The MCP server for outside agents: the library up to where the reader is, never beyond.
 - `paths`: Where Pagemate keeps its library and finds its bundled assets.
-- `prepare`: Preparing a book for the assistant, one path for every front end: text, index, earlier
-  volumes.
-- `prepare_news`: What a preparation reports (`PrepareNews`), apart from the preparing itself.
-- `prepare_process`: Preparing books in a child process, so the window's process never shares its
-  GIL with the work.
+- `prepare/`: Preparing a book for the assistant, one path for every front end: text, index,
+  earlier volumes; the news it reports; the window's child process that runs it.
 - `rag/`: Scope, retrieval, the model gateway and everything the companion says (Qt-free).
 - `settings`: Settings declared as data (name, type, default, description), stored as JSON in the
   library.

@@ -4,5 +4,5 @@ import sys
 
 from reader_app.cli import main
 
-if __name__ == "__main__":  # not when a child process (reader_app/prepare_process.py) imports it
+if __name__ == "__main__":  # not when a child process (reader_app/prepare/process.py) imports it
     sys.exit(main())

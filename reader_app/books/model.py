@@ -12,6 +12,11 @@ from typing import Literal
 BookFormat = Literal["epub", "cbz"]
 
 
+def is_comic_format(book_format: str) -> bool:
+    """Whether a format (a `Book`'s, or one the library stored) is a comic's."""
+    return book_format == "cbz"
+
+
 class BlockKind(StrEnum):
     PARAGRAPH = "paragraph"
     HEADING = "heading"
@@ -252,6 +257,19 @@ class Book:
     inline_resources: Mapping[str, bytes] = field(default_factory=dict, repr=False, compare=False)
     fonts: tuple[EmbeddedFont, ...] = ()  # @font-face (typography/embedded_fonts.py)
 
+    @property
+    def is_comic(self) -> bool:
+        """A comic (CBZ): its page is the unit of reading, progress and the boundary (both pages
+        of a spread). The one place the book's kind is asked, rather than its format string."""
+        return is_comic_format(self.format)
+
+    def at_end(self, locator: Locator) -> bool:
+        """Whether reading up to `locator` reaches the end of the reading order: a comic's last
+        page, or the last character of a book's last linear section."""
+        return locator >= self.end_locator() or (
+            self.is_comic and locator.section >= len(self.sections) - 1
+        )
+
     def resource(self, name: str) -> bytes:
         """The bytes of resource `name`: an inline image, else the container member."""
         found = self.inline_resources.get(name)
@@ -300,7 +318,7 @@ class Book:
     def progress(self, locator: Locator) -> float:
         """Fraction of the book's characters before `locator`, 0.0 to 1.0."""
         total = self.char_count
-        if self.format == "cbz" or total == 0:
+        if self.is_comic or total == 0:
             count = len(self.sections)
             return 0.0 if count <= 1 else min(max(locator.section / (count - 1), 0.0), 1.0)
         return min(self.char_offset(locator) / total, 1.0)
@@ -310,7 +328,7 @@ class Book:
         if not self.sections:
             return Locator(0, 0, 0)
         fraction = min(max(fraction, 0.0), 1.0)
-        if self.format == "cbz" or self.char_count == 0:
+        if self.is_comic or self.char_count == 0:
             return Locator(round(fraction * (len(self.sections) - 1)), 0, 0)
         wanted = fraction * self.char_count
         seen = 0

@@ -18,7 +18,7 @@ from reader_app.cli.retrieval import boundary_options
 from reader_app.cli.server_options import server_for_this_call, server_options
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
-from reader_app.prepare import prepare_book
+from reader_app.prepare.pipeline import prepare_book
 from reader_app.rag.assistant.answer_run import AnswerRun
 from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.assistant.engine import Assistant, ScopeSource

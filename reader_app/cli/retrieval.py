@@ -12,8 +12,8 @@ from typing import Any, ClassVar, TextIO
 from reader_app.books.model import Book
 from reader_app.errors import LibraryError, ReaderError
 from reader_app.paths import library_home
-from reader_app.prepare import PreparedBook, prepare_book
-from reader_app.prepare_news import PrepareNews
+from reader_app.prepare.news import PrepareNews
+from reader_app.prepare.pipeline import PreparedBook, prepare_book
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.sentences import sid_at
 from reader_app.rag.retrieval.search import (

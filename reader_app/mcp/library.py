@@ -281,8 +281,8 @@ class AgentLibrary:
                 f"({progress}). Try again in a minute, or open it in Pagemate.")
 
     def _prepare(self, book: Book) -> None:
-        from reader_app.prepare import prepare_book
-        from reader_app.prepare_news import PrepareNews
+        from reader_app.prepare.news import PrepareNews
+        from reader_app.prepare.pipeline import prepare_book
         from reader_app.store.db import connect
 
         def progress(news: PrepareNews) -> None:

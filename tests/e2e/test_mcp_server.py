@@ -13,7 +13,7 @@ import pytest
 from reader_app.books.model import Book, Locator
 from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
-from reader_app.prepare import prepare_book
+from reader_app.prepare.pipeline import prepare_book
 from reader_app.rag.index.embed import default_embedder
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect

@@ -14,7 +14,7 @@ from reader_app.books.model import BlockKind, Book, Locator
 from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
 from reader_app.cli import main
-from reader_app.prepare import prepare_book
+from reader_app.prepare.pipeline import prepare_book
 from reader_app.rag.index.embed import default_embedder
 from reader_app.rag.index.sentences import sentences_between
 from reader_app.rag.retrieval.search import UNLIMITED_TOKENS, search

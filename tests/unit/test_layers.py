@@ -36,8 +36,6 @@ LAYERS: Mapping[str, int] = {
     "store": 1,
     "rag": 2,
     "prepare": 3,
-    "prepare_news": 3,
-    "prepare_process": 3,
     "forget": 3,
     "cli": 3,
     "mcp": 3,
@@ -50,14 +48,15 @@ FORBIDDEN_SIDEWAYS = frozenset({("books", "comics")})
 # The `reader-app` entry point opens the window when it is given no engine command.
 ALLOWED = frozenset({("reader_app.cli", "reader_app.app")})
 
-# Inside `books/`, `rag/` and `ui/`, rooms in dependency order: a room imports only itself and
-# earlier rooms. A module directly in the package (`books/model.py`, `rag/scope/boundary.py`,
+# Inside `books/`, `rag/`, `prepare/` and `ui/`, rooms in dependency order: a room imports only
+# itself and earlier rooms. A module directly in the package (`books/model.py`,
 # `ui/workers.py`) is a room of its own.
 ROOMS: Mapping[str, Mapping[str, int]] = {
     "books": {"model": 0, "files": 1, "pictures": 2, "typography": 3, "content": 4, "opening": 5,
               "text": 6, "shelf": 7},
     "rag": {"index": 0, "scope": 1, "retrieval": 2, "model": 3, "assistant": 4, "companion": 5,
             "characters": 6, "pages": 7},
+    "prepare": {"news": 0, "pipeline": 1, "process": 2},
     "ui": {"workers": 0, "page": 1, "reader": 2, "library": 3, "assistant": 4, "companion": 5,
            "aids": 6, "window": 7},
 }

@@ -1,4 +1,4 @@
-"""Preparing a book in the child process (reader_app/prepare_process.py): the real pipeline, model,
+"""Preparing a book in the child process (reader_app/prepare/process.py): the real pipeline, model,
 FAISS and SQLite in another process, its news relayed, a crash reported and resumed."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from reader_app.books.model import Book
 from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
-from reader_app.prepare_news import PrepareNews
-from reader_app.prepare_process import PreparationProcess
+from reader_app.prepare.news import PrepareNews
+from reader_app.prepare.process import PreparationProcess
 from reader_app.rag.index.embed import DEFAULT_MODEL_ID
 from reader_app.rag.index.indexer import index_status
 from reader_app.store.db import connect

@@ -12,7 +12,8 @@ Modules:
   reading.
 - `marking`: Where the reader is in words (chapter, percent), and "Mark as read up to here" without
   a view.
-- `reading`: How the spoiler boundary follows the reader: turning pages on moves it, jumps don't.
+- `reading`: How the spoiler boundary follows the reader: turning pages on moves it, jumps don't;
+  the one rule for every move (`next_boundary`, "forward only" decided once) and its write.
 - `reading_time`: Where the reader is in words ("Book I › Part I › Chapter I") and how long is left,
   measured from the reader's own page turns.
 """

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from reader_app.books.model import Book, Locator, Series
+from reader_app.books.model import Book, Locator, Series, is_comic_format
 
 SortKey = Literal["recent", "title", "author"]
 NOTHING_READ = Locator(-1, 0, 0)
@@ -31,6 +31,11 @@ class LibraryEntry:
     finished: bool
     language: str = ""
     description: str = ""
+
+    @property
+    def is_comic(self) -> bool:
+        """The stored format's kind, asked as the book model asks it (`Book.is_comic`)."""
+        return is_comic_format(self.format)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import Library, ReadingState
-from reader_app.books.shelf.reading import reading_offset
+from reader_app.books.shelf.reading import BoundaryMove, Known, next_boundary, store_boundary
 from reader_app.errors import ReaderError
 
 
@@ -70,7 +70,7 @@ def chapter_at(book: Book, locator: Locator, *, boundary: bool = False) -> Chapt
 def percent_at(book: Book, boundary: Locator) -> float:
     if boundary.section < 0 or not book.sections:
         return 0.0
-    if book.format == "cbz":
+    if book.is_comic:
         return 100.0 * (min(boundary.section, len(book.sections) - 1) + 1) / len(book.sections)
     return 100.0 * book.progress(boundary)
 
@@ -92,7 +92,7 @@ def boundary_at_percent(book: Book, percent: float) -> Locator:
     if percent == 100:
         return book.end_locator()
     locator = book.locator_at_progress(percent / 100)
-    return Locator.end_of_section(locator.section) if book.format == "cbz" else locator
+    return Locator.end_of_section(locator.section) if book.is_comic else locator
 
 
 def boundary_after_chapter(book: Book, number: int) -> Locator:
@@ -106,7 +106,7 @@ def boundary_after_chapter(book: Book, number: int) -> Locator:
     following = next((c.start for c in listed[number:] if c.start > start), None)
     if following is None:
         return book.end_locator()
-    if book.format == "cbz":
+    if book.is_comic:
         return Locator.end_of_section(max(following.section - 1, start.section))
     return following
 
@@ -119,20 +119,14 @@ def mark_read(
     state = library.reading_state(book.book_id)
     if state is None:
         raise MarkReadError(f"“{book.metadata.title}” is not in the library.")
-    reached_end = boundary >= book.end_locator() or (
-        book.format == "cbz" and boundary.section >= len(book.sections) - 1
-    )
-    if not allow_back:
-        backwards = (state.finished and not reached_end) or (
-            reading_offset(book, boundary) < reading_offset(book, state.boundary)
+    update = next_boundary(book, Known(state.boundary, state.finished), BoundaryMove.MARK,
+                           end=boundary, allow_back=allow_back)
+    if update.behind:
+        raise MarkReadError(
+            f"The reader has already read up to {place_of(book, state).describe()}; "
+            "that would move the boundary back. Use --allow-back to do so."
         )
-        if backwards:
-            raise MarkReadError(
-                f"The reader has already read up to {place_of(book, state).describe()}; "
-                "that would move the boundary back. Use --allow-back to do so."
-            )
-    if reached_end:
-        library.mark_finished(book.book_id, book.end_locator())
-    else:
-        library.set_boundary(book.book_id, boundary)
+    # Written even where it stands already: the place asked for, or the whole book at its end.
+    after = Known(book.end_locator(), True) if update.finished else Known(boundary, False)
+    store_boundary(library, book.book_id, after, forward_only=False)
     return place_of(book, library.reading_state(book.book_id))

@@ -87,7 +87,7 @@ def status_text(
 ) -> StatusText:
     """The status line for a page starting at `start` (a comic's spread ends at `end`)."""
     percent = round(book.progress(start) * 100)
-    if book.format == "cbz":
+    if book.is_comic:
         last = end.section if end is not None else start.section
         percent = round(comic_fraction(book, Locator(last, 0, 0)) * 100)
         pages = (f"Pages {start.section + 1}–{last + 1}" if last > start.section

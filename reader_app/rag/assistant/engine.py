@@ -244,7 +244,7 @@ class Assistant:
                 f"That question is {len(question):,} characters long; keep it under "
                 f"{MAX_QUESTION_CHARS:,}."
             )
-        if book.format == "cbz" and news is not None:
+        if book.is_comic and news is not None:
             comic_pages_for_question(self.conn, book, news=news, cancel=cancel)
         if sentence_count(self.conn, book.book_id) == 0:
             ensure_sentences(self.conn, book)

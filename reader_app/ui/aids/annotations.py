@@ -69,7 +69,7 @@ class AnnotationsController(QObject):
     def set_book(self, book: Book | None) -> None:
         self.book, self.explaining, self.offered = book, None, None
         self.dock.offer.hide()
-        if book is None or book.format != "epub":
+        if book is None or book.is_comic:
             self.items = []
         else:
             stored = AnnotationStore(self.window.library.conn).for_book(book.book_id)
@@ -105,7 +105,7 @@ class AnnotationsController(QObject):
 
     def toggle_bookmark(self) -> Annotation | None:
         """Bookmark the page on screen, or remove its bookmark; the new bookmark if one was made."""
-        if self.book is None or self.book.format != "epub":
+        if self.book is None or self.book.is_comic:
             return None
         on_page = self.bookmarks_on_page()
         if on_page:
@@ -248,7 +248,7 @@ class AnnotationsController(QObject):
         return next((a for a in self.highlights() if a.covers(locator)), None)
 
     def extend_menu(self, menu: QMenu) -> None:
-        if self.book is None or self.book.format != "epub":
+        if self.book is None or self.book.is_comic:
             return
         menu.addSeparator()
         if self.view.selection_range() is not None:

@@ -43,7 +43,7 @@ def detail_rows(
         ("Author", entry.authors or "Unknown"),
         ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
         ("Language", entry.language),
-        ("Format", "EPUB" if entry.format == "epub" else "Comic (CBZ)"),
+        ("Format", "Comic (CBZ)" if entry.is_comic else "EPUB"),
         ("Length", _length(entry)),
         ("Progress", progress),
         ("Listened (Read aloud)", listening_text(listened or Listened())),
@@ -59,7 +59,7 @@ def detail_rows(
 def _length(entry: LibraryEntry) -> str:
     """A comic's pages; a book's printed pages, roughly, and its reading time at a usual
     speed ("about 1,410 pages · about 41 h 20 min of reading"), not its characters."""
-    if entry.format != "epub":
+    if entry.is_comic:
         return f"{entry.section_count} pages"
     pages = max(round(entry.char_count / CHARS_PER_PRINTED_PAGE), 1)
     minutes = entry.char_count / DEFAULT_CHARS_PER_MINUTE

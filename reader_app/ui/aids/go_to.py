@@ -32,7 +32,7 @@ def place_for(book: Book, text: str) -> Locator:
     """The place `text` names: "42%" anywhere, a bare number a comic's page (an EPUB's
     percentage, there being no fixed pages in a reflowable book)."""
     count = len(book.sections)
-    if book.format == "cbz":
+    if book.is_comic:
         page = _NUMBER.match(text)
         if page is not None:
             number = int(page.group(1))
@@ -41,13 +41,13 @@ def place_for(book: Book, text: str) -> Locator:
             return Locator(number - 1, 0, 0)
     percent = _PERCENT.match(text) or _NUMBER.match(text)
     if percent is None:
-        hint = f"a page from 1 to {count}, or a percentage" if book.format == "cbz" else (
+        hint = f"a page from 1 to {count}, or a percentage" if book.is_comic else (
             "a percentage of the book, like 42%")  # fmt: skip
         raise GoToError(f"Type {hint}.")
     value = float(percent.group(1).replace(",", "."))
     if not 0 <= value <= 100:
         raise GoToError("A percentage goes from 0 to 100.")
-    if book.format == "cbz":
+    if book.is_comic:
         # The page whose end is at or past it: the status line's own number for that page.
         return Locator(min(max(math.ceil(value / 100 * count - 1e-9) - 1, 0), count - 1), 0, 0)
     return book.locator_at_progress(value / 100)
@@ -62,7 +62,7 @@ class GoToDialog(QDialog):
         self.setWindowTitle("Go To")
         self.book, self.go = book, go
         layout = QVBoxLayout(self)
-        comic = book.format == "cbz"
+        comic = book.is_comic
         prompt = QLabel(f"Page (1–{len(book.sections)}) or percentage:" if comic
                         else "Percentage of the book:")
         self.input = QLineEdit()

@@ -47,7 +47,7 @@ class PlaceLine(QObject):
             shown.navigation == Navigation.TURN_FORWARD
             and shown.previous_start is not None
             and self._shown_at is not None
-            and book.format != "cbz"
+            and not book.is_comic
         ):
             chars = book.char_offset(shown.start) - book.char_offset(shown.previous_start)
             if self.speed.page_turned(chars=chars, seconds=now - self._shown_at):

@@ -153,7 +153,7 @@ class AssistantPanel(AssistantView):
                 self._state = self._library.reading_state(book.book_id)
                 self._whole_comic = None
             self.header.setText(f"Knows up to: {knows_up_to(book, self._state)}")
-        if self._whole_comic is None and book is not None and book.format == "cbz":
+        if self._whole_comic is None and book is not None and book.is_comic:
             self._whole_comic = whole_comic_chosen(self._conn, book.book_id)
         self.whole_comic.setVisible(book is not None and bool(self._whole_comic))
 

@@ -9,26 +9,17 @@ always asks first, and can be undone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QWidget
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.shelf.library import NOTHING_READ, ReadingState
-from reader_app.books.shelf.reading import reading_offset
+from reader_app.books.shelf.library import ReadingState
+from reader_app.books.shelf.reading import BoundaryMove, Known, known_after, next_boundary
 from reader_app.ui.reader.reading_ahead import notice_parts
 
 NOTICE_MS = 15_000  # how long "… · Undo" stays
-
-
-@dataclass(frozen=True, slots=True)
-class Known:
-    """What the assistant may read: the boundary, or the whole book once finished."""
-
-    boundary: Locator
-    finished: bool
 
 
 class BoundaryHost(Protocol):
@@ -111,15 +102,11 @@ class BoundaryActions:
         book, before, here = self.page.book, self.known(), self.page.place_on_screen()
         if book is None or before is None or here is None:
             return
-        offset = reading_offset(book, here.boundary)
-        known_offset = reading_offset(book, before.boundary)
-        behind = (before.finished and not here.finished) or (
-            not before.finished and offset < known_offset
-        )
-        if here == before or (not behind and offset == known_offset):
+        update = next_boundary(book, before, BoundaryMove.MARK, end=here.boundary)
+        if not update.moved and not update.behind:
             self.notice.tell(f"Already marked as read up to {self.place(here)}")
             return
-        if behind:
+        if update.behind:
             self.notice.ask(
                 f"The assistant already knows up to {self.place(before)}. "
                 f"Move it back to {self.place(here)}?",
@@ -128,7 +115,8 @@ class BoundaryActions:
                 action=lambda: self._change(here, before, "Moved back to"),
             )
             return
-        self._change(here, before, "Marked as read up to")
+        self._change(known_after(book, before, BoundaryMove.MARK, update), before,
+                     "Marked as read up to")
 
     def ask_reset(self) -> None:
         before = self.known()
@@ -142,10 +130,11 @@ class BoundaryActions:
         )
 
     def reset(self) -> None:
-        before = self.known()
-        if self.page.book is None or before is None:
+        book, before = self.page.book, self.known()
+        if book is None or before is None:
             return
-        self._change(Known(NOTHING_READ, False), before, "")
+        move = BoundaryMove.RESET
+        self._change(known_after(book, before, move, next_boundary(book, before, move)), before, "")
 
     def _change(self, to: Known, before: Known, saying: str) -> None:
         self.page.set_boundary_by_hand(boundary=to.boundary, finished=to.finished)

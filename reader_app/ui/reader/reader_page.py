@@ -12,17 +12,20 @@ from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import NOTHING_READ, Library, ReadingState
 from reader_app.books.shelf.reading import (
+    BoundaryMove,
     BoundaryUpdate,
+    Known,
     Navigation,
-    follow_listener,
-    follow_reader,
+    known_after,
+    next_boundary,
     reading_offset,
+    store_boundary,
 )
 from reader_app.books.shelf.reading_time import comic_fraction
 from reader_app.rag.scope.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
 from reader_app.ui.page.appearance import Appearance
-from reader_app.ui.reader.boundary_actions import BoundaryActions, BoundaryNotice, Known
+from reader_app.ui.reader.boundary_actions import BoundaryActions, BoundaryNotice
 from reader_app.ui.reader.comic_view import ComicView
 from reader_app.ui.reader.epub_view import EpubView
 from reader_app.ui.reader.page_view import PageShown, PageView
@@ -104,7 +107,7 @@ class ReaderPage(QWidget):
 
     @property
     def view(self) -> PageView:
-        return self.comic_view if self.book and self.book.format == "cbz" else self.epub_view
+        return self.comic_view if self.book and self.book.is_comic else self.epub_view
 
     def set_book(self, book: Book | None, appearance: Appearance) -> None:
         self.book = book
@@ -121,7 +124,7 @@ class ReaderPage(QWidget):
             book.book_id
         )
         position = self.state.position if self.state else Locator(0, 0, 0)
-        if book.format == "cbz":
+        if book.is_comic:
             self.stack.setCurrentWidget(self.comic_view)
             self.epub_view.set_book(None)
             self.comic_view.set_book(book, position)
@@ -140,7 +143,7 @@ class ReaderPage(QWidget):
         if book is None or self.sender() is not self.view:
             return
         self.last_shown = shown
-        progress = (comic_fraction(book, shown.end) if book.format == "cbz"
+        progress = (comic_fraction(book, shown.end) if book.is_comic
                     else book.progress(shown.start))  # fmt: skip
         self.slider.set_fraction(progress)
         state = self.state
@@ -149,16 +152,9 @@ class ReaderPage(QWidget):
         book_id, start = book.book_id, shown.start
         self._write(lambda library: library.save_position(book_id, start, progress=progress))
         new_state = dataclasses.replace(state, position=start, progress=progress)
-        update = follow_reader(
-            book,
-            boundary=state.boundary,
-            finished=state.finished,
-            shown_start=shown.start,
-            shown_end=shown.end,
-            navigation=shown.navigation,
-            previous_start=shown.previous_start,
-        )
-        new_state = self._move_boundary(update, state, new_state)
+        update = next_boundary(book, Known(state.boundary, state.finished), shown.navigation,
+                               start=shown.start, end=shown.end, previous=shown.previous_start)
+        new_state = self._move_boundary(shown.navigation, update, state, new_state)
         self._track_reading_ahead(shown, ahead=update.reading_ahead)
         self._set_state(new_state)
         if (new_state.boundary, new_state.finished) != (state.boundary, state.finished):
@@ -166,37 +162,27 @@ class ReaderPage(QWidget):
             self.boundaryChanged.emit(self.state)
         self.positionChanged.emit(shown)
 
-    def _move_boundary(self, update: BoundaryUpdate, state: ReadingState,
-                       new_state: ReadingState) -> ReadingState:
-        """Write what `update` does to the boundary (forward only, or finished), through the
-        writer, and return `new_state` with it; `new_state` itself when nothing moves."""
+    def _move_boundary(self, move: Navigation | BoundaryMove, update: BoundaryUpdate,
+                       state: ReadingState, new_state: ReadingState) -> ReadingState:
+        """Write what `update` does to the boundary (moved on, or finished), through the writer,
+        and return `new_state` with it; `new_state` itself when nothing moves."""
         assert self.book is not None
-        book_id = self.book.book_id
-        if update.finished and not state.finished:
-            end = self.book.end_locator()
-            self._write(lambda library: library.mark_finished(book_id, end))
-            return dataclasses.replace(new_state, boundary=end, finished=True)
-        if update.moved and update.boundary > state.boundary:
-            boundary = update.boundary
-            self._write(lambda library: library.advance_boundary(book_id, boundary))
-            return dataclasses.replace(new_state, boundary=boundary, finished=False)
-        return new_state
+        book_id, before = self.book.book_id, Known(state.boundary, state.finished)
+        after = known_after(self.book, before, move, update)
+        if after == before:
+            return new_state
+        self._write(lambda library: store_boundary(library, book_id, after, forward_only=True))
+        return dataclasses.replace(new_state, boundary=after.boundary, finished=after.finished)
 
     def listening_update(
         self, start: Locator, end: Locator, previous_end: Locator | None
     ) -> BoundaryUpdate | None:
         """What hearing `[start, end)` in full would do to the boundary (books/shelf/reading.py's
-        `follow_listener`), without doing it: Read aloud asks first when it would read ahead."""
+        `next_boundary`), without doing it: Read aloud asks first when it would read ahead."""
         if self.book is None or self.state is None:
             return None
-        return follow_listener(
-            self.book,
-            boundary=self.state.boundary,
-            finished=self.state.finished,
-            spoken_start=start,
-            spoken_end=end,
-            previous_end=previous_end,
-        )
+        return next_boundary(self.book, Known(self.state.boundary, self.state.finished),
+                             BoundaryMove.LISTEN, start=start, end=end, previous=previous_end)
 
     def listened(self, start: Locator, end: Locator, previous_end: Locator | None) -> None:
         """A sentence was spoken in full: listening counts as reading, by the page turn's rule
@@ -205,7 +191,7 @@ class ReaderPage(QWidget):
         state = self.state
         if update is None or state is None:
             return
-        new_state = self._move_boundary(update, state, state)
+        new_state = self._move_boundary(BoundaryMove.LISTEN, update, state, state)
         if new_state is state:
             return
         self._set_state(new_state)
@@ -244,9 +230,7 @@ class ReaderPage(QWidget):
         if self.book is None or self.last_shown is None:
             return None
         end = self.view.current_end()
-        if end >= self.book.end_locator() or (
-            self.book.format == "cbz" and end.section >= len(self.book.sections) - 1
-        ):
+        if self.book.at_end(end):
             return Known(self.book.end_locator(), True)
         return Known(end, False)
 
@@ -271,13 +255,8 @@ class ReaderPage(QWidget):
         """Record a boundary the reader chose (mark as read, reset, undo), forward or back."""
         if self.book is None or self.state is None:
             return
-        book_id = self.book.book_id
-        if finished:
-            self._write(lambda library: library.mark_finished(book_id, boundary))
-        elif boundary.section < 0:
-            self._write(lambda library: library.reset_boundary(book_id))
-        else:
-            self._write(lambda library: library.set_boundary(book_id, boundary))
+        book_id, after = self.book.book_id, Known(boundary, finished)
+        self._write(lambda library: store_boundary(library, book_id, after, forward_only=False))
         self._boundary_set_by_hand(boundary=boundary, finished=finished)
 
     def _boundary_set_by_hand(self, *, boundary: Locator, finished: bool) -> None:
@@ -321,7 +300,7 @@ class ReaderPage(QWidget):
             return 1.0
         if self.state.boundary == NOTHING_READ or self.state.boundary.section < 0:
             return None
-        if self.book.format == "cbz":
+        if self.book.is_comic:
             return comic_fraction(self.book, self.state.boundary)  # the status's number too
         total = self.book.char_count
         return reading_offset(self.book, self.state.boundary) / total if total else None
@@ -331,7 +310,7 @@ class ReaderPage(QWidget):
             return
         ticks, parts = [], []
         self._tick_places = {}
-        if self.book.format != "cbz":
+        if not self.book.is_comic:
             # Every entry of nested contents (War and Peace's chapters inside its parts and
             # books) is a tick; the entries that hold others are drawn taller.
             entries = [item for entry in self.book.toc for _depth, item in entry.walk()]
@@ -347,7 +326,7 @@ class ReaderPage(QWidget):
         if self.book is None:
             return ""
         place = self.place_at(fraction)
-        if self.book.format == "cbz":
+        if self.book.is_comic:
             return f"Page {place.section + 1} of {len(self.book.sections)}"
         chapter = self.book.chapter_title(place) or f"Section {place.section + 1}"
         return f"{chapter} · {round(fraction * 100)}%"
@@ -358,7 +337,7 @@ class ReaderPage(QWidget):
         """The place a fraction of the bar stands for: a chapter tick's own entry, exactly, or
         the character that far through."""
         assert self.book is not None
-        if self.book.format == "cbz":  # the page whose end is at or past it (comic_fraction)
+        if self.book.is_comic:  # the page whose end is at or past it (comic_fraction)
             count = len(self.book.sections)
             return Locator(min(max(math.ceil(fraction * count - 1e-9) - 1, 0), count - 1), 0, 0)
         return self._tick_places.get(fraction) or self.book.locator_at_progress(fraction)

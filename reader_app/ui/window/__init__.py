@@ -18,6 +18,8 @@ Modules:
 - `main_window`: The main window: library and reader, menus, docks, status bar; books open off the
   UI thread; files dropped on it open.
 - `menus`: The main window's menus, toolbar and keyboard shortcuts.
+- `opening`: Opening a book in the window: parsed and recorded off the UI thread, shown in every
+  part of the window, the cover and the preparation once its first page is drawn; a failure said.
 - `preparation`: Preparing the assistant in the background: the core's `prepare_book` as a
   `Workers` job.
 - `preparation_words`: A piece of the assistant's preparation news in words ("Assistant ready ·

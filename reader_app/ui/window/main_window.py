@@ -15,11 +15,9 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QStackedWidget, 
 from reader_app import APP_NAME, __version__
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import Library, LibraryEntry, ReadingState
-from reader_app.errors import BookError
-from reader_app.prepare_news import PrepareNews
+from reader_app.prepare.news import PrepareNews
 from reader_app.rag.scope.citations import Citation
 from reader_app.settings import SettingsStore
-from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
 from reader_app.ui.aids.cited_passage import cited_passage_marks
 from reader_app.ui.aids.find_bar import FindController
@@ -31,20 +29,18 @@ from reader_app.ui.assistant.view import SelectionMode
 from reader_app.ui.companion.character_entry import install_character_chat
 from reader_app.ui.companion.controller import CompanionController
 from reader_app.ui.companion.previously_card import PreviouslyCard
-from reader_app.ui.library.book_opening import OpenedBook, open_and_record
+from reader_app.ui.library.book_opening import OpenedBook
 from reader_app.ui.library.book_removal import remove_book
-from reader_app.ui.library.cover_jobs import reading_notes_text, submit_cover
 from reader_app.ui.library.library_view import LibraryView
 from reader_app.ui.library.recent_books import fill_recent_menu
 from reader_app.ui.page.appearance import Appearance, apply_window_theme
 from reader_app.ui.reader.page_view import PageShown
 from reader_app.ui.reader.reader_page import ReaderPage
-from reader_app.ui.window import gc_policy
 from reader_app.ui.window.docks import add_docks, tab_beside
 from reader_app.ui.window.error_banner import ErrorBanner
-from reader_app.ui.window.first_paint import after_first_paint
 from reader_app.ui.window.full_screen import FullScreen
 from reader_app.ui.window.menus import build_menus
+from reader_app.ui.window.opening import BookOpening
 from reader_app.ui.window.preparation import IndexingController
 from reader_app.ui.window.preparation_words import preparation_words
 from reader_app.ui.window.save_faults import SaveNews, settings_note
@@ -149,6 +145,7 @@ class MainWindow(QMainWindow):
         self.assistant_action, self.justify_action = menus.assistant_action, menus.justify_action
         self.xray_action = menus.xray_action
         self.spread_action, self.rtl_action = menus.spread_action, menus.rtl_action
+        self.opening = BookOpening(self)
         self._connect()
         self.aids = install_reading_aids(self)
         self.refresh_library()
@@ -225,62 +222,13 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: str | Path, *, known: LibraryEntry | None = None) -> int:
         """Open a book file in the background (`known`: the library entry it should be)."""
-        file = Path(path).expanduser()
-        self.statusBar().showMessage(f"Opening {file.name}…")
-        home, writer = self.home, self.writer
-        return self.tasks.submit(
-            "open",
-            lambda _job: open_and_record(file, home, writer, known=known),  # through the writer
-            on_done=lambda opened: self._book_loaded(file, opened),
-            on_error=lambda error: self._open_failed(file, error),
-        ).job_id
+        return self.opening.open_path(path, known=known)
 
-    def _book_loaded(self, file: Path, opened: OpenedBook) -> None:
-        book, known = opened.book, opened.known
-        self.book = book
-        self._show_reading_notes(book)
-        self.statusBar().clearMessage()
-        self.stack.setCurrentWidget(self.reader)
-        self.toc_dock.set_book(book)
-        self.finder.set_book(book)
-        self.reader.set_book(book, self.appearance)
-        self.apply_comic_options(rtl_from_book=True)
-        self.setWindowTitle(f"{book.metadata.title} — {APP_NAME}")
-        self.assistant_line.preparation_news("")
-        # The first page needs none of the docks' jobs, the cover or the preparation: they
-        self.dock_shared.first_page.close()  # start once it is drawn, not racing it
-        self.assistant_panel.set_book(book)
-        self.assistant_panel.refresh_scope(self.reader.state)  # its writes may be queued
-        self.previously_card.hide()
-        self.companion.set_book(book, before=known,
-                                break_days=int(self.settings.get("companion.previously_days")))
-        if self.prepare_assistant:
-            self.assistant_panel.set_index_ready(False)
-        after_first_paint(self.reader.view, lambda: self._after_first_page(book, known))
-        self.bookOpened.emit(book)
-        gc_policy.settle()  # the book's model lives as long as it is open (ui/window/gc_policy.py)
-
-    def _after_first_page(self, book: Book, known: LibraryEntry | None) -> None:
-        self.dock_shared.first_page.open()
-        if self.book is not book:
-            return  # another book was opened meanwhile: its own page starts its own work
-        if known is None or known.cover_png is None:  # only the library grid shows it
-            submit_cover(self.tasks, book, on_done=lambda png: self._cover_ready(book, png))
-        if self.prepare_assistant:
-            self.indexing.start(book)
+    def _book_loaded(self, _file: Path, opened: OpenedBook) -> None:
+        self.opening.show(opened)
 
     def _cover_ready(self, book: Book, png: bytes | None) -> None:
-        if png is not None and self.library.contains(book.book_id):
-            home = self.home
-
-            def keep_cover(conn: sqlite3.Connection) -> None:
-                # Asked again in order with the other writes: a book removed while its cover
-                # was drawn stays removed.
-                library = Library(conn, home)
-                if library.contains(book.book_id):
-                    library.add(book, cover_png=png)
-
-            self.writer.submit(keep_cover)
+        self.opening.cover_ready(book, png)
 
     def _indexing_news(self, news: PrepareNews) -> None:
         percent = round(news.fraction * 100)
@@ -292,26 +240,6 @@ class MainWindow(QMainWindow):
         elif news.stage in ("text", "index"):
             self.assistant_panel.set_keyword_only(percent if news.stage == "index" else 0)
         self.assistantNews.emit(news)
-
-    def _show_reading_notes(self, book: Book) -> None:
-        notes = reading_notes_text(book)
-        if notes:
-            self.error_banner.show_message(notes)
-        else:
-            self.error_banner.hide()
-
-    def _open_failed(self, file: Path, error: BaseException) -> None:
-        self.statusBar().clearMessage()
-        fault = explain_library_fault(error, home=self.home)
-        if isinstance(error, BookError):
-            message = str(error)
-        elif fault is not None:  # a full disk or read-only library while adding the book
-            message = f"Can't open “{file.name}”: {fault}"
-        else:
-            log.exception("unexpected error opening %s", file, exc_info=error)
-            message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"
-        self.error_banner.show_message(message)
-        self.openFailed.emit(message)
 
     def fill_recent_menu(self) -> None:
         fill_recent_menu(self.recent_menu, self.settings, self.open_path)
@@ -344,18 +272,18 @@ class MainWindow(QMainWindow):
         self.assistant_panel.refresh_scope(_state if isinstance(_state, ReadingState) else None)
         self.companion.boundary_changed()
         book = self.book
-        if (book is not None and book.format == "cbz" and self.prepare_assistant
+        if (book is not None and book.is_comic and self.prepare_assistant
                 and self.settings.get("comics.describe_pages")):
             # Newly reached pages may now be described; wait for the reader to settle.
             self._comic_refresh.start()
 
     def _refresh_comic_descriptions(self) -> None:
-        if self.book is not None and self.book.format == "cbz":
+        if self.book is not None and self.book.is_comic:
             self.indexing.start(self.book)
 
     def prepare_whole_comic(self) -> None:
         """The reader asked for every page to be described now, ahead of their reading."""
-        if self.book is not None and self.book.format == "cbz":
+        if self.book is not None and self.book.is_comic:
             # Recorded, so it stays on (and the panel says so) until the reader turns it off.
             self.tasks.submit("whole-comic", turn_on_whole_comic(self.writer, self.home, self.book),
                               on_done=lambda _done: self.assistant_panel.refresh_scope(),

@@ -1,6 +1,6 @@
 """Preparing the assistant in the background: the core's `prepare_book` as a `Workers` job.
 
-The job runs in the child process of `reader_app/prepare_process.py` (so the window never shares
+The job runs in the child process of `reader_app/prepare/process.py` (so the window never shares
 its GIL with the work), its pool thread waiting and relaying the news. `in_child=False` runs it
 in the pool thread itself, where a test can replace a function of the pipeline.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from reader_app.books.model import Book
-from reader_app.prepare_process import (
+from reader_app.prepare.process import (
     ChildUnavailableError,
     preparation_process,
     run_library_reindex,
@@ -59,7 +59,7 @@ class IndexingController(QObject):
 
     in_child = True  # see the module's docstring
 
-    # reader_app.prepare's PrepareNews (and "failed", with the reason, from the job itself),
+    # reader_app.prepare.news's PrepareNews (and "failed", with the reason, from the job itself),
     # for the current book only (the lane's stale rule)
     news = Signal(object)
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from reader_app.prepare_news import PrepareNews
+from reader_app.prepare.news import PrepareNews
 
 
 def preparation_words(news: PrepareNews) -> str:

@@ -28,7 +28,7 @@ class CommandHost(Protocol):
 def change_size(window: CommandHost, step: int) -> None:
     """Ctrl++ (1), Ctrl+- (-1), Ctrl+0 (0, the default): the text's size, or a comic page's
     zoom."""
-    if window.book is not None and window.book.format == "cbz":
+    if window.book is not None and window.book.is_comic:
         comic = window.reader.comic_view
         if step == 0:
             comic.reset_zoom()

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
-from reader_app import prepare
 from reader_app.books.opening.cache import load_book
 from reader_app.books.shelf.library import Library
-from reader_app.prepare_news import PrepareNews
+from reader_app.prepare import pipeline as prepare
+from reader_app.prepare.news import PrepareNews
 from reader_app.rag.assistant.conversations import ConversationStore
 from reader_app.rag.index import embed
 from reader_app.rag.index.indexer import index_status

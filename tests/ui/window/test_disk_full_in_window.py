@@ -99,7 +99,7 @@ def test_an_answer_that_cannot_be_saved_is_explained_and_kept_on_screen(
 def test_a_preparation_that_cannot_be_written_says_the_disk_is_full(
     qtbot: QtBot, library_home: Path
 ) -> None:
-    from reader_app.prepare_news import PrepareNews
+    from reader_app.prepare.news import PrepareNews
     from reader_app.ui.window.preparation import IndexingController
 
     conn = connect(library_home)

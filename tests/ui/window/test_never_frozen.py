@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QElapsedTimer, QTimer
 from pytestqt.qtbot import QtBot
 
-from reader_app.prepare_news import PrepareNews
+from reader_app.prepare.news import PrepareNews
 from tests.conftest import JEKYLL, WAR_AND_PEACE, corpus_epub
 from tests.ui.conftest import make_window, open_file
 

@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
 from reader_app.books.shelf.library import Library
-from reader_app.prepare_news import PrepareNews
+from reader_app.prepare.news import PrepareNews
 from reader_app.store.db import connect
 from reader_app.ui.window.preparation import IndexingController
 from tests.conftest import COMIC_TRANSCRIPT as TRANSCRIPT

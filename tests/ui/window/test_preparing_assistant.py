@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from reader_app.prepare_news import PrepareNews
+from reader_app.prepare.news import PrepareNews
 from reader_app.rag.index.embed import default_embedder
 from reader_app.rag.index.indexer import index_status
 from tests.conftest import JEKYLL, corpus_epub

@@ -8,7 +8,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book
-from reader_app.prepare_news import PrepareNews
+from reader_app.prepare.news import PrepareNews
 from reader_app.rag.index.embed import default_embedder
 from reader_app.rag.index.indexer import index_status
 from reader_app.rag.scope.boundary import scope_for_book

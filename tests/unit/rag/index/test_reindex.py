@@ -49,7 +49,7 @@ def test_books_indexed_before_are_indexed_again_with_the_new_model(
 def test_a_book_prepared_with_the_chosen_model_keeps_only_that_models_index(
     library_home: Path, tmp_path: Path
 ) -> None:
-    from reader_app.prepare import prepare_book
+    from reader_app.prepare.pipeline import prepare_book
     from tests.fakes.embedders import HashEmbedder
 
     books = shelf(library_home, tmp_path, indexed=("Ashby",), added=())

@@ -25,7 +25,7 @@ from pathlib import Path
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
-from reader_app.prepare_news import PrepareNews, Progress
+from reader_app.prepare.news import PrepareNews, Progress
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexer import (
     IndexProgress,
@@ -94,7 +94,7 @@ def prepare_book(
     if sentences == 0:
         raise NoTextError(
             f"“{book.metadata.title}” has no text to search: "
-            + ("OCR found no words on its pages." if book.format == "cbz"
+            + ("OCR found no words on its pages." if book.is_comic
                else "its pages hold no sentences.")
         )
     if not dense:
@@ -139,7 +139,7 @@ def prepare_text(
 ) -> Book | None:
     """The book as the index sees it: a comic gets its pages' OCR text (and descriptions, when
     `describe` and the setting is on). An EPUB is returned as it is. None when cancelled."""
-    if book.format != "cbz":
+    if not book.is_comic:
         return book
     from reader_app.comics.text import ocr_book, with_page_text
 

@@ -1,5 +1,5 @@
 """What a preparation reports (`PrepareNews`), apart from the preparing itself: the window reads
-the news at launch without loading the indexer and its numpy (`reader_app/prepare.py` prepares)."""
+the news at launch without loading the indexer and its numpy (`pipeline.py` prepares)."""
 
 from __future__ import annotations
 

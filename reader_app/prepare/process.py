@@ -38,7 +38,7 @@ from typing import Any
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
-from reader_app.prepare_news import PrepareNews, Progress
+from reader_app.prepare.news import PrepareNews, Progress
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ def run_preparation(
 ) -> None:
     """Prepare `book` with a connection of its own; a failure is reported as "failed" news with
     what the reader should know, never raised."""
-    from reader_app.prepare import prepare_book
+    from reader_app.prepare.pipeline import prepare_book
     from reader_app.store.db import connect
     from reader_app.store.faults import explain_library_fault
 
