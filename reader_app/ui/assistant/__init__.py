@@ -29,4 +29,6 @@ Modules:
   and the links in it (show a veiled sentence, open a receipt, follow a citation).
 - `view`: The assistant dock's own widgets: the header row, the whole-comic note, the banner, the
   chips.
+- `waiting_line`: The line under a reply while the model reads its prompt: how many passages, how
+  much the server has read, and a countdown from its measured speed.
 """

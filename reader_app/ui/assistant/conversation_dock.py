@@ -14,8 +14,6 @@ only looks up the boundary.
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -41,6 +39,7 @@ from reader_app.rag.scope.boundary import boundary_sid_for, made_within
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
 from reader_app.ui.assistant.transcript_view import TranscriptView
+from reader_app.ui.assistant.waiting_line import WaitingLine
 from reader_app.ui.workers import Job
 
 REDRAW_MS = 40  # tokens are drawn in batches, not one repaint per token
@@ -97,12 +96,6 @@ class ConversationDock(QDockWidget):
         self._redraw = QTimer(self)
         self._redraw.setInterval(REDRAW_MS)
         self._redraw.timeout.connect(self._flush_tokens)
-        self._waiting: AnswerWaiting | None = None  # the model is reading; no word yet
-        self._read: PromptRead | None = None  # how far, where the server says
-        self._wait_started = 0.0
-        self._countdown = QTimer(self)
-        self._countdown.setInterval(1000)
-        self._countdown.timeout.connect(self._tell_wait)
         self._build(names)
         self._drawn = TranscriptView(self.transcript)
         self.transcript.anchorClicked.connect(self._on_link)
@@ -120,10 +113,8 @@ class ConversationDock(QDockWidget):
         self.transcript.setOpenLinks(False)
         layout.addWidget(self.transcript, 1)
         self._add_under_transcript(body, layout)
-        self.waiting = QLabel(body)
+        self.waiting = WaitingLine(body)
         self.waiting.setObjectName(f"{names}Waiting")
-        self.waiting.setWordWrap(True)
-        self.waiting.hide()
         layout.addWidget(self.waiting)
         self.note = QLabel(body)
         self.note.setObjectName(f"{names}Note")
@@ -238,7 +229,7 @@ class ConversationDock(QDockWidget):
         self._reply.cancel()  # its tokens are dropped from now on; its result still lands
         self._reply = None
         self._redraw.stop()
-        self._stop_waiting()
+        self.waiting.stop()
         self._flush_tokens()
         self._show_note("Stopped.")
         self._refresh_controls()
@@ -260,11 +251,10 @@ class ConversationDock(QDockWidget):
         elif isinstance(value, AnswerWaiting):
             self._start_waiting(value)
         elif isinstance(value, PromptRead):
-            self._read = value
-            self._tell_wait()
+            self.waiting.read(value)
         elif isinstance(value, str):
             self._pending += value
-            self._stop_waiting()
+            self.waiting.stop()
             if not self._streamed:
                 self.modelReached.emit(True, "")
                 self._flush_tokens()  # the first words show at once; the rest wait for the timer
@@ -277,27 +267,8 @@ class ConversationDock(QDockWidget):
         """The passages at once, and how long the model should take to read them."""
         if self._streamed or self._pending:
             return
-        self._waiting = waiting
-        self._read = None
-        self._wait_started = time.monotonic()
         self._drawn.draw_streaming(waiting.preview, self._checker, final=True)
-        self._tell_wait()
-        self.waiting.show()
-        self._countdown.start()
-
-    def _tell_wait(self) -> None:
-        waiting = self._waiting
-        if waiting is None:
-            return
-        self.waiting.setText(wait_text(waiting, time.monotonic() - self._wait_started,
-                                       self._read))
-
-    def _stop_waiting(self) -> None:
-        if self._waiting is None:
-            return
-        self._waiting = None
-        self._countdown.stop()
-        self.waiting.hide()
+        self.waiting.start(waiting)
 
     def _flush_tokens(self) -> None:
         if not self._pending:
@@ -318,7 +289,7 @@ class ConversationDock(QDockWidget):
             self._render_transcript()  # a stopped reply: draw what was kept
             return
         self._redraw.stop()
-        self._stop_waiting()
+        self.waiting.stop()
         self._flush_tokens()
         self._reply = None
         self._show_end(result)
@@ -328,7 +299,7 @@ class ConversationDock(QDockWidget):
         """A bug, not a reader's error (those come back in the AnswerResult): say so and recover."""
         self._reply = None
         self._redraw.stop()
-        self._stop_waiting()
+        self.waiting.stop()
         self._flush_tokens()
         self._show_note(f"The {self.reply_word} failed: {type(error).__name__}: {error}")
         self._refresh_controls()
@@ -349,7 +320,7 @@ class ConversationDock(QDockWidget):
         self.workers.drop("conversation")
         self._reply = None
         self._redraw.stop()
-        self._stop_waiting()
+        self.waiting.stop()
         self._pending = ""
         self.conversation_id, self._messages = None, []
 
@@ -439,16 +410,3 @@ class ConversationDock(QDockWidget):
         self.note.hide()
         self.note.setText("")
 
-
-def wait_text(waiting: AnswerWaiting, elapsed: float, read: PromptRead | None = None) -> str:
-    """ "Reading 6 passages… about 40 s on this computer", counting down as the model reads
-    (with how much it has read, where the server says)."""
-    what = f"Reading {waiting.passages} passage{'s' if waiting.passages != 1 else ''}…"
-    if read is not None and read.total:
-        what += f" {min(100 * read.read // read.total, 99)}% read,"
-    if waiting.expected_seconds is None:
-        return what.rstrip(",")
-    left = waiting.expected_seconds - elapsed
-    if left >= 1:
-        return f"{what} about {math.ceil(left)} s on this computer"
-    return f"{what} taking longer than expected; Stop gives up"

@@ -14,10 +14,10 @@ from reader_app.rag.model.schedule import queue_for
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.settings import SettingsStore
 from reader_app.ui.assistant import jobs
-from reader_app.ui.assistant.conversation_dock import wait_text
 from reader_app.ui.assistant.jobs import SlowComputerAdvice, slow_computer_advice
 from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.assistant.settings_page import AssistantSettingsPage
+from reader_app.ui.assistant.waiting_line import wait_text
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, Reply, ScriptedReplies
 from tests.fakes.marker_library import MarkerLibrary
 from tests.fakes.server_clock import ServerClock

@@ -1,0 +1,65 @@
+"""The line under a reply while the model reads its prompt: how many passages, how much the server
+has read where it says, and a countdown from its measured speed ("Reading 6 passages… about 40 s
+on this computer"), gone with the first word."""
+
+from __future__ import annotations
+
+import math
+import time
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QLabel, QWidget
+
+from reader_app.rag.assistant.answer_driver import AnswerWaiting, PromptRead
+
+
+class WaitingLine(QLabel):
+    """Hidden until `start`; counts down each second; `stop` hides it."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.hide()
+        self._waiting: AnswerWaiting | None = None  # the model is reading; no word yet
+        self._read: PromptRead | None = None  # how far, where the server says
+        self._started = 0.0
+        self._countdown = QTimer(self)
+        self._countdown.setInterval(1000)
+        self._countdown.timeout.connect(self._tell)
+
+    def start(self, waiting: AnswerWaiting) -> None:
+        self._waiting = waiting
+        self._read = None
+        self._started = time.monotonic()
+        self._tell()
+        self.show()
+        self._countdown.start()
+
+    def read(self, read: PromptRead) -> None:
+        self._read = read
+        self._tell()
+
+    def stop(self) -> None:
+        if self._waiting is None:
+            return
+        self._waiting = None
+        self._countdown.stop()
+        self.hide()
+
+    def _tell(self) -> None:
+        if self._waiting is not None:
+            self.setText(wait_text(self._waiting, time.monotonic() - self._started, self._read))
+
+
+def wait_text(waiting: AnswerWaiting, elapsed: float, read: PromptRead | None = None) -> str:
+    """ "Reading 6 passages… about 40 s on this computer", counting down as the model reads
+    (with how much it has read, where the server says)."""
+    what = f"Reading {waiting.passages} passage{'s' if waiting.passages != 1 else ''}…"
+    if read is not None and read.total:
+        what += f" {min(100 * read.read // read.total, 99)}% read,"
+    if waiting.expected_seconds is None:
+        return what.rstrip(",")
+    left = waiting.expected_seconds - elapsed
+    if left >= 1:
+        return f"{what} about {math.ceil(left)} s on this computer"
+    return f"{what} taking longer than expected; Stop gives up"
