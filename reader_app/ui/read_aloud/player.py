@@ -1,8 +1,8 @@
 """Read aloud: the book spoken sentence by sentence from the first one on screen (or a selection),
 the spoken sentence marked on the page, pages turned as the voice goes on, and every sentence
 heard in full counted as read (`follow_listener` in books/shelf/reading.py, by the reader page)
-and as listened (ui/aids/listening_log.py). A list of sentences is read the same way: a reply
-(ui/aids/reply_aloud.py) or a comic's words in panel order (ui/aids/comic_aloud.py)."""
+and as listened (listening_log.py). A list of sentences is read the same way: a reply
+(replies.py) or a comic's words in panel order (comic_pages.py)."""
 
 from __future__ import annotations
 
@@ -12,26 +12,20 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QMessageBox
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.reading import Navigation
 from reader_app.books.text.segment import split_sentences
 from reader_app.books.text.spoken import SpokenCursor, SpokenSentence
 from reader_app.settings import SettingsStore
-from reader_app.ui.aids.comic_aloud import PageReader, ocr_page_reader, stream_pages
-from reader_app.ui.aids.listening_log import ListeningLog
-from reader_app.ui.aids.speech import NoSpeech, Speaker, find_speaker
 from reader_app.ui.page.document import SectionDocument
+from reader_app.ui.read_aloud.bar import ReadAloudBar
+from reader_app.ui.read_aloud.comic_pages import PageReader, ocr_page_reader, stream_pages
+from reader_app.ui.read_aloud.listening_log import ListeningLog
+from reader_app.ui.read_aloud.speech import NoSpeech, Speaker, find_speaker
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.reader_page import ReaderPage
-from reader_app.ui.reader.reading_ahead import notice_parts
 from reader_app.ui.workers import Workers
 
 if TYPE_CHECKING:  # numpy comes with it: loaded on the worker that reads a comic
@@ -39,7 +33,6 @@ if TYPE_CHECKING:  # numpy comes with it: loaded on the worker that reads a comi
 
 HEADING_PAUSE_MS = 700  # the breath after a heading, before the text under it
 RATE_STEP = 0.1
-BAR_TEXT_WIDTH = 420  # pixels: the status bar's word never sets the window's minimum width
 SpeakerFactory = Callable[[QObject], "Speaker | NoSpeech"]
 COMIC_LANE = "read-aloud-comic"
 
@@ -50,43 +43,6 @@ class Queued:
 
     text: str
     page: int | None = None  # the comic page it is on, turned to while it is said
-
-
-class ReadAloudBar(QWidget):
-    """The status bar's word on Read aloud: what it is doing, or why it cannot, and the question
-    asked before listening ahead of what the assistant knows."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.label = QLabel()
-        self.label.setObjectName("readAloudText")
-        self.label.setWordWrap(False)
-        self.label.setMaximumWidth(BAR_TEXT_WIDTH)
-        self.text = ""
-        layout.addWidget(self.label)
-        self.question = QFrame()
-        self.question_label, (self.count_button, self.just_listen_button) = notice_parts(
-            self.question, "readAloudAhead", ("readAloudAheadText", "Ahead of the assistant."),
-            ("countListening", "Let it know from here"), ("justListen", "Just listen"),
-        )
-        self.question.setToolTip(
-            "You're listening ahead of what the assistant knows. Let it know the book up to this "
-            "sentence, so that what you hear counts as read? “Just listen” leaves it where it is."
-        )
-        layout.addWidget(self.question)
-        self.question.hide()
-        self.hide()
-
-    def say(self, text: str) -> None:
-        """Show `text`, cut to a width that never widens the window (the whole of it in the
-        tooltip)."""
-        self.text = text
-        metrics = self.label.fontMetrics()
-        self.label.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, BAR_TEXT_WIDTH))
-        self.label.setToolTip(text)
-        self.setVisible(bool(text) or not self.question.isHidden())
 
 
 class ReadAloud(QObject):
@@ -264,7 +220,7 @@ class ReadAloud(QObject):
 
     def read_sentences(self, sentences: list[str], *, kind: str = "reply") -> None:
         """Read a list of sentences aloud (a reply, without its veiled sentences: see
-        ui/aids/reply_aloud.py); the page and the boundary are not touched."""
+        replies.py); the page and the boundary are not touched."""
         self.stop()
         if not sentences:
             self.bar.say("Nothing in this reply can be read aloud.")

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QMenu, QTextEdit
 
 from reader_app.books.text.segment import split_sentences
 from reader_app.rag.assistant.conversations import Message
-from reader_app.ui.aids.read_aloud import Queued, ReadAloud
 from reader_app.ui.assistant.conversation_dock import ConversationDock
+from reader_app.ui.read_aloud.player import Queued, ReadAloud
 
 SPOKEN_MARK = QColor("#ffd9a8")  # the page's speaking mark, pale enough for dark text on it
 SEARCHED_CHARS = 40  # a sentence the transcript draws differently is found by its start
