@@ -22,7 +22,8 @@ from reader_app.rag.assistant.conversations import AnswerStats, Message
 from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.read_aloud.bar import BAR_TEXT_WIDTH, ReadAloudBar
 from reader_app.ui.read_aloud.player import HEADING_PAUSE_MS, ReadAloud
-from reader_app.ui.read_aloud.replies import ReplyReading, reply_to_speak
+from reader_app.ui.read_aloud.replies import ReplyReading
+from reader_app.ui.read_aloud.sources import reply_to_speak
 from reader_app.ui.read_aloud.speech import NoSpeech, Voice, find_speaker
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
