@@ -124,7 +124,7 @@ class ReadAloud(QObject):
             return
         if not self.ensure_speaker():
             return
-        if book.format == "cbz":
+        if book.is_comic:
             self._start_comic(book)
             return
         view = self.reader.epub_view
