@@ -224,7 +224,7 @@ def _read_through(voice_factory: Callable[[Any], Any], sentences: int) -> dict[s
 
 
 def _real_voice(parent: Any) -> Any:
-    from reader_app.ui.aids.speech import NoSpeech, find_speaker
+    from reader_app.ui.read_aloud.speech import NoSpeech, find_speaker
 
     made = find_speaker(parent)
     if isinstance(made, NoSpeech):

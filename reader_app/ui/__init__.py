@@ -1,6 +1,6 @@
 """The window (Qt): rooms in dependency order, each importing only rooms before it
-(tests/unit/test_layers.py): workers < page < reader < library < assistant < companion < aids <
-window.
+(tests/unit/test_layers.py): workers < page < reader < library < assistant < companion <
+read_aloud < aids < window.
 
 Front door: `window/main_window.py`; background work: `workers.py`.
 
@@ -14,6 +14,8 @@ Modules:
   recovery.
 - `page/`: The page engine: a section laid out by Qt's text engine, its formats, pictures, maths
   and pages.
+- `read_aloud/`: Read aloud: one player over a sentence source (the book, a reply, a comic's
+  words), the voice, and what was heard.
 - `reader/`: The reading area: the EPUB and comic page views, the progress slider and the
   boundary's moves.
 - `window/`: The main window and its frame: menus, docks, status bar, settings dialogs, launch.

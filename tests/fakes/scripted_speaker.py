@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QElapsedTimer, QObject, QTimer
 
-from reader_app.ui.aids.speech import Voice, language_of
+from reader_app.ui.read_aloud.speech import Voice, language_of
 
 
 class ScriptedSpeaker(QObject):

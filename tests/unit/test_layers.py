@@ -58,7 +58,7 @@ ROOMS: Mapping[str, Mapping[str, int]] = {
             "characters": 6, "pages": 7},
     "prepare": {"news": 0, "pipeline": 1, "process": 2},
     "ui": {"workers": 0, "page": 1, "reader": 2, "library": 3, "assistant": 4, "companion": 5,
-           "aids": 6, "window": 7},
+           "read_aloud": 6, "aids": 7, "window": 8},
 }
 
 Graph = Mapping[str, frozenset[str]]

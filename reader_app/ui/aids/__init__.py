@@ -1,5 +1,6 @@
 """The reading aids, installed on the window in one call: annotations, Back/Forward, notes,
-look-up, find, contents, the place line, shortcut help, book details, Read aloud.
+look-up, find, contents, the place line, shortcut help, book details, and Read aloud (its own
+room, ui/read_aloud/).
 
 Front door: `install.py` (`install_reading_aids`), typed against `aids_host.AidsHost`.
 
@@ -13,8 +14,6 @@ Modules:
 - `book_details`: A book's details from the library: what it is, where its file is, how far it has
   been read.
 - `cited_passage`: The passage a citation points to, marked on the page after the jump to it.
-- `comic_aloud`: A comic's words for Read aloud: each page's OCR text in panel order, read on a
-  worker just ahead of the voice.
 - `dictionary_lookup`: Look Up on a selection: the dictionaries installed on this computer, read
   off the UI thread, shown over the page; the web (Wiktionary) only when the reader clicks for it.
 - `find_bar`: Find in Book: matches marked on the page, Next and Previous from where the reader is.
@@ -26,22 +25,11 @@ Modules:
   browser.
 - `install`: The reader's aids, installed on the main window in one call: annotations, footnote
   pop-ups, Back/Forward, the place line, shortcut help and dictionary look-up.
-- `listening_log`: What Read aloud heard in full of the open book, counted apart from reading,
-  written behind through the writer.
 - `place_line`: The status bar's place line: where the reader is ("Book I › Part I › Chapter I ·
   12 min left in chapter · 34%"), with the reading speed measured from the reader's own page turns.
   (The assistant's line beside it is ui/assistant/assistant_line.py.)
-- `read_aloud`: Read aloud: the book spoken sentence by sentence from the first one on screen,
-  the spoken sentence marked, pages turned as the voice goes on, sentences heard in full counted
-  as read.
-- `read_aloud_menu`: Read aloud's controls on the window: the Go menu's submenu, the toolbar
-  button and keys, the voices.
-- `reply_aloud`: Replies read aloud from the transcripts (any reply, from the context menu), the
-  sentence being said marked, veiled sentences never said.
 - `search_dock`: Search in the book (Ctrl+F): a results list with context, Next and Previous
   (ui/aids/find_bar.py decides which match they go to).
-- `speech`: The voice behind Read aloud: the `Speaker` interface, Qt's text-to-speech behind it,
-  and what to install when this computer has no speech engine.
 - `shortcuts_help`: The keyboard shortcut help (F1 or ?): every shortcut the window has, and the
   page's own keys.
 - `toc`: The table of contents panel: nested entries, the current chapter highlighted, click to

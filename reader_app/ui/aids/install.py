@@ -14,11 +14,11 @@ from reader_app.ui.aids.dictionary_lookup import DictionaryLookup
 from reader_app.ui.aids.footnotes import Footnotes
 from reader_app.ui.aids.history import Navigator, install_navigation
 from reader_app.ui.aids.place_line import PlaceLine
-from reader_app.ui.aids.read_aloud import ReadAloud
-from reader_app.ui.aids.read_aloud_menu import install_read_aloud
-from reader_app.ui.aids.reply_aloud import ReplyReading, install_reply_reading
 from reader_app.ui.aids.shortcuts_help import install_shortcut_help
 from reader_app.ui.assistant.conversation_dock import ConversationDock
+from reader_app.ui.read_aloud.menu import install_read_aloud
+from reader_app.ui.read_aloud.player import ReadAloud
+from reader_app.ui.read_aloud.replies import ReplyReading, install_reply_reading
 
 
 @dataclass(frozen=True)

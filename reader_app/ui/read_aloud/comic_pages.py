@@ -1,6 +1,7 @@
-"""A comic's words for Read aloud: each page's OCR text in panel order (comics/reading_order.py),
-page after page from the one on screen, read on a worker just ahead of the voice: a page OCR has
-read before comes from its cache at once, a new one is read then (and cached for the assistant)."""
+"""A comic's pages read for Read aloud: each page's OCR text in panel order
+(comics/reading_order.py), page after page from the one on screen, read on a worker just ahead of
+the voice and handed to the comic's source (sources.py): a page OCR has read before comes from its
+cache at once, a new one is read then (and cached for the assistant)."""
 
 from __future__ import annotations
 

@@ -11,11 +11,11 @@ from pytestqt.qtbot import QtBot
 from reader_app.books.shelf.listening import listened_to, listening_text
 from reader_app.books.shelf.reading import Navigation
 from reader_app.ui.aids.book_details import BookDetails
-from reader_app.ui.aids.listening_log import WRITE_EVERY
+from reader_app.ui.read_aloud.listening_log import WRITE_EVERY
 from tests.bookgen import marker_book
-from tests.ui.aids.test_read_aloud import scripted, visible_sentences
 from tests.ui.conftest import UiThreadWrites, make_window, show_book
 from tests.ui.library.test_library_in_window import action
+from tests.ui.read_aloud.test_read_aloud import scripted, visible_sentences
 
 
 def test_listening_is_counted_apart_from_reading_and_written_behind(

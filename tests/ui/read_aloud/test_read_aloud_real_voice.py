@@ -11,12 +11,12 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.text.spoken import SpokenSentence
-from reader_app.ui.aids.speech import QtSpeaker
+from reader_app.ui.read_aloud.speech import QtSpeaker
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.fakes.null_audio import null_speech_dispatcher, real_voice_missing
-from tests.ui.aids.test_read_aloud import visible_sentences
 from tests.ui.conftest import show_book
+from tests.ui.read_aloud.test_read_aloud import visible_sentences
 
 pytestmark = pytest.mark.skipif(bool(real_voice_missing()), reason=real_voice_missing())
 

@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from reader_app.rag.assistant.answer_check import AnswerCheck, Flag, FlaggedSpan, Receipt
 from reader_app.rag.assistant.conversations import AnswerStats, Message
-from reader_app.ui.aids.reply_aloud import ReplyReading
+from reader_app.ui.read_aloud.replies import ReplyReading
 from reader_app.ui.window.main_window import MainWindow
-from tests.ui.aids.test_read_aloud import scripted
+from tests.ui.read_aloud.test_read_aloud import scripted
 
 FIRST = "Emma is kind. Later she marries Mr. Knightley. She loves matchmaking."
 SECOND = "Harriet is her friend. They walk to Highbury."

@@ -1,22 +1,38 @@
 """Read aloud's controls on the window: its submenu in the Go menu (play, next and previous
 sentence, faster, slower, stop, the voices), the toolbar button and keys, and its word in the
-status bar; the controller is ui/aids/read_aloud.py."""
+status bar; the player is player.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolBar
+from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QToolBar
 
-from reader_app.ui.aids.aids_host import AidsHost
-from reader_app.ui.aids.read_aloud import ReadAloud, ReadAloudBar, SpeakerFactory
-from reader_app.ui.aids.speech import find_speaker
+from reader_app.settings import SettingsStore
+from reader_app.ui.read_aloud.bar import ReadAloudBar
+from reader_app.ui.read_aloud.player import ReadAloud, SpeakerFactory
+from reader_app.ui.read_aloud.speech import find_speaker
+from reader_app.ui.reader.reader_page import ReaderPage
+from reader_app.ui.workers import Workers
+
+
+class ReadAloudHost(Protocol):
+    """What Read aloud needs of the main window (ui/aids/aids_host.py's `AidsHost` is one)."""
+
+    settings: SettingsStore
+    tasks: Workers
+    reader: ReaderPage
+
+    def menuBar(self) -> QMenuBar: ...
+    def statusBar(self) -> QStatusBar: ...
+    def addAction(self, action: QAction, /) -> None: ...
 
 
 def install_read_aloud(
-    window: AidsHost, *, speaker_factory: SpeakerFactory = find_speaker
+    window: ReadAloudHost, *, speaker_factory: SpeakerFactory = find_speaker
 ) -> ReadAloud:
     """Read aloud's actions in the Go menu and the toolbar, its word in the status bar."""
     bar = ReadAloudBar()

@@ -19,10 +19,12 @@ from reader_app.books.shelf.reading import Navigation
 from reader_app.books.text.spoken import SpokenSentence, section_sentences
 from reader_app.rag.assistant.answer_check import AnswerCheck, Flag, FlaggedSpan, Receipt
 from reader_app.rag.assistant.conversations import AnswerStats, Message
-from reader_app.ui.aids.read_aloud import BAR_TEXT_WIDTH, HEADING_PAUSE_MS, ReadAloud, ReadAloudBar
-from reader_app.ui.aids.reply_aloud import ReplyReading, reply_to_speak
-from reader_app.ui.aids.speech import NoSpeech, Voice, find_speaker
 from reader_app.ui.assistant.conversation_dock import ConversationDock
+from reader_app.ui.read_aloud.bar import BAR_TEXT_WIDTH, ReadAloudBar
+from reader_app.ui.read_aloud.player import HEADING_PAUSE_MS, ReadAloud
+from reader_app.ui.read_aloud.replies import ReplyReading
+from reader_app.ui.read_aloud.sources import reply_to_speak
+from reader_app.ui.read_aloud.speech import NoSpeech, Voice, find_speaker
 from reader_app.ui.window.main_window import MainWindow
 from tests.bookgen import marker_book
 from tests.conftest import WAR_AND_PEACE, corpus_epub

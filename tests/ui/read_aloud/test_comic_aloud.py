@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 from reader_app.books.shelf.reading import Navigation
 from reader_app.comics.reading_order import Box, OcrLine
 from reader_app.store.db import connect
-from reader_app.ui.aids.comic_aloud import ocr_page_reader
+from reader_app.ui.read_aloud.comic_pages import ocr_page_reader
 from tests.fakes.scripted_speaker import ScriptedSpeaker
-from tests.ui.aids.test_read_aloud import scripted
 from tests.ui.conftest import UiThreadWrites, make_window, open_file
+from tests.ui.read_aloud.test_read_aloud import scripted
 from tests.unit.comics.cbzbook import panel_page, png, write_cbz
 
 SIDE_BY_SIDE = [(20, 20, 290, 780), (310, 20, 580, 780)]  # two tall panels, left then right

@@ -1,7 +1,7 @@
 """Replies read aloud from the assistant's and the characters' transcripts: the context menu reads
-the reply under the pointer (or the last one), without the sentences the spoiler check veiled
-(never said, not even as a placeholder), and the sentence being said is marked in the
-transcript. The page and the boundary are not touched."""
+the reply under the pointer (or the last one) through a `ReplySource` (sources.py: without the
+sentences the spoiler check veiled), and the sentence being said is marked in the transcript. The
+page and the boundary are not touched."""
 
 from __future__ import annotations
 
@@ -9,29 +9,13 @@ from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QColor, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QMenu, QTextEdit
 
-from reader_app.books.text.segment import split_sentences
 from reader_app.rag.assistant.conversations import Message
-from reader_app.ui.aids.read_aloud import Queued, ReadAloud
 from reader_app.ui.assistant.conversation_dock import ConversationDock
+from reader_app.ui.read_aloud.player import ReadAloud
+from reader_app.ui.read_aloud.sources import Queued, ReplySource, reply_sentences
 
 SPOKEN_MARK = QColor("#ffd9a8")  # the page's speaking mark, pale enough for dark text on it
 SEARCHED_CHARS = 40  # a sentence the transcript draws differently is found by its start
-
-
-def reply_to_speak(message: Message) -> str:
-    """A reply's text without the sentences the spoiler check veiled."""
-    veils = message.check.veiled if message.check is not None else ()
-    pieces, position = [], 0
-    for start, end in veils:
-        pieces.append(message.text[position:start])
-        position = end
-    pieces.append(message.text[position:])
-    return " ".join(p.strip() for p in pieces if p.strip())
-
-
-def reply_sentences(message: Message) -> list[str]:
-    text = reply_to_speak(message)
-    return [text[a:b].strip() for a, b in split_sentences(text) if text[a:b].strip()]
 
 
 class ReplyReading(QObject):
@@ -41,7 +25,7 @@ class ReplyReading(QObject):
     def __init__(self, dock: ConversationDock, aloud: ReadAloud) -> None:
         super().__init__(dock)
         self.dock, self.aloud = dock, aloud
-        self.reading: Message | None = None
+        self.source: ReplySource | None = None  # the reply being read, while it is
         transcript = dock.transcript
         transcript.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         transcript.customContextMenuRequested.connect(self._show_menu)
@@ -50,10 +34,15 @@ class ReplyReading(QObject):
 
     def read(self, message: Message) -> None:
         self.aloud.stop()  # another transcript's reading ends (and its mark goes) first
-        self.reading = message
-        self.aloud.read_sentences(reply_sentences(message))
+        self.source = ReplySource(message)
+        self.aloud.read_reply(self.source)
         if not self.aloud.playing:
-            self.reading = None
+            self.source = None
+
+    @property
+    def reading(self) -> Message | None:
+        """The reply this transcript is reading aloud, while it is."""
+        return self.source.message if self.source is not None else None
 
     def menu(self, point: QPoint | None = None) -> QMenu:
         """The transcript's context menu with "Read This Reply Aloud" (the reply at `point`, in
@@ -113,9 +102,9 @@ class ReplyReading(QObject):
 
     def _mark(self, item: Queued) -> None:
         """Mark the sentence now said, if it is of the reply this transcript is reading."""
-        if self.reading is None or self.aloud.queue_kind != "reply":
+        if self.source is None or self.aloud.source is not self.source:
             return
-        wanted = self.reading.message_id
+        wanted = self.source.message.message_id
         start = next((at for message, at in self._drawn_at() if message.message_id == wanted),
                      None)
         cursor = self._find(item.text, start) if start is not None else None
@@ -129,7 +118,7 @@ class ReplyReading(QObject):
         self.dock.transcript.setExtraSelections([mark])
 
     def _unmark(self) -> None:
-        self.reading = None
+        self.source = None
         self.dock.transcript.setExtraSelections([])
 
     @property

@@ -1,37 +1,39 @@
-"""Read aloud: the book spoken sentence by sentence from the first one on screen (or a selection),
-the spoken sentence marked on the page, pages turned as the voice goes on, and every sentence
-heard in full counted as read (`follow_listener` in books/shelf/reading.py, by the reader page)
-and as listened (ui/aids/listening_log.py). A list of sentences is read the same way: a reply
-(ui/aids/reply_aloud.py) or a comic's words in panel order (ui/aids/comic_aloud.py)."""
+"""Read aloud's player: one voice over a sentence source (sources.py) that it asks for what comes
+next: the book from the first sentence on screen (or a selection), a reply (replies.py), or a
+comic's words in panel order (read on a worker, comic_pages.py). A book's sentence is marked on
+the page, the pages turn as the voice goes on, and heard in full it counts as read
+(`follow_listener` in books/shelf/reading.py, by the reader page); the book's words, the comic's
+too, count as listened (listening_log.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QMessageBox
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.reading import Navigation
-from reader_app.books.text.segment import split_sentences
-from reader_app.books.text.spoken import SpokenCursor, SpokenSentence
+from reader_app.books.text.spoken import SpokenSentence
 from reader_app.settings import SettingsStore
-from reader_app.ui.aids.comic_aloud import PageReader, ocr_page_reader, stream_pages
-from reader_app.ui.aids.listening_log import ListeningLog
-from reader_app.ui.aids.speech import NoSpeech, Speaker, find_speaker
 from reader_app.ui.page.document import SectionDocument
+from reader_app.ui.read_aloud.bar import ReadAloudBar
+from reader_app.ui.read_aloud.comic_pages import PageReader, ocr_page_reader, stream_pages
+from reader_app.ui.read_aloud.listening_log import ListeningLog
+from reader_app.ui.read_aloud.sources import (
+    BookSource,
+    ComicSource,
+    Queued,
+    ReplySource,
+    Said,
+    SentenceList,
+    SentenceSource,
+)
+from reader_app.ui.read_aloud.speech import NoSpeech, Speaker, find_speaker
 from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.reader_page import ReaderPage
-from reader_app.ui.reader.reading_ahead import notice_parts
 from reader_app.ui.workers import Workers
 
 if TYPE_CHECKING:  # numpy comes with it: loaded on the worker that reads a comic
@@ -39,60 +41,14 @@ if TYPE_CHECKING:  # numpy comes with it: loaded on the worker that reads a comi
 
 HEADING_PAUSE_MS = 700  # the breath after a heading, before the text under it
 RATE_STEP = 0.1
-BAR_TEXT_WIDTH = 420  # pixels: the status bar's word never sets the window's minimum width
 SpeakerFactory = Callable[[QObject], "Speaker | NoSpeech"]
 COMIC_LANE = "read-aloud-comic"
 
 
-@dataclass(frozen=True, slots=True)
-class Queued:
-    """A sentence said from a list rather than from the book: a reply's, or a comic page's."""
-
-    text: str
-    page: int | None = None  # the comic page it is on, turned to while it is said
-
-
-class ReadAloudBar(QWidget):
-    """The status bar's word on Read aloud: what it is doing, or why it cannot, and the question
-    asked before listening ahead of what the assistant knows."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.label = QLabel()
-        self.label.setObjectName("readAloudText")
-        self.label.setWordWrap(False)
-        self.label.setMaximumWidth(BAR_TEXT_WIDTH)
-        self.text = ""
-        layout.addWidget(self.label)
-        self.question = QFrame()
-        self.question_label, (self.count_button, self.just_listen_button) = notice_parts(
-            self.question, "readAloudAhead", ("readAloudAheadText", "Ahead of the assistant."),
-            ("countListening", "Let it know from here"), ("justListen", "Just listen"),
-        )
-        self.question.setToolTip(
-            "You're listening ahead of what the assistant knows. Let it know the book up to this "
-            "sentence, so that what you hear counts as read? “Just listen” leaves it where it is."
-        )
-        layout.addWidget(self.question)
-        self.question.hide()
-        self.hide()
-
-    def say(self, text: str) -> None:
-        """Show `text`, cut to a width that never widens the window (the whole of it in the
-        tooltip)."""
-        self.text = text
-        metrics = self.label.fontMetrics()
-        self.label.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, BAR_TEXT_WIDTH))
-        self.label.setToolTip(text)
-        self.setVisible(bool(text) or not self.question.isHidden())
-
-
 class ReadAloud(QObject):
-    """Plays the open book aloud through a `Speaker`; the reader page keeps the boundary."""
+    """Plays a sentence source aloud through a `Speaker`; the reader page keeps the boundary."""
 
-    sentenceStarted = Signal(object)  # the SpokenSentence now being said
+    sentenceStarted = Signal(object)  # the book's SpokenSentence now being said
     queuedStarted = Signal(object)  # the Queued sentence now being said (a reply, a comic)
     stopped = Signal()
 
@@ -117,20 +73,16 @@ class ReadAloud(QObject):
         self.speaker_factory = speaker_factory
         self.speaker: Speaker | None = None
         self.no_speech: NoSpeech | None = None
-        self.cursor: SpokenCursor | None = None
-        self.current: SpokenSentence | None = None
+        self.source: SentenceSource | None = None  # what is being read
+        # The sentence in the voice's hands, or the next to say after a pause; None while a
+        # comic's next page is still being read.
+        self.current: Said | None = None
         self.playing = False
         self.paused = False
         self.rate = float(settings.get("read_aloud.rate")) if settings is not None else 0.0
         self._utterance = 0
         self._between = False  # paused after one sentence, before the next was begun
         self._speaker_paused = False
-        # A list being read (a reply, a comic's words): the sentences still to say, the first
-        # in the voice's hands; `queue_open` while more may come (comic pages still being read).
-        self.queue: list[Queued] | None = None
-        self.queue_kind = ""  # "reply" or "comic"
-        self.queue_open = False
-        self._queue_speaking = False
         self._next_timer = QTimer(self)
         self._next_timer.setSingleShot(True)
         self._next_timer.timeout.connect(self._speak_current)
@@ -143,6 +95,16 @@ class ReadAloud(QObject):
         if event.type() == QEvent.Type.Close:
             self.stop()  # the window closing silences the voice (and ends its writes)
         return False
+
+    @property
+    def queue(self) -> tuple[Queued, ...] | None:
+        """What a reply or a comic still has to say, the sentence in hand first (None when it
+        is not a list being read)."""
+        source = self.source
+        if not isinstance(source, SentenceList):
+            return None
+        in_hand = (self.current,) if isinstance(self.current, Queued) else ()
+        return in_hand + source.pending
 
     # -- the reader's commands ---------------------------------------------------------------
 
@@ -162,19 +124,19 @@ class ReadAloud(QObject):
             return
         if not self.ensure_speaker():
             return
-        if book.format == "cbz":
+        if book.is_comic:
             self._start_comic(book)
             return
         view = self.reader.epub_view
         chosen = view.selection_range()
-        place = chosen[0] if chosen is not None else view.current_start()
-        self.cursor = SpokenCursor(book)
-        first = self.cursor.seek(place)
+        source = BookSource(book, chosen[0] if chosen is not None else view.current_start())
+        self.source = source
+        first = source.next()
         if first is None:
             self.bar.say("Nothing is left to read aloud here: this is the end of the book.")
             return
         self.current = first
-        update = self.reader.listening_update(first.start, first.end, self._end_before())
+        update = self.reader.listening_update(first.start, first.end, source.end_before())
         if update is not None and update.reading_ahead:
             self.bar.question.show()  # asked first, like the reading-ahead offer
             self.bar.say("")
@@ -203,14 +165,10 @@ class ReadAloud(QObject):
                 self._speaker_paused = False
                 self.log.resumed()
                 self.speaker.resume()
-            if self._between:
+            if self._between or self.current is None:
+                # Paused between two sentences, or while a comic's next page was being read.
                 self._between = False
-                if self.queue is not None:
-                    self._say_queued()
-                else:
-                    self._speak_current()
-            elif self.queue is not None and not self._queue_speaking:
-                self._say_queued()  # paused while the next comic page was being read
+                self._speak_current()
             self._say_state()
 
     def stop(self) -> None:
@@ -224,8 +182,7 @@ class ReadAloud(QObject):
             self.workers.drop(COMIC_LANE)
         self.log.interrupted()
         self.log.write()
-        self.current = None
-        self.queue, self.queue_kind, self.queue_open, self._queue_speaking = None, "", False, False
+        self.source = self.current = None
         self.bar.question.hide()
         self.reader.epub_view.update()
         if was_playing:
@@ -262,18 +219,17 @@ class ReadAloud(QObject):
         if self.speaker is not None:
             self.speaker.set_voice(name)
 
-    def read_sentences(self, sentences: list[str], *, kind: str = "reply") -> None:
-        """Read a list of sentences aloud (a reply, without its veiled sentences: see
-        ui/aids/reply_aloud.py); the page and the boundary are not touched."""
+    def read_reply(self, source: ReplySource) -> None:
+        """Read a reply aloud, without its veiled sentences (see replies.py); the page and the
+        boundary are not touched."""
         self.stop()
-        if not sentences:
+        if source.ended:
             self.bar.say("Nothing in this reply can be read aloud.")
             return
         if not self.ensure_speaker():
             return
-        self.queue, self.queue_kind = [Queued(text) for text in sentences], kind
-        self.playing, self.paused = True, False
-        self._say_queued()
+        self.source = source
+        self._play()
 
     def _start_comic(self, book: Book) -> None:
         """A comic's words in panel order, page by page from the one on screen, read (or found in
@@ -282,61 +238,35 @@ class ReadAloud(QObject):
             self.bar.say("Comics cannot be read aloud here: no worker to read their pages.")
             return
         first = self.reader.comic_view.current_start().section
-        self.queue, self.queue_kind, self.queue_open = [], "comic", True
+        source = ComicSource()
+        self.source, self.current = source, None
         self.playing, self.paused = True, False
         self.bar.say("Reading the words on the page…")
         self.workers.submit(
             COMIC_LANE,
             stream_pages(self.read_comic_pages, book, first),
-            on_progress=self._comic_page,
-            on_done=lambda _none: self._comic_pages_done(),
+            on_progress=lambda page: self._comic_page(source, page),
+            on_done=lambda _none: self._comic_pages_done(source),
             on_error=lambda error: self._failed(self._utterance, f"the page could not be read "
                                                 f"({error})"),
         )
 
-    def _comic_page(self, page: PageText) -> None:
-        if self.queue is None or self.queue_kind != "comic":
+    def _comic_page(self, source: ComicSource, page: PageText) -> None:
+        if self.source is not source:
             return
-        for block in page.blocks:
-            said = (block.text[a:b].strip() for a, b in split_sentences(block.text))
-            # "…" or "?!" alone in a bubble: nothing a voice can say.
-            self.queue += [Queued(text, page.page) for text in said
-                           if any(ch.isalnum() for ch in text)]
-        if not self._queue_speaking:
-            self._say_queued()
+        source.add_page(page)
+        if self.current is None:  # waiting for these words
+            self._speak_current()
 
-    def _comic_pages_done(self) -> None:
-        self.queue_open = False
-        if self.queue is not None and not self.queue and not self._queue_speaking:
-            self._queue_ended()
+    def _comic_pages_done(self, source: ComicSource) -> None:
+        source.close()
+        if self.source is source and self.current is None and source.ended:
+            self._ran_out(source)
 
-    def _queue_ended(self) -> None:
-        comic = self.queue_kind == "comic"
+    def _ran_out(self, source: SentenceSource) -> None:
         self.stop()
-        if comic:
-            self.bar.say("Read aloud reached the end of the comic.")
-
-    def _say_queued(self) -> None:
-        if self.speaker is None or self.paused or self.queue is None:
-            return
-        if not self.queue:
-            if not self.queue_open:
-                self._queue_ended()
-            else:
-                self.bar.say("Reading the words on the next page…")
-            return
-        item = self.queue[0]
-        if item.page is not None:
-            view = self.reader.comic_view
-            if item.page not in view.current_pages():
-                view.go_to(Locator(item.page, 0, 0), navigation=Navigation.VOICE)
-        self._utterance += 1
-        self._queue_speaking = True
-        self.bar.say("Reading the reply aloud" if self.queue_kind == "reply" else (
-            f"Reading page {item.page + 1} aloud" if item.page is not None else "Reading aloud"))
-        self.log.began()
-        self.queuedStarted.emit(item)
-        self.speaker.say(item.text, self._utterance)
+        if source.end_note:
+            self.bar.say(source.end_note)
 
     # -- speaking ----------------------------------------------------------------------------
 
@@ -381,7 +311,8 @@ class ReadAloud(QObject):
     def _answer_ahead(self, *, count: bool) -> None:
         self.bar.question.hide()
         state, current = self.reader.state, self.current
-        if count and current is not None and state is not None and current.start > state.boundary:
+        if count and isinstance(current, SpokenSentence) and state is not None and (
+                current.start > state.boundary):
             # Known up to where the voice begins: from there on, what is heard counts.
             self.reader.set_boundary_by_hand(boundary=current.start, finished=False)
         self._play()
@@ -391,19 +322,42 @@ class ReadAloud(QObject):
         self._speak_current()
 
     def _speak_current(self) -> None:
-        sentence = self.current
-        if not self.playing or self.paused or sentence is None or self.speaker is None:
+        """Say the sentence in hand, or ask the source for the next one."""
+        source = self.source
+        if not self.playing or self.paused or source is None or self.speaker is None:
             return
-        self._show_on_page(sentence)
+        if self.current is None:
+            self.current = source.next()
+        sentence = self.current
+        if sentence is None:
+            if source.ended:
+                self._ran_out(source)
+            else:
+                self.bar.say(source.waiting_note)
+            return
+        self._show(sentence)
         self._utterance += 1
-        self._say_state()
+        status = source.status(sentence)
+        if status is None:
+            self._say_state()
+        else:
+            self.bar.say(status)
         self.log.began()
-        self.sentenceStarted.emit(sentence)
+        if isinstance(sentence, SpokenSentence):
+            self.sentenceStarted.emit(sentence)
+        else:
+            self.queuedStarted.emit(sentence)
         self.speaker.say(sentence.text, self._utterance)
 
-    def _show_on_page(self, sentence: SpokenSentence) -> None:
-        """Turn to the sentence: page by page when it is just ahead, as a page turn would (both
-        pages of a spread); straight to it when it is elsewhere."""
+    def _show(self, sentence: Said) -> None:
+        """Turn to where `sentence` is: the book's page by page when it is just ahead, as a page
+        turn would (both pages of a spread), straight to it when it is elsewhere; a comic's to
+        the page it is on."""
+        if isinstance(sentence, Queued):
+            comic = self.reader.comic_view
+            if sentence.page is not None and sentence.page not in comic.current_pages():
+                comic.go_to(Locator(sentence.page, 0, 0), navigation=Navigation.VOICE)
+            return
         view = self.reader.epub_view
         turns = 0
         while sentence.start >= view.current_end() and turns < 3:
@@ -415,35 +369,26 @@ class ReadAloud(QObject):
         view.update()
 
     def _finished(self, utterance: int) -> None:
-        if self.queue is not None:
-            if utterance == self._utterance and self.queue:
-                done = self.queue.pop(0)
-                self._queue_speaking = False
-                if self.queue_kind == "comic":
-                    self.log.heard_in_full(done.text)  # the book's words: listened
-                if self.paused:
-                    self._between = True
-                else:
-                    self._say_queued()
-            return
-        if utterance != self._utterance or self.current is None or self.cursor is None:
+        heard, source = self.current, self.source
+        if utterance != self._utterance or heard is None or source is None:
             return  # a sentence skipped or stopped: not heard in full
-        heard, before = self.current, self._end_before()
-        following = self.cursor.next()
-        end = heard.end if following is not None or self.reader.book is None else (
-            self.reader.book.end_locator())  # the last sentence heard finishes the book
-        # Heard in full: it reads on from the boundary only if the sentence before it was read
-        # (a sentence skipped with Next was not heard, so nothing after it counts).
-        self.reader.listened(heard.start, end, before)
-        self.log.heard_in_full(heard.text)
+        before = source.end_before()
+        following = source.next()
+        if isinstance(heard, SpokenSentence):
+            book = self.reader.book
+            end = heard.end if following is not None or book is None else (
+                book.end_locator())  # the last sentence heard finishes the book
+            # Heard in full: it reads on from the boundary only if the sentence before it was
+            # read (a sentence skipped with Next was not heard, so nothing after it counts).
+            self.reader.listened(heard.start, end, before)
+        if source.listened:
+            self.log.heard_in_full(heard.text)
         self.current = following
-        if following is None:
-            self.stop()
-            self.bar.say("Read aloud reached the end of the book.")
-            return
-        if self.paused:
+        if following is None and source.ended:
+            self._ran_out(source)
+        elif self.paused:
             self._between = True  # it ended as Pause came: Resume begins the next one
-        elif heard.heading:
+        elif isinstance(heard, SpokenSentence) and heard.heading:
             self._next_timer.start(HEADING_PAUSE_MS)
         else:
             self._speak_current()
@@ -454,24 +399,19 @@ class ReadAloud(QObject):
             self.bar.say(f"Read aloud stopped: {reason}")
 
     def _skip(self, *, forward: bool) -> None:
-        if not self.playing or self.queue is not None or self.cursor is None or (
-                self.speaker is None):
+        source = self.source
+        if not self.playing or source is None or not source.skippable or self.speaker is None:
             return
         self._next_timer.stop()
         self.speaker.stop()
         self.log.interrupted()
-        moved = self.cursor.next() if forward else self.cursor.previous()
+        moved = source.next() if forward else source.previous()
         if moved is None:
-            self.stop()
-            self.bar.say("Read aloud reached the end of the book.")
+            self._ran_out(source)
             return
         self.current = moved
         self.paused = self._between = False
         self._speak_current()
-
-    def _end_before(self) -> Locator | None:
-        before = self.cursor.before() if self.cursor is not None else None
-        return before.end if before is not None else None
 
     def _say_state(self) -> None:
         speed = "normal speed" if self.rate == 0 else f"speed {self.rate:+.1f}"
@@ -479,6 +419,6 @@ class ReadAloud(QObject):
 
     def _paint(self, painter: QPainter, doc: SectionDocument) -> None:
         sentence = self.current
-        if self.playing and sentence is not None:
+        if self.playing and isinstance(sentence, SpokenSentence):
             marks = (Mark(sentence.start, sentence.end, strong=True),)
             paint_marks(painter, doc, marks, self.reader.epub_view.shown_pages())
