@@ -7,7 +7,7 @@ the interpreter, not from the reader) and those under `if TYPE_CHECKING:` (an an
 the importer back is a cycle for whoever reads the code). The graph is read from the source with
 `ast`, so nothing is imported and a new module is covered the day it is added.
 
-No module in the package is over 500 lines either. The cap is an alarm for a second job in a module:
+No module in the package is over 450 lines either. The cap is an alarm for a second job in a module:
 the answer is to move that job out, never to cut a class in half by height. A module that is long
 and still one job is named in `LONG_MODULES`, with the reason.
 """
@@ -209,7 +209,7 @@ def test_the_package_has_no_import_cycle() -> None:
     assert import_cycles(import_graph()) == []
 
 
-MAX_MODULE_LINES = 500
+MAX_MODULE_LINES = 450
 # Modules allowed over the cap -> why the length is one job. Keep it short: an entry is a module
 # someone looked at and left whole on purpose. An entry whose module is back under the cap, or gone,
 # fails the test, so the list never outlives its reasons.
@@ -242,12 +242,22 @@ def test_no_module_is_over_the_size_cap() -> None:
     assert [name for name, reason in LONG_MODULES.items() if not reason.strip()] == []
 
 
+# The port to a model server keeps only what every call shares (rag/model/__init__.py): a
+# feature's call that creeps back into it shows here first.
+MAX_PORT_LINES = 300
+
+
+def test_the_model_port_stays_narrow() -> None:
+    lengths = module_lengths(package_modules())
+    assert lengths["reader_app.rag.model.gateway"] < MAX_PORT_LINES
+
+
 def test_a_long_module_is_named(tmp_path: Path) -> None:
     short, long = tmp_path / "short.py", tmp_path / "long.py"
     short.write_text("x = 1\n" * MAX_MODULE_LINES)
     long.write_text("x = 1\n" * (MAX_MODULE_LINES + 1))
     modules = {"reader_app.short": short, "reader_app.long": long}
-    assert long_modules(modules, allowed={}) == ["reader_app.long: 501 lines"]
+    assert long_modules(modules, allowed={}) == [f"reader_app.long: {MAX_MODULE_LINES + 1} lines"]
 
 
 def test_an_allowed_long_module_is_not_named_and_a_stale_allowance_is(tmp_path: Path) -> None:
@@ -258,7 +268,7 @@ def test_an_allowed_long_module_is_not_named_and_a_stale_allowance_is(tmp_path: 
     allowed = {"reader_app.long": "one job", "reader_app.short": "was long", "reader_app.gone": ""}
     assert long_modules(modules, allowed=allowed) == [
         "reader_app.gone: allowed to be long, but not in the package",
-        "reader_app.short: allowed to be long, but 500 lines",
+        f"reader_app.short: allowed to be long, but {MAX_MODULE_LINES} lines",
     ]
 
 
