@@ -33,8 +33,10 @@ def library_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     home = tmp_path / "library"
     home.mkdir()
     monkeypatch.setenv("READER_APP_HOME", str(home))
-    # Never let a test talk to a real Ollama that happens to be running.
+    # Never let a test talk to a real Ollama that happens to be running, nor write an API key
+    # into the keyring of the machine it runs on.
     monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
+    monkeypatch.setenv("READER_APP_KEYRING", "0")
     # Background model calls wait this long after a question (two seconds for a reader);
     # the tests of that wait set their own.
     monkeypatch.setattr(schedule, "QUIET_AFTER_QUESTION", 0.05)

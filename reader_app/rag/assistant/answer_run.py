@@ -247,8 +247,11 @@ class AnswerRun:
             stats=stats,
             sent_text=self.sent_text if status == "complete" else "",
         )
+        # "sent to" only when the answer's request left for that server: a refused or
+        # unreachable one sent nothing, and its receipt must not say otherwise.
+        receipt = prepared.receipt if sent is not None else replace(prepared.receipt, sent_to="")
         check = AnswerCheck(
-            prepared.receipt,
+            receipt,
             tuple(
                 FlaggedSpan(flag, first_at=prepared.places.of(flag.first_sid))
                 for flag in prepared.checker.flags(text)

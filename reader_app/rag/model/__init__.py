@@ -8,6 +8,8 @@ Front door: `gateway.py` (`ModelGateway.stream` and `ModelGateway.reply`).
 Modules:
 - `gateway`: The port: `stream`, a reply token by token, and `reply`, one whole reply held to a
   JSON schema where the request has one; `warm` has a server read what an answer begins with.
+- `keys`: API keys, each bound to the one server it was entered for, kept in the system keyring
+  where there is one, else in the library folder readable only by its owner.
 - `models`: A server's shelf of models: which it offers, which see pictures, downloading one.
 - `ollama_wire`: The wire to Ollama's own API under the gateway: the official client over the
   bounded transport, `num_ctx` set from what is sent, model downloads and vision capabilities.
@@ -21,7 +23,8 @@ Modules:
 - `schedule`: One queue per model server, the reader first: questions, then chips, then
   background work, which gives way when the reader asks and is sent again afterwards.
 - `servers`: Which model server an address names and how to speak to it, the servers a reader can
-  pick from, and whether an address is this computer (book text leaves it only with consent).
+  pick from, and where a connection to it goes: this computer only when every address its name
+  resolves to (once) is loopback; book text leaves it only with consent.
 - `speeds`: How fast each server and model reads a prompt and writes a reply, learnt from its
   own timings and kept across sessions in the library folder.
 - `streaming`: A streamed reply read token by token within its limits: the first token's

@@ -33,7 +33,7 @@ from reader_app.rag.model.models import ServerModels
 from reader_app.rag.model.pacing import Pacing, context_window, flat_prompt, timed_out
 from reader_app.rag.model.replies import StreamStats
 from reader_app.rag.model.schedule import GaveWayError, Priority, Ticket, queue_for
-from reader_app.rag.model.servers import ServerChoice, open_wire
+from reader_app.rag.model.servers import ServerChoice, ServerPlace, locate, open_wire
 from reader_app.rag.model.speeds import SpeedBook, speeds_for
 from reader_app.rag.model.streaming import StreamLimits, stream_tokens
 from reader_app.rag.model.wire import (
@@ -72,17 +72,20 @@ class ModelGateway:
         max_answer_chars: int = MAX_ANSWER_CHARS,
         max_line_bytes: int = MAX_LINE_BYTES,
         max_reply_bytes: int = MAX_REPLY_BYTES,
-        text_may_leave: bool = True,
+        text_may_leave: bool | None = None,
+        place: ServerPlace | None = None,
         speeds: SpeedBook | None = None,
         cancel: CancelToken | None = None,
     ) -> None:
-        """`text_may_leave` False: the server is on another computer and the reader has not
-        agreed to send it what they read, so every call that carries book text is refused.
-        `speeds`: where the server's speed is learnt and kept (the library's, `speeds_for`);
-        `cancel`: the job this gateway works for, so waiting for a turn ends when it is
-        cancelled."""
+        """`place`: where the connection goes (`servers.locate`, resolved once; here if not
+        given): the transport connects only there. `text_may_leave` False: the server is on
+        another computer and the reader has not agreed, so nothing at all is sent to it (None:
+        only while it is this computer). `speeds`: where the server's speed is learnt and kept
+        (`speeds_for`); `cancel`: the job it works for, so waiting for a turn ends with it."""
         self.model = model
-        self.text_may_leave = text_may_leave
+        self.place = place or locate(host)
+        self.text_may_leave = self.place.this_computer if text_may_leave is None \
+            else text_may_leave
         self.timeout = timeout
         self.answer_deadline = answer_deadline
         self.max_answer_chars = max_answer_chars
@@ -92,6 +95,8 @@ class ModelGateway:
         )
         self.host = self.wire.host
         self.transport = self.wire.transport
+        self.transport.pin(self.place.host, self.place.addresses)
+        self.transport.may_send = self.text_may_leave  # before consent, not even /props
         self.models = ServerModels(self.wire, model)  # its shelf: list, check, download
         # The context the server gives a request, once known (/props, or a refusal says it),
         # and how far over it the last refused request was (1.0: none refused).
@@ -105,9 +110,11 @@ class ModelGateway:
 
     @classmethod
     def for_choice(cls, choice: ServerChoice, **options: Any) -> Self:
-        """The gateway to the server the reader chose (settings, or a command's --server)."""
+        """The gateway to the server the reader chose (settings, or a command's --server),
+        judged and connected by the one resolution of its address."""
+        place = choice.place()
         return cls(host=choice.url, model=choice.model, api_key=choice.api_key,
-                   text_may_leave=choice.allowed, **options)
+                   text_may_leave=choice.allowed_at(place), place=place, **options)
 
     @property
     def api(self) -> str:

@@ -26,6 +26,7 @@ from reader_app.rag.model.wire import (
     BoundedTransport,
     PullProgress,
     ReplyPart,
+    display_address,
     read_stream,
 )
 
@@ -58,10 +59,10 @@ class OllamaWire:
     def __init__(self, host: str, *, timeout: float, connect_timeout: float,
                  max_line_bytes: int = MAX_LINE_BYTES,
                  max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
-        self.host = host
+        self.host = display_address(host)  # never a password in a message
         self.timeout = timeout
         self.transport = BoundedTransport(
-            host=host, max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes
+            host=self.host, max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes
         )
         self._client = make_client(host, timeout=timeout, connect_timeout=connect_timeout,
                                    transport=self.transport)

@@ -28,6 +28,7 @@ from reader_app.rag.model.wire import (
     BoundedTransport,
     PullProgress,
     ReplyPart,
+    display_address,
 )
 
 SERVER_NAME = "the model server"
@@ -45,10 +46,10 @@ class OpenAIWire:
                  api_key: str = "", max_line_bytes: int = MAX_LINE_BYTES,
                  max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
         self.base_url = base_url.rstrip("/")
-        self.host = self.base_url
+        self.host = display_address(self.base_url)  # never a password in a message
         self.timeout = timeout
         self.transport = BoundedTransport(
-            host=self.base_url, max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes
+            host=self.host, max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes
         )
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._http = httpx.Client(

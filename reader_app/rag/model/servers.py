@@ -3,18 +3,33 @@ and whether an address is this computer (book text leaves it only with the reade
 
 An address whose path ends in `/v1` is an OpenAI-compatible server (LM Studio, llama.cpp's server,
 Jan, vLLM, KoboldCpp, LocalAI, and Ollama's own `/v1`); any other is an Ollama host.
+
+Where text may go is decided by where the connection goes, not by how the address is spelt: a
+name is resolved once (`locate`), the server is this computer only when every address it resolves
+to is a loopback address, and the connection is made to that address (the transport is pinned to
+it: no second lookup can send it elsewhere). `llm.localhost` that resolves to another machine is
+another machine.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import json
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from reader_app.rag.model.keys import ApiKeys
 from reader_app.rag.model.ollama_wire import OllamaWire
 from reader_app.rag.model.openai_wire import OpenAIWire
-from reader_app.rag.model.wire import MAX_LINE_BYTES, MAX_REPLY_BYTES, Api, Wire
+from reader_app.rag.model.wire import (
+    MAX_LINE_BYTES,
+    MAX_REPLY_BYTES,
+    Api,
+    Wire,
+    resolve_addresses,
+)
 from reader_app.settings import SettingsStore
+from reader_app.store.file_lock import database_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,21 +68,78 @@ def api_of(url: str) -> Api:
 
 def host_of(url: str) -> str:
     """The host name of an address, without port or brackets ("" when it has none)."""
-    return (urlsplit(normalised(url)).hostname or "").lower()
+    try:
+        return (urlsplit(normalised(url)).hostname or "").lower()
+    except ValueError:  # "http://[::1": no host a connection could be made to
+        return ""
+
+
+def port_of(url: str) -> int:
+    """The port an address connects to: its own, or its scheme's (0: none can be told)."""
+    try:
+        parts = urlsplit(normalised(url))
+        return parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        return 0
+
+
+def origin_of(url: str) -> str:
+    """scheme://host:port: the one server an address names, what an API key is bound to."""
+    try:
+        scheme = urlsplit(normalised(url)).scheme.lower()
+    except ValueError:
+        return ""
+    host = host_of(url)
+    shown = f"[{host}]" if ":" in host else host
+    return f"{scheme}://{shown}:{port_of(url)}" if host else ""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerPlace:
+    """Where a connection to a server goes: its host, port and the addresses it resolved to
+    once, and whether that is this computer."""
+
+    host: str
+    port: int
+    addresses: tuple[str, ...]
+    this_computer: bool
+
+
+def locate(url: str, *, remote_hosts: tuple[str, ...] = ()) -> ServerPlace:
+    """Resolve `url`'s host once. It is this computer only when every address is a loopback
+    address (and the host is not one of `remote_hosts`: loopback addresses treated as another
+    computer, a setting for tests of the consent)."""
+    host, port = host_of(url), port_of(url)
+    try:
+        addresses: tuple[str, ...] = (str(ipaddress.ip_address(host)),)
+    except ValueError:
+        addresses = resolve_addresses(host, port) if host else ()
+    here = bool(addresses) and host not in remote_hosts and all(
+        _is_loopback(address) for address in addresses)
+    return ServerPlace(host, port, addresses, here)
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
 
 
 def is_this_computer(url: str, *, remote_hosts: tuple[str, ...] = ()) -> bool:
-    """Whether `url` names this computer: localhost or a loopback address. `remote_hosts` are
-    loopback addresses to treat as another computer (a setting, for tests of the consent)."""
+    """Whether a connection to `url` stays on this computer (`locate`: it may ask the
+    resolver, so not on the UI thread)."""
+    return locate(url, remote_hosts=remote_hosts).this_computer
+
+
+def spelt_as_this_computer(url: str, *, remote_hosts: tuple[str, ...] = ()) -> bool:
+    """Whether `url` names this computer without asking any resolver: a loopback address, or
+    `localhost` itself. For what a form shows while the reader types; whether text may go is
+    still decided by `locate` when it is sent, so a name that resolves elsewhere is refused."""
     host = host_of(url)
     if not host or host in remote_hosts:
         return False
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return host == "localhost" or _is_loopback(host)
 
 
 def preset_for(url: str) -> Preset | None:
@@ -89,6 +161,27 @@ def open_wire(url: str, *, timeout: float, connect_timeout: float, api_key: str 
                       max_line_bytes=max_line_bytes, max_reply_bytes=max_reply_bytes)
 
 
+def api_keys(settings: SettingsStore) -> ApiKeys:
+    """The library's API keys (`keys.py`); a key from before keys were bound to servers counts
+    for the address that was in Settings with it, read as stored (not `--server`'s)."""
+    conn = settings.conn
+    database = database_file(conn)
+    row = conn.execute("SELECT key, value FROM settings WHERE key IN "
+                       "('assistant.api_key', 'assistant.ollama_host')").fetchall()
+    stored = {str(name): _json_text(value) for name, value in row}
+    legacy = (origin_of(stored.get("assistant.ollama_host", "")),
+              stored.get("assistant.api_key", ""))
+    return ApiKeys(None if database is None else database.parent, legacy=legacy)
+
+
+def _json_text(value: object) -> str:
+    try:
+        loaded = json.loads(str(value))
+    except ValueError:
+        return ""
+    return loaded if isinstance(loaded, str) else ""
+
+
 @dataclass(frozen=True, slots=True)
 class ServerChoice:
     """The server and model the reader chose, with what may be sent there: the API key, and the
@@ -102,17 +195,27 @@ class ServerChoice:
 
     @classmethod
     def from_settings(cls, settings: SettingsStore) -> ServerChoice:
+        """The server in Settings (or `--server` for this call), with the key bound to it."""
+        url = normalised(str(settings.get("assistant.ollama_host")))
         return cls(
-            url=normalised(str(settings.get("assistant.ollama_host"))),
+            url=url,
             model=str(settings.get("assistant.model")),
-            api_key=str(settings.get("assistant.api_key")),
+            api_key=api_keys(settings).get(origin_of(url)),
             allowed_remote_hosts=tuple(settings.get("assistant.allowed_remote_hosts")),
             treat_as_remote=tuple(settings.get("assistant.treat_as_remote")),
         )
 
+    def place(self) -> ServerPlace:
+        """Where a connection to this server goes, resolved now (once per call)."""
+        return locate(self.url, remote_hosts=self.treat_as_remote)
+
+    def allowed_at(self, place: ServerPlace) -> bool:
+        """Whether read text may go to `place`: this computer, or a host the reader agreed to."""
+        return place.this_computer or place.host in self.allowed_remote_hosts
+
     @property
     def on_this_computer(self) -> bool:
-        return is_this_computer(self.url, remote_hosts=self.treat_as_remote)
+        return self.place().this_computer
 
     @property
     def sent_to(self) -> str:
@@ -122,4 +225,4 @@ class ServerChoice:
     @property
     def allowed(self) -> bool:
         """Whether read text may be sent: the server is here, or the reader agreed to its host."""
-        return self.on_this_computer or host_of(self.url) in self.allowed_remote_hosts
+        return self.allowed_at(self.place())

@@ -19,11 +19,12 @@ import weakref
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
+from urllib.parse import urlsplit
 
 import httpcore
 import httpx
 
-from reader_app.errors import ReaderError, ReplyTooLargeError
+from reader_app.errors import ReaderError, RemoteServerNotAllowedError, ReplyTooLargeError
 
 # No line of a reply (one token, or one non-streamed reply) comes near these.
 MAX_LINE_BYTES = 8 * 1_048_576
@@ -150,19 +151,37 @@ class _BoundedStream(httpx.SyncByteStream):
 
 
 class _AbortableBackend(httpcore.NetworkBackend):
-    """httpcore's own sockets, remembered while open so that `abort` can shut them."""
+    """httpcore's own sockets, remembered while open so that `abort` can shut them, each made
+    to the address its host was pinned to: a name is resolved once, by whoever decided that the
+    connection may go there (`servers.locate`), or at the first connection, and never again."""
 
     def __init__(self, inner: httpcore.NetworkBackend) -> None:
         self._inner = inner
         self._streams: weakref.WeakSet[httpcore.NetworkStream] = weakref.WeakSet()
         self._lock = threading.Lock()
+        self.pinned: dict[str, tuple[str, ...]] = {}  # host -> the addresses it resolved to
 
     def connect_tcp(self, host: str, port: int, timeout: float | None = None,
                     local_address: str | None = None,
                     socket_options: Iterable[Any] | None = None) -> httpcore.NetworkStream:
-        stream = self._inner.connect_tcp(host, port, timeout=timeout,
-                                         local_address=local_address,
-                                         socket_options=socket_options)
+        with self._lock:
+            addresses = self.pinned.get(host.lower())
+        if addresses is None:
+            addresses = resolve_addresses(host, port)
+            with self._lock:
+                addresses = self.pinned.setdefault(host.lower(), addresses)
+        failure: Exception | None = None
+        for address in addresses or (host,):  # unresolvable: httpcore says why
+            try:
+                stream = self._inner.connect_tcp(address, port, timeout=timeout,
+                                                 local_address=local_address,
+                                                 socket_options=socket_options)
+                break
+            except (OSError, httpcore.ConnectError, httpcore.ConnectTimeout) as error:
+                failure = error
+        else:
+            assert failure is not None
+            raise failure
         with self._lock:
             self._streams.add(stream)
         return stream
@@ -196,7 +215,9 @@ class _AbortableBackend(httpcore.NetworkBackend):
 class BoundedTransport(httpx.BaseTransport):
     """httpx's own transport, with every response body read through `_BoundedStream`.
     `longest_line` is the longest run of bytes without a newline it has let through;
-    `read_timeout`, when set, is how long a read may wait for the server's next bytes."""
+    `read_timeout`, when set, is how long a read may wait for the server's next bytes.
+    `may_send` False: the server is on another computer the reader has not agreed to, and no
+    request at all leaves (not even for its model list or its context size)."""
 
     def __init__(self, *, host: str, max_line_bytes: int = MAX_LINE_BYTES,
                  max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
@@ -205,6 +226,7 @@ class BoundedTransport(httpx.BaseTransport):
         self.max_reply_bytes = max_reply_bytes
         self.longest_line = 0
         self.read_timeout: float | None = None
+        self.may_send = True
         self._inner = httpx.HTTPTransport()
         pool = self._inner._pool  # httpcore's pool: its sockets are made by this backend
         self._backend = _AbortableBackend(pool._network_backend)
@@ -214,7 +236,14 @@ class BoundedTransport(httpx.BaseTransport):
         """Stop every request in flight; returns how many connections were shut."""
         return self._backend.abort()
 
+    def pin(self, host: str, addresses: tuple[str, ...]) -> None:
+        """Connect to `host` only at `addresses`, the ones it was judged by."""
+        if addresses:
+            self._backend.pinned[host.lower()] = addresses
+
     def handle_request(self, request: httpx.Request) -> httpx.Response:
+        if not self.may_send:
+            raise RemoteServerNotAllowedError(host=self.host)
         timeouts = request.extensions.get("timeout")
         if self.read_timeout is not None and isinstance(timeouts, dict):
             request.extensions["timeout"] = {**timeouts, "read": self.read_timeout}
@@ -248,3 +277,23 @@ def read_stream(
         close = getattr(stream, "close", None)
         if close is not None:
             close()
+
+
+def resolve_addresses(host: str, port: int) -> tuple[str, ...]:
+    """Every address `host` resolves to, as the resolver says now ((): it cannot be resolved)."""
+    try:
+        infos = socket.getaddrinfo(host, port or None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError, ValueError):
+        return ()
+    return tuple(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def display_address(url: str) -> str:
+    """`url` as messages, logs and receipts show it: without a user name or password."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url.split("@")[-1]
+    if "@" not in parts.netloc:
+        return url
+    return parts._replace(netloc=parts.netloc.rsplit("@", 1)[1]).geturl()

@@ -24,11 +24,13 @@ from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.servers import (
     OTHER_OPENAI,
     PRESETS,
+    api_keys,
     api_of,
     host_of,
-    is_this_computer,
     normalised,
+    origin_of,
     preset_for,
+    spelt_as_this_computer,
 )
 from reader_app.settings import SettingsStore
 from reader_app.ui.workers import Workers
@@ -46,10 +48,12 @@ PROBE_LANE = "assistant:probe"
 PROBE_CONNECT_SECONDS = 0.5
 
 
-def list_models(url: str, *, api_key: str = "", connect_timeout: float = 2.0) -> list[str]:
-    """The models the server at `url` offers (raises our errors)."""
+def list_models(url: str, *, api_key: str = "", connect_timeout: float = 2.0,
+                agreed: bool = False) -> list[str]:
+    """The models the server at `url` offers (raises our errors). Nothing is asked of a server
+    on another computer unless the reader `agreed` to it (RemoteServerNotAllowedError)."""
     gateway = ModelGateway(host=url, model="", api_key=api_key, timeout=5.0,
-                           connect_timeout=connect_timeout)
+                           connect_timeout=connect_timeout, text_may_leave=agreed or None)
     try:
         return gateway.models.installed()
     finally:
@@ -119,10 +123,14 @@ class AssistantSettingsPage(QWidget):
         self.host_edit.textChanged.connect(self._on_address_changed)
         form.addRow("Address:", self.host_edit)
 
-        self.key_edit = QLineEdit(str(settings.get("assistant.api_key")), self)
+        # A key belongs to the server it was entered for: another address shows its own.
+        self._keys = api_keys(settings)
+        self._key_origin = origin_of(self.host())
+        self.key_edit = QLineEdit(self._keys.get(self._key_origin), self)
         self.key_edit.setObjectName("assistantApiKey")
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.key_edit.setPlaceholderText("only if the server asks for one")
+        self.key_edit.setToolTip(self._keys.where)
         self.key_label = QLabel("API key:", self)
         form.addRow(self.key_label, self.key_edit)
 
@@ -195,9 +203,14 @@ class AssistantSettingsPage(QWidget):
     def apply(self) -> None:
         """Save what the reader chose, as one write."""
         host = self.host()
+        if api_of(host) == "openai":  # kept for this server only (rag/model/keys.py)
+            try:
+                self._keys.set(origin_of(host), self.key_edit.text())
+            except OSError as error:
+                self.models_status.setText(f"The API key could not be kept: {error}")
         chosen: dict[str, Any] = {
             "assistant.ollama_host": host,
-            "assistant.api_key": self.key_edit.text().strip() if api_of(host) == "openai" else "",
+            "assistant.api_key": "",  # a key from before keys were bound to a server: now bound
             "assistant.answer_length": self.length_combo.currentData(),
             "assistant.answer_wait": self.wait_combo.currentData(),
             "assistant.rewrite_queries": self.rewrite_check.isChecked(),
@@ -219,9 +232,10 @@ class AssistantSettingsPage(QWidget):
     def refresh_models(self) -> None:
         """Ask the server for its models, in the background, and say what was found."""
         url, key = self.host(), self.key_edit.text().strip()
+        agreed = self.consent_check.isChecked()
         self.models_status.setText(f"Connecting to {url}…")
         self.workers.submit(
-            MODELS_LANE, lambda _job: list_models(url, api_key=key),
+            MODELS_LANE, lambda _job: list_models(url, api_key=key, agreed=agreed),
             on_done=lambda result: self._on_listed(url, result),
             on_error=lambda error: self._on_listed(url, error),
         )
@@ -275,6 +289,9 @@ class AssistantSettingsPage(QWidget):
                 p.name for p in PRESETS if normalised(p.url) == host):
             self.server_combo.setCurrentIndex(max(self.server_combo.findText(wanted), 0))
         needs_key = api_of(host) == "openai"
+        if origin_of(host) != self._key_origin:  # another server: its own key, or none
+            self._key_origin = origin_of(host)
+            self.key_edit.setText(self._keys.get(self._key_origin))
         self.key_edit.setVisible(needs_key)
         self.key_label.setVisible(needs_key)
         remote = self._remote()
@@ -289,5 +306,7 @@ class AssistantSettingsPage(QWidget):
         self.consent_check.setVisible(remote)
 
     def _remote(self) -> bool:
-        return bool(self.host_edit.text().strip()) and not is_this_computer(
+        # By its spelling, not asking a resolver on the UI thread; a name that resolves
+        # elsewhere is still refused when anything is sent (servers.locate).
+        return bool(self.host_edit.text().strip()) and not spelt_as_this_computer(
             self.host(), remote_hosts=self._treat_as_remote)

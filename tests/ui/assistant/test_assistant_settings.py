@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from reader_app.rag.model.servers import Preset, is_this_computer
+from reader_app.rag.model.servers import Preset, ServerChoice, is_this_computer
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
 from reader_app.ui.assistant import settings_page
@@ -101,7 +101,13 @@ def test_a_preset_fills_its_address_and_an_openai_server_may_take_a_key(
     page.key_edit.setText("sk-local-1")
     page.apply()
     assert settings.get("assistant.ollama_host") == "http://127.0.0.1:9999/v1"
-    assert settings.get("assistant.api_key") == "sk-local-1"
+    # Kept for that server alone, not in the settings (rag/model/keys.py).
+    assert ServerChoice.from_settings(settings).api_key == "sk-local-1"
+    assert settings.get("assistant.api_key") == ""
+    page.host_edit.setText("http://127.0.0.1:8000/v1")
+    assert page.key_edit.text() == "", "another server never shows, nor is sent, that key"
+    page.host_edit.setText("http://127.0.0.1:9999/v1")
+    assert page.key_edit.text() == "sk-local-1"
     page.workers.wait(2000)
 
 
