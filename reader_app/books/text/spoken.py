@@ -18,6 +18,10 @@ from reader_app.books.text.segment import split_sentences
 # hears "twelve" in the middle of a sentence as noise, so it is not spoken.
 _MARKER_TEXT = re.compile(r"[\[(]?(?:\d{1,4}|[*†‡§¶#]{1,3}|[a-z]{1,2}|[ivxlc]{1,6})[\])]?\.?")
 _SPACES = re.compile(r"[ \t\u00a0]{2,}")
+# The most the voice is handed at once: a paragraph without a full stop, a word of megabytes or a
+# long alt text is said in pieces of this size (cut at a space where there is one near the end),
+# each paused, resumed and skipped like a sentence. Speech engines take far less in one breath.
+MAX_UTTERANCE_CHARS = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +155,8 @@ def section_sentences(book: Book, section: int) -> tuple[SpokenSentence, ...]:
             # An image: its alt text where it stands, sentence by sentence like any text (a long
             # description is paused, resumed and skipped a sentence at a time, not as one).
             place = Locator(section, block_index, 0)
-            said = (block.alt[a:b] for a, b in split_sentences(block.alt))
+            said = (block.alt[c:d] for a, b in split_sentences(block.alt)
+                    for c, d in utterances(block.alt, a, b))
             found += [SpokenSentence(place, place, text, heading=False) for text in said
                       if any(ch.isalnum() for ch in text)]
             continue
@@ -159,7 +164,8 @@ def section_sentences(book: Book, section: int) -> tuple[SpokenSentence, ...]:
             continue  # an image with no alt text, a rule, audio or video (its text is the
             # book's fallback for a reading system that cannot play it): nothing to say
         cuts = _BlockCuts.of(block, with_math=True)
-        for start, end in split_sentences(block.text):
+        for start, end in (piece for a, b in split_sentences(block.text)
+                           for piece in utterances(block.text, a, b)):
             text = _said(block, cuts, start, end, say_math=say_math)
             if not any(ch.isalnum() for ch in text):
                 continue
@@ -214,6 +220,13 @@ class SpokenCursor:
         self._section, self._index = at, -1
         return self.next()
 
+    def prepare_following(self) -> None:
+        """Split the section after the current one now (on a worker), so that reaching it
+        costs the voice nothing."""
+        following = self._section + 1
+        if 0 <= following < len(self._order):
+            self.sentences(self._order[following])
+
     def next(self) -> SpokenSentence | None:
         """The sentence after the current one; None at the end of the book."""
         while self._section < len(self._order):
@@ -243,3 +256,17 @@ class SpokenCursor:
         before = found if (self._section, self._index) != (section, index) else None
         self._section, self._index = section, index
         return before
+
+
+def utterances(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """`text[start:end]` in pieces of at most MAX_UTTERANCE_CHARS, each cut after the last space
+    in its final fifth where there is one (a word is not broken), else where the limit falls."""
+    pieces: list[tuple[int, int]] = []
+    while end - start > MAX_UTTERANCE_CHARS:
+        limit = start + MAX_UTTERANCE_CHARS
+        space = text.rfind(" ", limit - MAX_UTTERANCE_CHARS // 5, limit)
+        cut = space + 1 if space > start else limit
+        pieces.append((start, cut))
+        start = cut
+    pieces.append((start, end))
+    return pieces

@@ -43,6 +43,7 @@ HEADING_PAUSE_MS = 700  # the breath after a heading, before the text under it
 RATE_STEP = 0.1
 SpeakerFactory = Callable[[QObject], "Speaker | NoSpeech"]
 COMIC_LANE = "read-aloud-comic"
+TEXT_LANE = "read-aloud-text"  # the book's sentences split on a worker, never on the UI thread
 
 
 class ReadAloud(QObject):
@@ -131,11 +132,24 @@ class ReadAloud(QObject):
         chosen = view.selection_range()
         source = BookSource(book, chosen[0] if chosen is not None else view.current_start())
         self.source = source
-        first = source.next()
+        if self.workers is None or not source.costly_to_begin():
+            self._book_ready(source, source.next())
+            return
+        self.bar.say("Preparing the text…")
+        self.workers.submit(TEXT_LANE, lambda _job: source.next(),
+                            on_done=lambda first: self._book_ready(source, first),
+                            on_error=lambda error: self._failed(
+                                self._utterance, f"the text could not be prepared ({error})"))
+
+    def _book_ready(self, source: BookSource, first: SpokenSentence | None) -> None:
+        """The first sentence found (its chapter split on a worker): begin, or say why not."""
+        if self.source is not source:
+            return  # stopped, or started again, meanwhile
         if first is None:
             self.bar.say("Nothing is left to read aloud here: this is the end of the book.")
             return
         self.current = first
+        self._prepare_ahead(source)
         update = self.reader.listening_update(first.start, first.end, source.end_before())
         if update is not None and update.reading_ahead:
             self.bar.question.show()  # asked first, like the reading-ahead offer
@@ -180,6 +194,7 @@ class ReadAloud(QObject):
             self.speaker.stop()
         if self.workers is not None:
             self.workers.drop(COMIC_LANE)
+            self.workers.drop(TEXT_LANE)
         self.log.interrupted()
         self.log.write()
         self.source = self.current = None
@@ -375,6 +390,9 @@ class ReadAloud(QObject):
         before = source.end_before()
         following = source.next()
         if isinstance(heard, SpokenSentence):
+            if isinstance(following, SpokenSentence) and \
+                    following.start.section != heard.start.section:
+                self._prepare_ahead(source)  # a chapter begins: split the next one now
             book = self.reader.book
             end = heard.end if following is not None or book is None else (
                 book.end_locator())  # the last sentence heard finishes the book
@@ -392,6 +410,13 @@ class ReadAloud(QObject):
             self._next_timer.start(HEADING_PAUSE_MS)
         else:
             self._speak_current()
+
+    def _prepare_ahead(self, source: SentenceSource) -> None:
+        if self.workers is not None and isinstance(source, BookSource):
+            # Only a head start: a chapter it could not split is split (and reported) when
+            # the voice reaches it.
+            self.workers.submit(TEXT_LANE, lambda _job: source.prepare_ahead(),
+                                on_done=lambda _none: None, on_error=lambda _error: None)
 
     def _failed(self, utterance: int, reason: str) -> None:
         if utterance == self._utterance:

@@ -65,6 +65,12 @@ class SentenceSource(Protocol):
         ...
 
 
+# About how much text (a link or formula counts as SPAN_COST characters) a chapter may hold for
+# the voice to begin in it at once: a few milliseconds to split on the UI thread.
+COSTLY_SECTION = 200_000
+SPAN_COST = 200
+
+
 class BookSource:
     """The book's sentences in reading order from `place` (the first sentence on screen, or the
     selection's), on through the chapters to the end of the book."""
@@ -93,6 +99,22 @@ class BookSource:
             found = self._cursor.seek(self.place)
         self._ended = found is None
         return found
+
+    def costly_to_begin(self) -> bool:
+        """Whether splitting the chapter the voice begins in would hold the window up: a long
+        one, or one of many links or formulas (then the player splits it on a worker)."""
+        section = self.book.sections[self.place.section] \
+            if 0 <= self.place.section < len(self.book.sections) else None
+        if section is None:
+            return False
+        cost = sum(len(block.text) + len(block.alt) + SPAN_COST * len(block.spans)
+                   for block in section.blocks)
+        return cost > COSTLY_SECTION
+
+    def prepare_ahead(self) -> None:
+        """Split the next chapter before the voice reaches it (the player runs this on a
+        worker: a chapter of a hundred thousand formulas takes seconds)."""
+        self._cursor.prepare_following()
 
     def previous(self) -> SpokenSentence | None:
         if not self._begun:

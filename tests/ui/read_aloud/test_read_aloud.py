@@ -453,3 +453,41 @@ def test_an_engine_that_does_not_start_is_let_go_not_kept_for_each_try(qtbot: Qt
         said = find_speaker(parent, import_module=lambda _name: module, platform="linux")
         assert isinstance(said, NoSpeech) and "Connection refused" in said.reason
     assert parent.findChildren(BrokenEngine) == [], "no engine (nor its connection) left behind"
+
+
+def test_a_chapter_of_many_formulas_is_split_on_a_worker_not_the_window(
+    qtbot: QtBot, window: MainWindow, monkeypatch: object
+) -> None:
+    import threading
+
+    from reader_app.books.model import Block, BlockKind, Span
+    from reader_app.books.text import spoken
+
+    # A chapter of thousands of tiny formulas (issue 38: 100,000 froze the window for 9-13 s
+    # as Read aloud began): split by a worker, the window free meanwhile.
+    pieces = ["x" for _ in range(3000)]
+    text = " + ".join(pieces) + "."
+    spans = tuple(Span(i * 4, i * 4 + 1, math=f"math/{i}.mml") for i in range(len(pieces)))
+    book = marker_book(chapters=2, paragraphs=3, sentences=2)
+    heavy = dataclasses.replace(book.sections[1], blocks=(
+        *book.sections[1].blocks, Block(BlockKind.PARAGRAPH, text, spans=spans)))
+    show_book(window, dataclasses.replace(book, sections=(book.sections[0], heavy)))
+    window.jump_to(Locator(1, 0, 0))
+    split_on: list[bool] = []
+    real = spoken.section_sentences
+
+    def recording(book_: object, section: int) -> tuple[SpokenSentence, ...]:
+        if section == 1:
+            split_on.append(threading.current_thread() is threading.main_thread())
+        return real(book_, section)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(spoken, "section_sentences", recording)  # type: ignore[attr-defined]
+    aloud, voice = scripted(window)
+    aloud.play_pause()
+    ahead = aloud.bar.question
+    qtbot.waitUntil(lambda: bool(voice.said) or ahead.isVisible(), timeout=20_000)
+    if ahead.isVisible():
+        aloud.bar.just_listen_button.click()
+    qtbot.waitUntil(lambda: bool(voice.said), timeout=20_000)
+    aloud.stop()
+    assert split_on and not any(split_on), "the chapter was split on the UI thread"

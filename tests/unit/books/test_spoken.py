@@ -4,8 +4,9 @@ markers left out, headings marked, and the page turn's rule for sentences heard 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
-from reader_app.books.model import Block, BlockKind, Locator, Span
+from reader_app.books.model import Block, BlockKind, Book, Locator, Span
 from reader_app.books.shelf.reading import Navigation, follow_listener, follow_reader
 from reader_app.books.text.spoken import SpokenCursor, section_sentences, spoken_text
 from tests.bookgen import marker_book
@@ -102,3 +103,29 @@ def test_a_page_the_voice_turns_to_moves_nothing_itself() -> None:
                           shown_start=Locator(0, 2, 0), shown_end=Locator(1, 2, 0),
                           navigation=Navigation.VOICE)
     assert not voice.moved
+
+
+def _book_with(block: Block) -> Book:
+    book = marker_book(chapters=1, paragraphs=1, sentences=1)
+    section = book.sections[0]
+    return dataclasses.replace(book, sections=(dataclasses.replace(section, blocks=(block,)),))
+
+
+def test_no_utterance_is_longer_than_the_voice_is_handed_at_once() -> None:
+    from reader_app.books.text.spoken import MAX_UTTERANCE_CHARS
+
+    word = "x" * 4_000_000  # a 4 MB word
+    run_on = " ".join(["and then"] * 100_000)  # a 1 MB paragraph without a full stop
+    for text in (word, run_on):
+        block = Block(BlockKind.PARAGRAPH, text)
+        said = section_sentences(_book_with(block), 0)
+        assert said and max(len(s.text) for s in said) <= MAX_UTTERANCE_CHARS
+        # the pieces follow one another through the whole block, nothing lost or said twice
+        assert said[0].start.char == 0 and said[-1].end.char == len(text)
+        assert all(a.end == b.start for a, b in itertools.pairwise(said))
+    words = section_sentences(_book_with(Block(BlockKind.PARAGRAPH, run_on)), 0)
+    assert all(s.text.endswith("then") or s.text.endswith("and") for s in words[:-1]), \
+        "cut between words where a space is near the limit"
+    image = Block(BlockKind.IMAGE, "", alt="a long description " * 60_000)
+    alt = section_sentences(_book_with(image), 0)
+    assert len(alt) > 1 and max(len(s.text) for s in alt) <= MAX_UTTERANCE_CHARS
