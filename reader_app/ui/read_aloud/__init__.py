@@ -9,6 +9,8 @@ Modules:
   asked before listening ahead of what the assistant knows.
 - `comic_pages`: A comic's pages read for Read aloud: each page's OCR text in panel order, read on
   a worker just ahead of the voice (the OCR cache first).
+- `following`: The page follows the voice: turned to the sentence being said, and that sentence
+  marked on it.
 - `listening_log`: What Read aloud heard in full of the open book, counted apart from reading,
   written behind through the writer.
 - `menu`: Read aloud's controls on the window: the Go menu's submenu, the toolbar button and keys,

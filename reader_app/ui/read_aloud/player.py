@@ -14,13 +14,13 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QMessageBox
 
-from reader_app.books.model import Book, Locator
-from reader_app.books.shelf.reading import Navigation
+from reader_app.books.model import Book
 from reader_app.books.text.spoken import SpokenSentence
 from reader_app.settings import SettingsStore
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.read_aloud.bar import ReadAloudBar
 from reader_app.ui.read_aloud.comic_pages import PageReader, ocr_page_reader, stream_pages
+from reader_app.ui.read_aloud.following import mark_spoken, turn_to
 from reader_app.ui.read_aloud.listening_log import ListeningLog
 from reader_app.ui.read_aloud.sources import (
     BookSource,
@@ -32,7 +32,6 @@ from reader_app.ui.read_aloud.sources import (
     SentenceSource,
 )
 from reader_app.ui.read_aloud.speech import NoSpeech, Speaker, find_speaker
-from reader_app.ui.reader.page_marks import Mark, paint_marks
 from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.workers import Workers
 
@@ -350,7 +349,7 @@ class ReadAloud(QObject):
             else:
                 self.bar.say(source.waiting_note)
             return
-        self._show(sentence)
+        turn_to(self.reader, sentence)
         self._utterance += 1
         status = source.status(sentence)
         if status is None:
@@ -363,25 +362,6 @@ class ReadAloud(QObject):
         else:
             self.queuedStarted.emit(sentence)
         self.speaker.say(sentence.text, self._utterance)
-
-    def _show(self, sentence: Said) -> None:
-        """Turn to where `sentence` is: the book's page by page when it is just ahead, as a page
-        turn would (both pages of a spread), straight to it when it is elsewhere; a comic's to
-        the page it is on."""
-        if isinstance(sentence, Queued):
-            comic = self.reader.comic_view
-            if sentence.page is not None and sentence.page not in comic.current_pages():
-                comic.go_to(Locator(sentence.page, 0, 0), navigation=Navigation.VOICE)
-            return
-        view = self.reader.epub_view
-        turns = 0
-        while sentence.start >= view.current_end() and turns < 3:
-            if not view.next_page(navigation=Navigation.VOICE):
-                break
-            turns += 1
-        if not view.current_start() <= sentence.start < view.current_end():
-            view.go_to(sentence.start, navigation=Navigation.VOICE)
-        view.update()
 
     def _finished(self, utterance: int) -> None:
         heard, source = self.current, self.source
@@ -443,7 +423,5 @@ class ReadAloud(QObject):
         self.bar.say(f"Reading aloud · {speed}")
 
     def _paint(self, painter: QPainter, doc: SectionDocument) -> None:
-        sentence = self.current
-        if self.playing and isinstance(sentence, SpokenSentence):
-            marks = (Mark(sentence.start, sentence.end, strong=True),)
-            paint_marks(painter, doc, marks, self.reader.epub_view.shown_pages())
+        if self.playing:
+            mark_spoken(painter, doc, self.reader, self.current)
