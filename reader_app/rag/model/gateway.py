@@ -34,7 +34,7 @@ from reader_app.rag.model.models import ServerModels
 from reader_app.rag.model.pacing import Pacing, context_window, flat_prompt, timed_out
 from reader_app.rag.model.replies import StreamStats
 from reader_app.rag.model.schedule import GaveWayError, Priority, Ticket, queue_for
-from reader_app.rag.model.servers import ServerChoice, open_wire
+from reader_app.rag.model.servers import ServerChoice, open_wire, usable_address
 from reader_app.rag.model.speeds import SpeedBook, speeds_for
 from reader_app.rag.model.streaming import StreamLimits, stream_tokens
 from reader_app.rag.model.wire import (
@@ -107,6 +107,7 @@ class ModelGateway:
     @classmethod
     def for_choice(cls, choice: ServerChoice, **options: Any) -> Self:
         """The gateway to the server the reader chose (settings, or a command's --server)."""
+        usable_address(choice.url)  # a sentence, before `allowed` parses it
         return cls(host=choice.url, model=choice.model, api_key=choice.api_key,
                    text_may_leave=choice.allowed, **options)
 
@@ -229,9 +230,9 @@ class ModelGateway:
     def _send(self, messages: list[Message], *, max_tokens: int, wait: float,
               num_ctx: int | None = None,
               deadline: Deadline | None = None) -> Generator[ReplyPart, None, None]:
-        """The streamed reply; the server may be silent while it reads the prompt, so a read
-        waits up to `wait`, and the reply ends at `deadline` (by default, `wait` and the answer's
-        own deadline), however the bytes come. The queue remembers what the server was sent."""
+        """The streamed reply; a read waits up to `wait` (the server may be silent while it
+        reads the prompt), the reply ends at `deadline` (by default `wait` and the answer's own
+        deadline) however the bytes come. The queue remembers what the server was sent."""
         self.transport.read_timeout = wait
         self.queue.note_prompt(flat_prompt(messages))
         with self._within(deadline or Deadline(wait + self.answer_deadline)):
@@ -275,8 +276,6 @@ class ModelGateway:
             self.context_limit = error.context_tokens
             if error.prompt_tokens:
                 self.overflow = max(self.overflow, error.prompt_tokens / error.context_tokens)
-
-    # -- internals -------------------------------------------------------------------------
 
     def _complete(self, messages: list[Message], *, max_tokens: int, num_ctx: int | None,
                   schema: Any) -> str:
