@@ -19,6 +19,7 @@ from reader_app.errors import (
     OllamaUnreachableError,
     ReaderError,
 )
+from reader_app.printable import printable
 from reader_app.rag.model.bounds import server_count, server_seconds
 from reader_app.rag.model.wire import (
     MAX_LINE_BYTES,
@@ -182,7 +183,8 @@ def translate(error: Exception, *, host: str, model: str, timeout: float,
                 f"The server at {host} answered with an error page (HTTP "
                 f"{error.status_code}), not Ollama's reply; is the host in Settings right?"
             )
-        return AnswerFailedError(f"Ollama reported an error: {message[:500]}")
+        return AnswerFailedError(
+            f"Ollama reported an error: {printable(message[:500], one_line=True)}")
     if isinstance(error, httpx.TimeoutException):
         return AssistantTimeoutError(host=host, seconds=timeout)
     if isinstance(error, ConnectionError | httpx.ConnectError) and not started:

@@ -20,6 +20,7 @@ from reader_app.errors import (
     OllamaUnreachableError,
     ReaderError,
 )
+from reader_app.printable import printable
 from reader_app.rag.model.bounds import load_json, server_count, server_seconds
 from reader_app.rag.model.wire import (
     MAX_LINE_BYTES,
@@ -93,7 +94,7 @@ class OpenAIWire:
                     if isinstance(chunk.get("error"), dict | str):
                         raise AnswerFailedError(
                             f"The model server at {self.host} reported an error: "
-                            f"{_error_text(chunk)[:500]}")
+                            f"{_error_text(chunk)}")
                     usage = _dict_or(chunk.get("usage"), usage)
                     timings = _dict_or(chunk.get("timings"), timings)
                     progress = _progress(chunk.get("prompt_progress"))
@@ -214,7 +215,7 @@ class OpenAIWire:
             return ModelMissingError(model=model, host=self.host, server=SERVER_NAME)
         return AnswerFailedError(
             f"The model server at {self.host} reported an error (HTTP {status}): "
-            f"{message[:500]}")
+            f"{printable(message[:500], one_line=True)}")
 
     def _translate(self, error: Exception, *, model: str, started: bool) -> Exception:
         if isinstance(error, ReaderError):
@@ -262,7 +263,7 @@ def _events(lines: Iterator[str], *, host: str) -> Iterator[str]:
         elif line.startswith("error:"):
             reply = _json(line[6:].strip(), host=host)
             raise AnswerFailedError(
-                f"The model server at {host} reported an error: {_error_text(reply)[:500]}")
+                f"The model server at {host} reported an error: {_error_text(reply)}")
         elif line.strip() and not line.startswith(SSE_FIELDS):
             raise _wrong_shape(host)
 
@@ -316,10 +317,12 @@ def _wrong_shape(host: str) -> AnswerFailedError:
 
 
 def _error_text(reply: dict[str, Any]) -> str:
+    """The error a server reported, to put in a message: its first 500 characters, control
+    characters shown escaped (a server's text does not drive the reader's terminal)."""
     error = reply.get("error", reply)
     if isinstance(error, dict):
-        return str(error.get("message") or error.get("type") or error)
-    return str(error)
+        error = error.get("message") or error.get("type") or error
+    return printable(str(error)[:500], one_line=True)
 
 
 def _error_text_of(body: str) -> str:

@@ -209,3 +209,21 @@ def test_the_gateway_answers_again_after_a_deadline_cut(fake_ollama: FakeOllama,
     finally:
         gateway.close()
     assert again == ANSWER
+
+
+# -- what a server says, in our messages -----------------------------------------------------
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\r\u202e"
+
+
+@pytest.mark.parametrize("when", ["refused", "mid-answer"])
+def test_a_servers_error_text_reaches_our_message_with_its_escapes_shown(
+    fake_ollama: FakeOllama, api: str, when: str
+) -> None:
+    failure = {"refused": {"status": 500}, "mid-answer": {"fail_after": 1}}[when]
+    fake_ollama.reply_with(lambda r: Reply(ANSWER, error=f"bad{ESCAPES}thing", **failure))
+    _, _, error, _ = streamed(fast_gateway(fake_ollama, api))
+    assert isinstance(error, AnswerFailedError), error
+    message = str(error)
+    assert "bad\\x1b]0;pwned\\x07\\x1b[2J\\x0d\\u202ething" in message, message
+    assert not any(char in message for char in "\x1b\x07\r\u202e")
