@@ -1,7 +1,8 @@
 """Pagemate: a desktop e-reader with a spoiler-safe reading companion.
 
-Layers, lowest first (tests/unit/test_layers.py): cancel, errors, paths, settings, digest < books,
-comics, store < rag < prepare, cli, mcp, forget < ui, app. Read `rag/scope/boundary.py` first.
+Layers, lowest first (tests/unit/test_layers.py): cancel, errors, paths, printable, settings,
+digest < books, comics, store < rag < prepare, cli, mcp, forget < ui, app. Read
+`rag/scope/boundary.py` first.
 
 Front door: `app.py` (the window) and `cli/` (the command line).
 
@@ -22,6 +23,8 @@ Modules:
   `rag`.
 - `mcp/`: The MCP server for outside agents: the library up to where the reader is, never beyond.
 - `paths`: Where Pagemate keeps its library and finds its bundled assets.
+- `printable`: Text from outside (a model's reply, a server's error, an address as typed) made
+  safe to print or to put in a message: control characters shown as escapes.
 - `prepare/`: Preparing a book for the assistant, one path for every front end: text, index,
   earlier volumes; the news it reports; the window's child process that runs it.
 - `rag/`: Scope, retrieval, the model gateway and everything the companion says (Qt-free).

@@ -111,6 +111,10 @@ class RemoteServerNotAllowedError(AssistantUnavailableError):
         )
 
 
+class ServerAddressError(AssistantUnavailableError):
+    """The model server's address cannot be used as one (as typed in Settings or --server)."""
+
+
 class AssistantTimeoutError(AssistantUnavailableError):
     """The model server took too long to answer."""
 

@@ -19,6 +19,7 @@ from reader_app.cli.server_options import server_for_this_call, server_options
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError, ReaderError
 from reader_app.paths import library_home
 from reader_app.prepare.pipeline import prepare_book
+from reader_app.printable import printable
 from reader_app.rag.assistant.answer_run import AnswerRun
 from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.assistant.engine import Assistant, ScopeSource
@@ -132,12 +133,13 @@ def _explicit_boundary(
 
 
 def stream_tokens(tokens: Iterable[str], *, live: bool, out: TextIO, what: str) -> str:
-    """Print a reply's tokens as they come when `live`; what went wrong, or "" (the run's
-    outcome keeps what was said either way)."""
+    """Print a reply's tokens as they come when `live` (control characters shown escaped: a
+    model's text does not drive the terminal); what went wrong, or "" (the run's outcome keeps
+    what was said either way)."""
     try:
         for token in tokens:
             if live:
-                out.write(token)
+                out.write(printable(token))
                 out.flush()
     except AssistantUnavailableError as error:
         return str(error)
@@ -170,23 +172,21 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO,
         out.write("\n")
         return 0
     if trouble:
-        print(trouble, file=err)
+        print(printable(trouble), file=err)
     if outcome.status == "fallback":
-        print(outcome.text, file=out)
+        print(printable(outcome.text), file=out)
     elif not live:
-        out.write(outcome.text)
+        out.write(printable(outcome.text))
     if outcome.status != "fallback":
         out.write("\n")
     print_receipt(outcome.answer, out)
     if citations:
         print("\nPassages used:", file=out)
         for citation in citations:
-            print(
+            print(printable(
                 f"  [{citation.label}] chunk {citation.chunk_id}, sentences "
                 f"{citation.sid_start}-{citation.sid_end}, {citation.chapter}: "
-                f"“{citation.quote}”",
-                file=out,
-            )
+                f"“{citation.quote}”"), file=out)
     return 0
 
 
@@ -233,8 +233,6 @@ def print_receipt(answer: Message, out: TextIO) -> None:
         return
     print(f"\n{check.receipt.line}", file=out)
     for flagged in check.flagged:
-        print(
+        print(printable(
             f"  May reveal what comes later: “{flagged.flag.text}” "
-            f"(the book first has it in {flagged.first_at})",
-            file=out,
-        )
+            f"(the book first has it in {flagged.first_at})"), file=out)

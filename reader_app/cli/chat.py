@@ -22,6 +22,7 @@ from reader_app.cli.retrieval import boundary_options
 from reader_app.cli.server_options import server_options
 from reader_app.errors import ReaderError
 from reader_app.paths import library_home
+from reader_app.printable import printable
 from reader_app.rag.characters.chat import CharacterChat, CharacterRun
 
 
@@ -96,10 +97,10 @@ def _stream(run: CharacterRun, *, as_json: bool, out: TextIO, err: TextIO) -> in
         out.write("\n")
         return 0
     if trouble:
-        print(trouble, file=err)
+        print(printable(trouble), file=err)
     if not live:
-        out.write(f"{run.entry.name}: {outcome.text}" if outcome.status != "fallback"
-                  else outcome.text)
+        out.write(printable(f"{run.entry.name}: {outcome.text}" if outcome.status != "fallback"
+                            else outcome.text))
     out.write("\n")
     print_receipt(outcome.answer, out)
     return 0

@@ -9,14 +9,14 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
-from reader_app.rag.model.servers import host_of, is_this_computer, normalised
+from reader_app.rag.model.servers import address_problem, host_of, is_this_computer, normalised
 from reader_app.settings import SettingsStore, for_this_run
 
 
 def server_options(parser: argparse.ArgumentParser) -> None:
     """Add the three flags to `parser`."""
     parser.add_argument(
-        "--server", metavar="URL",
+        "--server", metavar="URL", type=server_address,
         help="the model server for this call: an Ollama host (http://127.0.0.1:11434), or an "
         "OpenAI-compatible server's address ending in /v1 (LM Studio, llama.cpp's server, "
         "…); default: the one in Settings",
@@ -28,6 +28,14 @@ def server_options(parser: argparse.ArgumentParser) -> None:
         help="agree to send the text you have read to a --server on another computer "
         "(remembered for that host, as the window's consent is)",
     )
+
+
+def server_address(text: str) -> str:
+    """`--server` as typed, where it can be a model server's address; else argparse's error,
+    with the sentence that says why (exit status 2, no traceback)."""
+    if problem := address_problem(text):
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def server_values(conn: sqlite3.Connection, options: argparse.Namespace) -> dict[str, Any]:

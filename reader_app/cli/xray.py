@@ -14,6 +14,7 @@ from reader_app.books.model import Book
 from reader_app.books.shelf.library import Library
 from reader_app.cli.retrieval import _open, _run, _scope, boundary_options
 from reader_app.cli.server_options import server_options
+from reader_app.printable import printable
 from reader_app.rag.assistant.places import knows_up_to, place_label
 from reader_app.rag.companion.features import Companion
 from reader_app.rag.companion.xray_notes import stored_description
@@ -110,8 +111,8 @@ def _xray(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *,
     for row in rows:
         kind = " (place)" if row["kind"] == "place" else ""
         also = f"  also: {', '.join(row['aliases'])}" if row["aliases"] else ""
-        print(f"{row['mentions']:6d}  {row['name']}{kind} · first in {row['first_chapter']}"
-              f"{also}", file=out)
+        print(printable(f"{row['mentions']:6d}  {row['name']}{kind} · first in "
+                        f"{row['first_chapter']}{also}"), file=out)
     return 0
 
 
@@ -128,7 +129,8 @@ def _recap(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *,
     finally:
         companion.close()
     if companion.model_error is not None:
-        print(f"reader-app recap: {companion.model_error} Showing extracts.", file=sys.stderr)
+        print(printable(f"reader-app recap: {companion.model_error} Showing extracts."),
+              file=sys.stderr)
     paragraphs = [
         {"chapter": p.chapter.title, "chapter_number": p.chapter.number + 1,
          "partial": p.partial, "source": p.source, "text": p.text}
@@ -142,13 +144,13 @@ def _recap(conn: sqlite3.Connection, home: Path, options: argparse.Namespace, *,
         return 0
     print(f"{book.metadata.title} · the story so far", file=out)
     if series:
-        print(f"\nEarlier volumes: {series}", file=out)
+        print(printable(f"\nEarlier volumes: {series}"), file=out)
     if not paragraphs:
         print("\nNothing read yet.", file=out)
     for p in paragraphs:
         so_far = " (so far)" if p["partial"] else ""
         extract = " [extract]" if p["source"] != "model" else ""
-        print(f"\n{p['text']} — {p['chapter']}{so_far}{extract}", file=out)
+        print(printable(f"\n{p['text']} — {p['chapter']}{so_far}{extract}"), file=out)
     return 0
 
 

@@ -139,6 +139,12 @@ class Reply:
     error_fields: dict[str, Any] = field(default_factory=dict)  # more keys in a /v1 error
     # /v1 streams asked for `return_progress`: llama.cpp's prompt_progress chunks, first.
     progress: list[dict[str, Any]] = field(default_factory=list)
+    # More keys in the last part: Ollama's done line, or the /v1 chunk with `usage` and
+    # `timings` (what a hostile server counts).
+    final_fields: dict[str, Any] = field(default_factory=dict)
+    # Set: a streamed reply (HTTP `status`) of exactly these bytes, framing and all, a number
+    # among them a pause of that many seconds, until the client hangs up (a hostile server).
+    raw: list[bytes | float] | None = None
 
     def text(self) -> str:
         if isinstance(self.content, dict | list):
@@ -516,6 +522,9 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         if reply.error and reply.status != 200:
             self._send_json(reply.status, {"error": reply.error})
             return
+        if reply.raw is not None:
+            self._send_raw(reply)
+            return
         tokens = reply.token_list()
         eval_count = reply.eval_count if reply.eval_count is not None else len(tokens)
         prompt_count, prompt_ns = self._prompt_counts(reply)
@@ -527,6 +536,7 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             "prompt_eval_duration": prompt_ns,
             "eval_count": eval_count,
             "eval_duration": 900_000,
+            **reply.final_fields,
         }
         if not request.wants_stream and reply.misbehave != "endless-line":
             self._send_json(200, {**_piece(model, "".join(tokens), chat=chat), "done": True,
@@ -603,6 +613,24 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         except OSError:
             self.server_fake.streams_aborted += 1
 
+    def _send_raw(self, reply: Reply, content_type: str = "application/x-ndjson") -> None:
+        """`reply.raw`, chunk by chunk with its pauses, until the client hangs up."""
+        assert reply.raw is not None
+        stopping = self.server_fake.stopping
+        self._start_stream(content_type, reply.status)
+        try:
+            for chunk in reply.raw:
+                if isinstance(chunk, float):
+                    stopping.wait(chunk)
+                if stopping.is_set():
+                    return
+                if isinstance(chunk, bytes) and chunk:
+                    self.wfile.write(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n")
+                    self.wfile.flush()
+            self._end_stream()
+        except OSError:
+            self.server_fake.streams_aborted += 1
+
     def _send_endless_line(self, start: bytes) -> None:
         """One line that never ends: `start`, then filler with no newline, chunk after chunk,
         until the client hangs up (or ENDLESS_LINE_LIMIT bytes, so the fake stops by itself)."""
@@ -650,6 +678,9 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         if reply.error and reply.status != 200:
             self._openai_error(reply.status, reply.error, **reply.error_fields)
             return
+        if reply.raw is not None:
+            self._send_raw(reply, "text/event-stream")
+            return
         tokens = reply.token_list()
         prompt_count, prompt_ns = self._prompt_counts(reply)
         whole = self.served.tokens if self.served is not None else prompt_count
@@ -665,7 +696,7 @@ class _OllamaHandler(BaseHTTPRequestHandler):
                 "id": "chatcmpl-fake", "object": "chat.completion", "model": model,
                 "choices": [{"index": 0, "finish_reason": "stop",
                              "message": {"role": "assistant", "content": "".join(tokens)}}],
-                "usage": usage,
+                "usage": usage, **reply.final_fields,
             })
             return
         delay = self._token_delay(reply)
@@ -698,7 +729,7 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         options = (request.body or {}).get("stream_options") or {}
         if options.get("include_usage"):
             self._write_event({**_delta(model, ""), "choices": [], "usage": usage,
-                               "timings": timings})
+                               "timings": timings, **reply.final_fields})
         line = b"data: [DONE]\n\n"
         self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
         self._end_stream()
@@ -735,8 +766,9 @@ class _OllamaHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def _start_stream(self, content_type: str = "application/x-ndjson") -> None:
-        self.send_response(200)
+    def _start_stream(self, content_type: str = "application/x-ndjson",
+                      status: int = 200) -> None:
+        self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()

@@ -1,6 +1,6 @@
 """The package's import graph has no cycle, and no lower layer imports a higher one.
 
-Layers, lowest first: cancel/errors/paths/settings/digest < books, comics, store < rag <
+Layers, lowest first: cancel/errors/paths/printable/settings/digest < books, comics, store < rag <
 prepare/cli/mcp < ui/app.
 Every import counts, including those inside functions (a function-local import hides a cycle from
 the interpreter, not from the reader) and those under `if TYPE_CHECKING:` (an annotation that needs
@@ -29,6 +29,7 @@ LAYERS: Mapping[str, int] = {
     "cancel": 0,
     "errors": 0,
     "paths": 0,
+    "printable": 0,
     "settings": 0,
     "digest": 0,
     "books": 1,

@@ -6,6 +6,9 @@ knows no feature: each room builds its own requests.
 Front door: `gateway.py` (`ModelGateway.stream` and `ModelGateway.reply`).
 
 Modules:
+- `bounds`: What a server's reply is held to, whichever wire reads it: numbers believed only
+  within range, JSON parsed only within a nesting depth, and a wall-clock `Deadline` that no
+  comment or keepalive pushes on (the transport aborts the request when it passes).
 - `gateway`: The port: `stream`, a reply token by token, and `reply`, one whole reply held to a
   JSON schema where the request has one; `warm` has a server read what an answer begins with.
 - `keys`: API keys, each bound to the one server it was entered for, kept in the system keyring

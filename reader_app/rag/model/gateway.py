@@ -29,6 +29,7 @@ from reader_app.errors import (
     ReaderError,
     RemoteServerNotAllowedError,
 )
+from reader_app.rag.model.bounds import Deadline
 from reader_app.rag.model.models import ServerModels
 from reader_app.rag.model.pacing import Pacing, context_window, flat_prompt, timed_out
 from reader_app.rag.model.replies import StreamStats
@@ -116,11 +117,6 @@ class ModelGateway:
         return cls(host=choice.url, model=choice.model, api_key=choice.api_key,
                    text_may_leave=choice.allowed_at(place), place=place, **options)
 
-    @property
-    def api(self) -> str:
-        """ "ollama" or "openai": which API the server speaks."""
-        return self.wire.api
-
     def close(self) -> None:
         self.wire.close()
 
@@ -148,8 +144,8 @@ class ModelGateway:
         stats = StreamStats()
         try:
             with self._turn(Priority.CHIPS) as ticket:
-                deadline = self.pace.first_token_deadline(self.pace.fresh_tokens(messages))
-                parts = self._send(messages, max_tokens=1, deadline=deadline)
+                wait = self.pace.first_token_deadline(self.pace.fresh_tokens(messages))
+                parts = self._send(messages, max_tokens=1, wait=wait)
                 with contextlib.closing(parts):
                     for part in parts:
                         if part.done:
@@ -222,30 +218,35 @@ class ModelGateway:
         if on_request is not None:
             on_request()
         stats.request_sent_at = time.perf_counter()
-        parts = self._send(messages, max_tokens=max_tokens, deadline=stats.deadline_seconds)
+        deadline = Deadline(stats.deadline_seconds)
+        parts = self._send(messages, max_tokens=max_tokens, wait=stats.deadline_seconds,
+                           deadline=deadline)
         limits = StreamLimits(reading=self.timeout, answer=self.answer_deadline,
                               chars=self.max_answer_chars, server=self.wire.server_name,
                               host=self.host)
         with contextlib.closing(parts):
             yield from stream_tokens(parts, limits, stats=stats, learn=self.pace.learn,
-                                     cancel=cancel)
+                                     cancel=cancel, deadline=deadline)
 
-    def _send(self, messages: list[Message], *, max_tokens: int,
-              deadline: float, num_ctx: int | None = None) -> Generator[ReplyPart, None, None]:
-        """The streamed reply; the server may be silent while it reads the prompt, so a read
-        waits up to `deadline`. The queue remembers what the server was sent."""
-        self.transport.read_timeout = deadline
+    def _send(self, messages: list[Message], *, max_tokens: int, wait: float,
+              num_ctx: int | None = None,
+              deadline: Deadline | None = None) -> Generator[ReplyPart, None, None]:
+        """The streamed reply; a read waits up to `wait` (the server may be silent while it
+        reads the prompt), the reply ends at `deadline` (by default `wait` and the answer's own
+        deadline) however the bytes come. The queue remembers what the server was sent."""
+        self.transport.read_timeout = wait
         self.queue.note_prompt(flat_prompt(messages))
-        return self._checked(self.wire.stream_chat(
-            model=self.model, messages=messages, max_tokens=max_tokens,
-            num_ctx=num_ctx or context_window(messages, max_tokens=max_tokens)))
+        with self._within(deadline or Deadline(wait + self.answer_deadline)):
+            yield from self.wire.stream_chat(
+                model=self.model, messages=messages, max_tokens=max_tokens,
+                num_ctx=num_ctx or context_window(messages, max_tokens=max_tokens))
 
     def _read_ahead(self, messages: list[Message], *, num_ctx: int) -> None:
         """A long background prompt read in short steps first (Pacing.read_ahead_steps), each
         with the call's own context size (Ollama reloads the model for another)."""
         for part, tokens in self.pace.read_ahead_steps(messages):
             replies = self._send(part, max_tokens=1, num_ctx=num_ctx,
-                                 deadline=self.pace.first_token_deadline(tokens))
+                                 wait=self.pace.first_token_deadline(tokens))
             with contextlib.closing(replies):
                 for _ in replies:
                     pass
@@ -254,21 +255,22 @@ class ModelGateway:
         if not self.text_may_leave:
             raise RemoteServerNotAllowedError(host=self.host)
 
-    def _checked(self, parts: Iterator[ReplyPart]) -> Generator[ReplyPart, None, None]:
-        with self._wire_errors():
-            yield from parts
-
     @contextlib.contextmanager
-    def _wire_errors(self) -> Iterator[None]:
-        """Notes the context the server names when it refuses a request as too long, and says
-        how long was really waited when it timed out."""
+    def _within(self, deadline: Deadline) -> Iterator[None]:
+        """A call under `deadline` (the transport watches it meanwhile); notes the context the
+        server names when it refuses a request as too long, and says how long was really
+        waited when it timed out."""
+        self.transport.deadline = deadline
         try:
             yield
         except ContextTooLongError as error:
             self._note_refusal(error)
             raise
         except AssistantTimeoutError as error:
-            raise timed_out(error, self.transport.read_timeout or error.seconds) from error
+            waited = deadline.allowed if deadline.passed() else self.transport.read_timeout
+            raise timed_out(error, waited or error.seconds) from error
+        finally:
+            self.transport.deadline = None
 
     def _note_refusal(self, error: ContextTooLongError) -> None:
         if error.context_tokens:
@@ -276,15 +278,13 @@ class ModelGateway:
             if error.prompt_tokens:
                 self.overflow = max(self.overflow, error.prompt_tokens / error.context_tokens)
 
-    # -- internals -------------------------------------------------------------------------
-
     def _complete(self, messages: list[Message], *, max_tokens: int, num_ctx: int | None,
                   schema: Any) -> str:
         self.calls += 1
         fresh = self.pace.fresh_tokens(messages)
-        self.transport.read_timeout = self.pace.first_token_deadline(fresh)
+        wait = self.transport.read_timeout = self.pace.first_token_deadline(fresh)
         self.queue.note_prompt(flat_prompt(messages))
-        with self._wire_errors():
+        with self._within(Deadline(wait + self.answer_deadline)):
             return self.wire.complete(
                 model=self.model, messages=messages, max_tokens=max_tokens,
                 num_ctx=num_ctx or context_window(messages, max_tokens=max_tokens),

@@ -19,6 +19,8 @@ from reader_app.errors import (
     OllamaUnreachableError,
     ReaderError,
 )
+from reader_app.printable import printable
+from reader_app.rag.model.bounds import server_count, server_seconds
 from reader_app.rag.model.wire import (
     MAX_LINE_BYTES,
     MAX_REPLY_BYTES,
@@ -34,8 +36,9 @@ if TYPE_CHECKING:
     import ollama
 
 # What a misbehaving server's reply raises inside the client: a line that is not JSON, JSON of
-# the wrong shape (pydantic's ValidationError is a ValueError), a body that is not NDJSON.
-_UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError)
+# the wrong shape (pydantic's ValidationError is a ValueError), a body that is not NDJSON, JSON
+# nested deeper than the interpreter's stack (the client parses it, not `bounds.load_json`).
+_UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError, RecursionError)
 # How long Ollama keeps the model loaded after a request: a reader reads for a while between
 # questions, and loading a 2 GB model again costs the next answer several seconds.
 KEEP_ALIVE = "30m"
@@ -91,15 +94,14 @@ class OllamaWire:
                 started = started or bool(text)
                 if part.done:
                     # Ollama counts only what it read afresh: a cached prefix is not counted.
-                    duration = part.prompt_eval_duration
-                    writing = part.eval_duration
+                    read = server_count(part.prompt_eval_count)
                     yield ReplyPart(
-                        text, done=True, prompt_tokens=part.prompt_eval_count,
-                        prompt_seconds=duration / 1e9 if duration else None,
-                        completion_tokens=part.eval_count,
+                        text, done=True, prompt_tokens=read,
+                        prompt_seconds=server_seconds(part.prompt_eval_duration, per_second=1e9),
+                        completion_tokens=server_count(part.eval_count),
                         finish_reason=part.done_reason or "stop",
-                        prompt_tokens_read=part.prompt_eval_count,
-                        reply_seconds=writing / 1e9 if writing else None,
+                        prompt_tokens_read=read,
+                        reply_seconds=server_seconds(part.eval_duration, per_second=1e9),
                     )
                 else:
                     yield ReplyPart(text)
@@ -150,8 +152,9 @@ class OllamaWire:
             return None
         for entry in loaded:
             named = entry.model in (model, f"{model}:latest") or entry.name == model
-            if named and entry.size and entry.size_vram is not None:
-                return min(entry.size_vram / entry.size, 1.0)
+            if named and entry.size and entry.size > 0 and entry.size_vram is not None:
+                # Within 0..size first: a huge number from the server cannot become a float.
+                return min(max(entry.size_vram, 0), entry.size) / entry.size
         return None
 
     def _call(self, request: Any, *, model: str) -> Any:
@@ -181,7 +184,8 @@ def translate(error: Exception, *, host: str, model: str, timeout: float,
                 f"The server at {host} answered with an error page (HTTP "
                 f"{error.status_code}), not Ollama's reply; is the host in Settings right?"
             )
-        return AnswerFailedError(f"Ollama reported an error: {message[:500]}")
+        return AnswerFailedError(
+            f"Ollama reported an error: {printable(message[:500], one_line=True)}")
     if isinstance(error, httpx.TimeoutException):
         return AssistantTimeoutError(host=host, seconds=timeout)
     if isinstance(error, ConnectionError | httpx.ConnectError) and not started:

@@ -7,7 +7,6 @@ it (llama.cpp's `/props`). Whatever goes wrong becomes one of our errors, naming
 from __future__ import annotations
 
 import base64
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +20,8 @@ from reader_app.errors import (
     OllamaUnreachableError,
     ReaderError,
 )
+from reader_app.printable import printable
+from reader_app.rag.model.bounds import load_json, server_count, server_seconds
 from reader_app.rag.model.wire import (
     MAX_LINE_BYTES,
     MAX_REPLY_BYTES,
@@ -94,9 +95,9 @@ class OpenAIWire:
                     if isinstance(chunk.get("error"), dict | str):
                         raise AnswerFailedError(
                             f"The model server at {self.host} reported an error: "
-                            f"{_error_text(chunk)[:500]}")
-                    usage = chunk.get("usage") or usage
-                    timings = chunk.get("timings") or timings
+                            f"{_error_text(chunk)}")
+                    usage = _dict_or(chunk.get("usage"), usage)
+                    timings = _dict_or(chunk.get("timings"), timings)
                     progress = _progress(chunk.get("prompt_progress"))
                     if progress is not None:
                         yield ReplyPart("", progress=progress)
@@ -170,10 +171,9 @@ class OpenAIWire:
         try:
             response = self._http.get(f"{root}/props", timeout=5.0)
             if response.status_code == 200:
-                props = response.json()
+                props = load_json(response.text)
                 settings = props.get("default_generation_settings") or {}
-                value = settings.get("n_ctx") or props.get("n_ctx")
-                size = int(value) if value else None
+                size = server_count(settings.get("n_ctx") or props.get("n_ctx")) or None
                 self.llama_cpp = size is not None
         except (httpx.HTTPError, ValueError, TypeError, AttributeError, ReaderError):
             size = None
@@ -216,7 +216,7 @@ class OpenAIWire:
             return ModelMissingError(model=model, host=self.host, server=SERVER_NAME)
         return AnswerFailedError(
             f"The model server at {self.host} reported an error (HTTP {status}): "
-            f"{message[:500]}")
+            f"{printable(message[:500], one_line=True)}")
 
     def _translate(self, error: Exception, *, model: str, started: bool) -> Exception:
         if isinstance(error, ReaderError):
@@ -264,7 +264,7 @@ def _events(lines: Iterator[str], *, host: str) -> Iterator[str]:
         elif line.startswith("error:"):
             reply = _json(line[6:].strip(), host=host)
             raise AnswerFailedError(
-                f"The model server at {host} reported an error: {_error_text(reply)[:500]}")
+                f"The model server at {host} reported an error: {_error_text(reply)}")
         elif line.strip() and not line.startswith(SSE_FIELDS):
             raise _wrong_shape(host)
 
@@ -272,19 +272,18 @@ def _events(lines: Iterator[str], *, host: str) -> Iterator[str]:
 def _last_part(finish: str, usage: dict[str, Any], timings: dict[str, Any]) -> ReplyPart:
     """The final part: llama.cpp's `timings` say what it read afresh (`prompt_n`; `cache_n` came
     from its prompt cache) and how long each half took; `usage` counts the whole prompt."""
-    prompt_ms = _positive(timings.get("prompt_ms"))
-    predicted_ms = _positive(timings.get("predicted_ms"))
-    read = _positive(timings.get("prompt_n"))
-    cached = _positive(timings.get("cache_n")) or 0
-    whole = _positive(usage.get("prompt_tokens")) or (read + cached if read else None)
+    read = server_count(timings.get("prompt_n")) or None
+    cached = server_count(timings.get("cache_n")) or 0
     return ReplyPart(
         "", done=True,
-        prompt_tokens=int(whole) if whole else None,
-        prompt_seconds=prompt_ms / 1000 if prompt_ms else None,
-        completion_tokens=usage.get("completion_tokens") or timings.get("predicted_n"),
+        prompt_tokens=server_count(usage.get("prompt_tokens")) or (read + cached if read
+                                                                   else None),
+        prompt_seconds=server_seconds(timings.get("prompt_ms"), per_second=1000),
+        completion_tokens=server_count(usage.get("completion_tokens"))
+        or server_count(timings.get("predicted_n")),
         finish_reason=finish,
-        prompt_tokens_read=int(read) if read else None,
-        reply_seconds=predicted_ms / 1000 if predicted_ms else None,
+        prompt_tokens_read=read,
+        reply_seconds=server_seconds(timings.get("predicted_ms"), per_second=1000),
     )
 
 
@@ -292,21 +291,19 @@ def _progress(value: Any) -> tuple[int, int] | None:
     """llama.cpp's prompt progress: (tokens read, of all to read), its cache counted as read."""
     if not isinstance(value, dict):
         return None
-    total = _positive(value.get("total"))
-    done = (_positive(value.get("processed")) or 0) + (_positive(value.get("cache")) or 0)
-    return None if total is None else (int(min(done, total)), int(total))
+    total = server_count(value.get("total"))
+    done = (server_count(value.get("processed")) or 0) + (server_count(value.get("cache")) or 0)
+    return (min(done, total), total) if total else None
 
 
-def _positive(value: Any) -> float | None:
-    """A number the server sent, if it is one above zero."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value) if value > 0 else None
+def _dict_or(value: Any, known: dict[str, Any]) -> dict[str, Any]:
+    """`value` where the server sent an object, else what was known (counts are advice only)."""
+    return value if isinstance(value, dict) and value else known
 
 
 def _json(text: str, *, host: str) -> Any:
     try:
-        value = json.loads(text)
+        value = load_json(text)
     except ValueError as error:
         raise _wrong_shape(host) from error
     if not isinstance(value, dict):
@@ -321,15 +318,17 @@ def _wrong_shape(host: str) -> AnswerFailedError:
 
 
 def _error_text(reply: dict[str, Any]) -> str:
+    """The error a server reported, to put in a message: its first 500 characters, control
+    characters shown escaped (a server's text does not drive the reader's terminal)."""
     error = reply.get("error", reply)
     if isinstance(error, dict):
-        return str(error.get("message") or error.get("type") or error)
-    return str(error)
+        error = error.get("message") or error.get("type") or error
+    return printable(str(error)[:500], one_line=True)
 
 
 def _error_text_of(body: str) -> str:
     try:
-        reply = json.loads(body)
+        reply = load_json(body)
     except ValueError:
         return body.strip()
     return _error_text(reply) if isinstance(reply, dict) and "error" in reply else body.strip()
@@ -337,8 +336,9 @@ def _error_text_of(body: str) -> str:
 
 def _number(body: str, key: str) -> int | None:
     try:
-        error = json.loads(body).get("error", {})
-        value = error.get(key) if isinstance(error, dict) else None
-        return int(value) if value is not None else None
-    except (ValueError, AttributeError, TypeError):
+        error = load_json(body).get("error", {})
+    except (ValueError, AttributeError):
         return None
+    if not isinstance(error, dict):
+        return None
+    return server_count(error.get(key)) or None

@@ -18,6 +18,10 @@ import json
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+import httpx
+
+from reader_app.errors import ServerAddressError
+from reader_app.printable import printable
 from reader_app.rag.model.keys import ApiKeys
 from reader_app.rag.model.ollama_wire import OllamaWire
 from reader_app.rag.model.openai_wire import OpenAIWire
@@ -148,11 +152,42 @@ def preset_for(url: str) -> Preset | None:
     return next((p for p in PRESETS if normalised(p.url) == wanted), None)
 
 
+def address_problem(url: str) -> str:
+    """What keeps `url` (as typed; read as `normalised` reads it) from being a model server's
+    address, in a sentence a reader can act on; "" when nothing does. Where an address is typed
+    (--server, Settings) and where one is read for a request (`open_wire`)."""
+    url = normalised(url)
+    shown = f"The server address “{printable(url, one_line=True)}”"
+    if not url:
+        return "The server address is empty; type one, such as http://127.0.0.1:11434."
+    if any(char.isspace() or not char.isprintable() for char in url):
+        return f"{shown} has a space or an invisible character in it; type it again without."
+    try:
+        parts = urlsplit(url)
+        port = parts.port  # a port out of range, or not a number, raises here
+        httpx.URL(url)
+    except (ValueError, httpx.InvalidURL) as error:
+        return (f"{shown} cannot be read ({printable(str(error), one_line=True)}); an address "
+                "looks like http://127.0.0.1:11434, or http://127.0.0.1:8080/v1.")
+    if parts.scheme not in ("http", "https"):
+        return f"{shown} must start with http:// or https://."
+    if not parts.hostname or port == 0:
+        return f"{shown} names no {'port' if parts.hostname else 'computer'} to connect to."
+    return ""
+
+
+def usable_address(url: str) -> str:
+    """`url` normalised, where it can be a model server's address; else ServerAddressError."""
+    if problem := address_problem(url):
+        raise ServerAddressError(problem)
+    return normalised(url)
+
+
 def open_wire(url: str, *, timeout: float, connect_timeout: float, api_key: str = "",
               max_line_bytes: int = MAX_LINE_BYTES,
               max_reply_bytes: int = MAX_REPLY_BYTES) -> Wire:
     """The wire that speaks to the server at `url`, by the API its address names."""
-    url = normalised(url)
+    url = usable_address(url)
     if api_of(url) == "openai":
         return OpenAIWire(url, timeout=timeout, connect_timeout=connect_timeout,
                           api_key=api_key, max_line_bytes=max_line_bytes,
@@ -206,7 +241,9 @@ class ServerChoice:
         )
 
     def place(self) -> ServerPlace:
-        """Where a connection to this server goes, resolved now (once per call)."""
+        """Where a connection to this server goes, resolved now (once per call); an address
+        that cannot be used is a `ServerAddressError` saying why, before anything is resolved."""
+        usable_address(self.url)
         return locate(self.url, remote_hosts=self.treat_as_remote)
 
     def allowed_at(self, place: ServerPlace) -> bool:

@@ -1,7 +1,7 @@
 """A streamed reply read token by token, within its limits: the first token's deadline (pushed on
 while the server says it is still reading the prompt), the answer's own deadline from the first
-token, a cap on its length, and the server's word that it is done, without which a reply is not
-whole."""
+token (one `Deadline`, which the transport watches as well), a cap on its length, and the
+server's word that it is done, without which a reply is not whole."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from reader_app.cancel import CancelToken
 from reader_app.errors import AnswerFailedError, AssistantTimeoutError
+from reader_app.rag.model.bounds import Deadline
 from reader_app.rag.model.pacing import timed_out
 from reader_app.rag.model.replies import StreamStats
 from reader_app.rag.model.wire import ReplyPart
@@ -32,29 +33,28 @@ def stream_tokens(
     stats: StreamStats,
     learn: Callable[[ReplyPart, StreamStats], None],
     cancel: CancelToken | None,
+    deadline: Deadline,
 ) -> Iterator[str]:
-    """The tokens of `parts` as they arrive. `stats.deadline_seconds` is the first token's
-    deadline; the server's counts are learnt from its last part (`learn`). Raises our errors
-    when a limit is passed or the reply ends unfinished; stops quietly on cancel."""
+    """The tokens of `parts` as they arrive. `deadline` starts as the first token's (the
+    transport watches it too, so it holds while no part comes); the server's counts are learnt
+    from its last part (`learn`). Raises our errors when a limit is passed or the reply ends
+    unfinished; stops quietly on cancel."""
     finished = False
     length = 0
-    first = stats.deadline_seconds or 0.0
-    # Until the first token, the prompt's deadline; from it, the answer's own.
-    waited, deadline = first, time.monotonic() + first
     for part in parts:
         if cancel is not None and cancel.cancelled:
             return
-        if time.monotonic() > deadline:
+        if deadline.passed():
             raise timed_out(AssistantTimeoutError(
-                host=limits.host, seconds=waited, server=limits.server), waited)
+                host=limits.host, seconds=deadline.allowed, server=limits.server),
+                deadline.allowed)
         token = part.text
         if part.progress is not None:  # the server is reading: no timeout meanwhile
-            deadline = max(deadline, time.monotonic() + limits.reading)
+            deadline.push_on(limits.reading)
             if stats.on_progress is not None:
                 stats.on_progress(*part.progress)
         if token and stats.first_token_at is None:
-            waited = limits.answer
-            deadline = time.monotonic() + waited
+            deadline.restart(limits.answer)  # from the first token, the answer's own
         if part.done:
             finished = True
             learn(part, stats)

@@ -8,7 +8,9 @@ raising `ReplyTooLargeError`: a server that sends one endless line cannot grow m
 also `abort()` the requests in flight (their sockets are shut, so a thread blocked reading wakes
 and the server drops the request), which is how a background call gives way to a question, and
 it reads with the `read_timeout` the gateway sets for each call (a long prompt on a slow computer
-is not a dead server).
+is not a dead server). The call's `deadline` (bounds.py) is watched apart from the reads: when it
+passes, the requests are aborted, so a server that keeps the connection busy with comments or
+keepalives, or sends nothing after one token, is not waited on past it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import httpcore
 import httpx
 
 from reader_app.errors import ReaderError, RemoteServerNotAllowedError, ReplyTooLargeError
+from reader_app.rag.model.bounds import Deadline
 
 # No line of a reply (one token, or one non-streamed reply) comes near these.
 MAX_LINE_BYTES = 8 * 1_048_576
@@ -46,9 +49,10 @@ class PullProgress:
 
     @property
     def fraction(self) -> float | None:
-        if not self.total or self.completed is None:
+        if not self.total or self.total < 0 or self.completed is None:
             return None
-        return min(self.completed / self.total, 1.0)
+        # Within 0..total first: a huge number from the server cannot become a float.
+        return min(max(self.completed, 0), self.total) / self.total
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,30 +127,46 @@ class Wire(Protocol):
 
 
 class _BoundedStream(httpx.SyncByteStream):
-    """A response body that raises once a line, or the whole reply, passes its cap."""
+    """A response body that raises once a line, or the whole reply, passes its cap, or its
+    deadline passes (then as the read timeout httpx would raise, which each wire translates)."""
 
     def __init__(self, inner: httpx.SyncByteStream, transport: BoundedTransport, *,
-                 total_cap: int | None) -> None:
+                 total_cap: int | None, deadline: Deadline | None,
+                 stop_watching: Callable[[], None]) -> None:
         self._inner = inner
         self._transport = transport
         self._total_cap = total_cap
+        self._deadline = deadline
+        self._stop_watching = stop_watching
 
     def __iter__(self) -> Iterator[bytes]:
         line = 0  # bytes since the last newline
         total = 0
-        for chunk in self._inner:
-            total += len(chunk)
-            newline = chunk.rfind(b"\n")
-            line = len(chunk) - newline - 1 if newline >= 0 else line + len(chunk)
-            self._transport.longest_line = max(self._transport.longest_line, line)
-            if line > self._transport.max_line_bytes:
-                raise ReplyTooLargeError(host=self._transport.host,
-                                         limit_bytes=self._transport.max_line_bytes)
-            if self._total_cap is not None and total > self._total_cap:
-                raise ReplyTooLargeError(host=self._transport.host, limit_bytes=self._total_cap)
-            yield chunk
+        try:
+            for chunk in self._inner:
+                self._check_deadline()
+                total += len(chunk)
+                newline = chunk.rfind(b"\n")
+                line = len(chunk) - newline - 1 if newline >= 0 else line + len(chunk)
+                self._transport.longest_line = max(self._transport.longest_line, line)
+                if line > self._transport.max_line_bytes:
+                    raise ReplyTooLargeError(host=self._transport.host,
+                                             limit_bytes=self._transport.max_line_bytes)
+                if self._total_cap is not None and total > self._total_cap:
+                    raise ReplyTooLargeError(host=self._transport.host,
+                                             limit_bytes=self._total_cap)
+                yield chunk
+        except httpx.TransportError:  # the watch shut the socket, or it broke
+            self._check_deadline()
+            raise
+        self._check_deadline()  # a shut socket can read as the end of the body
+
+    def _check_deadline(self) -> None:
+        if self._deadline is not None and self._deadline.passed():
+            raise httpx.ReadTimeout(f"no whole reply within {self._deadline.allowed:g} s")
 
     def close(self) -> None:
+        self._stop_watching()
         self._inner.close()
 
 
@@ -215,9 +235,11 @@ class _AbortableBackend(httpcore.NetworkBackend):
 class BoundedTransport(httpx.BaseTransport):
     """httpx's own transport, with every response body read through `_BoundedStream`.
     `longest_line` is the longest run of bytes without a newline it has let through;
-    `read_timeout`, when set, is how long a read may wait for the server's next bytes.
-    `may_send` False: the server is on another computer the reader has not agreed to, and no
-    request at all leaves (not even for its model list or its context size)."""
+    `read_timeout`, when set, is how long a read may wait for the server's next bytes, and
+    `deadline`, when set, when the reply must be over: at that moment the requests in flight are
+    aborted, whether bytes are arriving or not. `may_send` False: the server is on another
+    computer the reader has not agreed to, and no request at all leaves (not even for its model
+    list or its context size)."""
 
     def __init__(self, *, host: str, max_line_bytes: int = MAX_LINE_BYTES,
                  max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
@@ -227,6 +249,7 @@ class BoundedTransport(httpx.BaseTransport):
         self.longest_line = 0
         self.read_timeout: float | None = None
         self.may_send = True
+        self.deadline: Deadline | None = None
         self._inner = httpx.HTTPTransport()
         pool = self._inner._pool  # httpcore's pool: its sockets are made by this backend
         self._backend = _AbortableBackend(pool._network_backend)
@@ -247,16 +270,29 @@ class BoundedTransport(httpx.BaseTransport):
         timeouts = request.extensions.get("timeout")
         if self.read_timeout is not None and isinstance(timeouts, dict):
             request.extensions["timeout"] = {**timeouts, "read": self.read_timeout}
-        response = self._inner.handle_request(request)
+        deadline = self.deadline
+        stop_watching = deadline.watch(self.abort) if deadline is not None else _nothing
+        try:
+            response = self._inner.handle_request(request)
+        except httpx.TransportError as error:
+            stop_watching()
+            if deadline is not None and deadline.passed():
+                raise httpx.ReadTimeout(f"no reply within {deadline.allowed:g} s") from error
+            raise
         uncapped = request.url.path.endswith(UNCAPPED_TOTAL_PATHS)
         assert isinstance(response.stream, httpx.SyncByteStream)
         response.stream = _BoundedStream(
-            response.stream, self, total_cap=None if uncapped else self.max_reply_bytes
+            response.stream, self, total_cap=None if uncapped else self.max_reply_bytes,
+            deadline=deadline, stop_watching=stop_watching,
         )
         return response
 
     def close(self) -> None:
         self._inner.close()
+
+
+def _nothing() -> None:
+    pass
 
 
 def read_stream(

@@ -24,6 +24,7 @@ from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.servers import (
     OTHER_OPENAI,
     PRESETS,
+    address_problem,
     api_keys,
     api_of,
     host_of,
@@ -201,9 +202,12 @@ class AssistantSettingsPage(QWidget):
         return normalised(self.host_edit.text())
 
     def apply(self) -> None:
-        """Save what the reader chose, as one write."""
+        """Save what the reader chose, as one write; an address that cannot be used is not
+        saved (the one before it is kept)."""
         host = self.host()
-        if api_of(host) == "openai":  # kept for this server only (rag/model/keys.py)
+        if self._address_problem():
+            host = normalised(str(self.settings.get("assistant.ollama_host")))
+        if api_of(host) == "openai" and not self._address_problem():  # this server's only
             try:
                 self._keys.set(origin_of(host), self.key_edit.text())
             except OSError as error:
@@ -281,6 +285,12 @@ class AssistantSettingsPage(QWidget):
             self.host_edit.setText("http://127.0.0.1:8080/v1")
 
     def _on_address_changed(self) -> None:
+        problem = self._address_problem()
+        self.models_status.setText(problem)  # said while typing, cleared once it can be used
+        if problem:
+            self.remote_warning.setVisible(False)
+            self.consent_check.setVisible(False)
+            return
         host = self.host()
         preset = preset_for(host)
         wanted = preset.name if preset else ("Ollama" if api_of(host) == "ollama"
@@ -308,5 +318,9 @@ class AssistantSettingsPage(QWidget):
     def _remote(self) -> bool:
         # By its spelling, not asking a resolver on the UI thread; a name that resolves
         # elsewhere is still refused when anything is sent (servers.locate).
-        return bool(self.host_edit.text().strip()) and not spelt_as_this_computer(
-            self.host(), remote_hosts=self._treat_as_remote)
+        return bool(self.host_edit.text().strip()) and not self._address_problem() and \
+            not spelt_as_this_computer(self.host(), remote_hosts=self._treat_as_remote)
+
+    def _address_problem(self) -> str:
+        """What is wrong with the address typed so far ("" when nothing, or when empty)."""
+        return address_problem(self.host()) if self.host() else ""

@@ -34,9 +34,9 @@ def _gateway(fake: FakeOllama, **kwargs: float | str) -> ModelGateway:
 
 def test_an_address_ending_in_v1_speaks_the_openai_api(fake_ollama: FakeOllama) -> None:
     gateway = _gateway(fake_ollama)
-    assert gateway.api == "openai" and gateway.host == fake_ollama.v1_url
-    assert ModelGateway(host=fake_ollama.url, model="m").api == "ollama"
-    assert ModelGateway(host=fake_ollama.url + "/v1/", model="m").api == "openai"
+    assert gateway.wire.api == "openai" and gateway.host == fake_ollama.v1_url
+    assert ModelGateway(host=fake_ollama.url, model="m").wire.api == "ollama"
+    assert ModelGateway(host=fake_ollama.url + "/v1/", model="m").wire.api == "openai"
 
 
 def test_an_answer_streams_with_the_servers_counts(fake_ollama: FakeOllama) -> None:
