@@ -40,10 +40,14 @@ test-llm: $(VENV)/.llm-stamp
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m llm -o addopts='-p no:cacheprovider' tests/llm
 
 # The book fuzzer for as long as asked (FUZZ_SECONDS, default 10 minutes); crashes are saved in
-# fuzz-crashes/. `make test` runs a few hundred cases of the same harness.
+# fuzz-crashes/. Then the hostile model-server replies and addresses, over both wires
+# (SERVER_FUZZ_CASES a wire, from SERVER_FUZZ_SEED). `make test` runs a short run of each.
 FUZZ_SECONDS ?= 600
+SERVER_FUZZ_CASES ?= 2000
 fuzz: $(STAMP)
 	$(PY) -m tests.fuzz.run --seconds $(FUZZ_SECONDS) --crashes fuzz-crashes
+	SERVER_FUZZ_CASES=$(SERVER_FUZZ_CASES) QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q \
+		-o addopts='-p no:cacheprovider' tests/fuzz/test_server_fuzz.py
 
 $(VENV)/.bench-stamp: $(STAMP)
 	$(PY) -m pip install -q -e '.[dev,bench]'
