@@ -28,7 +28,9 @@ import threading
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
+from reader_app.books.files.safezip import resolved_book_path
 from reader_app.cancel import CancelToken, end_process_when, parent_gone
+from reader_app.errors import BookError
 
 log = logging.getLogger(__name__)
 
@@ -46,10 +48,10 @@ def parse_ahead(file: str | Path, home: Path) -> bool:
     try:
         if path.suffix.lower() not in SUFFIXES or not path.is_file():
             return False
-        key = path.resolve()
+        key = resolved_book_path(path)
         if _cached_already(path, key, home):
             return False
-    except OSError:  # a folder the reader may not look into: the open job says so
+    except (OSError, BookError):  # a folder not to be looked into, a loop: the open job says so
         return False
     context = multiprocessing.get_context("spawn")  # never fork a process with Qt threads
     child = context.Process(target=_parse, args=(str(key), str(home), os.getpid()),
@@ -66,8 +68,9 @@ def parse_ahead(file: str | Path, home: Path) -> bool:
 
 def wait_for_ahead(file: str | Path, timeout: float = WAIT_SECONDS) -> bool | None:
     """Wait for the child parsing `file`, if one was started: True when it finished its work,
-    False when it failed or was given up, None when there was none. Never on the UI thread."""
-    key = Path(file).resolve()
+    False when it failed or was given up, None when there was none. Never on the UI thread.
+    Asked on every open: BookError when the path cannot be resolved (its links loop)."""
+    key = resolved_book_path(file)
     with _lock:
         child = _children.pop(key, None)
     if child is None:

@@ -207,3 +207,28 @@ def test_the_head_start_ends_with_a_killed_window_and_leaves_no_cache(
         if child and _running(child):
             os.kill(child, signal.SIGKILL)
 
+
+def _symlink_loop(tmp_path: Path) -> Path:
+    first, second = tmp_path / "loop.epub", tmp_path / "back.epub"
+    first.symlink_to(second)
+    second.symlink_to(first)
+    return first
+
+
+def test_a_symlink_loop_is_a_book_error_for_the_wait_and_the_open_never_a_runtime_error(
+    library_home: Path, tmp_path: Path
+) -> None:
+    loop = _symlink_loop(tmp_path)
+    assert not ahead.parse_ahead(loop, library_home)
+    with pytest.raises(BookError, match="loop") as waited:
+        ahead.wait_for_ahead(loop)
+    writer = Writer(library_home)
+    try:
+        with pytest.raises(BookError, match="loop") as opened:
+            open_and_record(loop, library_home, writer)  # what the window's open job runs
+    finally:
+        writer.close()
+    assert str(waited.value) == str(opened.value)
+    assert "loop.epub" in str(opened.value) and "RuntimeError" not in str(opened.value)
+    with pytest.raises(BookError, match="loop"):  # past the head start: the file's own check
+        load_book(loop, library_home)
