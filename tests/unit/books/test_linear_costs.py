@@ -19,7 +19,14 @@ from reader_app.books.model import Block
 from reader_app.books.opening.formats import read_book
 from reader_app.books.typography.css import parse_stylesheet
 from reader_app.books.typography.styles import Styler
-from tests.unit.books.epubgen import CONTAINER_XML, make_epub, package_document, write_zip, xhtml
+from tests.unit.books.epubgen import (
+    CONTAINER_XML,
+    make_epub,
+    package_document,
+    paragraph_of_links,
+    write_zip,
+    xhtml,
+)
 
 GROWTH = 4
 LINEAR_ENOUGH = 10  # a quadratic cost grows 16x; noise on a shared machine stays well under 10x
@@ -175,24 +182,6 @@ def test_read_aloud_says_a_paragraph_of_formulas_and_notes_in_linear_time(tmp_pa
     assert growth(build, 500) < LINEAR_ENOUGH
 
 
-def _paragraph_of_links(count: int, *, nested: bool) -> str:
-    """One paragraph of `count` links: plain links to notes, or note references nested in each
-    other, forty deep, the way a note's own note is marked inside its marker."""
-    if not nested:
-        links = "".join(f'<a href="#n{i}">{i}</a> ' for i in range(count))
-    else:
-        depth = 40
-        group = [
-            "".join(f'<a epub:type="noteref" href="#n{g + d}"><sup>{g + d}</sup>'
-                    for d in range(depth)) + "</a>" * depth
-            for g in range(0, count, depth)
-        ]  # fmt: skip
-        links = "".join(group)
-    notes = "".join(f'<aside epub:type="footnote" id="n{i}"><p>Note {i}.</p></aside>'
-                    for i in range(0, count, 50))  # fmt: skip
-    return f'<p id="here">Text {links} <a href="#here">self</a> <a href="#gone">gone</a></p>{notes}'
-
-
 @pytest.mark.parametrize("nested", [False, True], ids=["links", "nested-note-references"])
 def test_a_paragraph_of_many_links_copies_its_spans_once_not_once_per_link(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nested: bool
@@ -201,8 +190,8 @@ def test_a_paragraph_of_many_links_copies_its_spans_once_not_once_per_link(
     # paragraph took 25 CPU s to open, 200,000 over 300 s. Counted, not timed: every span
     # handed to a block as it is made or remade, the parse and the links' targets included.
     count = 2000
-    path = make_epub(tmp_path / "links.epub", {"c0.xhtml": xhtml(_paragraph_of_links(
-        count, nested=nested))})  # fmt: skip
+    path = make_epub(tmp_path / "links.epub",
+                     {"c0.xhtml": xhtml(paragraph_of_links(count, nested=nested))})
     made = Block.__init__
     handed: list[int] = []
 
