@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from reader_app.books.model import Book
-from reader_app.cancel import CancelToken
+from reader_app.cancel import CancelToken, parent_gone
 from reader_app.errors import ReaderError
 from reader_app.prepare.news import PrepareNews, Progress
 
@@ -271,8 +271,7 @@ def _serve(conn: Connection, cancel_event: Any, parent_pid: int) -> None:
     with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
         os.nice(CHILD_NICENESS)
 
-    cancelled = CancelToken().or_when(
-        lambda: cancel_event.is_set() or os.getppid() != parent_pid)
+    cancelled = CancelToken().or_when(cancel_event.is_set).or_when(parent_gone(parent_pid))
 
     while True:
         try:

@@ -1,7 +1,8 @@
 """Hypothesis strategies for classes of hostile input, each with its sizes and bytes drawn (not
 the last round's findings replayed): CSS numbers, escapes and selectors; pictures in every format
 Pillow writes, and headers of those it only reads, with their fields patched; long spines and
-manifests; elements with many attributes; amplified content. And `hostile_book`, which puts them
+manifests; elements with many attributes; amplified content; many links and nested note
+references in one paragraph. And `hostile_book`, which puts them
 into a seed EPUB or CBZ, beside parts of the real corpus books."""
 
 from __future__ import annotations
@@ -150,6 +151,33 @@ def amplified(draw: st.DrawFn) -> bytes:
     )))  # fmt: skip
 
 
+@st.composite
+def links_per_paragraph(draw: st.DrawFn) -> bytes:
+    """One paragraph of many links (issue 38: a copy of its spans per link made its open
+    quadratic): note references nested in each other, links to notes that are there and to ids
+    that are not, to the paragraph itself, to the other chapter, and empty ones."""
+    count = draw(st.sampled_from((10, 1000, 20000, 50000)))
+    depth = draw(st.sampled_from((1, 2, 40)))
+    hrefs = draw(st.lists(st.sampled_from((
+        "#n{i}", "#missing{i}", "#para", "c1.xhtml#end", "c1.xhtml#gone{i}", "c1.xhtml", "", "#",
+    )), min_size=1, max_size=4))  # fmt: skip
+    noteref = draw(st.sampled_from(('epub:type="noteref" ', 'role="doc-noteref" ', "")))
+    inner = draw(st.sampled_from(("<sup>{i}</sup>", "{i}", "")))
+    closing = draw(st.sampled_from(("</a>", "</a>,", "</a> ")))  # text after: the outer link's
+
+    def opening(i: int) -> str:
+        href = hrefs[i % len(hrefs)].format(i=i)
+        return f'<a {noteref}href="{href}">' + inner.format(i=i)
+
+    groups = (
+        "".join(opening(g + d) for d in range(depth)) + closing * depth + " "
+        for g in range(0, count, depth)
+    )
+    notes = "".join(f'<aside epub:type="footnote" id="n{i}"><p>Note {i}.</p></aside>'
+                    for i in range(0, count, draw(st.sampled_from((1, 50, count)))))  # fmt: skip
+    return f'<p id="para">Linked {"".join(groups)}</p>{notes}'.encode()
+
+
 _HEAD = re.compile(rb"<head[^>]*>", re.IGNORECASE)
 
 
@@ -165,7 +193,8 @@ def hostile_epub(draw: st.DrawFn, members: dict[str, bytes]) -> dict[str, bytes]
     result = dict(members)
     parts = corpus_parts()
     kind = draw(st.sampled_from(("css", "css", "picture", "picture", "spine", "attributes",
-                                 "amplified", "corpus-chapter", "corpus-nav", "corpus-package")))
+                                 "amplified", "links", "corpus-chapter", "corpus-nav",
+                                 "corpus-package")))
     chapter = result["OEBPS/c0.xhtml"]
     if kind == "css":
         result["OEBPS/style.css"] = draw(hostile_stylesheet())
@@ -196,6 +225,9 @@ def hostile_epub(draw: st.DrawFn, members: dict[str, bytes]) -> dict[str, bytes]
         result["OEBPS/c0.xhtml"] = _with_stylesheet(result["OEBPS/c0.xhtml"])
     elif kind == "amplified":
         result["OEBPS/c0.xhtml"] = chapter.replace(b"</body>", draw(amplified()) + b"</body>")
+    elif kind == "links":
+        paragraph = draw(links_per_paragraph())
+        result["OEBPS/c0.xhtml"] = chapter.replace(b"</body>", paragraph + b"</body>")
     elif kind == "corpus-chapter" and parts.chapters:
         result["OEBPS/c0.xhtml"] = _with_stylesheet(draw(st.sampled_from(parts.chapters)))
         if parts.stylesheets:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import lzma
 import os
 import posixpath
@@ -270,8 +271,25 @@ def require_regular_file(path: Path, *, max_size: int = MAX_BOOK_FILE_SIZE) -> i
     return status.st_size
 
 
+SYMLINK_LOOP = "it is a symbolic link that leads round in a loop, never to a file."
+
+
+def resolved_book_path(path: Path | str) -> Path:
+    """The file at `path` with its symbolic links followed: the one way an opened book's path
+    is resolved (the head start's key). BookError when the links loop or a folder on the way
+    cannot be looked into, never a RuntimeError in the reader's banner."""
+    try:
+        return Path(path).resolve()
+    except RuntimeError as error:  # Python before 3.13 reports a loop so, not as an OSError
+        raise BookError(path, SYMLINK_LOOP) from error
+    except OSError as error:
+        raise unreadable_file_error(Path(path), error) from error
+
+
 def unreadable_file_error(path: Path, error: OSError) -> BookError:
     """What to tell the reader when the file itself cannot be read."""
+    if error.errno == errno.ELOOP:
+        return BookError(path, SYMLINK_LOOP)
     if isinstance(error, IsADirectoryError):
         return BookError(path, "it is a folder, not a book file.")
     if isinstance(error, PermissionError):

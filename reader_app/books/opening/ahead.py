@@ -7,6 +7,10 @@ folder is known, a child process parses the book on the other core and leaves th
 in the book cache (`cache.load_book`, the very file a reopen reads); the open job waits for the
 child, then reads the cache, which unpickles only the chapters the first page needs.
 
+The child ends with the window's process: killed or crashed, that process runs no exit handler,
+so the child watches for its parent's end itself (`cancel.parent_gone`, as the preparation child
+does) and exits at once, leaving nothing in the cache.
+
 The child is only a head start: when it fails (not a book, a hostile or DRM-locked file, no
 process to be had, a full disk) or is still at work after `WAIT_SECONDS`, the open job parses
 the book itself, exactly as without it, and reports what is wrong the same way. A book already
@@ -18,10 +22,15 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import os
 import sqlite3
 import threading
 from multiprocessing.process import BaseProcess
 from pathlib import Path
+
+from reader_app.books.files.safezip import resolved_book_path
+from reader_app.cancel import CancelToken, end_process_when, parent_gone
+from reader_app.errors import BookError
 
 log = logging.getLogger(__name__)
 
@@ -39,14 +48,14 @@ def parse_ahead(file: str | Path, home: Path) -> bool:
     try:
         if path.suffix.lower() not in SUFFIXES or not path.is_file():
             return False
-        key = path.resolve()
+        key = resolved_book_path(path)
         if _cached_already(path, key, home):
             return False
-    except OSError:  # a folder the reader may not look into: the open job says so
+    except (OSError, BookError):  # a folder not to be looked into, a loop: the open job says so
         return False
     context = multiprocessing.get_context("spawn")  # never fork a process with Qt threads
-    child = context.Process(target=_parse, args=(str(key), str(home)), name="pagemate-open",
-                            daemon=True)
+    child = context.Process(target=_parse, args=(str(key), str(home), os.getpid()),
+                            name="pagemate-open", daemon=True)
     try:
         child.start()
     except (OSError, RuntimeError) as error:  # no processes left, or a broken bundle
@@ -59,8 +68,9 @@ def parse_ahead(file: str | Path, home: Path) -> bool:
 
 def wait_for_ahead(file: str | Path, timeout: float = WAIT_SECONDS) -> bool | None:
     """Wait for the child parsing `file`, if one was started: True when it finished its work,
-    False when it failed or was given up, None when there was none. Never on the UI thread."""
-    key = Path(file).resolve()
+    False when it failed or was given up, None when there was none. Never on the UI thread.
+    Asked on every open: BookError when the path cannot be resolved (its links loop)."""
+    key = resolved_book_path(file)
     with _lock:
         child = _children.pop(key, None)
     if child is None:
@@ -95,10 +105,12 @@ def _cached_already(path: Path, key: Path, home: Path) -> bool:
     return any(cache_path(home, str(book_id)).is_file() for (book_id,) in rows)
 
 
-def _parse(file: str, home: str) -> None:
-    """The child: parse into the cache, or leave the error to the open job (exit code 1)."""
+def _parse(file: str, home: str, parent_pid: int) -> None:
+    """The child: parse into the cache, or leave the error to the open job (exit code 1). It
+    ends at once, writing nothing, when the window's process is gone (killed, crashed)."""
     from reader_app.books.opening.cache import load_book
 
+    end_process_when(CancelToken().or_when(parent_gone(parent_pid)))
     try:
         load_book(Path(file), Path(home))
     except Exception:  # the open job parses again and explains it to the reader

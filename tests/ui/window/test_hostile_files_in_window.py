@@ -67,3 +67,17 @@ def test_hand_off_garbage_is_dropped_without_a_recursion_error(
         assert "RecursionError" not in caplog.text
     finally:
         first.close()
+
+
+def test_a_symlink_loop_ends_in_a_clear_banner_not_a_runtime_error(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    loop, back = tmp_path / "loop.epub", tmp_path / "back.epub"
+    loop.symlink_to(back)
+    back.symlink_to(loop)
+    with qtbot.waitSignal(window.openFailed, timeout=10_000) as failed:
+        window.open_path(loop)
+    message = failed.args[0]
+    assert message.startswith("Can't open “loop.epub”") and "loop" in message.split(":", 1)[1]
+    assert "RuntimeError" not in message and "Symlink" not in message
+    assert window.error_banner.isVisible()

@@ -30,6 +30,24 @@ def xhtml(body: str) -> str:
     return XHTML_HEAD + body + XHTML_TAIL
 
 
+def paragraph_of_links(count: int, *, nested: bool) -> str:
+    """One paragraph of `count` links, then notes for some of them: plain links to notes, or note
+    references nested forty deep with a comma after each (a note's own note marked inside its
+    marker), and a link to the paragraph itself and one to an id nowhere."""
+    if nested:
+        depth = 40
+        links = "".join(
+            "".join(f'<a epub:type="noteref" href="#n{g + d}"><sup>{g + d}</sup>'
+                    for d in range(depth)) + "</a>," * depth + " "
+            for g in range(0, count, depth)
+        )  # fmt: skip
+    else:
+        links = "".join(f'<a href="#n{i}">{i}</a> ' for i in range(count))
+    notes = "".join(f'<aside epub:type="footnote" id="n{i}"><p>Note {i}.</p></aside>'
+                    for i in range(0, count, 50))  # fmt: skip
+    return f'<p id="here">Text {links} <a href="#here">self</a> <a href="#gone">gone</a></p>{notes}'
+
+
 def package_document(
     chapters: list[str],
     *,

@@ -4,6 +4,12 @@ wrong with the child, the open parses and reports exactly as without it."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +20,7 @@ from reader_app.books.opening.cache import cache_path, load_book
 from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.library import Library
 from reader_app.errors import BookError
+from reader_app.paths import cache_dir
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
 from reader_app.ui.library.book_opening import open_and_record
@@ -118,3 +125,110 @@ def test_a_launch_with_a_book_starts_the_head_start_before_the_window(
     assert app_module.run_app(file=path, screenshot=str(tmp_path / "shot.png")) == 0
     assert app_module.run_app(file=None, screenshot=None) == 0
     assert len(started) == 1, "no head start for a screenshot, nor without a book"
+
+
+# The window's process: starts the head start on a book, says its child's id, waits to be
+# killed. The child (spawned: it imports this file as __mp_main__) parses slowly, so that it is
+# surely at work when the window is killed, and marks the file in argv[3] when it begins.
+WINDOW = """
+import multiprocessing, sys, time
+from pathlib import Path
+
+SLOW_PARSE_S = 8.0
+
+
+def slow_read_book(path, **options):
+    Path(sys.argv[3]).touch()
+    time.sleep(SLOW_PARSE_S)
+    return read_book(path, **options)
+
+
+if __name__ == "__mp_main__":
+    from reader_app.books.opening import cache
+
+    read_book = cache.read_book
+    cache.read_book = slow_read_book
+elif __name__ == "__main__":
+    from reader_app.books.opening.ahead import parse_ahead
+
+    assert parse_ahead(sys.argv[1], Path(sys.argv[2]))
+    print(multiprocessing.active_children()[0].pid, flush=True)
+    time.sleep(120)
+"""
+GONE_WITHIN_S = 5.0  # the watcher asks every 0.2 s; the slow parse would take 8 s
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` is a live process (a zombie nobody has reaped yet has ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the process itself
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    return state not in ("Z", "X")
+
+
+def _wait_until(condition: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_the_head_start_ends_with_a_killed_window_and_leaves_no_cache(
+    library_home: Path, tmp_path: Path
+) -> None:
+    path, script, at_work = _book(tmp_path), tmp_path / "window.py", tmp_path / "at-work"
+    script.write_text(WINDOW)
+    root = Path(__file__).resolve().parents[3]
+    window = subprocess.Popen(
+        [sys.executable, str(script), str(path), str(library_home), str(at_work)],
+        stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(root)),
+    )  # fmt: skip
+    child = 0
+    try:
+        assert _wait_until(at_work.exists, 60), "the head start never began its parse"
+        assert window.stdout is not None
+        child = int(window.stdout.readline())
+        os.kill(window.pid, signal.SIGKILL)
+        window.wait(10)
+        assert _wait_until(lambda: not _running(child), GONE_WITHIN_S), "the child outlived it"
+        assert not list(cache_dir(library_home).glob("*.model")), "the child wrote the cache"
+    finally:
+        window.kill()
+        window.wait(10)
+        if child and _running(child):
+            os.kill(child, signal.SIGKILL)
+
+
+def _symlink_loop(tmp_path: Path) -> Path:
+    first, second = tmp_path / "loop.epub", tmp_path / "back.epub"
+    first.symlink_to(second)
+    second.symlink_to(first)
+    return first
+
+
+def test_a_symlink_loop_is_a_book_error_for_the_wait_and_the_open_never_a_runtime_error(
+    library_home: Path, tmp_path: Path
+) -> None:
+    loop = _symlink_loop(tmp_path)
+    assert not ahead.parse_ahead(loop, library_home)
+    with pytest.raises(BookError, match="loop") as waited:
+        ahead.wait_for_ahead(loop)
+    writer = Writer(library_home)
+    try:
+        with pytest.raises(BookError, match="loop") as opened:
+            open_and_record(loop, library_home, writer)  # what the window's open job runs
+    finally:
+        writer.close()
+    assert str(waited.value) == str(opened.value)
+    assert "loop.epub" in str(opened.value) and "RuntimeError" not in str(opened.value)
+    with pytest.raises(BookError, match="loop"):  # past the head start: the file's own check
+        load_book(loop, library_home)
