@@ -228,6 +228,9 @@ class Assistant:
         For a comic asked about while OCR still reads its pages, `news` (the panel's) hears
         "Still reading the comic's pages: 88%..." while the answer waits for the pages up to
         the boundary (comic_pages.py); without it the pages ready are used as they are."""
+        # The gateway works for this answer's job from now on (its upkeep too): a wait for the
+        # server's turn ends when the job is cancelled, not when the turn comes.
+        self.gateway.cancel = cancel
         with self.gateway.question_coming():
             return self._prepare_question(book, question, conversation_id=conversation_id,
                                           cancel=cancel, news=news)

@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
+from reader_app.cancel import CancelToken
 from reader_app.errors import ModelMissingError, ReaderError
 from reader_app.rag.companion.calls import CompanionCalls
 from reader_app.rag.companion.entity_store import ensure_entities
@@ -90,8 +91,10 @@ class Companion:
     @classmethod
     def from_settings(
         cls, conn: sqlite3.Connection, *, use_model: bool = True,
-        prepared: frozenset[str] = frozenset(),
+        prepared: frozenset[str] = frozenset(), cancel: CancelToken | None = None,
     ) -> Companion:
+        """The companion of the library on `conn`; `cancel`: the job it works for, so that
+        waiting for the model server's turn ends when the job is cancelled."""
         from reader_app.rag.assistant.engine import AssistantConfig
 
         if not use_model:
@@ -101,7 +104,7 @@ class Companion:
         # a question can stop quickly (rag/model/gateway.py, READ_AHEAD_*).
         database = database_file(conn)
         speeds = speeds_for(None if database is None else database.parent)
-        return cls(conn, gateway=config.gateway(speeds=speeds), prepared=prepared)
+        return cls(conn, gateway=config.gateway(speeds=speeds, cancel=cancel), prepared=prepared)
 
     def close(self) -> None:
         if self.gateway is not None:

@@ -204,13 +204,15 @@ class CompanionController(QObject):
         home, use_model = self.home, model and self._model_allowed()
         prepared = self._prepared
 
-        def work(_job: Job) -> tuple[Any, bool, frozenset[str]]:
+        def work(running: Job) -> tuple[Any, bool, frozenset[str]]:
             # On the worker: the companion's features bring the model gateway (httpx), which
             # the window does not load before the first page is drawn.
             from reader_app.rag.companion.features import Companion
 
             conn = connect(home)
-            companion = Companion.from_settings(conn, use_model=use_model, prepared=prepared)
+            # Cancelled (the book changed, the window closed): its wait for the server ends too.
+            companion = Companion.from_settings(conn, use_model=use_model, prepared=prepared,
+                                                cancel=running)
             try:
                 value = job(companion)
                 return value, companion.model_error is not None, frozenset(companion.prepared)
@@ -227,6 +229,11 @@ class CompanionController(QObject):
 
         self.jobs.submit(lane, work, on_done=done,
                          on_error=lambda error: log.warning("%s failed: %s", lane, error))
+
+    def shutdown(self) -> None:
+        """Cancel the companion's jobs (on quit): one waiting for the model server's turn stops
+        waiting, so no worker is still running Python when the interpreter ends."""
+        self.jobs.drop_all()
 
     def _model_allowed(self) -> bool:
         return self.use_model and time.monotonic() >= self._model_paused_until

@@ -420,6 +420,7 @@ class MainWindow(QMainWindow):
             self._closed = True
             self.assistant_panel.shutdown()
             self.character_chat.shutdown()
+            self.companion.shutdown()
         self.tasks.wait(5000)
         self.writer.close()
         self.indexing.wait(60_000)
