@@ -63,9 +63,14 @@ class RecordingProxy:
             self._replies.append(reply)
 
     def replies_text(self) -> str:
-        """Everything the server sent back, as text: what the model itself wrote."""
+        """Everything the server sent back, as text: what the model itself wrote, both as sent
+        and with each streamed reply's pieces joined (a base model writes junk that can look
+        like the book's markers, and a streamed one splits it across chunks: "mk03", "1100";
+        the answer sent back in the next request's history has it whole)."""
         with self._lock:
-            return b"\n".join(self._replies).decode("utf-8", errors="replace")
+            replies = list(self._replies)
+        raw = b"\n".join(replies).decode("utf-8", errors="replace")
+        return raw + "\n" + "\n".join(_streamed_text(reply) for reply in replies)
 
     def model_calls(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.path.endswith("/chat/completions")]
@@ -131,3 +136,22 @@ def _handler(proxy: RecordingProxy) -> type[BaseHTTPRequestHandler]:
                 proxy.keep_reply(b"".join(received))
 
     return Handler
+
+
+def _streamed_text(reply: bytes) -> str:
+    """The text a server-sent-events reply streamed, its pieces joined in order."""
+    pieces: list[str] = []
+    for line in reply.decode("utf-8", errors="replace").splitlines():
+        if not line.startswith("data:"):
+            continue
+        try:
+            part = json.loads(line[5:].strip())
+        except ValueError:
+            continue
+        for choice in part.get("choices") or [] if isinstance(part, dict) else []:
+            for key in ("delta", "message"):
+                content = (choice.get(key) or {}).get("content") if isinstance(choice, dict) \
+                    else None
+                if isinstance(content, str):
+                    pieces.append(content)
+    return "".join(pieces)
