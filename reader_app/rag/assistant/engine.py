@@ -308,7 +308,7 @@ class Assistant:
             self._term_tables.for_book(self.conn, book.book_id), known, scope.boundary_sid
         )
         receipt = Receipt(self._boundary_label(places, scope), len(context.citations),
-                          self.config.server.sent_to)
+                          self.gateway.place.elsewhere)
         prepared = PreparedQuestion(
             book=book, conversation_id=conversation_id, question=message, context=context,
             search_query=search_query, checker=checker, receipt=receipt, places=places,

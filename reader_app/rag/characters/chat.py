@@ -291,7 +291,7 @@ class CharacterChat(Assistant):
         checker = AnswerChecker(self._term_tables.for_book(self.conn, book.book_id),
                                 f"{message}\n{entry.name}", scope.boundary_sid)
         receipt = Receipt(self._boundary_label(places, scope), len(context.citations),
-                          self.config.server.sent_to)
+                          self.gateway.place.elsewhere)
         prepared = PreparedQuestion(
             book=book, conversation_id=conversation_id, question=question, context=context,
             search_query=narrative, checker=checker, receipt=receipt, places=places,

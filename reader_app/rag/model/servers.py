@@ -108,6 +108,11 @@ class ServerPlace:
     addresses: tuple[str, ...]
     this_computer: bool
 
+    @property
+    def elsewhere(self) -> str:
+        """The host read text goes to when it is another computer (for receipts); else ""."""
+        return "" if self.this_computer else self.host
+
 
 def locate(url: str, *, remote_hosts: tuple[str, ...] = ()) -> ServerPlace:
     """Resolve `url`'s host once. It is this computer only when every address is a loopback
@@ -249,15 +254,6 @@ class ServerChoice:
     def allowed_at(self, place: ServerPlace) -> bool:
         """Whether read text may go to `place`: this computer, or a host the reader agreed to."""
         return place.this_computer or place.host in self.allowed_remote_hosts
-
-    @property
-    def on_this_computer(self) -> bool:
-        return self.place().this_computer
-
-    @property
-    def sent_to(self) -> str:
-        """The host read text goes to, for the receipt, when it is another computer; else ""."""
-        return "" if self.on_this_computer else host_of(self.url)
 
     @property
     def allowed(self) -> bool:
