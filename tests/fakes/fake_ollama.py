@@ -186,6 +186,10 @@ MISBEHAVIOURS = {
     "hangs up, or ENDLESS_LINE_LIMIT bytes",
 }
 MODEL_PATHS = ("/api/chat", "/api/generate", "/v1/chat/completions")
+OLLAMA_MODEL_PATHS = ("/api/chat", "/api/generate")
+# The options that make a runner (api.Runner in Ollama's api/types.go): another value of any of
+# them loads the model again.
+RUNNER_OPTIONS = ("num_ctx", "num_batch", "num_gpu", "main_gpu", "num_thread", "use_mmap")
 ENDLESS_LINE_LIMIT = 512 * 1_048_576  # the fake stops by itself here
 ENDLESS_LINE_CHUNK = 64 * 1024
 
@@ -265,6 +269,13 @@ class FakeOllama:
         # a set speed, a prompt cache); see server_clock.py.
         self.clock: ServerClock | None = None
         self.in_gpu: dict[str, float] = {}  # `/api/ps`: loaded models, the share in the GPU
+        # As Ollama's scheduler (server/sched.go `needsReload`): a request whose runner options
+        # (num_ctx among them) differ from the loaded runner's loads the model again, and the
+        # prompt cache goes with it. `loads` counts first loads and reloads alike.
+        self.runner_options: dict[str, tuple[Any, ...]] = {}
+        self.loads = 0
+        self.reloads = 0
+        self.trained_context = 32768  # `/api/show`'s <arch>.context_length
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -335,6 +346,25 @@ class FakeOllama:
     def reply_with(self, responder: Responder) -> None:
         self.responder = responder
 
+    def load_runner(self, body: Any) -> bool:
+        """A model request's runner options, as Ollama's scheduler weighs them: True when the
+        model must be loaded again for them (the cache is lost)."""
+        if not isinstance(body, dict):
+            return False
+        options = body.get("options") if isinstance(body.get("options"), dict) else {}
+        runner = tuple(options.get(name) for name in RUNNER_OPTIONS)
+        model = str(body.get("model", ""))
+        with self._lock:
+            loaded = self.runner_options.get(model)
+            self.runner_options[model] = runner
+            if loaded == runner:
+                return False
+            self.loads += 1
+            if loaded is not None:
+                self.reloads += 1
+                return True
+            return False
+
     def answer(self, request: RecordedRequest) -> Reply:
         produced = self.responder(request)
         if isinstance(produced, Reply):
@@ -354,10 +384,13 @@ class _OllamaHandler(BaseHTTPRequestHandler):
     server_fake: FakeOllama
     served: Served | None = None  # this request's pace, when the fake has a clock
 
-    def _prompt_counts(self, reply: Reply) -> tuple[int, int]:
-        """(tokens read, nanoseconds it took): the clock's, else the reply's scripted ones."""
+    def _prompt_counts(self, reply: Reply, *, whole: bool = False) -> tuple[int, int]:
+        """(tokens, nanoseconds it took to read those read afresh): the clock's, else the
+        reply's scripted ones. `whole`: the whole prompt, its cached prefix included, as Ollama
+        counts it (llm/llama_server.go: `cache_n + prompt_n`); else what was read afresh."""
         if self.served is not None:
-            return self.served.fresh_tokens, int(self.served.prompt_seconds * 1e9)
+            tokens = self.served.tokens if whole else self.served.fresh_tokens
+            return tokens, int(self.served.prompt_seconds * 1e9)
         return reply.prompt_eval_count, reply.prompt_eval_duration
 
     def _token_delay(self, reply: Reply) -> float:
@@ -409,8 +442,9 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             return
         clock = self.server_fake.clock
         self.served = None
+        reload = self.path in OLLAMA_MODEL_PATHS and self.server_fake.load_runner(body)
         if clock is not None and self.path in MODEL_PATHS:
-            self.served = clock.begin(self.connection, self.path, body)
+            self.served = clock.begin(self.connection, self.path, body, reload=reload)
         try:
             if self.served is not None and self.served.dropped:
                 self.server_fake.streams_aborted += 1
@@ -458,7 +492,8 @@ class _OllamaHandler(BaseHTTPRequestHandler):
                 "parameters": "",
                 "template": "{{ .Prompt }}",
                 "details": _details(),
-                "model_info": {"general.architecture": "qwen2"},
+                "model_info": {"general.architecture": "qwen2",
+                               "qwen2.context_length": self.server_fake.trained_context},
                 "capabilities": capabilities,
                 "modified_at": "2025-01-01T00:00:00Z",
             },
@@ -527,7 +562,7 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             return
         tokens = reply.token_list()
         eval_count = reply.eval_count if reply.eval_count is not None else len(tokens)
-        prompt_count, prompt_ns = self._prompt_counts(reply)
+        prompt_count, prompt_ns = self._prompt_counts(reply, whole=True)
         final_extra = {
             "done_reason": "stop",
             "total_duration": 1_000_000,

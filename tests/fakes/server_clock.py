@@ -3,10 +3,13 @@ miniature.
 
 Like a model server on the reader's own computer it works on one request at a time (others wait
 for it), reads the prompt at `prompt_per_second` tokens (a token is four characters here) in
-batches, keeps the last prompt in its cache so a request that begins the same way is read only
-from where it differs, writes the reply at `reply_per_second`, and drops a request whose client
-has gone away at its next batch, as llama.cpp's server and Ollama do. Each request served is
-logged (`served`) with what it cost and how long it waited for the server.
+batches, keeps the last prompt of each of its `slots` in its cache so a request that begins the
+same way as one of them is read only from where it differs (the slot with the longest common
+prefix serves it, else the one used longest ago), writes the reply at `reply_per_second`, and
+drops a request whose client has gone away at its next batch, as llama.cpp's server and Ollama
+do. Reloading the model (`reload`: Ollama does when a request's runner options change) forgets
+every cached prompt. Each request served is logged (`served`) with what it cost and how long it
+waited for the server.
 """
 
 from __future__ import annotations
@@ -45,22 +48,57 @@ class ServerClock:
     # A client that left is noticed only between batches: llama.cpp's server reads up to 2,048
     # tokens a batch, Ollama 512. None: every `batch_seconds`.
     batch_tokens: int | None = None
+    slots: int = 1  # Ollama's OLLAMA_NUM_PARALLEL (1 by default), llama.cpp's -np
+    load_seconds: float = 0.0  # what loading the model again costs (`reload`)
     served: list[Served] = field(default_factory=list)
     _work: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _last_prompt: str = field(default="", repr=False)
+    _cached: list[str] = field(default_factory=list, repr=False)  # by slot, most recent last
+
+    def reload(self) -> None:
+        """The model loaded again: every cached prompt is gone (the caller holds the server)."""
+        self._cached.clear()
+        if self.load_seconds:
+            time.sleep(self.load_seconds)
+
+    def cached_prompts(self) -> list[str]:
+        return list(self._cached)
+
+    def hold(self, text: str) -> None:
+        """`text` put in a slot's cache as if read (a slot restored from a file)."""
+        self._keep(text, slot=None)
+
+    def _slot_for(self, text: str) -> tuple[int | None, int]:
+        """The slot that serves `text` and how much of it that slot holds."""
+        best, shared = None, 0
+        for index, held in enumerate(self._cached):
+            common = _common_prefix(held, text)
+            if common > shared:
+                best, shared = index, common
+        return best, shared
+
+    def _keep(self, text: str, *, slot: int | None) -> None:
+        if slot is not None:
+            del self._cached[slot]
+        elif len(self._cached) >= self.slots:
+            del self._cached[0]  # the slot used longest ago
+        self._cached.append(text)
 
     @property
     def token_delay(self) -> float:
         return 1.0 / self.reply_per_second
 
-    def begin(self, connection: socket.socket, path: str, body: Any) -> Served:
-        """Wait for the server, then read the prompt; `dropped` if the client left meanwhile.
-        The caller must `end` it, however the reply goes."""
+    def begin(self, connection: socket.socket, path: str, body: Any, *,
+              reload: bool = False) -> Served:
+        """Wait for the server, then read the prompt (after loading the model again, with
+        `reload`); `dropped` if the client left meanwhile. The caller must `end` it, however
+        the reply goes."""
         text = prompt_text(body)
         arrived = time.monotonic()
         self._work.acquire()
+        if reload:
+            self.reload()
         started = time.monotonic()
-        shared = _common_prefix(self._last_prompt, text)
+        slot, shared = self._slot_for(text)
         tokens = len(text) // CHARS_PER_TOKEN + 1
         fresh = (len(text) - shared) // CHARS_PER_TOKEN + 1
         served = Served(path, tokens, fresh, queued_seconds=started - arrived, started_at=started,
@@ -77,7 +115,7 @@ class ServerClock:
                 return served
             time.sleep(min(batch, max(reading_ends - time.monotonic(), 0)))
         served.prompt_seconds = time.monotonic() - started
-        self._last_prompt = text
+        self._keep(text, slot=slot)
         return served
 
     def end(self, served: Served) -> None:

@@ -1,18 +1,14 @@
 """The port to a model server: what every model call shares, whichever server is behind it and
-whichever room makes the call. Two calls, over a sealed request (rag/scope/request.py): `stream`,
+whichever room makes the call. Two calls over a sealed request (rag/scope/request.py): `stream`,
 a reply token by token (a reader's question), and `reply`, one whole reply, held to a JSON schema
-where the request has one.
+where the request has one; `read` has the server read a request ahead of the calls that begin
+with it (the read-along window, the warm-up).
 
-The gateway holds no prompt and knows no feature: the assistant, the companion, the characters
-and the comic pages each build their own requests (their `prompts.py`), and a request can only be
-made from sealed inputs, where the seal is checked. The wire below speaks the server's API
-(`servers.py` picks it from the address): Ollama's own (`ollama_wire.py`) or the
-OpenAI-compatible one (`openai_wire.py`); nothing above the gateway learns which.
-
-Every request waits its turn in its server's one queue (`schedule.py`): the reader's question
-first, then chips, then background work, which gives way when the reader asks and is sent again
-afterwards. Every reply teaches the server's speed (`speeds.py`), from which the deadline
-follows (`pacing.py`): no timeout fires while the server is still reading a long prompt.
+The gateway holds no prompt and knows no feature: each room builds its own requests from sealed
+inputs. The wire below speaks the server's API (`servers.py` picks it from the address): Ollama's
+own (`ollama_wire.py`) or the OpenAI-compatible one (`openai_wire.py`). Every request waits its
+turn in its server's one queue (`schedule.py`), the reader's question first; every reply teaches
+the server's speed (`speeds.py`), from which the deadline follows (`pacing.py`).
 """
 
 from __future__ import annotations
@@ -31,7 +27,7 @@ from reader_app.errors import (
 )
 from reader_app.rag.model.bounds import Deadline
 from reader_app.rag.model.models import ServerModels
-from reader_app.rag.model.pacing import Pacing, context_window, flat_prompt, timed_out
+from reader_app.rag.model.pacing import Pacing, context_window, timed_out
 from reader_app.rag.model.replies import StreamStats
 from reader_app.rag.model.schedule import GaveWayError, Priority, Ticket, queue_for
 from reader_app.rag.model.servers import ServerChoice, ServerPlace, locate, open_wire
@@ -122,11 +118,9 @@ class ModelGateway:
 
     def context_tokens(self) -> int | None:
         """The most a request may hold in all, in tokens, where the server tells it."""
-        if self.context_limit is None:
+        if self.context_limit is None and self.text_may_leave:  # before consent, not asked
             self.context_limit = self.wire.context_size(self.model)
         return self.context_limit
-
-    # -- the queue and the server's speed --------------------------------------------------
 
     def question_coming(self) -> contextlib.AbstractContextManager[None]:
         """While a reader's question is prepared: background work and chips give way and wait."""
@@ -135,15 +129,19 @@ class ModelGateway:
     def _turn(self, priority: Priority) -> contextlib.AbstractContextManager[Ticket]:
         return self.queue.turn(priority, abort=self.transport.abort, cancel=self.cancel)
 
-    def warm(self, request: ModelRequest) -> bool:
-        """Load the model and have the server read `request` (what the next answer begins with)
-        ahead of it, learning its speed; gives way to a question. True when it read them."""
+    def read(self, request: ModelRequest, *, priority: Priority = Priority.CHIPS,
+             stats: StreamStats | None = None) -> bool:
+        """Have the server read `request` (what later calls begin with) and keep it in its
+        prompt cache, learning its speed; a long one in steps (`Pacing.read_ahead_steps`), so
+        a question that stops it waits one step at most. Gives way to a question. True when
+        it read it all; `stats` hears what the server counted."""
         messages = _messages_of(request)
         if not self.text_may_leave:
             return False  # not even the title goes to another computer without consent
-        stats = StreamStats()
+        stats = stats if stats is not None else StreamStats()
         try:
-            with self._turn(Priority.CHIPS) as ticket:
+            with self._turn(priority) as ticket:
+                self._read_ahead(messages)
                 wait = self.pace.first_token_deadline(self.pace.fresh_tokens(messages))
                 parts = self._send(messages, max_tokens=1, wait=wait)
                 with contextlib.closing(parts):
@@ -153,6 +151,8 @@ class ModelGateway:
         except ReaderError:
             return False
         return not ticket.gave_way
+
+    warm = read  # the warm-up: the model loaded, and what the next answer begins with read
 
     def gpu_share(self) -> float | None:
         """How much of the model is in the GPU's memory, where the server says (0.0: none)."""
@@ -191,16 +191,13 @@ class ModelGateway:
         """
         messages = _messages_of(request)
         self._require_consent()
-        num_ctx = request.context_tokens
         while True:
             with self._turn(priority) as ticket:
                 try:
                     if priority == Priority.BACKGROUND:
-                        num_ctx = num_ctx or context_window(messages,
-                                                            max_tokens=request.max_tokens)
-                        self._read_ahead(messages, num_ctx=num_ctx)
+                        self._read_ahead(messages, context=request.context_tokens)
                     return self._complete(messages, max_tokens=request.max_tokens,
-                                          num_ctx=num_ctx, schema=request.schema)
+                                          context=request.context_tokens, schema=request.schema)
                 except ReaderError:
                     if not ticket.gave_way:
                         raise
@@ -228,24 +225,30 @@ class ModelGateway:
             yield from stream_tokens(parts, limits, stats=stats, learn=self.pace.learn,
                                      cancel=cancel, deadline=deadline)
 
+    def _num_ctx(self, messages: list[Message], *, max_tokens: int,
+                 context: int | None = None) -> int:
+        """The context a call asks for: the server's one context where it takes one (Ollama's,
+        chosen once and sent on every call: another makes it reload), else what it needs."""
+        return self.wire.fixed_context(self.model) or context or context_window(
+            messages, max_tokens=max_tokens)
+
     def _send(self, messages: list[Message], *, max_tokens: int, wait: float,
-              num_ctx: int | None = None,
+              context: int | None = None,
               deadline: Deadline | None = None) -> Generator[ReplyPart, None, None]:
         """The streamed reply; a read waits up to `wait` (the server may be silent while it
         reads the prompt), the reply ends at `deadline` (by default `wait` and the answer's own
         deadline) however the bytes come. The queue remembers what the server was sent."""
+        num_ctx = self._num_ctx(messages, max_tokens=max_tokens, context=context)
         self.transport.read_timeout = wait
-        self.queue.note_prompt(flat_prompt(messages))
+        self.pace.sending(messages)
         with self._within(deadline or Deadline(wait + self.answer_deadline)):
-            yield from self.wire.stream_chat(
-                model=self.model, messages=messages, max_tokens=max_tokens,
-                num_ctx=num_ctx or context_window(messages, max_tokens=max_tokens))
+            yield from self.wire.stream_chat(model=self.model, messages=messages,
+                                             max_tokens=max_tokens, num_ctx=num_ctx)
 
-    def _read_ahead(self, messages: list[Message], *, num_ctx: int) -> None:
-        """A long background prompt read in short steps first (Pacing.read_ahead_steps), each
-        with the call's own context size (Ollama reloads the model for another)."""
+    def _read_ahead(self, messages: list[Message], *, context: int | None = None) -> None:
+        """A long prompt read in short steps first (Pacing.read_ahead_steps)."""
         for part, tokens in self.pace.read_ahead_steps(messages):
-            replies = self._send(part, max_tokens=1, num_ctx=num_ctx,
+            replies = self._send(part, max_tokens=1, context=context,
                                  wait=self.pace.first_token_deadline(tokens))
             with contextlib.closing(replies):
                 for _ in replies:
@@ -264,7 +267,11 @@ class ModelGateway:
         try:
             yield
         except ContextTooLongError as error:
-            self._note_refusal(error)
+            if error.context_tokens:  # the context the server gives, and how far over it
+                self.context_limit = error.context_tokens
+                if error.prompt_tokens:
+                    self.overflow = max(self.overflow,
+                                        error.prompt_tokens / error.context_tokens)
             raise
         except AssistantTimeoutError as error:
             waited = deadline.allowed if deadline.passed() else self.transport.read_timeout
@@ -272,24 +279,16 @@ class ModelGateway:
         finally:
             self.transport.deadline = None
 
-    def _note_refusal(self, error: ContextTooLongError) -> None:
-        if error.context_tokens:
-            self.context_limit = error.context_tokens
-            if error.prompt_tokens:
-                self.overflow = max(self.overflow, error.prompt_tokens / error.context_tokens)
-
-    def _complete(self, messages: list[Message], *, max_tokens: int, num_ctx: int | None,
+    def _complete(self, messages: list[Message], *, max_tokens: int, context: int | None,
                   schema: Any) -> str:
         self.calls += 1
-        fresh = self.pace.fresh_tokens(messages)
-        wait = self.transport.read_timeout = self.pace.first_token_deadline(fresh)
-        self.queue.note_prompt(flat_prompt(messages))
+        num_ctx = self._num_ctx(messages, max_tokens=max_tokens, context=context)
+        wait = self.transport.read_timeout = self.pace.first_token_deadline(
+            self.pace.fresh_tokens(messages))
+        self.pace.sending(messages)
         with self._within(Deadline(wait + self.answer_deadline)):
-            return self.wire.complete(
-                model=self.model, messages=messages, max_tokens=max_tokens,
-                num_ctx=num_ctx or context_window(messages, max_tokens=max_tokens),
-                schema=schema,
-            )
+            return self.wire.complete(model=self.model, messages=messages,
+                                      max_tokens=max_tokens, num_ctx=num_ctx, schema=schema)
 
 
 def _messages_of(request: ModelRequest) -> list[Message]:

@@ -1,11 +1,21 @@
 """The wire to Ollama's own API under the gateway: the official client over the bounded
-transport (`rag/model/wire.py`), `num_ctx` set from what is sent, model downloads and vision
+transport (`rag/model/wire.py`), one `num_ctx` per server and model, model downloads and vision
 capabilities, and the translation of whatever the client raises into our errors.
+
+How Ollama works, from its source (server/sched.go, llm/llama_server.go; see docs/servers.md):
+- it reloads the model whenever a request's runner options differ from the loaded runner's
+  (`needsReload`), `num_ctx` among them, and a reload loses every cached token: so every call
+  sends the same `num_ctx`, chosen once from the model's trained context and this computer;
+- its `prompt_eval_count` is the whole prompt, the cached prefix included (`cache_n +
+  prompt_n`), while `prompt_eval_duration` covers only what it read afresh: so the wire leaves
+  `prompt_tokens_read` unknown and the gateway estimates it from what the server already held.
 """
 
 from __future__ import annotations
 
 import functools
+import os
+import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +52,32 @@ _UNREADABLE_REPLY = (ValueError, TypeError, KeyError, AttributeError, RecursionE
 # How long Ollama keeps the model loaded after a request: a reader reads for a while between
 # questions, and loading a 2 GB model again costs the next answer several seconds.
 KEEP_ALIVE = "30m"
+# The context every call asks for, at most the model's trained one: a 3B model's key-value cache
+# for 16,384 tokens takes 0.6-1.8 GB, which a computer with 12 GB or more can spare.
+LARGE_CONTEXT = 16384
+SMALL_CONTEXT = 8192
+LARGE_CONTEXT_MEMORY = 12 * 1024**3
+_contexts: dict[tuple[str, str], int] = {}  # (server, model) -> num_ctx, chosen once a process
+_contexts_lock = threading.Lock()
 
+
+def machine_context() -> int:
+    """The context this computer's memory affords a local model."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return SMALL_CONTEXT
+    return LARGE_CONTEXT if memory >= LARGE_CONTEXT_MEMORY else SMALL_CONTEXT
+
+
+def trained_context(model_info: object) -> int | None:
+    """`<architecture>.context_length` from `/api/show`'s model_info, where it says."""
+    if not isinstance(model_info, dict):
+        return None
+    for key, value in model_info.items():
+        if str(key).endswith(".context_length"):
+            return server_count(value) or None
+    return None
 
 
 def make_client(host: str, *, timeout: float, connect_timeout: float,
@@ -93,14 +128,14 @@ class OllamaWire:
                 text = part.message.content or ""
                 started = started or bool(text)
                 if part.done:
-                    # Ollama counts only what it read afresh: a cached prefix is not counted.
-                    read = server_count(part.prompt_eval_count)
+                    # The whole prompt, its cached prefix included; what was read afresh is
+                    # not said (the gateway estimates it).
                     yield ReplyPart(
-                        text, done=True, prompt_tokens=read,
+                        text, done=True, prompt_tokens=server_count(part.prompt_eval_count),
                         prompt_seconds=server_seconds(part.prompt_eval_duration, per_second=1e9),
                         completion_tokens=server_count(part.eval_count),
                         finish_reason=part.done_reason or "stop",
-                        prompt_tokens_read=read,
+                        prompt_tokens_read=None,
                         reply_seconds=server_seconds(part.eval_duration, per_second=1e9),
                     )
                 else:
@@ -140,8 +175,24 @@ class OllamaWire:
         finally:
             parts.close()
 
+    def fixed_context(self, model: str) -> int | None:
+        return self.context_size(model)
+
     def context_size(self, model: str) -> int | None:
-        return None  # Ollama takes the `num_ctx` each request asks for
+        """The one `num_ctx` this server and model are always sent: the model's trained
+        context (`/api/show`) within what this computer affords, chosen once a process."""
+        key = (self.host, model)
+        with _contexts_lock:
+            if key in _contexts:
+                return _contexts[key]
+        try:
+            shown = self._client.show(model)
+            trained = trained_context(getattr(shown, "modelinfo", None))
+        except Exception:  # unknown: this computer's share alone, kept all the same
+            trained = None
+        size = min(machine_context(), trained) if trained else machine_context()
+        with _contexts_lock:
+            return _contexts.setdefault(key, max(size, 2048))
 
     def gpu_share(self, model: str) -> float | None:
         """How much of the loaded `model` sits in the GPU's memory (`/api/ps`: `size_vram` over

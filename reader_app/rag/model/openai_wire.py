@@ -162,6 +162,9 @@ class OpenAIWire:
             f"“{name}” in the server's own app, or choose one of its models in Settings."
         )
 
+    def fixed_context(self, model: str) -> int | None:
+        return None  # the server's own context, whatever a call asks
+
     def context_size(self, model: str) -> int | None:
         """llama.cpp's `/props` (`n_ctx`), asked once per model; None where the server has none."""
         if model in self._context_sizes:

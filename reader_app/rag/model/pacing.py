@@ -31,9 +31,8 @@ READ_AHEAD_AFTER_SECONDS = 8.0
 READ_AHEAD_STEP_SECONDS = 4.0
 READ_AHEAD_MIN_STEP_TOKENS = 64
 CHARS_PER_PROMPT_TOKEN = 4  # for timing, an average (CHARS_PER_TOKEN is a safe upper bound)
-# Ollama's own default context (2,048 or 4,096 tokens depending on the version) silently cuts the
-# start of a longer prompt, which is where the rules and the passages are; every call sets
-# num_ctx from what it sends instead.
+# Where a server does not say its context (an OpenAI-compatible one without llama.cpp's /props),
+# a call's own size is what it asks for (Ollama always gets its one num_ctx: ollama_wire.py).
 MIN_CONTEXT_WINDOW = 4096
 MAX_CONTEXT_WINDOW = 32768
 CHARS_PER_TOKEN = 3  # pessimistic for English prose (~4), so the estimate errs on the safe side
@@ -88,16 +87,29 @@ class Pacing:
         self.timeout = timeout
         self.read_ahead_after = READ_AHEAD_AFTER_SECONDS
         self.read_ahead_step = READ_AHEAD_STEP_SECONDS
+        self.fresh_share = 1.0  # of the prompt last sent, the share not in the server's cache
+
+    def sending(self, messages: Sequence[Any]) -> None:
+        """A request is going to the server: note the share of it the server will read afresh,
+        then that the server holds it now."""
+        text = flat_prompt(messages)
+        shared = self.queue.shared_prefix_chars(text)
+        self.fresh_share = (len(text) - shared) / len(text) if text else 1.0
+        self.queue.note_prompt(text)
 
     def learn(self, part: ReplyPart, stats: StreamStats) -> None:
-        """Keep what the server counted, and learn its speed from it."""
+        """Keep what the server counted, and learn its speed from what it read afresh only: a
+        server that counts the whole prompt (Ollama) has the cached share taken off, so a cache
+        hit never makes it look faster than it is."""
+        read = part.prompt_tokens_read
+        if read is None and part.prompt_tokens:
+            read = max(1, round(part.prompt_tokens * self.fresh_share))
         stats.prompt_tokens = part.prompt_tokens
         stats.prompt_seconds = part.prompt_seconds
         stats.completion_tokens = part.completion_tokens
         stats.finish_reason = part.finish_reason
-        stats.prompt_tokens_read = part.prompt_tokens_read
-        self.speeds.note(self.queue.key, self.model,
-                         prompt_tokens=part.prompt_tokens_read or part.prompt_tokens,
+        stats.prompt_tokens_read = read
+        self.speeds.note(self.queue.key, self.model, prompt_tokens=read,
                          prompt_seconds=part.prompt_seconds,
                          reply_tokens=part.completion_tokens, reply_seconds=part.reply_seconds)
 

@@ -115,6 +115,10 @@ class Wire(Protocol):
         """Download a model with progress (Ollama); other servers say they cannot."""
         ...
 
+    def fixed_context(self, model: str) -> int | None:
+        """The context every call must ask for (Ollama's one `num_ctx`); None: any."""
+        ...
+
     def context_size(self, model: str) -> int | None:
         """The context the server gives a request, in tokens, where it can tell."""
         ...

@@ -26,6 +26,7 @@ from reader_app.rag.model.gateway import (
     PullProgress,
     StreamStats,
 )
+from reader_app.rag.model.ollama_wire import machine_context
 from reader_app.rag.model.speeds import SpeedBook
 from reader_app.rag.scope.found import Passage, RecentText, SearchResult
 from reader_app.rag.scope.sealed import ScopedContext, ScopedHistory, ScopeViolationError
@@ -182,7 +183,8 @@ def test_rewrite_uses_temperature_zero_a_token_cap_and_a_schema(fake_ollama: Fak
         "who?", ScopedHistory.empty(boundary_sid=5))
     assert rewrite.search_phrase == "Anna lantern" and rewrite.keywords == ("Anna",)
     body = fake_ollama.requests_to("/api/chat")[-1].body
-    assert body["options"] == {"temperature": 0, "num_predict": 96, "num_ctx": 4096}
+    context = min(machine_context(), fake_ollama.trained_context)  # Ollama's one context
+    assert body["options"] == {"temperature": 0, "num_predict": 96, "num_ctx": context}
     assert body["format"]["required"] == ["search_phrase", "keywords"]
     assert body["stream"] is False
 

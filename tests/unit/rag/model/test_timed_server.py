@@ -213,8 +213,65 @@ def test_the_speed_is_learnt_from_what_the_server_read_afresh(
                                   stats=stats))
     again = clock.served[-1]
     assert again.fresh_tokens < first.fresh_tokens / 10  # the cache held nearly all of it
-    assert stats.prompt_tokens_read == again.fresh_tokens
+    # llama.cpp says what it read afresh; Ollama counts the whole prompt (cache_n + prompt_n),
+    # so the gateway takes off the share it knows the server held.
+    assert stats.prompt_tokens_read == pytest.approx(again.fresh_tokens, abs=8)
     assert stats.expected_tokens is not None and stats.expected_tokens < 50
     speed = gateway.pace.speed
     assert speed is not None and speed.prompt_per_second == pytest.approx(
         PROMPT_PER_SECOND, rel=0.5)
+
+
+def test_a_cache_hit_leaves_the_learnt_speed_as_it_was(
+    fake_ollama: FakeOllama, clock: ServerClock, api: str
+) -> None:
+    """Ollama's prompt_eval_count counts the cached prefix while its duration covers only what
+    was read afresh: taken as it is, every follow-up would make the server look many times
+    faster than it is, and the next passage budget would be too big to read in time."""
+    fake_ollama.reply_with(lambda r: Reply("The bell rang."))
+    gateway = _gateway(fake_ollama, api)
+    context = _context(1400, seed="same")
+    _first_token_seconds(gateway, context)
+    learnt = gateway.pace.speed
+    assert learnt is not None
+    for question in ("Who rang the bell?", "And then?", "Why did Boris ring it?"):
+        "".join(AssistantCalls(gateway).stream_answer(context, question, answer_length="short",
+                                                      stats=StreamStats()))
+        assert clock.served[-1].fresh_tokens < 60  # a cache hit
+    speed = gateway.pace.speed
+    assert speed is not None and speed.prompt_per_second == pytest.approx(
+        learnt.prompt_per_second, rel=0.6)
+    assert speed.prompt_per_second < PROMPT_PER_SECOND * 2
+
+
+def test_ollama_is_never_made_to_reload_the_model(fake_ollama: FakeOllama,
+                                                  clock: ServerClock) -> None:
+    """Calls of every size (an answer, a long background summary, a warm-up) all ask for the
+    one num_ctx, so the fake, which loads the model again for another (as Ollama's scheduler
+    does, losing its cache), never does."""
+    fake_ollama.reply_with(lambda r: Reply("The bell rang."))
+    gateway = _gateway(fake_ollama, "ollama")
+    _first_token_seconds(gateway, _context(100, seed="small"))
+    _first_token_seconds(gateway, _context(6000, seed="large"))
+    history = ScopedHistory.for_summary(_Conversation(turns=4, words=2500), 1, boundary_sid=5,
+                                        keep_recent=0)
+    AssistantCalls(gateway).summarize(history)
+    sent = {r.body["options"]["num_ctx"] for r in fake_ollama.model_calls()}
+    assert len(sent) == 1 and fake_ollama.loads == 1 and fake_ollama.reloads == 0
+
+
+def test_the_fake_ollama_reloads_and_forgets_its_cache_when_num_ctx_changes(
+    fake_ollama: FakeOllama, clock: ServerClock
+) -> None:
+    """The fake fails where Ollama would: another num_ctx loads the model again, and what the
+    cache held is read afresh."""
+    import httpx
+
+    body = {"model": "qwen2.5:3b", "stream": False,
+            "messages": [{"role": "user", "content": "Boris rang the bell. " * 200}]}
+    for num_ctx in (4096, 4096, 8192):
+        httpx.post(f"{fake_ollama.url}/api/chat",
+                   json={**body, "options": {"num_ctx": num_ctx}}, timeout=10)
+    first, cached, reloaded = clock.served[-3:]
+    assert fake_ollama.reloads == 1
+    assert cached.fresh_tokens <= 2 and reloaded.fresh_tokens == first.fresh_tokens
