@@ -141,6 +141,8 @@ SETTINGS: tuple[Setting, ...] = (
         "fastembed model for retrieval",
     ),
     Setting("assistant.rewrite_queries", bool, True, "Rewrite questions into search phrases"),
+    Setting("assistant.read_along", bool, True,
+            "Have the model read the pages as you read them, so answers about them come fast"),
     Setting("assistant.answer_wait", int, 15,
             "Seconds to wait for an answer's first words: on a slow computer a short wait sends "
             "fewer passages (Answer quickly), a longer one more (Read more)"),

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from reader_app.rag.assistant import read_along
 from reader_app.rag.model import schedule
 from tests.fakes.marker_library import MarkerLibrary, marker_library
 
@@ -40,6 +41,7 @@ def library_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     # Background model calls wait this long after a question (two seconds for a reader);
     # the tests of that wait set their own.
     monkeypatch.setattr(schedule, "QUIET_AFTER_QUESTION", 0.05)
+    read_along.forget_readings()  # no server has read any test's book along
     yield home
 
 

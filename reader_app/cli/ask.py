@@ -23,8 +23,10 @@ from reader_app.printable import printable
 from reader_app.rag.assistant.answer_run import AnswerRun
 from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.assistant.engine import Assistant, ScopeSource
+from reader_app.rag.assistant.read_along import mark_read
 from reader_app.rag.index.embed import Embedder, default_embedder
 from reader_app.rag.index.sentences import sid_at
+from reader_app.rag.model.replies import StreamStats
 from reader_app.rag.scope.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.scope.citations import Citation
 from reader_app.store.db import connect
@@ -39,6 +41,10 @@ def ask_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", help="an EPUB or CBZ file (added to the library if needed)")
     parser.add_argument("question", help="the question, in quotes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--read-along", action="store_true",
+        help="have the server read the pages up to the boundary first, as it would have while "
+        "the reader read them (the app's read-along), then ask")
     boundary_options(parser, "answer")
     server_options(parser)
     return parser
@@ -110,12 +116,33 @@ def _ask(conn: sqlite3.Connection, options: argparse.Namespace, *, out: TextIO,
     # A conversation of its own, removed afterwards: the panel's conversation stays the reader's.
     conversation = assistant.new_conversation(ready.book.book_id)
     try:
+        read_along = _read_along(assistant, ready.book) if options.read_along else None
         asked_at = time.perf_counter()
         run = assistant.ask(ready.book, options.question, conversation_id=conversation)
-        return _stream(run, as_json=options.json, out=out, err=err, asked_at=asked_at)
+        return _stream(run, as_json=options.json, out=out, err=err, asked_at=asked_at,
+                       read_along=read_along)
     finally:
         assistant.store.delete_conversation(conversation)
         assistant.close()
+
+
+def _read_along(assistant: Assistant, book: Book) -> dict[str, Any]:
+    """Have the server read the window at the boundary, as reading along would have; what it
+    took (`--json`'s "read_along")."""
+    made = assistant.read_along_request(book)
+    if made is None:
+        return {"window_tokens": 0, "read": False}
+    request, window, boundary = made
+    stats = StreamStats()
+    started = time.perf_counter()
+    read = assistant.gateway.read(request, stats=stats)
+    if read:
+        mark_read(assistant.gateway, book.book_id, window, boundary=boundary)
+    return {"window_tokens": window.tokens, "read": read, "up_to": window.ends_in,
+            "seconds": round(time.perf_counter() - started, 3),
+            "server_prompt_s": None if stats.prompt_seconds is None
+            else round(stats.prompt_seconds, 3),
+            "prompt_tokens": stats.prompt_tokens, "prompt_tokens_read": stats.prompt_tokens_read}
 
 
 def _explicit_boundary(
@@ -149,7 +176,7 @@ def stream_tokens(tokens: Iterable[str], *, live: bool, out: TextIO, what: str) 
 
 
 def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO,
-            asked_at: float | None = None) -> int:
+            asked_at: float | None = None, read_along: dict[str, Any] | None = None) -> int:
     live = not as_json and out.isatty()
     trouble = stream_tokens(run.tokens(), live=live, out=out, what="answer")
     outcome = run.outcome
@@ -166,6 +193,8 @@ def _stream(run: AnswerRun, *, as_json: bool, out: TextIO, err: TextIO,
         add_receipt(payload, outcome.answer)
         if asked_at is not None:
             payload["timings"] = timings(run, asked_at)
+        if read_along is not None:
+            payload["read_along"] = read_along
         if trouble:
             payload["error"] = trouble
         json.dump(payload, out, ensure_ascii=False, indent=2)
@@ -207,6 +236,7 @@ def timings(run: AnswerRun, asked_at: float) -> dict[str, Any]:
         "prompt_tokens_read": stats.prompt_tokens_read,
         "model_calls_before_answer": run.prepared.calls_before_answer,
         "passage_budget": run.prepared.passage_budget,
+        "window_tokens": run.prepared.window_tokens,
         "expected_prompt_s": None if expected is None else round(expected, 3),
         "first_token_deadline_s": None if stats.deadline_seconds is None
         else round(stats.deadline_seconds, 1),

@@ -77,6 +77,7 @@ class PreparedQuestion:
     # What the reader waited on before the answer's own request (`reader-app ask --json`).
     calls_before_answer: int = 0  # model calls made first (a query rewrite, a ranking, …)
     passage_budget: int = 0  # the tokens the passages were cut to
+    window_tokens: int = 0  # the pages read along at the prompt's start (read_along.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,8 +38,10 @@ from reader_app.rag.assistant.prompts import (
     REWRITE_TURNS,
     answer_prefix,
     length_instruction,
+    read_along_request,
     warm_request,
 )
+from reader_app.rag.assistant.read_along import ReadAlong, Window
 from reader_app.rag.assistant.term_table import TermTables
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexes import VectorIndexCache
@@ -90,6 +92,7 @@ class AssistantConfig:
     api_key: str = field(default="", repr=False)
     allowed_remote_hosts: tuple[str, ...] = ()
     treat_as_remote: tuple[str, ...] = ()
+    read_along: bool = True  # the server reads the pages as they are read (read_along.py)
 
     @classmethod
     def from_settings(cls, conn: sqlite3.Connection) -> AssistantConfig:
@@ -106,6 +109,7 @@ class AssistantConfig:
             api_key=server.api_key,
             allowed_remote_hosts=server.allowed_remote_hosts,
             treat_as_remote=server.treat_as_remote,
+            read_along=bool(settings.get("assistant.read_along")),
         )
 
     @property
@@ -155,12 +159,12 @@ class Assistant:
         self._term_tables = term_tables or TermTables(home)
 
     def passage_budget(self, history: ScopedHistory | None = None, *,
-                       book: Book | None = None) -> int:
-        """Tokens for the passages.
+                       book: Book | None = None, window: Window | None = None) -> int:
+        """Tokens for the passages found outside the pages read along.
 
         Where the server's speed is known, as many as it reads within the reader's wait
-        (`answer_wait`), after what it must read besides (the earlier turns, unless its prompt
-        cache holds them from the last request, and the new turn's other text); before that,
+        (`answer_wait`), after what it must read besides (the pages read along and the earlier
+        turns, unless its prompt cache holds them, and the new turn's other text); before that,
         the usual 3,000. Never below the floor (the best passages whole), never above what the
         server's context leaves (where known) or the ceiling, and less after a refusal.
         """
@@ -172,7 +176,8 @@ class Assistant:
         wait = min(max(self.config.answer_wait, MIN_WAIT_SECONDS), MAX_WAIT_SECONDS)
         details = BookDetails.of(book) if book is not None else BookDetails("", "", "")
         prefix = answer_prefix(details, history, started=True,
-                               answer_length=self.config.answer_length)
+                               answer_length=self.config.answer_length,
+                               window=window.excerpts if window is not None else None)
         besides = self.gateway.pace.fresh_tokens(prefix) + TURN_TOKENS
         affordable = int((wait * speed.prompt_per_second - besides) / CONTEXT_MARGIN)
         return max(MIN_PASSAGE_TOKENS, min(affordable, ceiling))
@@ -267,6 +272,8 @@ class Assistant:
         )
         early_error: AssistantUnavailableError | None = None
         search_query = question
+        window = self.read_along(book).window(scope, only_read=True) \
+            if self.config.read_along else None
         if scope.boundary_sid < 0:
             context = ScopedContext.before_reading(book=book, history=history)
         else:
@@ -287,7 +294,9 @@ class Assistant:
                 search_query,
                 embedder=self.embedder,
                 vector_cache=self._vector_cache,
-                token_budget=(budget := self.passage_budget(history, book=book)),
+                token_budget=(budget := self.passage_budget(history, book=book,
+                                                            window=window)),
+                outside=(window.sid_start, window.sid_end) if window is not None else None,
                 hypothetical=hypothetical,
                 reranker=(
                     helpers.reranker(question)
@@ -296,8 +305,8 @@ class Assistant:
                 ),
             )
             context = ScopedContext.from_search(
-                result, book=book, location=self._location(places, scope), history=history
-            )
+                result, book=book, location=self._location(places, scope), history=history,
+                window=window.excerpts if window is not None else None)
         message = self.store.add_question(
             conversation_id, text=question, boundary_sid=scope.boundary_sid
         )
@@ -315,8 +324,25 @@ class Assistant:
             model=self.config.model, answer_length=self.config.answer_length, started=started,
             early_error=early_error, calls_before_answer=self.gateway.calls - calls_before,
             passage_budget=budget,
+            window_tokens=window.tokens if window is not None else 0,
         )
         return AnswerRun(prepared, gateway=self.gateway, store=self.store, cancel=cancel)
+
+    def read_along(self, book: Book) -> ReadAlong:
+        return ReadAlong(self.conn, book, self.gateway)
+
+    def read_along_request(self, book: Book) -> tuple[ModelRequest, Window, int] | None:
+        """What reading along sends now for `book` (the window at the recorded boundary, with
+        the boundary); None with nothing to read, or while reading along is off."""
+        if not self.config.read_along:
+            return None
+        scope = self._scope_source(self.conn, book.book_id)
+        window = self.read_along(book).window(scope)
+        if window is None:
+            return None
+        request = read_along_request(BookDetails.of(book), window.excerpts,
+                                     answer_length=self.config.answer_length)
+        return request, window, scope.boundary_sid
 
     def warm(self, book: Book) -> bool:
         """Have the server load the model and read what the next answer about `book` begins

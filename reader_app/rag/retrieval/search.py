@@ -82,6 +82,7 @@ def search(
     reranker: Reranker | None = None,
     other_embedders: Sequence[Embedder] | None = None,
     keyword_query: str | None = None,
+    outside: tuple[int, int] | None = None,
 ) -> SearchResult:
     """The `k` passages in `scope` most relevant to `query`, plus the text just before the
     boundary. Nothing outside the scope is ever a candidate of either search.
@@ -92,7 +93,9 @@ def search(
     default (None), while `embedder`'s index does not yet cover the scope, that is the model
     the book was indexed with before (`previous_index`: after a change of model).
     `keyword_query`, when given, is what the keyword search matches instead of `query`
-    (character chat's rewrite has both)."""
+    (character chat's rewrite has both). `outside` (first and last sentence of the current
+    book) is a stretch the model already has (the pages read along): no passage is taken from
+    within it."""
     if not query or not query.strip():
         raise QueryError("Type a question or some words to search for.")
     if not 1 <= k <= MAX_K:
@@ -133,6 +136,8 @@ def search(
     ranking = sorted(fused.items(), key=lambda item: -item[1])
     pool = max(k, RERANK_POOL) if reranker is not None else k
     neighbours = _neighbour_rule(stages.neighbours, token_budget, rankings)
+    if outside is not None:
+        ranking = _outside(conn, scope.book_id, ranking, outside)
     spans = _spans(conn, scope, ranking, k=pool, neighbours=neighbours)
     if reranker is not None:
         spans = _reranked(conn, scope, spans, reranker)[:k]
@@ -248,6 +253,18 @@ def _spans(
             merged, Span(book_id, int(row[2]), chunk_id, start, end, score, *core, alone)
         )
     return merged
+
+
+def _outside(conn: sqlite3.Connection, book_id: str,
+             ranking: list[tuple[tuple[str, int], float]],
+             stretch: tuple[int, int]) -> list[tuple[tuple[str, int], float]]:
+    """`ranking` without the chunks of `book_id` that lie wholly within `stretch`."""
+    first, last = stretch
+    inside = {int(row[0]) for row in conn.execute(
+        "SELECT chunk_id FROM chunks WHERE book_id = ? AND sid_start >= ? AND sid_end <= ?",
+        (book_id, first, last))}
+    return [(key, score) for key, score in ranking
+            if key[0] != book_id or key[1] not in inside]
 
 
 def _prefix(scope: Scope, book_id: str) -> int:

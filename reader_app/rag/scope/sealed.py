@@ -13,6 +13,7 @@ from typing import Protocol
 
 from reader_app.books.model import Book
 from reader_app.rag.scope.citations import Citation, without_heading
+from reader_app.rag.scope.excerpts import ScopedExcerpts
 from reader_app.rag.scope.found import SearchResult
 from reader_app.rag.scope.seal import ScopeViolationError, Sealed
 
@@ -196,6 +197,8 @@ class ScopedContext(Sealed):
     on_screen: str
     passages: tuple[ContextPassage, ...]
     history: ScopedHistory
+    # The pages read along (rag/assistant/read_along.py), up to this boundary; None: none.
+    window: ScopedExcerpts | None
     _seal: object = field(repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -203,13 +206,20 @@ class ScopedContext(Sealed):
             raise ScopeViolationError("build a ScopedContext with from_search or before_reading")
         if self.history.boundary_sid > self.boundary_sid:
             raise ScopeViolationError("history made after the boundary cannot join this context")
+        window = self.window
+        if window is not None and (window.boundary_sid != self.boundary_sid
+                                   or any(e.sid_end > self.boundary_sid
+                                          for e in window.excerpts)):
+            raise ScopeViolationError("a window read at another boundary cannot join this context")
 
     @classmethod
     def from_search(
-        cls, result: SearchResult, *, book: Book, location: str, history: ScopedHistory
+        cls, result: SearchResult, *, book: Book, location: str, history: ScopedHistory,
+        window: ScopedExcerpts | None = None,
     ) -> ScopedContext:
         """The context of an answer: passages and on-screen text from a scoped search, numbered
-        on from the excerpts the history's turns were given."""
+        on from the excerpts the history's turns were given; with `window`, the pages read
+        along up to the boundary, which take the on-screen text's place."""
         if not isinstance(result, SearchResult):
             raise ScopeViolationError("a ScopedContext needs a SearchResult from rag.search")
         if result.book_id != book.book_id:
@@ -227,7 +237,9 @@ class ScopedContext(Sealed):
                 quote=short_quote(without_heading(passage.text, chapter)),
             )
             passages.append(ContextPassage(label, chapter, passage.text, passage.score, citation))
-        on_screen = result.recent.text if result.recent is not None else ""
+        if window is not None and window.book_id != book.book_id:
+            raise ScopeViolationError("the window is of another book")
+        on_screen = result.recent.text if result.recent is not None and window is None else ""
         return cls(
             BookDetails.of(book),
             result.boundary_sid,
@@ -236,13 +248,15 @@ class ScopedContext(Sealed):
             on_screen,
             tuple(passages),
             history,
+            window if window is not None and not window.is_empty else None,
             _SEAL,
         )
 
     @classmethod
     def before_reading(cls, *, book: Book, history: ScopedHistory) -> ScopedContext:
         """Boundary -1: only the title, authors and the book's own description."""
-        return cls(BookDetails.of(book), -1, False, "the beginning", "", (), history, _SEAL)
+        return cls(BookDetails.of(book), -1, False, "the beginning", "", (), history, None,
+                   _SEAL)
 
     @property
     def citations(self) -> tuple[Citation, ...]:

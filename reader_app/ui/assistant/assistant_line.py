@@ -27,7 +27,13 @@ class AssistantLine(QObject):
         self.host = self._current_host()
         self.preparation = ""  # what the indexing news last said
         self.unreachable: str | None = None  # why the model could not be reached, if it couldn't
+        self.read_along = ""  # what the model has read along up to, once it has
         panel.modelReached.connect(self._reached)
+        panel.readAlong.connect(self._read_along)
+
+    def _read_along(self, text: str) -> None:
+        self.read_along = text
+        self._show()
 
     def _current_host(self) -> str:
         return str(self.settings.get("assistant.ollama_host"))
@@ -62,6 +68,8 @@ class AssistantLine(QObject):
             text = "Index ready · the model can't be reached" + text[len(READY) :]
         elif self.unreachable and not text:
             text = "The model can't be reached"
+        elif self.read_along and not self.unreachable:
+            text = f"{text} · {self.read_along}" if text else self.read_along
         self.label.setText(text)
         if self.unreachable:
             self.label.setToolTip(self.unreachable)

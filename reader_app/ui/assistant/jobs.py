@@ -1,5 +1,5 @@
-"""The assistant panel's background jobs, run by `DockJobs`: an answer, a warm-up and a model
-download.
+"""The assistant panel's background jobs, run by `DockJobs`: an answer, a warm-up, reading along
+and a model download.
 
 An answer job streams, as progress: for a comic whose pages OCR is still reading,
 `ComicPagesNews` while it waits for them; the spoiler check, then what the reader will wait for
@@ -136,6 +136,44 @@ def warm_work(job: Job, *, assistants: AssistantPool, book: Book) -> bool:
                              cancel=job)
     try:
         return gateway.warm(request)
+    finally:
+        gateway.close()
+
+
+@dataclass(frozen=True)
+class ReadAlongNews:
+    """The server has read along up to the end of `chapter` (`tokens` in the window)."""
+
+    book_id: str
+    chapter: str
+    tokens: int
+
+
+def read_along_work(job: Job, *, assistants: AssistantPool, book: Book) -> ReadAlongNews | None:
+    """Have the server read the pages read so far (the window at the recorded boundary), in
+    the background: it gives way to a question at once, which waits one step at most. The
+    first time on a book, this is also the model's warm-up. None: nothing read (nothing to
+    read, reading along is off, the server is down, or a question came first)."""
+    try:
+        with assistants.lend() as assistant:
+            made = assistant.read_along_request(book)
+            config = assistant.config
+    except (ReaderError, sqlite3.Error, OSError) as error:
+        log.info("reading along in %s failed: %s", book.book_id, error)
+        return None
+    if made is None:
+        return None
+    from reader_app.rag.assistant.read_along import mark_read
+    from reader_app.rag.model.schedule import Priority
+
+    request, window, boundary = made
+    gateway = config.gateway(timeout=config.timeout, speeds=speeds_for(assistants.home),
+                             cancel=job)
+    try:
+        if not gateway.read(request, priority=Priority.BACKGROUND):
+            return None
+        mark_read(gateway, book.book_id, window, boundary=boundary)
+        return ReadAlongNews(book.book_id, window.ends_in, window.tokens)
     finally:
         gateway.close()
 

@@ -6,11 +6,12 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import ReadingState
 from reader_app.errors import (
     OLLAMA,
     AnswerFailedError,
@@ -28,10 +29,12 @@ from reader_app.ui.assistant.conversation_dock import ReplyWork
 from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.jobs import (
     AnswerResult,
+    ReadAlongNews,
     SlowComputerAdvice,
     Suggestions,
     answer_work,
     pull_work,
+    read_along_work,
     warm_work,
 )
 from reader_app.ui.assistant.view import AssistantView
@@ -42,6 +45,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# After the boundary moves, reading along waits this long for the reader to settle (pages
+# flipped through quickly make one step, not one each).
+READ_ALONG_DELAY_MS = 2500
+
 EMPTY_HINT = ("Ask about what you have read so far, for example “Who is …?”, “Why did … leave?” "
               "or “What happened in the last chapter?”. Answers come only from the pages you "
               "have read, and cite them.")
@@ -51,6 +58,7 @@ class AssistantPanel(AssistantView):
     """The reading companion. Engine work runs in workers; the UI thread never waits."""
 
     answerFinished = Signal(object)  # the whole answer's Message (a highlight may keep it)
+    readAlong = Signal(str)  # what the model has read along up to, for the status line
     reply_word = "answer"
     advised: ClassVar[set[str]] = set()  # models already called too slow this session
 
@@ -69,6 +77,9 @@ class AssistantPanel(AssistantView):
         self._pull: Job | None = None
         self._smaller: str | None = None  # the smaller model offered for a slow computer
         self._warmed: set[str] = set()  # books whose model was warmed this session
+        self.read_along_text = ""  # "The model has read along up to Chapter 3", once it has
+        self._read_along_timer = QTimer(self, singleShot=True, interval=READ_ALONG_DELAY_MS)
+        self._read_along_timer.timeout.connect(self._read_along)
         self.new_button.clicked.connect(self.new_conversation)
         self.whole_comic_off.clicked.connect(self._turn_off_whole_comic)
         self.download_button.clicked.connect(self.download_model)
@@ -80,11 +91,20 @@ class AssistantPanel(AssistantView):
     def set_book(self, book: Book | None) -> None:
         """Show `book`'s latest conversation (or nothing)."""
         super().set_book(book)
+        self.read_along_text = ""
+        self.readAlong.emit("")
+        self._read_along_timer.stop()
+        self.workers.drop("read-along")
         if book is not None:
             self._read_conversation(talk.latest_conversation(self.home, book.book_id))
         self._clear_suggestions()
         self.refresh_scope()
         self._warm()
+
+    def refresh_scope(self, state: ReadingState | None = None) -> None:
+        super().refresh_scope(state)
+        if self.book is not None and self.book.book_id in self._warmed:
+            self._read_along_timer.start()  # the boundary may have moved: read along, settled
 
     def set_keyword_only(self, percent: int) -> None:
         """The keyword index covers the book; the dense half joins as the embeddings land."""
@@ -214,7 +234,23 @@ class AssistantPanel(AssistantView):
         self._warmed.add(book.book_id)
         assistants = self.assistants
         self.workers.submit("warm", lambda job: warm_work(job, assistants=assistants, book=book),
-                            on_done=lambda _read: None, on_error=_warm_failed)
+                            on_done=lambda _read: self._read_along(), on_error=_warm_failed)
+
+    def _read_along(self) -> None:
+        """Have the server read the pages read so far, in the background (jobs.py)."""
+        book = self.book
+        if book is None or book.book_id not in self._warmed:
+            return
+        assistants = self.assistants
+        self.workers.submit(
+            "read-along", lambda job: read_along_work(job, assistants=assistants, book=book),
+            on_done=self._on_read_along, on_error=_warm_failed)
+
+    def _on_read_along(self, news: ReadAlongNews | None) -> None:
+        if news is None or self.book is None or news.book_id != self.book.book_id:
+            return
+        self.read_along_text = f"The model has read along up to {news.chapter}"
+        self.readAlong.emit(self.read_along_text)
 
     def _advise(self, advice: SlowComputerAdvice) -> None:
         """Say once that answers are slow here, and offer a smaller model to download."""

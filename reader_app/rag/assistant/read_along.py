@@ -1,0 +1,196 @@
+"""Read along: the model server reads the pages the reader has read, in the background, as they
+are read, so that a question pays only for what comes after them.
+
+The window is the most recent text inside the boundary: from an anchor (the start of the current
+chapter, or further back only as far as the window's size allows) up to the boundary. It is the
+stable beginning of every answer's prompt (prompts.py: the rules, the book, the window, then the
+earlier turns and the new turn), and it grows page by page: the text from the anchor to a later
+boundary begins with the text to an earlier one, so each step of reading along, and each
+question, reuses what the server read before. When it has grown past its size it is re-anchored,
+once, and read again.
+
+The window is sealed book text (`ScopedExcerpts`): it is made from sentence spans that the scope
+admits, rebuilt from them for every request (never kept as a string), so when the boundary moves
+back it holds nothing past the new one. The anchor is remembered per server, model and book in
+this process; what the server has read along up to is remembered with it.
+
+Its size follows the server: what its learnt speed reads in about `WINDOW_SECONDS` (a reader
+spends a minute or two on a page), within the room its context leaves.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from dataclasses import dataclass
+
+from reader_app.books.model import Book
+from reader_app.rag.assistant.places import Places
+from reader_app.rag.model.gateway import ModelGateway
+from reader_app.rag.scope.boundary import Scope
+from reader_app.rag.scope.excerpts import ScopedExcerpts, Span, excerpts_in_scope
+
+WINDOW_SECONDS = 90.0
+UNKNOWN_SPEED_TOKENS = 2000  # before the server's speed is learnt
+MIN_WINDOW_TOKENS = 600
+MAX_WINDOW_TOKENS = 6000
+CONTEXT_SHARE = 0.4  # of the server's context, at most, for the window
+GROWTH = 1.5  # a window grown past this many times its size is re-anchored
+CHARS_PER_TOKEN = 4
+_SCAN_SENTENCES = 4000  # how far back an anchor is looked for
+
+
+@dataclass
+class Reading:
+    """One book's window on one server: where it begins, and how far the server has read it
+    (the boundary it was read to; -1: not read)."""
+
+    anchor: int
+    read_to: int = -1
+    tokens: int = 0  # the window's size when last built
+
+
+_readings: dict[tuple[str, str, str], Reading] = {}
+_lock = threading.Lock()
+
+
+def window_tokens(gateway: ModelGateway) -> int:
+    """How big a window this server is given: what it reads in `WINDOW_SECONDS`, within the
+    share of its context left for it."""
+    speed = gateway.pace.speed
+    tokens = UNKNOWN_SPEED_TOKENS if speed is None else \
+        int(speed.prompt_per_second * WINDOW_SECONDS)
+    context = gateway.context_tokens()
+    if context:
+        tokens = min(tokens, int(context * CONTEXT_SHARE))
+    return max(MIN_WINDOW_TOKENS, min(tokens, MAX_WINDOW_TOKENS))
+
+
+@dataclass(frozen=True)
+class Window:
+    """The window at one boundary: its sealed text, where it runs, its size, and the chapter it
+    ends in (what the reader is told the model has read along up to)."""
+
+    excerpts: ScopedExcerpts
+    sid_start: int
+    sid_end: int
+    tokens: int
+    ends_in: str
+
+
+class ReadAlong:
+    """The window of one book on one server, at the boundary of a scope."""
+
+    def __init__(self, conn: sqlite3.Connection, book: Book, gateway: ModelGateway) -> None:
+        self.conn = conn
+        self.book = book
+        self.gateway = gateway
+        self.key = reading_key(gateway, book.book_id)
+
+    @property
+    def reading(self) -> Reading | None:
+        with _lock:
+            return _readings.get(self.key)
+
+    def window(self, scope: Scope, *, only_read: bool = False) -> Window | None:
+        """The window at `scope`'s boundary (None before reading, or with nothing to read),
+        anchored where it was unless the boundary moved back before the anchor or the window
+        has grown past its size. `only_read`: None unless the server has read along some of
+        it (a question sends the window only then: read in the question's own time, it would
+        cost more than the passages it replaces)."""
+        boundary = scope.boundary_sid
+        if boundary < 0 or scope.book_id != self.book.book_id:
+            return None
+        size = window_tokens(self.gateway)
+        reading = self.reading
+        anchor = reading.anchor if reading is not None else None
+        if anchor is None or anchor > boundary or \
+                self._tokens(anchor, boundary) > size * GROWTH:
+            anchor = self._anchor(boundary, size)
+        if only_read and (reading is None or reading.anchor != anchor
+                          or not 0 <= reading.read_to <= boundary):
+            return None
+        window = self._build(scope, anchor)
+        if window is None:
+            return None
+        with _lock:
+            known = _readings.get(self.key)
+            if known is None or known.anchor != anchor:
+                _readings[self.key] = Reading(anchor, tokens=window.tokens)
+            else:
+                known.tokens = window.tokens
+                if known.read_to > boundary:
+                    known.read_to = -1  # moved back: what was read reaches past the boundary
+        return window
+
+    def read_to(self, boundary: int) -> int:
+        """The boundary the server has read along to, if still within `boundary` (else -1)."""
+        reading = self.reading
+        if reading is None or reading.read_to > boundary:
+            return -1
+        return reading.read_to
+
+    # -- the window's extent ----------------------------------------------------------------
+
+    def _tokens(self, start: int, end: int) -> int:
+        row = self.conn.execute(
+            "SELECT COALESCE(SUM(LENGTH(text)), 0) FROM sentences "
+            "WHERE book_id = ? AND sid BETWEEN ? AND ? AND story",
+            (self.book.book_id, start, end)).fetchone()
+        return int(row[0]) // CHARS_PER_TOKEN
+
+    def _anchor(self, boundary: int, size: int) -> int:
+        """Where a new window begins: the start of the boundary's chapter if the chapter so far
+        fits in half the size (room to grow), else as far back as half the size reaches."""
+        rows = self.conn.execute(
+            "SELECT sid, section, LENGTH(text), story FROM sentences "
+            "WHERE book_id = ? AND sid <= ? ORDER BY sid DESC LIMIT ?",
+            (self.book.book_id, boundary, _SCAN_SENTENCES)).fetchall()
+        if not rows:
+            return boundary
+        section = rows[0][1]
+        budget = size // 2 * CHARS_PER_TOKEN
+        anchor = int(rows[0][0])
+        for sid, row_section, length, story in rows:
+            if row_section != section or budget <= 0:
+                break
+            anchor = int(sid)
+            if story:
+                budget -= int(length)
+        return anchor
+
+    def _build(self, scope: Scope, anchor: int) -> Window | None:
+        """The window from `anchor` to the boundary, a span a chapter, as sealed excerpts."""
+        boundary = scope.boundary_sid
+        sections = self.conn.execute(
+            "SELECT section, MIN(sid), MAX(sid) FROM sentences "
+            "WHERE book_id = ? AND sid BETWEEN ? AND ? GROUP BY section ORDER BY MIN(sid)",
+            (self.book.book_id, anchor, boundary)).fetchall()
+        places = Places(self.conn, self.book)
+        spans = [Span(self.book.book_id, int(first), int(last), places.chapter_of(int(first))[0])
+                 for _section, first, last in sections]
+        if not spans:
+            return None
+        excerpts = excerpts_in_scope(self.conn, scope, spans)
+        if excerpts.is_empty:
+            return None
+        tokens = len(excerpts.text) // CHARS_PER_TOKEN + 1
+        return Window(excerpts, anchor, boundary, tokens, spans[-1].label)
+
+
+def reading_key(gateway: ModelGateway, book_id: str) -> tuple[str, str, str]:
+    return gateway.queue.key, gateway.model, book_id
+
+
+def mark_read(gateway: ModelGateway, book_id: str, window: Window, *, boundary: int) -> None:
+    """The server behind `gateway` has read `window` (made at `boundary`)."""
+    with _lock:
+        known = _readings.get(reading_key(gateway, book_id))
+        if known is not None and known.anchor == window.sid_start:
+            known.read_to = boundary
+
+
+def forget_readings() -> None:
+    """For tests: no server has read anything along."""
+    with _lock:
+        _readings.clear()
