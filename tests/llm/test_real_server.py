@@ -258,3 +258,32 @@ def _long_excerpts(shelf: MarkerLibrary) -> ScopedExcerpts:
     scope = scope_for_book(shelf.conn, shelf.book.book_id)
     return excerpts_in_scope(shelf.conn, scope,
                              [Span(shelf.book.book_id, 0, scope.boundary_sid, "Chapters 1-3")])
+
+
+def test_after_reading_along_a_question_is_read_only_after_the_window(
+    llama: LlamaServer, shelf: MarkerLibrary
+) -> None:
+    """The server's own count: the pages read along come from its prompt cache, so what a
+    question makes it read afresh is what comes after them (the passages found outside the
+    window and the question), as `ask --json` reports in `prompt_tokens_read`."""
+    from reader_app.rag.assistant.read_along import mark_read
+    from reader_app.rag.model.schedule import Priority
+
+    shelf.read_through(1, 7)
+    assistant = _assistant(shelf, llama.v1_url, rewrite_queries=False, answer_length="short")
+    made = assistant.read_along_request(shelf.book)
+    assert made is not None
+    request, window, boundary = made
+    along = StreamStats()
+    assert assistant.gateway.read(request, priority=Priority.BACKGROUND, stats=along)
+    mark_read(assistant.gateway, shelf.book.book_id, window, boundary=boundary)
+    window_whole = along.prompt_tokens
+    assert window_whole is not None and window_whole > 300
+
+    run = assistant.ask(shelf.book, "Who carried the violin?")
+    "".join(run.tokens())
+    assert run.prepared.window_tokens > 0
+    whole, read = run.stats.prompt_tokens, run.stats.prompt_tokens_read
+    assert whole is not None and read is not None
+    assert whole > window_whole
+    assert read <= whole - window_whole + 16, (read, whole, window_whole)

@@ -227,24 +227,30 @@ class AssistantPanel(AssistantView):
 
     def _warm(self) -> None:
         """The first time the assistant is shown on a book this session, have the server load
-        the model and read the book's opening (never at the app's start: only when shown)."""
+        the model and read the pages read along, or the book's opening before reading (never at
+        the app's start: only when shown)."""
         book = self.book
         if book is None or book.book_id in self._warmed or not self.isVisible():
             return
         self._warmed.add(book.book_id)
-        assistants = self.assistants
-        self.workers.submit("warm", lambda job: warm_work(job, assistants=assistants, book=book),
-                            on_done=lambda _read: self._read_along(), on_error=_warm_failed)
+        self._read_along(warm=True)
 
-    def _read_along(self) -> None:
-        """Have the server read the pages read so far, in the background (jobs.py)."""
+    def _read_along(self, *, warm: bool = False) -> None:
+        """Have the server read the pages read so far, in the background (jobs.py); the first
+        time on a book, with nothing to read along yet, the warm-up instead."""
         book = self.book
         if book is None or book.book_id not in self._warmed:
             return
         assistants = self.assistants
-        self.workers.submit(
-            "read-along", lambda job: read_along_work(job, assistants=assistants, book=book),
-            on_done=self._on_read_along, on_error=_warm_failed)
+
+        def work(job: Job) -> ReadAlongNews | None:
+            news = read_along_work(job, assistants=assistants, book=book)
+            if news is None and warm and not job.cancelled:
+                warm_work(job, assistants=assistants, book=book)
+            return news
+
+        self.workers.submit("read-along", work, on_done=self._on_read_along,
+                            on_error=_warm_failed)
 
     def _on_read_along(self, news: ReadAlongNews | None) -> None:
         if news is None or self.book is None or news.book_id != self.book.book_id:
