@@ -90,15 +90,18 @@ def test_a_comic_is_read_in_panel_order_turning_its_pages(
 
 
 class HeldEngine(PageEngine):
-    """Reads no page from the `held_from`-th on until the test lets it."""
+    """Reads no page from the `held_from`-th on until the test lets it; `holding` is set once
+    the worker waits there."""
 
     def __init__(self, *, held_from: int = 0) -> None:
         super().__init__()
         self.go = threading.Event()
+        self.holding = threading.Event()
         self.held_from = held_from
 
     def read_lines(self, image: Image.Image) -> list[OcrLine]:
         if len(self.pages_read) >= self.held_from:
+            self.holding.set()
             self.go.wait(10)
         return super().read_lines(image)
 
@@ -113,6 +116,9 @@ def test_stopping_a_comic_drops_the_pages_still_being_read(
     aloud.read_comic_pages = ocr_page_reader(window.home, engine=lambda: engine)
     aloud.play_pause()
     qtbot.waitUntil(lambda: voice.speaking is not None, timeout=10_000)
+    # Stopped once the worker is inside page 2's OCR: stopped before it got there (a slow
+    # worker), it would rightly not read page 2 at all, and the test failed 2 runs in 12.
+    qtbot.waitUntil(engine.holding.is_set, timeout=10_000)
     aloud.stop()  # the worker is held on page 2
     assert not aloud.playing and aloud.queue is None
     engine.go.set()
