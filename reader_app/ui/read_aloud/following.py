@@ -1,11 +1,12 @@
 """The page follows the voice, forward only: turned to the sentence being said (page by page, as
-a page turn would, both pages of a spread; a comic to its page), and that sentence marked on it.
-The voice's turns are `Navigation.VOICE`: they move no boundary. The voice follows the reader
-the other way (player.py): `in_sight` tells whether it must."""
+a page turn would, both pages of a spread; a comic to its page), and that sentence marked on it
+(a comic's balloon outlined). The voice's turns are `Navigation.VOICE`: they move no boundary.
+The voice follows the reader the other way (player.py): `in_sight` tells whether it must."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
 
 from reader_app.books.model import Locator
 from reader_app.books.shelf.reading import Navigation
@@ -18,6 +19,8 @@ from reader_app.ui.reader.reader_page import ReaderPage
 # Turns the voice makes page by page to reach its sentence; past them (a sentence beyond pages
 # the reader's book lays out apart), straight there.
 TURNS_AT_MOST = 8
+BALLOON_OUTLINE = QColor(255, 140, 0)  # the speaking mark's orange, around a comic's balloon
+BALLOON_MARGIN = 8.0  # page pixels around the words: the outline crosses no letter
 
 
 def in_sight(reader: ReaderPage, sentence: Said | None) -> bool:
@@ -57,3 +60,25 @@ def mark_spoken(painter: QPainter, doc: SectionDocument, reader: ReaderPage,
     if isinstance(sentence, SpokenSentence):
         marks = (Mark(sentence.start, sentence.end, strong=True),)
         paint_marks(painter, doc, marks, reader.epub_view.shown_pages())
+
+
+def outline_balloon(painter: QPainter, reader: ReaderPage, sentence: Said | None) -> None:
+    """The comic balloon whose words are being said, outlined on its page."""
+    if not isinstance(sentence, Queued) or sentence.page is None or sentence.balloon is None:
+        return
+    comic = reader.comic_view
+    size = comic.page_pixels(sentence.page)
+    place = next((rect for page, rect in comic.page_rects() if page == sentence.page), None)
+    if size is None or place is None or size.width() <= 0 or size.height() <= 0:
+        return
+    scale_x, scale_y = place.width() / size.width(), place.height() / size.height()
+    left, top, right, bottom = sentence.balloon
+    m = BALLOON_MARGIN
+    box = QRectF(place.left() + (left - m) * scale_x, place.top() + (top - m) * scale_y,
+                 (right - left + 2 * m) * scale_x, (bottom - top + 2 * m) * scale_y)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(BALLOON_OUTLINE, 3.0))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(box.intersected(place), 6.0, 6.0)
+    painter.restore()

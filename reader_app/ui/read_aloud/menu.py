@@ -80,7 +80,8 @@ def install_read_aloud(
 def _fill_voices(menu: QMenu, aloud: ReadAloud) -> None:
     menu.clear()
     if aloud.speaker is None and not aloud.ensure_speaker():
-        menu.addAction(aloud.no_speech.reason if aloud.no_speech else "No voices").setEnabled(False)
+        missing = aloud.voice.no_speech
+        menu.addAction(missing.reason if missing else "No voices").setEnabled(False)
         return
     assert aloud.speaker is not None
     for voice in sorted(aloud.speaker.voices(), key=lambda v: (v.language, v.name)):

@@ -20,7 +20,7 @@ from reader_app.settings import SettingsStore
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.read_aloud.bar import ReadAloudBar
 from reader_app.ui.read_aloud.comic_pages import PageReader, ocr_page_reader, stream_pages
-from reader_app.ui.read_aloud.following import in_sight, mark_spoken, turn_to
+from reader_app.ui.read_aloud.following import in_sight, mark_spoken, outline_balloon, turn_to
 from reader_app.ui.read_aloud.listening_log import ListeningLog
 from reader_app.ui.read_aloud.sources import (
     BookSource,
@@ -31,7 +31,7 @@ from reader_app.ui.read_aloud.sources import (
     SentenceList,
     SentenceSource,
 )
-from reader_app.ui.read_aloud.speech import NoSpeech, Speaker, find_speaker
+from reader_app.ui.read_aloud.speech import Speaker, find_speaker
 from reader_app.ui.read_aloud.voice import ReaderVoice, SpeakerFactory
 from reader_app.ui.reader.page_view import PageShown
 from reader_app.ui.reader.reader_page import ReaderPage
@@ -93,6 +93,7 @@ class ReadAloud(QObject):
         self._next_timer.setSingleShot(True)
         self._next_timer.timeout.connect(self._speak_current)
         reader.epub_view.underlays.append(self._paint)
+        reader.comic_view.overlays.append(self._paint_comic)
         reader.bookChanged.connect(self._book_changed)
         reader.positionChanged.connect(self._reader_moved)
         bar.count_button.clicked.connect(lambda: self._answer_ahead(count=True))
@@ -106,14 +107,6 @@ class ReadAloud(QObject):
     @property
     def speaker(self) -> Speaker | None:
         return self.voice.speaker
-
-    @property
-    def no_speech(self) -> NoSpeech | None:
-        return self.voice.no_speech
-
-    @property
-    def rate(self) -> float:
-        return self.voice.rate
 
     def ensure_speaker(self) -> bool:
         """Find the voice the first time it is needed; False (and the reason shown) if none."""
@@ -267,10 +260,10 @@ class ReadAloud(QObject):
         self._skip(forward=False)
 
     def faster(self) -> None:
-        self.set_rate(self.rate + RATE_STEP)
+        self.set_rate(self.voice.rate + RATE_STEP)
 
     def slower(self) -> None:
-        self.set_rate(self.rate - RATE_STEP)
+        self.set_rate(self.voice.rate - RATE_STEP)
 
     def set_rate(self, rate: float) -> None:
         self.voice.set_rate(rate)
@@ -439,9 +432,14 @@ class ReadAloud(QObject):
         self._speak_current()
 
     def _say_state(self) -> None:
-        speed = "normal speed" if self.rate == 0 else f"speed {self.rate:+.1f}"
+        rate = self.voice.rate
+        speed = "normal speed" if rate == 0 else f"speed {rate:+.1f}"
         self.bar.say(f"Reading aloud · {speed}")
 
     def _paint(self, painter: QPainter, doc: SectionDocument) -> None:
         if self.playing:
             mark_spoken(painter, doc, self.reader, self.current)
+
+    def _paint_comic(self, painter: QPainter) -> None:
+        if self.playing:
+            outline_balloon(painter, self.reader, self.current)
