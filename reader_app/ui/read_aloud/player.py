@@ -76,7 +76,6 @@ class ReadAloud(QObject):
         self.voice = ReaderVoice(bar, factory=speaker_factory, settings=settings,
                                  finished=self._finished, failed=self._failed,
                                  window=reader.window, parent=self)
-        self.voice.busy = lambda: self.playing or self.source is not None
         self.source: SentenceSource | None = None  # what is being read
         # The sentence in the voice's hands, or the next to say after a pause; None while a
         # comic's next page is still being read.
@@ -89,6 +88,8 @@ class ReadAloud(QObject):
         # Paused, then the reader moved elsewhere: Resume begins at the page shown then.
         self._resume_from_page = False
         self._turning = False  # the voice is turning the page itself
+        self.voice.busy = lambda: self.playing or self.source is not None
+        self.voice.changed.connect(self._voice_changed)
         self._next_timer = QTimer(self)
         self._next_timer.setSingleShot(True)
         self._next_timer.timeout.connect(self._speak_current)
@@ -266,12 +267,14 @@ class ReadAloud(QObject):
         self.set_rate(self.voice.rate - RATE_STEP)
 
     def set_rate(self, rate: float) -> None:
-        self.voice.set_rate(rate)
-        if self.playing:
-            self._say_state()
+        self.voice.set_rate(rate)  # the status bar says the new speed (`voice.changed`)
 
     def set_voice(self, name: str) -> None:
         self.voice.set_voice(name)
+
+    def _voice_changed(self) -> None:
+        if self.playing and not self.paused:
+            self._say_state()  # the new speed
 
     def read_reply(self, source: ReplySource) -> None:
         """Read a reply aloud, without its veiled sentences (see replies.py); the page and the

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QLocale, QObject, Qt, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from reader_app.books.model import Book
@@ -78,14 +78,16 @@ class ReaderVoice(QObject):
             self.speaker.stop()
         self.factory, self.speaker = factory, None
 
-    def ensure(self) -> bool:
-        """Find the voice the first time it is needed; False (and the reason shown) if none."""
+    def ensure(self, *, quiet: bool = False) -> bool:
+        """Find the voice the first time it is needed; False if none, and the reason shown
+        unless `quiet` (the caller shows it: the settings page)."""
         if self.speaker is None:
             made = self.factory(self)
             if isinstance(made, NoSpeech):
                 self.no_speech = made
-                self.bar.say(made.reason)
-                self._tell(made.reason)
+                if not quiet:
+                    self.bar.say(made.reason)
+                    self._tell(made.reason)
                 return False
             self.speaker = made
             self.no_speech = None
@@ -99,8 +101,10 @@ class ReaderVoice(QObject):
         self.book = book
         if self.speaker is None:
             return
-        if book is not None and book.metadata.language:
-            self.speaker.set_language(book.metadata.language)  # its first voice speaks
+        language = book.metadata.language if book is not None else ""
+        language = language or QLocale.system().name()  # no book: the reader's own language
+        if language and language != "C":
+            self.speaker.set_language(language)  # its first voice speaks
         chosen = self.chosen()
         if chosen and any(v.name == chosen for v in self.speaker.voices()):
             self.speaker.set_voice(chosen)

@@ -326,7 +326,7 @@ def test_the_books_language_picks_the_voice_and_the_menu_lists_its_voices(
     menu = window.findChild(QMenu, "readAloudVoices")
     assert isinstance(menu, QMenu)
     menu.aboutToShow.emit()
-    assert [a.text() for a in menu.actions()] == ["Amélie (fr)", "Béatrice (fr)"]
+    assert [a.text() for a in menu.actions() if a.isCheckable()] == ["Amélie", "Béatrice"]
     menu.actions()[1].trigger()
     assert voice.voice == "Béatrice"
     aloud.faster()
