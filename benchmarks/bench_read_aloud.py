@@ -166,8 +166,7 @@ def _read_through(voice_factory: Callable[[Any], Any], sentences: int) -> dict[s
     app.processEvents()
 
     aloud = window.aids.read_aloud
-    aloud.speaker_factory = voice_factory
-    aloud.speaker = None
+    aloud.voice.use(voice_factory)
     aloud.ensure_speaker()
     voice = aloud.speaker
     started: list[float] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import tempfile
@@ -104,9 +105,59 @@ def main() -> int:
     window.reader.comic_view.next_page()  # the wide title strip, shown alone
     window.reader.comic_view.next_page()  # then two story pages side by side
     shot("pepper-and-carrot-spread")
+    open_book(PRIDE)
+    window.jump_to(chapter_one)
+    voice_menu_shot(window, settle)
     assistant_shot(window, open_book, settle, shot)
     window.close()
     return 0
+
+
+# espeak-ng's English voices as speech-dispatcher lists them, each with its variants.
+ENGLISH_VOICES = ("English (Great Britain)", "English (Scotland)", "English (Lancaster)",
+                  "English (West Midlands)", "English (Received Pronunciation)",
+                  "English (Caribbean)", "English (America)", "English (America, New York City)")
+ESPEAK_VARIANTS = ("Adam", "Alex", "Alicia", "Andy", "Annie", "Half-LifeAnnouncementSystem",
+                   "Robosoft", "Robosoft7", "fast_test", "klatt", "whisper")
+
+
+def voice_menu_shot(window: Any, settle: Any) -> None:
+    """Go › Read Aloud › Voice over Pride and Prejudice, with espeak's English voices and their
+    variants (a scripted voice stands in for the engine, so the picture is the same anywhere)."""
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QMenu
+
+    from reader_app.ui.read_aloud.speech import Voice
+    from tests.fakes.scripted_speaker import ScriptedSpeaker
+
+    voices = (*(Voice(name, "en") for name in ENGLISH_VOICES),
+              *(Voice(f"{name}+{variant}", "en")
+                for name in ENGLISH_VOICES for variant in ESPEAK_VARIANTS))
+    aloud = window.aids.read_aloud
+    aloud.voice.use(lambda parent: ScriptedSpeaker(parent, voices=voices))
+    aloud.ensure_speaker()
+    bar = window.menuBar()
+    go = bar.findChild(QMenu, "goMenu")
+    menus = [go, bar.findChild(QMenu, "readAloudMenu"), bar.findChild(QMenu, "readAloudVoices")]
+    # Each submenu drawn where it opens beside its item (the offscreen screen is too small
+    # for Qt to place them so itself).
+    places = [bar.actionGeometry(go.menuAction()).bottomLeft() + bar.pos()]
+    go.popup(window.mapToGlobal(places[0]))
+    settle()
+    for parent, menu in itertools.pairwise(menus):
+        parent.setActiveAction(menu.menuAction())
+        places.append(places[-1] + parent.actionGeometry(menu.menuAction()).topRight())
+        menu.popup(window.mapToGlobal(places[-1]))
+        settle()
+    picture = window.grab()
+    painter = QPainter(picture)
+    for menu, place in zip(menus, places, strict=True):
+        painter.drawPixmap(place, menu.grab())
+    painter.end()
+    for menu in reversed(menus):
+        menu.hide()
+    picture.save(str(OUT / "voice-menu.png"))
+    print("wrote", OUT / "voice-menu.png")
 
 
 def assistant_shot(window: Any, open_book: Any, settle: Any, shot: Any) -> None:

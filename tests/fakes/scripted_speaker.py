@@ -98,6 +98,9 @@ class ScriptedSpeaker(QObject):
     def set_voice(self, name: str) -> None:
         self.voice = name
 
+    def current_voice(self) -> str:
+        return self.voice
+
     def _done(self) -> None:
         utterance, self._utterance = self._utterance, None
         if utterance is None:

@@ -1,6 +1,10 @@
 """Read aloud's controls on the window: its submenu in the Go menu (play, next and previous
-sentence, faster, slower, stop, the voices), the toolbar button and keys, and its word in the
-status bar; the player is player.py."""
+sentence, faster, slower, stop, the voices), the toolbar button (checked while reading) and keys,
+and its word in the status bar; the player is player.py.
+
+The Voice menu lists the book language's own voices, the one speaking checked, and keeps an
+engine's hundreds of variants behind More Voices… (voice_dialog.py); a voice chosen says a
+short sample, as Preview Voice does."""
 
 from __future__ import annotations
 
@@ -8,13 +12,15 @@ from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QToolBar
 
 from reader_app.settings import SettingsStore
 from reader_app.ui.read_aloud.bar import ReadAloudBar
 from reader_app.ui.read_aloud.player import ReadAloud, SpeakerFactory
 from reader_app.ui.read_aloud.speech import find_speaker
+from reader_app.ui.read_aloud.voice import is_variant, main_voices
+from reader_app.ui.read_aloud.voice_dialog import VoiceDialog
 from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.workers import Workers
 
@@ -70,21 +76,70 @@ def install_read_aloud(
         go.addSeparator()
         go.addMenu(menu)
     toolbar = window.menuBar().window().findChild(QToolBar, "mainToolbar")
-    play = menu.actions()[0]
-    play.setToolTip("Read aloud from the first sentence on the page, or pause (Ctrl+Shift+R)")
+    # The toolbar's button is checked while reading: it shows what Read aloud is doing.
+    button = QAction("Read Aloud", window.menuBar())
+    button.setObjectName("actionReadAloudButton")
+    button.setCheckable(True)
+    button.triggered.connect(lambda _=False: aloud.play_pause())
+    aloud.stateChanged.connect(lambda: _show_state(button, aloud))
+    _show_state(button, aloud)
     if toolbar is not None:
-        toolbar.addAction(play)
+        toolbar.addAction(button)
     return aloud
 
 
+def _show_state(button: QAction, aloud: ReadAloud) -> None:
+    reading = aloud.playing and not aloud.paused
+    button.setChecked(reading)
+    if reading:
+        button.setToolTip("Pause reading aloud (Ctrl+Shift+R)")
+    elif aloud.playing:
+        button.setToolTip("Paused: go on reading aloud (Ctrl+Shift+R)")
+    else:
+        button.setToolTip("Read aloud from the first sentence on the page (Ctrl+Shift+R)")
+
+
 def _fill_voices(menu: QMenu, aloud: ReadAloud) -> None:
+    """The book language's own voices (the one speaking checked), More Voices…, Preview."""
     menu.clear()
+    for old in menu.findChildren(QActionGroup):
+        old.deleteLater()
     if aloud.speaker is None and not aloud.ensure_speaker():
-        menu.addAction(aloud.no_speech.reason if aloud.no_speech else "No voices").setEnabled(False)
+        missing = aloud.voice.no_speech
+        menu.addAction(missing.reason if missing else "No voices").setEnabled(False)
         return
-    assert aloud.speaker is not None
-    for voice in sorted(aloud.speaker.voices(), key=lambda v: (v.language, v.name)):
-        action = menu.addAction(f"{voice.name} ({voice.language})")
-        action.triggered.connect(lambda _=False, name=voice.name: aloud.set_voice(name))
-    if not menu.actions():
+    voice = aloud.voice
+    voices, current = voice.voices(), voice.current()
+    shown = main_voices(voices)
+    shown += [v for v in voices if v.name == current and v not in shown]  # a variant chosen
+    group = QActionGroup(menu)
+    for listed in shown:
+        action = menu.addAction(listed.name)
+        action.setCheckable(True)
+        action.setChecked(listed.name == current)
+        action.setToolTip(f"Read in {listed.name}; it says the book's title when chosen")
+        group.addAction(action)
+        action.triggered.connect(lambda _=False, name=listed.name: _choose(aloud, name))
+    if not voices:
         menu.addAction("The speech engine lists no voices").setEnabled(False)
+    menu.addSeparator()
+    more = menu.addAction("&More Voices…")
+    more.setObjectName("actionMoreVoices")
+    more.setEnabled(any(is_variant(v) or v not in shown for v in voices))
+    more.triggered.connect(lambda: _more_voices(aloud))
+    preview = menu.addAction("&Preview Voice")
+    preview.setObjectName("actionPreviewVoice")
+    preview.setEnabled(voice.can_preview())
+    preview.triggered.connect(lambda: voice.preview())
+
+
+def _choose(aloud: ReadAloud, name: str) -> None:
+    aloud.set_voice(name)
+    aloud.voice.preview()  # heard at once (not while reading: the next sentence is in it)
+
+
+def _more_voices(aloud: ReadAloud) -> None:
+    dialog = VoiceDialog(aloud.voice, aloud.reader.window())
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.accepted.connect(lambda: aloud.set_voice(dialog.selected()))
+    dialog.open()

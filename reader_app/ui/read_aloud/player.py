@@ -1,26 +1,26 @@
 """Read aloud's player: one voice over a sentence source (sources.py) that it asks for what comes
 next: the book from the first sentence on screen (or a selection), a reply (replies.py), or a
 comic's words in panel order (read on a worker, comic_pages.py). A book's sentence is marked on
-the page, the pages turn as the voice goes on, and heard in full it counts as read
+the page, the pages turn forward as the voice goes on (never back: a page turned or a jump by the
+reader takes the voice to the page shown instead), and heard in full it counts as read
 (`follow_listener` in books/shelf/reading.py, by the reader page); the book's words, the comic's
 too, count as listened (listening_log.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QMessageBox
 
 from reader_app.books.model import Book
+from reader_app.books.shelf.reading import Navigation
 from reader_app.books.text.spoken import SpokenSentence
 from reader_app.settings import SettingsStore
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.read_aloud.bar import ReadAloudBar
 from reader_app.ui.read_aloud.comic_pages import PageReader, ocr_page_reader, stream_pages
-from reader_app.ui.read_aloud.following import mark_spoken, turn_to
+from reader_app.ui.read_aloud.following import in_sight, mark_spoken, outline_balloon, turn_to
 from reader_app.ui.read_aloud.listening_log import ListeningLog
 from reader_app.ui.read_aloud.sources import (
     BookSource,
@@ -31,7 +31,9 @@ from reader_app.ui.read_aloud.sources import (
     SentenceList,
     SentenceSource,
 )
-from reader_app.ui.read_aloud.speech import NoSpeech, Speaker, find_speaker
+from reader_app.ui.read_aloud.speech import Speaker, find_speaker
+from reader_app.ui.read_aloud.voice import ReaderVoice, SpeakerFactory
+from reader_app.ui.reader.page_view import PageShown
 from reader_app.ui.reader.reader_page import ReaderPage
 from reader_app.ui.workers import Workers
 
@@ -40,9 +42,10 @@ if TYPE_CHECKING:  # numpy comes with it: loaded on the worker that reads a comi
 
 HEADING_PAUSE_MS = 700  # the breath after a heading, before the text under it
 RATE_STEP = 0.1
-SpeakerFactory = Callable[[QObject], "Speaker | NoSpeech"]
 COMIC_LANE = "read-aloud-comic"
 TEXT_LANE = "read-aloud-text"  # the book's sentences split on a worker, never on the UI thread
+# The reader's own moves, which the voice follows to the page shown (a relayout keeps its place).
+READER_MOVES = frozenset({Navigation.TURN_FORWARD, Navigation.TURN_BACK, Navigation.JUMP})
 
 
 class ReadAloud(QObject):
@@ -51,6 +54,7 @@ class ReadAloud(QObject):
     sentenceStarted = Signal(object)  # the book's SpokenSentence now being said
     queuedStarted = Signal(object)  # the Queued sentence now being said (a reply, a comic)
     stopped = Signal()
+    stateChanged = Signal()  # began, paused, resumed or stopped reading
 
     def __init__(
         self,
@@ -67,27 +71,32 @@ class ReadAloud(QObject):
         self.workers = workers
         self.read_comic_pages = read_comic_pages or ocr_page_reader(reader.library.home)
         self.log = ListeningLog(reader, parent=self)
-        self.settings = settings
         self.reader = reader
         self.bar = bar
-        self.speaker_factory = speaker_factory
-        self.speaker: Speaker | None = None
-        self.no_speech: NoSpeech | None = None
+        self.voice = ReaderVoice(bar, factory=speaker_factory, settings=settings,
+                                 finished=self._finished, failed=self._failed,
+                                 window=reader.window, parent=self)
         self.source: SentenceSource | None = None  # what is being read
         # The sentence in the voice's hands, or the next to say after a pause; None while a
         # comic's next page is still being read.
         self.current: Said | None = None
         self.playing = False
         self.paused = False
-        self.rate = float(settings.get("read_aloud.rate")) if settings is not None else 0.0
         self._utterance = 0
         self._between = False  # paused after one sentence, before the next was begun
         self._speaker_paused = False
+        # Paused, then the reader moved elsewhere: Resume begins at the page shown then.
+        self._resume_from_page = False
+        self._turning = False  # the voice is turning the page itself
+        self.voice.busy = lambda: self.playing or self.source is not None
+        self.voice.changed.connect(self._voice_changed)
         self._next_timer = QTimer(self)
         self._next_timer.setSingleShot(True)
         self._next_timer.timeout.connect(self._speak_current)
         reader.epub_view.underlays.append(self._paint)
+        reader.comic_view.overlays.append(self._paint_comic)
         reader.bookChanged.connect(self._book_changed)
+        reader.positionChanged.connect(self._reader_moved)
         bar.count_button.clicked.connect(lambda: self._answer_ahead(count=True))
         bar.just_listen_button.clicked.connect(lambda: self._answer_ahead(count=False))
 
@@ -95,6 +104,14 @@ class ReadAloud(QObject):
         if event.type() == QEvent.Type.Close:
             self.stop()  # the window closing silences the voice (and ends its writes)
         return False
+
+    @property
+    def speaker(self) -> Speaker | None:
+        return self.voice.speaker
+
+    def ensure_speaker(self) -> bool:
+        """Find the voice the first time it is needed; False (and the reason shown) if none."""
+        return self.voice.ensure()
 
     @property
     def queue(self) -> tuple[Queued, ...] | None:
@@ -145,6 +162,7 @@ class ReadAloud(QObject):
         if self.source is not source:
             return  # stopped, or started again, meanwhile
         if first is None:
+            self.source = None
             self.bar.say("Nothing is left to read aloud here: this is the end of the book.")
             return
         self.current = first
@@ -168,9 +186,13 @@ class ReadAloud(QObject):
                 self.speaker.pause()
                 self._speaker_paused = True
             self.bar.say("Paused")
+            self.stateChanged.emit()
 
     def resume(self) -> None:
-        if self.playing and self.paused and self.speaker is not None:
+        if self.playing and self.paused and self._resume_from_page:
+            self._silence()
+            self.start()  # from the page shown, asked first where that reads ahead
+        elif self.playing and self.paused and self.speaker is not None:
             self.paused = False
             if self._speaker_paused:
                 # Also when the sentence ended as Pause came: an engine may hold what it is
@@ -183,27 +205,53 @@ class ReadAloud(QObject):
                 self._between = False
                 self._speak_current()
             self._say_state()
+            self.stateChanged.emit()
 
     def stop(self) -> None:
         """Stop speaking; the place marked on the page goes."""
-        self._next_timer.stop()
         was_playing = self.playing
+        self._silence()
+        self.log.write()
+        if was_playing:
+            self.bar.say("")
+            self.stopped.emit()
+        else:
+            self.bar.setVisible(bool(self.bar.label.text()))
+
+    def _silence(self) -> None:
+        """Nothing said, nothing in hand, nothing being prepared, nothing asked."""
+        self._next_timer.stop()
         self.playing = self.paused = self._between = self._speaker_paused = False
+        self._resume_from_page = False
         if self.speaker is not None:
             self.speaker.stop()
         if self.workers is not None:
             self.workers.drop(COMIC_LANE)
             self.workers.drop(TEXT_LANE)
         self.log.interrupted()
-        self.log.write()
         self.source = self.current = None
         self.bar.question.hide()
-        self.reader.epub_view.update()
-        if was_playing:
-            self.bar.say("")
-            self.stopped.emit()
+        self.reader.view.update()
+        self.stateChanged.emit()
+
+    def _reader_moved(self, shown: PageShown) -> None:
+        """The reader turned the page or jumped (contents, Go To, a link, a search hit): the
+        voice goes with them, to the first sentence of the page now shown, asking first where
+        that reads ahead of the assistant; paused, it goes there on Resume. The sentence in
+        hand still in sight (a turn onto the rest of it) is read on."""
+        if shown.navigation not in READER_MOVES or self._turning:
+            return
+        following = isinstance(self.source, BookSource | ComicSource)
+        if not (following or self._resume_from_page) or in_sight(self.reader, self.current):
+            return
+        if self.paused:
+            self._silence()
+            self.playing = self.paused = self._resume_from_page = True
+            self.bar.say("Paused")
+            self.stateChanged.emit()
         else:
-            self.bar.setVisible(bool(self.bar.label.text()))
+            self._silence()
+            self.start()
 
     def next_sentence(self) -> None:
         """Skip to the next sentence (the one skipped is not heard in full: it reads nothing)."""
@@ -213,25 +261,20 @@ class ReadAloud(QObject):
         self._skip(forward=False)
 
     def faster(self) -> None:
-        self.set_rate(self.rate + RATE_STEP)
+        self.set_rate(self.voice.rate + RATE_STEP)
 
     def slower(self) -> None:
-        self.set_rate(self.rate - RATE_STEP)
+        self.set_rate(self.voice.rate - RATE_STEP)
 
     def set_rate(self, rate: float) -> None:
-        self.rate = round(min(max(rate, -1.0), 1.0), 2)
-        if self.settings is not None:
-            self.settings.set("read_aloud.rate", self.rate)  # through the writer
-        if self.speaker is not None:
-            self.speaker.set_rate(self.rate)
-        if self.playing:
-            self._say_state()
+        self.voice.set_rate(rate)  # the status bar says the new speed (`voice.changed`)
 
     def set_voice(self, name: str) -> None:
-        if self.settings is not None:
-            self.settings.set("read_aloud.voice", name)
-        if self.speaker is not None:
-            self.speaker.set_voice(name)
+        self.voice.set_voice(name)
+
+    def _voice_changed(self) -> None:
+        if self.playing and not self.paused:
+            self._say_state()  # the new speed
 
     def read_reply(self, source: ReplySource) -> None:
         """Read a reply aloud, without its veiled sentences (see replies.py); the page and the
@@ -255,6 +298,7 @@ class ReadAloud(QObject):
         source = ComicSource()
         self.source, self.current = source, None
         self.playing, self.paused = True, False
+        self.stateChanged.emit()
         self.bar.say("Reading the words on the page…")
         self.workers.submit(
             COMIC_LANE,
@@ -284,43 +328,10 @@ class ReadAloud(QObject):
 
     # -- speaking ----------------------------------------------------------------------------
 
-    def _tell(self, reason: str) -> None:
-        """The reason in full, with what to install, in a box the reader closes."""
-        box = QMessageBox(QMessageBox.Icon.Information, "Read aloud", reason,
-                          QMessageBox.StandardButton.Ok, self.reader.window())
-        box.setObjectName("readAloudNoVoice")
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
-
     def _book_changed(self, book: Book | None) -> None:
         self.stop()
         self.log.book_changed(book)
-        self._choose_voice(book)
-
-    def ensure_speaker(self) -> bool:
-        """Find the voice the first time it is needed; False (and the reason shown) if none."""
-        if self.speaker is None:
-            made = self.speaker_factory(self)
-            if isinstance(made, NoSpeech):
-                self.no_speech = made
-                self.bar.say(made.reason)
-                self._tell(made.reason)
-                return False
-            self.speaker = made
-            self.no_speech = None
-            made.listen(finished=self._finished, failed=self._failed)
-            made.set_rate(self.rate)
-            self._choose_voice(self.reader.book)
-        return True
-
-    def _choose_voice(self, book: Book | None) -> None:
-        if self.speaker is None:
-            return
-        if book is not None and book.metadata.language:
-            self.speaker.set_language(book.metadata.language)  # its first voice speaks
-        chosen = self.settings.get("read_aloud.voice") if self.settings is not None else ""
-        if chosen and any(v.name == chosen for v in self.speaker.voices()):
-            self.speaker.set_voice(chosen)  # the reader's choice, where this language has it
+        self.voice.book_changed(book)
 
     def _answer_ahead(self, *, count: bool) -> None:
         self.bar.question.hide()
@@ -333,6 +344,7 @@ class ReadAloud(QObject):
 
     def _play(self) -> None:
         self.playing, self.paused = True, False
+        self.stateChanged.emit()
         self._speak_current()
 
     def _speak_current(self) -> None:
@@ -349,7 +361,11 @@ class ReadAloud(QObject):
             else:
                 self.bar.say(source.waiting_note)
             return
-        turn_to(self.reader, sentence)
+        self._turning = True
+        try:
+            turn_to(self.reader, sentence)
+        finally:
+            self._turning = False
         self._utterance += 1
         status = source.status(sentence)
         if status is None:
@@ -419,9 +435,14 @@ class ReadAloud(QObject):
         self._speak_current()
 
     def _say_state(self) -> None:
-        speed = "normal speed" if self.rate == 0 else f"speed {self.rate:+.1f}"
+        rate = self.voice.rate
+        speed = "normal speed" if rate == 0 else f"speed {rate:+.1f}"
         self.bar.say(f"Reading aloud · {speed}")
 
     def _paint(self, painter: QPainter, doc: SectionDocument) -> None:
         if self.playing:
             mark_spoken(painter, doc, self.reader, self.current)
+
+    def _paint_comic(self, painter: QPainter) -> None:
+        if self.playing:
+            outline_balloon(painter, self.reader, self.current)

@@ -28,6 +28,9 @@ class Queued:
 
     text: str
     page: int | None = None  # the comic page it is on, turned to while it is said
+    # Its balloon on that page (left, top, right, bottom in the page picture's pixels),
+    # outlined while it is said.
+    balloon: tuple[float, float, float, float] | None = None
 
 
 Said: TypeAlias = SpokenSentence | Queued
@@ -208,8 +211,10 @@ class ComicSource(SentenceList):
     def add_page(self, page: PageText) -> None:
         for block in page.blocks:
             said = (block.text[a:b].strip() for a, b in split_sentences(block.text))
+            box = block.box
+            balloon = (box.left, box.top, box.right, box.bottom)
             # "…" or "?!" alone in a bubble: nothing a voice can say.
-            self._pending.extend(Queued(text, page.page) for text in said
+            self._pending.extend(Queued(text, page.page, balloon) for text in said
                                  if any(ch.isalnum() for ch in text))
 
     def close(self) -> None:

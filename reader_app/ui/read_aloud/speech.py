@@ -41,8 +41,11 @@ class Speaker(Protocol):
         """-1.0 (slowest) to 1.0 (fastest); 0.0 is the voice's normal speed."""
     def set_language(self, language: str) -> None:
         """Speak `language` ("en", "fr-CA"; the book's): its voices are the ones listed."""
-    def voices(self) -> tuple[Voice, ...]: ...
+    def voices(self) -> tuple[Voice, ...]:
+        """The voices of the language set (all its regions'), the engine's order."""
     def set_voice(self, name: str) -> None: ...
+    def current_voice(self) -> str:
+        """The name of the voice that speaks now."""
 
 
 def install_hint(platform: str = sys.platform) -> str:
@@ -155,13 +158,33 @@ class QtSpeaker(QObject):
 
     def voices(self) -> tuple[Voice, ...]:
         language = language_of(self._engine.locale().name())
-        return tuple(Voice(v.name(), language) for v in self._engine.availableVoices())
+        return tuple(Voice(v.name(), language) for v in self._language_voices())
 
     def set_voice(self, name: str) -> None:
-        for voice in self._engine.availableVoices():
+        for voice in self._language_voices():
             if voice.name() == name:
+                if voice.locale() != self._engine.locale():
+                    self._engine.setLocale(voice.locale())  # "English (America)" for en-GB
                 self._engine.setVoice(voice)
                 return
+
+    def current_voice(self) -> str:
+        return str(self._engine.voice().name())
+
+    def _language_voices(self) -> list[Any]:
+        """The voices of every region of the language spoken, the book's region's first."""
+        here = self._engine.locale()
+        every = getattr(self._engine, "allVoices", None)  # Qt 6.6 and later
+        if every is None:
+            return list(self._engine.availableVoices())
+        language = language_of(here.name())
+        regions = [here, *(loc for loc in self._engine.availableLocales()
+                           if loc != here and language_of(loc.name()) == language)]
+        found: dict[str, Any] = {}
+        for region in regions:
+            for voice in every(region):
+                found.setdefault(voice.name(), voice)
+        return list(found.values())
 
     def _state_changed(self, state: Any) -> None:
         if state in (self._state.Speaking, self._state.Synthesizing):

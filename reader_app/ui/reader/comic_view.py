@@ -109,7 +109,9 @@ class ComicView(PageView):
         self._views: list[tuple[int, ...]] = []
         self._cache: OrderedDict[tuple[int, int, int], QImage] = OrderedDict()
         self._unreadable: set[str] = set()  # pages already logged as unreadable
-        self._wide: dict[int, bool] = {}  # page -> wider than tall (from its file's header)
+        self._sizes: dict[int, QSize | None] = {}  # page -> its picture's size (file header)
+        # Drawn over the pages shown (Read aloud's balloon outline), after the pictures.
+        self.overlays: list[Callable[[QPainter], None]] = []
         self._prefetch_timer = QTimer(self)
         self._prefetch_timer.setSingleShot(True)
         self._prefetch_timer.setInterval(0)
@@ -121,7 +123,7 @@ class ComicView(PageView):
         self.book = book
         self._cache.clear()
         self._unreadable.clear()
-        self._wide = {}
+        self._sizes = {}
         if book is None:
             self._views = []
             self.update()
@@ -211,11 +213,18 @@ class ComicView(PageView):
 
     def _is_wide(self, page: int) -> bool:
         """Wider than tall: shown alone in a spread, as its shape asks."""
-        if page not in self._wide:
-            assert self.book is not None
-            size = page_size(self.book, page)
-            self._wide[page] = size is not None and size.width() > size.height()
-        return self._wide[page]
+        size = self.page_pixels(page)
+        return size is not None and size.width() > size.height()
+
+    def page_pixels(self, page: int) -> QSize | None:
+        """The size of page `page`'s picture in its file (OCR's boxes are in its pixels)."""
+        if page not in self._sizes and self.book is not None:
+            self._sizes[page] = page_size(self.book, page)
+        return self._sizes.get(page)
+
+    def page_rects(self) -> list[tuple[int, QRectF]]:
+        """Each page on screen and where it is drawn, in the view's coordinates."""
+        return [(page, rect) for page, _image, rect in self._placements()]
 
     def _view_of_page(self, page: int) -> int:
         for index, pages in enumerate(self._views):
@@ -281,17 +290,17 @@ class ComicView(PageView):
             self._cache.popitem(last=False)
         return image
 
-    def _placements(self) -> list[tuple[QImage, QRectF]]:
+    def _placements(self) -> list[tuple[int, QImage, QRectF]]:
         pages = list(self.current_pages())
         if self._right_to_left:
             pages.reverse()
-        images = [self._page_image(p, self._target_size(len(pages))) for p in pages]
-        shown = [img for img in images if img is not None]
+        images = [(p, self._page_image(p, self._target_size(len(pages)))) for p in pages]
+        shown = [(page, img) for page, img in images if img is not None]
         if not shown:
             return []
         ratio = self.devicePixelRatioF()
-        total_w = sum(img.width() / ratio for img in shown)
-        max_h = max(img.height() / ratio for img in shown)
+        total_w = sum(img.width() / ratio for _page, img in shown)
+        max_h = max(img.height() / ratio for _page, img in shown)
         if self.fit == "page":
             scale = min(self.width() / total_w, self.height() / max_h)
         elif self.fit == "width":
@@ -306,15 +315,15 @@ class ComicView(PageView):
         x = (self.width() - width) / 2 if width < self.width() else -self.scroll_offset.x()
         y = (self.height() - height) / 2 if height < self.height() else -self.scroll_offset.y()
         placements = []
-        for img in shown:
+        for page, img in shown:
             w = img.width() / ratio * scale
             h = img.height() / ratio * scale
-            placements.append((img, QRectF(x, y + (height - h) / 2, w, h)))
+            placements.append((page, img, QRectF(x, y + (height - h) / 2, w, h)))
             x += w
         return placements
 
     def _content_size(self) -> tuple[float, float]:
-        rects = [r for _, r in self._placements()]
+        rects = [r for _page, _image, r in self._placements()]
         if not rects:
             return 0.0, 0.0
         return (
@@ -328,8 +337,10 @@ class ComicView(PageView):
     def _paint(self, painter: QPainter) -> None:
         painter.fillRect(self.rect(), self.background)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        for image, rect in self._placements():
+        for _page, image, rect in self._placements():
             painter.drawImage(rect, image)
+        for overlay in self.overlays:
+            overlay(painter)
 
     def resizeEvent(self, event: object) -> None:
         if self.book is not None:

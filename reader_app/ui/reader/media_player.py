@@ -183,7 +183,10 @@ class MediaPlayerBox(QWidget):
     # -- playing ------------------------------------------------------------------------------
 
     def play(self) -> None:
-        """Play, or as soon as the file is loaded."""
+        """Play, or as soon as the file is loaded; never out of sight (its page turned away or
+        put away for the library): no sound without its control on screen."""
+        if not self.isVisible():
+            return
         self._wants_play = True
         if self.player.mediaStatus() in (QMediaPlayer.MediaStatus.LoadedMedia,
                                          QMediaPlayer.MediaStatus.BufferedMedia,
@@ -228,7 +231,7 @@ class MediaPlayerBox(QWidget):
                 self.message = "no sound device: playing silently"
             self._show_time()
             self.update()
-            if self._wants_play:
+            if self._wants_play and self.isVisible():
                 self.player.play()
 
     def _error(self, error: QMediaPlayer.Error, text: str) -> None:
@@ -237,6 +240,11 @@ class MediaPlayerBox(QWidget):
 
     def _state(self, state: QMediaPlayer.PlaybackState) -> None:
         playing = state == QMediaPlayer.PlaybackState.PlayingState
+        if playing and not (self._wants_play and self.isVisible()):
+            # A backend that reports the playing late, after the page was turned away (or never
+            # asked to): stopped here, as no control is in sight to stop it.
+            self.pause()
+            return
         self.play_button.setIcon(self._icon(playing=playing))
         self.play_button.setToolTip("Pause" if playing else "Play")
         self.update()

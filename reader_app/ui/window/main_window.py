@@ -333,7 +333,7 @@ class MainWindow(QMainWindow):
         from reader_app.ui.window.settings_dialog import PreferencesDialog
 
         dialog = PreferencesDialog(self.settings, self, workers=self.tasks, tab=tab,
-                                   appearance=self.appearance)
+                                   appearance=self.appearance, voice=self.aids.read_aloud.voice)
         dialog.appearanceChanged.connect(self.set_appearance)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()

@@ -84,6 +84,24 @@ def make_action(
     return action
 
 
+# The page's own keys for the Go menu's moves ("Next Page", its text): shown beside them, not
+# made shortcuts, since the page handles them (right to left, Left is the next page).
+PAGE_MOVES = (("actionNextPage", "&Next Page", "Right"),
+              ("actionPreviousPage", "&Previous Page", "Left"),
+              ("actionStart", "Go to &Start", "Home"), ("actionEnd", "Go to &End", "End"))
+
+
+def show_page_keys(go: QMenu, *, right_to_left: bool) -> None:
+    """Each page move in the Go menu with its key, as a shortcut is shown (after a tab)."""
+    swapped = {"Right": "Left", "Left": "Right"}
+    for action in go.actions():
+        for name, text, key in PAGE_MOVES:
+            if action.objectName() == name:
+                key = swapped.get(key, key) if right_to_left else key
+                shown = QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
+                action.setText(f"{text}\t{shown}")
+
+
 @dataclass(frozen=True)
 class Menus:
     """The menu items the window keeps: it reads their state; they call its public slots."""
@@ -233,6 +251,9 @@ def build_menus(window: MenuHost) -> Menus:
     )
     go.addAction(make_action(window, "actionGoTo", "&Go To…",
                              lambda: show_go_to(window, window.reader.window()), "Ctrl+G"))
+    go.aboutToShow.connect(
+        lambda: show_page_keys(go, right_to_left=window.reader.view.right_to_left()))
+    show_page_keys(go, right_to_left=False)
     go.addSeparator()
     go.addAction(
         make_action(

@@ -1,5 +1,6 @@
-"""The Settings dialog: page appearance (live), the assistant, and how books and comics are
-prepared; one dialog, its Appearance page also opened by View › Appearance…."""
+"""The Settings dialog: page appearance (live), the assistant, read aloud's voice and speed, and
+how books and comics are prepared; one dialog, its Appearance page also opened by View ›
+Appearance…."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ from PySide6.QtWidgets import (
 
 from reader_app.settings import SettingsStore, declared
 from reader_app.ui.page.appearance import THEMES, Appearance
+from reader_app.ui.read_aloud.settings_page import ReadAloudSettingsPage
+from reader_app.ui.read_aloud.voice import ReaderVoice
 from reader_app.ui.workers import Workers
 
 
@@ -127,7 +130,7 @@ class PreferencesDialog(QDialog):
 
     def __init__(self, settings: SettingsStore, parent: QWidget | None = None, *,
                  workers: Workers | None = None, appearance: Appearance | None = None,
-                 tab: str = "") -> None:
+                 tab: str = "", voice: ReaderVoice | None = None) -> None:
         super().__init__(parent)
         from reader_app.ui.assistant.settings_page import AssistantSettingsPage
 
@@ -142,8 +145,14 @@ class PreferencesDialog(QDialog):
         tabs.addTab(self.appearance_page, "Appearance")
         self.assistant_page = AssistantSettingsPage(settings, self, workers=workers)
         tabs.addTab(self.assistant_page, "Assistant")
+        # Read aloud's voice and speed, where the window reads aloud (its `ReaderVoice`).
+        self.read_aloud_page = ReadAloudSettingsPage(voice, self) if voice is not None else None
+        if self.read_aloud_page is not None:
+            tabs.addTab(self.read_aloud_page, "Read Aloud")
         if tab == "appearance":
             tabs.setCurrentWidget(self.appearance_page)
+        elif tab == "read_aloud" and self.read_aloud_page is not None:
+            tabs.setCurrentWidget(self.read_aloud_page)
         else:
             tabs.setCurrentWidget(self.assistant_page)
 
@@ -202,6 +211,8 @@ class PreferencesDialog(QDialog):
 
     def accept(self) -> None:
         self.assistant_page.apply()
+        if self.read_aloud_page is not None:
+            self.read_aloud_page.apply()
         model = self.embedding_model()
         if model:
             self.settings.set("assistant.embedding_model", model)
@@ -211,6 +222,8 @@ class PreferencesDialog(QDialog):
         super().accept()
 
     def reject(self) -> None:
+        if self.read_aloud_page is not None:
+            self.read_aloud_page.cancel()  # a voice previewed: the one before speaks again
         if self.appearance_page.appearance != self.opened_with:
             self.appearanceChanged.emit(self.opened_with)  # Cancel: the page as it was
         super().reject()

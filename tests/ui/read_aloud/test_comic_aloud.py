@@ -1,6 +1,7 @@
 """A comic read aloud: the words of each page in panel order (the real OCR cache, panel detection
 and reading order; a scripted OCR engine and voice), from the page on screen, the pages turned by
-the voice as it goes, pages without words passed over, and a clear word at the end."""
+the voice as it goes, pages without words passed over, the balloon being said outlined, and a
+clear word at the end."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from reader_app.books.shelf.reading import Navigation
 from reader_app.comics.reading_order import Box, OcrLine
 from reader_app.store.db import connect
 from reader_app.ui.read_aloud.comic_pages import ocr_page_reader
+from reader_app.ui.window.main_window import MainWindow
 from tests.fakes.scripted_speaker import ScriptedSpeaker
 from tests.ui.conftest import UiThreadWrites, make_window, open_file
 from tests.ui.read_aloud.test_read_aloud import scripted
@@ -90,15 +92,18 @@ def test_a_comic_is_read_in_panel_order_turning_its_pages(
 
 
 class HeldEngine(PageEngine):
-    """Reads no page from the `held_from`-th on until the test lets it."""
+    """Reads no page from the `held_from`-th on until the test lets it; `holding` is set once
+    the worker waits there."""
 
     def __init__(self, *, held_from: int = 0) -> None:
         super().__init__()
         self.go = threading.Event()
+        self.holding = threading.Event()
         self.held_from = held_from
 
     def read_lines(self, image: Image.Image) -> list[OcrLine]:
         if len(self.pages_read) >= self.held_from:
+            self.holding.set()
             self.go.wait(10)
         return super().read_lines(image)
 
@@ -113,6 +118,9 @@ def test_stopping_a_comic_drops_the_pages_still_being_read(
     aloud.read_comic_pages = ocr_page_reader(window.home, engine=lambda: engine)
     aloud.play_pause()
     qtbot.waitUntil(lambda: voice.speaking is not None, timeout=10_000)
+    # Stopped once the worker is inside page 2's OCR: stopped before it got there (a slow
+    # worker), it would rightly not read page 2 at all, and the test failed 2 runs in 12.
+    qtbot.waitUntil(engine.holding.is_set, timeout=10_000)
     aloud.stop()  # the worker is held on page 2
     assert not aloud.playing and aloud.queue is None
     engine.go.set()
@@ -142,4 +150,43 @@ def test_paused_while_the_page_is_read_it_begins_on_resume(
     aloud.play_pause()
     qtbot.waitUntil(lambda: not aloud.playing, timeout=10_000)
     assert voice.heard[0] == "Where is the dragon?" and len(voice.heard) == 3
+    window.close()
+
+
+def outline_pixels(window: MainWindow, box: Box) -> int:
+    """Pixels of the balloon outline's orange in a band around `box` (page pixels) as drawn."""
+    view = window.reader.comic_view
+    [(page, rect)] = [(p, r) for p, r in view.page_rects() if p == view.current_pages()[0]]
+    size = view.page_pixels(page)
+    assert size is not None
+    scale = rect.width() / size.width()
+    image = view.grab().toImage()
+    left, top = rect.left() + box.left * scale, rect.top() + box.top * scale
+    right, bottom = rect.left() + box.right * scale, rect.top() + box.bottom * scale
+    count = 0
+    for x in range(int(left) - 20, int(right) + 20):
+        for y in range(int(top) - 20, int(bottom) + 20):
+            if 0 <= x < image.width() and 0 <= y < image.height():
+                colour = image.pixelColor(x, y)
+                count += colour.red() > 220 and 100 < colour.green() < 180 and colour.blue() < 80
+    return count
+
+
+def test_the_balloon_being_read_is_outlined_on_the_page(
+    qtbot: QtBot, library_home: Path, tmp_path: Path
+) -> None:
+    window = make_window(qtbot, library_home, size=(700, 900))
+    open_file(qtbot, window, comic(tmp_path))
+    aloud, voice = scripted(window, ms_per_text=400)
+    aloud.read_comic_pages = ocr_page_reader(window.home, engine=PageEngine)
+    dragon, mill = LINES[800][1][1], LINES[800][0][1]
+    assert outline_pixels(window, dragon) == outline_pixels(window, mill) == 0
+    aloud.play_pause()
+    qtbot.waitUntil(lambda: voice.speaking == "Where is the dragon?", timeout=10_000)
+    assert outline_pixels(window, dragon) > 100, "the balloon said is outlined"
+    assert outline_pixels(window, mill) == 0, "and no other"
+    qtbot.waitUntil(lambda: voice.speaking == "He sleeps by the old mill.", timeout=10_000)
+    assert outline_pixels(window, mill) > 100 and outline_pixels(window, dragon) == 0
+    aloud.stop()
+    assert outline_pixels(window, mill) == 0, "gone with the voice"
     window.close()

@@ -41,8 +41,7 @@ def scripted(window: MainWindow, **options: object) -> tuple[ReadAloud, Scripted
         made.append(ScriptedSpeaker(parent, **options))  # type: ignore[arg-type]
         return made[0]
 
-    aloud.speaker_factory = factory
-    aloud.speaker = None
+    aloud.voice.use(factory)
     aloud.ensure_speaker()
     return aloud, made[0]
 
@@ -301,8 +300,7 @@ def test_no_voice_says_why_and_what_to_install(qtbot: QtBot, window: MainWindow)
     assert "PySide6-Addons" in said.reason and "espeak-ng" in said.reason
     show_book(window, marker_book(chapters=1, paragraphs=3, sentences=2))
     aloud = window.aids.read_aloud
-    aloud.speaker_factory = lambda parent: said
-    aloud.speaker = None
+    aloud.voice.use(lambda parent: said)
     action = window.findChild(QObject, "actionReadAloud")
     assert action is not None and action.isEnabled(), "never a dead button"  # type: ignore
     action.trigger()  # type: ignore[attr-defined]
@@ -328,7 +326,7 @@ def test_the_books_language_picks_the_voice_and_the_menu_lists_its_voices(
     menu = window.findChild(QMenu, "readAloudVoices")
     assert isinstance(menu, QMenu)
     menu.aboutToShow.emit()
-    assert [a.text() for a in menu.actions()] == ["Amélie (fr)", "Béatrice (fr)"]
+    assert [a.text() for a in menu.actions() if a.isCheckable()] == ["Amélie", "Béatrice"]
     menu.actions()[1].trigger()
     assert voice.voice == "Béatrice"
     aloud.faster()

@@ -48,10 +48,10 @@ def test_comic_pages_zoom_and_pan(qtbot: QtBot, window: MainWindow) -> None:
     view = window.reader.comic_view
     view.go_to(Locator(3, 0, 0))
     view.setFocus()
-    fitted = view._placements()[0][1]
+    fitted = view.page_rects()[0][1]
     qtbot.keyClick(view, Qt.Key.Key_Plus)
     qtbot.keyClick(view, Qt.Key.Key_Plus)
-    zoomed = view._placements()[0][1]
+    zoomed = view.page_rects()[0][1]
     assert zoomed.width() > fitted.width() * 1.5 and view.zoom > 1.5
     assert zoomed.width() > view.width() or zoomed.height() > view.height()
     # A drag pans (and is not a click that turns the page).
@@ -65,4 +65,4 @@ def test_comic_pages_zoom_and_pan(qtbot: QtBot, window: MainWindow) -> None:
     assert view.scroll_offset != before and view.current_pages() == page
     # 0 goes back to the fit.
     qtbot.keyClick(view, Qt.Key.Key_0)
-    assert view.zoom == 1.0 and view._placements()[0][1] == fitted
+    assert view.zoom == 1.0 and view.page_rects()[0][1] == fitted

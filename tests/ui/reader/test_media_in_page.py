@@ -199,6 +199,31 @@ def test_players_pause_when_their_page_is_turned_away_and_let_go_when_the_book_c
     assert audio.player.source().isEmpty() and not audio.is_playing()
 
 
+def test_a_clip_whose_page_was_turned_away_never_sounds_even_when_asked_late(
+    view: EpubView, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """No sound without its control on screen: a clip asked to play once its page is gone (a
+    load finishing, an autoplay, a click arriving late), or that the backend reports playing
+    late, stays silent until the reader is back and plays it."""
+    book = read_book(media_book(tmp_path, audio=wav_tone(seconds=8.0), pages_before=3))
+    view.set_book(book)
+    while not players(view):
+        assert view.next_page()
+    (audio,) = players(view)
+    qtbot.waitUntil(lambda: loaded(audio), timeout=10_000)
+    view.previous_page()
+    assert not audio.isVisible()
+    audio.play()
+    qtbot.wait(200)
+    assert not audio.is_playing(), "asked out of sight: silent"
+    audio.player.play()  # as a backend whose playing is reported after the page was turned
+    qtbot.wait(200)
+    assert not audio.is_playing() and audio.player.position() < 400, "stopped at once"
+    view.next_page()
+    audio.play()
+    qtbot.waitUntil(audio.is_playing, timeout=5_000)  # back in sight, it plays when asked
+
+
 def test_autoplay_plays_on_sight_only_when_the_reader_allows_it(
     view: EpubView, qtbot: QtBot, tmp_path: Path
 ) -> None:

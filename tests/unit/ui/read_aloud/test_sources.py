@@ -111,11 +111,15 @@ def test_a_comic_is_read_balloon_by_balloon_in_panel_order_page_after_page() -> 
     source.add_page(comic_page(1, [("…", Box(40, 100, 270, 140))], SIDE_BY_SIDE))
     assert [q.text for q in source.pending] == [
         "Where is the dragon?", "He sleeps by the old mill.", "Hush!"]
-    assert source.next() == Queued("Where is the dragon?", 0)
+    first = source.next()
+    assert first == Queued("Where is the dragon?", 0, (40, 600, 270, 640)), "with its balloon"
     source.add_page(comic_page(2, [("The snowy road goes north.", Box(40, 100, 270, 140))],
                                SIDE_BY_SIDE))
-    assert drain(source) == [Queued("He sleeps by the old mill.", 0), Queued("Hush!", 0),
-                             Queued("The snowy road goes north.", 2)], "a wordless page passed"
+    said = drain(source)
+    assert [(q.text, q.page) for q in said] == [
+        ("He sleeps by the old mill.", 0), ("Hush!", 0), ("The snowy road goes north.", 2)
+    ], "a wordless page passed"
+    assert said[0].balloon == said[1].balloon == (330, 100, 560, 140), "one balloon, two sentences"
     assert not source.ended, "more pages may come"
     source.close()
     assert source.ended and source.listened and not source.skippable
