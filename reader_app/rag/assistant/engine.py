@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AssistantUnavailableError,
@@ -382,13 +383,12 @@ class Assistant:
         return rewrite, None
 
     def _boundary_label(self, places: Places, scope: Scope) -> str:
-        """The receipt's words for how far the text reaches: "Chapter 12"; "" before reading."""
+        """The receipt's words for how far the text reaches: the panel's (`Places.reached`);
+        "" before reading."""
         if scope.boundary_sid < 0:
             return ""
-        total = sentence_count(self.conn, places.book.book_id)
-        if total and scope.boundary_sid >= total - 1:
-            return "the end"
-        return places.chapter_of(scope.boundary_sid)[0]
+        state = Library(self.conn, self.home).reading_state(places.book.book_id)
+        return places.reached(scope.boundary_sid, state)
 
     def _location(self, places: Places, scope: Scope) -> str:
         if scope.boundary_sid < 0:
