@@ -240,6 +240,7 @@ class Assistant:
                           cancel: CancelToken | None,
                           news: Callable[[ComicPagesNews], None] | None) -> AnswerRun:
         started = time.perf_counter()
+        reached_before = self.gateway.transport.requests_reached()  # for the receipt
         question = " ".join(question.split()) if "\n" not in question else question.strip()
         if not question:
             raise QueryError("Type a question first.")
@@ -314,6 +315,7 @@ class Assistant:
             book=book, conversation_id=conversation_id, question=message, context=context,
             search_query=search_query, checker=checker, receipt=receipt, places=places,
             model=self.config.model, answer_length=self.config.answer_length, started=started,
+            reached_before=reached_before,
             early_error=early_error, calls_before_answer=self.gateway.calls - calls_before,
             passage_budget=budget,
         )
