@@ -177,8 +177,7 @@ class Receipt:
                 return "From the title and description only: nothing read yet" + where
             unit = "passage" if self.passages == 1 else "passages"
             return f"From the text up to {self.boundary} · {self.passages} {unit}{where}"
-        where = (f" · sent to {self.sent_to}, which did not answer" if self.sent_to
-                 else " · nothing left this computer")
+        where = f" · sent to {self.sent_to}" if self.sent_to else " · nothing left this computer"
         if not self.boundary:
             return "From the title and description only: nothing read yet" + where
         found = ("No passage" if not self.passages else

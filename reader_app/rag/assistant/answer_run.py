@@ -198,10 +198,22 @@ class AnswerRun:
         except GeneratorExit:
             # The caller stopped reading: the same as Stop, so the question still has an answer.
             self.cancel_token.cancel()
-            self._finish("".join(pieces), "stopped", "")
+            self._finish_stopped(pieces)
             raise
-        status: Status = "stopped" if self.cancel_token.cancelled else "complete"
-        self._finish("".join(pieces), status, "")
+        if self.cancel_token.cancelled:
+            self._finish_stopped(pieces)
+        else:
+            self._finish("".join(pieces), "complete", "")
+
+    def _finish_stopped(self, pieces: list[str]) -> None:
+        """Stopped: what the model wrote is kept; stopped before its first word, the passages
+        the reader was already shown stay, marked stopped (not an empty "(stopped)")."""
+        fallback = self.fallback
+        if pieces or not fallback.citations:
+            self._finish("".join(pieces), "stopped", "")
+        else:
+            self._finish(fallback.text, "stopped", "", model="", citations=fallback.citations,
+                         from_model=False)
 
     def _stream(self) -> Iterator[str]:
         return self.gateway.stream(self.request(), stats=self.stats, cancel=self.cancel_token)
