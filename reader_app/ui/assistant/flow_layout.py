@@ -133,6 +133,8 @@ class HeaderRow(QLayout):
         self._arrange(rect, place=True)
 
     def sizeHint(self) -> QSize:
+        # The label's own (wrapping) hint beside the buttons, as a plain row would ask: the
+        # header never widens its dock to fit a long place; given the room, it takes one row.
         label, buttons = self._split()
         width = self._buttons_width(buttons)
         if label is not None:
@@ -150,6 +152,12 @@ class HeaderRow(QLayout):
         label = next((item for item in shown if item.widget() is self.label), None)
         return label, [item for item in shown if item is not label]
 
+    def _one_line(self) -> int:
+        """The label's width on one line (a wrapping label's size hint is narrower)."""
+        margins = self.label.contentsMargins()
+        return (self.label.fontMetrics().horizontalAdvance(self.label.text())
+                + margins.left() + margins.right() + 2 * self.label.margin() + 1)
+
     def _buttons_width(self, buttons: list[QLayoutItem]) -> int:
         widths = [item.sizeHint().width() for item in buttons]
         return sum(widths) + self._gap * max(len(widths) - 1, 0)
@@ -158,7 +166,7 @@ class HeaderRow(QLayout):
         label, buttons = self._split()
         row = max((item.sizeHint().height() for item in buttons), default=0)
         used = self._buttons_width(buttons)
-        one_row = label is None or used + self._gap + label.sizeHint().width() <= rect.width()
+        one_row = label is None or used + self._gap + self._one_line() <= rect.width()
         y = rect.y()
         if label is not None:
             width = rect.width() - (used + self._gap if one_row and buttons else 0)

@@ -117,3 +117,10 @@ def test_knows_up_to_stays_on_one_line_at_the_docks_narrowest(
     for button in (panel.new_button, panel.talk_button):
         assert button.isVisible() and button.width() >= button.sizeHint().width()
         assert button.geometry().right() <= panel.widget().width()
+    # A longer place at a middling width: on its own row, not wrapped beside the buttons.
+    window.resizeDocks([panel], [380], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: panel.width() >= 360)
+    header.setText("Knows up to: Search for Mr. Hyde (12%)")
+    qtbot.waitUntil(lambda: header.width() >= header.fontMetrics().horizontalAdvance(
+        header.text()), timeout=2000)
+    assert header.height() < 2 * header.fontMetrics().lineSpacing()
