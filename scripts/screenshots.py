@@ -109,6 +109,7 @@ def main() -> int:
     window.jump_to(chapter_one)
     voice_menu_shot(window, settle)
     assistant_shot(window, open_book, settle, shot)
+    trust_shots(window, settle, shot)
     window.close()
     return 0
 
@@ -193,6 +194,41 @@ def assistant_shot(window: Any, open_book: Any, settle: Any, shot: Any) -> None:
         while window.assistant_panel.running or not window.assistant_panel.suggestion_buttons:
             settle(100)
         shot("assistant-panel")
+    finally:
+        fake.stop()
+
+
+def trust_shots(window: Any, settle: Any, shot: Any) -> None:
+    """Two pictures of the companion telling the truth, with the fake Ollama for a server: an
+    answer's receipt when nothing was sent (a server on another computer, no consent: the
+    passages found here instead), and Settings › Assistant with the server Test connection
+    found. The fake listens on 127.0.0.1, which a setting makes count as another computer."""
+    from reader_app.ui.window.settings_dialog import PreferencesDialog
+    from tests.fakes.fake_ollama import FakeOllama
+
+    fake = FakeOllama(models=("qwen2.5:3b", "llama3.2:1b", "gemma3:270m")).start()
+    panel = window.assistant_panel
+    try:
+        window.settings.set("assistant.ollama_host", fake.v1_url)
+        window.settings.set("assistant.treat_as_remote", ["127.0.0.1"])
+        panel.new_conversation()
+        panel.ask("Who is Mr. Hyde, and why does Utterson care?")
+        while panel.running:
+            settle(100)
+        shot("assistant-receipt-nothing-sent")
+
+        window.settings.set("assistant.treat_as_remote", [])
+        window.settings.set("assistant.ollama_host", fake.url)
+        dialog = PreferencesDialog(window.settings, window, workers=window.tasks)
+        dialog.show()
+        page = dialog.assistant_page
+        page.refresh_models()
+        while not page.models_status.text().startswith("Found"):
+            settle(100)
+        settle()
+        dialog.grab().save(str(OUT / "settings-server-found.png"))
+        print("wrote", OUT / "settings-server-found.png")
+        dialog.reject()
     finally:
         fake.stop()
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from reader_app.books.model import BlockKind, Book, Locator
+from reader_app.books.shelf.reading_time import place_fraction
 from reader_app.books.text.segment import split_sentences
 
 AnnotationKind = Literal["highlight", "bookmark"]
@@ -172,7 +173,7 @@ def in_order(annotations: list[Annotation]) -> list[Annotation]:
 def place_label(book: Book, annotation: Annotation) -> str:
     """"Chapter 3 · 12%": where an annotation is, for the list and the export."""
     chapter = book.chapter_title(annotation.start) or f"Section {annotation.start.section + 1}"
-    return f"{chapter} · {round(book.progress(annotation.start) * 100)}%"
+    return f"{chapter} · {round(place_fraction(book, annotation.start) * 100)}%"
 
 
 def export_markdown(book: Book, annotations: list[Annotation]) -> str:
@@ -190,7 +191,7 @@ def export_markdown(book: Book, annotations: list[Annotation]) -> str:
         if here != chapter:
             chapter = here
             lines += [f"## {here}", ""]
-        percent = round(book.progress(annotation.start) * 100)
+        percent = round(place_fraction(book, annotation.start) * 100)
         if annotation.kind == "bookmark":
             lines += [f"- Bookmark ({percent}%): {annotation.text}", ""]
             continue

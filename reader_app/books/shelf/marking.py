@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import Library, ReadingState
 from reader_app.books.shelf.reading import BoundaryMove, Known, next_boundary, store_boundary
+from reader_app.books.shelf.reading_time import place_fraction
 from reader_app.errors import ReaderError
 
 
@@ -68,11 +69,10 @@ def chapter_at(book: Book, locator: Locator, *, boundary: bool = False) -> Chapt
 
 
 def percent_at(book: Book, boundary: Locator) -> float:
+    """`place_fraction` as a percentage (0 before anything is read)."""
     if boundary.section < 0 or not book.sections:
         return 0.0
-    if book.is_comic:
-        return 100.0 * (min(boundary.section, len(book.sections) - 1) + 1) / len(book.sections)
-    return 100.0 * book.progress(boundary)
+    return 100.0 * place_fraction(book, boundary)
 
 
 def place_of(book: Book, state: ReadingState | None) -> Place:

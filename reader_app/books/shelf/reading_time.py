@@ -75,21 +75,25 @@ class StatusText:
     detail: str  # the time left in the book and how the speed was found (a tooltip)
 
 
-def comic_fraction(book: Book, end: Locator) -> float:
-    """How far through a comic the reader is with pages up to `end.section` on screen: the
-    pages seen over all of them, the one number the status, the bar and its mark all use."""
+def place_fraction(book: Book, place: Locator) -> float:
+    """How far through `book` a place is, 0.0 to 1.0: the one number every widget shows for it
+    (the status line, the bar and its boundary mark, "Knows up to", a receipt). A book's
+    characters before it; a comic's pages up to and including its page (the page is the unit:
+    with page 4 of 8 on screen, half the comic has been seen)."""
+    if not book.is_comic:
+        return book.progress(place)
     count = len(book.sections)
-    return min(max((end.section + 1) / count, 0.0), 1.0) if count else 0.0
+    return min(max((place.section + 1) / count, 0.0), 1.0) if count else 0.0
 
 
 def status_text(
     book: Book, start: Locator, *, speed: ReadingSpeed, end: Locator | None = None
 ) -> StatusText:
     """The status line for a page starting at `start` (a comic's spread ends at `end`)."""
-    percent = round(book.progress(start) * 100)
+    percent = round(place_fraction(book, start) * 100)
     if book.is_comic:
         last = end.section if end is not None else start.section
-        percent = round(comic_fraction(book, Locator(last, 0, 0)) * 100)
+        percent = round(place_fraction(book, Locator(last, 0, 0)) * 100)
         pages = (f"Pages {start.section + 1}–{last + 1}" if last > start.section
                  else f"Page {start.section + 1}")
         return StatusText(f"{pages} of {len(book.sections)} · {percent}%", "")

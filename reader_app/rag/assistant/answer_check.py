@@ -159,25 +159,38 @@ def veiled_sentences(flags: tuple[Flag, ...]) -> tuple[tuple[int, int], ...]:
 
 @dataclass(frozen=True, slots=True)
 class Receipt:
-    """The line under every answer: how far the text it came from reaches, how many passages."""
+    """The line under every answer, made from what happened: how far the text it came from
+    reaches (the panel's "Knows up to" words), how many passages the reader can open under it,
+    whether a model wrote it or it is passages found on this computer, and where read text went
+    over the wire (`sent_to`: a server on another computer that the request reached)."""
 
-    boundary: str  # "Chapter 12"; "" before reading
+    boundary: str  # "Chapter 12 (34%)", as the panel says it; "" before reading
     passages: int
-    sent_to: str = ""  # the server's host when it is not this computer (the reader agreed)
+    sent_to: str = ""  # the host elsewhere that the answer's requests reached; "" for none
+    from_model: bool = True  # False: no model wrote it (the passages found, shown instead)
 
     @property
     def line(self) -> str:
-        elsewhere = f" · sent to {self.sent_to}" if self.sent_to else ""
+        if self.from_model:
+            where = f" · sent to {self.sent_to}" if self.sent_to else ""
+            if not self.boundary:
+                return "From the title and description only: nothing read yet" + where
+            unit = "passage" if self.passages == 1 else "passages"
+            return f"From the text up to {self.boundary} · {self.passages} {unit}{where}"
+        where = f" · sent to {self.sent_to}" if self.sent_to else " · nothing left this computer"
         if not self.boundary:
-            return "From the title and description only: nothing read yet" + elsewhere
-        unit = "passage" if self.passages == 1 else "passages"
-        return f"From the text up to {self.boundary} · {self.passages} {unit}{elsewhere}"
+            return "From the title and description only: nothing read yet" + where
+        found = ("No passage" if not self.passages else
+                 f"{self.passages} passage{'' if self.passages == 1 else 's'}")
+        return f"{found} found on this computer in the text up to {self.boundary}{where}"
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"boundary": self.boundary, "passages": self.passages,
                                 "text": self.line}
         if self.sent_to:
             data["sent_to"] = self.sent_to
+        if not self.from_model:
+            data["from_model"] = False
         return data
 
 
@@ -219,8 +232,9 @@ class AnswerCheck:
     def from_json(cls, data: dict[str, Any]) -> AnswerCheck | None:
         if not data or "receipt" not in data:
             return None
-        receipt = Receipt(str(data["receipt"]["boundary"]), int(data["receipt"]["passages"]),
-                          str(data["receipt"].get("sent_to", "")))
+        stored = data["receipt"]
+        receipt = Receipt(str(stored["boundary"]), int(stored["passages"]),
+                          str(stored.get("sent_to", "")), bool(stored.get("from_model", True)))
         flagged = tuple(
             FlaggedSpan(
                 Flag(

@@ -73,6 +73,9 @@ class PreparedQuestion:
     model: str  # recorded with the answer
     answer_length: str
     started: float  # `time.perf_counter()` when preparing began
+    # The requests of this thread that had reached the server when preparing began
+    # (`transport.requests_reached()`): those after it are this answer's, for its receipt.
+    reached_before: int
     early_error: AssistantUnavailableError | None = None  # the model is already known down
     # What the reader waited on before the answer's own request (`reader-app ask --json`).
     calls_before_answer: int = 0  # model calls made first (a query rewrite, a ranking, …)
@@ -186,9 +189,8 @@ class AnswerRun:
                 self._finish("".join(pieces), "incomplete", str(error))
             else:
                 fallback = self.fallback
-                self._finish(
-                    fallback.text, "fallback", str(error), model="", citations=fallback.citations
-                )
+                self._finish(fallback.text, "fallback", str(error), model="",
+                             citations=fallback.citations, from_model=False)
             raise
         except AnswerFailedError as error:
             self.error = error
@@ -197,10 +199,22 @@ class AnswerRun:
         except GeneratorExit:
             # The caller stopped reading: the same as Stop, so the question still has an answer.
             self.cancel_token.cancel()
-            self._finish("".join(pieces), "stopped", "")
+            self._finish_stopped(pieces)
             raise
-        status: Status = "stopped" if self.cancel_token.cancelled else "complete"
-        self._finish("".join(pieces), status, "")
+        if self.cancel_token.cancelled:
+            self._finish_stopped(pieces)
+        else:
+            self._finish("".join(pieces), "complete", "")
+
+    def _finish_stopped(self, pieces: list[str]) -> None:
+        """Stopped: what the model wrote is kept; stopped before its first word, the passages
+        the reader was already shown stay, marked stopped (not an empty "(stopped)")."""
+        fallback = self.fallback
+        if pieces or not fallback.citations:
+            self._finish("".join(pieces), "stopped", "")
+        else:
+            self._finish(fallback.text, "stopped", "", model="", citations=fallback.citations,
+                         from_model=False)
 
     def _stream(self) -> Iterator[str]:
         return self.gateway.stream(self.request(), stats=self.stats, cancel=self.cancel_token)
@@ -224,9 +238,11 @@ class AnswerRun:
         *,
         model: str | None = None,
         citations: tuple[Citation, ...] | None = None,
+        from_model: bool = True,
     ) -> None:
         now = time.perf_counter()
         prepared = self.prepared
+        cited = self.citations if citations is None else citations
         sent = self.stats.request_sent_at
         first = self.stats.first_token_at
         stats = AnswerStats(
@@ -237,26 +253,32 @@ class AnswerRun:
             prompt_tokens=self.stats.prompt_tokens,
             completion_tokens=self.stats.completion_tokens,
         )
-        answer = self.store.add_answer(
-            self.conversation_id,
-            reply_to=self.question.message_id,
-            text=text,
-            boundary_sid=self.boundary_sid,
-            citations=self.citations if citations is None else citations,
-            status=status,
-            error=error,
-            stats=stats,
-            sent_text=self.sent_text if status == "complete" else "",
-        )
-        # "sent to" only when the answer's request left for that server: a refused or
-        # unreachable one sent nothing, and its receipt must not say otherwise.
-        receipt = prepared.receipt if sent is not None else replace(prepared.receipt, sent_to="")
         check = AnswerCheck(
-            receipt,
+            self._receipt(cited, from_model=from_model),
             tuple(
                 FlaggedSpan(flag, first_at=prepared.places.of(flag.first_sid))
                 for flag in prepared.checker.flags(text)
             ),
         )
-        self.store.set_answer_check(answer.message_id, check)
-        self.outcome = AnswerOutcome(question=self.question, answer=replace(answer, check=check))
+        answer = self.store.add_answer(
+            self.conversation_id,
+            reply_to=self.question.message_id,
+            text=text,
+            boundary_sid=self.boundary_sid,
+            citations=cited,
+            status=status,
+            error=error,
+            stats=stats,
+            sent_text=self.sent_text if status == "complete" else "",
+            check=check,
+        )
+        self.outcome = AnswerOutcome(question=self.question, answer=answer)
+
+    def _receipt(self, citations: tuple[Citation, ...], *, from_model: bool) -> Receipt:
+        """The receipt from what happened: the passages under the answer, whether the model
+        wrote any of it, and "sent to" only when a request of this answer (its preparation's
+        too) reached a server elsewhere; a refused or unreachable one sent nothing."""
+        reached = self.gateway.transport.requests_reached() > self.prepared.reached_before
+        sent_to = self.prepared.receipt.sent_to if reached else ""
+        return replace(self.prepared.receipt, passages=len(citations), sent_to=sent_to,
+                       from_model=from_model)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from reader_app.rag.assistant.answer_check import AnswerChecker, veiled_sentences
 from reader_app.rag.assistant.citation_text import citation_href, citation_link_html
@@ -33,6 +33,15 @@ def _paragraphs(text: str, cite: Callable[[int], str | None] = lambda _label: No
     return _CITED.sub(linked, html.escape(text)).replace("\n", "<br>")
 
 
+def passages_only(message: Message) -> bool:
+    """Whether the answer is the passages found, shown because no model wrote one (the server
+    could not answer, or the reader stopped it before its first word): they are quoted in its
+    text, and nobody (no character) said them."""
+    if message.status == "fallback":
+        return True
+    return message.check is not None and not message.check.receipt.from_model
+
+
 def veil_groups(text: str, veils: tuple[tuple[int, int], ...]) -> list[list[int]]:
     """The veils' indexes in runs: veiled sentences with nothing but spaces between them are
     one stub, not a row of them."""
@@ -46,18 +55,22 @@ def veil_groups(text: str, veils: tuple[tuple[int, int], ...]) -> list[list[int]
 
 
 def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
-                speaker: str = "Assistant", boundary_sid: int | None = None) -> str:
+                speaker: str = "Assistant", boundary_sid: int | None = None,
+                cited_before: Mapping[int, int] | None = None) -> str:
     """The answer's HTML: text with veils (those the reader has since read past lifted, runs
-    of them as one), inline citations as links, the receipt, and the passages when expanded."""
+    of them as one), inline citations as links (in every answer, checked or not), the receipt,
+    and the passages when expanded (always, for an answer stored without a receipt). An inline
+    number that is none of its own passages links to the earlier answer given that excerpt
+    (`cited_before`: number -> that answer's message id), as the model read it there."""
     status = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
         message.status, ""
     )
     check = message.check
     veils = check.veiled_at(boundary_sid) if check is not None else ()
-    labels = {c.label for c in message.citations}
+    owners = {**(cited_before or {}), **{c.label: message.message_id for c in message.citations}}
 
     def cite(label: int) -> str | None:
-        return citation_href(message.message_id, label) if label in labels else None
+        return citation_href(owners[label], label) if label in owners else None
 
     body: list[str] = []
     position = 0
@@ -85,12 +98,14 @@ def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
             f"style='color:#666666'>{arrow} {html.escape(check.receipt.line)}</a></small></p>"
         )
     if message.citations and (expanded or check is None):
-        with_quote = message.status != "fallback"  # a fallback quotes them in its text
+        with_quote = not passages_only(message)  # passages shown instead quote them already
         links = [
             citation_link_html(message.message_id, citation, with_quote=with_quote)
             for citation in message.citations
         ]
-        out.append("<p style='margin-left:24px'><small>" + "<br>".join(links) + "</small></p>")
+        margin = 24 if check is not None else 12  # under the receipt, or under the text
+        out.append(f"<p style='margin-left:{margin}px'><small>" + "<br>".join(links)
+                   + "</small></p>")
     return "".join(out)
 
 

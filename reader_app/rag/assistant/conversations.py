@@ -166,7 +166,10 @@ class ConversationStore:
         error: str = "",
         stats: AnswerStats | None = None,
         sent_text: str = "",
+        check: AnswerCheck | None = None,
     ) -> Message:
+        """The answer, stored with its spoiler check in one write: a conversation read
+        meanwhile never sees it without its receipt."""
         return self._insert(
             conversation_id,
             role="assistant",
@@ -178,6 +181,7 @@ class ConversationStore:
             citations=citations,
             stats=stats or AnswerStats(),
             sent_text=sent_text,
+            check=check,
         )
 
     def set_suggestions(self, message_id: int, suggestions: tuple[str, ...]) -> None:
@@ -185,13 +189,6 @@ class ConversationStore:
             self.conn.execute(
                 "UPDATE messages SET suggestions = ? WHERE message_id = ?",
                 (json.dumps(list(suggestions)), message_id),
-            )
-
-    def set_answer_check(self, message_id: int, check: AnswerCheck) -> None:
-        with self.conn:
-            self.conn.execute(
-                "UPDATE messages SET answer_check = ? WHERE message_id = ?",
-                (json.dumps(check.to_json(), ensure_ascii=False), message_id),
             )
 
     def messages(self, conversation_id: int) -> list[Message]:
@@ -322,6 +319,7 @@ class ConversationStore:
         citations: tuple[Citation, ...],
         stats: AnswerStats,
         sent_text: str = "",
+        check: AnswerCheck | None = None,
     ) -> Message:
         now = time.time()
         with self.conn:
@@ -329,8 +327,8 @@ class ConversationStore:
                 """
                 INSERT INTO messages (conversation_id, role, text, boundary_sid, status, error,
                     reply_to, citations, suggestions, model, prepare_ms, first_token_ms, total_ms,
-                    prompt_tokens, completion_tokens, created_at, sent_text)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?, ?, ?, ?)
+                    prompt_tokens, completion_tokens, created_at, sent_text, answer_check)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 (
                     conversation_id,
@@ -349,6 +347,7 @@ class ConversationStore:
                     stats.completion_tokens,
                     now,
                     sent_text,
+                    "{}" if check is None else json.dumps(check.to_json(), ensure_ascii=False),
                 ),
             )
             self.conn.execute(

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from reader_app.books.model import Book
+from reader_app.books.shelf.library import Library
 from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AssistantUnavailableError,
@@ -244,6 +245,7 @@ class Assistant:
                           cancel: CancelToken | None,
                           news: Callable[[ComicPagesNews], None] | None) -> AnswerRun:
         started = time.perf_counter()
+        reached_before = self.gateway.transport.requests_reached()  # for the receipt
         question = " ".join(question.split()) if "\n" not in question else question.strip()
         if not question:
             raise QueryError("Type a question first.")
@@ -322,6 +324,7 @@ class Assistant:
             book=book, conversation_id=conversation_id, question=message, context=context,
             search_query=search_query, checker=checker, receipt=receipt, places=places,
             model=self.config.model, answer_length=self.config.answer_length, started=started,
+            reached_before=reached_before,
             early_error=early_error, calls_before_answer=self.gateway.calls - calls_before,
             passage_budget=budget,
             window_tokens=window.tokens if window is not None else 0,
@@ -408,13 +411,12 @@ class Assistant:
         return rewrite, None
 
     def _boundary_label(self, places: Places, scope: Scope) -> str:
-        """The receipt's words for how far the text reaches: "Chapter 12"; "" before reading."""
+        """The receipt's words for how far the text reaches: the panel's (`Places.reached`);
+        "" before reading."""
         if scope.boundary_sid < 0:
             return ""
-        total = sentence_count(self.conn, places.book.book_id)
-        if total and scope.boundary_sid >= total - 1:
-            return "the end"
-        return places.chapter_of(scope.boundary_sid)[0]
+        state = Library(self.conn, self.home).reading_state(places.book.book_id)
+        return places.reached(scope.boundary_sid, state)
 
     def _location(self, places: Places, scope: Scope) -> str:
         if scope.boundary_sid < 0:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence, Set
 
-from reader_app.rag.assistant.answer_view import answer_html
-from reader_app.rag.assistant.citation_text import citation_link_html
+from reader_app.rag.assistant.answer_view import answer_html, passages_only
 from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.scope.boundary import made_within
 
@@ -29,16 +28,22 @@ def transcript_html(
     the streamed tokens are appended to. `boundary_sid` None shows every message. `speaker`
     names who answers (a character, in character chat); `empty_hint` is shown while there is
     nothing yet."""
-    parts = [
-        message_html(
+    parts = []
+    # The excerpt numbers of the whole answers shown so far: a follow-up's "[2]" may name a
+    # passage an earlier answer was given (its prompt held that turn), and links to it there.
+    cited_before: dict[int, int] = {}
+    for message in messages:
+        parts.append(message_html(
             message,
             boundary_sid=boundary_sid,
             revealed=(revealed or {}).get(message.message_id, frozenset()),
             expanded=message.message_id in expanded,
             speaker=speaker,
-        )
-        for message in messages
-    ]
+            cited_before=cited_before,
+        ))
+        if message.status == "complete" and _shown(message, boundary_sid):
+            cited_before = {**cited_before,
+                            **{c.label: message.message_id for c in message.citations}}
     if pending_question is not None:
         parts.append(question_html(pending_question))
         parts.append(PENDING_ANSWER.replace("Assistant", html.escape(speaker)))
@@ -54,32 +59,23 @@ def message_html(
     revealed: frozenset[int] = frozenset(),
     expanded: bool = False,
     speaker: str = "Assistant",
+    cited_before: Mapping[int, int] | None = None,
 ) -> str:
+    """One message; `cited_before` maps the excerpt numbers of earlier answers shown to the
+    answer that was given them."""
     if message.role == "user":  # the reader's own words stay theirs, wherever they were asked
         return question_html(message.text)
-    if boundary_sid is not None and not made_within(
-        message.boundary_sid, boundary_sid=boundary_sid
-    ):
+    if not _shown(message, boundary_sid):
         return HIDDEN_TURN
-    if message.status == "fallback":
+    if passages_only(message):
         speaker = "Assistant"  # passages shown in place of a reply: nobody said them
-    if message.check is not None:
-        return answer_html(message, revealed=revealed, expanded=expanded, speaker=speaker,
-                           boundary_sid=boundary_sid)
-    label = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
-        message.status, ""
-    )
-    text = html.escape(message.text).replace("\n", "<br>")
-    out = [f"<p><b>{html.escape(speaker)}:</b>{label} {text}</p>"]
-    if message.citations:
-        # A fallback answer quotes its passages in its text: the links only name them.
-        with_quote = message.status != "fallback"
-        links = [
-            citation_link_html(message.message_id, citation, with_quote=with_quote)
-            for citation in message.citations
-        ]
-        out.append("<p style='margin-left:12px'><small>" + "<br>".join(links) + "</small></p>")
-    return "".join(out)
+    return answer_html(message, revealed=revealed, expanded=expanded, speaker=speaker,
+                       boundary_sid=boundary_sid, cited_before=cited_before or {})
+
+
+def _shown(message: Message, boundary_sid: int | None) -> bool:
+    """Whether an answer is shown at `boundary_sid` (None: every one is)."""
+    return boundary_sid is None or made_within(message.boundary_sid, boundary_sid=boundary_sid)
 
 
 def question_html(text: str) -> str:

@@ -205,6 +205,7 @@ class CharacterChat(Assistant):
     def _prepare_message(self, book: Book, message: str, *, name: str | None, key: int | None,
                  conversation_id: int | None, cancel: CancelToken | None) -> CharacterRun:
         started = time.perf_counter()
+        reached_before = self.gateway.transport.requests_reached()  # for the receipt
         message = message.strip()
         if not message:
             raise QueryError("Type a message first.")
@@ -226,7 +227,8 @@ class CharacterChat(Assistant):
             "wait for it to finish, or stop it."))
         try:
             return self._prepare(book, scope, entry, message, conversation_id, claimed,
-                                 started=started, cancel=cancel or CancelToken())
+                                 started=started, reached_before=reached_before,
+                                 cancel=cancel or CancelToken())
         except BaseException:
             release(self.conn, claimed)
             raise
@@ -266,7 +268,7 @@ class CharacterChat(Assistant):
 
     def _prepare(self, book: Book, scope: Scope, entry: XRayEntry, message: str,
                  conversation_id: int, claimed: Claim, *, started: float,
-                 cancel: CancelToken) -> CharacterRun:
+                 reached_before: int, cancel: CancelToken) -> CharacterRun:
         history = ScopedHistory.from_store(self.store, conversation_id,
                                            boundary_sid=scope.boundary_sid,
                                            token_budget=HISTORY_TOKEN_BUDGET)
@@ -296,7 +298,7 @@ class CharacterChat(Assistant):
             book=book, conversation_id=conversation_id, question=question, context=context,
             search_query=narrative, checker=checker, receipt=receipt, places=places,
             model=self.config.model, answer_length=self.config.answer_length, started=started,
-            early_error=early_error,
+            reached_before=reached_before, early_error=early_error,
         )
         return CharacterRun(prepared, gateway=self.gateway, store=self.store,
                             cancel=cancel, entry=entry, persona=persona, persona_stale=stale,

@@ -10,7 +10,9 @@ and the server drops the request), which is how a background call gives way to a
 it reads with the `read_timeout` the gateway sets for each call (a long prompt on a slow computer
 is not a dead server). The call's `deadline` (bounds.py) is watched apart from the reads: when it
 passes, the requests are aborted, so a server that keeps the connection busy with comments or
-keepalives, or sends nothing after one token, is not waited on past it.
+keepalives, or sends nothing after one token, is not waited on past it. It also counts the
+requests that reached the server, thread by thread (`requests_reached`): what a receipt may say
+went over the wire.
 """
 
 from __future__ import annotations
@@ -243,7 +245,8 @@ class BoundedTransport(httpx.BaseTransport):
     `deadline`, when set, when the reply must be over: at that moment the requests in flight are
     aborted, whether bytes are arriving or not. `may_send` False: the server is on another
     computer the reader has not agreed to, and no request at all leaves (not even for its model
-    list or its context size)."""
+    list or its context size). `requests_reached()` counts, for the calling thread, the
+    requests that went over the wire to the server."""
 
     def __init__(self, *, host: str, max_line_bytes: int = MAX_LINE_BYTES,
                  max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
@@ -254,6 +257,7 @@ class BoundedTransport(httpx.BaseTransport):
         self.read_timeout: float | None = None
         self.may_send = True
         self.deadline: Deadline | None = None
+        self._reached = threading.local()  # the calling thread's count (a call runs on one)
         self._inner = httpx.HTTPTransport()
         pool = self._inner._pool  # httpcore's pool: its sockets are made by this backend
         self._backend = _AbortableBackend(pool._network_backend)
@@ -262,6 +266,14 @@ class BoundedTransport(httpx.BaseTransport):
     def abort(self) -> int:
         """Stop every request in flight; returns how many connections were shut."""
         return self._backend.abort()
+
+    def requests_reached(self) -> int:
+        """How many requests this thread has sent that reached the server: a connection was
+        made and the request written (or begun). A refused or failed connection sent nothing."""
+        return int(getattr(self._reached, "count", 0))
+
+    def _reached_server(self) -> None:
+        self._reached.count = self.requests_reached() + 1
 
     def pin(self, host: str, addresses: tuple[str, ...]) -> None:
         """Connect to `host` only at `addresses`, the ones it was judged by."""
@@ -280,9 +292,12 @@ class BoundedTransport(httpx.BaseTransport):
             response = self._inner.handle_request(request)
         except httpx.TransportError as error:
             stop_watching()
+            if not isinstance(error, httpx.ConnectError | httpx.ConnectTimeout):
+                self._reached_server()  # connected: the request may have been read
             if deadline is not None and deadline.passed():
                 raise httpx.ReadTimeout(f"no reply within {deadline.allowed:g} s") from error
             raise
+        self._reached_server()
         uncapped = request.url.path.endswith(UNCAPPED_TOTAL_PATHS)
         assert isinstance(response.stream, httpx.SyncByteStream)
         response.stream = _BoundedStream(

@@ -6,20 +6,24 @@ base that character chat (`ui/companion/character_dock.py`) is built on too.
 Modules:
 - `assistant_line`: The status bar's assistant line: the preparation's words
   (ui/window/preparation_words.py) joined with whether the model was last reached, honestly: an
-  index can be ready while Ollama is down, and then the reader is told so; a stale "isn't running"
-  banner goes once the host changes or an answer streams. (Where the reader is:
-  ui/aids/place_line.py.)
+  index can be ready while Ollama is down, and then the reader is told so; a server elsewhere that
+  nothing was sent to (no consent) is not called unreachable; a stale banner goes once the host or
+  the consent changes, or an answer streams. (Where the reader is: ui/aids/place_line.py.)
 - `conversation_dock`: The one conversation dock: a transcript, a message box, one streamed reply
   at a time, Stop.
 - `conversation_jobs`: The assistant panel's conversation bookkeeping, off the UI thread.
 - `dock_jobs`: What the window lends every dock fed by background jobs, and a dock's own lanes on
   its workers.
-- `flow_layout`: A layout that wraps its items into rows (Qt's flow layout example), and chips that
-  shrink.
+- `flow_layout`: Layouts that wrap rather than squeeze: a flow of items in rows (Qt's flow layout
+  example) with chips that shrink, and a header row whose label moves above its buttons when the
+  dock is narrow.
 - `jobs`: The assistant panel's background jobs, run by `DockJobs`: an answer and a model
   download.
 - `panel`: The assistant dock: ask about the book, watch the answer stream in, follow its
   citations.
+- `server_words`: How the assistant's settings page names a server and says why Test connection
+  failed: a server's kind (the model it brings) and name, and a failure's advice in words that
+  fit the page the reader is on.
 - `settings_page`: The assistant's settings page: the model server (a preset or an address), its
   API key when it needs one, the model from the server's own list, "Test connection", the servers
   found running on this computer, the consent a server elsewhere needs, answer length and the query

@@ -1,7 +1,8 @@
 """The status bar's assistant line: the preparation's words (ui/window/preparation_words.py)
 joined with whether the model was last reached, honestly: an index can be ready while Ollama is
-down, and then the reader is told so; a stale "isn't running" banner goes once the host changes
-or an answer streams. (Where the reader is: ui/aids/place_line.py.)"""
+down, and then the reader is told so; a server elsewhere that nothing was sent to (no consent) is
+not called unreachable; a stale banner goes once the host or the consent changes, or an answer
+streams. (Where the reader is: ui/aids/place_line.py.)"""
 
 from __future__ import annotations
 
@@ -24,50 +25,61 @@ class AssistantLine(QObject):
         self.label = label
         self.panel = panel
         self.settings = settings
-        self.host = self._current_host()
+        self.server = self._current_server()
         self.preparation = ""  # what the indexing news last said
         self.unreachable: str | None = None  # why the model could not be reached, if it couldn't
+        self.not_sent = ""  # the host elsewhere nothing was sent to, for want of consent
         self.read_along = ""  # what the model has read along up to, once it has
         panel.modelReached.connect(self._reached)
+        panel.notSent.connect(self._not_sent)
         panel.readAlong.connect(self._read_along)
 
     def _read_along(self, text: str) -> None:
         self.read_along = text
         self._show()
 
-    def _current_host(self) -> str:
-        return str(self.settings.get("assistant.ollama_host"))
+    def _current_server(self) -> tuple[str, tuple[str, ...]]:
+        """The server in Settings and the hosts elsewhere the reader agreed to."""
+        return (str(self.settings.get("assistant.ollama_host")),
+                tuple(self.settings.get("assistant.allowed_remote_hosts")))
 
     def preparation_news(self, text: str) -> None:
         self.preparation = text
         self._show()
 
     def settings_changed(self) -> None:
-        """A new host is a new chance: the old "isn't running" no longer holds."""
-        host = self._current_host()
-        if host != self.host:
-            self.host = host
+        """A new host, or consent given or taken back, is a new chance: the old "isn't
+        running" or "not on this computer" no longer holds."""
+        server = self._current_server()
+        if server != self.server:
+            self.server = server
             self._forget_unreachable()
 
     def _reached(self, reachable: bool, why: str) -> None:
         if reachable:
             self._forget_unreachable()
         else:
-            self.unreachable = why
+            self.unreachable, self.not_sent = why, ""
             self._show()
 
+    def _not_sent(self, host: str, why: str) -> None:
+        self.unreachable, self.not_sent = why, host
+        self._show()
+
     def _forget_unreachable(self) -> None:
-        self.unreachable = None
+        self.unreachable, self.not_sent = None, ""
         if not self.panel.download_progress.isVisible():  # a download's banner stays
             self.panel.banner.hide()
         self._show()
 
     def _show(self) -> None:
         text = self.preparation
+        trouble = (f"nothing sent to {self.not_sent} without your consent" if self.not_sent
+                   else "the model can't be reached")
         if self.unreachable and text.startswith(READY):
-            text = "Index ready · the model can't be reached" + text[len(READY) :]
+            text = f"Index ready · {trouble}" + text[len(READY) :]
         elif self.unreachable and not text:
-            text = "The model can't be reached"
+            text = trouble[0].upper() + trouble[1:]
         elif self.read_along and not self.unreachable:
             text = f"{text} · {self.read_along}" if text else self.read_along
         self.label.setText(text)

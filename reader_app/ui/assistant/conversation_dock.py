@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -203,6 +203,14 @@ class ConversationDock(QDockWidget):
             self._redraw_scope()
         else:
             self._refresh_controls()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new theme: links take the palette's colour when drawn, so the conversation is
+        drawn again in it (a reply still streaming is drawn whole when it ends)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and not self.running:
+            self._drawn.forget_drawn()
+            self._render_transcript()
 
     def send(self, text: str) -> None:
         """Send `text` now, or refuse with a note (a reply is still running, for one)."""

@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
@@ -18,6 +18,7 @@ from reader_app.errors import (
     AssistantUnavailableError,
     LibraryError,
     ModelMissingError,
+    RemoteServerNotAllowedError,
 )
 from reader_app.rag.assistant.comic_pages import ComicPagesNews
 from reader_app.rag.assistant.places import knows_up_to
@@ -59,6 +60,9 @@ class AssistantPanel(AssistantView):
 
     answerFinished = Signal(object)  # the whole answer's Message (a highlight may keep it)
     readAlong = Signal(str)  # what the model has read along up to, for the status line
+    # Nothing was sent: the server is on another computer the reader has not agreed to (host,
+    # why). Not "can't be reached": nobody tried.
+    notSent = Signal(str, str)
     reply_word = "answer"
     advised: ClassVar[set[str]] = set()  # models already called too slow this session
 
@@ -191,7 +195,10 @@ class AssistantPanel(AssistantView):
 
     def _show_end(self, result: AnswerResult) -> None:
         error = result.error
-        if isinstance(error, AssistantUnavailableError):
+        if isinstance(error, RemoteServerNotAllowedError):
+            self.notSent.emit(QUrl(error.host).host() or error.host, str(error))
+            self._show_banner(str(error), offer_download=False)
+        elif isinstance(error, AssistantUnavailableError):
             self.modelReached.emit(False, str(error))
             # Only Ollama can download a model for Pagemate; other servers load their own.
             self._show_banner(str(error), offer_download=isinstance(error, ModelMissingError)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,10 +34,10 @@ from reader_app.rag.model.servers import (
     preset_for,
     spelt_as_this_computer,
 )
-from reader_app.settings import SettingsStore
+from reader_app.settings import SettingsStore, declared
+from reader_app.ui.assistant.server_words import said_in_settings, server_kind, server_name
 from reader_app.ui.workers import Workers
 
-MODELS_LANE = "assistant:models"
 ANSWER_LENGTH_LABELS = {"short": "Short", "medium": "Medium", "long": "Long"}
 # "assistant.answer_wait": seconds to the first words, as the reader picks them.
 WAIT_LABELS = {
@@ -108,6 +109,14 @@ class AssistantSettingsPage(QWidget):
             self.destroyed.connect(lambda _=None, lane=lane: shared.drop(lane))
         self._allowed = list(settings.get("assistant.allowed_remote_hosts"))
         self._treat_as_remote = tuple(settings.get("assistant.treat_as_remote"))
+        # Each server's own model choice while the page is open (the saved one for the saved
+        # server): a preset never inherits another server's model.
+        self._model_kind = server_kind(str(settings.get("assistant.ollama_host")))
+        self._models = {self._model_kind: str(settings.get("assistant.model"))}
+        # The servers on this computer, as the quiet probe found them (None: not yet) and as
+        # Test connection last found each one (None: nothing answered there).
+        self._probed: list[FoundServer] | None = None
+        self._tested: dict[str, FoundServer | None] = {}
         form = QFormLayout(self)
 
         self.server_combo = QComboBox(self)
@@ -148,13 +157,16 @@ class AssistantSettingsPage(QWidget):
         self.model_combo.setObjectName("assistantModel")
         self.model_combo.setEditable(True)  # a model not yet installed can be typed, then pulled
         self.model_combo.setEditText(str(settings.get("assistant.model")))
+        line = self.model_combo.lineEdit()
+        if line is not None:
+            line.setPlaceholderText("the server's models appear here after Test connection")
         row.addWidget(self.model_combo, 1)
         self.refresh_button = QPushButton("Test connection", self)
         self.refresh_button.setObjectName("assistantRefreshModels")
         self.refresh_button.clicked.connect(self.refresh_models)
         row.addWidget(self.refresh_button)
         form.addRow("Model:", row)
-        self.models_status = QLabel("", self)
+        self.models_status = QLabel("", self)  # one result at a time: the server shown's
         self.models_status.setObjectName("assistantModelsStatus")
         self.models_status.setWordWrap(True)
         form.addRow("", self.models_status)
@@ -237,7 +249,7 @@ class AssistantSettingsPage(QWidget):
         """Ask the server for its models, in the background, and say what was found."""
         url, key = self.host(), self.key_edit.text().strip()
         agreed = self.consent_check.isChecked()
-        self.models_status.setText(f"Connecting to {url}…")
+        self._say(f"Connecting to {url}…")
         self.workers.submit(
             MODELS_LANE, lambda _job: list_models(url, api_key=key, agreed=agreed),
             on_done=lambda result: self._on_listed(url, result),
@@ -245,33 +257,51 @@ class AssistantSettingsPage(QWidget):
         )
 
     def _on_listed(self, url: str, result: object) -> None:
+        if spelt_as_this_computer(url, remote_hosts=self._treat_as_remote):  # the line below
+            answered = not isinstance(result, BaseException)
+            self._tested[url] = FoundServer(server_name(url), url, tuple(
+                result if isinstance(result, list) else ())) if answered else None
+            self._show_found()
         if isinstance(result, BaseException):
-            self.models_status.setText(str(result))
+            self._say(said_in_settings(result))
             return
         assert isinstance(result, list)
         chosen = self.model_combo.currentText()
         self.model_combo.clear()
         self.model_combo.addItems(result)
         if chosen not in result and result:
-            chosen = chosen if api_of(url) == "ollama" else result[0]
+            chosen = chosen if api_of(url) == "ollama" and chosen else result[0]
         self.model_combo.setEditText(chosen)
         name = self.server_combo.currentText()
         if name == OTHER_OPENAI:
             name = "an OpenAI-compatible server"
         count = f"{len(result)} model{'' if len(result) == 1 else 's'}"
         if not result:
-            self.models_status.setText(f"Found {name} at {url}, with no models yet.")
+            self._say(f"Found {name} at {url}, with no models yet.")
         elif chosen not in result:
-            self.models_status.setText(
-                f"Found {name} at {url} with {count}; “{chosen}” is not among them, and the "
-                "assistant panel offers to download it."
-            )
+            self._say(f"Found {name} at {url} with {count}; “{chosen}” is not among them, and "
+                      "the assistant panel offers to download it.")
         else:
-            self.models_status.setText(f"Found {name} at {url} with {count}.")
+            self._say(f"Found {name} at {url} with {count}.")
 
     def _on_probed(self, found: object) -> None:
         assert isinstance(found, list)
-        self.found_label.setText(found_text(found))
+        self._probed = found
+        self._show_found()
+
+    def _show_found(self) -> None:
+        """The servers running here: the probe's, as Test connection last found each (a
+        server on another port than its preset's is found only that way)."""
+        if self._probed is None and not any(self._tested.values()):
+            return  # still looking
+        found = {server.url: server for server in self._probed or []}
+        for url, tested in self._tested.items():
+            if tested is None:
+                found.pop(url, None)
+            else:
+                found[url] = FoundServer(found[url].names if url in found else tested.names,
+                                         url, tested.models)
+        self.found_label.setText(found_text(list(found.values())))
 
     def _use_found(self, url: str) -> None:
         self.host_edit.setText(url)
@@ -283,15 +313,18 @@ class AssistantSettingsPage(QWidget):
             self.host_edit.setText(url)
         elif api_of(self.host()) != "openai":
             self.host_edit.setText("http://127.0.0.1:8080/v1")
+        if not self._address_problem() and not self._remote():
+            self.refresh_models()  # a server here answers at once: its own models, listed
 
     def _on_address_changed(self) -> None:
         problem = self._address_problem()
-        self.models_status.setText(problem)  # said while typing, cleared once it can be used
+        self._say(problem)  # said while typing; a result for another server goes too
         if problem:
             self.remote_warning.setVisible(False)
             self.consent_check.setVisible(False)
             return
         host = self.host()
+        self._follow_model(host)
         preset = preset_for(host)
         wanted = preset.name if preset else ("Ollama" if api_of(host) == "ollama"
                                              else OTHER_OPENAI)
@@ -314,6 +347,41 @@ class AssistantSettingsPage(QWidget):
         self.consent_check.setChecked(host_of(host) in self._allowed)
         self.remote_warning.setVisible(remote)
         self.consent_check.setVisible(remote)
+        self._fit_window_later()
+
+    def _follow_model(self, host: str) -> None:
+        """Another kind of server brings its own model choice (LM Studio never keeps Ollama's
+        "qwen2.5:3b"): the one chosen for it while the page is open (or saved), Ollama's usual
+        model for Ollama, else none until Test connection lists the server's own."""
+        kind = server_kind(host)
+        if kind == self._model_kind:
+            return
+        self._models[self._model_kind] = self.model_combo.currentText().strip()
+        self._model_kind = kind
+        default = str(declared("assistant.model").default_value()) if kind == "Ollama" else ""
+        self.model_combo.clear()
+        self.model_combo.setEditText(self._models.get(kind, default))
+
+    def _say(self, text: str) -> None:
+        """The one result shown under the model: the server shown's."""
+        self.models_status.setText(text)
+        self._fit_window_later()
+
+    def _fit_window_later(self) -> None:
+        QTimer.singleShot(0, self, self._fit_window)
+
+    def _fit_window(self) -> None:
+        """Grow the window to the lines shown since it opened: a wrapped sentence (the warning
+        over the consent box, a long result) needs the height for its width, which Qt does not
+        ask for once the window is up, so it was cut the first time it appeared."""
+        window = self.window()
+        layout = window.layout()
+        if window is self or layout is None or not window.isVisible():
+            return
+        needed = (layout.totalHeightForWidth(window.width()) if layout.hasHeightForWidth()
+                  else layout.totalSizeHint().height())
+        if needed > window.height():
+            window.resize(window.width(), needed)
 
     def _remote(self) -> bool:
         # By its spelling, not asking a resolver on the UI thread; a name that resolves

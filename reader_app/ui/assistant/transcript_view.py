@@ -63,6 +63,10 @@ class TranscriptView:
             self._stream_start = self.browser.document().characterCount() - 1
         self.browser.verticalScrollBar().setValue(self.browser.verticalScrollBar().maximum())
 
+    def forget_drawn(self) -> None:
+        """The next `render` draws even if nothing in the conversation changed (a new theme)."""
+        self._drawn_key = None
+
     def draw_streaming(
         self, text: str, checker: AnswerChecker | None, *, final: bool = False
     ) -> None:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.assistant.dock_jobs import DockShared
-from reader_app.ui.assistant.flow_layout import DOCK_MIN_WIDTH, Chip, FlowLayout
+from reader_app.ui.assistant.flow_layout import DOCK_MIN_WIDTH, Chip, FlowLayout, HeaderRow
 
 if TYPE_CHECKING:  # the gateway (httpx) loads with the first download, not at launch
     from reader_app.rag.model.gateway import PullProgress
@@ -47,21 +47,18 @@ class AssistantView(ConversationDock):
         self.input.setPlaceholderText("Ask about what you've read…")
 
     def _add_header(self, body: QWidget, layout: QVBoxLayout) -> None:
-        top = QHBoxLayout()
         self.header = QLabel("Knows up to: nothing yet", body)
         self.header.setObjectName("assistantKnowsUpTo")
         self.header.setToolTip("The assistant answers only from what you have read up to here.")
-        self.header.setWordWrap(True)
-        top.addWidget(self.header, 1)
+        self.header.setWordWrap(True)  # only when it is longer than the whole dock is wide
         self.new_button = QPushButton("New conversation", body)
         self.new_button.setObjectName("assistantNewConversation")
-        top.addWidget(self.new_button)
         # filled by ui/companion/character_entry.py
         self.talk_button = QPushButton("Talk to…", body)
         self.talk_button.setObjectName("assistantTalkTo")
         self.talk_button.setMenu(QMenu(self.talk_button))
-        top.addWidget(self.talk_button)
-        layout.addLayout(top)
+        # Narrow, the header goes above the buttons, not into a column of one word a line.
+        layout.addLayout(HeaderRow(self.header, [self.new_button, self.talk_button]))
 
         # The one labelled exception to the boundary, visible for as long as it is on.
         self.whole_comic = QFrame(body)

@@ -21,7 +21,7 @@ from reader_app.books.shelf.reading import (
     reading_offset,
     store_boundary,
 )
-from reader_app.books.shelf.reading_time import comic_fraction
+from reader_app.books.shelf.reading_time import place_fraction
 from reader_app.rag.scope.boundary import selection_may_be_sent
 from reader_app.store.writer import Writer
 from reader_app.ui.page.appearance import Appearance
@@ -143,8 +143,7 @@ class ReaderPage(QWidget):
         if book is None or self.sender() is not self.view:
             return
         self.last_shown = shown
-        progress = (comic_fraction(book, shown.end) if book.is_comic
-                    else book.progress(shown.start))  # fmt: skip
+        progress = place_fraction(book, shown.end if book.is_comic else shown.start)
         self.slider.set_fraction(progress)
         state = self.state
         if state is None:
@@ -301,7 +300,7 @@ class ReaderPage(QWidget):
         if self.state.boundary == NOTHING_READ or self.state.boundary.section < 0:
             return None
         if self.book.is_comic:
-            return comic_fraction(self.book, self.state.boundary)  # the status's number too
+            return place_fraction(self.book, self.state.boundary)  # the status's number too
         total = self.book.char_count
         return reading_offset(self.book, self.state.boundary) / total if total else None
 
@@ -337,7 +336,7 @@ class ReaderPage(QWidget):
         """The place a fraction of the bar stands for: a chapter tick's own entry, exactly, or
         the character that far through."""
         assert self.book is not None
-        if self.book.is_comic:  # the page whose end is at or past it (comic_fraction)
+        if self.book.is_comic:  # the page whose end is at or past it (place_fraction)
             count = len(self.book.sections)
             return Locator(min(max(math.ceil(fraction * count - 1e-9) - 1, 0), count - 1), 0, 0)
         return self._tick_places.get(fraction) or self.book.locator_at_progress(fraction)

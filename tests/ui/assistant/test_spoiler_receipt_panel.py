@@ -91,7 +91,9 @@ def test_names_already_met_are_not_veiled_and_the_receipt_opens_the_passages(
     assert stored.check is not None and stored.check.flagged == ()
     passages = len(stored.citations)
     unit = "passage" if passages == 1 else "passages"
-    assert f"From the text up to Chapter 2 · {passages} {unit}" in shown
+    knows = panel.header.text().removeprefix("Knows up to: ")  # the panel's words, the same
+    assert knows == "Chapter 2 (38%)"
+    assert f"From the text up to {knows} · {passages} {unit}" in shown
     assert not _listed(panel), "the passages wait behind the receipt"
     [receipt] = _links(panel, prefix="receipt:")
     panel.transcript.anchorClicked.emit(QUrl(receipt))

@@ -110,7 +110,9 @@ def test_a_remote_server_is_refused_until_the_reader_agrees(
     assert main(argv) == 0  # the passages already read are shown instead of an answer
     captured = capsys.readouterr()
     assert "is not on this computer" in captured.out + captured.err
-    assert not fake_ollama.model_calls()
+    assert "found on this computer" in captured.out and "nothing left this computer" in captured.out
+    assert "sent to" not in captured.out
+    assert not fake_ollama.requests
     assert main([*argv, "--allow-remote", "--json"]) == 0
     assert fake_ollama.model_calls()
     receipt = json.loads(capsys.readouterr().out)["receipt"]
