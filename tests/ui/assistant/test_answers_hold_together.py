@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QTextCharFormat
 from pytestqt.qtbot import QtBot
 
 from reader_app.rag.assistant.conversations import ConversationStore, Message
+from reader_app.settings import SettingsStore
 from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.page.appearance import Appearance, apply_window_theme
 from reader_app.ui.window.main_window import MainWindow
@@ -68,8 +69,10 @@ def test_stop_before_the_first_word_keeps_the_passages_shown(
 
 
 def test_an_inline_number_links_in_a_follow_up_as_in_the_first_answer(
-    qtbot: QtBot, make_panel: PanelFactory, fake_ollama: FakeOllama
+    qtbot: QtBot, make_panel: PanelFactory, fake_ollama: FakeOllama, shelf: MarkerLibrary
 ) -> None:
+    # Passages from the whole text read (the chapter read along would be left out of them).
+    SettingsStore(shelf.conn).set("assistant.read_along", False)
     panel = make_panel()
     fake_ollama.reply_with(ScriptedReplies(answer="Anna carried it to the mill [1][2]."))
     _ask(qtbot, panel, "Who carried the lantern?")

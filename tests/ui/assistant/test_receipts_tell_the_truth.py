@@ -120,8 +120,9 @@ def test_a_server_elsewhere_that_answered_is_named_in_the_receipt(
     panel = remote_panel(host=fake_ollama.v1_url, agreed=True)
     answer = _ask(qtbot, panel)
     assert answer.status == "complete" and fake_ollama.model_calls()
-    assert _receipt_line(panel) == (f"▸ From the text up to Chapter 2 (38%) · "
-                                    f"{len(answer.citations)} passages · sent to 127.0.0.1")
+    count = len(answer.citations)
+    assert _receipt_line(panel) == (f"▸ From the text up to Chapter 2 (38%) · {count} "
+                                    f"passage{'s' if count != 1 else ''} · sent to 127.0.0.1")
 
 
 def test_the_receipt_counts_the_passages_shown_under_it(
