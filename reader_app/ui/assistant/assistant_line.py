@@ -26,14 +26,18 @@ class AssistantLine(QObject):
         self.settings = settings
         self.host = self._current_host()
         self.preparation = ""  # what the indexing news last said
+        self.indexing: int | None = None  # how much of the index is built, while it is built
         self.unreachable: str | None = None  # why the model could not be reached, if it couldn't
         panel.modelReached.connect(self._reached)
 
     def _current_host(self) -> str:
         return str(self.settings.get("assistant.ollama_host"))
 
-    def preparation_news(self, text: str) -> None:
+    def preparation_news(self, text: str, *, indexing: int | None = None) -> None:
+        """The preparation's words; `indexing`: the percentage of the index built while it is
+        still being built (None once it is whole, or when no index is being built)."""
         self.preparation = text
+        self.indexing = indexing
         self._show()
 
     def settings_changed(self) -> None:
@@ -57,10 +61,14 @@ class AssistantLine(QObject):
         self._show()
 
     def _show(self) -> None:
+        """One message: the preparation's words, or, with the model out of reach, that first
+        and the index's state after it (never "Index ready" beside an index still building)."""
         text = self.preparation
-        if self.unreachable and text.startswith(READY):
-            text = "Index ready · the model can't be reached" + text[len(READY) :]
-        elif self.unreachable and not text:
+        if self.unreachable and self.indexing is not None:
+            text = f"The model can't be reached · index {self.indexing}% built"
+        elif self.unreachable and text.startswith(READY):
+            text = "Index ready · the model can't be reached"
+        elif self.unreachable:
             text = "The model can't be reached"
         self.label.setText(text)
         if self.unreachable:

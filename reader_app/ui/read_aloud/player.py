@@ -18,7 +18,7 @@ from reader_app.books.model import Book
 from reader_app.books.text.spoken import SpokenSentence
 from reader_app.settings import SettingsStore
 from reader_app.ui.page.document import SectionDocument
-from reader_app.ui.read_aloud.bar import ReadAloudBar
+from reader_app.ui.read_aloud.bar import ReadAloudBar, speed_words
 from reader_app.ui.read_aloud.comic_pages import PageReader, ocr_page_reader, stream_pages
 from reader_app.ui.read_aloud.following import mark_spoken, turn_to
 from reader_app.ui.read_aloud.listening_log import ListeningLog
@@ -419,8 +419,7 @@ class ReadAloud(QObject):
         self._speak_current()
 
     def _say_state(self) -> None:
-        speed = "normal speed" if self.rate == 0 else f"speed {self.rate:+.1f}"
-        self.bar.say(f"Reading aloud · {speed}")
+        self.bar.say(f"Reading aloud · {speed_words(self.rate)}")
 
     def _paint(self, painter: QPainter, doc: SectionDocument) -> None:
         if self.playing:
