@@ -215,9 +215,12 @@ class MainWindow(QMainWindow):
         if entry is not None:
             self.open_path(str(entry.path), known=entry)
 
-    def open_path(self, path: str | Path, *, known: LibraryEntry | None = None) -> int:
-        """Open a book file in the background (`known`: the library entry it should be)."""
-        return self.opening.open_path(path, known=known)
+    def open_path(
+        self, path: str | Path, *, known: LibraryEntry | None = None, launching: bool = False
+    ) -> int:
+        """Open a book file in the background (`known`: the library entry it should be;
+        `launching`: the window starts for this book, so the library is not shown meanwhile)."""
+        return self.opening.open_path(path, known=known, launching=launching)
 
     def _book_loaded(self, _file: Path, opened: OpenedBook) -> None:
         self.opening.show(opened)
