@@ -43,6 +43,7 @@ from reader_app.books.content.xhtml_parts import (
     alignment,
     element_id,
     link_target,
+    list_marker,
     list_start,
     plain_text,
     tag_span,
@@ -155,7 +156,7 @@ class _Converter(MediaMixin):
         elif tag == "table":
             self.table(element, css)
         elif tag != "br":
-            inner = self.context_for(element, tag, ctx)
+            inner = self.context_for(element, tag, ctx, list_style=css.list_style)
             inner.css = css
             marks = parts.structural_marks(element)
             if marks:
@@ -193,7 +194,9 @@ class _Converter(MediaMixin):
             style = self.styler.intern(replace(last.style, margin_bottom=wanted))
             self.blocks[-1] = replace(last, style=style)
 
-    def context_for(self, element: etree._Element, tag: str, ctx: Context) -> Context:
+    def context_for(
+        self, element: etree._Element, tag: str, ctx: Context, *, list_style: str
+    ) -> Context:
         if tag in HEADINGS:
             return ctx.but(kind=BlockKind.HEADING, level=HEADINGS[tag], marker="")
         if tag == "hgroup":
@@ -207,13 +210,14 @@ class _Converter(MediaMixin):
         if tag in ("ul", "ol"):
             return ctx.but(list_depth=ctx.list_depth + 1, marker="")
         if tag == "li":
-            marker = "•"
-            if self.lists and self.lists[-1].ordered:
+            number, ordered = 1, bool(self.lists and self.lists[-1].ordered)
+            if self.lists:  # every list counts its items: a <ul> may be styled with numbers
                 value = bounded_int(element.get("value"), low=-LIST_NUMBER, high=LIST_NUMBER)
                 if value is not None:
                     self.lists[-1].next_number = value
-                marker = f"{self.lists[-1].next_number}."
+                number = self.lists[-1].next_number
                 self.lists[-1].next_number += 1
+            marker = list_marker(list_style, ordered=ordered, number=number)
             return ctx.but(kind=BlockKind.LIST_ITEM, level=max(ctx.list_depth, 1), marker=marker)
         if tag == "pre":
             return ctx.but(kind=BlockKind.PREFORMATTED, preformatted=True, marker=take_marker(ctx))

@@ -276,6 +276,35 @@ def take_marker(ctx: Context) -> str:
     return marker
 
 
+_BULLETS = {"disc": "•", "circle": "◦", "square": "▪", "none": ""}
+
+
+def list_marker(style: str, *, ordered: bool, number: int) -> str:
+    """A list item's marker for its computed list-style-type (`style`, "" for the list's own:
+    bullets for <ul>, numbers for <ol>); `number` is its place in an ordered list."""
+    if style in _BULLETS:
+        return _BULLETS[style]
+    if style.endswith(("alpha", "latin")) and 1 <= number <= 26:
+        letter = chr(ord("a") + number - 1)
+        return f"{letter.upper() if style.startswith('upper') else letter}."
+    if style.endswith("roman") and 1 <= number < 4000:
+        numeral = _roman(number)
+        return f"{numeral.upper() if style.startswith('upper') else numeral}."
+    if style == "decimal" or ordered:
+        return f"{number}."
+    return "•"
+
+
+def _roman(number: int) -> str:
+    found = ""
+    for value, letters in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"),
+                           (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"),
+                           (4, "iv"), (1, "i")):
+        count, number = divmod(number, value)
+        found += letters * count
+    return found
+
+
 def list_start(element: etree._Element) -> int:
     start = bounded_int(element.get("start"), low=-LIST_NUMBER, high=LIST_NUMBER)
     return 1 if start is None else start

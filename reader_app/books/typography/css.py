@@ -40,7 +40,7 @@ SUPPORTED = frozenset(
         "top", "filter", "font-family", "text-transform", "-epub-text-transform", "word-break",
         "-epub-word-break", "writing-mode", "-epub-writing-mode", "line-break", "-epub-line-break",
         "text-decoration", "text-decoration-line", "text-underline-position",
-        "-epub-text-underline-position",
+        "-epub-text-underline-position", "list-style", "list-style-type",
     }
 )  # fmt: skip
 

@@ -29,6 +29,7 @@ b, strong, th { font-weight: bold }
 i, em, cite, dfn, var, address { font-style: italic }
 sup { vertical-align: super } sub { vertical-align: sub }
 pre { white-space: pre }
+ul { list-style-type: disc } ol { list-style-type: decimal }
 [hidden] { display: none }
 """
 _LENGTH = re.compile(r"^(-?(?:\d+\.?\d*|\.\d+))(em|rem|px|pt|%|ex|ch)?$")
@@ -52,6 +53,11 @@ _EPUB_PREFIXED = (
     "-epub-text-underline-position",
 )
 _LINE_BREAKS = ("auto", "loose", "normal", "strict", "anywhere")
+# The list-style-type keywords a marker is drawn for ("none" draws none).
+LIST_STYLES = frozenset({
+    "none", "disc", "circle", "square", "decimal", "lower-alpha", "upper-alpha", "lower-latin",
+    "upper-latin", "lower-roman", "upper-roman",
+})  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +71,7 @@ class Computed:
     word_break: str = ""
     line_break: str = ""
     preformatted: bool = False
+    list_style: str = ""  # a LIST_STYLES keyword, "" for the list's own (bullets or numbers)
     # Not inherited:
     margin_top: float | None = None
     margin_bottom: float | None = None
@@ -273,6 +280,9 @@ def _declare(
             name = "font-variant"
         elif name.startswith("page-break-"):
             name = "break-" + name.removeprefix("page-break-")
+        elif name == "list-style":  # the shorthand's type is its one keyword from LIST_STYLES
+            name, value = "list-style-type", next(
+                (word for word in value.split() if word in LIST_STYLES), "")
         (important if is_important else specified)[name] = value
 
 
@@ -295,6 +305,7 @@ def _compute(
         ),
         line_break=_choice(specified.get("line-break"), parent.line_break, _LINE_BREAKS),
         preformatted=_white_space(specified.get("white-space"), parent.preformatted),
+        list_style=_list_style(specified.get("list-style-type"), parent.list_style),
         margin_top=_length(specified.get("margin-top"), look.scale),
         margin_bottom=_length(specified.get("margin-bottom"), look.scale),
         display="block" if display in _BLOCK_DISPLAYS else ("inline" if display else ""),
@@ -407,6 +418,13 @@ def _choice(value: str | None, parent: str, allowed: tuple[str, ...]) -> str:
     if value is None or value == "inherit":
         return parent
     return value if value in allowed else ""
+
+
+def _list_style(value: str | None, parent: str) -> str:
+    """list-style-type (inherited: the list's style reaches its items)."""
+    if value is None or value == "inherit" or value not in LIST_STYLES:
+        return parent
+    return value
 
 
 def _white_space(value: str | None, parent: bool) -> bool:

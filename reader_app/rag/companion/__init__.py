@@ -7,6 +7,8 @@ Modules:
   (prompts.py): X-Ray's descriptions, chapter summaries and recaps, and which names are one person.
 - `entities`: Names found offline in a book's own text: one forward pass, so nothing is decided by
   later text.
+- `entity_runs`: Which capitalised words of a sentence make a name, and what the words around a
+  name say of it (speech, a call in speech, a place), judged from the text read so far only.
 - `entity_store`: Storing a book's names (forms, mentions, merges) once, and reading them back at a
   boundary.
 - `entity_tokens`: Words of a sentence for name finding: each with its place and whether it starts

@@ -15,34 +15,37 @@ never add a name, a merge or a mention to an earlier boundary. The rules are in 
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from reader_app.books.model import BlockKind, Book
-from reader_app.rag.companion.entity_tokens import DOTTED_TITLES, Token, gap_breaks
+from reader_app.rag.companion.entity_runs import (
+    NameWords,
+    called_in_speech,
+    place_cue,
+    speech_nearby,
+    spoken_to,
+)
+from reader_app.rag.companion.entity_tokens import DOTTED_TITLES, Token
 from reader_app.rag.companion.entity_tokens import tokens as split_words
 from reader_app.rag.companion.entity_words import (
     GIVEN_NAME_TITLES,
     MALE_TITLES,
     NICKNAMES,
     NOBLE_TITLES,
-    NOT_PEOPLE,
-    PARTICLES,
-    PLACE_PREPOSITIONS,
-    PLACE_WORDS,
     SPEECH_VERBS,
-    STANDALONE_TITLES,
-    STOPWORDS,
     TITLES,
 )
 from reader_app.rag.index.sentences import split_book
 
-EXTRACTOR_VERSION = "forward-3"  # 3: the story only (rag/index/story.py); 2: "addressed by name"
+# 4: titles that end a described name ("the Nome King"), capitals that describe ("the Hungry
+# Tiger"), speech not across a quotation mark, calls in speech, nicknames answered and in the
+# same company, where someone is "of"; 3: the story only (rag/index/story.py); 2: "addressed by
+# name"
+EXTRACTOR_VERSION = "forward-4"
 
-_CONTRACTION = re.compile(r"^[a-z][’'](?!s$)|[’'](t|m|ll|ve|re|d)$")
-# Standard Ebooks' title page, imprint and colophon: credits, not characters.
-_ROMAN = re.compile(r"^[IVXLCDM]+$")
 # "“You began the evening well, Charlotte,” said Mrs. Bennet … to Miss Lucas": the name called
 # inside the quote is the one spoken to, so Charlotte is Miss Lucas, as the text says.
 _ADDRESSED = re.compile(
@@ -50,6 +53,9 @@ _ADDRESSED = re.compile(
     r"(?:[^.;:“”\"]|\b(?:Mr|Mrs|Ms|Dr|St)\.)*?"
     r"\bto\s+(?P<title>[A-Z][a-z]+)\.?\s+(?P<name>[A-Z][a-z]+)\b"
 )
+# Two names side by side in a list: "Catherine and Lydia", "Mary, Kitty, and Lydia".
+_SIDE_BY_SIDE = frozenset({" and ", ", ", ", and "})
+ANSWER_PARAGRAPHS = 2  # a reply to a call is in one of the next this many paragraphs
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +83,7 @@ class Mention:
     titled: bool
     place: bool  # after "in", "at", "from"...
     after_the: bool  # "the Scarecrow": shown with its article
+    called: bool = False  # called out in speech ("“… like it, Lizzy.”"), or spoken to
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +112,7 @@ def extract_entities(book: Book) -> Extraction:
 class _Extractor:
     def __init__(self, book_id: str) -> None:
         self.book_id = book_id
-        self.lower_seen: Counter[str] = Counter()  # lower-case uses so far
-        self.capital_seen: Counter[str] = Counter()  # mid-sentence capitalised uses so far
+        self.words = NameWords()
         self.forms: dict[tuple[str, tuple[str, ...]], NameForm] = {}
         self.mentions: list[Mention] = []
         self.links: list[FormLink] = []
@@ -120,6 +126,9 @@ class _Extractor:
         # Nickname forms waiting for support: form -> (target form, paragraphs seen together).
         self.nickname_support: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
         self.paragraph_forms: dict[tuple[int, int], set[int]] = defaultdict(set)
+        # Nicknames called out in speech, by the paragraph they were called in.
+        self.calls: dict[tuple[int, int], set[int]] = defaultdict(set)
+        self.side_by_side: dict[int, set[int]] = defaultdict(set)  # forms listed together
 
     def run(self, book: Book) -> Extraction:
         kinds = {
@@ -141,20 +150,21 @@ class _Extractor:
     def _sentence(self, sid: int, section: int, block: int, text: str) -> None:
         tokens = split_words(text)
         index = 0
+        runs: list[tuple[int, int, NameForm]] = []
         while index < len(tokens):
-            run_end = self._run_end(tokens, index)
+            run_end = self.words.run_end(tokens, index)
             if run_end > index:
-                self._run(sid, section, block, tokens, index, run_end)
+                form = self._run(sid, section, block, text, tokens, index, run_end)
+                runs.append((index, run_end, form))
                 index = run_end
             else:
                 index += 1
-        for token in tokens:
-            if token.word[:1].islower():
-                self.lower_seen[token.word] += 1
-            elif not token.fresh:
-                self.capital_seen[token.word] += 1
+        self.words.count(tokens)
         for match in _ADDRESSED.finditer(text):
             self._addressed(match, sid)
+        for (_, end, first), (start, _, second) in pairwise(runs):
+            if text[tokens[end - 1].end : tokens[start].start] in _SIDE_BY_SIDE:
+                self._listed_together(first, second, sid)
 
     def _addressed(self, match: re.Match[str], sid: int) -> None:
         """A given name called out in speech addressed "to Miss Lucas" is Miss Lucas, unless
@@ -171,97 +181,42 @@ class _Extractor:
             return  # the text names someone else by that given name
         self._link(spoken_to.form_id, called.form_id, sid, "addressed by name")
 
-    def _is_name_word(self, token: Token) -> bool:
-        word = token.word
-        if not word[:1].isupper() or len(word) < 2 or word.isupper() or _ROMAN.match(word):
-            return False
-        lower = word.lower()
-        if _CONTRACTION.search(lower):
-            return False  # "I’m", "Don’t"
-        if lower in STOPWORDS or lower in NOT_PEOPLE or word in TITLES:
-            return False
-        lowered = self.lower_seen[lower]
-        if not token.fresh:
-            return lowered <= self.capital_seen[word]
-        return lowered == 0 or lowered < self.capital_seen[word]
-
-    def _run_end(self, tokens: list[Token], start: int) -> int:
-        """Where the name run starting at `start` ends (== start when there is none)."""
-        index = start
-        titled = tokens[index].word in TITLES
-        after_the = start > 0 and tokens[start - 1].word == "the"
-        if titled:
-            index += 1
-        while index < len(tokens):
-            token = tokens[index]
-            if index > start and gap_breaks(tokens[index - 1], token, titled=index == start + 1):
-                break
-            if self._is_name_word(token):
-                index += 1
-            elif after_the and index > start and (of := self._of_connector(tokens, index)):
-                index += of  # "the Wicked Witch of the West", "the Queen of Hearts"
-            elif (
-                token.word in PARTICLES
-                and index + 1 < len(tokens)
-                and index > start + int(titled)
-                and self._is_name_word(tokens[index + 1])
-            ):
-                index += 1
-            else:
-                break
-        if titled and index == start + 1:
-            word = tokens[start].word
-            standalone = word in STANDALONE_TITLES and not tokens[start].fresh
-            return index if standalone else start
-        return index
-
-    def _of_connector(self, tokens: list[Token], index: int) -> int:
-        """How many words "of" or "of the" take before a name word; 0 when they don't."""
-        if tokens[index].word != "of":
-            return 0
-        for width in (1, 2):
-            if index + width >= len(tokens):
-                return 0
-            following = tokens[index + width]
-            if following.gap != " " or following.fresh:
-                return 0
-            if self._is_name_word(following):
-                return width
-            if following.word[:1].isupper() and width == 2:
-                return width + 1  # "of the West": a direction is a name here
-            if following.word != "the":
-                return 0
-        return 0
-
     def _run(
-        self, sid: int, section: int, block: int, tokens: list[Token], start: int, end: int
-    ) -> None:
+        self, sid: int, section: int, block: int, text: str, tokens: list[Token], start: int,
+        end: int,
+    ) -> NameForm:
         words = [t.word for t in tokens[start:end]]
         title = words[0] if words[0] in TITLES else ""
         names = tuple(words[1:] if title else words)
         title = title + "." if title in DOTTED_TITLES and title else title
-        before = [t.word for t in tokens[max(start - 2, 0) : start]]
-        after = tokens[end].word if end < len(tokens) else ""
-        speech = bool(
-            (before and before[-1] in SPEECH_VERBS)
-            or (len(before) == 2 and before[0] in SPEECH_VERBS and before[1] == "the")
-            or after in SPEECH_VERBS
-        )
-        after_the = bool(before and before[-1] == "the")
-        place = bool(before and (before[-1] in PLACE_PREPOSITIONS or (
-            after_the and len(before) == 2 and before[0] in PLACE_PREPOSITIONS
-        ))) or (bool(names) and names[-1] in PLACE_WORDS)
-        strong = bool(title) or speech or not tokens[start].fresh
-        form = self._form(title, names, sid, after_the=after_the)
+        after_the = start > 0 and tokens[start - 1].word in ("the", "The")
+        speech = speech_nearby(tokens, start, end)
+        called = called_in_speech(text, tokens, start, end)
+        addressed = called or spoken_to(tokens, start)
+        place = place_cue(tokens, start, end, names)
+        titled = bool(title) or (bool(names) and names[-1] in TITLES)  # "the Nome King"
+        strong = titled or speech or not tokens[start].fresh
+        # "the good-natured Guardian": described as after "the", though shown without it
+        the_before = after_the or (start > 1 and tokens[start - 2].word in ("the", "The")
+                                   and tokens[start - 1].word.islower())
+        form = self._form(title, names, sid, after_the=the_before)
         if after_the and not title and len(names) >= 2:
-            described = self.by_last_described[names[-1]]
+            described = self.by_last_described[_head(names)]
             if form.form_id not in described:
                 described.append(form.form_id)
+        elif the_before and len(names) <= 1 and bool(names) != bool(title) and self._find(
+                form.form_id) == form.form_id:
+            self._described_later(form, sid)
         self.mentions.append(
-            Mention(form.form_id, sid, section, block, strong, speech, bool(title), place,
-                    after_the)
+            Mention(form.form_id, sid, section, block, strong, speech, titled, place,
+                    after_the, addressed)
         )
         self._nickname_evidence(form, (section, block), sid)
+        if called and form.names and form.names[0] in NICKNAMES and not form.title:
+            self.calls[(section, block)].add(form.form_id)
+        elif speech:
+            self._answered(form, section, block, sid)
+        return form
 
     # -- forms and merges -------------------------------------------------------------------
 
@@ -272,24 +227,30 @@ class _Extractor:
             return known
         form = NameForm(len(self.forms), title, names, sid)
         self.parent[form.form_id] = form.form_id
-        # Decided from the forms met before this one only.
-        target, rule = self._merge_target(form)
-        if target is None and after_the and len(names) == 1 and not title:
-            # "the Lion" after "the Cowardly Lion": one described thing ending in that word.
-            described = self._roots(
-                f for f in self.by_last_described[names[0]] if len(self.by_id[f].names) >= 2
-            )
-            if len(described) == 1:
-                target, rule = described.pop(), "described name"
-        elif target is None and after_the and len(names) >= 2 and not title:
-            # "the Cowardly Lion" after "the Lion": the first thing described by that word.
-            single = self.forms.get(("", (names[-1],)))
-            if single is not None and not self.by_last_described[names[-1]]:
+        # Decided from the forms met before this one only. A described name ("the Tin Woodman",
+        # "the Land of Oz", "King of Ev") has no given name or surname to merge by.
+        described = "of" in names or (after_the and not title and len(names) >= 2)
+        target, rule = (None, "") if described else self._merge_target(form)
+        if target is None and after_the and len(names) <= 1 and (bool(names) != bool(title)):
+            # "the Lion" after "the Cowardly Lion", "the King" after "the Nome King": the one
+            # described thing ending in that word.
+            target = self._described(names[0] if names else title)
+            rule = "described name"
+        elif described and after_the and not title:
+            # "the Cowardly Lion" after "the Lion", "the Guardian of the Gates" after "the
+            # Guardian": the first thing described by that word; "the Guardian of the Gate"
+            # after "the Guardian of the Gates": one name, written in the singular.
+            single = self.forms.get(("", (_head(names),)))
+            same = [f for f in self.by_last_described[_head(names)] if "of" in names and
+                    _singular(self.by_id[f].names) == _singular(names)]
+            if same:
+                target, rule = self._find(same[0]), "described name"
+            elif single is not None and not self.by_last_described[_head(names)]:
                 target, rule = self._find(single.form_id), "described name"
         self.forms[key] = form
         self.by_id[form.form_id] = form
         self.by_names[names].append(form.form_id)
-        if names:
+        if names and not described:
             self.by_first_any[names[0]].append(form.form_id)
             if len(names) >= 2:
                 self.by_first_full[names[0]].append(form.form_id)
@@ -351,6 +312,21 @@ class _Extractor:
             return men.pop(), "surname"
         return None, ""
 
+    def _described(self, word: str) -> int | None:
+        """The one described name ("the Cowardly Lion") ending in `word`, if only one."""
+        described = self._roots(
+            f for f in self.by_last_described[word] if len(self.by_id[f].names) >= 2
+        )
+        return described.pop() if len(described) == 1 else None
+
+    def _described_later(self, form: NameForm, sid: int) -> None:
+        """"an immense Tiger", later "the Tiger" after "the Hungry Tiger" ("a cruel King", later
+        "the King" after "the Nome King"): once written with its article, a word joins the one
+        described name ending in it."""
+        target = self._described(form.names[0] if form.names else form.title)
+        if target is not None:
+            self._link(form.form_id, target, sid, "described name")
+
     def _titled(self, title: str, names: tuple[str, ...]) -> int | None:
         form = self.forms.get((title, names))
         return None if form is None else form.form_id
@@ -362,22 +338,53 @@ class _Extractor:
         """Is `word` also someone's surname ("Colonel Fitzwilliam")?"""
         return any(t not in GIVEN_NAME_TITLES for _, t in self.by_last_titled[word])
 
+    def _nickname_target(self, nickname_id: int) -> int | None:
+        """The one person (never a titled noble) a not yet merged nickname form may name: the
+        root of the forms beginning with its given name ("Lizzy": Elizabeth)."""
+        nickname = self.by_id[nickname_id]
+        if len(nickname.names) != 1 or nickname.title or self._find(nickname_id) != nickname_id:
+            return None
+        given = NICKNAMES.get(nickname.names[0])
+        if given is None:
+            return None
+        noble = self._roots(f for f in self.by_first_any[given] if _noble(self.by_id[f]))
+        targets = self._roots(self.by_first_any[given]) - noble
+        return targets.pop() if len(targets) == 1 else None
+
+    def _answered(self, form: NameForm, section: int, block: int, sid: int) -> None:
+        """A nickname called out in speech and answered in the next paragraphs by the person it
+        names ("“… like it, Lizzy.”" … "“But you forget, mama,” said Elizabeth"): one person."""
+        speaker = self._find(form.form_id)
+        for earlier in range(block - ANSWER_PARAGRAPHS, block):
+            for nickname_id in self.calls.get((section, earlier), ()):
+                if self._nickname_target(nickname_id) == speaker:
+                    self._link(nickname_id, speaker, sid, "nickname answered")
+
+    def _listed_together(self, first: NameForm, second: NameForm, sid: int) -> None:
+        """A nickname listed beside someone ("Kitty and Lydia") whom its full name is also
+        listed beside ("Catherine and Lydia"): the same place in the same company."""
+        self.side_by_side[first.form_id].add(second.form_id)
+        self.side_by_side[second.form_id].add(first.form_id)
+        for nickname_id in (first.form_id, second.form_id):
+            target = self._nickname_target(nickname_id)
+            if target is None:
+                continue
+            company = self._roots(self.side_by_side[nickname_id]) - {target}
+            beside_target = self._roots(
+                partner for f in self.side_by_side if self._find(f) == target
+                for partner in self.side_by_side[f]
+            )
+            if company & beside_target:
+                self._link(nickname_id, target, sid, "nickname in company")
+
     def _nickname_evidence(self, form: NameForm, paragraph: tuple[int, int], sid: int) -> None:
         """A nickname joins its full name once both appear in two paragraphs together."""
         here = self.paragraph_forms[paragraph]
         here.add(form.form_id)
         for nickname_id in list(here):
-            nickname = self.by_id[nickname_id]
-            if len(nickname.names) != 1 or nickname.title:
+            target = self._nickname_target(nickname_id)
+            if target is None:
                 continue
-            given = NICKNAMES.get(nickname.names[0])
-            if given is None or self._find(nickname_id) != nickname_id:
-                continue
-            noble = self._roots(f for f in self.by_first_any[given] if _noble(self.by_id[f]))
-            targets = self._roots(self.by_first_any[given]) - noble
-            if len(targets) != 1:
-                continue
-            target = targets.pop()
             if any(self._find(f) == target for f in here if f != nickname_id):
                 support = self.nickname_support[(nickname_id, target)]
                 support.add(paragraph)
@@ -401,6 +408,14 @@ class _Extractor:
         self.links.append(FormLink(form_id, into, sid, rule))
 
 
+def _head(names: tuple[str, ...]) -> str:
+    """The word a described name is about: "Lion" in "Cowardly Lion", "Guardian" in "Guardian
+    of the Gates"."""
+    return names[: names.index("of")][-1] if "of" in names[1:] else names[-1]
+
+
+def _singular(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(name.removesuffix("s") for name in names)
 
 
 def _noble(form: NameForm) -> bool:

@@ -11,7 +11,7 @@ from reader_app.books.model import Book
 from reader_app.rag.companion.entities import EXTRACTOR_VERSION, Extraction, extract_entities
 from reader_app.rag.index.text_units import text_digest
 
-STRONG, SPEECH, TITLED, PLACE, AFTER_THE = 1, 2, 4, 8, 16
+STRONG, SPEECH, TITLED, PLACE, AFTER_THE, CALLED = 1, 2, 4, 8, 16, 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,7 @@ class FormCounts:
     titled: int
     place: int
     after_the: int
+    called: int  # called out in speech: "“… like it, Lizzy.”"
 
 
 def ensure_entities(conn: sqlite3.Connection, book: Book) -> bool:
@@ -71,7 +72,7 @@ def store_extraction(conn: sqlite3.Connection, extraction: Extraction, *, digest
             (
                 (book_id, m.sid, m.form_id, m.section, m.block,
                  STRONG * m.strong | SPEECH * m.speech | TITLED * m.titled | PLACE * m.place
-                 | AFTER_THE * m.after_the)
+                 | AFTER_THE * m.after_the | CALLED * m.called)
                 for m in extraction.mentions
             ),
         )
@@ -109,7 +110,8 @@ def form_counts_upto(conn: sqlite3.Connection, book_id: str, sid: int) -> list[F
     """Every form's mentions in sentences `0..sid`."""
     rows = conn.execute(
         """SELECT form_id, COUNT(*), MIN(sid), SUM(flags & 1 > 0), SUM(flags & 2 > 0),
-                  SUM(flags & 4 > 0), SUM(flags & 8 > 0), SUM(flags & 16 > 0)
+                  SUM(flags & 4 > 0), SUM(flags & 8 > 0), SUM(flags & 16 > 0),
+                  SUM(flags & 32 > 0)
            FROM entity_mentions WHERE book_id = ? AND sid <= ? GROUP BY form_id""",
         (book_id, sid),
     ).fetchall()

@@ -61,6 +61,13 @@ PLACE_WORDS = frozenset(
         "Kingdom", "Desert", "Field", "Fields", "Garden", "Gardens", "Mill",
     }
 )
+# How English places end ("Pemberley", "Hertfordshire", "Lambton"): a name ending so that is
+# never spoken, called or titled, and is met where places are, is a place (xray.py). Surnames
+# end so too (Bingley, Wickham): they are spoken and titled, so the rule leaves them alone.
+PLACE_ENDINGS = (
+    "shire", "ley", "ton", "ford", "bury", "field", "ham", "borough", "burgh", "worth",
+    "stead", "chester", "minster",
+)
 # Capitalised words that are names of something, but never of a person or place in a story.
 # Places a reader knows without being told: a name among these that is never spoken by, titled
 # or addressed like a person is a place ("England" in "the north of England").

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
@@ -24,12 +25,19 @@ from reader_app.rag.companion.entity_store import (
     paragraph_forms_upto,
     shared_mentions,
 )
-from reader_app.rag.companion.entity_words import KNOWN_PLACES, PLACE_WORDS
+from reader_app.rag.companion.entity_words import (
+    KNOWN_PLACES,
+    NICKNAMES,
+    PLACE_ENDINGS,
+    PLACE_WORDS,
+)
 from reader_app.rag.scope.boundary import Scope
 
 Kind = Literal["person", "place"]
 MIN_WEAK_MENTIONS = 3  # a name only ever met at sentence starts needs this many to be listed
 MAX_NAME_WORDS = 6  # a longer selection is a passage, not a name
+MIN_PLACE_CUES = 2  # "at Pemberley" twice, for a name that ends like a place
+MIN_TITLE_MENTIONS = 3  # "the Nome King" names the entry once used this often (or met first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +88,10 @@ def known_entities(
     for sid, form in shared_mentions(conn, scope.book_id, merged, boundary):
         sentences[root[form]].add(sid)
     entries = []
+    tails = _place_tails(forms.values())
     for key, members in groups.items():
-        entry = _entry(members, counts, forms, sentences=len(sentences[key]) or None)
+        entry = _entry(members, counts, forms, sentences=len(sentences[key]) or None,
+                       place_tails=tails)
         if entry is not None and entry.kind in kinds:
             entries.append(entry)
     entries.sort(key=lambda e: (-e.mentions, e.first_sid))
@@ -182,21 +192,34 @@ def _groups(counts: dict[int, FormCounts], links: list[tuple[int, int]]) -> dict
 
 def _entry(
     members: set[int], counts: dict[int, FormCounts], forms: dict[int, StoredForm], *,
-    sentences: int | None = None,
+    sentences: int | None = None, place_tails: frozenset[str] = frozenset(),
 ) -> XRayEntry | None:
-    """`sentences`: how many sentences name any of `members` (each counted once)."""
+    """`sentences`: how many sentences name any of `members` (each counted once);
+    `place_tails`: the names places are "of" ("Ev" of "the Land of Ev")."""
     rows = [counts[m] for m in members]
     total = sum(r.mentions for r in rows)
     strong = sum(r.strong for r in rows)
     if strong == 0 and total < MIN_WEAK_MENTIONS:
         return None
-    ranked = sorted(rows, key=lambda r: (-r.mentions, r.first_sid))
+    # The name a nickname stands for names the entry ("Elizabeth", not "Lizzy"), when known.
+    ranked = sorted(rows, key=lambda r: (_nickname_of(forms[r.form_id], rows, forms),
+                                         -r.mentions, r.first_sid))
     names = [_display(forms[r.form_id], r) for r in ranked]
-    person = sum(r.speech + r.titled for r in rows)
+    titled_name = _described_title(ranked[0], rows, forms)
+    if titled_name is not None:
+        names.insert(0, titled_name)  # "the Nome King" over "the King", however often
+    person = sum(r.speech + r.titled + r.called for r in rows)
     place = sum(r.place for r in rows)
-    # A name used only as a place is not a person: never spoken or titled, and named like a
-    # place ("England", "Lucas Lodge").
-    only_a_place = person == 0 and any(_named_like_a_place(forms[r.form_id]) for r in rows)
+    # A name used only as a place is not a person: never spoken, called or titled, and named
+    # like a place ("England", "Lucas Lodge"), or ending like an English place and met where
+    # places are ("at Pemberley", "to Pemberley").
+    # A name never written with "the" that a land or kingdom is "of" ("the Land of Ev") is
+    # that land, when nothing says it is someone ("the Great Oz" is someone).
+    only_a_place = person == 0 and any(
+        _named_like_a_place(forms[r.form_id])
+        or (place >= MIN_PLACE_CUES and forms[r.form_id].names.endswith(PLACE_ENDINGS))
+        or (forms[r.form_id].text in place_tails and not sum(q.after_the for q in rows))
+        for r in rows)  # fmt: skip
     kind: Kind = "place" if only_a_place or (
         place > 2 * person and place * 10 >= total * 3) else "person"  # fmt: skip
     return XRayEntry(
@@ -208,6 +231,43 @@ def _entry(
         aliases=tuple(dict.fromkeys(n for n in names[1:] if n != names[0])),
         form_ids=tuple(sorted(members)),
     )
+
+
+def _nickname_of(form: StoredForm, rows: list[FormCounts], forms: dict[int, StoredForm]) -> bool:
+    """Whether `form` is a nickname ("Lizzy") whose given name ("Elizabeth") is in the group."""
+    given = NICKNAMES.get(form.names) if not form.title else None
+    return given is not None and any(
+        forms[r.form_id].names.split()[:1] == [given] for r in rows)
+
+
+def _described_title(
+    top: FormCounts, rows: list[FormCounts], forms: dict[int, StoredForm]
+) -> str | None:
+    """The name a one-word form ("the Tiger", "the King") is short for, when the group holds
+    it and it is how the book introduced them or is often used: "the Hungry Tiger", "the Nome
+    King" (not "the Wise Scarecrow", said once)."""
+    form = forms[top.form_id]
+    words = form.names.split()
+    if len(words) > 1 or (form.title and words) or not (form.title or top.after_the):
+        return None
+    word = words[0] if words else form.title
+    longer = [r for r in rows if not forms[r.form_id].title and " of " not in forms[
+        r.form_id].text and forms[r.form_id].names.split()[-1:] == [word] and len(
+        forms[r.form_id].names.split()) >= 2 and _display(forms[r.form_id], r).startswith("the ")]
+    if len(longer) != 1:
+        return None
+    described = longer[0]
+    if described.first_sid < top.first_sid or (
+            described.mentions >= MIN_TITLE_MENTIONS and described.mentions * 10 >= top.mentions):
+        return _display(forms[described.form_id], described)
+    return None
+
+
+def _place_tails(forms: Iterable[StoredForm]) -> frozenset[str]:
+    """What the places met so far are "of": "Ev" for "the Land of Ev" (not "the West" for
+    "the Wicked Witch of the West", which is not named like a place)."""
+    return frozenset(form.text.split(" of ")[-1].removeprefix("the ") for form in forms
+                     if " of " in form.text and _named_like_a_place(form))
 
 
 def _named_like_a_place(form: StoredForm) -> bool:
@@ -224,10 +284,10 @@ def _place_with_person(
     bears a title: not one being."""
 
     def place(form: StoredForm, counts: FormCounts) -> bool:
-        return not (counts.speech or counts.titled) and _named_like_a_place(form)
+        return not person(counts) and _named_like_a_place(form)
 
     def person(counts: FormCounts) -> bool:
-        return bool(counts.speech or counts.titled)
+        return bool(counts.speech or counts.titled or counts.called)
 
     return (place(*first) and person(second[1])) or (place(*second) and person(first[1]))
 

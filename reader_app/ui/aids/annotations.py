@@ -233,7 +233,7 @@ class AnnotationsController(QObject):
         dialog = QInputDialog(self.view.window())
         dialog.setObjectName("noteDialog")
         dialog.setWindowTitle("Note")
-        dialog.setLabelText(f"Note on “{annotation.text[:80]}”")
+        dialog.setLabelText(f"Note on “{quoted_excerpt(annotation.text)}”")
         dialog.setOption(QInputDialog.InputDialogOption.UsePlainTextEditForTextInput)
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
         dialog.setTextValue(annotation.note)
@@ -360,3 +360,17 @@ def install_annotations(window: AidsHost) -> AnnotationsController:
             menu.insertActions(quit_action, actions)
             menu.insertSeparator(quit_action)
     return controller
+
+
+NOTE_EXCERPT_CHARS = 80  # of the highlighted text, in the note dialog's label
+
+
+def quoted_excerpt(text: str, limit: int = NOTE_EXCERPT_CHARS) -> str:
+    """The highlighted text to put inside our own quotation marks: without an opening or closing
+    mark of its own at either end (which would double ours), and cut at a word, with "…",
+    when longer than `limit` characters."""
+    text = " ".join(text.split()).lstrip("“‘\"").rstrip("”’\"")
+    if len(text) <= limit:
+        return text
+    cut = text[: limit + 1].rsplit(" ", 1)[0] if " " in text[:limit] else text[:limit]
+    return cut.rstrip(" ,;:—–-") + "…"

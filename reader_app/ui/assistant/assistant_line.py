@@ -27,6 +27,7 @@ class AssistantLine(QObject):
         self.settings = settings
         self.server = self._current_server()
         self.preparation = ""  # what the indexing news last said
+        self.indexing: int | None = None  # how much of the index is built, while it is built
         self.unreachable: str | None = None  # why the model could not be reached, if it couldn't
         self.not_sent = ""  # the host elsewhere nothing was sent to, for want of consent
         self.read_along = ""  # what the model has read along up to, once it has
@@ -43,8 +44,11 @@ class AssistantLine(QObject):
         return (str(self.settings.get("assistant.ollama_host")),
                 tuple(self.settings.get("assistant.allowed_remote_hosts")))
 
-    def preparation_news(self, text: str) -> None:
+    def preparation_news(self, text: str, *, indexing: int | None = None) -> None:
+        """The preparation's words; `indexing`: the percentage of the index built while it is
+        still being built (None once it is whole, or when no index is being built)."""
         self.preparation = text
+        self.indexing = indexing
         self._show()
 
     def settings_changed(self) -> None:
@@ -73,15 +77,21 @@ class AssistantLine(QObject):
         self._show()
 
     def _show(self) -> None:
+        """One message: the preparation's words, or, with the model out of reach, that first
+        and the index's state after it (never "Index ready" beside an index still building)."""
         text = self.preparation
         trouble = (f"nothing sent to {self.not_sent} without your consent" if self.not_sent
                    else "the model can't be reached")
-        if self.unreachable and text.startswith(READY):
-            text = f"Index ready · {trouble}" + text[len(READY) :]
-        elif self.unreachable and not text:
+        if self.unreachable and self.indexing is not None:
+            text = f"{trouble[0].upper() + trouble[1:]} · index {self.indexing}% built"
+        elif self.unreachable and text.startswith(READY):
+            text = f"Index ready · {trouble}"
+        elif self.unreachable:
             text = trouble[0].upper() + trouble[1:]
-        elif self.read_along and not self.unreachable:
-            text = f"{text} · {self.read_along}" if text else self.read_along
+        elif self.read_along and text.startswith(READY):
+            text = f"{READY} · {self.read_along}"
+        elif self.read_along and not text:
+            text = self.read_along
         self.label.setText(text)
         if self.unreachable:
             self.label.setToolTip(self.unreachable)

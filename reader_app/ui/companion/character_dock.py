@@ -55,6 +55,9 @@ class CharacterChatDock(ConversationDock):
         self.key: int | None = None  # the character's X-Ray key
         self.name = ""
         self.people: People = People((), ())
+        # Once a book is opened: its latest conversation comes back with the first listing (a
+        # trip to the library and back, or a restart, shows the last exchange, not "Choose…").
+        self._resume = False
         # Page turns come in bursts: who may be talked to is listed again once they settle.
         self._relist = QTimer(self)
         self._relist.setSingleShot(True)
@@ -70,6 +73,7 @@ class CharacterChatDock(ConversationDock):
         self.people = People((), ())
         self.transcript.clear()
         self.header.setText(CHOOSE)
+        self._resume = book is not None
         self._refresh_controls()
         self.list_people()
 
@@ -84,6 +88,13 @@ class CharacterChatDock(ConversationDock):
             return
         if self.running and key != self.key:
             self._leave_conversation()
+        self._open(key, name)
+        self.show()
+        self.raise_()
+        self.input.setFocus()
+
+    def _open(self, key: int, name: str) -> None:
+        self._resume = False  # the reader's choice (or the one resumed) stands
         self.key, self.name = key, name
         self._drawn.speaker = name
         self.conversation_id, self._messages = None, []  # until the worker has read them
@@ -93,9 +104,6 @@ class CharacterChatDock(ConversationDock):
         self._redraw_header()
         self._render_transcript()
         self._refresh_controls()
-        self.show()
-        self.raise_()
-        self.input.setFocus()
 
     def list_people(self) -> None:
         """Refresh, in a worker, who may be talked to and the book's character conversations."""
@@ -106,6 +114,12 @@ class CharacterChatDock(ConversationDock):
 
     def _listed(self, people: People) -> None:
         self.people = people
+        if self._resume and self.key is None:
+            self._resume = False
+            latest = max((c for c in people.conversations if c.messages and
+                          c.character_key is not None), key=lambda c: c.updated_at, default=None)
+            if latest is not None and latest.character_key is not None:
+                self._open(latest.character_key, latest.character_name)  # shown where it was
         self.peopleListed.emit()
 
     # -- the conversation dock's subclass API --------------------------------------------------

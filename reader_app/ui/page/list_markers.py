@@ -54,7 +54,8 @@ def paint_list_markers(
         font.setUnderline(False)
         metrics = QFontMetricsF(font)
         gap = metrics.height() * MARKER_GAP_EMS
-        right = layout.position().x() + line.x() - gap
+        # naturalTextRect, not x(): a centred or right-aligned line starts where its text does
+        right = layout.position().x() + line.naturalTextRect().x() - gap
         painter.save()
         painter.setFont(font)
         painter.setPen(colour)

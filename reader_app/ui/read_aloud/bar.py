@@ -11,6 +11,13 @@ from reader_app.ui.reader.reading_ahead import notice_parts
 BAR_TEXT_WIDTH = 420  # pixels: the status bar's word never sets the window's minimum width
 
 
+def speed_words(rate: float) -> str:
+    """The voice's rate (-1.0 to 1.0, 0.0 its normal speed) as a reader counts speed: "1.2×"
+    for 0.2, "2×" at the fastest, "0.5×" at the slowest (half as fast)."""
+    factor = 1.0 + rate if rate >= 0 else 1.0 + rate / 2
+    return f"{factor:.2f}".rstrip("0").rstrip(".") + "×"
+
+
 class ReadAloudBar(QWidget):
     """The status bar's word on Read aloud: what it is doing, or why it cannot, and the question
     asked before listening ahead of what the assistant knows."""

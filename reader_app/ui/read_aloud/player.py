@@ -18,7 +18,7 @@ from reader_app.books.shelf.reading import Navigation
 from reader_app.books.text.spoken import SpokenSentence
 from reader_app.settings import SettingsStore
 from reader_app.ui.page.document import SectionDocument
-from reader_app.ui.read_aloud.bar import ReadAloudBar
+from reader_app.ui.read_aloud.bar import ReadAloudBar, speed_words
 from reader_app.ui.read_aloud.comic_pages import PageReader, ocr_page_reader, stream_pages
 from reader_app.ui.read_aloud.following import in_sight, mark_spoken, outline_balloon, turn_to
 from reader_app.ui.read_aloud.listening_log import ListeningLog
@@ -435,9 +435,7 @@ class ReadAloud(QObject):
         self._speak_current()
 
     def _say_state(self) -> None:
-        rate = self.voice.rate
-        speed = "normal speed" if rate == 0 else f"speed {rate:+.1f}"
-        self.bar.say(f"Reading aloud · {speed}")
+        self.bar.say(f"Reading aloud · {speed_words(self.voice.rate)}")
 
     def _paint(self, painter: QPainter, doc: SectionDocument) -> None:
         if self.playing:

@@ -95,7 +95,13 @@ class BoundaryActions:
             return "the end"
         if book is None or known.boundary.section < 0:
             return "nothing yet"
-        return book.chapter_title(known.boundary) or "here"
+        name = book.chapter_title(known.boundary)
+        title = book.metadata.title.strip()
+        # A half-title is named like the book: "Back to War and Peace" reads as the whole book,
+        # not a place in it.
+        if title and name.strip().casefold() == title.casefold():
+            return f"the start of “{title}”"
+        return name or "here"
 
     def mark_read_here(self) -> None:
         """Forward: done, with Undo. Behind what it already knows: asked first."""

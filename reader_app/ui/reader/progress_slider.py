@@ -19,6 +19,8 @@ from reader_app.ui.page.safe_paint import paint_safely
 
 RESOLUTION = 10_000
 SNAP_PIXELS = 4  # a click or hover this close to a chapter's tick means that chapter
+# How much of the text colour is laid over the background for each part of the bar.
+GROOVE_INK, GROOVE_EDGE_INK, TICK_INK = 0.12, 0.35, 0.5
 
 
 class ProgressSlider(QSlider):
@@ -119,12 +121,35 @@ class ProgressSlider(QSlider):
         return QRectF(rect)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        paint_safely(self, self._paint_marks)
+        paint_safely(self, self._paint)
+
+    def _paint(self, painter: QPainter) -> None:
+        """The groove and the ticks in colours drawn from the theme's text over its background
+        (the style's own groove, and the palette's Mid, vanish on a dark page), then the
+        style's handle over them."""
+        groove = self._groove()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(self.ink(GROOVE_EDGE_INK), 1))
+        painter.setBrush(self.ink(GROOVE_INK))
+        painter.drawRoundedRect(groove.adjusted(0.5, 0.5, -0.5, -0.5), 2, 2)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        self._paint_marks(painter)
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        option.subControls = QStyle.SubControl.SC_SliderHandle
+        self.style().drawComplexControl(QStyle.ComplexControl.CC_Slider, option, painter, self)
+
+    def ink(self, share: float) -> QColor:
+        """The text colour laid over the window's at `share` opacity: visible on any theme."""
+        text, ground = self.palette().windowText().color(), self.palette().window().color()
+        return QColor.fromRgbF(
+            *(t * share + g * (1 - share) for t, g in zip(
+                (text.redF(), text.greenF(), text.blueF()),
+                (ground.redF(), ground.greenF(), ground.blueF()), strict=True)))
 
     def _paint_marks(self, painter: QPainter) -> None:
         groove = self._groove()
-        pen = QPen(self.palette().mid().color())
+        pen = QPen(self.ink(TICK_INK))
         pen.setWidthF(1)
         painter.setPen(pen)
         for tick in self.chapter_ticks:

@@ -36,6 +36,9 @@ Modules:
   of re-reading the settings by hand after a dialog.
 - `single_instance`: One Pagemate per library: a second launch hands its files to the running
   window and exits.
+- `status_labels`: The status bar's two lines, where the reader is (left) and the assistant
+  (right), each cut with "…" to the room it has and kept apart by a gap, so the two never run
+  into one another; the whole text stays the label's own (text(), the tooltip).
 - `window_state`: Where the window was: its size, place and dock layout, kept in the settings
   between sessions.
 """

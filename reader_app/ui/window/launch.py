@@ -39,13 +39,18 @@ def launch(
         instance.setParent(window)
         instance.fileReceived.connect(window.open_path)
         instance.activationRequested.connect(window.raise_to_front)
+    open_at_launch(window, file)
     window.show()
-    to_open = file or window.settings.get("library.last_book")
-    if to_open and Path(to_open).exists():
-        window.open_path(to_open)
-    elif file:
-        window.open_path(file)
     return app.exec()
+
+
+def open_at_launch(window: MainWindow, file: str | None) -> None:
+    """Open the book named on the command line, else the last one read if it is still there,
+    in place of the library: the window comes up on the book being opened, not the library."""
+    last = window.settings.get("library.last_book")
+    to_open = file or (last if last and Path(last).exists() else None)
+    if to_open:
+        window.open_path(to_open, launching=True)
 
 
 def _screenshot_and_quit(app: QApplication, window: MainWindow, file: str | None, out: Path) -> int:

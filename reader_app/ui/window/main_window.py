@@ -10,7 +10,7 @@ from typing import cast
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from reader_app import APP_NAME, __version__
 from reader_app.books.model import Book, Locator
@@ -45,6 +45,7 @@ from reader_app.ui.window.preparation import IndexingController
 from reader_app.ui.window.preparation_words import preparation_words
 from reader_app.ui.window.save_faults import SaveNews, settings_note
 from reader_app.ui.window.settings_signal import SettingsSignal
+from reader_app.ui.window.status_labels import install_status_labels
 from reader_app.ui.window.window_state import restore_window_state, save_window_state
 from reader_app.ui.workers import Workers
 
@@ -115,13 +116,7 @@ class MainWindow(QMainWindow):
         self.assistant_panel, self.xray_dock = docks.assistant, docks.xray
         self.companion = CompanionController(dock=self.xray_dock, shared=self.dock_shared,
                                              use_model=prepare_assistant, parent=self)
-        self.status_position = QLabel("")
-        self.status_position.setObjectName("statusPosition")
-        self.status_position.setIndent(8)  # the first glyph clear of the window's edge
-        self.status_assistant = QLabel("")
-        self.status_assistant.setObjectName("statusAssistant")
-        self.statusBar().addWidget(self.status_position, 1)
-        self.statusBar().addPermanentWidget(self.status_assistant)
+        self.status_position, self.status_assistant = install_status_labels(self.statusBar())
         self.full_screen = FullScreen(self)  # F11 hides the chrome; Esc leaves
 
         self._closed = False
@@ -220,9 +215,12 @@ class MainWindow(QMainWindow):
         if entry is not None:
             self.open_path(str(entry.path), known=entry)
 
-    def open_path(self, path: str | Path, *, known: LibraryEntry | None = None) -> int:
-        """Open a book file in the background (`known`: the library entry it should be)."""
-        return self.opening.open_path(path, known=known)
+    def open_path(
+        self, path: str | Path, *, known: LibraryEntry | None = None, launching: bool = False
+    ) -> int:
+        """Open a book file in the background (`known`: the library entry it should be;
+        `launching`: the window starts for this book, so the library is not shown meanwhile)."""
+        return self.opening.open_path(path, known=known, launching=launching)
 
     def _book_loaded(self, _file: Path, opened: OpenedBook) -> None:
         self.opening.show(opened)
@@ -234,7 +232,8 @@ class MainWindow(QMainWindow):
         percent = round(news.fraction * 100)
         text = preparation_words(news)
         self.status_assistant.setToolTip(news.message)
-        self.assistant_line.preparation_news(text)
+        built = {"text": 0, "index": percent, "covered": percent}.get(news.stage)
+        self.assistant_line.preparation_news(text, indexing=built)
         if news.stage in ("covered", "ready"):
             self.assistant_panel.set_index_ready(True)
         elif news.stage in ("text", "index"):

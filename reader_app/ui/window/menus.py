@@ -19,7 +19,7 @@ from reader_app.ui.companion.controller import CompanionController
 from reader_app.ui.companion.xray_dock import XRayDock
 from reader_app.ui.page.appearance import THEMES, Appearance
 from reader_app.ui.reader.reader_page import ReaderPage
-from reader_app.ui.window.reading_commands import change_size, show_go_to
+from reader_app.ui.window.reading_commands import change_size, show_go_to, zoom_comic
 
 
 class MenuHost(Protocol):
@@ -295,6 +295,19 @@ def build_menus(window: MenuHost) -> Menus:
         fit_group.addAction(action)
         comics.addAction(action)
     comics.addSeparator()
+    # The keys are View's Bigger/Smaller/Default Size, which zoom a comic's page: shown here,
+    # not bound twice (a key bound to two actions does neither).
+    zoom_actions = [
+        make_action(window, name, f"{label}\t{keys}", lambda _=False, step=step: zoom_comic(
+            window, step))
+        for name, label, keys, step in (
+            ("actionComicZoomIn", "Zoom &In", "Ctrl++", 1),
+            ("actionComicZoomOut", "Zoom &Out", "Ctrl+-", -1),
+            ("actionComicZoomReset", "Fit &Again (Reset Zoom)", "Ctrl+0", 0),
+        )
+    ]
+    comics.addActions(zoom_actions)
+    comics.addSeparator()
     spread_action = make_action(
         window, "actionSpread", "Two-Page &Spreads", window.apply_comic_options
     )
@@ -333,6 +346,8 @@ def build_menus(window: MenuHost) -> Menus:
     def book_changed(book: object) -> None:
         for action in needs_book:
             action.setEnabled(book is not None)
+        for action in zoom_actions:
+            action.setEnabled(bool(getattr(book, "is_comic", False)))
 
     book_changed(None)
     window.reader.bookChanged.connect(book_changed)

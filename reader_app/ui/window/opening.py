@@ -11,8 +11,8 @@ import sqlite3
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import SignalInstance
-from PySide6.QtWidgets import QStackedWidget, QStatusBar
+from PySide6.QtCore import Qt, SignalInstance
+from PySide6.QtWidgets import QLabel, QStackedWidget, QStatusBar
 
 from reader_app import APP_NAME
 from reader_app.books.model import Book
@@ -71,6 +71,7 @@ class OpeningHost(Protocol):
     def statusBar(self) -> QStatusBar: ...
     def setWindowTitle(self, title: str, /) -> None: ...
     def apply_comic_options(self, *, rtl_from_book: bool = False) -> None: ...
+    def show_library(self) -> None: ...
 
 
 class BookOpening:
@@ -78,12 +79,28 @@ class BookOpening:
 
     def __init__(self, window: OpeningHost) -> None:
         self.window = window
+        # Shown in place of the library while the book named at launch opens: the reader never
+        # sees "Your library is empty" (or the grid) for the seconds a long book takes.
+        self.page = QLabel()
+        self.page.setObjectName("openingPage")
+        self.page.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.page.setWordWrap(True)
+        self.page.setEnabled(False)  # drawn in the palette's quiet colour
+        window.stack.addWidget(self.page)
 
-    def open_path(self, path: str | Path, *, known: LibraryEntry | None = None) -> int:
-        """Open a book file in the background (`known`: the library entry it should be)."""
+    def open_path(
+        self, path: str | Path, *, known: LibraryEntry | None = None, launching: bool = False
+    ) -> int:
+        """Open a book file in the background (`known`: the library entry it should be;
+        `launching`: the window has just started for this book, so the library is not shown
+        meanwhile)."""
         window = self.window
         file = Path(path).expanduser()
         window.statusBar().showMessage(f"Opening {file.name}…")
+        if launching:
+            title = known.title if known is not None else _known_title(window.library, file)
+            self.page.setText(f"Opening “{title}”…")
+            window.stack.setCurrentWidget(self.page)
         home, writer = window.home, window.writer
         return window.tasks.submit(
             "open",
@@ -152,6 +169,8 @@ class BookOpening:
     def _failed(self, file: Path, error: BaseException) -> None:
         window = self.window
         window.statusBar().clearMessage()
+        if window.stack.currentWidget() is self.page:
+            window.show_library()  # nothing to read: the library, with the reason above it
         fault = explain_library_fault(error, home=window.home)
         if isinstance(error, BookError):
             message = str(error)
@@ -162,3 +181,13 @@ class BookOpening:
             message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"
         window.error_banner.show_message(message)
         window.openFailed.emit(message)
+
+
+def _known_title(library: Library, file: Path) -> str:
+    """The title the library knows `file` by, or its name."""
+    try:
+        resolved = file.resolve()
+        entries = library.entries()
+    except (OSError, sqlite3.Error):
+        return file.name
+    return next((e.title for e in entries if e.path.resolve() == resolved), file.name)

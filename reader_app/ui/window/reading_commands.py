@@ -43,6 +43,12 @@ def change_size(window: CommandHost, step: int) -> None:
     window.set_appearance(changed)
 
 
+def zoom_comic(window: CommandHost, step: int) -> None:
+    """Comics › Zoom In (1), Zoom Out (-1), Fit Again (0): the open comic's page."""
+    if window.book is not None and window.book.is_comic:
+        change_size(window, step)
+
+
 def show_go_to(window: CommandHost, parent: QWidget) -> GoToDialog | None:
     """Go › Go To… (Ctrl+G): a percentage, or a comic's page; a jump like any other."""
     book = window.book

@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt
 from PySide6.QtGui import QAction, QColor, QHelpEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QToolTip
+from PySide6.QtWidgets import QApplication, QInputDialog, QToolTip
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Block, BlockKind, Locator
@@ -22,6 +22,7 @@ from tests.bookgen import marker_book
 from tests.fakes.fake_ollama import FakeOllama, ScriptedReplies
 from tests.fakes.marker_library import MarkerLibrary
 from tests.ui.conftest import make_window, show_book
+from tests.unit.rag.companion.test_entities import book_of
 
 
 def drag_over_first_line(qtbot: QtBot, view: EpubView, block_index: int) -> str:
@@ -234,3 +235,38 @@ def test_a_highlight_note_is_its_tooltip(qtbot: QtBot, window: MainWindow) -> No
     event = QHelpEvent(QEvent.Type.ToolTip, centre, view.mapToGlobal(centre))
     QApplication.sendEvent(view, event)
     qtbot.waitUntil(lambda: QToolTip.isVisible() and QToolTip.text() == "Why a lantern?")
+
+
+def test_the_note_dialog_quotes_the_highlight_once_and_cuts_it_at_a_word(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    said = ("“My dear Mr. Bennet,” said his lady to him one day, “have you heard that "
+            "Netherfield Park is let at last? Mrs. Long has just been here, and she told me all "
+            "about it, and a great deal more besides.”")
+    show_book(window, book_of(said, "Mr. Bennet replied that he had not."))
+    view = window.reader.epub_view
+    doc = view.current_document()
+    assert doc is not None
+    layout = doc.doc.findBlock(doc.block_starts[0]).layout()
+    first, third = layout.lineAt(0), layout.lineAt(2)
+    start = QPoint(int(doc.side_margin + 1),
+                   int(doc.view_y(view.page_index, layout.position().y() + first.y() + 5)))
+    end = QPoint(int(doc.side_margin + third.naturalTextWidth() - 2),
+                 int(doc.view_y(view.page_index, layout.position().y() + third.y() + 5)))
+    QTest.mousePress(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(view, end)
+    QTest.mouseRelease(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    assert view.selected_text().startswith("“My dear") and len(view.selected_text()) > 100
+    menu_action(view, "highlight_yellow").trigger()
+    [highlight] = window.aids.annotations.highlights()
+    window.aids.annotations.ask_for_note(highlight.annotation_id)
+    dialog = window.findChild(QInputDialog, "noteDialog")
+    assert dialog is not None
+    label = dialog.labelText()
+    assert label.startswith("Note on “My dear Mr. Bennet,”"), label  # one opening quote
+    assert "““" not in label and label.count("“") == label.count("”"), label
+    assert label.endswith("…”"), label  # cut, and said to be cut
+    quoted = label.removeprefix("Note on “").removesuffix("…”")
+    own = said.removeprefix("“")  # its own opening mark gives way to ours
+    assert own.startswith(quoted) and own[len(quoted)] == " ", "cut mid-word"
+    dialog.reject()

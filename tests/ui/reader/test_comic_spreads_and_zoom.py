@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
@@ -66,3 +67,31 @@ def test_comic_pages_zoom_and_pan(qtbot: QtBot, window: MainWindow) -> None:
     # 0 goes back to the fit.
     qtbot.keyClick(view, Qt.Key.Key_0)
     assert view.zoom == 1.0 and view.page_rects()[0][1] == fitted
+
+
+def test_the_comics_menu_zooms_with_the_keys_shown_and_not_bound_twice(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    comics = window.menuBar().findChild(QMenu, "comicsMenu")
+    assert comics is not None
+    zoom = {a.objectName(): a for a in comics.actions() if "Zoom" in a.objectName()}
+    assert set(zoom) == {"actionComicZoomIn", "actionComicZoomOut", "actionComicZoomReset"}
+    assert not any(a.isEnabled() for a in zoom.values()), "no comic open: nothing to zoom"
+    open_file(qtbot, window, corpus_comic(PEPPER2))
+    view = window.reader.comic_view
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    start = view.zoom
+    assert zoom["actionComicZoomIn"].text().endswith("\tCtrl++")
+    assert zoom["actionComicZoomIn"].shortcut().isEmpty(), "Ctrl++ bound to two actions"
+    zoom["actionComicZoomIn"].trigger()
+    assert view.zoom > start
+    zoom["actionComicZoomOut"].trigger()
+    zoom["actionComicZoomIn"].trigger()
+    zoom["actionComicZoomIn"].trigger()
+    zoomed = view.zoom
+    assert zoomed > start
+    zoom["actionComicZoomReset"].trigger()
+    assert view.zoom == start
+    qtbot.keyClick(view, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    assert view.zoom > start, "the key still zooms the page"

@@ -114,3 +114,27 @@ def test_ordered_lists_keep_start_and_value(qtbot: QtBot, tmp_path: Path) -> Non
     assert doc.text_between(0, doc.doc.characterCount() - 1).split("\n")[:2] == ["five", "six"], (
         "a marker crept into the text, where locators and copying would see it"
     )
+
+
+def test_a_centred_list_items_bullet_stands_beside_its_text(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    body = '<ul style="text-align: center"><li>The Family</li></ul><p>After.</p>'
+    book = open_file(qtbot, window, make_epub(tmp_path / "c.epub", {"one.xhtml": xhtml(body)}))
+    view = window.reader.epub_view
+    view.go_to(Locator(0, 0, 0))
+    doc = view.current_document()
+    assert doc is not None and [m.text for m in doc.list_markers] == ["•"]
+    block = doc.doc.findBlock(doc.position_of(Locator(0, 0, 0)))
+    line = block.layout().lineAt(0)
+    text_left = int(block.layout().position().x() + line.naturalTextRect().x())
+    top = int(doc.view_y(view.page_index, doc.layout_top(block) + line.y()))
+    bottom = int(top + line.height())
+    assert book.sections[0].blocks[0].style.align == "center"  # type: ignore[union-attr]
+    image = view.grab().toImage()
+    size = round(LIGHT.font_size * 3)
+    assert ink_between(image, left=text_left - size, right=text_left - 2, top=top,
+                       bottom=bottom) > 5, "no bullet beside the centred item"
+    assert ink_between(image, left=0, right=text_left - size, top=top, bottom=bottom) == 0, (
+        "a bullet is stranded at the left, away from its centred text"
+    )

@@ -1,0 +1,208 @@
+"""Which capitalised words of a sentence make a name, and what the words around a name say of it
+(speech, a call in speech, a place), judged from the text read so far only."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from reader_app.rag.companion.entity_tokens import Token, gap_breaks
+from reader_app.rag.companion.entity_words import (
+    NOT_PEOPLE,
+    PARTICLES,
+    PLACE_PREPOSITIONS,
+    PLACE_WORDS,
+    SPEECH_VERBS,
+    STANDALONE_TITLES,
+    STOPWORDS,
+    TITLES,
+)
+
+_CONTRACTION = re.compile(r"^[a-z][’'](?!s$)|[’'](t|m|ll|ve|re|d)$")
+_ROMAN = re.compile(r"^[IVXLCDM]+$")
+_ARTICLES = ("the", "The")
+_QUOTES = "“”\"‘’"
+# What may follow a name called out in speech: "…, Lizzy,", "Kitty!", "Lizzy.”"
+_CALL_END = re.compile(r"^[’']?\s*[,!?]|^\.\s*[”\"]")
+
+
+class NameWords:
+    """Finds name runs, counting how each word has been written so far (lower case or with a
+    capital mid-sentence): a word is a name only if the text read so far says so."""
+
+    def __init__(self) -> None:
+        self.lower_seen: Counter[str] = Counter()  # lower-case uses so far
+        self.capital_seen: Counter[str] = Counter()  # mid-sentence capitalised uses so far
+
+    def count(self, tokens: list[Token]) -> None:
+        """Take the words of a sentence just read into the counts."""
+        for token in tokens:
+            if token.word[:1].islower():
+                self.lower_seen[token.word] += 1
+            elif not token.fresh:
+                self.capital_seen[token.word] += 1
+
+    def is_name_word(self, token: Token) -> bool:
+        word = token.word
+        if not _capitalised_word(word):
+            return False
+        lowered = self.lower_seen[word.lower()]
+        if not token.fresh:
+            return lowered <= self.capital_seen[word]
+        return lowered == 0 or lowered < self.capital_seen[word]
+
+    def run_end(self, tokens: list[Token], start: int) -> int:
+        """Where the name run starting at `start` ends (== start when there is none)."""
+        index = start
+        titled = tokens[index].word in TITLES
+        after_the = start > 0 and tokens[start - 1].word in _ARTICLES
+        described = after_the and not titled
+        # "the same Guardian of the Gates": an article, a word, then a name joined by "of"
+        of_joins = after_the or (start > 1 and tokens[start - 2].word in _ARTICLES
+                                 and tokens[start - 1].word.islower())
+        if titled:
+            index += 1
+        while index < len(tokens):
+            token = tokens[index]
+            if index > start and (
+                gap_breaks(tokens[index - 1], token, titled=index == start + 1)
+                or _possessive(tokens[index - 1])  # "the Scarecrow’s Sawhorse": two names
+            ):
+                break
+            if self.is_name_word(token) or (described and _described_word(tokens, index)):
+                index += 1
+            elif index == start and self._place_of(tokens, index):
+                index += 1  # "the Land of Oz", "this queer Land of Oz", however often "land"
+            elif described and index > start and token.word in STANDALONE_TITLES:
+                return index + 1  # "the Nome King": a title ends the name it describes
+            elif (of_joins or tokens[index - 1].word in PLACE_WORDS) and index > start and (
+                    of := self.of_connector(tokens, index)):
+                # "the Wicked Witch of the West", "the Queen of Hearts", "this Land of Oz"
+                index += of
+            elif (
+                token.word in PARTICLES
+                and index + 1 < len(tokens)
+                and index > start + int(titled)
+                and self.is_name_word(tokens[index + 1])
+            ):
+                index += 1
+            else:
+                break
+        if titled and index == start + 1:
+            word = tokens[start].word
+            standalone = word in STANDALONE_TITLES and not tokens[start].fresh
+            return index if standalone else start
+        return index
+
+    def _place_of(self, tokens: list[Token], index: int) -> bool:
+        """A capitalised place word mid-sentence before "of" and a name: "Land of Oz"."""
+        token = tokens[index]
+        return (token.word in PLACE_WORDS and not token.fresh and index + 1 < len(tokens)
+                and self.of_connector(tokens, index + 1) > 0)
+
+    def of_connector(self, tokens: list[Token], index: int) -> int:
+        """How many words "of" or "of the" take before a name word; 0 when they don't."""
+        if tokens[index].word != "of":
+            return 0
+        for width in (1, 2):
+            if index + width >= len(tokens):
+                return 0
+            following = tokens[index + width]
+            if following.gap != " " or following.fresh:
+                return 0
+            if self.is_name_word(following):
+                return 0 if _possessive(following) else width  # "the Rostóvs of Bolkónski’s"
+            if following.word[:1].isupper() and width == 2:
+                return width + 1  # "of the West": a direction is a name here
+            if following.word != "the":
+                return 0
+        return 0
+
+
+def _capitalised_word(word: str) -> bool:
+    """Capitalised, and not a common word, a title, a numeral or a contraction ("I’m")."""
+    if not word[:1].isupper() or len(word) < 2 or word.isupper() or _ROMAN.match(word):
+        return False
+    lower = word.lower()
+    return not (
+        _CONTRACTION.search(lower) or lower in STOPWORDS or lower in NOT_PEOPLE or word in TITLES
+    )
+
+
+def _described_word(tokens: list[Token], index: int) -> bool:
+    """A capital mid-sentence after "the", before another capital: "the Hungry Tiger", "the
+    Yellow Hen". The two capitals together make a name, however often "hungry" is written
+    small; a capital at a sentence start or alone says nothing."""
+    token = tokens[index]
+    if token.fresh or not _capitalised_word(token.word) or index + 1 >= len(tokens):
+        return False
+    following = tokens[index + 1]
+    return (
+        following.gap == " "
+        and not following.fresh
+        and following.word[:1].isupper()
+        and (_capitalised_word(following.word) or following.word in STANDALONE_TITLES)
+    )
+
+
+def speech_nearby(tokens: list[Token], start: int, end: int) -> bool:
+    """"said Dorothy", "said the Scarecrow", "Alice replied": a speech verb beside the name,
+    with no quotation mark between ("“… in Kansas,” said Dorothy" is Dorothy speaking)."""
+    before = tokens[max(start - 2, 0) : start]
+    # "said Dorothy" after a quotation or before a pause, not "I thought Oz was…"
+    paused = end >= len(tokens) or bool(tokens[end].gap.strip())
+    if before and before[-1].word in SPEECH_VERBS and _plain(tokens[start].gap) and (
+            paused or not _plain(before[-1].gap) or "," in before[-1].gap):
+        return True
+    if (len(before) == 2 and before[0].word in SPEECH_VERBS and before[1].word == "the"
+            and _plain(before[1].gap) and _plain(tokens[start].gap)
+            and (paused or not _plain(before[0].gap) or "," in before[0].gap)):
+        return True
+    return end < len(tokens) and tokens[end].word in SPEECH_VERBS and _plain(tokens[end].gap)
+
+
+def called_in_speech(text: str, tokens: list[Token], start: int, end: int) -> bool:
+    """A name called out inside a quotation: "“I hope he will like it, Lizzy.”", "“Kitty, …"."""
+    opening = tokens[start].gap
+    if not ("," in opening or "“" in opening or '"' in opening):
+        return False
+    after = text[tokens[end - 1].end : tokens[end - 1].end + 4]
+    if not _CALL_END.match(after):
+        return False
+    if not _plain(opening) and re.match(r"^[,.!?]?[”\"]", after):
+        return False  # “Ev.”: the whole quotation is the name, said, not someone called
+    head = text[: tokens[start].start]
+    return head.count("“") > head.count("”") or head.count('"') % 2 == 1
+
+
+def spoken_to(tokens: list[Token], start: int) -> bool:
+    """"said to the Knave", "She said it to the Knave of Hearts": someone is spoken to."""
+    to = start - 2 if start > 1 and tokens[start - 1].word == "the" else start - 1
+    return to > 0 and tokens[to].word == "to" and any(
+        t.word in SPEECH_VERBS for t in tokens[max(to - 2, 0) : to])
+
+
+def place_cue(tokens: list[Token], start: int, end: int, names: tuple[str, ...]) -> bool:
+    """"in Kansas", "To Pemberley", "Dorothy Gale of Kansas", "Mr. Darcy, of Pemberley", or a
+    name ending like a place ("Netherfield Park"). A possessive ("at Darcy’s") is a person's."""
+    if names and names[-1] in PLACE_WORDS:
+        return True
+    if _possessive(tokens[end - 1]) or spoken_to(tokens, start):
+        return False  # "Elizabeth’s": whose, not where; "said to the Knave": whom
+    before = [t.word.lower() for t in tokens[max(start - 2, 0) : start]]
+    if not before:
+        return False
+    if before[-1] in PLACE_PREPOSITIONS:
+        return True
+    if len(before) == 2 and before[-1] == "the" and before[0] in PLACE_PREPOSITIONS:
+        return True
+    # "of" right after a name: where someone is from
+    return before[-1] == "of" and start >= 2 and tokens[start - 2].word[:1].isupper()
+
+
+def _possessive(token: Token) -> bool:
+    return token.end - token.start > len(token.word)
+
+
+def _plain(gap: str) -> bool:
+    return not any(mark in gap for mark in _QUOTES)
