@@ -28,16 +28,14 @@ CHIP_MIN_WIDTH = 96
 DOCK_MIN_WIDTH = 240  # a side panel narrower than this is of no use to read or type in
 
 
-class FlowLayout(QLayout):
-    """Items left to right, wrapping to a new row when the next one would not fit."""
+class _ArrangedLayout(QLayout):
+    """A layout that keeps its items in a list and places them by `_arrange`, whose height
+    follows its width."""
 
-    def __init__(
-        self, parent: QWidget | None = None, *, spacing: int = 6, min_width: int = 0
-    ) -> None:
+    def __init__(self, parent: QWidget | None = None, *, spacing: int) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
         self._gap = spacing
-        self._min_width = min_width  # the row (and so its dock) is never narrower
         self.setContentsMargins(QMargins(0, 0, 0, 0))
 
     def addItem(self, item: QLayoutItem) -> None:
@@ -52,9 +50,6 @@ class FlowLayout(QLayout):
     def takeAt(self, index: int) -> QLayoutItem | None:
         return self._items.pop(index) if 0 <= index < len(self._items) else None
 
-    def expandingDirections(self) -> Qt.Orientation:
-        return Qt.Orientation(0)
-
     def hasHeightForWidth(self) -> bool:
         return True
 
@@ -64,6 +59,22 @@ class FlowLayout(QLayout):
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
         self._arrange(rect, place=True)
+
+    def _arrange(self, rect: QRect, *, place: bool) -> int:
+        raise NotImplementedError
+
+
+class FlowLayout(_ArrangedLayout):
+    """Items left to right, wrapping to a new row when the next one would not fit."""
+
+    def __init__(
+        self, parent: QWidget | None = None, *, spacing: int = 6, min_width: int = 0
+    ) -> None:
+        super().__init__(parent, spacing=spacing)
+        self._min_width = min_width  # the row (and so its dock) is never narrower
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
 
     def sizeHint(self) -> QSize:
         return self.minimumSize()
@@ -93,44 +104,19 @@ class FlowLayout(QLayout):
         return y + row_height - rect.y() + margins.bottom()
 
 
-class HeaderRow(QLayout):
+class HeaderRow(_ArrangedLayout):
     """A label and buttons on one row, the label at the left and the buttons at the right; when
     the dock is too narrow for both, the label has the row above the buttons to itself, rather
     than being squeezed into a column of one word a line ("Knows up to: II (1%)" on four)."""
 
     def __init__(self, label: QLabel, buttons: list[QWidget], *, spacing: int = 6) -> None:
-        super().__init__()
-        self._items: list[QLayoutItem] = []
-        self._gap = spacing
-        self.setContentsMargins(QMargins(0, 0, 0, 0))
+        super().__init__(spacing=spacing)
         self.label = label
         for widget in (label, *buttons):
             self.addWidget(widget)
 
-    def addItem(self, item: QLayoutItem) -> None:
-        self._items.append(item)
-
-    def count(self) -> int:
-        return len(self._items)
-
-    def itemAt(self, index: int) -> QLayoutItem | None:
-        return self._items[index] if 0 <= index < len(self._items) else None
-
-    def takeAt(self, index: int) -> QLayoutItem | None:
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
-
     def expandingDirections(self) -> Qt.Orientation:
         return Qt.Orientation.Horizontal
-
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        return self._arrange(QRect(0, 0, width, 0), place=False)
-
-    def setGeometry(self, rect: QRect) -> None:
-        super().setGeometry(rect)
-        self._arrange(rect, place=True)
 
     def sizeHint(self) -> QSize:
         # The label's own (wrapping) hint beside the buttons, as a plain row would ask: the

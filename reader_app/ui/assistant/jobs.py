@@ -14,10 +14,12 @@ instead, so each arrives once. A download job streams `PullProgress` and returns
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from reader_app.books.model import Book
 from reader_app.errors import LibraryError, ReaderError
@@ -34,6 +36,9 @@ if TYPE_CHECKING:  # the engine (numpy, httpx) loads with the first answer, not 
     from reader_app.rag.assistant.answer_run import AnswerRun
     from reader_app.rag.assistant.engine import Assistant, AssistantConfig
     from reader_app.rag.assistant.pool import AssistantPool
+    from reader_app.rag.model.gateway import ModelGateway
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -121,23 +126,39 @@ def slow_computer_advice(assistant: Assistant, first_token_at: float | None,
     return SlowComputerAdvice(model, smaller, first_token_at - sent_at)
 
 
-def warm_work(job: Job, *, assistants: AssistantPool, book: Book) -> bool:
-    """Let the server load the model and read the book's opening before the first question.
-    The kept assistant is lent only to read what to send: a question asked meanwhile reuses it
-    while the warm-up waits on the server with a gateway of its own."""
+def _lent(assistants: AssistantPool, book: Book,
+          what: Callable[[Assistant], T]) -> tuple[T, AssistantConfig] | None:
+    """What `what` reads with the kept assistant, and its settings. The assistant is lent only
+    to read what to send: a question asked meanwhile reuses it while the call waits on the
+    server with a gateway of its own (`_own_gateway`). None when it could not be read."""
     try:
         with assistants.lend() as assistant:
-            request = assistant.warm_request(book)
-            config = assistant.config
+            return what(assistant), assistant.config
     except (ReaderError, sqlite3.Error, OSError) as error:
-        log.info("warming the model for %s failed: %s", book.book_id, error)
-        return False
+        log.info("preparing a model call for %s failed: %s", book.book_id, error)
+        return None
+
+
+@contextlib.contextmanager
+def _own_gateway(job: Job, config: AssistantConfig, assistants: AssistantPool
+                 ) -> Iterator[ModelGateway]:
+    """A gateway working for `job` (a wait for the server's turn ends with it), closed after."""
     gateway = config.gateway(timeout=config.timeout, speeds=speeds_for(assistants.home),
                              cancel=job)
     try:
-        return gateway.warm(request)
+        yield gateway
     finally:
         gateway.close()
+
+
+def warm_work(job: Job, *, assistants: AssistantPool, book: Book) -> bool:
+    """Let the server load the model and read the book's opening before the first question."""
+    lent = _lent(assistants, book, lambda assistant: assistant.warm_request(book))
+    if lent is None:
+        return False
+    request, config = lent
+    with _own_gateway(job, config, assistants) as gateway:
+        return gateway.warm(request)
 
 
 @dataclass(frozen=True)
@@ -154,28 +175,19 @@ def read_along_work(job: Job, *, assistants: AssistantPool, book: Book) -> ReadA
     the background: it gives way to a question at once, which waits one step at most. The
     first time on a book, this is also the model's warm-up. None: nothing read (nothing to
     read, reading along is off, the server is down, or a question came first)."""
-    try:
-        with assistants.lend() as assistant:
-            made = assistant.read_along_request(book)
-            config = assistant.config
-    except (ReaderError, sqlite3.Error, OSError) as error:
-        log.info("reading along in %s failed: %s", book.book_id, error)
-        return None
-    if made is None:
+    lent = _lent(assistants, book, lambda assistant: assistant.read_along_request(book))
+    made, config = lent if lent is not None else (None, None)
+    if made is None or config is None:
         return None
     from reader_app.rag.assistant.read_along import mark_read
     from reader_app.rag.model.schedule import Priority
 
     request, window, boundary = made
-    gateway = config.gateway(timeout=config.timeout, speeds=speeds_for(assistants.home),
-                             cancel=job)
-    try:
+    with _own_gateway(job, config, assistants) as gateway:
         if not gateway.read(request, priority=Priority.BACKGROUND):
             return None
         mark_read(gateway, book.book_id, window, boundary=boundary)
         return ReadAlongNews(book.book_id, window.ends_in, window.tokens)
-    finally:
-        gateway.close()
 
 
 def pull_work(job: Job, *, config: AssistantConfig, name: str | None = None) -> None:
