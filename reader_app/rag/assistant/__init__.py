@@ -34,6 +34,9 @@ Modules:
 - `pool`: Assistants kept between questions: a connection, an `Assistant`, its model gateway and
   Ollama client are built once and lent to each answer, instead of built and closed per question.
 - `prompts`: Every piece of text the assistant sends a model, and the sealed requests made of it.
+- `read_along`: The model server reads the pages the reader has read, in the background, as they
+  are read: the window (sealed, rebuilt from the scope, growing at its end) that every later
+  answer's prompt begins with.
 - `term_table`: Each book's first-occurrence table of names and phrases, for the spoiler receipt.
 - `transcript`: The assistant's transcript as HTML: questions, answers with their citation links,
   and the answers given further on in the book hidden (Qt-free; the panel only shows what this
