@@ -123,6 +123,14 @@ class ReadAlong:
                     known.read_to = -1  # moved back: what was read reaches past the boundary
         return window
 
+    def resume(self, anchor: int) -> None:
+        """Begin the window at `anchor` (where a window kept on the server began), unless the
+        server has read some of this book's window already in this process."""
+        with _lock:
+            known = _readings.get(self.key)
+            if known is None or known.read_to < 0:
+                _readings[self.key] = Reading(anchor)
+
     def read_to(self, boundary: int) -> int:
         """The boundary the server has read along to, if still within `boundary` (else -1)."""
         reading = self.reading

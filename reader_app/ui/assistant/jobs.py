@@ -36,7 +36,9 @@ if TYPE_CHECKING:  # the engine (numpy, httpx) loads with the first answer, not 
     from reader_app.rag.assistant.answer_run import AnswerRun
     from reader_app.rag.assistant.engine import Assistant, AssistantConfig
     from reader_app.rag.assistant.pool import AssistantPool
+    from reader_app.rag.assistant.read_along import Window
     from reader_app.rag.model.gateway import ModelGateway
+    from reader_app.rag.scope.request import ModelRequest
 
 T = TypeVar("T")
 
@@ -170,12 +172,27 @@ class ReadAlongNews:
     tokens: int
 
 
-def read_along_work(job: Job, *, assistants: AssistantPool, book: Book) -> ReadAlongNews | None:
+def read_along_work(job: Job, *, assistants: AssistantPool, book: Book,
+                    opening: bool = False) -> ReadAlongNews | None:
     """Have the server read the pages read so far (the window at the recorded boundary), in
     the background: it gives way to a question at once, which waits one step at most. The
-    first time on a book, this is also the model's warm-up. None: nothing read (nothing to
-    read, reading along is off, the server is down, or a question came first)."""
-    lent = _lent(assistants, book, lambda assistant: assistant.read_along_request(book))
+    first time on a book (`opening`), the window kept on the server when the book last closed
+    is restored first (kept_window.py), so only what was read since is read. None: nothing
+    read (nothing to read, reading along is off, the server is down, or a question came
+    first)."""
+    from reader_app.rag.assistant.kept_window import WindowKeeper
+
+    def prepare(assistant: Assistant) -> tuple[ModelRequest, Window, int] | None:
+        made = assistant.read_along_request(book)
+        if opening and made is not None:  # begin where the kept window began, if it fits
+            anchor = WindowKeeper(assistants.home, assistant.gateway).anchor_for(
+                book.book_id, made[2])
+            if anchor is not None and anchor != made[1].sid_start:
+                assistant.read_along(book).resume(anchor)
+                made = assistant.read_along_request(book)
+        return made
+
+    lent = _lent(assistants, book, prepare)
     made, config = lent if lent is not None else (None, None)
     if made is None or config is None:
         return None
@@ -184,10 +201,44 @@ def read_along_work(job: Job, *, assistants: AssistantPool, book: Book) -> ReadA
 
     request, window, boundary = made
     with _own_gateway(job, config, assistants) as gateway:
+        if opening:
+            WindowKeeper(assistants.home, gateway).restore(book.book_id, window, boundary)
         if not gateway.read(request, priority=Priority.BACKGROUND):
             return None
         mark_read(gateway, book.book_id, window, boundary=boundary)
         return ReadAlongNews(book.book_id, window.ends_in, window.tokens)
+
+
+def keep_window_work(job: Job, *, assistants: AssistantPool, book: Book,
+                     read_first: bool = True) -> bool:
+    """As `book` closes: save the window the server read along (where it can), reading the
+    last pages along first if the reader turned them since (`read_first`; not as the app
+    quits), so that the next opening restores it instead of reading it again. True when it
+    was saved."""
+    from reader_app.rag.assistant.kept_window import WindowKeeper
+    from reader_app.rag.assistant.read_along import mark_read
+    from reader_app.rag.model.schedule import Priority
+
+    def prepare(assistant: Assistant) -> tuple[ModelRequest, Window, int, bool] | None:
+        made = assistant.read_along_request(book)
+        if made is None or assistant.read_along(book).read_to(made[2]) < 0:
+            return None  # never read along: nothing to keep
+        return (*made, assistant.read_along(book).read_to(made[2]) == made[2])
+
+    lent = _lent(assistants, book, prepare)
+    made, config = lent if lent is not None else (None, None)
+    if made is None or config is None:
+        return False
+    request, window, boundary, read = made
+    with _own_gateway(job, config, assistants) as gateway:
+        keeper = WindowKeeper(assistants.home, gateway)
+        if not keeper.saves:
+            return False  # Ollama, or llama.cpp's server started without a save folder
+        if not read:
+            if not read_first or not gateway.read(request, priority=Priority.BACKGROUND):
+                return False
+            mark_read(gateway, book.book_id, window, boundary=boundary)
+        return keeper.save(book.book_id, request, window, boundary) is not None
 
 
 def pull_work(job: Job, *, config: AssistantConfig, name: str | None = None) -> None:
