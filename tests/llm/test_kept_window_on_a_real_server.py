@@ -29,10 +29,9 @@ PROMPT_EVAL = re.compile(r"prompt eval time = +[\d.]+ ms / +(\d+) tokens")
 
 
 def _server(folder: Path, log: Path, *, port: int | None = None) -> LlamaServer:
-    server = LlamaServer(context=4096, log=log,
+    # `port`: the same address as before (the file is named for the server's address)
+    server = LlamaServer(context=4096, log=log, port=port,
                          extra=("--swa-full", "--slot-save-path", str(folder)))
-    if port is not None:
-        server.port = port  # the same address as before: the file is named for it
     try:
         return server.start()
     except ServerUnavailable as missing:

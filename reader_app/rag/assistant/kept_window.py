@@ -71,11 +71,11 @@ class WindowKeeper:
         except (KeyError, TypeError, ValueError):
             return None
 
-    def anchor_for(self, book_id: str, boundary: int) -> int | None:
-        """Where the window should begin for its saved state to fit, if one was saved at or
-        before `boundary`."""
+    def kept_before(self, book_id: str, boundary: int) -> KeptWindow | None:
+        """The window saved for `book_id` if it was read to `boundary` or before (its anchor
+        is where the window must begin for it to fit)."""
         kept = self.kept(book_id)
-        return kept.anchor if kept is not None and kept.boundary <= boundary else None
+        return kept if kept is not None and kept.boundary <= boundary else None
 
     def save(self, book_id: str, request: ModelRequest, window: Window,
              boundary: int) -> KeptWindow | None:
@@ -96,17 +96,17 @@ class WindowKeeper:
         """Whether the server saves slots, as a restore on opening a book found out."""
         return _saving.get(self.gateway.queue.key, False)
 
-    def restore(self, book_id: str, window: Window, boundary: int) -> bool:
-        """Restore the saved window that the window at `boundary` begins with; True when the
-        server read it back. Tried where none was saved too (the name it would have): that is
-        how the app finds out whether the server saves slots at all."""
+    def restore(self, book_id: str, window: Window, boundary: int) -> KeptWindow | None:
+        """Restore the saved window that the window at `boundary` begins with; the one the
+        server read back, if it did. Tried where none was saved too (the name it would have):
+        that is how the app finds out whether the server saves slots at all."""
         kept = self.kept(book_id)
         if kept is None or kept.anchor != window.sid_start or kept.boundary > boundary:
             kept = KeptWindow(window.sid_start, boundary)
         restored = self.gateway.slot(
             "restore", slot_file(self.gateway, book_id, kept.anchor, kept.boundary))
         _saving[self.gateway.queue.key] = restored is not None
-        return bool(restored)
+        return kept if restored else None
 
     # -- the records ------------------------------------------------------------------------
 

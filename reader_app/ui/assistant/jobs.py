@@ -40,6 +40,8 @@ if TYPE_CHECKING:  # the engine (numpy, httpx) loads with the first answer, not 
     from reader_app.rag.model.gateway import ModelGateway
     from reader_app.rag.scope.request import ModelRequest
 
+    Reading = tuple[ModelRequest, Window, int]  # a read-along request, its window, boundary
+
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
@@ -181,28 +183,36 @@ def read_along_work(job: Job, *, assistants: AssistantPool, book: Book,
     read (nothing to read, reading along is off, the server is down, or a question came
     first)."""
     from reader_app.rag.assistant.kept_window import WindowKeeper
-
-    def prepare(assistant: Assistant) -> tuple[ModelRequest, Window, int] | None:
-        made = assistant.read_along_request(book)
-        if opening and made is not None:  # begin where the kept window began, if it fits
-            anchor = WindowKeeper(assistants.home, assistant.gateway).anchor_for(
-                book.book_id, made[2])
-            if anchor is not None and anchor != made[1].sid_start:
-                assistant.read_along(book).resume(anchor)
-                made = assistant.read_along_request(book)
-        return made
-
-    lent = _lent(assistants, book, prepare)
-    made, config = lent if lent is not None else (None, None)
-    if made is None or config is None:
-        return None
     from reader_app.rag.assistant.read_along import mark_read
+    from reader_app.rag.model.pacing import flat_prompt
     from reader_app.rag.model.schedule import Priority
 
-    request, window, boundary = made
+    def prepare(assistant: Assistant) -> tuple[Reading, Reading | None] | None:
+        made = assistant.read_along_request(book)
+        if not opening or made is None:
+            return (made, None) if made is not None else None
+        kept = WindowKeeper(assistants.home, assistant.gateway).kept_before(
+            book.book_id, made[2])
+        if kept is None:
+            return made, None
+        if kept.anchor != made[1].sid_start:  # begin where the kept window began
+            assistant.read_along(book).resume(kept.anchor)
+            made = assistant.read_along_request(book) or made
+        return made, assistant.read_along_request(book, before=kept.boundary)
+
+    lent = _lent(assistants, book, prepare)
+    both, config = lent if lent is not None else (None, None)
+    if both is None or config is None:
+        return None
+    (request, window, boundary), held = both
     with _own_gateway(job, config, assistants) as gateway:
-        if opening:
-            WindowKeeper(assistants.home, gateway).restore(book.book_id, window, boundary)
+        restored = WindowKeeper(assistants.home, gateway).restore(
+            book.book_id, window, boundary) if opening else None
+        if restored is not None:  # the server holds that window's request again
+            was = request if restored.boundary == boundary else \
+                held[0] if held is not None and held[2] == restored.boundary else None
+            if was is not None:
+                gateway.queue.note_prompt(flat_prompt(was.messages))
         if not gateway.read(request, priority=Priority.BACKGROUND):
             return None
         mark_read(gateway, book.book_id, window, boundary=boundary)
