@@ -171,6 +171,25 @@ def test_ollama_is_never_reloaded_by_reading_along_questions_or_background_work(
                                boundary_sid=0)
     sizes = {r.body["options"]["num_ctx"] for r in fake_ollama.model_calls()}
     assert len(sizes) == 1 and fake_ollama.reloads == 0
+    # Each step of reading along keeps the model loaded for the reader's next question.
+    steps = [r for r in fake_ollama.model_calls() if r.body["options"].get("num_predict") == 1]
+    assert steps and all(r.body.get("keep_alive") == "30m" for r in steps)
+
+
+def test_the_countdown_counts_only_what_is_left_to_read_after_the_window(
+    shelf: MarkerLibrary, fake_ollama: FakeOllama, api: str
+) -> None:
+    fake_ollama.clock = clock = ServerClock(prompt_per_second=20_000, reply_per_second=2_000)
+    fake_ollama.reply_with(ScriptedReplies(answer="Anna carried the lantern [1]."))
+    assistant = _assistant(shelf, fake_ollama, api)
+    _read_along(assistant, shelf)
+    run = assistant.ask(shelf.book, "Who carried the violin to the chapel?")
+    "".join(run.tokens())
+    served = clock.served[-1]
+    assert run.stats.expected_tokens is not None
+    # What the reader is told to wait for is what the server reads afresh, not the window too.
+    assert run.stats.expected_tokens <= served.fresh_tokens + 40
+    assert run.stats.expected_tokens < served.tokens - clock.served[-2].tokens + 60
 
 
 def test_nothing_is_read_along_before_reading_or_with_reading_along_off(
