@@ -274,8 +274,11 @@ class Assistant:
         )
         early_error: AssistantUnavailableError | None = None
         search_query = question
-        window = self.read_along(book).window(scope, only_read=True) \
-            if self.config.read_along else None
+        along = self.read_along(book)
+        window = along.window(scope, only_read=True) if self.config.read_along else None
+        if window is not None and not along.held(read_along_request(
+                BookDetails.of(book), window.excerpts, answer_length=self.config.answer_length)):
+            window = None  # another prompt has taken its place on the server
         if scope.boundary_sid < 0:
             context = ScopedContext.before_reading(book=book, history=history)
         else:
