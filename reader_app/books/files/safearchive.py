@@ -187,7 +187,10 @@ class SafeArchive:
             message = _message(error)
             if _ENCRYPTED.search(message) or self._rar5_encrypted():
                 raise BookError(self.path, PASSWORD_REASON) from error
-            raise DamagedBookError(self.path, name, message or "its data is corrupt") from error
+            detail = "its compressed data is corrupt or cut short"
+            raise DamagedBookError(
+                self.path, name, f"{detail}: {message}" if message else detail
+            ) from error
 
     def _rar5_encrypted(self) -> bool:
         from reader_app.books.files.rar5 import has_encrypted_file
@@ -229,7 +232,20 @@ class SafeArchive:
                     )
                 members.setdefault(name, _Member(name, size))
         self._check_ratio(total)
+        self._check_complete()
         return members
+
+    def _check_complete(self) -> None:
+        from reader_app.books.files.rar5 import RAR5_SIGNATURE, is_cut_short
+
+        if self.kind != "rar":
+            return
+        with self.path.open("rb") as handle:
+            rar5 = handle.read(len(RAR5_SIGNATURE)) == RAR5_SIGNATURE
+        if rar5 and is_cut_short(self.path):
+            raise BookError(
+                self.path, "the file is damaged or incomplete (the archive is cut short)."
+            )
 
     def _check_entry(self, entry: Any, name: str) -> None:
         if is_unsafe_member_name(name):
