@@ -1,5 +1,5 @@
-"""Reading untrusted files safely: zip, RAR, 7z and tar containers and XML with caps, the work one book may cause,
-numbers parsed with bounds.
+"""Reading untrusted files safely: zip, RAR, 7z and tar containers and XML with caps, the work
+one book may cause, numbers parsed with bounds.
 
 Front door: `safezip.py`, `xmlsafe.py`.
 

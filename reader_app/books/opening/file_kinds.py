@@ -57,6 +57,12 @@ def is_book_file_name(name: str) -> bool:
     return book_extension(name) is not None
 
 
+def first_book_file(paths: list[str]) -> str | None:
+    """Of files dropped together, the one to open: the first whose name is a type Pagemate takes,
+    else the first (which then gets its clear "not a book" sentence), None for none."""
+    return next((p for p in paths if is_book_file_name(p)), paths[0] if paths else None)
+
+
 def mime_types(*, defaults_only: bool = False) -> tuple[str, ...]:
     """Every MIME type Pagemate registers for, in list order, each once."""
     chosen = (k.mime_type for k in FILE_KINDS if k.default_app or not defaults_only)
