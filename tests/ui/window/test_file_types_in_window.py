@@ -80,3 +80,16 @@ def test_a_book_dropped_with_pictures_is_the_one_opened(
 def test_a_web_link_dropped_is_not_taken(window: MainWindow, opened: list[str]) -> None:
     assert drop(window, "https://example.org/book.epub") == (False, False)
     assert opened == []
+
+
+def test_a_dropped_type_not_read_yet_gets_the_clear_sentence(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The desktop offers every type; one whose reader is not built says what the file is."""
+    document = tmp_path / "Manual.pdf"
+    document.write_bytes(b"%PDF-1.7\n" + bytes(200))
+    assert drop(window, document) == (True, True)
+    qtbot.waitUntil(window.error_banner.isVisible, timeout=10_000)
+    message = window.error_banner.label.text()
+    assert "Manual.pdf" in message and "PDF" in message, message
+    assert window.book is None
