@@ -1,7 +1,8 @@
 """Launch to first page beside the peers: Pagemate, calibre's viewer and Foliate, each started on
 the same X server (Xvfb) and timed by the same screen watch (benchmarks/screen_watch.py: the
 first grab of the page area's final picture, with ink in it and unchanged for a second), first
-open (fresh settings and caches) and reopen (the same ones again), War and Peace and a small book;
+open (fresh settings and caches) and reopen (the same ones again), War and Peace and a small book,
+and issue 42's formats (`format_books`: comics as CB7, CBT and CBR) beside the peers that open them;
 with the peak memory of each reader's whole process tree until then (RSS and PSS), and until
 15 s from launch (Pagemate's preparation child, started after the first page, loads its embedding
 model within it).
@@ -43,6 +44,33 @@ READERS: dict[str, tuple[str, Command]] = {
     "calibre": ("ebook-viewer", lambda book: ["ebook-viewer", str(book)]),
     "Foliate": ("foliate", lambda book: ["foliate", str(book)]),
 }
+# The formats each peer opens (issue 42: measured beside the peers where they open the format).
+PEER_SUFFIXES: dict[str, frozenset[str]] = {
+    "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt"}),
+    "Foliate": frozenset({".epub", ".cbz"}),
+}
+
+
+def format_books(folder: Path) -> dict[str, Path]:
+    """Issue 42's formats, each made from a corpus book into `folder`: Pepper&Carrot episode 2
+    as CB7 and CBT, and as CBR where RARLAB's `rar` is installed."""
+    from scripts.make_format_fixtures import write_cb7, write_cbr, write_cbt, zip_members
+    from tests.conftest import COMICS, PEPPER2
+
+    cbz = COMICS / PEPPER2
+    if not cbz.exists():
+        return {}
+    members = zip_members(cbz)
+    books = {"Pepper&Carrot 2 (CB7)": write_cb7(members, folder / "pepper2.cb7"),
+             "Pepper&Carrot 2 (CBT)": write_cbt(members, folder / "pepper2.cbt")}
+    if shutil.which("rar"):
+        books["Pepper&Carrot 2 (CBR)"] = write_cbr(members, folder / "pepper2.cbr")
+    return books
+
+
+def opens(reader: str, book: Path) -> bool:
+    suffixes = PEER_SUFFIXES.get(reader)
+    return suffixes is None or book.suffix.lower() in suffixes
 
 
 def _free_display() -> int:
@@ -112,6 +140,7 @@ def run() -> list[dict[str, object]]:
     readers = {name: command for name, (program, command) in READERS.items()
                if shutil.which(program)}
     missing = [name for name in READERS if name not in readers]
+    books = {**BOOKS, **format_books(Path(tempfile.mkdtemp(prefix="peers-books-")))}
     server, display = _start_x()
     bus_pid, bus = _start_bus()
     seen: dict[tuple[str, str, str], list[dict[str, object]]] = {}
@@ -119,8 +148,10 @@ def run() -> list[dict[str, object]]:
         for round_number in range(runs):
             names = list(readers)
             turn = round_number % len(names)
-            for book_name, book in BOOKS.items():
+            for book_name, book in books.items():
                 for name in names[turn:] + names[:turn]:
+                    if not opens(name, book):
+                        continue
                     with tempfile.TemporaryDirectory(prefix="peer-home-") as tmp:
                         env = _env(Path(tmp), display, bus)
                         for mode in ("first open", "reopen"):
@@ -135,7 +166,8 @@ def run() -> list[dict[str, object]]:
         server.terminate()
         server.wait(10)
         os.kill(bus_pid, 15)
-    return _rows(seen, readers=list(readers), missing=missing, runs=runs, shots=shots)
+    return _rows(seen, books=list(books), readers=list(readers), missing=missing, runs=runs,
+                 shots=shots)
 
 
 def _median(results: list[dict[str, object]], key: str) -> float | None:
@@ -144,15 +176,17 @@ def _median(results: list[dict[str, object]], key: str) -> float | None:
 
 
 def _rows(
-    seen: dict[tuple[str, str, str], list[dict[str, object]]], *, readers: list[str],
-    missing: list[str], runs: int, shots: Path,
+    seen: dict[tuple[str, str, str], list[dict[str, object]]], *, books: list[str],
+    readers: list[str], missing: list[str], runs: int, shots: Path,
 ) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
-    for book_name in BOOKS:
+    for book_name in books:
         for mode in ("first open", "reopen"):
             ours = seen.get(("Pagemate", book_name, mode), [])
             our_time, our_memory = _median(ours, "first_page_s"), _median(ours, "peak_rss_mb")
             for name in readers:
+                if (name, book_name, mode) not in seen:  # a peer that does not open the format
+                    continue
                 results = seen[(name, book_name, mode)]
                 failed = [str(r.get("error")) for r in results if not r.get("ok")]
                 seconds, rss = _median(results, "first_page_s"), _median(results, "peak_rss_mb")

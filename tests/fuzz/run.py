@@ -1,5 +1,6 @@
-"""Fuzz `read_book` with mutated EPUBs and CBZs, under a memory cap and a per-case time budget,
-then paint the books that opened in an offscreen window (the render stage, in a subprocess).
+"""Fuzz `read_book` with mutated EPUBs and comics (CBZ, CBR, CB7, CBT), under a memory cap and
+a per-case time budget, then paint the books that opened in an offscreen window (the render
+stage, in a subprocess).
 
     python -m tests.fuzz.run --examples 300          # what `make test` runs (via test_fuzz.py)
     python -m tests.fuzz.run --seconds 1800          # what `make fuzz` runs (FUZZ_SECONDS)
@@ -35,6 +36,7 @@ from hypothesis import strategies as st
 
 from reader_app.books.opening.formats import read_book
 from reader_app.errors import BookError
+from tests.fuzz.archives import ARCHIVE_SUFFIXES, mutated_libarchive_comic
 from tests.fuzz.hostile import hostile_cbz, hostile_epub
 from tests.fuzz.mutate import mutated_archive
 from tests.fuzz.render import render_in_subprocess
@@ -56,6 +58,7 @@ class Tally:
     rendered: int = 0  # books opened and painted in the render stage
     pages_painted: int = 0
     survivors: list[Path] = field(default_factory=list)  # opened, not yet rendered
+    by_format: dict[str, list[int]] = field(default_factory=dict)  # suffix: [opened, refused]
 
 
 def _overtime(_signum: int, _frame: FrameType | None) -> None:
@@ -78,11 +81,13 @@ def check_one(
         message = str(error)
         assert path.name in message and error.reason.strip(), message
         tally.refused += 1
+        tally.by_format.setdefault(suffix, [0, 0])[1] += 1
         key = type(error).__name__
         tally.reasons[key] = tally.reasons.get(key, 0) + 1
     else:
         assert book.sections, "a book opened with no sections"
         tally.opened += 1
+        tally.by_format.setdefault(suffix, [0, 0])[0] += 1
         _keep_sample(tally, data, suffix, folder=folder, keep=keep)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -142,6 +147,7 @@ def run(
     signal.signal(signal.SIGALRM, _overtime)
     tally = Tally()
     seeds = {".epub": epub_members(), ".cbz": cbz_members()}
+    seeds.update({suffix: cbz_members() for suffix in ARCHIVE_SUFFIXES})
     deadline = time.monotonic() + seconds if seconds else None
     failure = ""
     with tempfile.TemporaryDirectory(prefix="pagemate-fuzz-") as tmp:
@@ -156,11 +162,16 @@ def run(
         @given(suffix=st.sampled_from(sorted(seeds)), hostile=st.booleans(), data=st.data())
         def case(suffix: str, hostile: bool, data: st.DataObject) -> None:
             members = seeds[suffix]
-            if hostile:
+            if hostile and suffix != ".cbr":  # a RAR cannot be written again, only damaged
                 tally.hostile += 1
                 put_in = hostile_epub if suffix == ".epub" else hostile_cbz
                 members = data.draw(put_in(members), label="hostile")
-            archive = data.draw(mutated_archive(members), label="archive")
+            made = (
+                mutated_libarchive_comic(members, suffix)
+                if suffix in ARCHIVE_SUFFIXES
+                else mutated_archive(members)
+            )
+            archive = data.draw(made, label="archive")
             try:
                 check_one(archive, suffix, folder=folder, tally=tally, budget=budget, keep=render)
             except BaseException:
@@ -188,6 +199,7 @@ def run(
                 "opened": tally.opened,
                 "refused": tally.refused,
                 "refusals": tally.reasons,
+                "by_format": tally.by_format,
                 "hostile": tally.hostile,
                 "rendered": tally.rendered,
                 "pages_painted": tally.pages_painted,
