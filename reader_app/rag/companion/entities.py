@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import pairwise
 
 from reader_app.books.model import BlockKind, Book
+from reader_app.rag.companion.entity_forms import Extraction, FormLink, Mention, NameForm
+from reader_app.rag.companion.entity_languages import NameRules, name_rules, open_lexicon
 from reader_app.rag.companion.entity_runs import (
     NameWords,
     called_in_speech,
@@ -44,7 +45,8 @@ from reader_app.rag.index.sentences import split_book
 # Tiger"), speech not across a quotation mark, calls in speech, nicknames answered and in the
 # same company, where someone is "of"; 3: the story only (rag/index/story.py); 2: "addressed by
 # name"
-EXTRACTOR_VERSION = "forward-4"
+# 5: French and German (the book's language: determiners, elision, surnames, their titles)
+EXTRACTOR_VERSION = "forward-5"
 
 # "“You began the evening well, Charlotte,” said Mrs. Bennet … to Miss Lucas": the name called
 # inside the quote is the one spoken to, so Charlotte is Miss Lucas, as the text says.
@@ -58,61 +60,18 @@ _SIDE_BY_SIDE = frozenset({" and ", ", ", ", and "})
 ANSWER_PARAGRAPHS = 2  # a reply to a call is in one of the next this many paragraphs
 
 
-@dataclass(frozen=True, slots=True)
-class NameForm:
-    """One way the book writes a name. `form_id`s follow first appearance."""
-
-    form_id: int
-    title: str  # "Mr.", "Lady", "" when none
-    names: tuple[str, ...]  # ("Elizabeth", "Bennet"); () for a bare standalone title
-    first_sid: int
-
-    @property
-    def text(self) -> str:
-        return " ".join(p for p in (self.title, *self.names) if p)
-
-
-@dataclass(frozen=True, slots=True)
-class Mention:
-    form_id: int
-    sid: int
-    section: int
-    block: int  # (section, block) is the paragraph, for co-occurrence
-    strong: bool  # mid-sentence capitals, a title or speech: not explained by a sentence start
-    speech: bool  # "said Dorothy", "Alice replied"
-    titled: bool
-    place: bool  # after "in", "at", "from"...
-    after_the: bool  # "the Scarecrow": shown with its article
-    called: bool = False  # called out in speech ("“… like it, Lizzy.”"), or spoken to
-
-
-@dataclass(frozen=True, slots=True)
-class FormLink:
-    """`form_id` is the same character as `into_form_id` from sentence `made_at_sid` on."""
-
-    form_id: int
-    into_form_id: int
-    made_at_sid: int
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
-class Extraction:
-    book_id: str
-    forms: tuple[NameForm, ...]
-    mentions: tuple[Mention, ...]  # in reading order
-    links: tuple[FormLink, ...]  # in the order they were made
-
-
 def extract_entities(book: Book) -> Extraction:
     """Every name form, mention and merge in `book`, found in one pass in reading order."""
-    return _Extractor(book.book_id).run(book)
+    # TODO(issue 41): the book's language from wt-lang's decision once merged, not the tag alone
+    return _Extractor(book.book_id, name_rules(book.metadata.language)).run(book)
 
 
 class _Extractor:
-    def __init__(self, book_id: str) -> None:
+    def __init__(self, book_id: str, rules: NameRules) -> None:
         self.book_id = book_id
-        self.words = NameWords()
+        self.rules = rules
+        self.words = NameWords(rules)
+        self.known_word = open_lexicon(rules)
         self.forms: dict[tuple[str, tuple[str, ...]], NameForm] = {}
         self.mentions: list[Mention] = []
         self.links: list[FormLink] = []
@@ -123,6 +82,7 @@ class _Extractor:
         self.by_first_full: dict[str, list[int]] = defaultdict(list)  # two names or more
         self.by_last_titled: dict[str, list[tuple[int, str]]] = defaultdict(list)
         self.by_last_described: dict[str, list[int]] = defaultdict(list)  # "the Tin Woodman"
+        self.by_last_full: dict[str, list[int]] = defaultdict(list)  # untitled, two names or more
         # Nickname forms waiting for support: form -> (target form, paragraphs seen together).
         self.nickname_support: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
         self.paragraph_forms: dict[tuple[int, int], set[int]] = defaultdict(set)
@@ -153,7 +113,9 @@ class _Extractor:
         runs: list[tuple[int, int, NameForm]] = []
         while index < len(tokens):
             run_end = self.words.run_end(tokens, index)
-            if run_end > index:
+            if run_end > index and self._lone_noun(text, tokens, index, run_end):
+                index = run_end  # "Tanz", "Kompanie": a German noun the lemma list knows
+            elif run_end > index:
                 form = self._run(sid, section, block, text, tokens, index, run_end)
                 runs.append((index, run_end, form))
                 index = run_end
@@ -165,6 +127,16 @@ class _Extractor:
         for (_, end, first), (start, _, second) in pairwise(runs):
             if text[tokens[end - 1].end : tokens[start].start] in _SIDE_BY_SIDE:
                 self._listed_together(first, second, sid)
+
+    def _lone_noun(self, text: str, tokens: list[Token], start: int, end: int) -> bool:
+        """In German, one capitalised word the lemma list knows, neither titled, speaking nor
+        called, is taken for a noun: the people of a novel mostly have names no dictionary
+        has, and a common given name ("Peter") comes with a surname, speech or a call."""
+        if not self.rules.nouns_capitalised or end - start != 1:
+            return False
+        word = tokens[start].word
+        return word not in TITLES and self.known_word(word) and not (
+            speech_nearby(tokens, start, end) or called_in_speech(text, tokens, start, end))
 
     def _addressed(self, match: re.Match[str], sid: int) -> None:
         """A given name called out in speech addressed "to Miss Lucas" is Miss Lucas, unless
@@ -195,7 +167,10 @@ class _Extractor:
         addressed = called or spoken_to(tokens, start)
         place = place_cue(tokens, start, end, names)
         titled = bool(title) or (bool(names) and names[-1] in TITLES)  # "the Nome King"
-        strong = titled or speech or not tokens[start].fresh
+        # In German every noun has a capital: only a title, speech, a call or a full name count.
+        mid_sentence = not tokens[start].fresh and (
+            not self.rules.nouns_capitalised or len(names) >= 2)
+        strong = titled or speech or addressed or mid_sentence
         # "the good-natured Guardian": described as after "the", though shown without it
         the_before = after_the or (start > 1 and tokens[start - 2].word in ("the", "The")
                                    and tokens[start - 1].word.islower())
@@ -254,11 +229,29 @@ class _Extractor:
             self.by_first_any[names[0]].append(form.form_id)
             if len(names) >= 2:
                 self.by_first_full[names[0]].append(form.form_id)
+                if not title:
+                    self.by_last_full[names[-1]].append(form.form_id)
             if title:
                 self.by_last_titled[names[-1]].append((form.form_id, title.rstrip(".")))
         if target is not None:
             self._link(form.form_id, target, sid, rule)
+        if self.rules.merge_surnames and len(names) >= 2 and not described:
+            self._join_earlier_parts(form, sid)
         return form
+
+    def _join_earlier_parts(self, form: NameForm, sid: int) -> None:
+        """"Albert" and "Savaron" met alone before "Albert Savaron" (French and German books):
+        each joins it when it is the only full name read so far with that given name, or that
+        surname, and the word is not also the other part of someone's name."""
+        first, last = form.names[0], form.names[-1]
+        for word, full in ((first, "given name"), (last, "surname of a full name")):
+            bare = self.forms.get(("", (word,)))
+            if bare is None or self._find(bare.form_id) != bare.form_id:
+                continue
+            # the word as either part of any full name read so far
+            others = self._roots(self.by_first_full[word]) | self._roots(self.by_last_full[word])
+            if others <= {self._find(form.form_id)} and not self._surname_elsewhere(word):
+                self._link(bare.form_id, form.form_id, sid, full)
 
     def _merge_target(self, form: NameForm) -> tuple[int | None, str]:
         title, names = form.title.rstrip("."), form.names
@@ -296,6 +289,8 @@ class _Extractor:
                 bare = self.forms.get(("", (first,)))  # "Bingley" met before "Mr. Bingley"
                 if bare is not None and not self._titled_men(first, besides=form.form_id):
                     return self._find(bare.form_id), "surname"
+                if title in MALE_TITLES:
+                    return self._full_name_ending(first)  # "M. Savaron": "Albert Savaron"
             return None, ""
         # A bare given name is not taken for a titled noble ("Catherine" is not Lady Catherine).
         full = self._roots(
@@ -310,7 +305,15 @@ class _Extractor:
         )
         if len(men) == 1:
             return men.pop(), "surname"
-        return None, ""
+        return self._full_name_ending(first)
+
+    def _full_name_ending(self, surname: str) -> tuple[int | None, str]:
+        """"Duroy" after "Georges Duroy" (French and German books): the one person read so far
+        whose full name ends so, and nobody's given name."""
+        if not self.rules.merge_surnames or self.by_first_any[surname]:
+            return None, ""
+        full = self._roots(self.by_last_full[surname])
+        return (full.pop(), "surname of a full name") if len(full) == 1 else (None, "")
 
     def _described(self, word: str) -> int | None:
         """The one described name ("the Cowardly Lion") ending in `word`, if only one."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from reader_app.rag.companion.entity_languages import ENGLISH, NameRules
 from reader_app.rag.companion.entity_tokens import Token, gap_breaks
 from reader_app.rag.companion.entity_words import (
     NOT_PEOPLE,
@@ -14,7 +15,6 @@ from reader_app.rag.companion.entity_words import (
     PLACE_WORDS,
     SPEECH_VERBS,
     STANDALONE_TITLES,
-    STOPWORDS,
     TITLES,
 )
 
@@ -30,21 +30,45 @@ class NameWords:
     """Finds name runs, counting how each word has been written so far (lower case or with a
     capital mid-sentence): a word is a name only if the text read so far says so."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: NameRules = ENGLISH) -> None:
+        self.rules = rules
         self.lower_seen: Counter[str] = Counter()  # lower-case uses so far
         self.capital_seen: Counter[str] = Counter()  # mid-sentence capitalised uses so far
+        # Capitalised uses after an article or possessive ("die Zeit"), and without one.
+        self.determined_seen: Counter[str] = Counter()
+        self.bare_seen: Counter[str] = Counter()
 
     def count(self, tokens: list[Token]) -> None:
         """Take the words of a sentence just read into the counts."""
-        for token in tokens:
+        for index, token in enumerate(tokens):
             if token.word[:1].islower():
                 self.lower_seen[token.word] += 1
-            elif not token.fresh:
+                continue
+            if not token.fresh:
                 self.capital_seen[token.word] += 1
+            if self.rules.determiners:
+                determined = self.determined(tokens, index, loose=True)
+                seen = self.determined_seen if determined else self.bare_seen
+                seen[token.word] += 1
+
+    def determined(self, tokens: list[Token], index: int, *, loose: bool = False) -> bool:
+        """Does an article or possessive stand before this word ("seine alte Hand")?"""
+        before = tokens[max(index - 3, 0) : index]
+        if not before or tokens[index].fresh:
+            return False
+        gaps = [tokens[k + 1].gap for k in range(max(index - 3, 0), index)]
+        return self.rules.determined([t.word for t in before], gaps, loose=loose)
+
+    def noun(self, word: str) -> bool:
+        """A word the text so far mostly puts after an article: a common noun ("Zeit")."""
+        determined = self.determined_seen[word]
+        return determined > 0 and determined * 3 >= self.bare_seen[word]
 
     def is_name_word(self, token: Token) -> bool:
         word = token.word
-        if not _capitalised_word(word):
+        if not _capitalised_word(word, self.rules):
+            return False
+        if self.rules.determiners and self.noun(word):
             return False
         lowered = self.lower_seen[word.lower()]
         if not token.fresh:
@@ -60,6 +84,8 @@ class NameWords:
         # "the same Guardian of the Gates": an article, a word, then a name joined by "of"
         of_joins = after_the or (start > 1 and tokens[start - 2].word in _ARTICLES
                                  and tokens[start - 1].word.islower())
+        if self.rules.determiners and not titled and self.determined(tokens, start):
+            return start  # "der Junge", "la Revue": a noun, however rarely met
         if titled:
             index += 1
         while index < len(tokens):
@@ -81,6 +107,7 @@ class NameWords:
                 index += of
             elif (
                 token.word in PARTICLES
+                and token.word not in self.rules.determiners  # "der Häuser": a genitive
                 and index + 1 < len(tokens)
                 and index > start + int(titled)
                 and self.is_name_word(tokens[index + 1])
@@ -119,13 +146,14 @@ class NameWords:
         return 0
 
 
-def _capitalised_word(word: str) -> bool:
+def _capitalised_word(word: str, rules: NameRules = ENGLISH) -> bool:
     """Capitalised, and not a common word, a title, a numeral or a contraction ("I’m")."""
     if not word[:1].isupper() or len(word) < 2 or word.isupper() or _ROMAN.match(word):
         return False
     lower = word.lower()
     return not (
-        _CONTRACTION.search(lower) or lower in STOPWORDS or lower in NOT_PEOPLE or word in TITLES
+        _CONTRACTION.search(lower) or rules.common_word(word) or lower in NOT_PEOPLE
+        or word in TITLES
     )
 
 

@@ -10,7 +10,9 @@ _POSSESSIVE = re.compile(r"[’']s?$")
 # Text between two words that leaves the second at a "fresh start": quotes, brackets, dashes,
 # colons or sentence punctuation.
 _FRESH_GAP = re.compile(r"[“‘\"(\[:;—–!?]|\.\s")
-DOTTED_TITLES = frozenset({"Mr", "Mrs", "Ms", "Dr", "Mme", "Mlle", "St"})
+DOTTED_TITLES = frozenset({"Mr", "Mrs", "Ms", "Dr", "Mme", "Mlle", "St", "M"})
+# French elision before a capital: "l’Italie", "d’Aiglemont" are two words, the name second.
+_ELISION = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)[’'](?=[^\W\d_])", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,14 +28,20 @@ def tokens(text: str) -> list[Token]:
     found: list[Token] = []
     previous_end = 0
     for match in WORD.finditer(text):
-        gap = text[previous_end : match.start()]
-        fresh = not found or (
-            bool(_FRESH_GAP.search(gap + " ")) and not _after_abbreviation(found[-1], gap)
-        )
-        raw = match.group(0)
-        word = _POSSESSIVE.sub("", raw) if raw[:1].isupper() else raw.lower()
-        found.append(Token(word or raw, match.start(), match.end(), fresh, gap))
-        previous_end = match.end()
+        spans = [(match.start(), match.end())]
+        elided = _ELISION.match(match.group(0))
+        if elided and match.group(0)[elided.end()].isupper():
+            split = match.start() + elided.end()
+            spans = [(match.start(), split - 1), (split, match.end())]
+        for start, end in spans:
+            gap = text[previous_end:start]
+            fresh = not found or (
+                bool(_FRESH_GAP.search(gap + " ")) and not _after_abbreviation(found[-1], gap)
+            )
+            raw = text[start:end]
+            word = _POSSESSIVE.sub("", raw) if raw[:1].isupper() else raw.lower()
+            found.append(Token(word or raw, start, end, fresh, gap))
+            previous_end = end
     return found
 
 

@@ -15,16 +15,23 @@ TITLES = frozenset(
         "Duke", "Duchess", "Baron", "Baroness", "King", "Queen", "Emperor", "Empress", "Captain",
         "Colonel", "General", "Major", "Lieutenant", "Sergeant", "Admiral", "Professor", "Uncle",
         "Aunt", "Father", "Mother", "Brother", "Sister", "Saint", "St",
+        # French and German: none is an English word
+        "M", "Messieurs", "Maître", "Comte", "Comtesse", "Marquis", "Marquise", "Duc",
+        "Duchesse", "Vicomte", "Vicomtesse", "Docteur", "Capitaine", "Général", "Abbé",
+        "Herr", "Herrn", "Frau", "Fräulein", "Doktor", "Onkel", "Tante", "Graf", "Gräfin",
+        "Baronin", "Fürst", "Fürstin", "Hauptmann", "Leutnant", "Hofrat", "Pastor", "Pfarrer",
     }
 )
 # Titles that come with a given name rather than a surname ("Lady Catherine", "Prince Andrew").
 GIVEN_NAME_TITLES = frozenset(
     {"Miss", "Lady", "Lord", "Sir", "Dame", "Prince", "Princess", "Count", "Countess", "Uncle",
-     "Aunt", "Master", "Mlle", "Mademoiselle", "King", "Queen", "Emperor", "Empress", "Saint"}
+     "Aunt", "Master", "Mlle", "Mademoiselle", "King", "Queen", "Emperor", "Empress", "Saint",
+     "Onkel", "Tante"}
 )
 MALE_TITLES = frozenset(
     {"Mr", "Sir", "Lord", "Dr", "Captain", "Colonel", "General", "Major", "Lieutenant",
-     "Sergeant", "Admiral", "Professor", "Monsieur", "Master"}
+     "Sergeant", "Admiral", "Professor", "Monsieur", "Master", "M", "Docteur", "Capitaine",
+     "Herr", "Herrn", "Doktor", "Hauptmann", "Leutnant", "Hofrat", "Pastor", "Pfarrer"}
 )
 NOBLE_TITLES = frozenset(
     {"Lady", "Lord", "Sir", "Dame", "Prince", "Princess", "Count", "Countess", "Duke", "Duchess",
@@ -45,11 +52,16 @@ SPEECH_VERBS = frozenset(
         "muttered", "began", "went", "remarked", "interrupted", "screamed", "sobbed", "sighed",
         "laughed", "rejoined", "resumed", "inquired", "enquired", "declared", "murmured",
         "growled", "roared", "explained", "protested", "urged", "pleaded", "shrieked",
+        "dit", "répondit", "demanda", "reprit", "ajouta", "s’écria", "s'écria", "cria",
+        "murmura", "répliqua", "continua", "fit", "sagte", "rief", "fragte", "antwortete",
+        "erwiderte", "meinte", "flüsterte", "murmelte", "schrie", "versetzte", "entgegnete",
+        "sprach", "seufzte",
     }
 )
 PLACE_PREPOSITIONS = frozenset(
     {"in", "at", "from", "near", "into", "towards", "toward", "through", "to", "reached",
-     "visit", "visiting", "left", "leaving", "across", "beyond", "outside"}
+     "visit", "visiting", "left", "leaving", "across", "beyond", "outside",
+     "à", "en", "dans", "vers", "nach", "aus"}
 )
 # A name ending in one of these is a place: "Netherfield Park", "the Emerald City".
 PLACE_WORDS = frozenset(
@@ -79,7 +91,10 @@ KNOWN_PLACES = frozenset(
         "Africa", "America", "London", "Bath", "Brighton", "Derbyshire", "Hertfordshire", "Kent",
         "Yorkshire", "Devonshire", "Oxford", "Cambridge", "Kansas", "Switzerland", "Sweden",
         "Denmark", "Norway", "Greece", "Berlin", "Smolensk", "Borodino", "Austerlitz", "Kiev",
-        "Siberia", "Caucasus", "Finland", "Lithuania", "Vilna",
+        "Siberia", "Caucasus", "Finland", "Lithuania", "Vilna", "Italie", "Angleterre",
+        "Allemagne", "Suisse", "Espagne", "Russie", "Autriche", "Londres", "Italien", "Frankreich",
+        "Deutschland", "Schweiz", "Spanien", "Russland", "Österreich",
+        "Wien", "Hamburg", "München", "Lübeck",
     }
 )
 
@@ -94,6 +109,7 @@ NOT_PEOPLE = frozenset(
         "ay", "aye", "ha", "hm", "hush", "bravo", "hurrah", "adieu", "mon", "mais", "oui",
         "non", "the", "tis", "twas", "ll", "ve", "don", "yes", "no", "gentlemen", "ladies",
         "majesty", "excellency", "highness", "honour", "honor", "grace", "epilogue", "preface",
+        "dieu", "gott", "seigneur", "herrgott", "jésus", "christus", "kapitel", "chapitre",
     }
 )
 # Common words that begin sentences and are never names (compared in lower case).
