@@ -18,7 +18,8 @@ _NAME_PREFIXES = frozenset(
         # French: "Mgr. Dupanloup", "Ste. Anne", "MM. Dupont et Durand" (not "Me.": English "me.")
         "mm", "mgr", "ste", "cie", "bd", "boul", "env", "éd", "hr",
         # German: "Frl. Erdwine", "Nr. 5", "vgl. S. 12", "bzw.", "Hrn. Schmidt", "geb. Müller"
-        "frl", "hrn", "nr", "vgl", "bzw", "ca", "evtl", "ggf", "geb", "gest", "str", "abs", "hl", "sog", "ehem", "verh", "inkl", "zit", "jh", "jhd", "jhdt",
+        "frl", "hrn", "nr", "vgl", "bzw", "ca", "evtl", "ggf", "geb", "gest", "str", "abs", "hl",
+        "sog", "ehem", "verh", "inkl", "zit", "jh", "jhd", "jhdt",
     }
 )
 # Months after an ordinal's full stop: "am 3. Juli", "le 14. Juillet" never ends a sentence there.
