@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reader_app.rag.companion.entity_words import NOBLE_TITLES
+
 
 @dataclass(frozen=True, slots=True)
 class NameForm:
@@ -50,3 +52,17 @@ class Extraction:
     forms: tuple[NameForm, ...]
     mentions: tuple[Mention, ...]  # in reading order
     links: tuple[FormLink, ...]  # in the order they were made
+
+
+def head_word(names: tuple[str, ...]) -> str:
+    """The word a described name is about: "Lion" in "Cowardly Lion", "Guardian" in "Guardian
+    of the Gates"."""
+    return names[: names.index("of")][-1] if "of" in names[1:] else names[-1]
+
+
+def singular(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(name.removesuffix("s") for name in names)
+
+
+def noble(form: NameForm) -> bool:
+    return form.title.rstrip(".") in NOBLE_TITLES

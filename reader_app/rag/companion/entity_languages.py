@@ -2,22 +2,19 @@
 (German capitalises every noun, French its nationalities), the interjections and function words
 that open sentences, and whether surnames merge with the one full name they end.
 
-English keeps the rules of entity_words.py unchanged. French and German add a *determiner test*:
-a capitalised word the text has put after an article or a possessive ("die Zeit", "seine Hand",
-"les Français", "la Revue") is a noun, not a name; French elision is split ("d’Agnès"); a surname
-joins the one full name it ends. German also asks simplemma's lemma list (MIT) about a lone word:
-a novel's people mostly have names no dictionary holds ("Uhusen"), its nouns are all there.
-Measured people precision among the first 40 at half-way (test_names_languages.py): Raabe's *Im
-alten Eisen* 0.12 -> 0.35, Balzac's *Albert Savarus* 0.42 -> 0.70. The lemma list costs about
-1 s and 105 MB while a German book is read (dropped after), for 7 of those 40 places.
+English keeps the rules of entity_words.py unchanged. French and German add a *determiner test*
+(a capital after an article or possessive is a noun: "die Zeit", "les Français"); German also
+asks simplemma's lemma list (MIT) for words a novel's own people never bear. The rules and the
+measured precision are in docs/xray.md ("Names in French and German books").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from reader_app.rag.companion.entity_tokens import DOTTED_TITLES, FRENCH_DOTTED_TITLES
 from reader_app.rag.companion.entity_words import STOPWORDS
 
 
@@ -81,6 +78,10 @@ _FRENCH_WORDS = _words(
     monsieur madame mademoiselle messieurs mesdames sire
     """
 )
+# French titles are written small: "madame des Grassins", "monsieur du Tillet".
+_SMALL_TITLES = frozenset({"monsieur", "madame", "mademoiselle", "m", "mme", "mlle", "abbé",
+                           "comte", "comtesse", "baron", "baronne", "marquis", "marquise", "duc",
+                           "duchesse", "vicomte", "vicomtesse", "prince", "princesse", "chevalier"})
 # "Voulez-vous", "Dites-moi", "Croyez-le": a verb with its pronoun, never a name.
 _FRENCH_VERB_PRONOUN = re.compile(
     r"-(?:t-)?(?:je|tu|il|elle|on|nous|vous|ils|elles|moi|toi|le|la|les|lui|leur|en|y)$",
@@ -101,6 +102,9 @@ class NameRules:
     # Every noun is capitalised: a capital mid-sentence is no sign of a name by itself.
     nouns_capitalised: bool = False
     lexicon_language: str = ""  # simplemma's word list for a lone word ("Tanz", "Kompanie")
+    dotted_titles: frozenset[str] = DOTTED_TITLES  # titles written with a full stop
+    # Counted, never decisive: "des Russes", but also "des Lupeaulx", "du Tillet".
+    loose_determiners: frozenset[str] = frozenset()
     merge_surnames: bool = False  # "Duroy" is the one "Georges Duroy" read so far
     verb_pronoun: re.Pattern[str] | None = field(default=None)
 
@@ -117,8 +121,12 @@ class NameRules:
         well ("mit Peter"), so that is only counted, never decisive on its own."""
         if not self.determiners:
             return False
-        if loose and words and gaps[-1] == " " and words[-1] in self.prepositions:
+        if loose and words and gaps[-1] == " " and (
+                words[-1] in self.prepositions or words[-1] in self.loose_determiners):
             return True
+        if (len(words) >= 2 and words[-1] in self.loose_determiners and gaps[-1] == " "
+                and words[-2].islower() and words[-2] not in _SMALL_TITLES):
+            return True  # "au dire des Conseillers"; not "madame des Grassins", "Félicité des"
         adjectives = 0
         for word, gap in zip(reversed(words), reversed(gaps), strict=True):
             if gap not in (" ", "’", "'"):
@@ -142,21 +150,36 @@ GERMAN = NameRules("de", STOPWORDS | _GERMAN_WORDS, _GERMAN_DETERMINERS,
                    prepositions=_GERMAN_PREPOSITIONS, noun_endings=_GERMAN_NOUN_ENDINGS,
                    nouns_capitalised=True, lexicon_language="de")
 FRENCH = NameRules("fr", STOPWORDS | _FRENCH_WORDS, _FRENCH_DETERMINERS, merge_surnames=True,
-                   verb_pronoun=_FRENCH_VERB_PRONOUN)
+                   # simplemma's French list was measured: no better at 25 MB more
+                   verb_pronoun=_FRENCH_VERB_PRONOUN,
+                   dotted_titles=FRENCH_DOTTED_TITLES,
+                   loose_determiners=frozenset({"des", "du"}))
 _BY_LANGUAGE = {"en": ENGLISH, "de": GERMAN, "fr": FRENCH}
 
 
-def open_lexicon(rules: NameRules) -> Callable[[str], bool]:
-    """Whether the language's lemma list knows a capitalised word ("Tanz": yes; "Uhusen", a
-    novelist's own name: no). Loaded for one extraction and dropped after it: simplemma's
-    German list is about 100 MB in memory and takes about a second to load."""
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    """simplemma's lemma list of a language (MIT), for one extraction: loaded when it starts and
+    dropped after it (the German list is about 100 MB in memory and takes about a second)."""
+
+    forms: Mapping[str, str]
+
+    def knows(self, word: str) -> bool:
+        """"Tanz": yes; "Uhusen", a novelist's own name: no."""
+        return self.forms.get(word) is not None
+
+    def only_small(self, word: str) -> bool:
+        """Known in lower case and not with its capital: "Gagné", "Tiens" open a sentence."""
+        return not self.knows(word) and self.knows(word.lower())
+
+
+def open_lexicon(rules: NameRules) -> Lexicon:
     if not rules.lexicon_language:
-        return lambda _word: False
+        return Lexicon({})
     from simplemma.strategies.dictionaries import DefaultDictionaryFactory
 
-    forms: Mapping[str, str] = DefaultDictionaryFactory(cache_max_size=1).get_dictionary(
-        rules.lexicon_language)
-    return lambda word: forms.get(word) is not None
+    return Lexicon(DefaultDictionaryFactory(cache_max_size=1).get_dictionary(
+        rules.lexicon_language))
 
 
 def name_rules(language: str) -> NameRules:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from reader_app.rag.companion.entity_languages import ENGLISH, NameRules
+from reader_app.rag.companion.entity_languages import ENGLISH, Lexicon, NameRules
 from reader_app.rag.companion.entity_tokens import Token, gap_breaks
 from reader_app.rag.companion.entity_words import (
     NOT_PEOPLE,
@@ -21,6 +21,7 @@ from reader_app.rag.companion.entity_words import (
 _CONTRACTION = re.compile(r"^[a-z][’'](?!s$)|[’'](t|m|ll|ve|re|d)$")
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _ARTICLES = ("the", "The")
+_PLACE_ARTICLES = frozenset({"the", "du", "des", "de", "d", "dem", "der"})
 _QUOTES = "“”\"‘’"
 # What may follow a name called out in speech: "…, Lizzy,", "Kitty!", "Lizzy.”"
 _CALL_END = re.compile(r"^[’']?\s*[,!?]|^\.\s*[”\"]")
@@ -30,8 +31,9 @@ class NameWords:
     """Finds name runs, counting how each word has been written so far (lower case or with a
     capital mid-sentence): a word is a name only if the text read so far says so."""
 
-    def __init__(self, rules: NameRules = ENGLISH) -> None:
+    def __init__(self, rules: NameRules = ENGLISH, lexicon: Lexicon | None = None) -> None:
         self.rules = rules
+        self.lexicon = lexicon or Lexicon({})
         self.lower_seen: Counter[str] = Counter()  # lower-case uses so far
         self.capital_seen: Counter[str] = Counter()  # mid-sentence capitalised uses so far
         # Capitalised uses after an article or possessive ("die Zeit"), and without one.
@@ -71,6 +73,10 @@ class NameWords:
         if self.rules.determiners and self.noun(word):
             return False
         lowered = self.lower_seen[word.lower()]
+        # "Gagné !", "Letzteres", unless the text says so; a French capital mid-sentence is a
+        # name ("Alfred Boucher", though "boucher" is a word)
+        if (token.fresh or self.rules.nouns_capitalised) and self.lexicon.only_small(word):
+            return lowered < self.capital_seen[word]
         if not token.fresh:
             return lowered <= self.capital_seen[word]
         return lowered == 0 or lowered < self.capital_seen[word]
@@ -78,7 +84,8 @@ class NameWords:
     def run_end(self, tokens: list[Token], start: int) -> int:
         """Where the name run starting at `start` ends (== start when there is none)."""
         index = start
-        titled = tokens[index].word in TITLES
+        titled = tokens[index].word in TITLES and (
+            tokens[index].word != "M" or "M" in self.rules.dotted_titles)  # "M. Gardiner"
         after_the = start > 0 and tokens[start - 1].word in _ARTICLES
         described = after_the and not titled
         # "the same Guardian of the Gates": an article, a word, then a name joined by "of"
@@ -91,7 +98,8 @@ class NameWords:
         while index < len(tokens):
             token = tokens[index]
             if index > start and (
-                gap_breaks(tokens[index - 1], token, titled=index == start + 1)
+                gap_breaks(tokens[index - 1], token, titled=index == start + 1,
+                           dotted=self.rules.dotted_titles)
                 or _possessive(tokens[index - 1])  # "the Scarecrow’s Sawhorse": two names
             ):
                 break
@@ -222,8 +230,8 @@ def place_cue(tokens: list[Token], start: int, end: int, names: tuple[str, ...])
         return False
     if before[-1] in PLACE_PREPOSITIONS:
         return True
-    if len(before) == 2 and before[-1] == "the" and before[0] in PLACE_PREPOSITIONS:
-        return True
+    if len(before) == 2 and before[-1] in _PLACE_ARTICLES and before[0] in PLACE_PREPOSITIONS:
+        return True  # "to the Palace", "rue du Perron", "lac des Quatre-Cantons"
     # "of" right after a name: where someone is from
     return before[-1] == "of" and start >= 2 and tokens[start - 2].word[:1].isupper()
 

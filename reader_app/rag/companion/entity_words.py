@@ -61,7 +61,9 @@ SPEECH_VERBS = frozenset(
 PLACE_PREPOSITIONS = frozenset(
     {"in", "at", "from", "near", "into", "towards", "toward", "through", "to", "reached",
      "visit", "visiting", "left", "leaving", "across", "beyond", "outside",
-     "à", "en", "dans", "vers", "nach", "aus"}
+     "à", "en", "dans", "vers", "nach", "aus", "bei",
+     # French streets and waters: "rue du Perron", "lac des Quatre-Cantons"
+     "rue", "boulevard", "quai", "faubourg", "avenue", "lac", "ville"}
 )
 # A name ending in one of these is a place: "Netherfield Park", "the Emerald City".
 PLACE_WORDS = frozenset(
@@ -72,6 +74,11 @@ PLACE_WORDS = frozenset(
         "Tower", "Valley", "Village", "Town", "Place", "Lane", "Inn", "Farm", "Shire",
         "Kingdom", "Desert", "Field", "Fields", "Garden", "Gardens", "Mill",
     }
+)
+# A name beginning with one of these is a place: "Stadt Berlin", "Hôtel de Rome", "Lac Léman".
+PLACE_LEADS = frozenset(
+    {"Stadt", "Hansestadt", "Dorf", "Schloss", "Schloß", "Hotel", "Hôtel", "Gasthof", "Burg",
+     "Kloster", "Rue", "Place", "Château", "Lac", "Mont", "Faubourg", "Quai", "Boulevard"}
 )
 # How English places end ("Pemberley", "Hertfordshire", "Lambton"): a name ending so that is
 # never spoken, called or titled, and is met where places are, is a place (xray.py). Surnames
@@ -93,6 +100,9 @@ KNOWN_PLACES = frozenset(
         "Denmark", "Norway", "Greece", "Berlin", "Smolensk", "Borodino", "Austerlitz", "Kiev",
         "Siberia", "Caucasus", "Finland", "Lithuania", "Vilna", "Italie", "Angleterre",
         "Allemagne", "Suisse", "Espagne", "Russie", "Autriche", "Londres", "Italien", "Frankreich",
+        "Naples", "Milan", "Venise", "Florence", "Genève", "Vienne", "Lyon", "Marseille",
+        "Bruxelles", "Neapel", "Mailand", "Venedig", "Florenz", "Genf", "Prag", "Dresden",
+        "Leipzig", "Köln", "Brüssel", "Amsterdam", "Madrid", "Lisbonne", "Lissabon",
         "Deutschland", "Schweiz", "Spanien", "Russland", "Österreich",
         "Wien", "Hamburg", "München", "Lübeck",
     }
@@ -109,7 +119,8 @@ NOT_PEOPLE = frozenset(
         "ay", "aye", "ha", "hm", "hush", "bravo", "hurrah", "adieu", "mon", "mais", "oui",
         "non", "the", "tis", "twas", "ll", "ve", "don", "yes", "no", "gentlemen", "ladies",
         "majesty", "excellency", "highness", "honour", "honor", "grace", "epilogue", "preface",
-        "dieu", "gott", "seigneur", "herrgott", "jésus", "christus", "kapitel", "chapitre",
+        "ma'am", "ma’am", "dieu", "gott", "seigneur", "herrgott", "jésus", "christus", "kapitel",
+        "chapitre",
     }
 )
 # Common words that begin sentences and are never names (compared in lower case).
