@@ -77,6 +77,13 @@ def question_line(question: str) -> str:
     return f"Question (in {name}; answer in {name}): {question}"
 
 
+def language_hint(question: str) -> str:
+    """"The reader writes in German; answer in German." ("" for English or when unsure)."""
+    name = NAMES.get(question_language(question))
+    return "" if name is None or name == "English" else (
+        f"The reader writes in {name}; answer in {name}.")
+
+
 @dataclass(frozen=True, slots=True)
 class AssistantWords:
     """What the assistant says itself, without a model."""
