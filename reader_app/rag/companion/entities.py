@@ -1,15 +1,12 @@
 """Names found offline in a book's own text: one forward pass, so nothing is decided by later text.
 
-API (X-Ray now, character chat later): `extract_entities(book)` reads the book once, in reading
-order, and returns every *form* of a name ("Mr. Darcy", "Darcy", "Lizzy"), every mention of a
-form (a sid, its paragraph, what the sentence says about it) and the *links* that merge forms
-into one character, each stamped with the sid at which the text first supported it.
-`entity_store.ensure_entities` stores them; `xray.py` reads them at a boundary.
-
-Whether a capitalised word is a name, and whether two forms are one person, is decided only from
-the text up to the mention being read. So the entities of the first `b` sentences are exactly
-the stored ones restricted to `sid <= b` and links made at or before `b`: a later chapter can
-never add a name, a merge or a mention to an earlier boundary. The rules are in docs/xray.md.
+`extract_entities(book)` reads the book once, in reading order, and returns every *form* of a name
+("Mr. Darcy", "Darcy", "Lizzy"), every mention of a form (a sid, its paragraph, what the sentence
+says about it) and the *links* that merge forms into one character, each stamped with the sid at
+which the text first supported it; `entity_store.ensure_entities` stores them, `xray.py` reads
+them at a boundary. Every decision uses only the text up to the mention being read, so a later
+chapter can never add a name, a merge or a mention to an earlier boundary. The book's language
+picks the rules (entity_languages.py). The rules are in docs/xray.md.
 """
 
 from __future__ import annotations
@@ -17,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 from itertools import pairwise
 
 from reader_app.books.model import BlockKind, Book
@@ -34,6 +32,7 @@ from reader_app.rag.companion.entity_languages import NameRules, name_rules, ope
 from reader_app.rag.companion.entity_runs import (
     NameWords,
     called_in_speech,
+    listed_places,
     place_cue,
     speech_nearby,
     spoken_to,
@@ -97,16 +96,12 @@ class _Extractor:
         # Nickname forms waiting for support: form -> (target form, paragraphs seen together).
         self.nickname_support: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
         self.paragraph_forms: dict[tuple[int, int], set[int]] = defaultdict(set)
-        # Nicknames called out in speech, by the paragraph they were called in.
-        self.calls: dict[tuple[int, int], set[int]] = defaultdict(set)
+        self.calls: dict[tuple[int, int], set[int]] = defaultdict(set)  # nicknames called, where
         self.side_by_side: dict[int, set[int]] = defaultdict(set)  # forms listed together
 
     def run(self, book: Book) -> Extraction:
-        kinds = {
-            (section.index, b): block.kind
-            for section in book.sections
-            for b, block in enumerate(section.blocks)
-        }
+        kinds = {(section.index, b): block.kind
+                 for section in book.sections for b, block in enumerate(section.blocks)}
         for sentence in split_book(book):  # the story only (rag/index/story.py)
             if not sentence.story or kinds.get((sentence.section, sentence.block)) in (
                 BlockKind.HEADING, BlockKind.TABLE
@@ -125,25 +120,29 @@ class _Extractor:
         runs: list[tuple[int, int, NameForm]] = []
         while index < len(tokens):
             run_end = self.words.run_end(tokens, index)
-            german = self.rules.nouns_capitalised
-            if run_end > index + 1 and german:
-                index, run_end = german_names.name_run(
+            german = self.rules.nouns_capitalised and run_end > index
+            if german:  # "Buchhalter Uhusen" is Uhusen, "Tanz" a noun
+                index, run_end, noun = german_names.shape_run(
                     tokens, index, run_end, lexicon=self.lexicon,
                     determined_seen=self.words.determined_seen, names=self.known_names)
-            if run_end > index and german and german_names.lone_noun(
-                    tokens, index, run_end, lexicon=self.lexicon):
-                index = run_end  # "Tanz", "Kompanie": a German noun the lemma list knows
+            if german and noun:
+                index = run_end
             elif run_end > index:
                 form = self._run(sid, section, block, text, tokens, index, run_end)
                 runs.append((index, run_end, form))
                 index = run_end
-                if german and german_names.possessive(tokens, run_end, self.known_names):
+                if self.rules.nouns_capitalised and german_names.possessive(
+                        tokens, run_end, self.known_names):
                     index += 1  # "Peter Uhusens Weißdornprügel": his stick, not a name
             else:
                 index += 1
         self.words.count(tokens)
         for match in _ADDRESSED.finditer(text):
             self._addressed(match, sid)
+        done = self.mentions[len(self.mentions) - len(runs):]
+        for i in listed_places(text, tokens, [(a, b) for a, b, _ in runs],
+                               [m.place for m in done]) if self.rules.merge_surnames else ():
+            self.mentions[len(self.mentions) - len(runs) + i] = replace(done[i], place=True)
         for (_, end, first), (start, _, second) in pairwise(runs):
             if text[tokens[end - 1].end : tokens[start].start] in _SIDE_BY_SIDE:
                 self._listed_together(first, second, sid)

@@ -55,6 +55,15 @@ def name_run(tokens: list[Token], start: int, end: int, *, lexicon: Lexicon,
     return start, end
 
 
+def shape_run(tokens: list[Token], start: int, end: int, *, lexicon: Lexicon,
+              determined_seen: Counter[str], names: Container[str]) -> tuple[int, int, bool]:
+    """The name part of a run of capitals (`name_run`), and whether it is a noun after all."""
+    if end - start > 1:
+        start, end = name_run(tokens, start, end, lexicon=lexicon,
+                              determined_seen=determined_seen, names=names)
+    return start, end, lone_noun(tokens, start, end, lexicon=lexicon)
+
+
 def possessive(tokens: list[Token], end: int, names: Container[str]) -> bool:
     """Does a genitive name end at `end`, with the thing it owns just after it?"""
     return 0 < end < len(tokens) and tokens[end].gap == " " and tokens[end].word[:1].isupper() \

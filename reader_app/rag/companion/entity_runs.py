@@ -9,6 +9,8 @@ from collections import Counter
 from reader_app.rag.companion.entity_languages import ENGLISH, Lexicon, NameRules
 from reader_app.rag.companion.entity_tokens import Token, gap_breaks
 from reader_app.rag.companion.entity_words import (
+    CONTINENTAL_PLACE_ENDINGS,
+    KNOWN_PLACES,
     NOT_PEOPLE,
     PARTICLES,
     PLACE_PREPOSITIONS,
@@ -234,6 +236,26 @@ def place_cue(tokens: list[Token], start: int, end: int, names: tuple[str, ...])
         return True  # "to the Palace", "rue du Perron", "lac des Quatre-Cantons"
     # "of" right after a name: where someone is from
     return before[-1] == "of" and start >= 2 and tokens[start - 2].word[:1].isupper()
+
+
+_LIST_GAPS = frozenset({", ", " und ", ", und ", " et ", ", et ", " oder ", " ou "})
+
+
+def listed_places(text: str, tokens: list[Token], runs: list[tuple[int, int]],
+                  places: list[bool]) -> list[int]:
+    """The runs in a list of names one of which is a place ("Kolding, Gudsö, Fridericia, Idstedt
+    und Friedrichstadt"): all places. `places`: each run's own place cue."""
+    chains: list[list[int]] = [[0]] if runs else []
+    for index in range(1, len(runs)):
+        gap = text[tokens[runs[index - 1][1] - 1].end : tokens[runs[index][0]].start]
+        if gap in _LIST_GAPS:
+            chains[-1].append(index)
+        else:
+            chains.append([index])
+    return [index for chain in chains if len(chain) >= 2 and any(
+        places[i] or tokens[runs[i][1] - 1].word in KNOWN_PLACES
+        or tokens[runs[i][1] - 1].word.endswith(CONTINENTAL_PLACE_ENDINGS) for i in chain)
+        for index in chain]
 
 
 def _possessive(token: Token) -> bool:

@@ -83,10 +83,13 @@ PLACE_LEADS = frozenset(
 # How English places end ("Pemberley", "Hertfordshire", "Lambton"): a name ending so that is
 # never spoken, called or titled, and is met where places are, is a place (xray.py). Surnames
 # end so too (Bingley, Wickham): they are spoken and titled, so the rule leaves them alone.
-PLACE_ENDINGS = (
+_ENGLISH_PLACE_ENDINGS = (
     "shire", "ley", "ton", "ford", "bury", "field", "ham", "borough", "burgh", "worth",
     "stead", "chester", "minster",
 )
+# French and German: "Friedrichstadt", "Idstedt", "Charleville", "Hambourg"
+CONTINENTAL_PLACE_ENDINGS = ("stadt", "stedt", "burg", "dorf", "hausen", "furt", "ville", "bourg")
+PLACE_ENDINGS: tuple[str, ...] = _ENGLISH_PLACE_ENDINGS + CONTINENTAL_PLACE_ENDINGS
 # Capitalised words that are names of something, but never of a person or place in a story.
 # Places a reader knows without being told: a name among these that is never spoken by, titled
 # or addressed like a person is a place ("England" in "the north of England").
