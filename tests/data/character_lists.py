@@ -43,23 +43,23 @@ def top_people(conn: sqlite3.Connection, home: Path, book: Book) -> list[tuple[s
     return [(e.name, *e.aliases) for e in known_entities(conn, scope, kinds=("person",))[:TOP]]
 
 
-def score(expected: list[list[str]], ours: list[tuple[str, ...]]) -> Score:
+def score(expected: list[list[str]], ours: list[tuple[str, ...]], *, top: int = TOP) -> Score:
     def normal(name: str) -> str:
         return name.lower().removeprefix("the ").replace("’", "'").strip()
 
     characters = [{normal(n) for n in names} for names in expected]
     matched: list[int] = []
     wrong: list[str] = []
-    for names in ours[:TOP]:
+    for names in ours[:top]:
         forms = {normal(n) for n in names}
         hit = next((i for i, c in enumerate(characters) if c & forms), None)
         if hit is None or hit in matched:
             wrong.append(names[0])
         else:
             matched.append(hit)
-    wanted = range(min(TOP, len(expected)))
+    wanted = range(min(top, len(expected)))
     return Score(
-        precision=len(matched) / max(len(ours[:TOP]), 1),
+        precision=len(matched) / max(len(ours[:top]), 1),
         recall=sum(1 for i in wanted if i in matched) / len(wanted),
         found=tuple(expected[i][0] for i in matched),
         missed=tuple(expected[i][0] for i in wanted if i not in matched),

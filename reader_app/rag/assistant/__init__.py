@@ -25,11 +25,14 @@ Modules:
   rewrite cache.
 - `engine`: The assistant engine (no Qt): question -> rewrite -> scoped search -> prompt ->
   streamed answer.
-- `followup`: Whether a question leans on the conversation before it ("what did he do next?"),
-  decided on this computer with no model call: only such a question is worth rewriting into a
-  search before the answer.
+- `followup`: Whether a question leans on the conversation before it ("what did he do next?",
+  "et lui ?", "und dann?"), decided on this computer with no model call: only such a question is
+  worth rewriting into a search before the answer.
 - `kept_window`: The window read along kept from one reading to the next where the server can
   (llama.cpp's slot files): saved as the book closes, restored as it opens.
+- `languages`: The reader's language and the book's, for the assistant: which language a
+  question is written in, what the model is told about languages, and the words the assistant
+  says itself in English, French, German and Spanish.
 - `model_ranking`: The chat model's optional help with retrieval: a hypothetical passage and a
   ranking, cached.
 - `places`: Where a sentence of a book is, as a reader says it: "Chapter 31 (62%)".

@@ -15,6 +15,7 @@ from reader_app.rag.assistant import prompts
 from reader_app.rag.assistant.answer_check import AnswerCheck, AnswerChecker, FlaggedSpan, Receipt
 from reader_app.rag.assistant.calls import AssistantCalls
 from reader_app.rag.assistant.conversations import AnswerStats, ConversationStore, Message, Status
+from reader_app.rag.assistant.languages import assistant_words, question_language
 from reader_app.rag.assistant.places import Places
 from reader_app.rag.model.gateway import ModelGateway, StreamStats
 from reader_app.rag.scope.citations import Citation, quoted
@@ -32,26 +33,22 @@ class FallbackAnswer:
     citations: tuple[Citation, ...]
 
 
-def fallback_answer(context: ScopedContext) -> FallbackAnswer:
-    """An answer made of passages already read, for when the model cannot answer."""
+def fallback_answer(context: ScopedContext, question: str = "") -> FallbackAnswer:
+    """An answer made of passages already read, for when the model cannot answer: in the
+    question's language, else the book's."""
+    words = assistant_words(question_language(question) or context.book.language)
     if not context.started:
-        title = context.book.title
-        text = (
-            f"You haven't started reading “{title}” yet, so there is nothing to look up. "
-            "Once you have read a little, I can answer from what you've read."
-        )
+        text = words.not_started.format(title=context.book.title)
         if context.book.description.strip():
-            text += f"\n\nAbout the book: {context.book.description.strip()}"
+            text += f"\n\n{words.about_book} {context.book.description.strip()}"
         return FallbackAnswer(text=text, citations=())
     most_relevant = sorted(context.passages, key=lambda p: -p.score)[:FALLBACK_PASSAGES]
     best = sorted(most_relevant, key=lambda p: p.label)
     if not best:
-        return FallbackAnswer(
-            text="Nothing in what you've read so far matches that question.", citations=()
-        )
+        return FallbackAnswer(text=words.nothing_matches, citations=())
     # Numbered 1..n as shown, each passage once: the text quotes, the links only jump.
     cited = [replace(p.citation, label=n) for n, p in enumerate(best, start=1)]
-    lines = ["The most relevant passages from what you've read:"]
+    lines = [words.most_relevant]
     lines += [f"[{c.label}] {c.chapter}: {quoted(c.quote)}" for c in cited]
     return FallbackAnswer(text="\n\n".join(lines), citations=tuple(cited))
 
@@ -146,7 +143,7 @@ class AnswerRun:
 
     @property
     def fallback(self) -> FallbackAnswer:
-        return fallback_answer(self.context)
+        return fallback_answer(self.context, self.question.text)
 
     def cancel(self) -> None:
         self.cancel_token.cancel()

@@ -282,7 +282,8 @@ class Assistant:
         if scope.boundary_sid < 0:
             context = ScopedContext.before_reading(book=book, history=history)
         else:
-            if self.config.rewrite_queries and leans_on_conversation(question, history):
+            if self.config.rewrite_queries and leans_on_conversation(
+                    question, history, book_language=book.metadata.language):
                 rewrite, early_error = self._rewrite(question, history)
                 if rewrite is not None:
                     search_query = rewrite.query

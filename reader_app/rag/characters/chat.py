@@ -110,7 +110,7 @@ class CharacterRun(AnswerRun):
 
     @property
     def fallback(self) -> FallbackAnswer:
-        plain = fallback_answer(self.context)
+        plain = fallback_answer(self.context, self.question.text)
         return FallbackAnswer(f"({self.entry.name} cannot answer right now.)\n\n{plain.text}",
                               plain.citations)
 

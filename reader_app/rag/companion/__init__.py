@@ -7,6 +7,11 @@ Modules:
   (prompts.py): X-Ray's descriptions, chapter summaries and recaps, and which names are one person.
 - `entities`: Names found offline in a book's own text: one forward pass, so nothing is decided by
   later text.
+- `entity_forms`: What name finding produces: the forms a book writes a name in, their mentions
+  and the links that make forms one person (entities.py makes them, entity_store.py keeps them).
+- `entity_languages`: What a capitalised word says in each book language: the words that make it
+  a common noun (German capitalises every noun, French its nationalities), the interjections and
+  function words that open sentences, and whether surnames merge with the one full name they end.
 - `entity_runs`: Which capitalised words of a sentence make a name, and what the words around a
   name say of it (speech, a call in speech, a place), judged from the text read so far only.
 - `entity_store`: Storing a book's names (forms, mentions, merges) once, and reading them back at a

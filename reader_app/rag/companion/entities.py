@@ -1,50 +1,58 @@
 """Names found offline in a book's own text: one forward pass, so nothing is decided by later text.
 
-API (X-Ray now, character chat later): `extract_entities(book)` reads the book once, in reading
-order, and returns every *form* of a name ("Mr. Darcy", "Darcy", "Lizzy"), every mention of a
-form (a sid, its paragraph, what the sentence says about it) and the *links* that merge forms
-into one character, each stamped with the sid at which the text first supported it.
-`entity_store.ensure_entities` stores them; `xray.py` reads them at a boundary.
-
-Whether a capitalised word is a name, and whether two forms are one person, is decided only from
-the text up to the mention being read. So the entities of the first `b` sentences are exactly
-the stored ones restricted to `sid <= b` and links made at or before `b`: a later chapter can
-never add a name, a merge or a mention to an earlier boundary. The rules are in docs/xray.md.
+`extract_entities(book)` reads the book once, in reading order, and returns every *form* of a name
+("Mr. Darcy", "Darcy", "Lizzy"), every mention of a form (a sid, its paragraph, what the sentence
+says about it) and the *links* that merge forms into one character, each stamped with the sid at
+which the text first supported it; `entity_store.ensure_entities` stores them, `xray.py` reads
+them at a boundary. Every decision uses only the text up to the mention being read, so a later
+chapter can never add a name, a merge or a mention to an earlier boundary. The book's language
+picks the rules (entity_languages.py). The rules are in docs/xray.md.
 """
 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import replace
 from itertools import pairwise
 
 from reader_app.books.model import BlockKind, Book
+from reader_app.rag.companion import entity_german as german_names
+from reader_app.rag.companion.entity_forms import (
+    Extraction,
+    FormLink,
+    Mention,
+    NameForm,
+    head_word,
+    noble,
+    singular,
+)
+from reader_app.rag.companion.entity_languages import NameRules, name_rules, open_lexicon
 from reader_app.rag.companion.entity_runs import (
     NameWords,
     called_in_speech,
+    listed_places,
     place_cue,
     speech_nearby,
     spoken_to,
 )
-from reader_app.rag.companion.entity_tokens import DOTTED_TITLES, Token
+from reader_app.rag.companion.entity_tokens import Token
 from reader_app.rag.companion.entity_tokens import tokens as split_words
 from reader_app.rag.companion.entity_words import (
     GIVEN_NAME_TITLES,
     MALE_TITLES,
     NICKNAMES,
-    NOBLE_TITLES,
+    PARTICLES,
     SPEECH_VERBS,
     TITLES,
 )
 from reader_app.rag.index.sentences import split_book
 
-# 4: titles that end a described name ("the Nome King"), capitals that describe ("the Hungry
-# Tiger"), speech not across a quotation mark, calls in speech, nicknames answered and in the
-# same company, where someone is "of"; 3: the story only (rag/index/story.py); 2: "addressed by
-# name"
-EXTRACTOR_VERSION = "forward-4"
+# 5: French and German rules by the book's language; 4: titles that end a described name, capitals
+# that describe, speech not across a quote, calls, nicknames answered and in the same company,
+# where someone is "of"; 3: the story only (rag/index/story.py); 2: "addressed by name"
+EXTRACTOR_VERSION = "forward-5"
 
 # "“You began the evening well, Charlotte,” said Mrs. Bennet … to Miss Lucas": the name called
 # inside the quote is the one spoken to, so Charlotte is Miss Lucas, as the text says.
@@ -56,63 +64,21 @@ _ADDRESSED = re.compile(
 # Two names side by side in a list: "Catherine and Lydia", "Mary, Kitty, and Lydia".
 _SIDE_BY_SIDE = frozenset({" and ", ", ", ", and "})
 ANSWER_PARAGRAPHS = 2  # a reply to a call is in one of the next this many paragraphs
-
-
-@dataclass(frozen=True, slots=True)
-class NameForm:
-    """One way the book writes a name. `form_id`s follow first appearance."""
-
-    form_id: int
-    title: str  # "Mr.", "Lady", "" when none
-    names: tuple[str, ...]  # ("Elizabeth", "Bennet"); () for a bare standalone title
-    first_sid: int
-
-    @property
-    def text(self) -> str:
-        return " ".join(p for p in (self.title, *self.names) if p)
-
-
-@dataclass(frozen=True, slots=True)
-class Mention:
-    form_id: int
-    sid: int
-    section: int
-    block: int  # (section, block) is the paragraph, for co-occurrence
-    strong: bool  # mid-sentence capitals, a title or speech: not explained by a sentence start
-    speech: bool  # "said Dorothy", "Alice replied"
-    titled: bool
-    place: bool  # after "in", "at", "from"...
-    after_the: bool  # "the Scarecrow": shown with its article
-    called: bool = False  # called out in speech ("“… like it, Lizzy.”"), or spoken to
-
-
-@dataclass(frozen=True, slots=True)
-class FormLink:
-    """`form_id` is the same character as `into_form_id` from sentence `made_at_sid` on."""
-
-    form_id: int
-    into_form_id: int
-    made_at_sid: int
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
-class Extraction:
-    book_id: str
-    forms: tuple[NameForm, ...]
-    mentions: tuple[Mention, ...]  # in reading order
-    links: tuple[FormLink, ...]  # in the order they were made
+JUST_NAMED = 12  # sentences: a given name alone this soon after a full name is that person
 
 
 def extract_entities(book: Book) -> Extraction:
     """Every name form, mention and merge in `book`, found in one pass in reading order."""
-    return _Extractor(book.book_id).run(book)
+    # TODO(issue 41): the book's language from wt-lang's decision once merged, not the tag alone
+    return _Extractor(book.book_id, name_rules(book.metadata.language)).run(book)
 
 
 class _Extractor:
-    def __init__(self, book_id: str) -> None:
+    def __init__(self, book_id: str, rules: NameRules) -> None:
         self.book_id = book_id
-        self.words = NameWords()
+        self.rules = rules
+        self.lexicon = open_lexicon(rules)
+        self.words = NameWords(rules, self.lexicon)
         self.forms: dict[tuple[str, tuple[str, ...]], NameForm] = {}
         self.mentions: list[Mention] = []
         self.links: list[FormLink] = []
@@ -123,19 +89,19 @@ class _Extractor:
         self.by_first_full: dict[str, list[int]] = defaultdict(list)  # two names or more
         self.by_last_titled: dict[str, list[tuple[int, str]]] = defaultdict(list)
         self.by_last_described: dict[str, list[int]] = defaultdict(list)  # "the Tin Woodman"
+        self.by_last_full: dict[str, list[int]] = defaultdict(list)  # two names or more
+        self.known_names = german_names.KnownNames(self.by_first_any, self.by_last_full)
+        self.last_mention: dict[int, int] = {}  # root form -> the sid its person was last met in
+        self.root_mentions: Counter[int] = Counter()  # root form -> its person's mentions
         # Nickname forms waiting for support: form -> (target form, paragraphs seen together).
         self.nickname_support: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
         self.paragraph_forms: dict[tuple[int, int], set[int]] = defaultdict(set)
-        # Nicknames called out in speech, by the paragraph they were called in.
-        self.calls: dict[tuple[int, int], set[int]] = defaultdict(set)
+        self.calls: dict[tuple[int, int], set[int]] = defaultdict(set)  # nicknames called, where
         self.side_by_side: dict[int, set[int]] = defaultdict(set)  # forms listed together
 
     def run(self, book: Book) -> Extraction:
-        kinds = {
-            (section.index, b): block.kind
-            for section in book.sections
-            for b, block in enumerate(section.blocks)
-        }
+        kinds = {(section.index, b): block.kind
+                 for section in book.sections for b, block in enumerate(section.blocks)}
         for sentence in split_book(book):  # the story only (rag/index/story.py)
             if not sentence.story or kinds.get((sentence.section, sentence.block)) in (
                 BlockKind.HEADING, BlockKind.TABLE
@@ -148,20 +114,35 @@ class _Extractor:
     # -- reading ----------------------------------------------------------------------------
 
     def _sentence(self, sid: int, section: int, block: int, text: str) -> None:
-        tokens = split_words(text)
+        tokens = split_words(text, dotted=self.rules.dotted_titles,
+                             elision=self.rules.language == "fr")
         index = 0
         runs: list[tuple[int, int, NameForm]] = []
         while index < len(tokens):
             run_end = self.words.run_end(tokens, index)
-            if run_end > index:
+            german = self.rules.nouns_capitalised and run_end > index
+            if german:  # "Buchhalter Uhusen" is Uhusen, "Tanz" a noun
+                index, run_end, noun = german_names.shape_run(
+                    tokens, index, run_end, lexicon=self.lexicon,
+                    determined_seen=self.words.determined_seen, names=self.known_names)
+            if german and noun:
+                index = run_end
+            elif run_end > index:
                 form = self._run(sid, section, block, text, tokens, index, run_end)
                 runs.append((index, run_end, form))
                 index = run_end
+                if self.rules.nouns_capitalised and german_names.possessive(
+                        tokens, run_end, self.known_names):
+                    index += 1  # "Peter Uhusens Weißdornprügel": his stick, not a name
             else:
                 index += 1
         self.words.count(tokens)
         for match in _ADDRESSED.finditer(text):
             self._addressed(match, sid)
+        done = self.mentions[len(self.mentions) - len(runs):]
+        for i in listed_places(text, tokens, [(a, b) for a, b, _ in runs],
+                               [m.place for m in done]) if self.rules.merge_surnames else ():
+            self.mentions[len(self.mentions) - len(runs) + i] = replace(done[i], place=True)
         for (_, end, first), (start, _, second) in pairwise(runs):
             if text[tokens[end - 1].end : tokens[start].start] in _SIDE_BY_SIDE:
                 self._listed_together(first, second, sid)
@@ -172,7 +153,7 @@ class _Extractor:
         title, name, given = match["title"], match["name"], match["given"]
         if match["verb"] not in SPEECH_VERBS or title not in TITLES:
             return
-        title = title + "." if title in DOTTED_TITLES else title
+        title = title + "." if title in self.rules.dotted_titles else title
         called = self.forms.get(("", (given,)))
         spoken_to = self.forms.get((title, (name,)))
         if called is None or spoken_to is None:
@@ -186,27 +167,36 @@ class _Extractor:
         end: int,
     ) -> NameForm:
         words = [t.word for t in tokens[start:end]]
+        if self.rules.nouns_capitalised:
+            words = [german_names.nominative(w, self.known_names) for w in words]
         title = words[0] if words[0] in TITLES else ""
         names = tuple(words[1:] if title else words)
-        title = title + "." if title in DOTTED_TITLES and title else title
+        while title and len(names) > 1 and self.rules.nouns_capitalised and german_names.office(
+                names[0], lexicon=self.lexicon, determined_seen=self.words.determined_seen):
+            names = names[1:]  # "Frau Direktorin Cruse" is Frau Cruse
+        title = title + "." if title in self.rules.dotted_titles and title else title
         after_the = start > 0 and tokens[start - 1].word in ("the", "The")
         speech = speech_nearby(tokens, start, end)
         called = called_in_speech(text, tokens, start, end)
         addressed = called or spoken_to(tokens, start)
         place = place_cue(tokens, start, end, names)
         titled = bool(title) or (bool(names) and names[-1] in TITLES)  # "the Nome King"
-        strong = titled or speech or not tokens[start].fresh
+        # In German every noun has a capital: only a title, speech or a call count.
+        mid_sentence = not tokens[start].fresh and not self.rules.nouns_capitalised
+        strong = titled or speech or mid_sentence or (addressed and self.rules.nouns_capitalised)
         # "the good-natured Guardian": described as after "the", though shown without it
         the_before = after_the or (start > 1 and tokens[start - 2].word in ("the", "The")
                                    and tokens[start - 1].word.islower())
         form = self._form(title, names, sid, after_the=the_before)
         if after_the and not title and len(names) >= 2:
-            described = self.by_last_described[_head(names)]
+            described = self.by_last_described[head_word(names)]
             if form.form_id not in described:
                 described.append(form.form_id)
         elif the_before and len(names) <= 1 and bool(names) != bool(title) and self._find(
                 form.form_id) == form.form_id:
             self._described_later(form, sid)
+        self.last_mention[self._find(form.form_id)] = sid
+        self.root_mentions[self._find(form.form_id)] += 1
         self.mentions.append(
             Mention(form.form_id, sid, section, block, strong, speech, titled, place,
                     after_the, addressed)
@@ -240,12 +230,12 @@ class _Extractor:
             # "the Cowardly Lion" after "the Lion", "the Guardian of the Gates" after "the
             # Guardian": the first thing described by that word; "the Guardian of the Gate"
             # after "the Guardian of the Gates": one name, written in the singular.
-            single = self.forms.get(("", (_head(names),)))
-            same = [f for f in self.by_last_described[_head(names)] if "of" in names and
-                    _singular(self.by_id[f].names) == _singular(names)]
+            single = self.forms.get(("", (head_word(names),)))
+            same = [f for f in self.by_last_described[head_word(names)] if "of" in names and
+                    singular(self.by_id[f].names) == singular(names)]
             if same:
                 target, rule = self._find(same[0]), "described name"
-            elif single is not None and not self.by_last_described[_head(names)]:
+            elif single is not None and not self.by_last_described[head_word(names)]:
                 target, rule = self._find(single.form_id), "described name"
         self.forms[key] = form
         self.by_id[form.form_id] = form
@@ -254,11 +244,30 @@ class _Extractor:
             self.by_first_any[names[0]].append(form.form_id)
             if len(names) >= 2:
                 self.by_first_full[names[0]].append(form.form_id)
+                if not PARTICLES & set(names):  # "de Watteville": a family's, not one person's
+                    self.by_last_full[names[-1]].append(form.form_id)
             if title:
                 self.by_last_titled[names[-1]].append((form.form_id, title.rstrip(".")))
         if target is not None:
             self._link(form.form_id, target, sid, rule)
+        if self.rules.merge_surnames and len(names) >= 2 and not described:
+            self._join_earlier_parts(form, sid)
         return form
+
+    def _join_earlier_parts(self, form: NameForm, sid: int) -> None:
+        """"Albert", "Savaron" met alone before "Albert Savaron" (French, German) join it when it
+        is the one full name read so far with that word first or last."""
+        first, last = form.names[0], form.names[-1]
+        parts = [(first, "given name"), (last, "surname of a full name")]
+        for word, full in parts[: 1 if PARTICLES & set(form.names) else 2]:  # "de Watteville"
+            bare = self.forms.get(("", (word,)))
+            if bare is None or self._find(bare.form_id) != bare.form_id:
+                continue
+            others = self._contenders(self._roots(self.by_first_full[word])
+                                      | self._roots(self.by_last_full[word]), sid)
+            elsewhere = full == "given name" and self._surname_elsewhere(word)  # "Col. Fitzwilliam"
+            if others <= {self._find(form.form_id)} and not elsewhere:
+                self._link(bare.form_id, form.form_id, sid, full)
 
     def _merge_target(self, form: NameForm) -> tuple[int | None, str]:
         title, names = form.title.rstrip("."), form.names
@@ -282,7 +291,7 @@ class _Extractor:
             given = self._roots(
                 f for f in self.by_names[(first,)]
                 if self.by_id[f].title.rstrip(".") in GIVEN_NAME_TITLES | {""}
-                and not _noble(self.by_id[f])  # "William Collins" is not "Sir William"
+                and not noble(self.by_id[f])  # "William Collins" is not "Sir William"
             )
             if len(given) == 1 and not self._surname_elsewhere(first):
                 return given.pop(), "given name"
@@ -296,21 +305,49 @@ class _Extractor:
                 bare = self.forms.get(("", (first,)))  # "Bingley" met before "Mr. Bingley"
                 if bare is not None and not self._titled_men(first, besides=form.form_id):
                     return self._find(bare.form_id), "surname"
+                if title in MALE_TITLES:
+                    return self._full_name_ending(first)  # "M. Savaron": "Albert Savaron"
+            elif self.rules.merge_surnames:
+                return self._titled_part(form, first)
             return None, ""
         # A bare given name is not taken for a titled noble ("Catherine" is not Lady Catherine).
-        full = self._roots(
-            f for f in self.by_first_full[first] if not _noble(self.by_id[f])
-        )
+        full = self._contenders(self._roots(
+            f for f in self.by_first_full[first] if not noble(self.by_id[f])
+        ), form.first_sid)
         if len(full) == 1 and not self._surname_elsewhere(first):
             return full.pop(), "given name"
         if full:
-            return None, ""
+            recent = self._contenders(full, form.first_sid, just_named=True)
+            return (recent.pop() if len(recent) == 1 else None), "given name just named"
         men = self._roots(
             form_id for form_id, t in self.by_last_titled[first] if t in MALE_TITLES
         )
         if len(men) == 1:
             return men.pop(), "surname"
-        return None, ""
+        return self._full_name_ending(first)
+
+    def _contenders(self, roots: set[int], sid: int, *, just_named: bool = False) -> set[int]:
+        """Whom of `roots` a bare name may be (French, German): not one named once long ago
+        ("Albert Dürer"); `just_named`: only those named in the last `JUST_NAMED` sentences."""
+        if not self.rules.merge_surnames:
+            return set() if just_named else roots
+        return {root for root in roots
+                if sid - self.last_mention.get(root, -JUST_NAMED - 1) <= JUST_NAMED
+                or (not just_named and self.root_mentions[root] >= 2)}
+
+    def _titled_part(self, form: NameForm, word: str) -> tuple[int | None, str]:
+        """"Frau Wendeline" is the one "Frau Wendeline Cruse" (French, German: "Frau", "Madame"
+        take a given name or a surname)."""
+        roots = self._roots(f for f in self.by_first_full[word] + self.by_last_full[word]
+                            if self.by_id[f].title == form.title)
+        return (roots.pop(), "titled part") if len(roots) == 1 else (None, "")
+
+    def _full_name_ending(self, surname: str) -> tuple[int | None, str]:
+        """"Duroy" is the one "Georges Duroy" read so far (French, German books)."""
+        if not self.rules.merge_surnames or self.by_first_full[surname]:
+            return None, ""
+        full = self._roots(self.by_last_full[surname])
+        return (full.pop(), "surname of a full name") if len(full) == 1 else (None, "")
 
     def _described(self, word: str) -> int | None:
         """The one described name ("the Cowardly Lion") ending in `word`, if only one."""
@@ -347,8 +384,8 @@ class _Extractor:
         given = NICKNAMES.get(nickname.names[0])
         if given is None:
             return None
-        noble = self._roots(f for f in self.by_first_any[given] if _noble(self.by_id[f]))
-        targets = self._roots(self.by_first_any[given]) - noble
+        nobles = self._roots(f for f in self.by_first_any[given] if noble(self.by_id[f]))
+        targets = self._roots(self.by_first_any[given]) - nobles
         return targets.pop() if len(targets) == 1 else None
 
     def _answered(self, form: NameForm, section: int, block: int, sid: int) -> None:
@@ -405,18 +442,7 @@ class _Extractor:
         if a == b:
             return
         self.parent[a] = b
+        if a in self.last_mention:
+            self.last_mention[b] = max(self.last_mention.pop(a), self.last_mention.get(b, -1))
+        self.root_mentions[b] += self.root_mentions.pop(a, 0)
         self.links.append(FormLink(form_id, into, sid, rule))
-
-
-def _head(names: tuple[str, ...]) -> str:
-    """The word a described name is about: "Lion" in "Cowardly Lion", "Guardian" in "Guardian
-    of the Gates"."""
-    return names[: names.index("of")][-1] if "of" in names[1:] else names[-1]
-
-
-def _singular(names: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(name.removesuffix("s") for name in names)
-
-
-def _noble(form: NameForm) -> bool:
-    return form.title.rstrip(".") in NOBLE_TITLES

@@ -6,21 +6,24 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from reader_app.rag.companion.entity_languages import ENGLISH, Lexicon, NameRules
 from reader_app.rag.companion.entity_tokens import Token, gap_breaks
 from reader_app.rag.companion.entity_words import (
+    CONTINENTAL_PLACE_ENDINGS,
+    KNOWN_PLACES,
     NOT_PEOPLE,
     PARTICLES,
     PLACE_PREPOSITIONS,
     PLACE_WORDS,
     SPEECH_VERBS,
     STANDALONE_TITLES,
-    STOPWORDS,
     TITLES,
 )
 
 _CONTRACTION = re.compile(r"^[a-z][’'](?!s$)|[’'](t|m|ll|ve|re|d)$")
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _ARTICLES = ("the", "The")
+_PLACE_ARTICLES = frozenset({"the", "du", "des", "de", "d", "dem", "der"})
 _QUOTES = "“”\"‘’"
 # What may follow a name called out in speech: "…, Lizzy,", "Kitty!", "Lizzy.”"
 _CALL_END = re.compile(r"^[’']?\s*[,!?]|^\.\s*[”\"]")
@@ -30,23 +33,52 @@ class NameWords:
     """Finds name runs, counting how each word has been written so far (lower case or with a
     capital mid-sentence): a word is a name only if the text read so far says so."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: NameRules = ENGLISH, lexicon: Lexicon | None = None) -> None:
+        self.rules = rules
+        self.lexicon = lexicon or Lexicon({})
         self.lower_seen: Counter[str] = Counter()  # lower-case uses so far
         self.capital_seen: Counter[str] = Counter()  # mid-sentence capitalised uses so far
+        # Capitalised uses after an article or possessive ("die Zeit"), and without one.
+        self.determined_seen: Counter[str] = Counter()
+        self.bare_seen: Counter[str] = Counter()
 
     def count(self, tokens: list[Token]) -> None:
         """Take the words of a sentence just read into the counts."""
-        for token in tokens:
+        for index, token in enumerate(tokens):
             if token.word[:1].islower():
                 self.lower_seen[token.word] += 1
-            elif not token.fresh:
+                continue
+            if not token.fresh:
                 self.capital_seen[token.word] += 1
+            if self.rules.determiners:
+                determined = self.determined(tokens, index, loose=True)
+                seen = self.determined_seen if determined else self.bare_seen
+                seen[token.word] += 1
+
+    def determined(self, tokens: list[Token], index: int, *, loose: bool = False) -> bool:
+        """Does an article or possessive stand before this word ("seine alte Hand")?"""
+        before = tokens[max(index - 3, 0) : index]
+        if not before or tokens[index].fresh:
+            return False
+        gaps = [tokens[k + 1].gap for k in range(max(index - 3, 0), index)]
+        return self.rules.determined([t.word for t in before], gaps, loose=loose)
+
+    def noun(self, word: str) -> bool:
+        """A word the text so far mostly puts after an article: a common noun ("Zeit")."""
+        determined = self.determined_seen[word]
+        return determined > 0 and determined * 3 >= self.bare_seen[word]
 
     def is_name_word(self, token: Token) -> bool:
         word = token.word
-        if not _capitalised_word(word):
+        if not _capitalised_word(word, self.rules):
+            return False
+        if self.rules.determiners and self.noun(word):
             return False
         lowered = self.lower_seen[word.lower()]
+        # "Gagné !", "Letzteres", unless the text says so; a French capital mid-sentence is a
+        # name ("Alfred Boucher", though "boucher" is a word)
+        if (token.fresh or self.rules.nouns_capitalised) and self.lexicon.only_small(word):
+            return lowered < self.capital_seen[word]
         if not token.fresh:
             return lowered <= self.capital_seen[word]
         return lowered == 0 or lowered < self.capital_seen[word]
@@ -54,18 +86,22 @@ class NameWords:
     def run_end(self, tokens: list[Token], start: int) -> int:
         """Where the name run starting at `start` ends (== start when there is none)."""
         index = start
-        titled = tokens[index].word in TITLES
+        titled = tokens[index].word in TITLES and (
+            tokens[index].word != "M" or "M" in self.rules.dotted_titles)  # "M. Gardiner"
         after_the = start > 0 and tokens[start - 1].word in _ARTICLES
         described = after_the and not titled
         # "the same Guardian of the Gates": an article, a word, then a name joined by "of"
         of_joins = after_the or (start > 1 and tokens[start - 2].word in _ARTICLES
                                  and tokens[start - 1].word.islower())
+        if self.rules.determiners and not titled and self.determined(tokens, start):
+            return start  # "der Junge", "la Revue": a noun, however rarely met
         if titled:
             index += 1
         while index < len(tokens):
             token = tokens[index]
             if index > start and (
-                gap_breaks(tokens[index - 1], token, titled=index == start + 1)
+                gap_breaks(tokens[index - 1], token, titled=index == start + 1,
+                           dotted=self.rules.dotted_titles)
                 or _possessive(tokens[index - 1])  # "the Scarecrow’s Sawhorse": two names
             ):
                 break
@@ -81,6 +117,7 @@ class NameWords:
                 index += of
             elif (
                 token.word in PARTICLES
+                and token.word not in self.rules.determiners  # "der Häuser": a genitive
                 and index + 1 < len(tokens)
                 and index > start + int(titled)
                 and self.is_name_word(tokens[index + 1])
@@ -119,13 +156,14 @@ class NameWords:
         return 0
 
 
-def _capitalised_word(word: str) -> bool:
+def _capitalised_word(word: str, rules: NameRules = ENGLISH) -> bool:
     """Capitalised, and not a common word, a title, a numeral or a contraction ("I’m")."""
     if not word[:1].isupper() or len(word) < 2 or word.isupper() or _ROMAN.match(word):
         return False
     lower = word.lower()
     return not (
-        _CONTRACTION.search(lower) or lower in STOPWORDS or lower in NOT_PEOPLE or word in TITLES
+        _CONTRACTION.search(lower) or rules.common_word(word) or lower in NOT_PEOPLE
+        or word in TITLES
     )
 
 
@@ -194,10 +232,30 @@ def place_cue(tokens: list[Token], start: int, end: int, names: tuple[str, ...])
         return False
     if before[-1] in PLACE_PREPOSITIONS:
         return True
-    if len(before) == 2 and before[-1] == "the" and before[0] in PLACE_PREPOSITIONS:
-        return True
+    if len(before) == 2 and before[-1] in _PLACE_ARTICLES and before[0] in PLACE_PREPOSITIONS:
+        return True  # "to the Palace", "rue du Perron", "lac des Quatre-Cantons"
     # "of" right after a name: where someone is from
     return before[-1] == "of" and start >= 2 and tokens[start - 2].word[:1].isupper()
+
+
+_LIST_GAPS = frozenset({", ", " und ", ", und ", " et ", ", et ", " oder ", " ou "})
+
+
+def listed_places(text: str, tokens: list[Token], runs: list[tuple[int, int]],
+                  places: list[bool]) -> list[int]:
+    """The runs in a list of names one of which is a place ("Kolding, Gudsö, Fridericia, Idstedt
+    und Friedrichstadt"): all places. `places`: each run's own place cue."""
+    chains: list[list[int]] = [[0]] if runs else []
+    for index in range(1, len(runs)):
+        gap = text[tokens[runs[index - 1][1] - 1].end : tokens[runs[index][0]].start]
+        if gap in _LIST_GAPS:
+            chains[-1].append(index)
+        else:
+            chains.append([index])
+    return [index for chain in chains if len(chain) >= 2 and any(
+        places[i] or tokens[runs[i][1] - 1].word in KNOWN_PLACES
+        or tokens[runs[i][1] - 1].word.endswith(CONTINENTAL_PLACE_ENDINGS) for i in chain)
+        for index in chain]
 
 
 def _possessive(token: Token) -> bool:

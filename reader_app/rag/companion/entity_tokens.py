@@ -11,6 +11,10 @@ _POSSESSIVE = re.compile(r"[’']s?$")
 # colons or sentence punctuation.
 _FRESH_GAP = re.compile(r"[“‘\"(\[:;—–!?]|\.\s")
 DOTTED_TITLES = frozenset({"Mr", "Mrs", "Ms", "Dr", "Mme", "Mlle", "St"})
+# French books also write "M. Savaron", "MM. de Soulas" (in English "M." is an initial).
+FRENCH_DOTTED_TITLES = DOTTED_TITLES | {"M", "MM"}
+# French elision before a capital: "l’Italie", "d’Aiglemont" are two words, the name second.
+_ELISION = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)[’'](?=[^\W\d_])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,28 +26,38 @@ class Token:
     gap: str  # the text between the previous word and this one
 
 
-def tokens(text: str) -> list[Token]:
+def tokens(text: str, *, dotted: frozenset[str] = DOTTED_TITLES,
+           elision: bool = False) -> list[Token]:
+    """The words of `text`; with `elision` (French), "d’Agnès" is "d" and "Agnès"."""
     found: list[Token] = []
     previous_end = 0
     for match in WORD.finditer(text):
-        gap = text[previous_end : match.start()]
-        fresh = not found or (
-            bool(_FRESH_GAP.search(gap + " ")) and not _after_abbreviation(found[-1], gap)
-        )
-        raw = match.group(0)
-        word = _POSSESSIVE.sub("", raw) if raw[:1].isupper() else raw.lower()
-        found.append(Token(word or raw, match.start(), match.end(), fresh, gap))
-        previous_end = match.end()
+        spans = [(match.start(), match.end())]
+        elided = _ELISION.match(match.group(0)) if elision else None
+        if elided and match.group(0)[elided.end()].isupper():
+            split = match.start() + elided.end()
+            spans = [(match.start(), split - 1), (split, match.end())]
+        for start, end in spans:
+            gap = text[previous_end:start]
+            fresh = not found or (
+                bool(_FRESH_GAP.search(gap + " "))
+                and not _after_abbreviation(found[-1], gap, dotted)
+            )
+            raw = text[start:end]
+            word = _POSSESSIVE.sub("", raw) if raw[:1].isupper() else raw.lower()
+            found.append(Token(word or raw, start, end, fresh, gap))
+            previous_end = end
     return found
 
 
-def gap_breaks(previous: Token, token: Token, *, titled: bool) -> bool:
+def gap_breaks(previous: Token, token: Token, *, titled: bool,
+               dotted: frozenset[str] = DOTTED_TITLES) -> bool:
     """A run continues only over a plain space (or a title's full stop)."""
-    if titled and previous.word in DOTTED_TITLES:
+    if titled and previous.word in dotted:
         return token.start - previous.end > 2
     return token.start - previous.end != 1 or token.fresh or token.gap != " "
 
 
-def _after_abbreviation(previous: Token, gap: str) -> bool:
+def _after_abbreviation(previous: Token, gap: str, dotted: frozenset[str]) -> bool:
     # "Mr. Darcy": the full stop of a title does not start a sentence.
-    return previous.word in DOTTED_TITLES and gap.strip() == "."
+    return previous.word in dotted and gap.strip() == "."

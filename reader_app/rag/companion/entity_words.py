@@ -15,16 +15,23 @@ TITLES = frozenset(
         "Duke", "Duchess", "Baron", "Baroness", "King", "Queen", "Emperor", "Empress", "Captain",
         "Colonel", "General", "Major", "Lieutenant", "Sergeant", "Admiral", "Professor", "Uncle",
         "Aunt", "Father", "Mother", "Brother", "Sister", "Saint", "St",
+        # French and German: none is an English word
+        "M", "Messieurs", "Maître", "Comte", "Comtesse", "Marquis", "Marquise", "Duc",
+        "Duchesse", "Vicomte", "Vicomtesse", "Docteur", "Capitaine", "Général", "Abbé",
+        "Herr", "Herrn", "Frau", "Fräulein", "Doktor", "Onkel", "Tante", "Graf", "Gräfin",
+        "Baronin", "Fürst", "Fürstin", "Hauptmann", "Leutnant", "Hofrat", "Pastor", "Pfarrer",
     }
 )
 # Titles that come with a given name rather than a surname ("Lady Catherine", "Prince Andrew").
 GIVEN_NAME_TITLES = frozenset(
     {"Miss", "Lady", "Lord", "Sir", "Dame", "Prince", "Princess", "Count", "Countess", "Uncle",
-     "Aunt", "Master", "Mlle", "Mademoiselle", "King", "Queen", "Emperor", "Empress", "Saint"}
+     "Aunt", "Master", "Mlle", "Mademoiselle", "King", "Queen", "Emperor", "Empress", "Saint",
+     "Onkel", "Tante"}
 )
 MALE_TITLES = frozenset(
     {"Mr", "Sir", "Lord", "Dr", "Captain", "Colonel", "General", "Major", "Lieutenant",
-     "Sergeant", "Admiral", "Professor", "Monsieur", "Master"}
+     "Sergeant", "Admiral", "Professor", "Monsieur", "Master", "M", "Docteur", "Capitaine",
+     "Herr", "Herrn", "Doktor", "Hauptmann", "Leutnant", "Hofrat", "Pastor", "Pfarrer"}
 )
 NOBLE_TITLES = frozenset(
     {"Lady", "Lord", "Sir", "Dame", "Prince", "Princess", "Count", "Countess", "Duke", "Duchess",
@@ -45,11 +52,18 @@ SPEECH_VERBS = frozenset(
         "muttered", "began", "went", "remarked", "interrupted", "screamed", "sobbed", "sighed",
         "laughed", "rejoined", "resumed", "inquired", "enquired", "declared", "murmured",
         "growled", "roared", "explained", "protested", "urged", "pleaded", "shrieked",
+        "dit", "répondit", "demanda", "reprit", "ajouta", "s’écria", "s'écria", "cria",
+        "murmura", "répliqua", "continua", "fit", "sagte", "rief", "fragte", "antwortete",
+        "erwiderte", "meinte", "flüsterte", "murmelte", "schrie", "versetzte", "entgegnete",
+        "sprach", "seufzte",
     }
 )
 PLACE_PREPOSITIONS = frozenset(
     {"in", "at", "from", "near", "into", "towards", "toward", "through", "to", "reached",
-     "visit", "visiting", "left", "leaving", "across", "beyond", "outside"}
+     "visit", "visiting", "left", "leaving", "across", "beyond", "outside",
+     "à", "en", "dans", "vers", "nach", "aus", "bei",
+     # French streets and waters: "rue du Perron", "lac des Quatre-Cantons"
+     "rue", "boulevard", "quai", "faubourg", "avenue", "lac", "ville"}
 )
 # A name ending in one of these is a place: "Netherfield Park", "the Emerald City".
 PLACE_WORDS = frozenset(
@@ -61,13 +75,21 @@ PLACE_WORDS = frozenset(
         "Kingdom", "Desert", "Field", "Fields", "Garden", "Gardens", "Mill",
     }
 )
+# A name beginning with one of these is a place: "Stadt Berlin", "Hôtel de Rome", "Lac Léman".
+PLACE_LEADS = frozenset(
+    {"Stadt", "Hansestadt", "Dorf", "Schloss", "Schloß", "Hotel", "Hôtel", "Gasthof", "Burg",
+     "Kloster", "Rue", "Place", "Château", "Lac", "Mont", "Faubourg", "Quai", "Boulevard"}
+)
 # How English places end ("Pemberley", "Hertfordshire", "Lambton"): a name ending so that is
 # never spoken, called or titled, and is met where places are, is a place (xray.py). Surnames
 # end so too (Bingley, Wickham): they are spoken and titled, so the rule leaves them alone.
-PLACE_ENDINGS = (
+_ENGLISH_PLACE_ENDINGS = (
     "shire", "ley", "ton", "ford", "bury", "field", "ham", "borough", "burgh", "worth",
     "stead", "chester", "minster",
 )
+# French and German: "Friedrichstadt", "Idstedt", "Charleville", "Hambourg"
+CONTINENTAL_PLACE_ENDINGS = ("stadt", "stedt", "burg", "dorf", "hausen", "furt", "ville", "bourg")
+PLACE_ENDINGS: tuple[str, ...] = _ENGLISH_PLACE_ENDINGS + CONTINENTAL_PLACE_ENDINGS
 # Capitalised words that are names of something, but never of a person or place in a story.
 # Places a reader knows without being told: a name among these that is never spoken by, titled
 # or addressed like a person is a place ("England" in "the north of England").
@@ -79,7 +101,13 @@ KNOWN_PLACES = frozenset(
         "Africa", "America", "London", "Bath", "Brighton", "Derbyshire", "Hertfordshire", "Kent",
         "Yorkshire", "Devonshire", "Oxford", "Cambridge", "Kansas", "Switzerland", "Sweden",
         "Denmark", "Norway", "Greece", "Berlin", "Smolensk", "Borodino", "Austerlitz", "Kiev",
-        "Siberia", "Caucasus", "Finland", "Lithuania", "Vilna",
+        "Siberia", "Caucasus", "Finland", "Lithuania", "Vilna", "Italie", "Angleterre",
+        "Allemagne", "Suisse", "Espagne", "Russie", "Autriche", "Londres", "Italien", "Frankreich",
+        "Naples", "Milan", "Venise", "Florence", "Genève", "Vienne", "Lyon", "Marseille",
+        "Bruxelles", "Neapel", "Mailand", "Venedig", "Florenz", "Genf", "Prag", "Dresden",
+        "Leipzig", "Köln", "Brüssel", "Amsterdam", "Madrid", "Lisbonne", "Lissabon",
+        "Deutschland", "Schweiz", "Spanien", "Russland", "Österreich",
+        "Wien", "Hamburg", "München", "Lübeck",
     }
 )
 
@@ -94,6 +122,8 @@ NOT_PEOPLE = frozenset(
         "ay", "aye", "ha", "hm", "hush", "bravo", "hurrah", "adieu", "mon", "mais", "oui",
         "non", "the", "tis", "twas", "ll", "ve", "don", "yes", "no", "gentlemen", "ladies",
         "majesty", "excellency", "highness", "honour", "honor", "grace", "epilogue", "preface",
+        "ma'am", "ma’am", "dieu", "gott", "seigneur", "herrgott", "jésus", "christus", "kapitel",
+        "chapitre",
     }
 )
 # Common words that begin sentences and are never names (compared in lower case).

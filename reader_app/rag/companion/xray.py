@@ -29,6 +29,7 @@ from reader_app.rag.companion.entity_words import (
     KNOWN_PLACES,
     NICKNAMES,
     PLACE_ENDINGS,
+    PLACE_LEADS,
     PLACE_WORDS,
 )
 from reader_app.rag.scope.boundary import Scope
@@ -274,7 +275,7 @@ def _named_like_a_place(form: StoredForm) -> bool:
     """"England", "Lucas Lodge", "the City of Emeralds" (not "the Guardian of the Gate")."""
     head = form.text.split(" of ")[0].split()
     return not form.title and bool(head) and (
-        form.text in KNOWN_PLACES or head[-1] in PLACE_WORDS)
+        form.text in KNOWN_PLACES or head[-1] in PLACE_WORDS or head[0] in PLACE_LEADS)
 
 
 def _place_with_person(

@@ -84,11 +84,14 @@ class BookDetails:
     title: str
     authors: str
     description: str
+    language: str = ""  # the book's language tag: the rules and the assistant's own words
 
     @classmethod
     def of(cls, book: Book) -> BookDetails:
         meta = book.metadata
-        return cls(title=meta.title, authors=meta.author_line, description=meta.description)
+        # TODO(issue 41): wt-lang's decided language (metadata checked against the text)
+        return cls(title=meta.title, authors=meta.author_line, description=meta.description,
+                   language=meta.language)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,3 +31,36 @@ def test_a_question_that_points_back_leans_on_the_conversation(question: str) ->
 ])
 def test_a_question_that_names_its_subject_is_searched_as_written(question: str) -> None:
     assert not leans_on_conversation(question, _with_turns())
+
+
+@pytest.mark.parametrize(("question", "book_language"), [
+    # French (Balzac, Albert Savarus)
+    ("Et Philomène ?", "fr"), ("Pourquoi a-t-elle refusé ?", "fr"),
+    ("Qu'a-t-il écrit ensuite ?", "fr"), ("Et après ?", "fr"),
+    ("Que fait-il à Besançon avec son ami ?", "fr"),
+    # German (Raabe, Im alten Eisen)
+    ("Und dann?", "de"), ("Was hat er danach gemacht?", "de"),
+    ("Was ist mit Paulchen?", "de"), ("Warum wohnt sie dort allein mit ihrem Bruder?", "de"),
+    # Spanish
+    ("¿Y él?", "es"), ("¿Qué hizo ella después de la boda?", "es"),
+])
+def test_french_german_and_spanish_follow_ups_lean_on_the_conversation(
+    question: str, book_language: str
+) -> None:
+    assert leans_on_conversation(question, _with_turns(), book_language=book_language)
+    assert not leans_on_conversation(question, EMPTY, book_language=book_language)
+
+
+@pytest.mark.parametrize(("question", "book_language"), [
+    ("Qui est le père de Philomène de Watteville ?", "fr"),
+    ("Pourquoi Albert Savaron vient-il à Besançon ?", "fr"),
+    ("Wer ist der Hofrat Albin Brokenkorb?", "de"),
+    ("Warum wohnt Peter Uhusen in Berlin?", "de"),
+    ("¿Quién es la madre de Sancho Panza?", "es"),
+    # English words in a French book's question are English: "son" is not "his" here
+    ("Who is the son of Mr. de Watteville?", "fr"),
+])
+def test_a_french_or_german_question_that_names_its_subject_is_searched_as_written(
+    question: str, book_language: str
+) -> None:
+    assert not leans_on_conversation(question, _with_turns(), book_language=book_language)
