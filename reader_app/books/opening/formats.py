@@ -22,7 +22,6 @@ BookReader = Callable[..., Book]  # reader(path, *, book_id=...) -> Book
 
 # File signatures of formats people will try to open, so we can say what the file is.
 _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
-    (b"%PDF", "a PDF document"),
     (b"Rar!", "a RAR archive (CBR comics are not supported yet; repack it as CBZ)"),
     (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive (CB7 comics are not supported; repack it as CBZ)"),
     (b"\x1f\x8b", "a gzip file"),
@@ -33,17 +32,21 @@ def _readers() -> dict[BookFormat, BookReader]:
     # Imported here so that adding a format is one module and one row.
     from reader_app.books.content.epub import read_epub
     from reader_app.books.opening.cbz import read_cbz
+    from reader_app.books.opening.pdf import read_pdf
 
-    return {"epub": read_epub, "cbz": read_cbz}
+    return {"epub": read_epub, "cbz": read_cbz, "pdf": read_pdf}
 
 
 def sniff_format(path: Path) -> BookFormat:
-    """ "epub" or "cbz" from the file's content; the extension only breaks ties."""
-    head = read_head(path, 68)
+    """ "epub", "cbz" or "pdf" from the file's content; the extension only breaks ties."""
+    head = read_head(path, 1024)
     if path.is_dir():
         raise BookError(path, "it is a folder, not a book file.")
     if not head and path.is_file() and path.stat().st_size == 0:
         raise BookError(path, "the file is empty.")
+    # The header may follow up to a kilobyte of anything (PDF 1.7, 7.5.2).
+    if not head.startswith(b"PK") and b"%PDF-" in head:
+        return "pdf"
     if head and not head.startswith(b"PK"):
         raise UnsupportedFormatError(path, _describe_other(head))
     suffix = path.suffix.lower()

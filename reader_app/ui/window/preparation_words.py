@@ -9,6 +9,7 @@ from reader_app.prepare.news import PrepareNews
 def preparation_words(news: PrepareNews) -> str:
     percent = round(news.fraction * 100)
     text = {
+        "layer": f"Reading the PDF's text: {percent}%",
         "ocr": f"Reading the comic's pages: {percent}%",
         "describe": f"Describing pages: {percent}%",
         "text": "Assistant ready · answering from keyword search while the index catches up: 0%",
