@@ -173,8 +173,8 @@ def _pdf_text(
 ) -> Book | None:
     """A PDF's text from its text layer, page by page; pages without one (a scanned PDF) are
     read by OCR, as a comic's pages are. None when cancelled."""
-    from reader_app.books.opening.pdf_text import with_text_layer
     from reader_app.books.opening.pdf import pdf_pages
+    from reader_app.books.opening.pdf_text import with_text_layer
     from reader_app.comics.text import ocr_book, with_page_text
 
     pages = pdf_pages(book)

@@ -79,10 +79,13 @@ class PdfPages:
     and covers). Pickled (for another process), it becomes the file's path and opens again there.
     """
 
-    def __init__(self, path: Path, *, document: Any = None) -> None:
+    def __init__(self, path: Path, *, document: Any = None,
+                 sizes: tuple[tuple[float, float], ...] = ()) -> None:
         self.path = Path(path)
         self._document = document
-        self._sizes: dict[int, tuple[float, float]] = {}
+        # Every page's size, read with the catalogue (no page loaded): asked on the UI thread,
+        # which must never wait for the lock while a page is drawn.
+        self._sizes: dict[int, tuple[float, float]] = dict(enumerate(sizes))
         self.pages_loaded = 0  # how many times a page was loaded (tests: opening loads none)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -162,6 +165,66 @@ class PdfPages:
         return drawn
 
 
+@dataclass(frozen=True, slots=True)
+class PdfLink:
+    """A link on a page: where it is (points from the top-left) and where it goes."""
+
+    box: tuple[float, float, float, float]
+    page: int | None = None  # a page of this document
+    uri: str = ""  # a web or mail address
+
+
+MAX_LINKS_PER_PAGE = 2000
+
+
+def page_links(pages: PdfPages, index: int) -> tuple[PdfLink, ...]:
+    """The links on page `index` that go somewhere: another page, or an address."""
+    import ctypes
+
+    raw = pdfium().raw
+    found: list[PdfLink] = []
+    with PDFIUM_LOCK:
+        document = pages.document()
+        page = pages.load_page(index)
+        try:
+            height = page.get_height()
+            position, link = ctypes.c_int(0), raw.FPDF_LINK()
+            while len(found) < MAX_LINKS_PER_PAGE and raw.FPDFLink_Enumerate(
+                    page, ctypes.byref(position), ctypes.byref(link)):
+                rect = raw.FS_RECTF()
+                if not raw.FPDFLink_GetAnnotRect(link, ctypes.byref(rect)):
+                    continue
+                box = (min(rect.left, rect.right), height - max(rect.top, rect.bottom),
+                       max(rect.left, rect.right), height - min(rect.top, rect.bottom))
+                target, uri = _link_target(raw, document, link)
+                if target is not None or uri:
+                    found.append(PdfLink(box, target, uri))
+        finally:
+            page.close()
+    return tuple(found)
+
+
+def _link_target(raw: Any, document: Any, link: Any) -> tuple[int | None, str]:
+    import ctypes
+
+    dest = raw.FPDFLink_GetDest(document, link)
+    action = raw.FPDFLink_GetAction(link)
+    if not dest and action and raw.FPDFAction_GetType(action) == raw.PDFACTION_GOTO:
+        dest = raw.FPDFAction_GetDest(document, action)
+    if dest:
+        page = raw.FPDFDest_GetDestPageIndex(document, dest)
+        return (page if page >= 0 else None), ""
+    if action and raw.FPDFAction_GetType(action) == raw.PDFACTION_URI:
+        needed = raw.FPDFAction_GetURIPath(document, action, None, 0)
+        if 0 < needed <= 4096:
+            buffer = ctypes.create_string_buffer(needed)
+            raw.FPDFAction_GetURIPath(document, action, buffer, needed)
+            uri = buffer.value.decode("utf-8", errors="replace")
+            if uri.lower().startswith(("http://", "https://", "mailto:")):
+                return None, uri
+    return None, ""
+
+
 def render_size(width: int, height: int) -> tuple[int, int]:
     """`width` x `height` brought within the render caps, keeping its shape."""
     width, height = max(int(width), 1), max(int(height), 1)
@@ -222,9 +285,9 @@ def read_pdf(path: Path, *, book_id: str) -> Book:
     """Open the PDF at `path` as a paged book. Raises BookError with a reader-facing reason."""
     path = Path(path)
     document = open_document(path)
-    pages = PdfPages(path, document=document)
     with PDFIUM_LOCK:
         count = len(document)
+        pages = PdfPages(path, document=document, sizes=_page_sizes(document, count))
         labels = _page_labels(document, count)
         metadata = _metadata(document, path)
         toc = _outline(document, count)
@@ -243,6 +306,17 @@ def read_pdf(path: Path, *, book_id: str) -> Book:
         cover=page_name(0),
         load_resource=pages,
     )
+
+
+def _page_sizes(document: Any, count: int) -> tuple[tuple[float, float], ...]:
+    sizes: list[tuple[float, float]] = []
+    for index in range(count):
+        try:
+            width, height = document.get_page_size(index)
+            sizes.append((max(float(width), 1.0), max(float(height), 1.0)))
+        except Exception:  # a broken page dictionary: drawn (or refused) when shown
+            sizes.append(sizes[-1] if sizes else (612.0, 792.0))
+    return tuple(sizes)
 
 
 def _page_title(labels: tuple[str, ...], index: int) -> str:
@@ -286,9 +360,10 @@ def _language(document: Any) -> str:
         needed = raw.FPDFCatalog_GetLanguage(document, None, 0)
         if needed <= 2 or needed > 256:
             return ""
-        buffer = ctypes.create_string_buffer(needed)
+        buffer = (ctypes.c_ushort * (needed // 2))()
         raw.FPDFCatalog_GetLanguage(document, buffer, needed)
-        return buffer.raw[: needed - 2].decode("utf-16-le", errors="replace").strip()[:35]
+        data = bytes(buffer)[: needed - 2]
+        return data.decode("utf-16-le", errors="replace").strip()[:35]
     except Exception:  # an odd /Lang value: no language, as when there is none
         return ""
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import re
 import statistics
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -150,13 +149,17 @@ def running_lines(layers: Iterable[PageLayer]) -> set[tuple[int, int]]:
                 line = layer.lines[index]
                 edge_y = line.box[1] if where == "top" else layer.height - line.box[3]
                 edges.append((layer.page, index, f"{where}:{_shape(line.text)}", round(edge_y)))
-    repeats = Counter((key, height) for _page, _line, key, height in edges)
+    pages_of: dict[tuple[str, int], set[int]] = {}
+    for page, _line, key, height in edges:
+        pages_of.setdefault((key, height), set()).add(page)
     found = set()
     for page, index, key, height in edges:
         text = key.split(":", 1)[1]
-        if _PAGE_NUMBER.match(text) or max(
-            repeats[(key, height + step)] for step in (-1, 0, 1)
-        ) >= RUNNING_MIN_PAGES:
+        seen = set().union(*(pages_of.get((key, height + step), set()) for step in (-1, 0, 1)))
+        # On adjacent pages too: a chapter's heading ("Chapter 3") stands at the same place on
+        # every chapter's first page, never on two pages running.
+        running = len(seen) >= RUNNING_MIN_PAGES and any(p + 1 in seen for p in seen)
+        if running or _PAGE_NUMBER.match(text):
             found.add((page, index))
     return found
 

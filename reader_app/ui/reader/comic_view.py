@@ -7,15 +7,17 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QImage, QImageReader, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
+from reader_app.books.opening.pdf import RESOURCE_LONG_SIDE, pdf_pages
 from reader_app.books.shelf.reading import Navigation
 from reader_app.errors import BookError
 from reader_app.ui.page.images import decode_image
 from reader_app.ui.page.safe_paint import paint_safely
 from reader_app.ui.reader.page_view import PageShown, PageView
+from reader_app.ui.reader.pdf_pictures import PdfPictures, open_address
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +112,7 @@ class ComicView(PageView):
         self._cache: OrderedDict[tuple[int, int, int], QImage] = OrderedDict()
         self._unreadable: set[str] = set()  # pages already logged as unreadable
         self._sizes: dict[int, QSize | None] = {}  # page -> its picture's size (file header)
+        self.pdf: PdfPictures | None = None  # a PDF's pages, drawn in a worker thread
         # Drawn over the pages shown (Read aloud's balloon outline), after the pictures.
         self.overlays: list[Callable[[QPainter], None]] = []
         self._prefetch_timer = QTimer(self)
@@ -124,6 +127,13 @@ class ComicView(PageView):
         self._cache.clear()
         self._unreadable.clear()
         self._sizes = {}
+        if self.pdf is not None:
+            self.pdf.close()
+            self.pdf.deleteLater()
+        pages = pdf_pages(book) if book is not None else None
+        self.pdf = PdfPictures(pages, self) if pages is not None else None
+        if self.pdf is not None:
+            self.pdf.ready.connect(self.update)
         if book is None:
             self._views = []
             self.update()
@@ -218,6 +228,8 @@ class ComicView(PageView):
 
     def page_pixels(self, page: int) -> QSize | None:
         """The size of page `page`'s picture in its file (OCR's boxes are in its pixels)."""
+        if self.pdf is not None:  # the page as drawn for OCR (books/opening/pdf.py)
+            return self.pdf.fitted(page, QSize(RESOURCE_LONG_SIDE, RESOURCE_LONG_SIDE))
         if page not in self._sizes and self.book is not None:
             self._sizes[page] = page_size(self.book, page)
         return self._sizes.get(page)
@@ -264,6 +276,10 @@ class ComicView(PageView):
         assert self.book is not None
         if self.fit in ("width", "actual"):
             target = QSize(target.width() * (4 if self.fit == "actual" else 1), 100_000)
+        if self.pdf is not None:  # drawn at the size shown; "actual": a point is 1/72 inch
+            if self.fit == "actual":
+                target = self.pdf.natural_size(page, self.devicePixelRatioF() * self.zoom)
+            return self.pdf.image(page, target, background=self.background)
         key = (page, target.width(), target.height())
         image = self._cache.get(key)
         if image is not None:
@@ -341,6 +357,21 @@ class ComicView(PageView):
             painter.drawImage(rect, image)
         for overlay in self.overlays:
             overlay(painter)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        """A click on a PDF's link follows it: another page of the book, or a web address."""
+        link = None
+        if (self.pdf is not None and self._press is not None and not self._panned
+                and event.button() == Qt.MouseButton.LeftButton):
+            link = self.pdf.link_under(self.page_rects(), event.position())
+        if link is None:
+            super().mouseReleaseEvent(event)
+            return
+        self._press = None
+        if link.page is not None and self.book is not None and link.page < len(self.book.sections):
+            self.go_to(Locator(link.page, 0, 0), navigation=Navigation.JUMP)
+        else:
+            open_address(link.uri)
 
     def resizeEvent(self, event: object) -> None:
         if self.book is not None:

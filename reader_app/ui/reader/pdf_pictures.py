@@ -1,0 +1,158 @@
+"""A PDF's pages for the comic view: drawn by PDFium in a worker thread at the size they are
+shown (the window's size times the screen's density and the zoom), a few kept, the next ones
+drawn ahead; their links, read with the drawing."""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Qt, QUrl, Signal
+from PySide6.QtGui import QColor, QDesktopServices, QImage
+
+from reader_app.books.opening.pdf import (
+    SCREEN_DPI,
+    PdfLink,
+    PdfPages,
+    page_links,
+    render_size,
+)
+from reader_app.errors import BookError
+from reader_app.ui.workers import Job, Workers
+
+log = logging.getLogger(__name__)
+
+CACHE_PAGES = 10  # the pages on screen, the ones drawn ahead, and a turn back
+POINTS_PER_INCH = 72.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    image: QImage
+    links: tuple[PdfLink, ...]
+
+
+class PdfPictures(QObject):
+    """Pages drawn on demand: `image()` answers at once, with the drawing when it is ready and a
+    stand-in of the same size (an earlier drawing of the page scaled, or a blank page) while it
+    is drawn; `ready` is emitted when a drawing arrives."""
+
+    ready = Signal()
+
+    def __init__(self, pages: PdfPages, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pages = pages
+        self._workers = Workers(self, max_threads=1)  # PDFium draws one page at a time anyway
+        self._drawn: OrderedDict[tuple[int, int, int], _Drawn] = OrderedDict()
+        self._pending: set[tuple[int, int, int]] = set()
+        self._failed: set[int] = set()
+        self._links: dict[int, tuple[PdfLink, ...]] = {}
+
+    def natural_size(self, page: int, device_ratio: float = 1.0) -> QSize:
+        """The page's size in device pixels at actual size (a point is 1/72 inch)."""
+        width, height = self.pages.page_size(page)
+        factor = SCREEN_DPI / POINTS_PER_INCH * device_ratio
+        return QSize(max(round(width * factor), 1), max(round(height * factor), 1))
+
+    def fitted(self, page: int, target: QSize) -> QSize:
+        """The page's shape fitted into `target` (within the render caps)."""
+        width, height = self.pages.page_size(page)
+        scale = min(target.width() / width, target.height() / height)
+        fitted = render_size(round(width * scale), round(height * scale))
+        return QSize(*fitted)
+
+    def image(self, page: int, target: QSize, *, background: QColor) -> QImage:
+        """Page `page` as large as fits `target`: drawn, or a stand-in while it is drawn."""
+        size = self.fitted(page, target)
+        key = (page, size.width(), size.height())
+        drawn = self._drawn.get(key)
+        if drawn is not None:
+            self._drawn.move_to_end(key)
+            return drawn.image
+        self.request(page, size)
+        earlier = next((d.image for (p, _w, _h), d in reversed(self._drawn.items()) if p == page),
+                       None)
+        if earlier is not None:
+            return earlier.scaled(size, Qt.AspectRatioMode.IgnoreAspectRatio,
+                                  Qt.TransformationMode.FastTransformation)
+        blank = QImage(size, QImage.Format.Format_RGB32)
+        blank.fill(QColor("white") if page not in self._failed else background.lighter(130))
+        return blank
+
+    def is_drawn(self, page: int, target: QSize) -> bool:
+        size = self.fitted(page, target)
+        return (page, size.width(), size.height()) in self._drawn
+
+    @property
+    def busy(self) -> bool:
+        """Whether a page is being drawn."""
+        return bool(self._pending)
+
+    def request(self, page: int, size: QSize) -> None:
+        """Draw `page` at `size` in the worker, unless it is drawn or being drawn."""
+        key = (page, size.width(), size.height())
+        if key in self._drawn or key in self._pending or page in self._failed:
+            return
+        self._pending.add(key)
+        width, height = size.width(), size.height()
+        pages, known = self.pages, page in self._links
+
+        def work(job: Job) -> _Drawn:
+            drawn = pages.render(page, width=width, height=height)
+            image = QImage(drawn.pixels, drawn.width, drawn.height, drawn.stride,
+                           QImage.Format.Format_RGBX8888).copy()  # its own pixels
+            return _Drawn(image, () if known else page_links(pages, page))
+
+        self._workers.submit(f"page-{key}", work,
+                             on_done=lambda drawn: self._arrived(key, drawn),
+                             on_error=lambda error: self._refused(key, error))
+
+    def link_under(self, shown: list[tuple[int, QRectF]], point: QPointF) -> PdfLink | None:
+        """The link under `point` of the view, given where each page is drawn in it."""
+        for page, rect in shown:
+            if rect.contains(point) and rect.width() > 0 and rect.height() > 0:
+                return self.links_at(page, QPointF((point.x() - rect.left()) / rect.width(),
+                                                   (point.y() - rect.top()) / rect.height()))
+        return None
+
+    def links_at(self, page: int, point: QPointF) -> PdfLink | None:
+        """The link under `point` (a fraction of the page's width and height), if any."""
+        width, height = self.pages.page_size(page)
+        x, y = point.x() * width, point.y() * height
+        for link in self._links.get(page, ()):
+            left, top, right, bottom = link.box
+            if left <= x <= right and top <= y <= bottom:
+                return link
+        return None
+
+    def wait(self, msecs: int = 10_000) -> bool:
+        """Wait for every drawing asked for (tests; closing)."""
+        return self._workers.wait_idle(msecs)
+
+    def close(self) -> None:
+        self._workers.drop_all()
+        self._drawn.clear()
+
+    def _arrived(self, key: tuple[int, int, int], drawn: _Drawn) -> None:
+        self._pending.discard(key)
+        if key[0] not in self._links:
+            self._links[key[0]] = drawn.links
+        self._drawn[key] = drawn
+        while len(self._drawn) > CACHE_PAGES:
+            self._drawn.popitem(last=False)
+        self.ready.emit()
+
+    def _refused(self, key: tuple[int, int, int], error: BaseException) -> None:
+        self._pending.discard(key)
+        self._failed.add(key[0])
+        log.warning("page %d of %s cannot be shown: %s", key[0] + 1, self.pages.path.name, error,
+                    exc_info=not isinstance(error, BookError))
+        self.ready.emit()
+
+
+def open_address(uri: str) -> None:
+    """A link's web or mail address, opened only on the reader's click (pdf.py keeps no other)."""
+    url = QUrl(uri)
+    if url.scheme() in ("http", "https", "mailto"):
+        QDesktopServices.openUrl(url)

@@ -1,0 +1,138 @@
+"""PDF books in the real window: pages drawn by PDFium in a worker at the size shown, pixel-close
+to PDFium's own drawing; the outline as contents, page labels, links, fit, zoom and spreads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pypdfium2
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
+
+from reader_app.books.model import Locator
+from reader_app.ui.reader.comic_view import ComicView
+from reader_app.ui.window.main_window import MainWindow
+from tests.ui.conftest import open_file
+from tests.unit.books.pdfgen import sample_spec, write_pdf
+
+
+def _sample(tmp_path: Path) -> Path:
+    return write_pdf(tmp_path / "sample.pdf", sample_spec())
+
+
+def _drawn(qtbot: QtBot, view: ComicView) -> list[tuple[int, QRectF]]:
+    """Wait until every page on screen is PDFium's drawing (not a stand-in)."""
+    pdf = view.pdf
+    assert pdf is not None
+    view.repaint()  # asks for the pages at the size shown
+    qtbot.waitUntil(lambda: not pdf.busy, timeout=10_000)
+    view.repaint()
+    assert not pdf.busy  # nothing more was asked for: what is shown is PDFium's drawing
+    return view.page_rects()
+
+
+def _pixels(image: QImage) -> np.ndarray:
+    image = image.convertToFormat(QImage.Format.Format_RGB888)
+    array = np.frombuffer(image.constBits(), np.uint8).reshape(
+        image.height(), image.bytesPerLine())[:, : image.width() * 3]
+    return array.reshape(image.height(), image.width(), 3).astype(np.int16)
+
+
+def test_pdf_opens_at_its_first_page_drawn_as_pdfium_draws_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = _sample(tmp_path)
+    book = open_file(qtbot, window, path)
+    view = window.reader.comic_view
+    assert book.format == "pdf" and window.reader.stack.currentWidget() is view
+    view.set_options(fit="page", spread=False)
+    view.go_to(Locator(2, 0, 0))
+    (page, rect), = _drawn(qtbot, view)
+    assert page == 2
+    shown = view.grab(rect.toAlignedRect()).toImage()
+    document = pypdfium2.PdfDocument(str(path))
+    width = document[2].get_width()
+    own = document[2].render(scale=shown.width() / width).to_pil().convert("RGB")
+    expected = np.asarray(own.resize((shown.width(), shown.height()))).astype(np.int16)
+    difference = np.abs(_pixels(shown) - expected)
+    assert float(difference.mean()) < 4.0, difference.mean()  # out of 255
+    assert float((difference.max(axis=2) > 64).mean()) < 0.02  # a few edge pixels at most
+    dark = (expected.max(axis=2) < 128).mean()
+    assert dark > 0.005  # there is text on the page to compare
+
+
+def test_pdf_outline_is_the_contents_and_labels_name_the_pages(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    book = open_file(qtbot, window, _sample(tmp_path))
+    assert [e.title for e in book.toc] == ["Chapter 1", "Chapter 2", "Chapter 3"]
+    assert book.toc[1].target == Locator(4, 0, 0)
+    assert [c.title for c in book.toc[0].children] == ["A later scene"]
+    assert [s.title for s in book.sections[:3]] == ["Page i", "Page ii", "Page 1"]
+    assert book.metadata.title == "A Sample Book" and book.metadata.language == "en-GB"
+    window.reader.comic_view.go_to(book.toc[1].target)
+    assert 4 in window.reader.comic_view.current_pages()
+
+
+def test_a_click_on_an_internal_link_goes_to_its_page(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_file(qtbot, window, _sample(tmp_path))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    view.go_to(Locator(0, 0, 0))
+    (_page, rect), = _drawn(qtbot, view)  # the links are read with the drawing
+    # The link covers x 55-300, y 505-535 points from the bottom of a 420 x 595 page.
+    point = QPointF(rect.left() + rect.width() * 150 / 420,
+                    rect.top() + rect.height() * (595 - 520) / 595)
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point.toPoint())
+    assert view.current_pages() == (4,)
+
+
+def test_zoom_and_fit_to_width_draw_the_page_sharper_not_blurred(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_file(qtbot, window, _sample(tmp_path))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    view.go_to(Locator(2, 0, 0))
+    (_page, fitted), = _drawn(qtbot, view)
+    view.set_options(fit="width", spread=False)
+    (_page, wide), = _drawn(qtbot, view)
+    assert wide.width() > fitted.width() * 1.2
+    assert abs(wide.width() - view.width()) <= 1
+    view.zoom_in()
+    (_page, zoomed), = _drawn(qtbot, view)
+    assert zoomed.width() > wide.width() * 1.2
+
+
+def test_pdf_pages_pair_in_spreads_on_a_wide_window(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_file(qtbot, window, _sample(tmp_path))
+    view = window.reader.comic_view
+    window.resize(1600, 800)
+    qtbot.waitUntil(lambda: view.width() > 1300)
+    view.set_options(fit="page", spread=True)
+    view.go_to(Locator(1, 0, 0))
+    assert view.current_pages() == (1, 2)  # the first page alone, then pairs
+    rects = _drawn(qtbot, view)
+    assert [p for p, _r in rects] == [1, 2]
+    assert rects[0][1].right() <= rects[1][1].left() + 1
+
+
+def test_turning_draws_the_next_page_ahead(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_file(qtbot, window, _sample(tmp_path))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    view.go_to(Locator(2, 0, 0))
+    _drawn(qtbot, view)
+    assert view.pdf is not None
+    target = view._target_size(1)
+    qtbot.waitUntil(lambda: view.pdf.is_drawn(3, target), timeout=10_000)  # ahead, unasked
+    view.next_page()
+    assert view.pdf.is_drawn(3, view._target_size(1))  # no wait for the turn
