@@ -137,10 +137,14 @@ def _union(boxes: Iterable[Box]) -> Box:
 # -- running heads, feet and page numbers ---------------------------------------------------
 
 
-def running_lines(layers: Iterable[PageLayer]) -> set[tuple[int, int]]:
+def running_lines(
+    layers: Iterable[PageLayer], *, names: Iterable[str] = ()
+) -> set[tuple[int, int]]:
     """(page, line index) of every line that is not the book's text: a bare page number at a
-    page's top or bottom, or a line repeated at the same edge and height on several pages (the
-    book's title, a chapter's running head; its numbers may differ)."""
+    page's top or bottom, a line repeated at the same edge and height on several pages (the
+    book's title, a chapter's running head; its numbers may differ), or the book's `names`
+    (its title, its authors) at an edge."""
+    named = {_shape(name) for name in names if name.strip()}
     edges: list[tuple[int, int, str, int]] = []  # page, line, edge key, height
     for layer in layers:
         order = sorted(range(len(layer.lines)), key=lambda i: layer.lines[i].box[1])
@@ -159,7 +163,7 @@ def running_lines(layers: Iterable[PageLayer]) -> set[tuple[int, int]]:
         # On adjacent pages too: a chapter's heading ("Chapter 3") stands at the same place on
         # every chapter's first page, never on two pages running.
         running = len(seen) >= RUNNING_MIN_PAGES and any(p + 1 in seen for p in seen)
-        if running or _PAGE_NUMBER.match(text):
+        if running or text in named or _PAGE_NUMBER.match(text):
             found.add((page, index))
     return found
 
@@ -264,7 +268,7 @@ def with_text_layer(
             layers.append(PageLayer(section.index, 1.0, 1.0, ()))
         if progress is not None:
             progress(section.index + 1, total)
-    skip = running_lines(layers)
+    skip = running_lines(layers, names=(book.metadata.title, *book.metadata.authors))
     sections = []
     for section, layer in zip(book.sections, layers, strict=True):
         kept = tuple(b for b in section.blocks if b.kind is BlockKind.IMAGE)
