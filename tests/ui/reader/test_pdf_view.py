@@ -136,3 +136,16 @@ def test_turning_draws_the_next_page_ahead(
     qtbot.waitUntil(lambda: view.pdf.is_drawn(3, target), timeout=10_000)  # ahead, unasked
     view.next_page()
     assert view.pdf.is_drawn(3, view._target_size(1))  # no wait for the turn
+
+
+def test_the_status_line_names_pages_by_their_labels_and_the_chapter(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_file(qtbot, window, _sample(tmp_path))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    view.go_to(Locator(1, 0, 0))
+    qtbot.waitUntil(lambda: window.status_position.text().startswith("Page ii (2) of 8"))
+    view.go_to(Locator(5, 0, 0))
+    qtbot.waitUntil(lambda: window.status_position.text().startswith(
+        "Chapter 2 › A later scene · Page 4 (6) of 8"))
