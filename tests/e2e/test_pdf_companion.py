@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import os
 import statistics
 from pathlib import Path
 
 import pytest
 
-from reader_app.books.model import BlockKind, Book, Locator
+from reader_app.books.model import BlockKind, Book, Locator, TocEntry
 from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.library import Library
 from reader_app.prepare.pipeline import prepare_text
@@ -27,6 +28,7 @@ from tests.unit.books.pdfgen import PdfChapter, PdfSpec, write_pdf, write_scanne
 
 CALIBRE = Path(__file__).resolve().parents[1] / "fixtures" / "pdf" / (
     "jekyll-calibre-first-24-pages.pdf")
+FORMATS = Path(os.environ.get("PAGEMATE_FORMATS", "/tmp/pagemate-formats")) / "pdf"
 DRAGON_QUESTION = "Where does the purple dragon sleep?"
 STORY = PdfSpec(title="Dragon Tales", running_head="Dragon Tales", chapters=(
     PdfChapter("Chapter 1", [["Pepper wakes up early and packs her bag.",
@@ -114,24 +116,48 @@ def _words(text: str) -> list[str]:
     return "".join(c if c.isalnum() else " " for c in text.casefold()).split()
 
 
-def test_pdf_text_matches_the_epubs_chapter_by_chapter(library_home: Path) -> None:
-    epub = read_book(corpus_epub(JEKYLL))
-    pdf = prepare_text(connect(library_home), library_home, read_book(CALIBRE))
-    assert pdf is not None
-    # The chapters whole in the 24 pages: the outline's entries with the next one's page in range.
+def chapter_similarities(epub: Book, pdf: Book) -> list[float]:
+    """difflib's ratio over the words of each chapter, the PDF's (its pages from the outline's
+    entry to the next one's) beside the EPUB's section of the same title."""
     entries = [e for e in pdf.toc if e.target.section < len(pdf.sections)]
+    entries.append(TocEntry("", Locator(len(pdf.sections), 0, 0)))
     ratios = []
     for entry, after in itertools.pairwise(entries):
         pages = pdf.sections[entry.target.section:after.target.section]
         pdf_text = " ".join(b.text for s in pages for b in s.blocks)
-        epub_section = next(s for s in epub.sections if s.title.casefold() == entry.title.casefold()
-                            or any(b.text.casefold() == entry.title.casefold() for b in s.blocks))
+        title = entry.title.casefold()
+        epub_section = next((s for s in epub.sections if s.title.casefold() == title
+                             or any(b.text.casefold() == title for b in s.blocks)), None)
+        if epub_section is None:
+            continue
         epub_text = " ".join(b.text for b in epub_section.blocks)
         if len(_words(epub_text)) < 50:
             continue  # a title page: a picture in both, no text to compare
         matcher = difflib.SequenceMatcher(None, _words(pdf_text), _words(epub_text),
                                           autojunk=False)
         ratios.append(matcher.ratio())
+    return ratios
+
+
+@pytest.mark.slow
+def test_whole_converted_books_match_their_epubs(library_home: Path) -> None:
+    converted = sorted(FORMATS.glob("*.pdf")) if FORMATS.is_dir() else []
+    if not converted:
+        pytest.skip(f"no converted PDFs in {FORMATS} (python -m scripts.make_format_fixtures)")
+    for path in converted:
+        epub = read_book(corpus_epub(path.with_suffix(".epub").name))
+        pdf = prepare_text(connect(library_home), library_home, read_book(path))
+        assert pdf is not None
+        ratios = chapter_similarities(epub, pdf)
+        print(path.name, "similarity by chapter:", [round(r, 3) for r in ratios])
+        assert len(ratios) >= 3 and statistics.median(ratios) >= 0.95, ratios
+
+
+def test_pdf_text_matches_the_epubs_chapter_by_chapter(library_home: Path) -> None:
+    epub = read_book(corpus_epub(JEKYLL))
+    pdf = prepare_text(connect(library_home), library_home, read_book(CALIBRE))
+    assert pdf is not None
+    ratios = chapter_similarities(epub, pdf)[:-1]  # the last chapter runs on past page 24
     assert len(ratios) >= 2
     assert statistics.median(ratios) >= 0.95, ratios
     print("similarity by chapter:", [round(r, 3) for r in ratios])
