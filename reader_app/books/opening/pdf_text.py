@@ -179,10 +179,24 @@ def is_page_number(text: str) -> bool:
 # -- paragraphs ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A paragraph (or heading) of a page, its lines joined, and where it is drawn."""
+
+    text: str
+    heading: bool
+    box: Box
+
+
 def page_blocks(layer: PageLayer, *, skip: set[tuple[int, int]] | None = None) -> list[Block]:
-    """The page's text as paragraphs (headings where the type is larger), heads and feet left
-    out. Lines are joined across hard line ends; a hyphen PDFium marked as a line-end break is
-    dropped."""
+    """The page's text as paragraph blocks (headings where the type is larger)."""
+    return [Block(kind=BlockKind.HEADING if p.heading else BlockKind.PARAGRAPH, text=p.text,
+                  level=2 if p.heading else 0) for p in paragraphs(layer, skip=skip)]
+
+
+def paragraphs(layer: PageLayer, *, skip: set[tuple[int, int]] | None = None) -> list[Paragraph]:
+    """The page's text as paragraphs, heads and feet left out. Lines are joined across hard
+    line ends; a hyphen PDFium marked as a line-end break is dropped."""
     skip = skip or set()
     lines = [ln for i, ln in enumerate(layer.lines) if (layer.page, i) not in skip
              and not (_is_edge(layer, ln) and is_page_number(ln.text))]
@@ -193,15 +207,14 @@ def page_blocks(layer: PageLayer, *, skip: set[tuple[int, int]] | None = None) -
     body_size = statistics.median(ln.font_size for ln in lines) or 1.0
     left = min(ln.box[0] for ln in lines)
     right = max(ln.box[2] for ln in lines)
-    blocks: list[Block] = []
+    blocks: list[Paragraph] = []
     current: list[TextLine] = []
 
     def flush() -> None:
         if current:
             text = _joined(current)
             heading = current[0].font_size > body_size * 1.25 and len(text) < 200
-            blocks.append(Block(kind=BlockKind.HEADING if heading else BlockKind.PARAGRAPH,
-                                text=text, level=2 if heading else 0))
+            blocks.append(Paragraph(text, heading, _union(line.box for line in current)))
             current.clear()
 
     for line in lines:
