@@ -289,3 +289,14 @@ def with_text_layer(
         sections.append(dataclasses.replace(section, blocks=blocks))
     textless = tuple(layer.page for layer in layers if not layer.has_text)
     return BookText(dataclasses.replace(book, sections=tuple(sections)), textless)
+
+
+def readable_book(book: Book) -> Book:
+    """`book` with its words: a PDF with its text layer's paragraphs (read now, page by page: on
+    a worker), any other book as it is."""
+    from reader_app.books.opening.pdf import pdf_pages
+
+    pages = pdf_pages(book)
+    if pages is None or any(len(s.blocks) > 1 for s in book.sections):
+        return book  # not a PDF, or its text is in it already (as prepared for the index)
+    return with_text_layer(book, pages).book or book
