@@ -12,6 +12,7 @@ import dataclasses
 import re
 import statistics
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from reader_app.books.model import Block, BlockKind, Book
@@ -19,6 +20,7 @@ from reader_app.books.opening.pdf import PDFIUM_LOCK, PdfPages, pdfium
 from reader_app.cancel import CancelToken
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom
+Lines = AbstractSet[tuple[int, int]]  # (page, line index) pairs
 MAX_PAGE_CHARS = 200_000  # a page holding more is a table of noise, not text to read
 # Edge lines repeated at the same height on this many pages are running heads (or feet).
 RUNNING_MIN_PAGES = 3
@@ -186,18 +188,21 @@ class Paragraph:
     text: str
     heading: bool
     box: Box
+    # Each word's characters in `text` and where the word is drawn (a word broken over two
+    # lines is two pieces), for selecting and marking the words on the page.
+    pieces: tuple[tuple[int, int, Box], ...] = ()
 
 
-def page_blocks(layer: PageLayer, *, skip: set[tuple[int, int]] | None = None) -> list[Block]:
+def page_blocks(layer: PageLayer, *, skip: Lines | None = None) -> list[Block]:
     """The page's text as paragraph blocks (headings where the type is larger)."""
     return [Block(kind=BlockKind.HEADING if p.heading else BlockKind.PARAGRAPH, text=p.text,
                   level=2 if p.heading else 0) for p in paragraphs(layer, skip=skip)]
 
 
-def paragraphs(layer: PageLayer, *, skip: set[tuple[int, int]] | None = None) -> list[Paragraph]:
+def paragraphs(layer: PageLayer, *, skip: Lines | None = None) -> list[Paragraph]:
     """The page's text as paragraphs, heads and feet left out. Lines are joined across hard
     line ends; a hyphen PDFium marked as a line-end break is dropped."""
-    skip = skip or set()
+    skip = skip or frozenset()
     lines = [ln for i, ln in enumerate(layer.lines) if (layer.page, i) not in skip
              and not (_is_edge(layer, ln) and is_page_number(ln.text))]
     if not lines:
@@ -212,9 +217,10 @@ def paragraphs(layer: PageLayer, *, skip: set[tuple[int, int]] | None = None) ->
 
     def flush() -> None:
         if current:
-            text = _joined(current)
+            text, pieces = _joined(current)
             heading = current[0].font_size > body_size * 1.25 and len(text) < 200
-            blocks.append(Paragraph(text, heading, _union(line.box for line in current)))
+            blocks.append(Paragraph(text, heading, _union(line.box for line in current),
+                                    pieces))
             current.clear()
 
     for line in lines:
@@ -236,18 +242,23 @@ def _is_edge(layer: PageLayer, line: TextLine) -> bool:
     return line.box[1] < layer.height * 0.12 or line.box[3] > layer.height * 0.88
 
 
-def _joined(lines: list[TextLine]) -> str:
+def _joined(lines: list[TextLine]) -> tuple[str, tuple[tuple[int, int, Box], ...]]:
+    """The lines as one paragraph's text, and where each of its words' characters is drawn."""
     text = ""
+    pieces: list[tuple[int, int, Box]] = []
     for line in lines:
-        if not text:
-            text = line.text
-        elif text.endswith(_HYPHENS):
-            text = text[:-1] + line.text
-        elif text.endswith(("-", "—", "–", "/")):
-            text += line.text
-        else:
-            text += " " + line.text
-    return text.replace("\x02", "-")
+        if text.endswith(_HYPHENS):
+            text = text[:-1]  # the hyphen PDFium marked as a break: the word goes on
+            start, end, box = pieces[-1]
+            pieces[-1] = (start, min(end, len(text)), box)
+        elif text and not text.endswith(("-", "—", "–", "/")):
+            text += " "
+        for index, word in enumerate(line.words):
+            if index:
+                text += " "
+            pieces.append((len(text), len(text) + len(word.text), word.box))
+            text += word.text
+    return text.replace("\x02", "-"), tuple(pieces)
 
 
 # -- the whole book -------------------------------------------------------------------------
@@ -255,11 +266,13 @@ def _joined(lines: list[TextLine]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class BookText:
-    """The book with its text layer's paragraphs after each page's picture, and the pages that
-    had no text (scanned: they go to OCR). `book` is None when cancelled."""
+    """The book with its text layer's paragraphs after each page's picture, the pages that had
+    no text (scanned: they go to OCR), and the lines left out as running heads and feet (a
+    page's `paragraphs` with them are its blocks). `book` is None when cancelled."""
 
     book: Book | None
     textless: tuple[int, ...]
+    skip: frozenset[tuple[int, int]] = frozenset()
 
 
 def with_text_layer(
@@ -274,7 +287,7 @@ def with_text_layer(
     total = len(book.sections)
     for section in book.sections:
         if cancel is not None and cancel.cancelled:
-            return BookText(None, ())
+            return BookText(None, ())  # cancelled
         try:
             layers.append(read_layer(pages, section.index))
         except Exception:  # a damaged page: no text from it; the others are read
@@ -288,7 +301,8 @@ def with_text_layer(
         blocks = (*kept, *page_blocks(layer, skip=skip))
         sections.append(dataclasses.replace(section, blocks=blocks))
     textless = tuple(layer.page for layer in layers if not layer.has_text)
-    return BookText(dataclasses.replace(book, sections=tuple(sections)), textless)
+    return BookText(dataclasses.replace(book, sections=tuple(sections)), textless,
+                    frozenset(skip))
 
 
 def readable_book(book: Book) -> Book:

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QImage, QImageReader, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
@@ -16,8 +16,9 @@ from reader_app.books.shelf.reading import Navigation
 from reader_app.errors import BookError
 from reader_app.ui.page.images import decode_image
 from reader_app.ui.page.safe_paint import paint_safely
-from reader_app.ui.reader.page_view import PageShown, PageView
-from reader_app.ui.reader.pdf_pictures import PdfPictures, open_address
+from reader_app.ui.reader.page_view import PageShown
+from reader_app.ui.reader.pdf_pictures import PdfPictures
+from reader_app.ui.reader.pdf_selection import PdfTextView
 
 log = logging.getLogger(__name__)
 
@@ -88,11 +89,12 @@ def page_size(book: Book, page: int) -> QSize | None:
     return size if size.isValid() and not size.isEmpty() else None
 
 
-class ComicView(PageView):
+class ComicView(PdfTextView):
     """Pages drawn as images; a page taller than the window (fit to width) scrolls before it
-    turns. No text layout: nothing to select, no text menu."""
+    turns. A comic has no text to select and no text menu; a PDF's drawn words have both
+    (`PdfTextView`)."""
 
-    has_text = False
+    has_text = False  # a PDF's pages have (set_book)
     sideways_wheel_turns = False
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -131,7 +133,10 @@ class ComicView(PageView):
             self.pdf.close()
             self.pdf.deleteLater()
         pages = pdf_pages(book) if book is not None else None
-        self.pdf = PdfPictures(pages, self) if pages is not None else None
+        self._pdf_selected = None
+        self.pdf = PdfPictures(pages, self, names=(book.metadata.title, *book.metadata.authors)) \
+            if pages is not None and book is not None else None
+        self.has_text = self.pdf is not None
         if self.pdf is not None:
             self.pdf.ready.connect(self.update)
         if book is None:
@@ -355,23 +360,9 @@ class ComicView(PageView):
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         for _page, image, rect in self._placements():
             painter.drawImage(rect, image)
+        self.paint_pdf_selection(painter)
         for overlay in self.overlays:
             overlay(painter)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        """A click on a PDF's link follows it: another page of the book, or a web address."""
-        link = None
-        if (self.pdf is not None and self._press is not None and not self._panned
-                and event.button() == Qt.MouseButton.LeftButton):
-            link = self.pdf.link_under(self.page_rects(), event.position())
-        if link is None:
-            super().mouseReleaseEvent(event)
-            return
-        self._press = None
-        if link.page is not None and self.book is not None and link.page < len(self.book.sections):
-            self.go_to(Locator(link.page, 0, 0), navigation=Navigation.JUMP)
-        else:
-            open_address(link.uri)
 
     def resizeEvent(self, event: object) -> None:
         if self.book is not None:

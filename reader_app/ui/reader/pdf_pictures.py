@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Qt, QUrl, Signal
@@ -17,6 +18,13 @@ from reader_app.books.opening.pdf import (
     PdfPages,
     page_links,
     render_size,
+)
+from reader_app.books.opening.pdf_text import (
+    PageLayer,
+    Paragraph,
+    paragraphs,
+    read_layer,
+    running_lines,
 )
 from reader_app.errors import BookError
 from reader_app.ui.workers import Job, Workers
@@ -40,9 +48,16 @@ class PdfPictures(QObject):
 
     ready = Signal()
 
-    def __init__(self, pages: PdfPages, parent: QObject | None = None) -> None:
+    def __init__(self, pages: PdfPages, parent: QObject | None = None, *,
+                 names: tuple[str, ...] = ()) -> None:
         super().__init__(parent)
         self.pages = pages
+        self.names = names  # the book's title and authors: running heads when at a page's edge
+        # The words on the pages, for selection: read once the running heads and feet are known
+        # (a pass over every page, in the background), then page by page as they are shown.
+        self._reading = Workers(self, max_threads=1)
+        self._skip: frozenset[tuple[int, int]] | None = None
+        self._paragraphs: dict[int, tuple[Paragraph, ...]] = {}
         self._workers = Workers(self, max_threads=1)  # PDFium draws one page at a time anyway
         self._drawn: OrderedDict[tuple[int, int, int], _Drawn] = OrderedDict()
         self._pending: set[tuple[int, int, int]] = set()
@@ -132,7 +147,38 @@ class PdfPictures(QObject):
 
     def close(self) -> None:
         self._workers.drop_all()
+        self._reading.drop_all()
         self._drawn.clear()
+
+    def paragraphs(self, page: int) -> tuple[Paragraph, ...] | None:
+        """Page `page`'s paragraphs with their words' places, as the book's blocks 1, 2, ...
+        hold them (the index's); None while they are read (`ready` tells when)."""
+        found = self._paragraphs.get(page)
+        if found is not None:
+            return found
+        pages, skip, names = self.pages, self._skip, self.names
+        if skip is None:
+            if self._reading.current("edges") is None:
+                self._reading.submit("edges", lambda _job: _edges(pages, names),
+                                     on_done=self._edges_known, on_error=self._unreadable)
+            return None
+        if self._reading.current(f"text-{page}") is None:
+            self._reading.submit(
+                f"text-{page}", lambda _job: tuple(paragraphs(read_layer(pages, page), skip=skip)),
+                on_done=lambda found: self._text_arrived(page, found), on_error=self._unreadable)
+        return None
+
+    def _edges_known(self, skip: frozenset[tuple[int, int]]) -> None:
+        self._skip = skip
+        self.ready.emit()
+
+    def _text_arrived(self, page: int, found: tuple[Paragraph, ...]) -> None:
+        self._paragraphs[page] = found
+        self.ready.emit()
+
+    def _unreadable(self, error: BaseException) -> None:
+        log.warning("the text of %s cannot be read: %s", self.pages.path.name, error,
+                    exc_info=not isinstance(error, BookError))
 
     def _arrived(self, key: tuple[int, int, int], drawn: _Drawn) -> None:
         self._pending.discard(key)
@@ -156,3 +202,16 @@ def open_address(uri: str) -> None:
     url = QUrl(uri)
     if url.scheme() in ("http", "https", "mailto"):
         QDesktopServices.openUrl(url)
+
+
+def _edges(pages: PdfPages, names: tuple[str, ...]) -> frozenset[tuple[int, int]]:
+    """The running heads and feet of every page (as the index leaves them out)."""
+
+    def layers() -> Iterator[PageLayer]:
+        for index in range(len(pages)):
+            try:
+                yield read_layer(pages, index)
+            except BookError:
+                continue  # a damaged page: no text from it, as for the index
+
+    return frozenset(running_lines(layers(), names=names))

@@ -149,3 +149,65 @@ def test_the_status_line_names_pages_by_their_labels_and_the_chapter(
     view.go_to(Locator(5, 0, 0))
     qtbot.waitUntil(lambda: window.status_position.text().startswith(
         "Chapter 2 › A later scene · Page 4 (6) of 8"))
+
+
+def _point(rect: QRectF, box: tuple[float, float, float, float], *, at: float = 0.5) -> QPointF:
+    """A point inside `box` (points from the page's top-left) on the page drawn in `rect`."""
+    return QPointF(rect.left() + rect.width() * (box[0] + (box[2] - box[0]) * at) / 420,
+                   rect.top() + rect.height() * (box[1] + box[3]) / 2 / 595)
+
+
+def test_dragging_over_the_drawn_words_selects_and_copies_them_as_the_book_holds_them(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    book = open_file(qtbot, window, _sample(tmp_path))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    view.go_to(Locator(2, 0, 0))
+    (_page, rect), = _drawn(qtbot, view)
+    pdf = view.pdf
+    assert pdf is not None and view.has_text
+    qtbot.waitUntil(lambda: pdf.paragraphs(2) is not None, timeout=10_000)
+    found = pdf.paragraphs(2)
+    assert found is not None and found[0].text == "Chapter 1"
+    body = found[1]  # "The lighthouse keeper counted the ships that passed each night in ..."
+    first, fourth = body.pieces[0], body.pieces[3]
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=_point(rect, first[2]).toPoint())
+    qtbot.mouseMove(view, pos=_point(rect, fourth[2], at=0.8).toPoint())
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=_point(rect, fourth[2],
+                                                                     at=0.8).toPoint())
+    assert view.selected_text() == "The lighthouse keeper counted"
+    assert view.current_pages() == (2,), "a drag selects; it does not turn the page"
+    start, end = view.selection_range() or (None, None)
+    assert start == Locator(2, 2, 0) and end == Locator(2, 2, len("The lighthouse keeper counted"))
+    from reader_app.books.opening.pdf_text import readable_book
+
+    indexed = readable_book(book).sections[2].blocks[2].text  # the same words, same places
+    assert indexed[start.char:end.char] == view.selected_text()
+    shown = view.grab(rect.toAlignedRect()).toImage()  # the selection is painted over them
+    x = round(rect.width() * (first[2][0] + first[2][2]) / 2 / 420)
+    y = round(rect.height() * (first[2][1] + first[2][3]) / 2 / 595)
+    assert shown.pixelColor(x, y).blue() > shown.pixelColor(x, y).red() + 20
+    menu = view.build_context_menu()
+    copy = next(a for a in menu.actions() if a.text() == "Copy")
+    copy.trigger()
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.clipboard().text() == "The lighthouse keeper counted"
+
+
+def test_a_double_click_selects_the_word(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_file(qtbot, window, _sample(tmp_path))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    view.go_to(Locator(2, 0, 0))
+    (_page, rect), = _drawn(qtbot, view)
+    assert view.pdf is not None
+    qtbot.waitUntil(lambda: view.pdf.paragraphs(2) is not None, timeout=10_000)
+    found = view.pdf.paragraphs(2)
+    assert found is not None
+    keeper = found[1].pieces[2]
+    qtbot.mouseDClick(view, Qt.MouseButton.LeftButton, pos=_point(rect, keeper[2]).toPoint())
+    assert view.selected_text() == "keeper"
