@@ -7,8 +7,9 @@ from pathlib import Path
 
 import numpy as np
 import pypdfium2
+import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QAction, QImage
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
@@ -211,3 +212,30 @@ def test_a_double_click_selects_the_word(
     keeper = found[1].pieces[2]
     qtbot.mouseDClick(view, Qt.MouseButton.LeftButton, pos=_point(rect, keeper[2]).toPoint())
     assert view.selected_text() == "keeper"
+
+
+def test_a_word_selected_on_a_pdf_page_is_looked_up_in_the_dictionary(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.unit.books.test_dictionary import write_stardict
+
+    write_stardict(tmp_path / "dic", "small", {"lighthouse": b"A tower with a light."},
+                   same_type="m", packed=True)
+    monkeypatch.setenv("READER_APP_DICTIONARIES", str(tmp_path / "dic"))
+    open_file(qtbot, window, _sample(tmp_path))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    view.go_to(Locator(2, 0, 0))
+    (_page, rect), = _drawn(qtbot, view)
+    assert view.pdf is not None
+    qtbot.waitUntil(lambda: view.pdf.paragraphs(2) is not None, timeout=10_000)
+    found = view.pdf.paragraphs(2)
+    assert found is not None
+    word = found[1].pieces[1]  # "lighthouse"
+    qtbot.mouseDClick(view, Qt.MouseButton.LeftButton, pos=_point(rect, word[2]).toPoint())
+    action = view.build_context_menu().findChild(QAction, "lookUpWord")
+    assert action is not None and action.text() == "Look Up “lighthouse”"
+    action.trigger()
+    popup = window.aids.dictionary.popups[view]
+    qtbot.waitUntil(popup.isVisible)
+    assert popup.label.text() == "lighthouse (Small Dictionary)\nA tower with a light."
