@@ -91,23 +91,36 @@ class PdfTextView(PageView):
 
     def paint_pdf_selection(self, painter: QPainter) -> None:
         """The selected words, painted over the page's drawing."""
-        if self.pdf is None or self._pdf_selected is None:
+        chosen = self.selection_range() if self.pdf is not None else None
+        if chosen is not None:
+            self.paint_span(painter, *chosen, SELECTION_COLOUR)
+
+    def paint_span(self, painter: QPainter, start: Locator, end: Locator, colour: QColor) -> None:
+        """The words from `start` to `end` (on one page) painted in `colour` where they are
+        drawn, if that page is on screen and its words are read."""
+        if self.pdf is None:
             return
-        first, last = self._pdf_selected
-        found = self.pdf.paragraphs(first[0]) or ()
-        for page, rect in self.page_rects():
-            if page != first[0]:
+        found = self.pdf.paragraphs(start.section) if any(
+            page == start.section for page, _rect in self.page_rects()) else None
+        for page, rect in self.page_rects() if found else ():
+            if page != start.section:
                 continue
             width, height = self.pdf.pages.page_size(page)
             sx, sy = rect.width() / width, rect.height() / height
-            for block in range(first[1], last[1] + 1):
-                for start, end, box in found[block - 1].pieces if block <= len(found) else ():
-                    if (block, end) <= (first[1], first[2]) or (block, start) >= (last[1],
-                                                                                  last[3]):
+            for block in range(max(start.block, 1), min(end.block, len(found or ())) + 1):
+                for first, last, box in (found or ())[block - 1].pieces:
+                    if (block, last) <= (start.block, start.char) or (
+                            (block, first) >= (end.block, end.char)):
                         continue
                     painter.fillRect(QRectF(rect.left() + box[0] * sx, rect.top() + box[1] * sy,
                                             (box[2] - box[0]) * sx, (box[3] - box[1]) * sy),
-                                     SELECTION_COLOUR)
+                                     colour)
+
+    def locator_at_point(self, point: QPointF) -> Locator | None:
+        if self.pdf is None:
+            return super().locator_at_point(point)
+        word = self.word_at(point)
+        return Locator(word[0], word[1], word[2]) if word is not None else None
 
     # -- the mouse -------------------------------------------------------------------------
 
