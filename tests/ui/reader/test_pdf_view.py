@@ -239,3 +239,24 @@ def test_a_word_selected_on_a_pdf_page_is_looked_up_in_the_dictionary(
     popup = window.aids.dictionary.popups[view]
     qtbot.waitUntil(popup.isVisible)
     assert popup.label.text() == "lighthouse (Small Dictionary)\nA tower with a light."
+
+
+def test_password_protected_and_damaged_pdfs_say_so_and_change_nothing(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    book = open_file(qtbot, window, _sample(tmp_path))
+    qtbot.waitUntil(lambda: all(e.cover_png for e in window.library.entries()), timeout=30_000)
+    before = window.library.entries()
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(_sample(tmp_path).read_bytes()[:300])
+    protected = Path(__file__).resolve().parents[2] / "fixtures" / "pdf" / (
+        "password-protected.pdf")
+    for path, words in ((protected, "password"), (cut, "damaged")):
+        with qtbot.waitSignal(window.openFailed, timeout=30_000) as blocker:
+            window.open_path(path)
+        message = blocker.args[0]
+        assert path.name in message and words in message, message
+        assert "Traceback" not in message and window.error_label.text() == message
+        assert window.library.entries() == before
+        assert window.book is not None and window.book.book_id == book.book_id
+    window.reader.comic_view.next_page()  # the app goes on
