@@ -150,9 +150,12 @@ def running_lines(
     edges: list[tuple[int, int, str, int]] = []  # page, line, edge key, height
     for layer in layers:
         order = sorted(range(len(layer.lines)), key=lambda i: layer.lines[i].box[1])
+        body = statistics.median(line.font_size for line in layer.lines) if layer.lines else 0
         for where, picked in (("top", order[:2]), ("bottom", order[-2:])):
             for index in picked:
                 line = layer.lines[index]
+                if line.font_size > body * 1.2:
+                    continue  # set larger than the text: a heading ("Chapter 3"), never a head
                 edge_y = line.box[1] if where == "top" else layer.height - line.box[3]
                 edges.append((layer.page, index, f"{where}:{_shape(line.text)}", round(edge_y)))
     pages_of: dict[tuple[str, int], set[int]] = {}

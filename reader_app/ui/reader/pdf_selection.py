@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMenu
 from reader_app.books.model import Book, Locator
 from reader_app.books.opening.pdf_text import Paragraph
 from reader_app.books.shelf.reading import Navigation
+from reader_app.ui.reader.page_marks import CURRENT_COLOUR, MATCH_COLOUR, Mark
 from reader_app.ui.reader.page_view import PageView
 from reader_app.ui.reader.pdf_pictures import PdfPictures, open_address
 
@@ -27,6 +28,7 @@ class PdfTextView(PageView):
     pdf: PdfPictures | None
     _pdf_selected: tuple[Word, Word] | None = None
     _pdf_anchor: Word | None = None
+    pdf_marks: tuple[Mark, ...] = ()  # Find in Book's matches, on a PDF's words
 
     def page_rects(self) -> list[tuple[int, QRectF]]:
         raise NotImplementedError
@@ -89,8 +91,16 @@ class PdfTextView(PageView):
 
         return build_context_menu(self)
 
+    def set_marks(self, marks: tuple[Mark, ...]) -> None:
+        """Find in Book's matches, marked on the words of the PDF's pages shown."""
+        self.pdf_marks = marks
+        self.update()
+
     def paint_pdf_selection(self, painter: QPainter) -> None:
-        """The selected words, painted over the page's drawing."""
+        """The matches found and the selected words, painted over the page's drawing."""
+        for mark in self.pdf_marks if self.pdf is not None else ():
+            self.paint_span(painter, mark.start, mark.end,
+                            CURRENT_COLOUR if mark.strong else MATCH_COLOUR)
         chosen = self.selection_range() if self.pdf is not None else None
         if chosen is not None:
             self.paint_span(painter, *chosen, SELECTION_COLOUR)

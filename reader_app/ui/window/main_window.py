@@ -163,6 +163,7 @@ class MainWindow(QMainWindow):
         self.assistant_line = AssistantLine(label=self.status_assistant, panel=self.assistant_panel,
                                             settings=self.settings, parent=self)
         self.finder.marksChanged.connect(self.reader.epub_view.set_marks)
+        self.finder.marksChanged.connect(self.reader.comic_view.set_marks)  # a PDF's words
         self.reader.positionChanged.connect(self._position_changed)
         self.reader.boundaryChanged.connect(self._boundary_changed)
         self.reader.epub_view.askAbout.connect(self._ask_about)

@@ -163,3 +163,27 @@ def test_too_many_pages_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(pdf, "MAX_PAGES", 50)
     with pytest.raises(BookTooLargeError):
         read_book(write_pdf(tmp_path / "long.pdf", many_pages_spec(60)))
+
+
+def test_chapter_headings_on_running_pages_are_kept_and_words_map_to_their_text(
+    tmp_path: Path,
+) -> None:
+    from tests.unit.books.pdfgen import STORY, PdfChapter, PdfSpec
+
+    spec = PdfSpec(title="Tales", running_head="Tales", chapters=tuple(
+        PdfChapter(f"Chapter {n}", [[STORY[n]]])
+        for n in range(1, 6)))  # a heading at the same place on five pages running
+    book = read_book(write_pdf(tmp_path / "tales.pdf", spec))
+    pages = pdf_pages(book)
+    assert pages is not None
+    read = with_text_layer(book, pages)
+    assert read.book is not None
+    for number, section in enumerate(read.book.sections, start=1):
+        assert [(b.kind, b.text) for b in section.blocks[1:]] == [
+            (BlockKind.HEADING, f"Chapter {number}"),
+            (BlockKind.PARAGRAPH, STORY[number])]
+    from reader_app.books.opening.pdf_text import paragraphs
+
+    for paragraph in paragraphs(read_layer(pages, 0), skip=read.skip):
+        words = [paragraph.text[start:end] for start, end, _box in paragraph.pieces]
+        assert words == paragraph.text.split()
