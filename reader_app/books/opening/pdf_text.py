@@ -150,7 +150,7 @@ def running_lines(
     edges: list[tuple[int, int, str, int]] = []  # page, line, edge key, height
     for layer in layers:
         order = sorted(range(len(layer.lines)), key=lambda i: layer.lines[i].box[1])
-        body = statistics.median(line.font_size for line in layer.lines) if layer.lines else 0
+        body = _text_size(list(layer.lines))
         for where, picked in (("top", order[:2]), ("bottom", order[-2:])):
             for index in picked:
                 line = layer.lines[index]
@@ -212,7 +212,7 @@ def paragraphs(layer: PageLayer, *, skip: Lines | None = None) -> list[Paragraph
         return []
     heights = [ln.box[3] - ln.box[1] for ln in lines]
     line_height = statistics.median(heights) or 1.0
-    body_size = statistics.median(ln.font_size for ln in lines) or 1.0
+    body_size = _text_size(lines) or 1.0
     left = min(ln.box[0] for ln in lines)
     right = max(ln.box[2] for ln in lines)
     blocks: list[Paragraph] = []
@@ -239,6 +239,17 @@ def paragraphs(layer: PageLayer, *, skip: Lines | None = None) -> list[Paragraph
         current.append(line)
     flush()
     return blocks
+
+
+def _text_size(lines: list[TextLine]) -> float:
+    """The type size most of the page's characters are set in (its text, not its headings)."""
+    counted = sorted((line.font_size, len(line.text)) for line in lines)
+    half, seen = sum(count for _size, count in counted) / 2, 0
+    for size, count in counted:
+        seen += count
+        if seen >= half:
+            return size
+    return 0.0
 
 
 def _is_edge(layer: PageLayer, line: TextLine) -> bool:
