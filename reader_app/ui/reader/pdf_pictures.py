@@ -31,7 +31,8 @@ from reader_app.ui.workers import Job, Workers
 
 log = logging.getLogger(__name__)
 
-CACHE_PAGES = 10  # the pages on screen, the ones drawn ahead, and a turn back
+CACHE_PAGES = 8  # the pages on screen, the ones drawn ahead, and a turn back
+NEAR_PAGES = 3  # drawings asked for further from the page asked now are dropped
 POINTS_PER_INCH = 72.0
 
 
@@ -109,11 +110,16 @@ class PdfPictures(QObject):
         key = (page, size.width(), size.height())
         if key in self._drawn or key in self._pending or page in self._failed:
             return
+        for stale in [k for k in self._pending if abs(k[0] - page) > NEAR_PAGES]:
+            self._workers.drop(f"page-{stale}")  # turned past quickly: not drawn for nothing
+            self._pending.discard(stale)
         self._pending.add(key)
         width, height = size.width(), size.height()
         pages, known = self.pages, page in self._links
 
-        def work(job: Job) -> _Drawn:
+        def work(job: Job) -> _Drawn | None:
+            if job.cancelled:
+                return None
             drawn = pages.render(page, width=width, height=height)
             image = QImage(drawn.pixels, drawn.width, drawn.height, drawn.stride,
                            QImage.Format.Format_RGBX8888).copy()  # its own pixels
@@ -180,8 +186,10 @@ class PdfPictures(QObject):
         log.warning("the text of %s cannot be read: %s", self.pages.path.name, error,
                     exc_info=not isinstance(error, BookError))
 
-    def _arrived(self, key: tuple[int, int, int], drawn: _Drawn) -> None:
+    def _arrived(self, key: tuple[int, int, int], drawn: _Drawn | None) -> None:
         self._pending.discard(key)
+        if drawn is None:
+            return
         if key[0] not in self._links:
             self._links[key[0]] = drawn.links
         self._drawn[key] = drawn

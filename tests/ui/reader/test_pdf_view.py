@@ -260,3 +260,22 @@ def test_password_protected_and_damaged_pdfs_say_so_and_change_nothing(
         assert window.library.entries() == before
         assert window.book is not None and window.book.book_id == book.book_id
     window.reader.comic_view.next_page()  # the app goes on
+
+
+def test_pages_turned_past_quickly_are_not_drawn_for_nothing(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from tests.unit.books.pdfgen import many_pages_spec
+
+    open_file(qtbot, window, write_pdf(tmp_path / "long.pdf", many_pages_spec(80)))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    pdf = view.pdf
+    assert pdf is not None
+    for page in range(0, 80, 4):  # a reader holding the key down
+        view.go_to(Locator(page, 0, 0))
+        view.repaint()
+    _drawn(qtbot, view)
+    drawn_pages = {key[0] for key in pdf._drawn}
+    assert 76 in drawn_pages
+    assert not drawn_pages & set(range(8, 70)), drawn_pages  # those asked for and passed
