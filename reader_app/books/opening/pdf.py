@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -177,6 +178,38 @@ class PdfLink:
 MAX_LINKS_PER_PAGE = 2000
 
 
+def page_mapping(page: Any, width: float, height: float) -> Callable[
+        [float, float, float, float], tuple[float, float, float, float]]:
+    """A map from a loaded page's own space (PDF points from the bottom-left of its media box)
+    to points from the top-left of the page as it is drawn (its rotation and crop box applied):
+    a rectangle (left, bottom, right, top) to (left, top, right, bottom). Held under the lock."""
+    import ctypes
+
+    raw = pdfium().raw
+    fine = 16.0  # PDFium maps to whole device pixels: a 16th of a point is close enough
+    size_x, size_y = max(round(width * fine), 1), max(round(height * fine), 1)
+
+    def device(x: float, y: float) -> tuple[float, float]:
+        dx, dy = ctypes.c_int(0), ctypes.c_int(0)
+        raw.FPDF_PageToDevice(page, 0, 0, size_x, size_y, 0, ctypes.c_double(x),
+                              ctypes.c_double(y), ctypes.byref(dx), ctypes.byref(dy))
+        return dx.value / fine, dy.value / fine
+
+    ox, oy = device(0.0, 0.0)
+    ax, ay = device(1000.0, 0.0)
+    bx, by = device(0.0, 1000.0)
+    xx, xy, yx, yy = (ax - ox) / 1000, (ay - oy) / 1000, (bx - ox) / 1000, (by - oy) / 1000
+
+    def mapped(left: float, bottom: float, right: float,
+               top: float) -> tuple[float, float, float, float]:
+        corners = [(ox + x * xx + y * yx, oy + x * xy + y * yy)
+                   for x, y in ((left, bottom), (right, top))]
+        return (min(c[0] for c in corners), min(c[1] for c in corners),
+                max(c[0] for c in corners), max(c[1] for c in corners))
+
+    return mapped
+
+
 def page_links(pages: PdfPages, index: int) -> tuple[PdfLink, ...]:
     """The links on page `index` that go somewhere: another page, or an address."""
     import ctypes
@@ -187,15 +220,15 @@ def page_links(pages: PdfPages, index: int) -> tuple[PdfLink, ...]:
         document = pages.document()
         page = pages.load_page(index)
         try:
-            height = page.get_height()
+            shown = page_mapping(page, *page.get_size())
             position, link = ctypes.c_int(0), raw.FPDF_LINK()
             while len(found) < MAX_LINKS_PER_PAGE and raw.FPDFLink_Enumerate(
                     page, ctypes.byref(position), ctypes.byref(link)):
                 rect = raw.FS_RECTF()
                 if not raw.FPDFLink_GetAnnotRect(link, ctypes.byref(rect)):
                     continue
-                box = (min(rect.left, rect.right), height - max(rect.top, rect.bottom),
-                       max(rect.left, rect.right), height - min(rect.top, rect.bottom))
+                box = shown(min(rect.left, rect.right), min(rect.top, rect.bottom),
+                            max(rect.left, rect.right), max(rect.top, rect.bottom))
                 target, uri = _link_target(raw, document, link)
                 if target is not None or uri:
                     found.append(PdfLink(box, target, uri))

@@ -16,7 +16,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from reader_app.books.model import Block, BlockKind, Book
-from reader_app.books.opening.pdf import PDFIUM_LOCK, PdfPages, pdfium
+from reader_app.books.opening.pdf import PDFIUM_LOCK, PdfPages, page_mapping, pdfium
 from reader_app.cancel import CancelToken
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom
@@ -74,16 +74,16 @@ def read_layer(pages: PdfPages, index: int) -> PageLayer:
         page = pages.load_page(index)
         try:
             width, height = page.get_size()
+            shown = page_mapping(page, width, height)
             text_page = page.get_textpage()
             try:
                 count = min(text_page.count_chars(), MAX_PAGE_CHARS)
                 chars = []
                 for i in range(max(count, 0)):
                     code = raw.FPDFText_GetUnicode(text_page, i)
-                    left, bottom, right, top = text_page.get_charbox(i)
+                    box = shown(*text_page.get_charbox(i))
                     size = raw.FPDFText_GetFontSize(text_page, i)
-                    chars.append((_letter(code), (left, height - top, right, height - bottom),
-                                  float(size), i))
+                    chars.append((_letter(code), box, float(size), i))
             finally:
                 text_page.close()
         finally:

@@ -63,12 +63,22 @@ def test_calibre_pdf_outline_becomes_the_contents() -> None:
     assert book.metadata.title == "The Strange Case of Dr. Jekyll and Mr. Hyde"
 
 
-def test_the_text_layers_words_lie_where_they_are_drawn() -> None:
-    book = read_book(CALIBRE)
+def _rotated_and_cropped(tmp_path: Path) -> Path:
+    """The sample with each page turned a quarter and cropped away from its corner."""
+    data = write_pdf(tmp_path / "plain.pdf", sample_spec()).read_bytes().replace(
+        b"/MediaBox [0 0 420 595]", b"/Rotate 90 /CropBox [20 30 420 595] /MediaBox [0 0 420 595]")
+    path = tmp_path / "turned.pdf"
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize("which", ["calibre", "turned"])
+def test_the_text_layers_words_lie_where_they_are_drawn(tmp_path: Path, which: str) -> None:
+    book = read_book(CALIBRE if which == "calibre" else _rotated_and_cropped(tmp_path))
     pages = pdf_pages(book)
     assert pages is not None
     layer = read_layer(pages, 4)
-    assert len(layer.words) > 100
+    assert len(layer.words) > (100 if which == "calibre" else 30)
     drawn = pages.render(4, width=round(layer.width * 2), height=round(layer.height * 2))
     pixels = np.frombuffer(drawn.pixels, np.uint8).reshape(drawn.height, drawn.stride // 4, 4)
     ink = pixels[:, : drawn.width, :3].max(axis=2) < 110
