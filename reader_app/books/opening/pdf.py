@@ -374,7 +374,8 @@ def _metadata(document: Any, path: Path) -> Metadata:
     except Exception as error:  # a broken Info dictionary: the file name stands in
         log.warning("PDF metadata unreadable in %s: %s", path.name, error)
         info = {}
-    authors = tuple(a.strip() for a in str(info.get("Author", "")).replace(";", ",").split(",")
+    # "Stevenson, Robert Louis" is one author: only ";" and " & " (calibre's) separate them
+    authors = tuple(a.strip() for a in str(info.get("Author", "")).replace(" & ", ";").split(";")
                     if a.strip())
     return Metadata(
         title=str(info.get("Title", "")).strip()[:500] or path.stem,
