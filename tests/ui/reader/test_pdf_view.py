@@ -279,3 +279,13 @@ def test_pages_turned_past_quickly_are_not_drawn_for_nothing(
     drawn_pages = {key[0] for key in pdf._drawn}
     assert 76 in drawn_pages
     assert not drawn_pages & set(range(8, 70)), drawn_pages  # those asked for and passed
+
+
+def test_go_to_takes_a_pdfs_page_labels(tmp_path: Path) -> None:
+    from reader_app.books.opening.formats import read_book
+    from reader_app.ui.aids.go_to import place_for
+
+    book = read_book(_sample(tmp_path))  # pages i, ii, then 1 to 6
+    assert place_for(book, "ii") == Locator(1, 0, 0)
+    assert place_for(book, " 3 ") == Locator(4, 0, 0)  # the printed 3, the fifth page
+    assert place_for(book, "50%").section in (3, 4)
