@@ -289,3 +289,11 @@ def test_go_to_takes_a_pdfs_page_labels(tmp_path: Path) -> None:
     assert place_for(book, "ii") == Locator(1, 0, 0)
     assert place_for(book, " 3 ") == Locator(4, 0, 0)  # the printed 3, the fifth page
     assert place_for(book, "50%").section in (3, 4)
+
+
+def test_prepare_whole_comic_never_sends_a_pdfs_pages_to_a_vision_model(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    open_file(qtbot, window, _sample(tmp_path))
+    window.prepare_whole_comic()  # the Comics menu's command: a PDF's pages have their text
+    assert window.tasks.current("whole-comic") is None
