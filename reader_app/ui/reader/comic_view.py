@@ -284,6 +284,8 @@ class ComicView(PdfTextView):
         if self.pdf is not None:  # drawn at the size shown; "actual": a point is 1/72 inch
             if self.fit == "actual":
                 target = self.pdf.natural_size(page, self.devicePixelRatioF() * self.zoom)
+            if self.pdf.failed(page):  # a damaged page says so in its place; the others show
+                return unshown_page(self.pdf.fitted(page, target), background=self.background)
             return self.pdf.image(page, target, background=self.background)
         key = (page, target.width(), target.height())
         image = self._cache.get(key)

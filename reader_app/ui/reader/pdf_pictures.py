@@ -96,6 +96,10 @@ class PdfPictures(QObject):
         blank.fill(QColor("white") if page not in self._failed else background.lighter(130))
         return blank
 
+    def failed(self, page: int) -> bool:
+        """Whether PDFium could not draw the page (damaged)."""
+        return page in self._failed
+
     def is_drawn(self, page: int, target: QSize) -> bool:
         size = self.fitted(page, target)
         return (page, size.width(), size.height()) in self._drawn

@@ -297,3 +297,36 @@ def test_prepare_whole_comic_never_sends_a_pdfs_pages_to_a_vision_model(
     open_file(qtbot, window, _sample(tmp_path))
     window.prepare_whole_comic()  # the Comics menu's command: a PDF's pages have their text
     assert window.tasks.current("whole-comic") is None
+
+
+def test_a_page_pdfium_cannot_draw_says_so_and_the_others_show(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from reader_app.books.opening.pdf import PdfPages
+    from reader_app.errors import BookError
+
+    real = PdfPages.render
+
+    def render(self: PdfPages, index: int, *, width: int, height: int) -> object:
+        if index == 2:
+            raise BookError(self.path, "page 3 cannot be drawn (a broken content stream).")
+        return real(self, index, width=width, height=height)
+
+    monkeypatch.setattr(PdfPages, "render", render)
+    open_file(qtbot, window, _sample(tmp_path))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    view.go_to(Locator(2, 0, 0))
+    _drawn(qtbot, view)
+    assert view.pdf is not None and view.pdf.failed(2)
+    placements = view._placements()
+    assert placements
+    shown = view.grab().toImage()
+    rect = placements[0][2]
+    corner = shown.pixelColor(round(rect.left()) + 5, round(rect.top()) + 5)
+    assert corner.lightness() < 200, "not a white page: the stand-in that says it is not shown"
+    standin = _pixels(placements[0][1])
+    assert len(np.unique(standin.reshape(-1, 3), axis=0)) > 2, "with its words, not blank"
+    view.next_page()
+    (_page, rect), = _drawn(qtbot, view)
+    assert view.current_pages() == (3,) and not view.pdf.failed(3)
