@@ -330,3 +330,11 @@ def test_a_page_pdfium_cannot_draw_says_so_and_the_others_show(
     view.next_page()
     (_page, rect), = _drawn(qtbot, view)
     assert view.current_pages() == (3,) and not view.pdf.failed(3)
+
+
+def test_the_preparation_says_what_it_reads_of_a_pdf() -> None:
+    from reader_app.prepare.news import PrepareNews
+    from reader_app.ui.window.preparation_words import preparation_words
+
+    assert preparation_words(PrepareNews("b", "layer", 0.5)) == "Reading the PDF's text: 50%"
+    assert preparation_words(PrepareNews("b", "ocr", 0.25)) == "Reading the pages (OCR): 25%"
