@@ -2,7 +2,8 @@
 the same X server (Xvfb) and timed by the same screen watch (benchmarks/screen_watch.py: the
 first grab of the page area's final picture, with ink in it and unchanged for a second), first
 open (fresh settings and caches) and reopen (the same ones again), War and Peace and a small book,
-and issue 42's formats (`format_books`: comics as CB7, CBT and CBR) beside the peers that open them;
+and issue 42's formats (`comic_books`: comics as CB7, CBT and CBR; `format_books.py`: the
+corpus converted) beside the peers that open them;
 with the peak memory of each reader's whole process tree until then (RSS and PSS), and until
 15 s from launch (Pagemate's preparation child, started after the first page, loads its embedding
 model within it).
@@ -34,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.bench_reader import BOOKS, ROOT
+from benchmarks.format_books import format_books as converted_books
 
 SCREEN = "1280x900x24"
 LATER_SECONDS = 15  # memory is also watched until then from launch: work begun after the page
@@ -46,12 +48,12 @@ READERS: dict[str, tuple[str, Command]] = {
 }
 # The formats each peer opens (issue 42: measured beside the peers where they open the format).
 PEER_SUFFIXES: dict[str, frozenset[str]] = {
-    "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt"}),
-    "Foliate": frozenset({".epub", ".cbz"}),
+    "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt", ".pdf"}),
+    "Foliate": frozenset({".epub", ".cbz", ".pdf"}),
 }
 
 
-def format_books(folder: Path) -> dict[str, Path]:
+def comic_books(folder: Path) -> dict[str, Path]:
     """Issue 42's formats, each made from a corpus book into `folder`: Pepper&Carrot episode 2
     as CB7 and CBT, and as CBR where RARLAB's `rar` is installed."""
     from scripts.make_format_fixtures import write_cb7, write_cbr, write_cbt, zip_members
@@ -140,10 +142,14 @@ def run() -> list[dict[str, object]]:
     readers = {name: command for name, (program, command) in READERS.items()
                if shutil.which(program)}
     missing = [name for name in READERS if name not in readers]
-    books = {**BOOKS, **format_books(Path(tempfile.mkdtemp(prefix="peers-books-")))}
     server, display = _start_x()
     bus_pid, bus = _start_bus()
     seen: dict[tuple[str, str, str], list[dict[str, object]]] = {}
+    # BENCH_PEERS_BOOKS ("Jekyll and Hyde (PDF)"): only those books, for a check of one case
+    wanted = [n for n in os.environ.get("BENCH_PEERS_BOOKS", "").split(",") if n]
+    made = {**BOOKS, **comic_books(Path(tempfile.mkdtemp(prefix="peers-books-"))),
+            **converted_books()}
+    books = {name: book for name, book in made.items() if not wanted or name in wanted}
     try:
         for round_number in range(runs):
             names = list(readers)

@@ -9,12 +9,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-BookFormat = Literal["epub", "cbz", "cbr", "cb7", "cbt"]
+BookFormat = Literal["epub", "cbz", "cbr", "cb7", "cbt", "pdf"]
 
 
 def is_comic_format(book_format: str) -> bool:
-    """Whether a format (a `Book`'s, or one the library stored) is a comic's."""
-    return book_format in ("cbz", "cbr", "cb7", "cbt")
+    """Whether a format (a `Book`'s, or one the library stored) is read page by page as pictures:
+    a comic's, or a PDF's (its pages drawn, its text from the text layer or OCR)."""
+    return book_format in ("cbz", "cbr", "cb7", "cbt", "pdf")
 
 
 class BlockKind(StrEnum):

@@ -148,7 +148,8 @@ class ProgressPrinter:
     """A bar per stage redrawn in place on a terminal; a line per tenth otherwise (logs, pipes)."""
 
     LABELS: ClassVar[dict[str, str]] = {
-        "ocr": "Reading pages (OCR)", "describe": "Describing pages",
+        "layer": "Reading the PDF's text", "ocr": "Reading pages (OCR)",
+        "describe": "Describing pages",
         "index": "Indexing", "covered": "Indexing",
     }
 

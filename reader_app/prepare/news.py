@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from reader_app.books.model import Book
 
 # The stages a preparation reports, in the order they happen.
-STAGES = ("ocr", "describe", "text", "index", "covered", "ready", "cancelled")
+STAGES = ("layer", "ocr", "describe", "text", "index", "covered", "ready", "cancelled")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ own connection.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sqlite3
 from collections.abc import Callable, Mapping
@@ -145,6 +146,8 @@ def prepare_text(
 
     report = progress or (lambda news: None)
     stopped = cancel or CancelToken()
+    if book.format == "pdf":
+        return _pdf_text(conn, home, book, report=report, cancel=stopped)
     report(PrepareNews(book.book_id, "ocr", 0.0))
     text = ocr_book(
         conn,
@@ -163,6 +166,40 @@ def prepare_text(
     if stopped.cancelled:
         return None
     return with_page_text(book, text, descriptions=descriptions)
+
+
+def _pdf_text(
+    conn: sqlite3.Connection, home: Path, book: Book, *, report: Progress, cancel: CancelToken,
+) -> Book | None:
+    """A PDF's text from its text layer, page by page; pages without one (a scanned PDF) are
+    read by OCR, as a comic's pages are. None when cancelled."""
+    from reader_app.books.opening.pdf import pdf_pages
+    from reader_app.books.opening.pdf_text import with_text_layer
+    from reader_app.comics.text import ocr_book, with_page_text
+
+    pages = pdf_pages(book)
+    if pages is None:  # a PDF model without its pages (never made by read_pdf)
+        return book
+    report(PrepareNews(book.book_id, "layer", 0.0))
+    layer = with_text_layer(
+        book, pages, cancel=cancel,
+        progress=lambda done, total: report(PrepareNews(book.book_id, "layer", done / total)),
+    )
+    if layer.book is None:
+        return None
+    if not layer.textless:
+        return layer.book
+    scanned = dataclasses.replace(book, sections=tuple(book.sections[i] for i in layer.textless))
+    report(PrepareNews(book.book_id, "ocr", 0.0))
+    text = ocr_book(
+        conn, home, scanned, cancel=cancel,
+        progress=lambda done, total: report(PrepareNews(book.book_id, "ocr", done / max(total, 1))),
+    )
+    if cancel.cancelled:
+        return None
+    read = {s.index: s for s in with_page_text(scanned, text).sections}
+    return dataclasses.replace(
+        layer.book, sections=tuple(read.get(s.index, s) for s in layer.book.sections))
 
 
 def _describe(

@@ -1,6 +1,6 @@
-"""Fuzz `read_book` with mutated EPUBs and comics (CBZ, CBR, CB7, CBT), under a memory cap and
-a per-case time budget, then paint the books that opened in an offscreen window (the render
-stage, in a subprocess).
+"""Fuzz `read_book` with mutated EPUBs, comics (CBZ, CBR, CB7, CBT) and PDFs, under a memory
+cap and a per-case time budget, then paint the books that opened in an offscreen window (the
+render stage, in a subprocess).
 
     python -m tests.fuzz.run --examples 300          # what `make test` runs (via test_fuzz.py)
     python -m tests.fuzz.run --seconds 1800          # what `make fuzz` runs (FUZZ_SECONDS)
@@ -20,6 +20,7 @@ failure too and the batch's files are saved. The last line printed is a JSON sum
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import resource
@@ -34,13 +35,14 @@ from types import FrameType
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from reader_app.books.model import Book
 from reader_app.books.opening.formats import read_book
 from reader_app.errors import BookError
 from tests.fuzz.archives import ARCHIVE_SUFFIXES, mutated_libarchive_comic
 from tests.fuzz.hostile import hostile_cbz, hostile_epub
-from tests.fuzz.mutate import mutated_archive
+from tests.fuzz.mutate import mutated_archive, mutated_bytes
 from tests.fuzz.render import render_in_subprocess
-from tests.fuzz.seeds import cbz_members, epub_members
+from tests.fuzz.seeds import PDF_HOSTILE_EDITS, cbz_members, epub_members, pdf_seed
 
 
 class CaseOvertimeError(Exception):
@@ -86,6 +88,8 @@ def check_one(
         tally.reasons[key] = tally.reasons.get(key, 0) + 1
     else:
         assert book.sections, "a book opened with no sections"
+        if book.format == "pdf":
+            _draw_and_read_pdf(book)
         tally.opened += 1
         tally.by_format.setdefault(suffix, [0, 0])[0] += 1
         _keep_sample(tally, data, suffix, folder=folder, keep=keep)
@@ -93,6 +97,20 @@ def check_one(
         signal.setitimer(signal.ITIMER_REAL, 0)
         tally.cases += 1
         tally.slowest = max(tally.slowest, time.perf_counter() - started)
+
+
+def _draw_and_read_pdf(book: Book) -> None:
+    """A PDF opens from its catalogue alone: draw its pages and read their text layer, where a
+    damaged page shows itself (a BookError for that page is an allowed outcome)."""
+    from reader_app.books.opening.pdf import pdf_pages
+    from reader_app.books.opening.pdf_text import with_text_layer
+
+    pages = pdf_pages(book)
+    assert pages is not None
+    with_text_layer(book, pages)
+    for index in range(min(len(book.sections), 12)):
+        with contextlib.suppress(BookError):
+            pages.render(index, width=300, height=400)
 
 
 def _keep_sample(tally: Tally, data: bytes, suffix: str, *, folder: Path, keep: int) -> None:
@@ -146,7 +164,7 @@ def run(
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGALRM, _overtime)
     tally = Tally()
-    seeds = {".epub": epub_members(), ".cbz": cbz_members()}
+    seeds = {".epub": epub_members(), ".cbz": cbz_members(), ".pdf": {"pdf": pdf_seed()}}
     seeds.update({suffix: cbz_members() for suffix in ARCHIVE_SUFFIXES})
     deadline = time.monotonic() + seconds if seconds else None
     failure = ""
@@ -162,6 +180,15 @@ def run(
         @given(suffix=st.sampled_from(sorted(seeds)), hostile=st.booleans(), data=st.data())
         def case(suffix: str, hostile: bool, data: st.DataObject) -> None:
             members = seeds[suffix]
+            if suffix == ".pdf":
+                document = members["pdf"]
+                if hostile and suffix != ".cbr":  # a RAR cannot be written again, only damaged
+                    tally.hostile += 1
+                    old, new = data.draw(st.sampled_from(PDF_HOSTILE_EDITS), label="hostile")
+                    document = document.replace(old, new, 1)
+                archive = data.draw(mutated_bytes(document), label="pdf")
+                check_one(archive, suffix, folder=folder, tally=tally, budget=budget, keep=render)
+                return
             if hostile and suffix != ".cbr":  # a RAR cannot be written again, only damaged
                 tally.hostile += 1
                 put_in = hostile_epub if suffix == ".epub" else hostile_cbz

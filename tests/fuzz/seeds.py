@@ -1,6 +1,7 @@
 """Small, valid books for the fuzzer to mutate: an EPUB with NCX, nav, lists, links and an
-image, and a CBZ with ComicInfo.xml. Members are kept as a name -> bytes mapping so that the
-mutations can work on the container, the documents and the zip structure separately."""
+image, a CBZ with ComicInfo.xml, and a PDF with an outline, labels and a link (`pdf_seed`).
+Members are kept as a name -> bytes mapping so that the mutations can work on the container,
+the documents and the zip structure separately."""
 
 from __future__ import annotations
 
@@ -91,3 +92,27 @@ def cbz_members() -> dict[str, bytes]:
         "page1.png": png(),
         "ComicInfo.xml": COMIC_INFO.encode(),
     }
+
+
+def pdf_seed() -> bytes:
+    """A generated PDF (tests/unit/books/pdfgen.py): text pages, running heads, page numbers,
+    an outline with sub-entries, roman page labels and a link."""
+    import tempfile
+    from pathlib import Path
+
+    from tests.unit.books.pdfgen import sample_spec, write_pdf
+
+    with tempfile.TemporaryDirectory() as folder:
+        return write_pdf(Path(folder) / "seed.pdf", sample_spec(chapters=2)).read_bytes()
+
+
+# Edits a hostile PDF makes to the seed (the cross-reference offsets go stale; PDFium rebuilds
+# them): a poster-sized page, a page count that lies, an outline entry that is its own next, a
+# page tree that holds itself, a stream longer than the file.
+PDF_HOSTILE_EDITS: tuple[tuple[bytes, bytes], ...] = (
+    (b"/MediaBox [0 0 420 595]", b"/MediaBox [0 0 99999999 99999999]"),
+    (b"/Count 6 >>", b"/Count 2147483647 >>"),
+    (b"/Next 19 0 R /First 20 0 R", b"/Next 18 0 R /First 18 0 R"),
+    (b"/Kids [", b"/Kids [2 0 R "),
+    (b"/Length ", b"/Length 9999999"),
+)

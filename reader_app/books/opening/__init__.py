@@ -1,4 +1,5 @@
-"""Opening a file: which format it is, the comic readers, and the cache of parsed book models.
+"""Opening a file: which format it is, the comic and PDF readers, and the cache of parsed book
+models.
 
 Front door: `formats.py`, `cache.py`.
 
@@ -11,6 +12,10 @@ Modules:
   here, and the same for CBR, CB7 and CBT (`archive.py`) through `read_comic`.
 - `file_kinds`: The one list of file types Pagemate takes: extensions, MIME types and the file
   dialog's filter.
+- `pdf`: PDF documents into the book model through PDFium (pypdfium2): one section per page, drawn
+  on demand; the outline as contents, page labels as page titles, metadata.
+- `pdf_text`: A PDF's text layer as the book's text: lines with their boxes, words where they are
+  drawn, paragraphs in reading order, running headers, footers and page numbers left out.
 - `formats`: Which format a file is (by content, extension as a hint), and the table of format
   readers.
 """

@@ -170,7 +170,8 @@ def load_book(path: Path, home: Path) -> Book:
     if cached is not None:
         return replace(cached, path=path, load_resource=resource_loader(cached.format, path))
     book = read_book(path, book_id=book_id)
-    _write_cache(cache_path(home, book.book_id), book)
+    if book.format != "pdf":  # a PDF opens from its catalogue alone, and its pages stay open
+        _write_cache(cache_path(home, book.book_id), book)
     return book
 
 

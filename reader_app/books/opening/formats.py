@@ -21,13 +21,12 @@ IMAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})
 
 BookReader = Callable[..., Book]  # reader(path, *, book_id=...) -> Book
 
-HEAD_BYTES = 265  # a tar's "ustar" magic sits at 257
+HEAD_BYTES = 1024  # a tar's "ustar" magic sits at 257, a PDF's header within 1,024
 # What Pagemate opens, for the sentence that says a file is something else.
-OPENS = "Pagemate opens EPUB books and CBZ, CBR, CB7 and CBT comics."
+OPENS = "Pagemate opens EPUB books, PDF documents and CBZ, CBR, CB7 and CBT comics."
 
 # File signatures of formats people will try to open, so we can say what the file is.
 _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
-    (b"%PDF", "a PDF document"),
     (b"\x1f\x8b", "a gzip file"),
 )
 # Archive signatures by content; a comic inside decides the rest (`archive.py`).
@@ -43,8 +42,10 @@ def _readers() -> dict[BookFormat, BookReader]:
     from reader_app.books.content.epub import read_epub
     from reader_app.books.opening.archive import read_cb7, read_cbr, read_cbt
     from reader_app.books.opening.cbz import read_cbz
+    from reader_app.books.opening.pdf import read_pdf
 
-    return {"epub": read_epub, "cbz": read_cbz, "cbr": read_cbr, "cb7": read_cb7, "cbt": read_cbt}
+    return {"epub": read_epub, "cbz": read_cbz, "cbr": read_cbr, "cb7": read_cb7, "cbt": read_cbt,
+            "pdf": read_pdf}
 
 
 def sniff_format(path: Path) -> BookFormat:
@@ -59,6 +60,9 @@ def sniff_format(path: Path) -> BookFormat:
             return archive_format
     if head[257:262] == b"ustar":  # POSIX and GNU tar (pre-POSIX tar carries no magic)
         return "cbt"
+    # The header may follow up to a kilobyte of anything (PDF 1.7, 7.5.2).
+    if not head.startswith(b"PK") and b"%PDF-" in head:
+        return "pdf"
     if head and not head.startswith(b"PK"):
         raise UnsupportedFormatError(path, _describe_other(head))
     suffix = path.suffix.lower()

@@ -86,6 +86,22 @@ def place_fraction(book: Book, place: Locator) -> float:
     return min(max((place.section + 1) / count, 0.0), 1.0) if count else 0.0
 
 
+def page_label(book: Book, page: int) -> str:
+    """What the page is called: a PDF's own label ("xii") where it has one, else its number."""
+    title = book.sections[page].title if 0 <= page < len(book.sections) else ""
+    label = title.removeprefix("Page ") if book.format == "pdf" else ""
+    return label or str(page + 1)
+
+
+def pages_text(book: Book, first: int, last: int) -> str:
+    """ "Page 4", "Pages 4–5", "Page xii (14)": labels, with the page's place where they differ."""
+    labels = [page_label(book, first), page_label(book, last)]
+    numbers = [str(first + 1), str(last + 1)]
+    named = "–".join(labels if last > first else labels[:1])
+    place = "" if labels == numbers else f" ({'–'.join(numbers if last > first else numbers[:1])})"
+    return f"{'Pages' if last > first else 'Page'} {named}{place}"
+
+
 def status_text(
     book: Book, start: Locator, *, speed: ReadingSpeed, end: Locator | None = None
 ) -> StatusText:
@@ -94,9 +110,10 @@ def status_text(
     if book.is_comic:
         last = end.section if end is not None else start.section
         percent = round(place_fraction(book, Locator(last, 0, 0)) * 100)
-        pages = (f"Pages {start.section + 1}–{last + 1}" if last > start.section
-                 else f"Page {start.section + 1}")
-        return StatusText(f"{pages} of {len(book.sections)} · {percent}%", "")
+        line = f"{pages_text(book, start.section, last)} of {len(book.sections)} · {percent}%"
+        # A PDF's contents name the chapter, as a book's do
+        chapter = book.chapter_title(start) if book.toc and book.toc[0].target <= start else ""
+        return StatusText(f"{chapter} · {line}" if chapter and book.format == "pdf" else line, "")
     path = place_path(book, start) or (f"Section {start.section + 1}",)
     per_minute = speed.chars_per_minute()
     here = book.char_offset(start)

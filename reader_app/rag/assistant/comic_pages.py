@@ -60,6 +60,8 @@ def comic_pages_for_question(
     from reader_app.comics.ocr import RapidOcrEngine
     from reader_app.comics.text import cached_pages, page_content_hash
 
+    if book.format == "pdf":  # its text layer is read before the index (and OCR awaited there)
+        return
     last = last_comic_page_in_scope(conn, book.book_id, page_count=len(book.sections))
     if last < 0:
         return  # nothing read yet: the assistant says so itself

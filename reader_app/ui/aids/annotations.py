@@ -34,6 +34,8 @@ from reader_app.rag.assistant.conversations import Message
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations_dock import AnnotationsDock, swatch
 from reader_app.ui.page.document import SectionDocument
+from reader_app.ui.reader.comic_view import ComicView
+from reader_app.ui.reader.epub_view import EpubView
 from reader_app.ui.reader.page_view import paint_selection
 
 HIGHLIGHT_ALPHA = 120
@@ -46,7 +48,8 @@ class AnnotationsController(QObject):
     def __init__(self, window: AidsHost) -> None:
         super().__init__(window.reader)
         self.window = window
-        self.view = window.reader.epub_view
+        # The page view with the words: the comic view's pages, for a PDF's drawn words
+        self.view: EpubView | ComicView = window.reader.epub_view
         self.book: Book | None = None
         self.items: list[Annotation] = []
         self.explaining: str | None = None  # the highlight the assistant was asked about
@@ -55,6 +58,10 @@ class AnnotationsController(QObject):
         self.view.underlays.append(self.paint)
         self.view.menu_hooks.append(self.extend_menu)
         self.view.installEventFilter(self)
+        pdf_view = window.reader.comic_view  # a PDF's pages: highlights over the drawn words
+        pdf_view.overlays.append(self.paint_pdf)
+        pdf_view.menu_hooks.append(self.extend_menu)
+        pdf_view.installEventFilter(self)
         dock = self.dock
         dock.jumpRequested.connect(self.jump)
         dock.noteRequested.connect(self.ask_for_note)
@@ -69,7 +76,9 @@ class AnnotationsController(QObject):
     def set_book(self, book: Book | None) -> None:
         self.book, self.explaining, self.offered = book, None, None
         self.dock.offer.hide()
-        if book is None or book.is_comic:
+        pdf = book is not None and book.format == "pdf"
+        self.view = self.window.reader.comic_view if pdf else self.window.reader.epub_view
+        if book is None or (book.is_comic and not pdf):
             self.items = []
         else:
             stored = AnnotationStore(self.window.library.conn).for_book(book.book_id)
@@ -105,7 +114,7 @@ class AnnotationsController(QObject):
 
     def toggle_bookmark(self) -> Annotation | None:
         """Bookmark the page on screen, or remove its bookmark; the new bookmark if one was made."""
-        if self.book is None or self.book.is_comic:
+        if self.book is None or not self.annotatable():
             return None
         on_page = self.bookmarks_on_page()
         if on_page:
@@ -247,8 +256,13 @@ class AnnotationsController(QObject):
             return None
         return next((a for a in self.highlights() if a.covers(locator)), None)
 
+    def annotatable(self) -> bool:
+        """Whether the open book takes highlights and bookmarks: a book's text, a PDF's words
+        (a comic's pictures do not)."""
+        return self.book is not None and (not self.book.is_comic or self.book.format == "pdf")
+
     def extend_menu(self, menu: QMenu) -> None:
-        if self.book is None or self.book.is_comic:
+        if self.book is None or not self.annotatable():
             return
         menu.addSeparator()
         if self.view.selection_range() is not None:
@@ -296,7 +310,7 @@ class AnnotationsController(QObject):
         """Under the text: this section's highlights; in the corner: a bookmark ribbon."""
         if self.book is None or doc.book.book_id != self.book.book_id:
             return
-        pages = self.view.shown_pages()
+        pages = self.window.reader.epub_view.shown_pages()
         for annotation in self.highlights():
             if annotation.start.section != doc.section_index:
                 continue
@@ -304,6 +318,18 @@ class AnnotationsController(QObject):
             colour.setAlpha(HIGHLIGHT_ALPHA)
             span = (doc.position_of(annotation.start), doc.position_of(annotation.end))
             paint_selection(painter, doc, span, pages, colour)
+        if self.bookmarks_on_page():
+            self._paint_ribbon(painter)
+
+    def paint_pdf(self, painter: QPainter) -> None:
+        """Over a PDF's drawn words: the highlights of the pages shown; a bookmark's ribbon."""
+        view = self.window.reader.comic_view
+        if self.book is None or self.book.format != "pdf" or view.pdf is None:
+            return
+        for annotation in self.highlights():
+            colour = QColor(COLOURS.get(annotation.colour, COLOURS[DEFAULT_COLOUR])[1])
+            colour.setAlpha(HIGHLIGHT_ALPHA)  # over the drawn words: the ink shows through
+            view.paint_span(painter, annotation.start, annotation.end, colour)
         if self.bookmarks_on_page():
             self._paint_ribbon(painter)
 

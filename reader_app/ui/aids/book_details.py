@@ -43,7 +43,8 @@ def detail_rows(
         ("Author", entry.authors or "Unknown"),
         ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
         ("Language", entry.language),
-        ("Format", f"Comic ({entry.format.upper()})" if entry.is_comic else entry.format.upper()),
+        ("Format", "PDF" if entry.format == "pdf" else
+         f"Comic ({entry.format.upper()})" if entry.is_comic else entry.format.upper()),
         ("Length", _length(entry)),
         ("Progress", progress),
         ("Listened (Read aloud)", listening_text(listened or Listened())),

@@ -3,6 +3,8 @@ shown over the page; the web (Wiktionary) only when the reader clicks for it."""
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QUrl
 from PySide6.QtGui import QAction, QCursor, QDesktopServices
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
@@ -16,6 +18,7 @@ from reader_app.books.text.dictionary import (
     word_to_look_up,
 )
 from reader_app.ui.aids.aids_host import AidsHost
+from reader_app.ui.reader.page_view import PageView
 
 
 class WordPopup(QFrame):
@@ -74,14 +77,19 @@ class DictionaryLookup(QObject):
         self.window = window
         self.view = window.reader.epub_view
         self.popup = WordPopup(self.view)
-        self.popup.web_button.clicked.connect(self._open_web)
+        # A PDF's words are selected on the comic view's pages: a pop-up of its own over them
+        self.popups = {self.view: self.popup, window.reader.comic_view:
+                       WordPopup(window.reader.comic_view)}
         self.word = ""
         self._dictionaries: list[StarDict] | None = None  # found on the first look-up
-        self.view.menu_hooks.append(self.extend_menu)
-        self.view.installEventFilter(self)
+        for view, popup in self.popups.items():
+            popup.web_button.clicked.connect(self._open_web)
+            view.menu_hooks.append(functools.partial(self.extend_menu, view=view))
+            view.installEventFilter(self)
 
-    def extend_menu(self, menu: QMenu) -> None:
-        word = word_to_look_up(self.view.selected_text())
+    def extend_menu(self, menu: QMenu, *, view: PageView | None = None) -> None:
+        view = view or self.view
+        word = word_to_look_up(view.selected_text())
         if word is None:
             return
         local = bool(self._dictionaries) if self._dictionaries is not None else bool(
@@ -89,13 +97,16 @@ class DictionaryLookup(QObject):
         label = f"Look Up “{word}”" if local else f"Look Up “{word}” on the Web"
         action = QAction(label, menu)
         action.setObjectName("lookUpWord")
-        point = self.view.mapFromGlobal(QCursor.pos())
-        action.triggered.connect(lambda: self.look_up(word, at=point, local=local))
+        point = view.mapFromGlobal(QCursor.pos())
+        popup = self.popups.get(view, self.popup)
+        action.triggered.connect(lambda: self.look_up(word, at=point, local=local, popup=popup))
         menu.addAction(action)
 
-    def look_up(self, word: str, *, at: QPoint, local: bool) -> None:
+    def look_up(self, word: str, *, at: QPoint, local: bool,
+                popup: WordPopup | None = None) -> None:
         """Local dictionaries in a worker, shown at `at`; without one, the web on this click."""
         self.word = word
+        shown = popup or self.popup
         if not local:
             self._open_web()
             return
@@ -103,8 +114,8 @@ class DictionaryLookup(QObject):
         self.window.tasks.submit(
             "dictionary",
             lambda _job: self._search(word, dictionaries),
-            on_done=lambda found: self.popup.show_text(definitions_text(word, found), at),
-            on_error=lambda error: self.popup.show_text(str(error), at),
+            on_done=lambda found: shown.show_text(definitions_text(word, found), at),
+            on_error=lambda error: shown.show_text(str(error), at),
         )
 
     def _search(self, word: str, known: list[StarDict] | None) -> list[Definition]:
@@ -122,11 +133,12 @@ class DictionaryLookup(QObject):
         return found
 
     def _open_web(self) -> None:
-        book = self.view.book
+        book = self.window.reader.book
         language = book.metadata.language if book is not None else ""
         QDesktopServices.openUrl(QUrl(web_lookup_url(self.word, language=language)))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.MouseButtonPress:
-            self.popup.hide()
+            for popup in self.popups.values():
+                popup.hide()
         return False

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from reader_app.books.model import Book, Locator
+from reader_app.books.opening.pdf_text import readable_book
 from reader_app.books.text.search import TextHit, find_text
 from reader_app.ui.aids.search_dock import SearchDock
 from reader_app.ui.reader.page_marks import Mark
@@ -41,6 +42,7 @@ class FindController(QObject):
         self.pending: str | None = None  # typed before a book was open
         self.hits: list[TextHit] = []
         self.current: int | None = None
+        self._texts: dict[str, Book] = {}  # a PDF's text layer, read once for its searches
         dock.searchRequested.connect(self.search)
         dock.stepRequested.connect(self.step)
         dock.hitChosen.connect(self.choose)
@@ -63,16 +65,24 @@ class FindController(QObject):
             self.dock.set_status(f"“{query}” will be searched when a book is open.")
             return
         self.dock.set_status("Searching…")
+        read = self._texts.get(book.book_id)
+
+        def work(_job: object) -> tuple[Book, list[TextHit]]:
+            searched = read or readable_book(book)  # a PDF's text layer, on the worker
+            return searched, find_text(searched, query)
+
         self.tasks.submit(
             "search",
-            lambda _job: find_text(book, query),
-            on_done=lambda hits: self._found(book, hits),
+            work,
+            on_done=lambda found: self._found(book, *found),
             on_error=lambda error: self.dock.set_status(f"Search failed: {error}"),
         )
 
-    def _found(self, book: Book, hits: list[TextHit]) -> None:
+    def _found(self, book: Book, searched: Book, hits: list[TextHit]) -> None:
         if book is not self.book:
             return
+        if searched is not book:
+            self._texts = {book.book_id: searched}
         self.hits, self.current = hits, None
         self.dock.show_results(hits)
         self._publish()

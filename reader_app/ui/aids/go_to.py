@@ -32,6 +32,11 @@ def place_for(book: Book, text: str) -> Locator:
     """The place `text` names: "42%" anywhere, a bare number a comic's page (an EPUB's
     percentage, there being no fixed pages in a reflowable book)."""
     count = len(book.sections)
+    wanted = f"page {' '.join(text.split()).casefold()}"
+    labelled = next((s.index for s in book.sections if s.title.casefold() == wanted), None) \
+        if book.format == "pdf" else None
+    if labelled is not None:  # a PDF's page by its printed label: "xii", or "12" of the text
+        return Locator(labelled, 0, 0)
     if book.is_comic:
         page = _NUMBER.match(text)
         if page is not None:

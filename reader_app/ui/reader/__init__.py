@@ -1,4 +1,5 @@
-"""The reading area: the EPUB and comic page views, the progress slider and the boundary's moves.
+"""The reading area: the EPUB and comic (and PDF) page views, the progress slider and the
+boundary's moves.
 
 Front door: `reader_page.py` (`ReaderPage`).
 
@@ -20,6 +21,10 @@ Modules:
   points to.
 - `page_view`: The page view's base (`PageView`): the moves every view offers, and the input they
   share: keys, the wheel, edge clicks; on pages with text, selection, links and the context menu.
+- `pdf_pictures`: A PDF's pages for the comic view: drawn by PDFium in a worker thread at the size
+  they are shown, a few kept, the next ones drawn ahead; their links and words, read beside.
+- `pdf_selection`: The words drawn on a PDF's pages as text: selected by a drag or a double-click,
+  painted, copied and asked about; a click on a link follows it.
 - `progress_slider`: The progress slider: position by characters, chapter ticks, and a mark where
   the boundary is.
 - `reader_page`: The reading area: the page view for the book's format, the progress slider, and

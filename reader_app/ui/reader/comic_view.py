@@ -11,11 +11,14 @@ from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from reader_app.books.model import Book, Locator
+from reader_app.books.opening.pdf import RESOURCE_LONG_SIDE, pdf_pages
 from reader_app.books.shelf.reading import Navigation
 from reader_app.errors import BookError
 from reader_app.ui.page.images import decode_image
 from reader_app.ui.page.safe_paint import paint_safely
-from reader_app.ui.reader.page_view import PageShown, PageView
+from reader_app.ui.reader.page_view import PageShown
+from reader_app.ui.reader.pdf_pictures import PdfPictures
+from reader_app.ui.reader.pdf_selection import PdfTextView
 
 log = logging.getLogger(__name__)
 
@@ -86,11 +89,12 @@ def page_size(book: Book, page: int) -> QSize | None:
     return size if size.isValid() and not size.isEmpty() else None
 
 
-class ComicView(PageView):
+class ComicView(PdfTextView):
     """Pages drawn as images; a page taller than the window (fit to width) scrolls before it
-    turns. No text layout: nothing to select, no text menu."""
+    turns. A comic has no text to select and no text menu; a PDF's drawn words have both
+    (`PdfTextView`)."""
 
-    has_text = False
+    has_text = False  # a PDF's pages have (set_book)
     sideways_wheel_turns = False
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -110,6 +114,7 @@ class ComicView(PageView):
         self._cache: OrderedDict[tuple[int, int, int], QImage] = OrderedDict()
         self._unreadable: set[str] = set()  # pages already logged as unreadable
         self._sizes: dict[int, QSize | None] = {}  # page -> its picture's size (file header)
+        self.pdf: PdfPictures | None = None  # a PDF's pages, drawn in a worker thread
         # Drawn over the pages shown (Read aloud's balloon outline), after the pictures.
         self.overlays: list[Callable[[QPainter], None]] = []
         self._prefetch_timer = QTimer(self)
@@ -124,6 +129,16 @@ class ComicView(PageView):
         self._cache.clear()
         self._unreadable.clear()
         self._sizes = {}
+        if self.pdf is not None:
+            self.pdf.close()
+            self.pdf.deleteLater()
+        pages = pdf_pages(book) if book is not None else None
+        self._pdf_selected = None
+        self.pdf = PdfPictures(pages, self, names=(book.metadata.title, *book.metadata.authors)) \
+            if pages is not None and book is not None else None
+        self.has_text = self.pdf is not None
+        if self.pdf is not None:
+            self.pdf.ready.connect(self.update)
         if book is None:
             self._views = []
             self.update()
@@ -218,6 +233,8 @@ class ComicView(PageView):
 
     def page_pixels(self, page: int) -> QSize | None:
         """The size of page `page`'s picture in its file (OCR's boxes are in its pixels)."""
+        if self.pdf is not None:  # the page as drawn for OCR (books/opening/pdf.py)
+            return self.pdf.fitted(page, QSize(RESOURCE_LONG_SIDE, RESOURCE_LONG_SIDE))
         if page not in self._sizes and self.book is not None:
             self._sizes[page] = page_size(self.book, page)
         return self._sizes.get(page)
@@ -264,6 +281,12 @@ class ComicView(PageView):
         assert self.book is not None
         if self.fit in ("width", "actual"):
             target = QSize(target.width() * (4 if self.fit == "actual" else 1), 100_000)
+        if self.pdf is not None:  # drawn at the size shown; "actual": a point is 1/72 inch
+            if self.fit == "actual":
+                target = self.pdf.natural_size(page, self.devicePixelRatioF() * self.zoom)
+            if self.pdf.failed(page):  # a damaged page says so in its place; the others show
+                return unshown_page(self.pdf.fitted(page, target), background=self.background)
+            return self.pdf.image(page, target, background=self.background)
         key = (page, target.width(), target.height())
         image = self._cache.get(key)
         if image is not None:
@@ -339,6 +362,7 @@ class ComicView(PageView):
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         for _page, image, rect in self._placements():
             painter.drawImage(rect, image)
+        self.paint_pdf_selection(painter)
         for overlay in self.overlays:
             overlay(painter)
 

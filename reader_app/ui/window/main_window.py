@@ -164,6 +164,7 @@ class MainWindow(QMainWindow):
         self.assistant_line = AssistantLine(label=self.status_assistant, panel=self.assistant_panel,
                                             settings=self.settings, parent=self)
         self.finder.marksChanged.connect(self.reader.epub_view.set_marks)
+        self.finder.marksChanged.connect(self.reader.comic_view.set_marks)  # a PDF's words
         self.reader.positionChanged.connect(self._position_changed)
         self.reader.boundaryChanged.connect(self._boundary_changed)
         self.reader.epub_view.askAbout.connect(self._ask_about)
@@ -272,8 +273,8 @@ class MainWindow(QMainWindow):
         self.assistant_panel.refresh_scope(_state if isinstance(_state, ReadingState) else None)
         self.companion.boundary_changed()
         book = self.book
-        if (book is not None and book.is_comic and self.prepare_assistant
-                and self.settings.get("comics.describe_pages")):
+        if (book is not None and book.is_comic and book.format != "pdf" and self.prepare_assistant
+                and self.settings.get("comics.describe_pages")):  # a PDF's pages have their text
             # Newly reached pages may now be described; wait for the reader to settle.
             self._comic_refresh.start()
 
@@ -283,7 +284,7 @@ class MainWindow(QMainWindow):
 
     def prepare_whole_comic(self) -> None:
         """The reader asked for every page to be described now, ahead of their reading."""
-        if self.book is not None and self.book.is_comic:
+        if self.book is not None and self.book.is_comic and self.book.format != "pdf":
             # Recorded, so it stays on (and the panel says so) until the reader turns it off.
             self.tasks.submit("whole-comic", turn_on_whole_comic(self.writer, self.home, self.book),
                               on_done=lambda _done: self.assistant_panel.refresh_scope(),

@@ -9,7 +9,8 @@ from reader_app.prepare.news import PrepareNews
 def preparation_words(news: PrepareNews) -> str:
     percent = round(news.fraction * 100)
     text = {
-        "ocr": f"Reading the comic's pages: {percent}%",
+        "layer": f"Reading the PDF's text: {percent}%",
+        "ocr": f"Reading the pages (OCR): {percent}%",  # a comic's, or a scanned PDF's
         "describe": f"Describing pages: {percent}%",
         "text": "Assistant ready · answering from keyword search while the index catches up: 0%",
         # The text (and so the keyword index) is whole before any "index" news: answers

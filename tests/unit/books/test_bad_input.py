@@ -56,10 +56,10 @@ def test_a_text_file_is_not_a_book(tmp_path: Path) -> None:
     expect_error(path, UnsupportedFormatError, words="not an EPUB")
 
 
-def test_a_pdf_is_named_as_a_pdf(tmp_path: Path) -> None:
-    path = tmp_path / "paper.epub"
+def test_a_broken_pdf_is_named_as_a_damaged_pdf(tmp_path: Path) -> None:
+    path = tmp_path / "paper.epub"  # read as what it is, whatever its name says
     path.write_bytes(b"%PDF-1.7\n" + b"\0" * 100)
-    expect_error(path, UnsupportedFormatError, words="PDF")
+    expect_error(path, BookError, words="PDF is damaged")
 
 
 def test_an_empty_file_says_it_is_empty(tmp_path: Path) -> None:

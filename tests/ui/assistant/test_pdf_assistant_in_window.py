@@ -1,0 +1,44 @@
+"""A PDF through the whole app: its text layer read and indexed while reading (the preparation
+child process), the real panel, fake Ollama: nothing past the page read reaches the model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from reader_app.settings import SettingsStore
+from tests.e2e.test_pdf_companion import DRAGON_QUESTION, STORY
+from tests.fakes.fake_ollama import FakeOllama
+from tests.ui.assistant.test_comic_assistant_in_window import ask
+from tests.ui.conftest import make_window, open_file
+from tests.unit.books.pdfgen import write_pdf
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_pdf_question_carries_only_the_pages_read(
+    qtbot: QtBot, library_home: Path, tmp_path: Path, fake_ollama: FakeOllama
+) -> None:
+    window = make_window(qtbot, library_home, size=(700, 900), prepare_assistant=True)
+    settings = SettingsStore(window.library.conn)
+    settings.set("assistant.ollama_host", fake_ollama.url)
+    settings.set("assistant.rewrite_queries", False)
+    book = open_file(qtbot, window, write_pdf(tmp_path / "dragon.pdf", STORY))
+    view = window.reader.comic_view
+    qtbot.waitUntil(lambda: window.status_assistant.text() == "Assistant ready", timeout=180_000)
+    assert not view.is_spread()
+    body = ask(qtbot, window, fake_ollama, DRAGON_QUESTION).lower()
+    assert "breakfast" in body  # page 1, read
+    assert "old mill" not in body and "frozen lake" not in body
+
+    fake_ollama.clear()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    state = window.recorded_reading_state(book.book_id)
+    assert state is not None and state.boundary.section == 1
+    body = ask(qtbot, window, fake_ollama, DRAGON_QUESTION).lower()
+    assert "old mill" in body
+    assert "frozen lake" not in body and "beneath the ice" not in body
+    assert all("frozen lake" not in r.text for r in fake_ollama.model_calls())
