@@ -9,6 +9,8 @@ Modules:
   later text.
 - `entity_forms`: What name finding produces: the forms a book writes a name in, their mentions
   and the links that make forms one person (entities.py makes them, entity_store.py keeps them).
+- `entity_german`: German name runs: a run of capitals cut to its name or dropped as a noun, from
+  simplemma's lemma list and the text read so far.
 - `entity_languages`: What a capitalised word says in each book language: the words that make it
   a common noun (German capitalises every noun, French its nationalities), the interjections and
   function words that open sentences, and whether surnames merge with the one full name they end.
