@@ -16,6 +16,7 @@ from reader_app.digest import file_sha256
 from reader_app.errors import BookError, UnsupportedFormatError
 
 EPUB_MIMETYPE = b"application/epub+zip"
+MOBI_SIGNATURES = (b"BOOKMOBI", b"TEXtREAd")  # the Palm database type and creator
 IMAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})
 
 BookReader = Callable[..., Book]  # reader(path, *, book_id=...) -> Book
@@ -32,9 +33,10 @@ _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
 def _readers() -> dict[BookFormat, BookReader]:
     # Imported here so that adding a format is one module and one row.
     from reader_app.books.content.epub import read_epub
+    from reader_app.books.content.mobi import read_mobi
     from reader_app.books.opening.cbz import read_cbz
 
-    return {"epub": read_epub, "cbz": read_cbz}
+    return {"epub": read_epub, "cbz": read_cbz, "mobi": read_mobi}
 
 
 def sniff_format(path: Path) -> BookFormat:
@@ -44,6 +46,8 @@ def sniff_format(path: Path) -> BookFormat:
         raise BookError(path, "it is a folder, not a book file.")
     if not head and path.is_file() and path.stat().st_size == 0:
         raise BookError(path, "the file is empty.")
+    if len(head) >= 68 and head[60:68] in MOBI_SIGNATURES:  # MOBI, AZW3, AZW, PRC alike
+        return "mobi"
     if head and not head.startswith(b"PK"):
         raise UnsupportedFormatError(path, _describe_other(head))
     suffix = path.suffix.lower()
@@ -86,6 +90,4 @@ def _describe_other(head: bytes) -> str:
     for signature, description in _KNOWN_OTHER_FORMATS:
         if head.startswith(signature):
             return f"it is {description}. Pagemate opens EPUB books and CBZ comics."
-    if len(head) >= 68 and head[60:68] in (b"BOOKMOBI", b"TEXtREAd"):
-        return "it is a Kindle/MOBI book. Pagemate opens EPUB books and CBZ comics."
     return "it is not an EPUB book or a CBZ comic (it is not even a zip archive)."

@@ -1,0 +1,262 @@
+"""KF8 (AZW3, and the KF8 half of a joint MOBI) back into its XHTML parts: the text flows (FDST),
+the skeleton and fragment indexes that cut the first flow into parts, `kindle:embed` pictures,
+`kindle:flow` stylesheets and SVG, `kindle:pos:fid` links and the NCX table of contents.
+
+Layouts follow the public MobileRead wiki's "KF8" page. Skeleton i is the start of part i; each
+of its fragments is inserted into it at the fragment's (absolute) insert position, in order."""
+
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass
+
+from reader_app.books.content.mobi_index import IndexEntry, IndexError_, read_index
+from reader_app.books.content.mobi_parts import ConvertedBook, TocPoint, image_member
+from reader_app.books.content.mobi_records import NULL_INDEX, MobiHeader, PalmDatabase, damaged
+from reader_app.errors import BookError
+
+MAX_FLOWS = 4_096
+_KINDLE_REF = re.compile(
+    rb"kindle:(?:pos:fid:([0-9A-Va-v]{1,8}):off:([0-9A-Va-v]{1,10})"
+    rb"|embed:([0-9A-Va-v]{1,8})(?:\?[^\"')\s]*)?|flow:([0-9A-Va-v]{1,8})(?:\?[^\"')\s]*)?)"
+)
+_TAG = re.compile(rb"<[^<>]*>")
+_ID = re.compile(rb"""\s(id|aid)\s*=\s*["']([^"']{1,200})["']""")
+
+
+def base32(text: bytes | str) -> int:
+    return int(text, 32)
+
+
+@dataclass(frozen=True, slots=True)
+class _Fragment:
+    insert: int  # absolute position in the text where the fragment goes
+    part: int
+
+
+class Kf8Reader:
+    """One KF8 book's reconstruction; `convert()` fills a `ConvertedBook`."""
+
+    def __init__(
+        self,
+        database: PalmDatabase,
+        header: MobiHeader,
+        text: bytes,
+        *,
+        first_image: int,
+    ) -> None:
+        self.database = database
+        self.header = header
+        self.text = text
+        self.first_image = first_image
+        self.out = ConvertedBook()
+        self.flows: list[bytes] = []
+        self.parts: list[bytearray] = []
+        self.starts: list[int] = []  # each part's absolute start in the text
+        self.fragments: list[_Fragment] = []
+        # (part, position) of link targets, and the id each ends up with
+        self.targets: dict[tuple[int, int], str] = {}
+
+    def convert(self) -> ConvertedBook:
+        self._read_flows()
+        try:
+            self._rebuild_parts()
+        except IndexError_ as error:
+            raise damaged(self.database.path, str(error)) from error
+        for number in range(1, len(self.flows)):
+            self._keep_flow(number)
+        resolved = [self._rewrite(number, bytes(part)) for number, part in enumerate(self.parts)]
+        self._read_toc()
+        self._name_targets(resolved)
+        self.out.documents = [
+            (part_name(number), self._finish_links(data))
+            for number, data in enumerate(resolved)
+        ]
+        self.out.toc = self._toc_points()
+        return self.out
+
+    # -- flows and parts -------------------------------------------------------------------
+
+    def _read_flows(self) -> None:
+        if self.header.fdst_index == NULL_INDEX:
+            self.flows = [self.text]
+            return
+        record = self.database.record(self.header.base + self.header.fdst_index)
+        if record[:4] != b"FDST" or len(record) < 12:
+            raise damaged(self.database.path, "its flow table (FDST) is missing")
+        (count,) = struct.unpack_from(">L", record, 8)
+        count = min(count, MAX_FLOWS, (len(record) - 12) // 8)
+        for n in range(count):
+            start, end = struct.unpack_from(">LL", record, 12 + 8 * n)
+            if not start <= end <= len(self.text):
+                raise damaged(self.database.path, "a text flow lies outside the text")
+            self.flows.append(self.text[start:end])
+        if not self.flows:
+            self.flows = [self.text]
+
+    def _index(self, first: int) -> tuple[list[IndexEntry], dict[int, str]]:
+        if first == NULL_INDEX:
+            return [], {}
+        try:
+            return read_index(self.database, self.header.base + first)
+        except IndexError_ as error:
+            raise damaged(self.database.path, str(error)) from error
+
+    def _rebuild_parts(self) -> None:
+        flow = self.flows[0]
+        skeletons, _ = self._index(self.header.skeleton_index)
+        fragments, _ = self._index(self.header.fragment_index)
+        if not skeletons:
+            self.parts, self.starts = [bytearray(flow)], [0]
+            return
+        pending = iter(fragments)
+        for number, skeleton in enumerate(skeletons):
+            count = skeleton.first(1, 0)
+            start, length = (skeleton.tags.get(6) or (0, 0))[:2]
+            if start + length > len(flow):
+                raise damaged(self.database.path, "a part's skeleton lies outside the text")
+            part = bytearray(flow[start : start + length])
+            read_from = start + length
+            for _ in range(count):
+                fragment = next(pending, None)
+                if fragment is None:
+                    raise damaged(self.database.path, "a part's fragments are missing")
+                insert = _number(fragment.name)
+                size = (fragment.tags.get(6) or (0, 0))[1]
+                at = insert - start
+                if not 0 <= at <= len(part) or read_from + size > len(flow):
+                    raise damaged(self.database.path, "a fragment lies outside its part")
+                part[at:at] = flow[read_from : read_from + size]
+                read_from += size
+                self.fragments.append(_Fragment(insert=insert, part=number))
+            self.parts.append(part)
+            self.starts.append(start)
+
+    def _keep_flow(self, number: int) -> None:
+        data = self.flows[number]
+        head = data[:256].lstrip()
+        if head.startswith((b"<svg", b"<?xml")) and b"<svg" in data[:2048]:
+            self.out.inline[f"flow{number:04d}.svg"] = data
+        else:
+            self.out.stylesheets[f"flow{number:04d}.css"] = self._rewrite(None, data)
+
+    # -- references ------------------------------------------------------------------------
+
+    def _rewrite(self, part: int | None, data: bytes) -> bytes:
+        """Pictures and flows by member name; link targets noted, rewritten once they have ids."""
+
+        def replace(match: re.Match[bytes]) -> bytes:
+            fid, offset, embed, flow = match.groups()
+            if embed is not None:
+                return self._picture(base32(embed)).encode()
+            if flow is not None:
+                number = base32(flow)
+                if number in range(1, len(self.flows)):
+                    kind = "svg" if f"flow{number:04d}.svg" in self.out.inline else "css"
+                    return f"flow{number:04d}.{kind}".encode()
+                return b"missing-flow"
+            target = self.position(base32(fid), base32(offset))
+            return b"kindle-target:%d:%d" % target if target else b"missing-target"
+
+        return _KINDLE_REF.sub(replace, data)
+
+    def _picture(self, number: int) -> str:
+        record = self.first_image + number - 1
+        if number < 1 or self.first_image == NULL_INDEX or record >= len(self.database):
+            return "missing-picture"
+        member = image_member(record, self.database.record(record)[:8])
+        if member is None:
+            return "missing-picture"
+        self.out.images[member] = record
+        return member
+
+    def position(self, fragment: int, offset: int) -> tuple[int, int] | None:
+        """(part, position in it) of `kindle:pos:fid:<fragment>:off:<offset>`."""
+        if not 0 <= fragment < len(self.fragments):
+            return None
+        found = self.fragments[fragment]
+        at = found.insert - self.starts[found.part] + offset
+        if not 0 <= at <= len(self.parts[found.part]):
+            return None
+        self.targets.setdefault((found.part, at), "")
+        return found.part, at
+
+    def _name_targets(self, parts: list[bytes]) -> None:
+        """Give each target the id of the tag it falls in (or the one before); add an id to a
+        tag that has only Amazon's `aid`."""
+        inserts: dict[int, list[tuple[int, bytes]]] = {}
+        for (part, at) in sorted(self.targets):
+            text = parts[part]
+            close, opening = text.find(b">", at), text.find(b"<", at)
+            end = close + 1 if opening == at or (close != -1 and close < opening) else at
+            tags = list(_TAG.finditer(text, max(end - 65536, 0), end))
+            name = ""
+            for tag in reversed(tags):
+                ids = dict((k, v) for k, v in _ID.findall(tag.group()))
+                if b"id" in ids:
+                    name = ids[b"id"].decode("utf-8", errors="replace")
+                    break
+                if b"aid" in ids:
+                    name = "aid-" + ids[b"aid"].decode("utf-8", errors="replace")
+                    opening_name = re.match(rb"<[\w:.-]*", tag.group())
+                    place = tag.start() + (len(opening_name[0]) if opening_name else 1)
+                    inserts.setdefault(part, []).append((place, f' id="{name}"'.encode()))
+                    break
+            self.targets[(part, at)] = name
+        for part, places in inserts.items():
+            data = bytearray(parts[part])
+            for place, attribute in sorted(set(places), reverse=True):
+                data[place:place] = attribute
+            parts[part] = bytes(data)
+
+    def _finish_links(self, data: bytes) -> bytes:
+        def replace(match: re.Match[bytes]) -> bytes:
+            part, at = int(match.group(1)), int(match.group(2))
+            name = self.targets.get((part, at), "")
+            return f"{part_name(part)}#{name}".encode() if name else part_name(part).encode()
+
+        return re.sub(rb"kindle-target:(\d+):(\d+)", replace, data)
+
+    # -- contents --------------------------------------------------------------------------
+
+    def _read_toc(self) -> None:
+        try:  # a damaged NCX costs the contents only
+            entries, strings = self._index(self.header.ncx_index)
+        except BookError as error:
+            self.out.notes.append(f"The book's table of contents could not be read ({error}).")
+            return
+        for entry in entries:
+            fid = entry.tags.get(6)
+            target = self.position(fid[0], fid[1]) if fid and len(fid) >= 2 else None
+            if target is None:
+                continue
+            self.out.toc.append(
+                TocPoint(
+                    title=strings.get(entry.first(3), "").strip(),
+                    depth=max(entry.first(4, 0), 0),
+                    member=f"kindle-target:{target[0]}:{target[1]}",
+                    fragment="",
+                )
+            )
+
+    def _toc_points(self) -> list[TocPoint]:
+        """The NCX points with their final member and id."""
+        points = []
+        for point in self.out.toc:
+            _, part, at = point.member.split(":")
+            name = self.targets.get((int(part), int(at)), "")
+            points.append(TocPoint(point.title, point.depth, part_name(int(part)), name))
+        return points
+
+
+def part_name(number: int) -> str:
+    return f"part{number:04d}.xhtml"
+
+
+def _number(text: str) -> int:
+    digits = text.strip()
+    if not digits.isdigit():
+        raise IndexError_("a fragment's insert position is not a number")
+    return int(digits)
+
