@@ -129,9 +129,9 @@ def _entry(data: bytes, tags: list[_Tag], control_bytes: int, codec: str) -> Ind
         if value == 0:
             continue
         if value == tag.mask and bin(tag.mask).count("1") > 1:
-            byte_count, used = forward_number(data, position)
+            size, used = forward_number(data, position)
             position += used
-            wanted.append((tag, None, byte_count))
+            wanted.append((tag, None, size))
             continue
         mask = tag.mask
         while not mask & 1:
