@@ -8,15 +8,14 @@ of its fragments is inserted into it at the fragment's (absolute) insert positio
 from __future__ import annotations
 
 import re
-import struct
 from dataclasses import dataclass
 
 from reader_app.books.content.mobi_index import IndexEntry, IndexError_, read_index
 from reader_app.books.content.mobi_parts import ConvertedBook, TocPoint, image_member
 from reader_app.books.content.mobi_records import NULL_INDEX, MobiHeader, PalmDatabase, damaged
+from reader_app.books.content.mobi_text import TextStream, flow_ranges
 from reader_app.errors import BookError
 
-MAX_FLOWS = 4_096
 _KINDLE_REF = re.compile(
     rb"kindle:(?:pos:fid:([0-9A-Va-v]{1,8}):off:([0-9A-Va-v]{1,10})"
     rb"|embed:([0-9A-Va-v]{1,8})(?:\?[^\"')\s]*)?|flow:([0-9A-Va-v]{1,8})(?:\?[^\"')\s]*)?)"
@@ -42,13 +41,15 @@ class Kf8Reader:
         self,
         database: PalmDatabase,
         header: MobiHeader,
-        text: bytes,
+        stream: TextStream,
         *,
         first_image: int,
     ) -> None:
         self.database = database
         self.header = header
-        self.text = text
+        self.stream = stream
+        self.ranges: list[tuple[int, int]] = []
+        self.kinds: list[str] = ["xhtml"]  # each flow's kind
         self.first_image = first_image
         self.out = ConvertedBook()
         self.flows: list[bytes] = []
@@ -79,21 +80,16 @@ class Kf8Reader:
     # -- flows and parts -------------------------------------------------------------------
 
     def _read_flows(self) -> None:
-        if self.header.fdst_index == NULL_INDEX:
-            self.flows = [self.text]
-            return
-        record = self.database.record(self.header.base + self.header.fdst_index)
-        if record[:4] != b"FDST" or len(record) < 12:
-            raise damaged(self.database.path, "its flow table (FDST) is missing")
-        (count,) = struct.unpack_from(">L", record, 8)
-        count = min(count, MAX_FLOWS, (len(record) - 12) // 8)
-        for n in range(count):
-            start, end = struct.unpack_from(">LL", record, 12 + 8 * n)
-            if not start <= end <= len(self.text):
-                raise damaged(self.database.path, "a text flow lies outside the text")
-            self.flows.append(self.text[start:end])
-        if not self.flows:
-            self.flows = [self.text]
+        self.ranges = flow_ranges(self.database, self.header, self.stream.length)
+        self.flows = [self.stream.read(*self.ranges[0])]
+        for start, end in self.ranges[1:]:
+            head = self.stream.read(start, min(end, start + 2048))
+            if head.lstrip().startswith((b"<svg", b"<?xml")) and b"<svg" in head:
+                self.kinds.append("svg")  # a picture: read when it is shown (MobiResourceLoader)
+                self.flows.append(b"")
+            else:
+                self.kinds.append("css")
+                self.flows.append(self.stream.read(start, end))
 
     def _index(self, first: int) -> tuple[list[IndexEntry], dict[int, str]]:
         if first == NULL_INDEX:
@@ -134,12 +130,10 @@ class Kf8Reader:
             self.starts.append(start)
 
     def _keep_flow(self, number: int) -> None:
-        data = self.flows[number]
-        head = data[:256].lstrip()
-        if head.startswith((b"<svg", b"<?xml")) and b"<svg" in data[:2048]:
-            self.out.inline[f"flow{number:04d}.svg"] = data
+        if self.kinds[number] == "svg":
+            self.out.flows[flow_name(number, "svg")] = number
         else:
-            self.out.stylesheets[f"flow{number:04d}.css"] = self._rewrite(None, data)
+            self.out.stylesheets[flow_name(number, "css")] = self._rewrite(None, self.flows[number])
 
     # -- references ------------------------------------------------------------------------
 
@@ -153,8 +147,7 @@ class Kf8Reader:
             if flow is not None:
                 number = base32(flow)
                 if number in range(1, len(self.flows)):
-                    kind = "svg" if f"flow{number:04d}.svg" in self.out.inline else "css"
-                    return f"flow{number:04d}.{kind}".encode()
+                    return flow_name(number, self.kinds[number]).encode()
                 return b"missing-flow"
             target = self.position(base32(fid), base32(offset))
             return b"kindle-target:%d:%d" % target if target else b"missing-target"
@@ -248,6 +241,10 @@ class Kf8Reader:
             name = self.targets.get((int(part), int(at)), "")
             points.append(TocPoint(point.title, point.depth, part_name(int(part)), name))
         return points
+
+
+def flow_name(number: int, kind: str) -> str:
+    return f"flow{number:04d}.{kind}"
 
 
 def part_name(number: int) -> str:

@@ -9,20 +9,19 @@ A DRM-locked file is one `DrmProtectedError` sentence; a damaged one one `BookEr
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from reader_app.books.content.epub import resolve_links
 from reader_app.books.content.epub_toc import anchor_table, locate, titled, toc_from_headings
 from reader_app.books.content.kf8 import Kf8Reader
 from reader_app.books.content.mobi6 import convert_mobi6, convert_palmdoc
-from reader_app.books.content.mobi_decompress import (
-    MAX_RECORD_OUTPUT,
-    CompressionError,
-    HuffCdic,
-    palmdoc_decompress,
+from reader_app.books.content.mobi_parts import (
+    ConvertedBook,
+    TocPoint,
+    flow_of,
+    image_member,
+    record_of,
 )
-from reader_app.books.content.mobi_parts import ConvertedBook, TocPoint, image_member, record_of
 from reader_app.books.content.mobi_records import (
     EXTH_AUTHOR,
     EXTH_COVER,
@@ -32,16 +31,14 @@ from reader_app.books.content.mobi_records import (
     EXTH_LANGUAGE,
     EXTH_PUBLISHER,
     EXTH_TITLE,
-    HUFF_CDIC,
     NULL_INDEX,
-    PALMDOC,
     MobiHeader,
     PalmDatabase,
     damaged,
     read_header,
     read_record,
-    trailing_size,
 )
+from reader_app.books.content.mobi_text import TextStream, flow_ranges
 from reader_app.books.content.salvage import salvage_blocks
 from reader_app.books.content.xhtml import ParsedDocument, parse_document
 from reader_app.books.files.budget import BookBudget, count_elements
@@ -51,7 +48,6 @@ from reader_app.books.typography.stylesheets import StyleSheets
 from reader_app.errors import BookError, BookTooLargeError
 
 MAX_MOBI_FILE = 512 << 20  # the largest Kindle books (illustrated) stay well below
-TEXT_SECONDS = 30.0  # decompressing a whole book takes well under a second
 
 
 def read_mobi(path: Path, *, book_id: str) -> Book:
@@ -81,10 +77,7 @@ def read_mobi(path: Path, *, book_id: str) -> Book:
         cover=_cover(database, header, converted),
         load_resource=MobiResourceLoader(path),
         notes=tuple(converted.notes),
-        inline_resources={
-            **converted.inline,
-            **{k: v for _, parsed in documents for k, v in parsed.resources.items()},
-        },
+        inline_resources={k: v for _, parsed in documents for k, v in parsed.resources.items()},
     )
 
 
@@ -100,47 +93,17 @@ def _convert(database: PalmDatabase, header: MobiHeader) -> tuple[ConvertedBook,
     if kf8.version >= 8:
         first_image = kf8.first_image
         first_image = (kf8.base + first_image) if first_image != NULL_INDEX else header.first_image
-        reader = Kf8Reader(database, kf8, book_text(database, kf8), first_image=first_image)
+        reader = Kf8Reader(database, kf8, TextStream(database, kf8), first_image=first_image)
         return reader.convert(), kf8
     return convert_mobi6(database, header, book_text(database, header)), header
 
 
 def book_text(database: PalmDatabase, header: MobiHeader) -> bytes:
-    """The book's text records, decompressed, trailing entries stripped, cut to its length."""
-    path = database.path
-    decompress = palmdoc_decompress if header.compression == PALMDOC else None
-    if header.compression == HUFF_CDIC:
-        decompress = _huffman(database, header).decompress
-    deadline = time.monotonic() + TEXT_SECONDS
-    records = min(header.text_records, len(database) - 1 - header.base)
-    pieces: list[bytes] = []
-    for number in range(header.base + 1, header.base + 1 + records):
-        record = database.record(number)
-        record = record[: len(record) - trailing_size(record, header.extra_flags)]
-        try:
-            pieces.append(decompress(record) if decompress else record[:MAX_RECORD_OUTPUT])
-        except CompressionError as error:
-            raise damaged(path, f"its text record {number - header.base} {error}") from error
-        if time.monotonic() > deadline:
-            raise BookTooLargeError(path, "its text takes too long to decompress; not opened.")
-    text = b"".join(pieces)
+    """The whole text of a MOBI 6 or PalmDOC book."""
+    text = TextStream(database, header).read()
     if not text.strip():
-        raise damaged(path, "it holds no text")
-    return text[: header.text_length] if header.text_length else text
-
-
-def _huffman(database: PalmDatabase, header: MobiHeader) -> HuffCdic:
-    first = header.base + header.huff_record
-    count = min(header.huff_count, 256)
-    if header.huff_record == NULL_INDEX or count < 2:
-        raise damaged(database.path, "its Huffman tables are missing")
-    try:
-        return HuffCdic(
-            database.record(first),
-            [database.record(first + n) for n in range(1, count)],
-        )
-    except CompressionError as error:
-        raise damaged(database.path, str(error)) from error
+        raise damaged(database.path, "it holds no text")
+    return text
 
 
 def _parse(
@@ -149,7 +112,7 @@ def _parse(
     path = database.path
     sheets = StyleSheets(lambda member: converted.stylesheets[member])
     budget = BookBudget(path)
-    known = set(converted.images) | set(converted.inline)
+    known = set(converted.images) | set(converted.flows)
     documents: list[tuple[str, ParsedDocument]] = []
     for member, data in converted.documents:
         try:
@@ -220,7 +183,8 @@ def _cover(database: PalmDatabase, header: MobiHeader, converted: ConvertedBook)
 
 
 class MobiResourceLoader:
-    """`Book.load_resource` for a MOBI: a picture member is its database record, read on demand.
+    """`Book.load_resource` for a MOBI: a picture member is its database record, or (an SVG in a
+    KF8 book) its text flow, read on demand.
 
     A small class so a parsed `Book` can be pickled into the cache."""
 
@@ -230,11 +194,29 @@ class MobiResourceLoader:
         self.path = path
 
     def __call__(self, name: str) -> bytes:
-        record = record_of(name)
-        if record is None:
-            raise BookError(self.path, f"it has no picture “{name}”.")
+        return self.peek(name, None)
+
+    def peek(self, name: str, count: int | None) -> bytes:
+        """The first `count` bytes of the picture (all of it for None)."""
         try:
-            return read_record(self.path, record)
+            record = record_of(name)
+            if record is not None:
+                data = read_record(self.path, record)
+                return data if count is None else data[:count]
+            flow = flow_of(name)
+            if flow is None:
+                raise BookError(self.path, f"it has no picture “{name}”.")
+            database = PalmDatabase(self.path.read_bytes(), path=self.path)
+            header = read_header(database, 0)
+            boundary = header.exth_number(EXTH_KF8_BOUNDARY)
+            if header.version < 8 and boundary not in (None, NULL_INDEX):
+                header = read_header(database, int(boundary or 0))
+            stream = TextStream(database, header)
+            ranges = flow_ranges(database, header, stream.length)
+            if not 0 < flow < len(ranges):
+                raise BookError(self.path, f"it has no picture “{name}”.")
+            start, end = ranges[flow]
+            return stream.read(start, end if count is None else min(end, start + count))
         except OSError as error:
             raise BookError(self.path, f"it cannot be read ({error.strerror}).") from error
 

@@ -132,6 +132,8 @@ def _rewrite_tag(
         style.append(b"margin-top: %s" % values[b"height"])
     if _LENGTH.match(values.get(b"width", b"")):
         style.append(b"text-indent: %s" % values[b"width"])
+    if values.get(b"align", b"").lower() in (b"left", b"right", b"center", b"justify"):
+        style.append(b"text-align: %s" % values[b"align"].lower())
     if not style:
         return match.group(0)
     if b"style" in values:

@@ -6,10 +6,12 @@ balloon. Their layouts follow the public MobileRead wiki ("PalmDOC", "Huffman/CD
 
 from __future__ import annotations
 
+import re
 import struct
 
 MAX_RECORD_OUTPUT = 1 << 16  # a text record is 4,096 bytes uncompressed; 16 times that is plenty
 MAX_PHRASE_DEPTH = 32
+_LITERALS = re.compile(rb"[\x00\x09-\x7f]+")
 
 
 class CompressionError(ValueError):
@@ -21,11 +23,15 @@ def palmdoc_decompress(data: bytes, *, max_output: int = MAX_RECORD_OUTPUT) -> b
     out = bytearray()
     position, size = 0, len(data)
     while position < size:
+        literals = _LITERALS.match(data, position)
+        if literals is not None:  # most of a record: copied as one slice, not byte by byte
+            out += literals.group()
+            position = literals.end()
+            if position >= size:
+                break
         byte = data[position]
         position += 1
-        if byte == 0 or 0x09 <= byte <= 0x7F:
-            out.append(byte)
-        elif byte <= 0x08:
+        if byte <= 0x08:
             out += data[position : position + byte]
             position += byte
         elif byte >= 0xC0:

@@ -29,7 +29,7 @@ class ConvertedBook:
     html: bool = False  # MOBI 6 markup is HTML, not XML
     stylesheets: dict[str, bytes] = field(default_factory=dict)
     images: dict[str, int] = field(default_factory=dict)  # member -> database record
-    inline: dict[str, bytes] = field(default_factory=dict)  # pictures kept in text flows (SVG)
+    flows: dict[str, int] = field(default_factory=dict)  # member -> KF8 text flow (SVG pictures)
     toc: list[TocPoint] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -47,4 +47,12 @@ def record_of(member: str) -> int | None:
     stem = member.rsplit("/", 1)[-1].partition(".")[0]
     if stem.startswith("image") and stem[5:].isdigit():
         return int(stem[5:])
+    return None
+
+
+def flow_of(member: str) -> int | None:
+    """The KF8 text flow of a picture member `flow0004.svg`."""
+    stem = member.rsplit("/", 1)[-1].partition(".")[0]
+    if stem.startswith("flow") and stem[4:].isdigit():
+        return int(stem[4:])
     return None
