@@ -91,8 +91,9 @@ def _convert(database: PalmDatabase, header: MobiHeader) -> tuple[ConvertedBook,
         assert boundary is not None
         kf8 = read_header(database, boundary)  # its own DRM check too
     if kf8.version >= 8:
-        first_image = kf8.first_image
-        first_image = (kf8.base + first_image) if first_image != NULL_INDEX else header.first_image
+        # A joint file's two halves share the MOBI 6 half's pictures (its KF8 header's own
+        # first-picture field may point at the FDST record instead).
+        first_image = header.first_image if kf8.base else kf8.first_image
         reader = Kf8Reader(database, kf8, TextStream(database, kf8), first_image=first_image)
         return reader.convert(), kf8
     return convert_mobi6(database, header, book_text(database, header)), header
