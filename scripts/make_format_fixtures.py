@@ -9,8 +9,9 @@ there and skip when it is absent (CI has no calibre).
 
 MOBI: calibre's three Kindle outputs of each book: `<name>.mobi` (MOBI 6, `--mobi-file-type
 old`), `<name>.azw3` (KF8) and `<name>.both.mobi` (a joint MOBI 6 + KF8 file, calibre's default).
-The committed fixtures (tests/fixtures/mobi/) are Jekyll and Hyde's MOBI 6 and AZW3, and a joint
-file of a small generated book with a picture, a footnote link and two levels of contents.
+The committed fixtures (tests/fixtures/mobi/) are Jekyll and Hyde's MOBI 6 and AZW3, a joint
+file of a small generated book with a picture and a footnote link, and the marker book
+(tests/unit/books/mobigen.py writes it as MOBI 6) converted to AZW3.
 """
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ def make_mobi_fixtures() -> list[Path]:
         made.append(convert(small, MOBI_FIXTURES / "small-joint.mobi", "--mobi-file-type", "both"))
         shutil.copyfile(small, MOBI_FIXTURES / "small.epub")
         made.append(MOBI_FIXTURES / "small.epub")
+        from tests.unit.books.mobigen import marker_mobi
+
+        markers = marker_mobi(Path(tmp) / "markers.mobi")
+        made.append(convert(markers, MOBI_FIXTURES / "markers.azw3"))
     return made
 
 

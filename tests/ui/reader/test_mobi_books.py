@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from reader_app.books.model import Book, BlockKind, TocEntry
+from reader_app.books.model import BlockKind, Book, TocEntry
 from reader_app.ui.window.main_window import MainWindow
 from tests.ui.aids.test_annotations_in_window import (
     drag_over_first_line,

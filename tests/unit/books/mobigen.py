@@ -13,6 +13,7 @@ JEKYLL_MOBI = FIXTURES / "jekyll.mobi"  # calibre's MOBI 6 (--mobi-file-type old
 JEKYLL_AZW3 = FIXTURES / "jekyll.azw3"  # calibre's KF8
 SMALL_JOINT = FIXTURES / "small-joint.mobi"  # calibre's joint MOBI 6 + KF8 of SMALL_EPUB
 SMALL_EPUB = FIXTURES / "small.epub"
+MARKERS_AZW3 = FIXTURES / "markers.azw3"  # calibre's AZW3 of `marker_mobi`
 CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "epub"
 JEKYLL_EPUB = CORPUS / "robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub"
 RECORD = 4096
