@@ -1,16 +1,17 @@
-"""Fuzz `read_book` with mutated EPUBs and CBZs, under a memory cap and a per-case time budget,
-then paint the books that opened in an offscreen window (the render stage, in a subprocess).
+"""Fuzz `read_book` with mutated EPUBs, CBZs, MOBIs and AZW3s, under a memory cap and a per-case
+time budget, then paint the books that opened in an offscreen window (the render stage, in a
+subprocess).
 
     python -m tests.fuzz.run --examples 300          # what `make test` runs (via test_fuzz.py)
     python -m tests.fuzz.run --seconds 1800          # what `make fuzz` runs (FUZZ_SECONDS)
 
-Each case is a seed book (generated, tests/fuzz/seeds.py), half the time with one class of
-hostile input put in (tests/fuzz/hostile.py: CSS numbers and escapes, pictures of every format,
-long spines, many attributes, amplification, links per paragraph, parts of the real corpus
-books), then mutated (tests/fuzz/mutate.py). Allowed outcomes: the book opens, or a `BookError`
-whose message names the file. Anything else (another exception, a case over the time budget,
-MemoryError under the RLIMIT_AS cap) is a failure: the shrunk file is saved under --crashes and
-the exit status is 1.
+Each case is a seed book (generated, tests/fuzz/seeds.py; MOBI and AZW3:
+tests/fuzz/mobi_cases.py), half the time with one class of hostile input put in
+(tests/fuzz/hostile.py: CSS numbers and escapes, pictures of every format, long spines, many
+attributes, amplification, links per paragraph, parts of the real corpus books), then mutated
+(tests/fuzz/mutate.py). Allowed outcomes: the book opens, or a `BookError` whose message names
+the file. Anything else (another exception, a case over the time budget, MemoryError under the
+RLIMIT_AS cap) is a failure: the shrunk file is saved under --crashes and the exit status is 1.
 Every batch of cases, up to --render books that opened are opened and painted page by page in a
 child process (tests/fuzz/render.py): a segfault there, or an exception that reached Qt, is a
 failure too and the batch's files are saved. The last line printed is a JSON summary.
@@ -36,6 +37,7 @@ from hypothesis import strategies as st
 from reader_app.books.opening.formats import read_book
 from reader_app.errors import BookError
 from tests.fuzz.hostile import hostile_cbz, hostile_epub
+from tests.fuzz.mobi_cases import MOBI_SUFFIXES, mobi_case, seed_files
 from tests.fuzz.mutate import mutated_archive
 from tests.fuzz.render import render_in_subprocess
 from tests.fuzz.seeds import cbz_members, epub_members
@@ -141,7 +143,8 @@ def run(
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGALRM, _overtime)
     tally = Tally()
-    seeds = {".epub": epub_members(), ".cbz": cbz_members()}
+    seeds = {".epub": epub_members(), ".cbz": cbz_members(), ".mobi": {}, ".azw3": {}}
+    calibre_files = seed_files()  # MOBI and AZW3 are mutated as files, not members
     deadline = time.monotonic() + seconds if seconds else None
     failure = ""
     with tempfile.TemporaryDirectory(prefix="pagemate-fuzz-") as tmp:
@@ -155,12 +158,16 @@ def run(
         )
         @given(suffix=st.sampled_from(sorted(seeds)), hostile=st.booleans(), data=st.data())
         def case(suffix: str, hostile: bool, data: st.DataObject) -> None:
-            members = seeds[suffix]
-            if hostile:
-                tally.hostile += 1
-                put_in = hostile_epub if suffix == ".epub" else hostile_cbz
-                members = data.draw(put_in(members), label="hostile")
-            archive = data.draw(mutated_archive(members), label="archive")
+            if suffix in MOBI_SUFFIXES:
+                tally.hostile += hostile
+                archive = data.draw(mobi_case(suffix, hostile, calibre_files), label="mobi")
+            else:
+                members = seeds[suffix]
+                if hostile:
+                    tally.hostile += 1
+                    put_in = hostile_epub if suffix == ".epub" else hostile_cbz
+                    members = data.draw(put_in(members), label="hostile")
+                archive = data.draw(mutated_archive(members), label="archive")
             try:
                 check_one(archive, suffix, folder=folder, tally=tally, budget=budget, keep=render)
             except BaseException:
