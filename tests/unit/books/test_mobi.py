@@ -238,3 +238,11 @@ def test_the_marker_book_holds_every_sentence(tmp_path: Path) -> None:
     text = " ".join(b.text for s in book.sections for b in s.blocks)
     assert text.count("mk") == 4 * 16 * 4 and [e.title for e in book.toc] == [
         f"Chapter {n}" for n in range(1, 5)]
+
+
+def test_calibres_contents_page_in_a_mobi_is_not_part_of_the_story() -> None:
+    from reader_app.rag.index.story import sections_outside_story
+
+    book = read_book(SMALL_JOINT)
+    contents = next(s.index for s in book.sections if s.title == "Table of Contents")
+    assert sections_outside_story(book) == {contents}
