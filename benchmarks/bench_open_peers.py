@@ -33,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.bench_reader import BOOKS, ROOT
+from benchmarks.format_books import format_books
 
 SCREEN = "1280x900x24"
 LATER_SECONDS = 15  # memory is also watched until then from launch: work begun after the page
@@ -115,11 +116,15 @@ def run() -> list[dict[str, object]]:
     server, display = _start_x()
     bus_pid, bus = _start_bus()
     seen: dict[tuple[str, str, str], list[dict[str, object]]] = {}
+    # BENCH_PEERS_BOOKS ("Jekyll and Hyde (PDF)"): only those books, for a check of one case
+    wanted = [n for n in os.environ.get("BENCH_PEERS_BOOKS", "").split(",") if n]
+    books = {name: book for name, book in {**BOOKS, **format_books()}.items()
+             if not wanted or name in wanted}
     try:
         for round_number in range(runs):
             names = list(readers)
             turn = round_number % len(names)
-            for book_name, book in BOOKS.items():
+            for book_name, book in books.items():
                 for name in names[turn:] + names[:turn]:
                     with tempfile.TemporaryDirectory(prefix="peer-home-") as tmp:
                         env = _env(Path(tmp), display, bus)
@@ -135,7 +140,8 @@ def run() -> list[dict[str, object]]:
         server.terminate()
         server.wait(10)
         os.kill(bus_pid, 15)
-    return _rows(seen, readers=list(readers), missing=missing, runs=runs, shots=shots)
+    return _rows(seen, readers=list(readers), missing=missing, runs=runs, shots=shots,
+                 books=list(books))
 
 
 def _median(results: list[dict[str, object]], key: str) -> float | None:
@@ -145,15 +151,15 @@ def _median(results: list[dict[str, object]], key: str) -> float | None:
 
 def _rows(
     seen: dict[tuple[str, str, str], list[dict[str, object]]], *, readers: list[str],
-    missing: list[str], runs: int, shots: Path,
+    missing: list[str], runs: int, shots: Path, books: list[str],
 ) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
-    for book_name in BOOKS:
+    for book_name in books:
         for mode in ("first open", "reopen"):
             ours = seen.get(("Pagemate", book_name, mode), [])
             our_time, our_memory = _median(ours, "first_page_s"), _median(ours, "peak_rss_mb")
             for name in readers:
-                results = seen[(name, book_name, mode)]
+                results = seen.get((name, book_name, mode), [])
                 failed = [str(r.get("error")) for r in results if not r.get("ok")]
                 seconds, rss = _median(results, "first_page_s"), _median(results, "peak_rss_mb")
                 pss = _median(results, "peak_pss_mb")
