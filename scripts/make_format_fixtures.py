@@ -11,7 +11,8 @@ MOBI: calibre's three Kindle outputs of each book: `<name>.mobi` (MOBI 6, `--mob
 old`), `<name>.azw3` (KF8) and `<name>.both.mobi` (a joint MOBI 6 + KF8 file, calibre's default).
 The committed fixtures (tests/fixtures/mobi/) are Jekyll and Hyde's MOBI 6 and AZW3, a joint
 file of a small generated book with a picture and a footnote link, and the marker book
-(tests/unit/books/mobigen.py writes it as MOBI 6) converted to AZW3.
+(tests/unit/books/mobigen.py writes it as MOBI 6) converted to AZW3, and an AZW3 with an
+embedded font (DejaVu Sans Mono, subset by calibre).
 """
 
 from __future__ import annotations
@@ -70,6 +71,20 @@ def small_epub(path: Path) -> Path:
     )
 
 
+def font_epub(path: Path) -> Path:
+    """A one-chapter EPUB whose paragraph is set in an embedded font (DejaVu Sans Mono)."""
+    sys.path.insert(0, str(ROOT))
+    from tests.unit.books.epubgen import make_epub, xhtml
+
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
+    css = ('@font-face { font-family: "Lantern Mono"; src: url(mono.ttf); } '
+           'p.mono { font-family: "Lantern Mono", monospace; }')
+    chapter = xhtml('<h1>Fonts</h1><p class="mono">The lantern in a font of its own.</p>')
+    chapter = chapter.replace("</title>", '</title><link rel="stylesheet" href="style.css"/>')
+    extra = {"OEBPS/style.css": css, "OEBPS/mono.ttf": font.read_bytes()}
+    return make_epub(path, {"one.xhtml": chapter}, extra=extra)
+
+
 def make_mobi_fixtures() -> list[Path]:
     MOBI_FIXTURES.mkdir(parents=True, exist_ok=True)
     made = []
@@ -85,6 +100,8 @@ def make_mobi_fixtures() -> list[Path]:
 
         markers = marker_mobi(Path(tmp) / "markers.mobi")
         made.append(convert(markers, MOBI_FIXTURES / "markers.azw3"))
+        fonts = font_epub(Path(tmp) / "font.epub")
+        made.append(convert(fonts, MOBI_FIXTURES / "font.azw3", "--subset-embedded-fonts"))
     return made
 
 

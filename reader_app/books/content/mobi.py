@@ -19,6 +19,7 @@ from reader_app.books.content.mobi_parts import (
     ConvertedBook,
     TocPoint,
     flow_of,
+    font_bytes,
     image_member,
     record_of,
 )
@@ -43,7 +44,8 @@ from reader_app.books.content.salvage import salvage_blocks
 from reader_app.books.content.xhtml import ParsedDocument, parse_document
 from reader_app.books.files.budget import BookBudget, count_elements
 from reader_app.books.files.xmlsafe import DocumentBeyondLimitsError, parse_html, parse_xml
-from reader_app.books.model import Book, Metadata, TocEntry
+from reader_app.books.model import Book, EmbeddedFont, Metadata, TocEntry
+from reader_app.books.typography.embedded_fonts import MAX_FONTS
 from reader_app.books.typography.stylesheets import StyleSheets
 from reader_app.errors import BookError, BookTooLargeError
 
@@ -61,7 +63,8 @@ def read_mobi(path: Path, *, book_id: str) -> Book:
     database = PalmDatabase(data, path=path)
     header = read_header(database, 0)
     converted, shown = _convert(database, header)
-    documents = _parse(database, converted)
+    sheets = StyleSheets(lambda member: converted.stylesheets[member])
+    documents = _parse(database, converted, sheets)
     anchors = anchor_table(documents)
     sections = [resolve_links(n, member, parsed, anchors) for n, (member, parsed) in
                 enumerate(documents)]
@@ -78,6 +81,11 @@ def read_mobi(path: Path, *, book_id: str) -> Book:
         load_resource=MobiResourceLoader(path),
         notes=tuple(converted.notes),
         inline_resources={k: v for _, parsed in documents for k, v in parsed.resources.items()},
+        fonts=tuple(
+            EmbeddedFont(family=f.family, member=f.member, bold=f.bold, italic=f.italic)
+            for f in sheets.font_faces
+            if f.member in converted.images and f.member.startswith("font")
+        )[:MAX_FONTS],
     )
 
 
@@ -108,10 +116,9 @@ def book_text(database: PalmDatabase, header: MobiHeader) -> bytes:
 
 
 def _parse(
-    database: PalmDatabase, converted: ConvertedBook
+    database: PalmDatabase, converted: ConvertedBook, sheets: StyleSheets
 ) -> list[tuple[str, ParsedDocument]]:
     path = database.path
-    sheets = StyleSheets(lambda member: converted.stylesheets[member])
     budget = BookBudget(path)
     known = set(converted.images) | set(converted.flows)
     documents: list[tuple[str, ParsedDocument]] = []
@@ -203,6 +210,8 @@ class MobiResourceLoader:
             record = record_of(name)
             if record is not None:
                 data = read_record(self.path, record)
+                if name.startswith("font"):
+                    data = font_bytes(data)
                 return data if count is None else data[:count]
             flow = flow_of(name)
             if flow is None:
@@ -220,6 +229,8 @@ class MobiResourceLoader:
             return stream.read(start, end if count is None else min(end, start + count))
         except OSError as error:
             raise BookError(self.path, f"it cannot be read ({error.strerror}).") from error
+        except ValueError as error:  # a damaged font record
+            raise BookError(self.path, f"its font “{name}” is damaged ({error}).") from error
 
     def __getstate__(self) -> Path:
         return self.path

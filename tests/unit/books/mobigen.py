@@ -14,6 +14,7 @@ JEKYLL_AZW3 = FIXTURES / "jekyll.azw3"  # calibre's KF8
 SMALL_JOINT = FIXTURES / "small-joint.mobi"  # calibre's joint MOBI 6 + KF8 of SMALL_EPUB
 SMALL_EPUB = FIXTURES / "small.epub"
 MARKERS_AZW3 = FIXTURES / "markers.azw3"  # calibre's AZW3 of `marker_mobi`
+FONT_AZW3 = FIXTURES / "font.azw3"  # a paragraph in an embedded font, "Lantern Mono"
 CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "epub"
 JEKYLL_EPUB = CORPUS / "robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub"
 RECORD = 4096
@@ -64,9 +65,11 @@ def write_mobi(
     images: Sequence[bytes] = (),
     compress: bool = True,
     encryption: int = 0,
+    cover: int | None = None,
 ) -> Path:
-    """A MOBI 6 book (UTF-8, PalmDOC-compressed) of `markup`, with EXTH title/author/language,
-    each text record ending in one trailing entry (extra data flag 2) as Kindlegen writes."""
+    """A MOBI 6 book (UTF-8, PalmDOC-compressed) of `markup`, with EXTH title/author/language
+    (and cover), each text record ending in one trailing entry (extra data flag 2) as Kindlegen
+    writes."""
     text = markup.encode("utf-8")
     chunks = [text[n : n + RECORD] for n in range(0, len(text), RECORD)] or [b""]
     records = []
@@ -75,6 +78,8 @@ def write_mobi(
         records.append(body + b"\x81")  # a trailing entry of size 1 (its own size byte)
     first_image = 1 + len(records) if images else 0xFFFFFFFF
     exth_records = [(100, author.encode()), (503, title.encode()), (524, b"en")]
+    if cover is not None:  # EXTH 201: the cover's picture, counted from the first picture
+        exth_records.append((201, struct.pack(">L", cover)))
     exth_body = b"".join(struct.pack(">LL", k, 8 + len(v)) + v for k, v in exth_records)
     exth = b"EXTH" + struct.pack(">LL", 12 + len(exth_body), len(exth_records)) + exth_body
     exth += b"\0" * (-len(exth) % 4)

@@ -17,12 +17,14 @@ from reader_app.books.content.mobi_decompress import (
     HuffCdic,
     palmdoc_decompress,
 )
+from reader_app.books.content.mobi_parts import font_bytes
 from reader_app.books.content.mobi_records import trailing_size
 from reader_app.books.model import BlockKind, Book
 from reader_app.books.opening.cache import load_book
 from reader_app.books.opening.formats import read_book, sniff_format
 from reader_app.errors import BookError, DrmProtectedError
 from tests.unit.books.mobigen import (
+    FONT_AZW3,
     JEKYLL_AZW3,
     JEKYLL_MOBI,
     SMALL_JOINT,
@@ -246,3 +248,37 @@ def test_calibres_contents_page_in_a_mobi_is_not_part_of_the_story() -> None:
     book = read_book(SMALL_JOINT)
     contents = next(s.index for s in book.sections if s.title == "Table of Contents")
     assert sections_outside_story(book) == {contents}
+
+
+def test_an_azw3s_embedded_font_is_its_truetype_file_and_sets_its_paragraph() -> None:
+    book = read_book(FONT_AZW3)
+    [font] = book.fonts
+    assert font.family == "lantern mono" and font.key == b"" and font.obfuscated == 0
+    assert book.resource(font.member)[:4] == b"\x00\x01\x00\x00"  # TrueType, inflated, clear
+    paragraph = book.sections[0].blocks[1]
+    assert paragraph.text == "The lantern in a font of its own."
+    assert paragraph.style is not None and paragraph.style.look.family == "lantern mono"
+
+
+def test_a_font_record_is_unmasked_then_inflated_and_a_bomb_is_refused() -> None:
+    import zlib
+
+    font = b"\x00\x01\x00\x00" + bytes(range(256)) * 8
+    key = b"secretkey"
+    packed = bytearray(zlib.compress(font))
+    for n in range(min(len(packed), 1040)):
+        packed[n] ^= key[n % len(key)]
+    record = b"FONT" + struct.pack(">LLLLL", len(font), 3, 24 + len(key), len(key), 24) + key
+    assert font_bytes(record + bytes(packed)) == font
+    bomb = zlib.compress(b"\0" * (9 << 20))
+    with pytest.raises(ValueError, match="larger"):
+        font_bytes(b"FONT" + struct.pack(">LLLLL", 100, 1, 24, 0, 0) + bomb)
+
+
+def test_the_exth_cover_names_the_cover_picture(tmp_path: Path) -> None:
+    from tests.unit.books.epubgen import image_bytes
+
+    pictures = [image_bytes(fmt="PNG"), image_bytes(fmt="JPEG", color="blue")]
+    path = write_mobi(tmp_path / "cover.mobi", "<p>Text.</p>", images=pictures, cover=1)
+    book = read_book(path)
+    assert book.cover is not None and book.resource(book.cover)[:3] == b"\xff\xd8\xff"
