@@ -1,7 +1,8 @@
 """A MOBI's text records as one stream, decompressed only where it is read.
 
-Every text record but the last holds `record_size` (4,096) bytes once decompressed and stripped
-of its trailing entries, so a byte range maps to the records that hold it. A KF8 book keeps its
+Every text record but the last holds 4,096 bytes once decompressed and stripped of its trailing
+entries, so a byte range maps to the records that hold it (a file whose records are of other
+sizes is read from its start instead). A KF8 book keeps its
 SVG pictures in the same stream (Alice's illustrations are 67 MB of it); reading only the XHTML
 and the stylesheets at open, and a picture when it is shown, keeps opening fast."""
 
@@ -43,6 +44,7 @@ class TextStream:
             raise damaged(database.path, "it holds no text")
         self.length = header.text_length or self.records * RECORD_SIZE
         self._decompress = self._decompressor()
+        self._whole: bytes | None = None  # the whole text, once something needed all of it
 
     def _decompressor(self) -> Callable[[bytes], bytes]:
         if self.header.compression == PALMDOC:
@@ -56,21 +58,38 @@ class TextStream:
         end = self.length if end is None else min(end, self.length)
         if start >= end:
             return b""
+        if (start == 0 and end == self.length) or self._whole is not None:
+            return self._whole_text()[start:end]
         first, last = start // RECORD_SIZE, min((end - 1) // RECORD_SIZE, self.records - 1)
         deadline = time.monotonic() + TEXT_SECONDS
         pieces = []
         for number in range(first, last + 1):
             piece = self.record(number)
             if number < self.records - 1 and len(piece) != RECORD_SIZE:
-                raise damaged(self.database.path, f"its text record {number + 1} is the wrong size")
+                # Records of other sizes (some old converters): positions are found the slow
+                # way, by decompressing the text from its start.
+                return self._whole_text()[start:end]
             pieces.append(piece)
-            if time.monotonic() > deadline:
-                raise BookTooLargeError(
-                    self.database.path, "its text takes too long to decompress; not opened."
-                )
+            self._check(deadline)
         text = b"".join(pieces)
         offset = start - first * RECORD_SIZE
         return text[offset : offset + end - start]
+
+    def _whole_text(self) -> bytes:
+        if self._whole is None:
+            deadline = time.monotonic() + TEXT_SECONDS
+            pieces = []
+            for number in range(self.records):
+                pieces.append(self.record(number))
+                self._check(deadline)
+            self._whole = b"".join(pieces)[: self.length]
+        return self._whole
+
+    def _check(self, deadline: float) -> None:
+        if time.monotonic() > deadline:
+            raise BookTooLargeError(
+                self.database.path, "its text takes too long to decompress; not opened."
+            )
 
     def record(self, number: int) -> bytes:
         """Text record `number` (0-based), decompressed."""

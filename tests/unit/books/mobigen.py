@@ -66,12 +66,13 @@ def write_mobi(
     compress: bool = True,
     encryption: int = 0,
     cover: int | None = None,
+    record_size: int = RECORD,
 ) -> Path:
     """A MOBI 6 book (UTF-8, PalmDOC-compressed) of `markup`, with EXTH title/author/language
     (and cover), each text record ending in one trailing entry (extra data flag 2) as Kindlegen
     writes."""
     text = markup.encode("utf-8")
-    chunks = [text[n : n + RECORD] for n in range(0, len(text), RECORD)] or [b""]
+    chunks = [text[n : n + record_size] for n in range(0, len(text), record_size)] or [b""]
     records = []
     for chunk in chunks:
         body = palmdoc_compress(chunk) if compress else chunk

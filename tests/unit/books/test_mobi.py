@@ -282,3 +282,15 @@ def test_the_exth_cover_names_the_cover_picture(tmp_path: Path) -> None:
     path = write_mobi(tmp_path / "cover.mobi", "<p>Text.</p>", images=pictures, cover=1)
     book = read_book(path)
     assert book.cover is not None and book.resource(book.cover)[:3] == b"\xff\xd8\xff"
+
+
+def test_text_records_of_other_sizes_are_still_read_by_position(tmp_path: Path) -> None:
+    from reader_app.books.content.mobi_records import PalmDatabase, read_header
+    from reader_app.books.content.mobi_text import TextStream
+
+    markup = "".join(f"<p>Paragraph {n} of the lantern.</p>" for n in range(600))
+    path = write_mobi(tmp_path / "odd.mobi", markup, record_size=3000)
+    stream = TextStream(PalmDatabase(path.read_bytes(), path=path), read_header(
+        PalmDatabase(path.read_bytes(), path=path), 0))
+    assert stream.read(5000, 5100) == markup.encode()[5000:5100]
+    assert stream.read() == markup.encode()
