@@ -67,6 +67,7 @@ def write_mobi(
     encryption: int = 0,
     cover: int | None = None,
     record_size: int = RECORD,
+    huffman: bool = False,
 ) -> Path:
     """A MOBI 6 book (UTF-8, PalmDOC-compressed) of `markup`, with EXTH title/author/language
     (and cover), each text record ending in one trailing entry (extra data flag 2) as Kindlegen
@@ -75,9 +76,10 @@ def write_mobi(
     chunks = [text[n : n + record_size] for n in range(0, len(text), record_size)] or [b""]
     records = []
     for chunk in chunks:
-        body = palmdoc_compress(chunk) if compress else chunk
+        body = chunk if huffman or not compress else palmdoc_compress(chunk)
         records.append(body + b"\x81")  # a trailing entry of size 1 (its own size byte)
-    first_image = 1 + len(records) if images else 0xFFFFFFFF
+    tables = byte_huffman_tables() if huffman else []
+    first_image = 1 + len(records) + len(tables) if images else 0xFFFFFFFF
     exth_records = [(100, author.encode()), (503, title.encode()), (524, b"en")]
     if cover is not None:  # EXTH 201: the cover's picture, counted from the first picture
         exth_records.append((201, struct.pack(">L", cover)))
@@ -87,7 +89,8 @@ def write_mobi(
     mobi_length = 0xE8
     name_offset = 16 + mobi_length + len(exth)
     header = bytearray(16 + mobi_length)
-    struct.pack_into(">HHLHHHH", header, 0, 2 if compress else 1, 0, len(text), len(records),
+    compression = 17480 if huffman else 2 if compress else 1
+    struct.pack_into(">HHLHHHH", header, 0, compression, 0, len(text), len(records),
                      RECORD, encryption, 0)
     header[16:20] = b"MOBI"
     struct.pack_into(">LLLLL", header, 20, mobi_length, 2, 65001, 1, 6)
@@ -95,11 +98,11 @@ def write_mobi(
         struct.pack_into(">L", header, offset, 0xFFFFFFFF)
     struct.pack_into(">LL", header, 0x54, name_offset, len(title.encode()))
     struct.pack_into(">L", header, 0x6C, first_image)
-    struct.pack_into(">LL", header, 0x70, 0, 0)
+    struct.pack_into(">LL", header, 0x70, 1 + len(records) if huffman else 0, len(tables))
     struct.pack_into(">L", header, 0x80, 0x40)
     struct.pack_into(">HH", header, 0xF0, 0, 2)  # extra data flags: one trailing entry
     record0 = bytes(header) + exth + title.encode() + b"\0" * 4
-    return write_palm_database(path, [record0, *records, *images, b"\xe9\x8e\r\n"])
+    return write_palm_database(path, [record0, *records, *tables, *images, b"\xe9\x8e\r\n"])
 
 
 def write_palm_database(path: Path, records: Sequence[bytes], kind: bytes = b"BOOKMOBI") -> Path:
@@ -170,6 +173,23 @@ def huffman_tables(phrases: Sequence[tuple[bytes, bool]]) -> tuple[bytes, bytes,
     cdic = b"CDIC" + struct.pack(">LLL", 16, len(phrases), 5)
     cdic += struct.pack(f">{len(phrases)}H", *offsets) + blob
     return huff, cdic, codes
+
+
+def byte_huffman_tables() -> list[bytes]:
+    """HUFF and CDIC records in which every byte is its own 8-bit code (code b is phrase 255 - b,
+    the byte b): text "compressed" with them is the text itself, which makes a whole book easy
+    to write with HUFF/CDIC compression."""
+    cache = [(255 << 8) | 0x80 | 8] * 256
+    bases = [0] * 64
+    bases[2 * 7], bases[2 * 7 + 1] = 0, 255  # length 8: codes 0 to 255
+    huff = b"HUFF" + struct.pack(">LLL", 24, 24, 24 + 1024) + b"\0" * 8
+    huff = huff[:24] + struct.pack(">256L", *cache) + struct.pack(">64L", *bases)
+    offsets, blob = [], b""
+    for index in range(256):
+        offsets.append(2 * 256 + len(blob))
+        blob += struct.pack(">H", 1 | 0x8000) + bytes([255 - index])
+    cdic = b"CDIC" + struct.pack(">LLL", 16, 256, 8) + struct.pack(">256H", *offsets) + blob
+    return [huff, cdic]
 
 
 def bits_to_bytes(bits: str) -> bytes:

@@ -294,3 +294,26 @@ def test_text_records_of_other_sizes_are_still_read_by_position(tmp_path: Path) 
         PalmDatabase(path.read_bytes(), path=path), 0))
     assert stream.read(5000, 5100) == markup.encode()[5000:5100]
     assert stream.read() == markup.encode()
+
+
+def test_a_huff_cdic_compressed_mobi_reads_whole(tmp_path: Path) -> None:
+    markup = "".join(f"<p>Paragraph {n}: the lantern \u2014 by the river.</p>" for n in range(400))
+    book = read_book(write_mobi(tmp_path / "huff.mobi", f"<html><body>{markup}</body></html>",
+                                huffman=True))
+    texts = [b.text for s in book.sections for b in s.blocks]
+    assert len(texts) == 400 and texts[399] == "Paragraph 399: the lantern \u2014 by the river."
+
+
+def test_the_ncx_depths_nest_the_contents() -> None:
+    from reader_app.books.content.mobi import _toc
+    from reader_app.books.content.mobi_parts import TocPoint
+
+    anchors = {"a.html": (0, {"x": (3, 0)}), "b.html": (1, {})}
+    points = [TocPoint("One", 0, "a.html", ""), TocPoint("One.1", 1, "a.html", "x"),
+              TocPoint("One.1.1", 2, "b.html", ""), TocPoint("Two", 0, "b.html", ""),
+              TocPoint("Nowhere", 0, "c.html", "")]
+    [one, two] = _toc(points, anchors)
+    assert (one.title, two.title) == ("One", "Two")
+    [child] = one.children
+    assert child.title == "One.1" and child.target.block == 3
+    assert [c.title for c in child.children] == ["One.1.1"]
