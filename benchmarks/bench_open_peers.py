@@ -1,10 +1,12 @@
 """Launch to first page beside the peers: Pagemate, calibre's viewer and Foliate, each started on
 the same X server (Xvfb) and timed by the same screen watch (benchmarks/screen_watch.py: the
 first grab of the page area's final picture, with ink in it and unchanged for a second), first
-open (fresh settings and caches) and reopen (the same ones again), War and Peace and a small book;
-with the peak memory of each reader's whole process tree until then (RSS and PSS), and until
-15 s from launch (Pagemate's preparation child, started after the first page, loads its embedding
-model within it).
+open (fresh settings and caches) and reopen (the same ones again), War and Peace and a small
+book, and issue 42's formats (`format_books`: comics as CB7, CBT and CBR; `converted_books`:
+Jekyll and Hyde as calibre made it in MOBI 6 and AZW3) beside the peers that open them; with the
+peak memory of each reader's whole process tree until then (RSS and PSS), and until 15 s from
+launch (Pagemate's preparation child, started after the first page, loads its embedding model
+within it).
 
 Rounds interleave the readers (their order turns each round) and the books, median of
 BENCH_PEERS_RUNS (default 5). A reader that is not installed is left out with a note: calibre
@@ -33,7 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.bench_reader import BOOKS, ROOT
-from benchmarks.format_books import format_books
+from benchmarks.format_books import format_books as converted_books
 
 SCREEN = "1280x900x24"
 LATER_SECONDS = 15  # memory is also watched until then from launch: work begun after the page
@@ -44,6 +46,33 @@ READERS: dict[str, tuple[str, Command]] = {
     "calibre": ("ebook-viewer", lambda book: ["ebook-viewer", str(book)]),
     "Foliate": ("foliate", lambda book: ["foliate", str(book)]),
 }
+# The formats each peer opens (issue 42: measured beside the peers where they open the format).
+PEER_SUFFIXES: dict[str, frozenset[str]] = {
+    "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt", ".mobi", ".azw3"}),
+    "Foliate": frozenset({".epub", ".cbz", ".mobi", ".azw3"}),
+}
+
+
+def format_books(folder: Path) -> dict[str, Path]:
+    """Issue 42's formats, each made from a corpus book into `folder`: Pepper&Carrot episode 2
+    as CB7 and CBT, and as CBR where RARLAB's `rar` is installed."""
+    from scripts.make_format_fixtures import write_cb7, write_cbr, write_cbt, zip_members
+    from tests.conftest import COMICS, PEPPER2
+
+    cbz = COMICS / PEPPER2
+    if not cbz.exists():
+        return {}
+    members = zip_members(cbz)
+    books = {"Pepper&Carrot 2 (CB7)": write_cb7(members, folder / "pepper2.cb7"),
+             "Pepper&Carrot 2 (CBT)": write_cbt(members, folder / "pepper2.cbt")}
+    if shutil.which("rar"):
+        books["Pepper&Carrot 2 (CBR)"] = write_cbr(members, folder / "pepper2.cbr")
+    return books
+
+
+def opens(reader: str, book: Path) -> bool:
+    suffixes = PEER_SUFFIXES.get(reader)
+    return suffixes is None or book.suffix.lower() in suffixes
 
 
 def _free_display() -> int:
@@ -113,12 +142,13 @@ def run() -> list[dict[str, object]]:
     readers = {name: command for name, (program, command) in READERS.items()
                if shutil.which(program)}
     missing = [name for name in READERS if name not in readers]
+    books = {**BOOKS, **format_books(Path(tempfile.mkdtemp(prefix="peers-books-")))}
     server, display = _start_x()
     bus_pid, bus = _start_bus()
     seen: dict[tuple[str, str, str], list[dict[str, object]]] = {}
     # BENCH_PEERS_BOOKS ("Jekyll and Hyde (PDF)"): only those books, for a check of one case
     wanted = [n for n in os.environ.get("BENCH_PEERS_BOOKS", "").split(",") if n]
-    books = {name: book for name, book in {**BOOKS, **format_books()}.items()
+    books = {name: book for name, book in {**books, **converted_books()}.items()
              if not wanted or name in wanted}
     try:
         for round_number in range(runs):
@@ -126,6 +156,8 @@ def run() -> list[dict[str, object]]:
             turn = round_number % len(names)
             for book_name, book in books.items():
                 for name in names[turn:] + names[:turn]:
+                    if not opens(name, book):
+                        continue
                     with tempfile.TemporaryDirectory(prefix="peer-home-") as tmp:
                         env = _env(Path(tmp), display, bus)
                         for mode in ("first open", "reopen"):
@@ -140,8 +172,8 @@ def run() -> list[dict[str, object]]:
         server.terminate()
         server.wait(10)
         os.kill(bus_pid, 15)
-    return _rows(seen, readers=list(readers), missing=missing, runs=runs, shots=shots,
-                 books=list(books))
+    return _rows(seen, books=list(books), readers=list(readers), missing=missing, runs=runs,
+                 shots=shots)
 
 
 def _median(results: list[dict[str, object]], key: str) -> float | None:
@@ -150,8 +182,8 @@ def _median(results: list[dict[str, object]], key: str) -> float | None:
 
 
 def _rows(
-    seen: dict[tuple[str, str, str], list[dict[str, object]]], *, readers: list[str],
-    missing: list[str], runs: int, shots: Path, books: list[str],
+    seen: dict[tuple[str, str, str], list[dict[str, object]]], *, books: list[str],
+    readers: list[str], missing: list[str], runs: int, shots: Path,
 ) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     for book_name in books:
@@ -159,7 +191,9 @@ def _rows(
             ours = seen.get(("Pagemate", book_name, mode), [])
             our_time, our_memory = _median(ours, "first_page_s"), _median(ours, "peak_rss_mb")
             for name in readers:
-                results = seen.get((name, book_name, mode), [])
+                if (name, book_name, mode) not in seen:  # a peer that does not open the format
+                    continue
+                results = seen[(name, book_name, mode)]
                 failed = [str(r.get("error")) for r in results if not r.get("ok")]
                 seconds, rss = _median(results, "first_page_s"), _median(results, "peak_rss_mb")
                 pss = _median(results, "peak_pss_mb")

@@ -29,7 +29,8 @@ from typing import Any
 RUNS = int(os.environ.get("BENCH_WAITING_RUNS", "3"))  # fewer on a busy machine
 # "10" or "10,80": where the mark is, in percent of the book
 PLACES = tuple(int(p) for p in os.environ.get("BENCH_WAITING_PLACES", "10,80").split(","))
-# "background": only the question asked during a background summary (and the dev set's recall)
+# "background": only the question asked during a background summary (and the dev set's recall);
+# "read-along": only the read-along case (read_along_waits.py)
 ONLY = os.environ.get("BENCH_WAITING_ONLY", "")
 CONTEXT = 8192
 REPLY_TOKENS = 16
@@ -99,19 +100,29 @@ def _short_replies() -> Iterator[None]:
 
 
 def _waits(server: Any) -> list[Row]:
+    from benchmarks import read_along_waits
     from benchmarks.bench_assistant import _prepare_library
 
     home, book = _prepare_library()
     rows: list[Row] = []
     budgets: list[int] = []
-    for place in PLACES:
+    for place in PLACES if ONLY != "read-along" else ():
         measured = _at(server, home, book, place)
         budgets += measured.pop("budgets")
         for kind, runs in measured.items():
             if not runs:
                 continue  # not asked (BENCH_WAITING_ONLY)
             rows += _rows(f"{kind}, War and Peace at {place}%", runs)
-    rows += _recall(home, sorted(set(budgets)))
+    if ONLY != "read-along":
+        rows += _recall(home, sorted(set(budgets)))
+    if ONLY in ("", "read-along"):  # the server reads along first (read_along_waits.py)
+        speed = None
+        for place in PLACES:
+            along, speed = read_along_waits.measure(server, home, book, place, RUNS, _ask)
+            for kind, runs in along.items():
+                rows += read_along_waits.rows(f"{kind}, War and Peace at {place}%", runs)
+        rows += read_along_waits.page_turns_while_reading_along(server, home, book)
+        rows += read_along_waits.evidence_shares(home, speed)
     return rows
 
 
@@ -179,7 +190,7 @@ def _ask(assistant: Any, book: Any, question: str, conversation: int | None) -> 
     return {"first": None if first is None else first - started,
             "server": stats.prompt_seconds, "read": stats.prompt_tokens_read,
             "tokens": stats.prompt_tokens, "budget": run.prepared.passage_budget,
-            "calls": run.prepared.calls_before_answer}
+            "calls": run.prepared.calls_before_answer, "window": run.prepared.window_tokens}
 
 
 def _ask_during_summary(assistant: Any, book: Any, server: Any, n: int) -> dict[str, Any]:

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Installs Pagemate for the current user (no root needed), so that double-clicking an EPUB or CBZ
-# in the file manager opens it in Pagemate:
+# Installs Pagemate for the current user (no root needed), so that double-clicking a book or a comic
+# (EPUB, MOBI, AZW3, FB2, CBZ, CBR, CB7, CBT; PDF and text under "Open with") opens it in Pagemate:
 #
 #   $XDG_DATA_HOME/pagemate/              the app (a copy of dist/pagemate/ from `make package`)
 #   ~/.local/bin/pagemate                 a launcher (set PAGEMATE_BIN_DIR to put it elsewhere)
 #   $XDG_DATA_HOME/applications/pagemate.desktop
 #   $XDG_DATA_HOME/icons/hicolor/<size>/apps/pagemate.png (+ scalable/apps/pagemate.svg)
-#   $XDG_DATA_HOME/mime/packages/pagemate-mime.xml     (CBZ for older shared-mime-info)
-#   $XDG_CONFIG_HOME/mimeapps.list        Pagemate as the default for EPUB and CBZ
+#   $XDG_DATA_HOME/mime/packages/pagemate-mime.xml     (comic and Kindle types older systems lack)
+#   $XDG_CONFIG_HOME/mimeapps.list        Pagemate as the default for those books and comics
 #
 # XDG_DATA_HOME defaults to ~/.local/share and XDG_CONFIG_HOME to ~/.config. Everything installed
 # is recorded in $XDG_DATA_HOME/pagemate/install-manifest.txt; uninstall.sh removes exactly that.
@@ -16,7 +16,7 @@
 #   --bundle DIR   install this PyInstaller bundle (default: dist/pagemate if it has been built)
 #   --source       no bundle: the launcher runs this checkout with its .venv (for developers;
 #                  the checkout must stay where it is)
-#   --no-default   register Pagemate for EPUB and CBZ, but do not make it the default app
+#   --no-default   register Pagemate for its types, but do not make it the default app
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -26,7 +26,13 @@ PAGEMATE_UNINSTALL_LIB=1 source "$SCRIPT_DIR/uninstall.sh"
 BIN_DIR=${PAGEMATE_BIN_DIR:-$HOME/.local/bin}
 LAUNCHER=$BIN_DIR/pagemate
 ICONS_DIR=$DATA_HOME/icons/hicolor
-MIME_TYPES=(application/epub+zip application/vnd.comicbook+zip application/x-cbz)
+# The types Pagemate becomes the default for: books and comics, not every PDF or text file (those
+# get Pagemate under "Open with" from pagemate.desktop). The same as FILE_KINDS' default_app in
+# reader_app/books/opening/file_kinds.py, plus the older alias names; a test compares them.
+MIME_TYPES=(application/epub+zip application/x-mobipocket-ebook application/vnd.amazon.mobi8-ebook
+            application/vnd.amazon.ebook application/x-fictionbook+xml
+            application/x-zip-compressed-fb2 application/vnd.comicbook+zip application/x-cbz
+            application/vnd.comicbook-rar application/x-cbr application/x-cb7 application/x-cbt)
 ICON_SIZES=(16 24 32 48 64 128 256 512)
 
 mode=""

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the system libraries Qt needs to run (offscreen or on a screen), if any are missing.
+# Installs the system libraries Qt needs to run (offscreen or on a screen), and libarchive for
+# RAR, 7z and tar comics, if any are missing.
 set -euo pipefail
 
 packages=(libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libglib2.0-0 libdbus-1-3
@@ -15,7 +16,9 @@ packages=(libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libglib2.0-0 li
           # espeak-ng is the voice; libao (in the audio plugins) has the null driver the real-voice
           # test sends the sound to, so no sound card is needed
           speech-dispatcher speech-dispatcher-espeak-ng speech-dispatcher-audio-plugins
-          espeak-ng libspeechd2 libpulse0 libao4)
+          espeak-ng libspeechd2 libpulse0 libao4
+          # libarchive-c's library: CBR (RAR 4 and 5), CB7 and CBT comics
+          libarchive13)
 
 missing=()
 for p in "${packages[@]}"; do

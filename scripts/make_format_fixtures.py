@@ -1,35 +1,162 @@
-"""Make the other formats' test books from the corpus EPUBs with calibre's `ebook-convert`, as a
-reader's own tools make them; each format is one function.
+"""Books in the formats of issue 42, made from the corpus by the tools readers use.
 
-    python -m scripts.make_format_fixtures                  # every corpus book, into OUT
-    python -m scripts.make_format_fixtures --fixtures       # refresh the small committed ones
+Comics: a CBZ's members repacked as CBR (RARLAB's `rar`: RAR 5, and RAR 4 where the `rar` given
+still writes it, as 6.x does with -ma4), CB7 (libarchive's 7-Zip writer) and CBT (Python's
+tarfile). The tests call these functions on the corpus into a temporary folder; run as a script to
+make the committed tiny RAR fixtures again:
 
-OUT is $PAGEMATE_FORMATS or /tmp/pagemate-formats; tests that need a converted corpus book look
-there and skip when it is absent (CI has no calibre).
+    python -m scripts.make_format_fixtures comics tests/fixtures/comics [--rar4 /path/to/rar6]
 
-MOBI: calibre's three Kindle outputs of each book: `<name>.mobi` (MOBI 6, `--mobi-file-type
-old`), `<name>.azw3` (KF8) and `<name>.both.mobi` (a joint MOBI 6 + KF8 file, calibre's default).
-The committed fixtures (tests/fixtures/mobi/) are Jekyll and Hyde's MOBI 6 and AZW3, a joint
-file of a small generated book with a picture and a footnote link, and the marker book
-(tests/unit/books/mobigen.py writes it as MOBI 6) converted to AZW3, and an AZW3 with an
-embedded font (DejaVu Sans Mono, subset by calibre).
+MOBI: calibre's three Kindle outputs of each corpus book into OUT ($PAGEMATE_FORMATS or
+/tmp/pagemate-formats, where the tests that need them look, skipping when they are absent):
+`<name>.mobi` (MOBI 6, `--mobi-file-type old`), `<name>.azw3` (KF8) and `<name>.both.mobi` (a
+joint MOBI 6 + KF8 file, calibre's default). The committed fixtures (tests/fixtures/mobi/) are
+Jekyll and Hyde's MOBI 6 and AZW3, a joint file of a small generated book with a picture and a
+footnote link, the marker book (tests/unit/books/mobigen.py writes it as MOBI 6) as AZW3, and an
+AZW3 with an embedded font (DejaVu Sans Mono, subset by calibre):
+
+    python -m scripts.make_format_fixtures mobi [OUT]
+    python -m scripts.make_format_fixtures mobi-fixtures
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
+import zipfile
+from collections.abc import Mapping
 from pathlib import Path
 
+PASSWORD = "pagemate"  # the committed encrypted fixtures' password
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus" / "epub"
 OUT = Path(os.environ.get("PAGEMATE_FORMATS", "/tmp/pagemate-formats"))
 JEKYLL = "robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde.epub"
 MOBI_FIXTURES = ROOT / "tests" / "fixtures" / "mobi"
+
+
+def zip_members(cbz: Path) -> dict[str, bytes]:
+    """A CBZ's files, name -> bytes, in the archive's order (folders left out)."""
+    with zipfile.ZipFile(cbz) as archive:
+        return {i.filename: archive.read(i) for i in archive.infolist() if not i.is_dir()}
+
+
+def write_cbt(members: Mapping[str, bytes], target: Path) -> Path:
+    """A POSIX tar of the members, as `tar cf` writes one."""
+    with tarfile.open(target, "w", format=tarfile.PAX_FORMAT) as archive:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mtime = 1_400_000_000
+            archive.addfile(info, io.BytesIO(data))
+    return target
+
+
+def write_cb7(members: Mapping[str, bytes], target: Path) -> Path:
+    """A 7-Zip archive of the members (LZMA, one solid block, as 7-Zip makes by default)."""
+    import libarchive
+
+    with libarchive.file_writer(str(target), "7zip") as archive:
+        for name, data in members.items():
+            archive.add_file_from_memory(name, len(data), data)
+    return target
+
+
+def rar_writes(rar: str, version: int) -> bool:
+    """Whether the `rar` program can write this RAR version (7.x dropped RAR 4)."""
+    if shutil.which(rar) is None:
+        return False
+    if version == 5:
+        return True
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "x").write_bytes(b"x")
+        done = subprocess.run(
+            [rar, "a", "-ma4", "-idq", "x.rar", "x"], cwd=folder, capture_output=True, check=False
+        )
+        made = Path(folder) / "x.rar"
+        return done.returncode == 0 and made.read_bytes()[:7] == b"Rar!\x1a\x07\x00"
+
+
+def write_cbr(
+    members: Mapping[str, bytes],
+    target: Path,
+    *,
+    version: int = 5,
+    rar: str = "rar",
+    password: str = "",
+    hide_names: bool = False,
+) -> Path:
+    """A RAR archive of the members, by RARLAB's own `rar` (nothing else writes RAR)."""
+    options = ["-ma4"] if version == 4 else []
+    if password:
+        options.append(f"-{'hp' if hide_names else 'p'}{password}")
+    return _pack([rar, "a", "-idq", "-r", *options], members, target)
+
+
+def write_secret_cb7(
+    members: Mapping[str, bytes], target: Path, *, password: str, hide_names: bool = False
+) -> Path:
+    """A password-protected 7-Zip archive, by 7-Zip itself (libarchive cannot encrypt)."""
+    seven = shutil.which("7zz") or shutil.which("7z") or "7z"
+    options = [f"-p{password}", f"-mhe={'on' if hide_names else 'off'}"]
+    return _pack([seven, "a", "-bso0", *options], members, target)
+
+
+def _pack(command: list[str], members: Mapping[str, bytes], target: Path) -> Path:
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder) / "members"
+        for name, data in members.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_bytes(data)
+        out = Path(folder) / f"out{target.suffix}"
+        subprocess.run([*command, str(out), *members], cwd=root, check=True)
+        shutil.move(out, target)
+    return target
+
+
+def tiny_comic_members() -> dict[str, bytes]:
+    """Three small pages, numbered so that only a natural sort orders them, and ComicInfo."""
+    from PIL import Image, ImageDraw
+
+    members: dict[str, bytes] = {}
+    for number, colour in ((10, "navy"), (2, "darkred"), (1, "darkgreen")):
+        image = Image.new("RGB", (120, 180), colour)
+        ImageDraw.Draw(image).text((20, 80), f"PAGE {number}", fill="white")
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", optimize=True)
+        members[f"pages/p{number}.png"] = buffer.getvalue()
+    members["ComicInfo.xml"] = (
+        b"<?xml version='1.0' encoding='utf-8'?><ComicInfo><Title>Tiny RAR</Title>"
+        b"<Series>Fixtures</Series><Number>4</Number><Writer>Pagemate tests</Writer>"
+        b"<LanguageISO>en</LanguageISO><Pages><Page Image='1' DoublePage='True'/></Pages>"
+        b"</ComicInfo>"
+    )
+    return members
+
+
+def make_comics(out: Path, *, rar4: str = "rar") -> None:
+    """The committed tiny RAR 4 and RAR 5 comics, and password-protected RAR and 7z ones (plain
+    7z and tar are made by the tests themselves)."""
+    out.mkdir(parents=True, exist_ok=True)
+    members = tiny_comic_members()
+    write_cbr(members, out / "tiny-rar5.cbr", version=5)
+    write_cbr(members, out / "tiny-rar4.cbr", version=4, rar=rar4)
+    for version, path in ((5, "rar"), (4, rar4)):
+        write_cbr(members, out / f"secret-rar{version}.cbr", version=version, rar=path,
+                  password=PASSWORD)
+        write_cbr(members, out / f"secret-names-rar{version}.cbr", version=version, rar=path,
+                  password=PASSWORD, hide_names=True)
+    write_secret_cb7(members, out / "secret.cb7", password=PASSWORD)
+    write_secret_cb7(members, out / "secret-names.cb7", password=PASSWORD, hide_names=True)
+
+
+# -- MOBI and AZW3 ---------------------------------------------------------------------------------
 
 
 def convert(epub: Path, target: Path, *options: str) -> Path:
@@ -105,27 +232,22 @@ def make_mobi_fixtures() -> list[Path]:
     return made
 
 
-MAKERS = (make_mobi,)
-
-
-def main(argv: list[str] | None = None) -> int:
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fixtures", action="store_true", help="refresh the committed fixtures")
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
+    parser.add_argument("kind", choices=["comics", "mobi", "mobi-fixtures"])
+    parser.add_argument("out", type=Path, nargs="?", default=OUT)
+    parser.add_argument("--rar4", default="rar", help="a rar that still writes RAR 4 (6.x)")
+    arguments = parser.parse_args()
+    if arguments.kind == "comics":
+        make_comics(arguments.out, rar4=arguments.rar4)
+        return
     if shutil.which("ebook-convert") is None:
-        print("ebook-convert is not installed (scripts/install-bench-peers.sh installs calibre)")
-        return 1
-    if args.fixtures:
-        for path in make_mobi_fixtures():
-            print(path)
-        return 0
-    for epub in sorted(CORPUS.glob("*.epub")):
-        for maker in MAKERS:
-            for path in maker(epub, args.out):
-                print(path)
-    return 0
+        sys.exit("ebook-convert is not installed (scripts/install-bench-peers.sh installs calibre)")
+    made = (make_mobi_fixtures() if arguments.kind == "mobi-fixtures" else
+            [p for epub in sorted(CORPUS.glob("*.epub")) for p in make_mobi(epub, arguments.out)])
+    for path in made:
+        print(path)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from reader_app.rag.assistant import read_along
-from reader_app.rag.model import schedule
+from reader_app.rag.assistant import kept_window, read_along
+from reader_app.rag.model import openai_wire, schedule
 from tests.fakes.marker_library import MarkerLibrary, marker_library
 
 # The fake Ollama server's fixture (`fake_ollama`), for the assistant and comics tests.
@@ -42,6 +42,8 @@ def library_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     # the tests of that wait set their own.
     monkeypatch.setattr(schedule, "QUIET_AFTER_QUESTION", 0.05)
     read_along.forget_readings()  # no server has read any test's book along
+    openai_wire.forget_slot_servers()  # nor is known to save slots
+    kept_window.forget_saving_servers()
     yield home
 
 

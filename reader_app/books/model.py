@@ -9,12 +9,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-BookFormat = Literal["epub", "cbz", "mobi"]
+BookFormat = Literal["epub", "cbz", "cbr", "cb7", "cbt", "mobi"]
 
 
 def is_comic_format(book_format: str) -> bool:
     """Whether a format (a `Book`'s, or one the library stored) is a comic's."""
-    return book_format == "cbz"
+    return book_format in ("cbz", "cbr", "cb7", "cbt")
 
 
 class BlockKind(StrEnum):

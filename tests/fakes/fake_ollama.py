@@ -11,12 +11,14 @@ import json
 import sys
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
-from tests.fakes.server_clock import Served, ServerClock
+from tests.fakes.server_clock import CHARS_PER_TOKEN, Served, ServerClock
 
 VERSION = "0.6.5"
 DEFAULT_MODEL = "qwen2.5:3b"
@@ -276,6 +278,12 @@ class FakeOllama:
         self.loads = 0
         self.reloads = 0
         self.trained_context = 32768  # `/api/show`'s <arch>.context_length
+        # Set (with `clock` and `n_ctx`): slots saved to and restored from files here, as
+        # llama.cpp's server started with `--slot-save-path`; unset, its 501. `slot_actions`:
+        # (action, filename, tokens) for each one done.
+        self.slot_save_dir: Path | None = None
+        self.total_slots = 1
+        self.slot_actions: list[tuple[str, str, int]] = []
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -436,7 +444,7 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             "/props": self._props,
             "/": self._root,
         }
-        route = routes.get(self.path)
+        route = self._slots if self.path.startswith("/slots/") else routes.get(self.path)
         if route is None:
             self._send_json(404, {"error": f"no route {self.path}"})
             return
@@ -689,7 +697,45 @@ class _OllamaHandler(BaseHTTPRequestHandler):
             self._send_json(404, {"error": "File Not Found"})
             return
         self._send_json(200, {"default_generation_settings": {"n_ctx": self.server_fake.n_ctx},
-                              "total_slots": 1})
+                              "total_slots": self.server_fake.total_slots})
+
+    def _slots(self, request: RecordedRequest) -> None:
+        """llama.cpp's `POST /slots/{id}?action=save|restore` {"filename"}: the prompt the
+        server holds written to a file in its save folder, or put back from one."""
+        fake = self.server_fake
+        action = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("action")
+        name = str((request.body or {}).get("filename") or "")
+        if fake.slot_save_dir is None or fake.clock is None:
+            self._send_json(501, {"error": {"code": 501, "type": "not_supported_error", "message":
+                "This server does not support slots action. Start it with `--slot-save-path`"}})
+            return
+        if not name or "/" in name or name.startswith("."):
+            self._openai_error(400, "Invalid filename", code=400)
+            return
+        path = fake.slot_save_dir / name
+        with fake.clock.holding():
+            if action == ["save"]:
+                held = fake.clock.cached_prompts()
+                text = held[-1] if held else ""
+                path.write_text(text, encoding="utf-8")
+                tokens = len(text) // CHARS_PER_TOKEN + 1 if text else 0
+                fake.slot_actions.append(("save", name, tokens))
+                self._send_json(200, {"id_slot": 0, "filename": name, "n_saved": tokens,
+                                      "n_written": len(text), "timings": {"save_ms": 0.5}})
+            elif action == ["restore"]:
+                try:
+                    text = path.read_text(encoding="utf-8")
+                except OSError:
+                    self._openai_error(400, "Unable to restore slot: No available space in KV "
+                                       "cache or invalid slot save file", code=400)
+                    return
+                fake.clock.hold(text)
+                tokens = len(text) // CHARS_PER_TOKEN + 1
+                fake.slot_actions.append(("restore", name, tokens))
+                self._send_json(200, {"id_slot": 0, "filename": name, "n_restored": tokens,
+                                      "n_read": len(text), "timings": {"restore_ms": 0.3}})
+            else:
+                self._openai_error(400, "Invalid action", code=400)
 
     def _openai_models(self, request: RecordedRequest) -> None:
         data = [{"id": name, "object": "model", "created": 1735689600, "owned_by": "library"}

@@ -14,11 +14,13 @@ waited for the server.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import select
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +64,12 @@ class ServerClock:
 
     def cached_prompts(self) -> list[str]:
         return list(self._cached)
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """The server held for a moment (a slot saved or restored between requests)."""
+        with self._work:
+            yield
 
     def hold(self, text: str) -> None:
         """`text` put in a slot's cache as if read (a slot restored from a file)."""

@@ -1,6 +1,6 @@
-"""Fuzz `read_book` with mutated EPUBs, CBZs, MOBIs and AZW3s, under a memory cap and a per-case
-time budget, then paint the books that opened in an offscreen window (the render stage, in a
-subprocess).
+"""Fuzz `read_book` with mutated EPUBs, comics (CBZ, CBR, CB7, CBT), MOBIs and AZW3s, under a
+memory cap and a per-case time budget, then paint the books that opened in an offscreen window
+(the render stage, in a subprocess).
 
     python -m tests.fuzz.run --examples 300          # what `make test` runs (via test_fuzz.py)
     python -m tests.fuzz.run --seconds 1800          # what `make fuzz` runs (FUZZ_SECONDS)
@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 
 from reader_app.books.opening.formats import read_book
 from reader_app.errors import BookError
+from tests.fuzz.archives import ARCHIVE_SUFFIXES, mutated_libarchive_comic
 from tests.fuzz.hostile import hostile_cbz, hostile_epub
 from tests.fuzz.mobi_cases import MOBI_SUFFIXES, mobi_case, seed_files
 from tests.fuzz.mutate import mutated_archive
@@ -58,6 +59,7 @@ class Tally:
     rendered: int = 0  # books opened and painted in the render stage
     pages_painted: int = 0
     survivors: list[Path] = field(default_factory=list)  # opened, not yet rendered
+    by_format: dict[str, list[int]] = field(default_factory=dict)  # suffix: [opened, refused]
 
 
 def _overtime(_signum: int, _frame: FrameType | None) -> None:
@@ -80,11 +82,13 @@ def check_one(
         message = str(error)
         assert path.name in message and error.reason.strip(), message
         tally.refused += 1
+        tally.by_format.setdefault(suffix, [0, 0])[1] += 1
         key = type(error).__name__
         tally.reasons[key] = tally.reasons.get(key, 0) + 1
     else:
         assert book.sections, "a book opened with no sections"
         tally.opened += 1
+        tally.by_format.setdefault(suffix, [0, 0])[0] += 1
         _keep_sample(tally, data, suffix, folder=folder, keep=keep)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -143,8 +147,10 @@ def run(
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGALRM, _overtime)
     tally = Tally()
-    seeds = {".epub": epub_members(), ".cbz": cbz_members(), ".mobi": {}, ".azw3": {}}
-    calibre_files = seed_files()  # MOBI and AZW3 are mutated as files, not members
+    seeds = {".epub": epub_members(), ".cbz": cbz_members()}
+    seeds.update({suffix: cbz_members() for suffix in ARCHIVE_SUFFIXES})
+    seeds.update({suffix: {} for suffix in MOBI_SUFFIXES})  # mutated as files, not members
+    calibre_files = seed_files()
     deadline = time.monotonic() + seconds if seconds else None
     failure = ""
     with tempfile.TemporaryDirectory(prefix="pagemate-fuzz-") as tmp:
@@ -163,11 +169,16 @@ def run(
                 archive = data.draw(mobi_case(suffix, hostile, calibre_files), label="mobi")
             else:
                 members = seeds[suffix]
-                if hostile:
+                if hostile and suffix != ".cbr":  # a RAR cannot be written again, only damaged
                     tally.hostile += 1
                     put_in = hostile_epub if suffix == ".epub" else hostile_cbz
                     members = data.draw(put_in(members), label="hostile")
-                archive = data.draw(mutated_archive(members), label="archive")
+                made = (
+                    mutated_libarchive_comic(members, suffix)
+                    if suffix in ARCHIVE_SUFFIXES
+                    else mutated_archive(members)
+                )
+                archive = data.draw(made, label="archive")
             try:
                 check_one(archive, suffix, folder=folder, tally=tally, budget=budget, keep=render)
             except BaseException:
@@ -195,6 +206,7 @@ def run(
                 "opened": tally.opened,
                 "refused": tally.refused,
                 "refusals": tally.reasons,
+                "by_format": tally.by_format,
                 "hostile": tally.hostile,
                 "rendered": tally.rendered,
                 "pages_painted": tally.pages_painted,

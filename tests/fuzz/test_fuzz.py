@@ -1,7 +1,7 @@
-"""The book fuzzer in `make test`: a few hundred mutated EPUBs, CBZs, MOBIs and AZW3s (half with a
-class of hostile input put in), in a subprocess with an address-space cap, and a few of those
-that opened painted page by page in an offscreen window; `make fuzz` runs the same harness for
-as long as FUZZ_SECONDS says."""
+"""The book fuzzer in `make test`: a few hundred mutated EPUBs, comics (CBZ, CBR, CB7, CBT), MOBIs
+and AZW3s (half with a class of hostile input put in), in a subprocess with an address-space cap,
+and a few of those that opened painted page by page in an offscreen window; `make fuzz` runs the
+same harness for as long as FUZZ_SECONDS says."""
 
 from __future__ import annotations
 
@@ -33,3 +33,7 @@ def test_fuzzed_books_open_or_fail_with_a_book_error_and_those_that_open_paint(
     assert summary["cases"] >= EXAMPLES
     assert summary["opened"] > 0 and summary["refused"] > 0  # the mutations reach both outcomes
     assert summary["hostile"] > EXAMPLES // 4 and summary["rendered"] > 0
+    # Every format is fuzzed, and for each the mutations reach both outcomes.
+    for suffix in (".epub", ".cbz", ".cbr", ".cb7", ".cbt"):
+        opened, refused = summary["by_format"].get(suffix, [0, 0])
+        assert opened > 0 and refused > 0, (suffix, summary["by_format"])

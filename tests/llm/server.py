@@ -43,13 +43,13 @@ class LlamaServer:
     """One llama-server process. `url` is its root, `v1_url` its OpenAI-compatible API."""
 
     def __init__(self, *, context: int, log: Path, extra: tuple[str, ...] = (),
-                 model_file: Path | None = None) -> None:
+                 model_file: Path | None = None, port: int | None = None) -> None:
         model_file = model_file or MODEL_FILE
         if not model_file.exists():
             raise ServerUnavailable(
                 f"the test model is not assembled at {MODEL_FILE}: run `make test-llm`")
         self.context = context
-        self.port = free_port()
+        self.port = port or free_port()
         self.log = log
         self._command = [
             server_binary(), "-m", str(model_file), "--host", "127.0.0.1",

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol
 
 from lxml import etree
 
-from reader_app.books.files.safezip import SafeZip
 from reader_app.books.files.xmlsafe import parse_xml
 from reader_app.errors import BookError, BookTooLargeError, UnsafeBookError
 
@@ -18,6 +18,14 @@ MAX_BOOK_ELEMENTS = 2_000_000
 # less. A 614 KB file listing a 4 MB chapter 200 times would have opened as 66 million.
 EXPANSION_PER_BYTE = 20
 MIN_EXPANSION = 5_000_000
+
+
+class MemberSource(Protocol):
+    """An archive a book's members are read from: `SafeZip`, or `SafeArchive` for RAR/7z/tar."""
+
+    path: Path
+
+    def read(self, name: str, *, max_size: int | None = None) -> bytes: ...
 
 
 class BookBudget:
@@ -70,7 +78,7 @@ def count_elements(root: etree._Element) -> int:
 
 
 def optional_document(
-    archive: SafeZip, member: str, notes: list[str], *, what: str, html_fallback: bool = False
+    archive: MemberSource, member: str, notes: list[str], *, what: str, html_fallback: bool = False
 ) -> etree._Element | None:
     """Parse a member the book can do without (its TOC, ComicInfo.xml); None with a note if broken.
 

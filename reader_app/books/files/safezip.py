@@ -11,7 +11,7 @@ import stat
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -155,6 +155,10 @@ class SafeZip:
         self._check_lzma_dictionary(self._infos[name])
         with self._member_errors(name), self._zip.open(self._infos[name]) as stream:
             return stream.read(count)
+
+    def peek_all(self, names: Iterable[str], count: int) -> dict[str, bytes]:
+        """The first `count` bytes of each named member (as `SafeArchive` serves them)."""
+        return {name: self.peek(name, count) for name in names}
 
     def _check_lzma_dictionary(self, info: zipfile.ZipInfo) -> None:
         """Refuse an LZMA member whose header asks for a dictionary no book needs."""

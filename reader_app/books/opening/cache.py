@@ -18,12 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from reader_app.books.content.mobi import MobiResourceLoader
-from reader_app.books.files.safezip import (
-    ZipResourceLoader,
-    require_regular_file,
-    unreadable_file_error,
-)
+from reader_app.books.files.safezip import require_regular_file, unreadable_file_error
 from reader_app.books.model import (
     Block,
     BlockStyle,
@@ -37,7 +32,7 @@ from reader_app.books.model import (
     Span,
     TocEntry,
 )
-from reader_app.books.opening.formats import read_book
+from reader_app.books.opening.formats import read_book, resource_loader
 from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
@@ -173,14 +168,7 @@ def load_book(path: Path, home: Path) -> Book:
         raise unreadable_file_error(path, error) from error
     cached = _read_cache(cache_path(home, book_id), book_id)
     if cached is not None:
-        # A zip's loader follows the file to where it is now; other formats keep their own
-        # (an FB2's pictures are in the model, a text book has none).
-        loader = cached.load_resource
-        if isinstance(loader, ZipResourceLoader):
-            loader = ZipResourceLoader(path)
-        elif isinstance(loader, MobiResourceLoader):  # a MOBI's pictures are records of the file
-            loader = MobiResourceLoader(path)
-        return replace(cached, path=path, load_resource=loader)
+        return replace(cached, path=path, load_resource=resource_loader(cached.format, path))
     book = read_book(path, book_id=book_id)
     _write_cache(cache_path(home, book.book_id), book)
     return book

@@ -1,11 +1,14 @@
-"""CBZ comics into the book model: image pages in natural order, ComicInfo.xml metadata."""
+"""Comics into the book model: image pages in natural order, ComicInfo.xml metadata; CBZ here,
+and the same for CBR, CB7 and CBT (`archive.py`) through `read_comic`."""
 
 from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from lxml import etree
 
@@ -17,6 +20,7 @@ from reader_app.books.model import (
     Block,
     BlockKind,
     Book,
+    BookFormat,
     Locator,
     Metadata,
     Section,
@@ -31,6 +35,8 @@ COMIC_INFO = "ComicInfo.xml"
 # How many pages have their magic bytes checked when opening (the rest are checked on display).
 PAGES_SNIFFED = 3
 HEADER_BYTES = 1 << 16
+# Pages whose headers are read in one walk through the archive (64 KiB each held at once).
+HEADERS_AT_ONCE = 64
 MAX_PAGES = 100_000  # more than the member cap allows; bounds page indexes in ComicInfo
 
 _DIGITS = re.compile(r"([0-9]+)")
@@ -77,30 +83,59 @@ def is_page_name(name: str) -> bool:
     return posixpath.splitext(base)[1].lower() in PAGE_EXTENSIONS
 
 
+class ComicArchive(Protocol):
+    """The archive a comic's pages come from: `SafeZip` (CBZ) or `SafeArchive` (CBR, CB7, CBT)."""
+
+    path: Path
+    names: tuple[str, ...]
+
+    def read(self, name: str, *, max_size: int | None = None) -> bytes: ...
+
+    def peek_all(self, names: Iterable[str], count: int) -> dict[str, bytes]: ...
+
+
 def read_cbz(path: Path, *, book_id: str) -> Book:
     """Parse the CBZ at `path`. Raises BookError with a reader-facing reason."""
-    notes: list[str] = []
     with SafeZip(path) as archive:
-        pages = sorted((n for n in archive.names if is_page_name(n)), key=natural_key)
-        if not pages:
-            raise BookError(path, "this comic has no pages (no images inside the archive).")
-        sniffed = pages[:PAGES_SNIFFED]
-        if not any(image_kind(archive.peek(name, 16)) for name in sniffed):
-            raise BookError(
-                path,
-                "its pages are not images (the files are named like pictures but contain "
-                "something else); the comic is damaged.",
-            )
-        for name in pages:
-            # Headers only (the first 64 KiB holds the size of every format we accept), so a
-            # page claiming a giant size is refused before anything tries to decode it.
-            check_image_size(archive.peek(name, HEADER_BYTES), source=path, name=name)
-        info_name = next((n for n in archive.names if n.lower() == COMIC_INFO.lower()), None)
-        info = (
-            optional_document(archive, info_name, notes, what="comic information")
-            if info_name is not None
-            else None
+        return read_comic(
+            archive, book_id=book_id, book_format="cbz", load_resource=ZipResourceLoader(path)
         )
+
+
+def read_comic(
+    archive: ComicArchive,
+    *,
+    book_id: str,
+    book_format: BookFormat,
+    load_resource: Callable[[str], bytes],
+) -> Book:
+    """A comic from its archive, whatever the container: image pages in natural order, checked
+    for what they are and how large they claim to be, and ComicInfo.xml's metadata."""
+    path = archive.path
+    notes: list[str] = []
+    pages = sorted((n for n in archive.names if is_page_name(n)), key=natural_key)
+    if not pages:
+        raise BookError(path, "this comic has no pages (no images inside the archive).")
+    sniffed = archive.peek_all(pages[:PAGES_SNIFFED], 16)
+    if not any(image_kind(head) for head in sniffed.values()):
+        raise BookError(
+            path,
+            "its pages are not images (the files are named like pictures but contain "
+            "something else); the comic is damaged.",
+        )
+    for start in range(0, len(pages), HEADERS_AT_ONCE):
+        # Headers only (the first 64 KiB holds the size of every format we accept), so a page
+        # claiming a giant size is refused before anything tries to decode it.
+        batch = pages[start:start + HEADERS_AT_ONCE]
+        heads = archive.peek_all(batch, HEADER_BYTES)
+        for name in batch:
+            check_image_size(heads.get(name, b""), source=path, name=name)
+    info_name = next((n for n in archive.names if n.lower() == COMIC_INFO.lower()), None)
+    info = (
+        optional_document(archive, info_name, notes, what="comic information")
+        if info_name is not None
+        else None
+    )
     page_info = _page_info(info)
     sections = tuple(
         Section(
@@ -117,12 +152,12 @@ def read_cbz(path: Path, *, book_id: str) -> Book:
     return Book(
         book_id=book_id,
         path=path,
-        format="cbz",
+        format=book_format,
         metadata=_metadata(info, path),
         sections=sections,
         toc=tuple(TocEntry(title=s.title, target=_page_locator(s.index)) for s in sections),
         cover=cover,
-        load_resource=ZipResourceLoader(path),
+        load_resource=load_resource,
         notes=tuple(notes),
     )
 

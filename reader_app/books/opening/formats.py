@@ -7,6 +7,7 @@ from pathlib import Path
 
 from reader_app.books.files.safezip import (
     SafeZip,
+    ZipResourceLoader,
     read_head,
     require_regular_file,
     unreadable_file_error,
@@ -21,12 +22,20 @@ IMAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})
 
 BookReader = Callable[..., Book]  # reader(path, *, book_id=...) -> Book
 
+HEAD_BYTES = 265  # a tar's "ustar" magic sits at 257
+# What Pagemate opens, for the sentence that says a file is something else.
+OPENS = "Pagemate opens EPUB, MOBI and AZW3 books and CBZ, CBR, CB7 and CBT comics."
+
 # File signatures of formats people will try to open, so we can say what the file is.
 _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
     (b"%PDF", "a PDF document"),
-    (b"Rar!", "a RAR archive (CBR comics are not supported yet; repack it as CBZ)"),
-    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive (CB7 comics are not supported; repack it as CBZ)"),
     (b"\x1f\x8b", "a gzip file"),
+)
+# Archive signatures by content; a comic inside decides the rest (`archive.py`).
+_ARCHIVE_SIGNATURES: tuple[tuple[bytes, BookFormat], ...] = (
+    (b"Rar!\x1a\x07\x00", "cbr"),  # RAR 4
+    (b"Rar!\x1a\x07\x01\x00", "cbr"),  # RAR 5
+    (b"7z\xbc\xaf\x27\x1c", "cb7"),
 )
 
 
@@ -34,20 +43,27 @@ def _readers() -> dict[BookFormat, BookReader]:
     # Imported here so that adding a format is one module and one row.
     from reader_app.books.content.epub import read_epub
     from reader_app.books.content.mobi import read_mobi
+    from reader_app.books.opening.archive import read_cb7, read_cbr, read_cbt
     from reader_app.books.opening.cbz import read_cbz
 
-    return {"epub": read_epub, "cbz": read_cbz, "mobi": read_mobi}
+    return {"epub": read_epub, "cbz": read_cbz, "cbr": read_cbr, "cb7": read_cb7, "cbt": read_cbt,
+            "mobi": read_mobi}
 
 
 def sniff_format(path: Path) -> BookFormat:
-    """ "epub" or "cbz" from the file's content; the extension only breaks ties."""
-    head = read_head(path, 68)
+    """The book's format from the file's content; the extension only breaks ties."""
+    head = read_head(path, HEAD_BYTES)
     if path.is_dir():
         raise BookError(path, "it is a folder, not a book file.")
     if not head and path.is_file() and path.stat().st_size == 0:
         raise BookError(path, "the file is empty.")
     if len(head) >= 68 and head[60:68] in MOBI_SIGNATURES:  # MOBI, AZW3, AZW, PRC alike
         return "mobi"
+    for signature, archive_format in _ARCHIVE_SIGNATURES:
+        if head.startswith(signature):
+            return archive_format
+    if head[257:262] == b"ustar":  # POSIX and GNU tar (pre-POSIX tar carries no magic)
+        return "cbt"
     if head and not head.startswith(b"PK"):
         raise UnsupportedFormatError(path, _describe_other(head))
     suffix = path.suffix.lower()
@@ -81,6 +97,16 @@ def read_book(path: Path, *, book_id: str | None = None) -> Book:
     return _readers()[book_format](path, book_id=book_id)
 
 
+def resource_loader(book_format: str, path: Path) -> Callable[[str], bytes]:
+    """How a book of this format, parsed before (the model cache), reads its pictures again."""
+    from reader_app.books.content.mobi import MobiResourceLoader
+    from reader_app.books.opening.archive import archive_loader
+
+    if book_format == "mobi":  # its pictures are records of the file
+        return MobiResourceLoader(path)
+    return archive_loader(book_format, path) or ZipResourceLoader(path)
+
+
 def _is_image_name(name: str) -> bool:
     dot = name.rfind(".")
     return dot >= 0 and name[dot:].lower() in IMAGE_EXTENSIONS
@@ -89,5 +115,8 @@ def _is_image_name(name: str) -> bool:
 def _describe_other(head: bytes) -> str:
     for signature, description in _KNOWN_OTHER_FORMATS:
         if head.startswith(signature):
-            return f"it is {description}. Pagemate opens EPUB books and CBZ comics."
-    return "it is not an EPUB book or a CBZ comic (it is not even a zip archive)."
+            return f"it is {description}. {OPENS}"
+    if head.startswith(b"Rar!"):
+        return f"it is a RAR archive of a version Pagemate cannot read. {OPENS}"
+    return "it is not an EPUB book or a comic (it is not even a zip, RAR, 7z or tar archive)."
+

@@ -28,6 +28,8 @@ Modules:
 - `followup`: Whether a question leans on the conversation before it ("what did he do next?"),
   decided on this computer with no model call: only such a question is worth rewriting into a
   search before the answer.
+- `kept_window`: The window read along kept from one reading to the next where the server can
+  (llama.cpp's slot files): saved as the book closes, restored as it opens.
 - `model_ranking`: The chat model's optional help with retrieval: a hypothetical passage and a
   ranking, cached.
 - `places`: Where a sentence of a book is, as a reader says it: "Chapter 31 (62%)".

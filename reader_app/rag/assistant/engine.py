@@ -52,7 +52,7 @@ from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.servers import ServerChoice
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.rag.retrieval.search import DEFAULT_TOKEN_BUDGET, search
-from reader_app.rag.scope.boundary import Scope, scope_for_book
+from reader_app.rag.scope.boundary import Scope, scope_at, scope_for_book
 from reader_app.rag.scope.request import ModelRequest
 from reader_app.rag.scope.sealed import BookDetails, ScopedContext, ScopedHistory
 from reader_app.settings import SettingsStore
@@ -274,8 +274,11 @@ class Assistant:
         )
         early_error: AssistantUnavailableError | None = None
         search_query = question
-        window = self.read_along(book).window(scope, only_read=True) \
-            if self.config.read_along else None
+        along = self.read_along(book)
+        window = along.window(scope, only_read=True) if self.config.read_along else None
+        if window is not None and not along.held(read_along_request(
+                BookDetails.of(book), window.excerpts, answer_length=self.config.answer_length)):
+            window = None  # another prompt has taken its place on the server
         if scope.boundary_sid < 0:
             context = ScopedContext.before_reading(book=book, history=history)
         else:
@@ -334,12 +337,16 @@ class Assistant:
     def read_along(self, book: Book) -> ReadAlong:
         return ReadAlong(self.conn, book, self.gateway)
 
-    def read_along_request(self, book: Book) -> tuple[ModelRequest, Window, int] | None:
+    def read_along_request(self, book: Book, *, before: int | None = None
+                           ) -> tuple[ModelRequest, Window, int] | None:
         """What reading along sends now for `book` (the window at the recorded boundary, with
-        the boundary); None with nothing to read, or while reading along is off."""
+        the boundary), or sent when the boundary was at `before` if that is not past it; None
+        with nothing to read, or while reading along is off."""
         if not self.config.read_along:
             return None
         scope = self._scope_source(self.conn, book.book_id)
+        if before is not None and before < scope.boundary_sid:
+            scope = scope_at(self.conn, book.book_id, boundary_sid=before)
         window = self.read_along(book).window(scope)
         if window is None:
             return None

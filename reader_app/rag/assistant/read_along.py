@@ -27,8 +27,10 @@ from dataclasses import dataclass
 from reader_app.books.model import Book
 from reader_app.rag.assistant.places import Places
 from reader_app.rag.model.gateway import ModelGateway
+from reader_app.rag.model.pacing import flat_prompt
 from reader_app.rag.scope.boundary import Scope
 from reader_app.rag.scope.excerpts import ScopedExcerpts, Span, excerpts_in_scope
+from reader_app.rag.scope.request import ModelRequest
 
 WINDOW_SECONDS = 90.0
 UNKNOWN_SPEED_TOKENS = 2000  # before the server's speed is learnt
@@ -37,6 +39,8 @@ MAX_WINDOW_TOKENS = 6000
 CONTEXT_SHARE = 0.4  # of the server's context, at most, for the window
 GROWTH = 1.5  # a window grown past this many times its size is re-anchored
 CHARS_PER_TOKEN = 4
+# A window the server holds this much of is sent with a question (the rest read on the way).
+HELD_SHARE = 0.8
 _SCAN_SENTENCES = 4000  # how far back an anchor is looked for
 
 
@@ -122,6 +126,24 @@ class ReadAlong:
                 if known.read_to > boundary:
                     known.read_to = -1  # moved back: what was read reaches past the boundary
         return window
+
+    def resume(self, anchor: int) -> None:
+        """Begin the window at `anchor` (where a window kept on the server began), unless the
+        server has read some of this book's window already in this process."""
+        with _lock:
+            known = _readings.get(self.key)
+            if known is None or known.read_to < 0:
+                _readings[self.key] = Reading(anchor)
+
+    def held(self, request: ModelRequest) -> bool:
+        """Whether the server still holds most of `request` (the window's, as read along).
+        llama.cpp's server keeps earlier prompts in memory (`--cache-ram`) and finds them
+        again; others (Ollama) keep only the last prompt of each slot, which a chapter summary
+        sent since has replaced: a question would then pay to read the window again."""
+        if getattr(self.gateway.wire, "llama_cpp", False):
+            return True
+        flat = flat_prompt(request.messages)
+        return self.gateway.queue.shared_prefix_chars(flat) >= HELD_SHARE * len(flat)
 
     def read_to(self, boundary: int) -> int:
         """The boundary the server has read along to, if still within `boundary` (else -1)."""

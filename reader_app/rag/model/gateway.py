@@ -1,14 +1,13 @@
-"""The port to a model server: what every model call shares, whichever server is behind it and
-whichever room makes the call. Two calls over a sealed request (rag/scope/request.py): `stream`,
-a reply token by token (a reader's question), and `reply`, one whole reply, held to a JSON schema
-where the request has one; `read` has the server read a request ahead of the calls that begin
-with it (the read-along window, the warm-up).
-
-The gateway holds no prompt and knows no feature: each room builds its own requests from sealed
-inputs. The wire below speaks the server's API (`servers.py` picks it from the address): Ollama's
-own (`ollama_wire.py`) or the OpenAI-compatible one (`openai_wire.py`). Every request waits its
-turn in its server's one queue (`schedule.py`), the reader's question first; every reply teaches
-the server's speed (`speeds.py`), from which the deadline follows (`pacing.py`).
+"""The port to a model server: what every model call shares, whichever server and room. Over a
+sealed request (rag/scope/request.py): `stream`, a reply token by token (a reader's question);
+`reply`, one whole reply, held to a JSON schema where the request has one; `read`, the request
+read ahead of the calls that begin with it (the read-along window, the warm-up); `slot`, what
+the server read kept in a file (llama.cpp). The gateway holds no prompt and knows no feature:
+each room builds its own requests. The wire below speaks the server's API (picked from the
+address by `servers.py`): Ollama's (`ollama_wire.py`) or the OpenAI-compatible one
+(`openai_wire.py`). Every request waits its turn in its server's one queue (`schedule.py`), the
+reader's question first; every reply teaches the server's speed (`speeds.py`), from which the
+deadline follows (`pacing.py`).
 """
 
 from __future__ import annotations
@@ -39,6 +38,8 @@ from reader_app.rag.model.wire import (
     PullCancelledError,
     PullProgress,
     ReplyPart,
+    SlotAction,
+    SlotFile,
     Wire,
 )
 from reader_app.rag.scope.request import Message, ModelRequest
@@ -74,11 +75,10 @@ class ModelGateway:
         speeds: SpeedBook | None = None,
         cancel: CancelToken | None = None,
     ) -> None:
-        """`place`: where the connection goes (`servers.locate`, resolved once; here if not
-        given): the transport connects only there. `text_may_leave` False: the server is on
-        another computer and the reader has not agreed, so nothing at all is sent to it (None:
-        only while it is this computer). `speeds`: where the server's speed is learnt and kept
-        (`speeds_for`); `cancel`: the job it works for, so waiting for a turn ends with it."""
+        """`place`: where the connection goes (`servers.locate`, resolved once), the only place
+        the transport connects. `text_may_leave` False: another computer the reader has not
+        agreed to, so nothing at all is sent (None: only to this computer). `speeds`: where its
+        speed is learnt (`speeds_for`); `cancel`: the job it works for (a wait ends with it)."""
         self.model = model
         self.place = place or locate(host)
         self.text_may_leave = self.place.this_computer if text_may_leave is None \
@@ -96,8 +96,7 @@ class ModelGateway:
         self.transport.may_send = self.text_may_leave  # before consent, not even /props
         self.models = ServerModels(self.wire, model)  # its shelf: list, check, download
         # The context the server gives a request, once known (/props, or a refusal says it),
-        # and how far over it the last refused request was (1.0: none refused).
-        self.context_limit: int | None = None
+        self.context_limit: int | None = None  # and how far over it the last refused one was
         self.overflow = 1.0
         self.calls = 0  # requests that carried messages to the model, since it was made
         self.queue = queue_for(self.host)
@@ -154,6 +153,13 @@ class ModelGateway:
 
     warm = read  # the warm-up: the model loaded, and what the next answer begins with read
 
+    def slot(self, action: SlotAction, file: SlotFile) -> int | None:
+        """What the server read saved to, or restored from, `file` (`Wire.slot`), in turn."""
+        if not self.text_may_leave:
+            return None  # before consent, nothing at all
+        with self._turn(Priority.BACKGROUND):
+            return self.wire.slot(action, file)
+
     def gpu_share(self) -> float | None:
         """How much of the model is in the GPU's memory, where the server says (0.0: none)."""
         return self.wire.gpu_share(self.model)
@@ -169,12 +175,9 @@ class ModelGateway:
         on_request: Callable[[], None] | None = None,
     ) -> Iterator[str]:
         """The reply to `request` as its tokens arrive, holding the server (a question's turn)
-        from the request to the last token. Raises our errors; stops quietly on cancel.
-
-        A reply is complete only when the server says it is done: a stream that ends without
-        that, runs past `max_answer_chars` or `answer_deadline` raises (the caller keeps what was
-        yielded, marked incomplete).
-        """
+        from the request to the last token. Raises our errors; stops quietly on cancel. It is
+        complete only when the server says it is done: one that ends without that, or runs past
+        `max_answer_chars` or `answer_deadline`, raises (what came stays, marked incomplete)."""
         messages = _messages_of(request)
         self._require_consent()
         with self._turn(Priority.QUESTION):
@@ -183,11 +186,9 @@ class ModelGateway:
 
     def reply(self, request: ModelRequest, *, priority: Priority) -> str:
         """One whole reply to `request`, deterministic, held to its JSON schema where it has
-        one, with room for what is sent (never silently cut by Ollama's default context).
-
-        It waits its turn at `priority`. A background call stopped by a question is sent again
-        when its turn comes back (nothing is lost; the caller never sees it); chips that gave
-        way raise `GaveWayError`.
+        one, with room for what is sent (never silently cut by Ollama's default context). It
+        waits its turn at `priority`. A background call stopped by a question is sent again when
+        its turn comes back (the caller never sees it); chips that gave way raise `GaveWayError`.
         """
         messages = _messages_of(request)
         self._require_consent()

@@ -38,6 +38,8 @@ from reader_app.rag.model.wire import (
     BoundedTransport,
     PullProgress,
     ReplyPart,
+    SlotAction,
+    SlotFile,
     display_address,
     read_stream,
 )
@@ -193,6 +195,9 @@ class OllamaWire:
         size = min(machine_context(), trained) if trained else machine_context()
         with _contexts_lock:
             return _contexts.setdefault(key, max(size, 2048))
+
+    def slot(self, action: SlotAction, file: SlotFile) -> int | None:
+        return None  # Ollama keeps no prompt state between its runs
 
     def gpu_share(self, model: str) -> float | None:
         """How much of the loaded `model` sits in the GPU's memory (`/api/ps`: `size_vram` over

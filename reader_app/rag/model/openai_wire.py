@@ -29,12 +29,26 @@ from reader_app.rag.model.wire import (
     BoundedTransport,
     PullProgress,
     ReplyPart,
+    SlotAction,
+    SlotFile,
     display_address,
 )
 
 SERVER_NAME = "the model server"
 # How much of an error reply is read to explain it.
 ERROR_BODY_CHARS = 2_000
+
+
+# Per server, for the process (a wire is made per job): whether it saves slots (started with
+# `--slot-save-path`; known once tried) and how many slots it has (`/props`).
+_slot_saving: dict[str, bool] = {}
+_total_slots: dict[str, int] = {}
+
+
+def forget_slot_servers() -> None:
+    """For tests: no server is known to save slots."""
+    _slot_saving.clear()
+    _total_slots.clear()
 
 
 class OpenAIWire:
@@ -78,6 +92,7 @@ class OpenAIWire:
         }
         if self.llama_cpp:
             body["return_progress"] = True  # a chunk after each batch of the prompt it reads
+        self._pin(body)
         started = False
         try:
             with self._http.stream("POST", f"{self.base_url}/chat/completions",
@@ -132,6 +147,7 @@ class OpenAIWire:
             "temperature": 0,
             "max_tokens": max_tokens,
         }
+        self._pin(body)
         if schema is not None:
             body["response_format"] = {
                 "type": "json_schema",
@@ -178,6 +194,7 @@ class OpenAIWire:
                 settings = props.get("default_generation_settings") or {}
                 size = server_count(settings.get("n_ctx") or props.get("n_ctx")) or None
                 self.llama_cpp = size is not None
+                _total_slots[self.base_url] = server_count(props.get("total_slots")) or 1
         except (httpx.HTTPError, ValueError, TypeError, AttributeError, ReaderError):
             size = None
         self._context_sizes[model] = size
@@ -186,7 +203,36 @@ class OpenAIWire:
     def gpu_share(self, model: str) -> float | None:
         return None  # the OpenAI API does not say where a model runs
 
+    def slot(self, action: SlotAction, file: SlotFile) -> int | None:
+        """llama.cpp's `POST /slots/0?action=save|restore` (slot 0: every request is pinned
+        there once the server saves slots, so it holds what was read last). None: not llama.cpp,
+        or started without `--slot-save-path` (its 501); 0: nothing restored."""
+        if not self.llama_cpp:
+            self.context_size("")  # `/props` says whether it is llama.cpp's server
+        if not self.llama_cpp or (action == "save" and _slot_saving.get(self.base_url) is False):
+            return None  # a restore is tried again: the server may have been started anew
+        root = self.base_url.removesuffix("/v1")
+        try:
+            response = self._http.post(f"{root}/slots/0", params={"action": action},
+                                       json={"filename": file.name}, timeout=30.0)
+            _slot_saving[self.base_url] = response.status_code != 501
+            if response.status_code == 501:
+                return None
+            if response.status_code != 200:
+                return 0  # no such file, or one the server cannot read: read again instead
+            reply = load_json(response.text)
+            count = reply.get("n_saved" if action == "save" else "n_restored")
+            return server_count(count) or 0
+        except (httpx.HTTPError, ValueError, TypeError, AttributeError, ReaderError):
+            return None  # a question of speed only: never an error for the reader
+
     # -- internals -------------------------------------------------------------------------
+
+    def _pin(self, body: dict[str, Any]) -> None:
+        """Every request to slot 0 of a server with several that saves slots: the slot saved
+        is then the one that read the request before."""
+        if _slot_saving.get(self.base_url) and _total_slots.get(self.base_url, 1) > 1:
+            body["id_slot"] = 0
 
     def _request(self, method: str, path: str, *, model: str, **kwargs: Any) -> Any:
         try:

@@ -78,6 +78,30 @@ class ReplyPart:
     progress: tuple[int, int] | None = None
 
 
+SlotAction = Literal["save", "restore"]
+_HEX = frozenset("0123456789abcdef")
+
+
+@dataclass(frozen=True)
+class SlotFile:
+    """A file in llama.cpp's slot save folder, named from hex digests and numbers only, so no
+    word of a book can be in its name: the book (its id), the server and model (a digest), and
+    the window saved (where it begins, and the boundary it was read to)."""
+
+    book_id: str
+    tag: str
+    anchor: int
+    boundary: int
+
+    def __post_init__(self) -> None:
+        if not (set(self.book_id) | set(self.tag)) <= _HEX or not self.book_id or not self.tag:
+            raise ValueError("a slot file is named from hex digests only")
+
+    @property
+    def name(self) -> str:
+        return f"pagemate-{self.book_id[:16]}-{self.tag}-{self.anchor}-{self.boundary}.bin"
+
+
 class Wire(Protocol):
     """One model server's API under the gateway. Every method raises our errors (`errors.py`),
     named after the server (`server_name`), never the HTTP client's."""
@@ -127,6 +151,12 @@ class Wire(Protocol):
 
     def gpu_share(self, model: str) -> float | None:
         """How much of a loaded model is in the GPU's memory (0.0: none), where the server says."""
+        ...
+
+    def slot(self, action: SlotAction, file: SlotFile) -> int | None:
+        """llama.cpp's slot saving: "save" the prompt state the server holds to `file` in its
+        save folder, or "restore" it from there. The tokens saved or restored (0: the file
+        could not be read); None where the server cannot save slots."""
         ...
 
     def close(self) -> None: ...

@@ -43,7 +43,7 @@ def detail_rows(
         ("Author", entry.authors or "Unknown"),
         ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
         ("Language", entry.language),
-        ("Format", "Comic (CBZ)" if entry.is_comic else "EPUB"),
+        ("Format", f"Comic ({entry.format.upper()})" if entry.is_comic else entry.format.upper()),
         ("Length", _length(entry)),
         ("Progress", progress),
         ("Listened (Read aloud)", listening_text(listened or Listened())),

@@ -36,7 +36,11 @@ if TYPE_CHECKING:  # the engine (numpy, httpx) loads with the first answer, not 
     from reader_app.rag.assistant.answer_run import AnswerRun
     from reader_app.rag.assistant.engine import Assistant, AssistantConfig
     from reader_app.rag.assistant.pool import AssistantPool
+    from reader_app.rag.assistant.read_along import Window
     from reader_app.rag.model.gateway import ModelGateway
+    from reader_app.rag.scope.request import ModelRequest
+
+    Reading = tuple[ModelRequest, Window, int]  # a read-along request, its window, boundary
 
 T = TypeVar("T")
 
@@ -170,24 +174,81 @@ class ReadAlongNews:
     tokens: int
 
 
-def read_along_work(job: Job, *, assistants: AssistantPool, book: Book) -> ReadAlongNews | None:
+def read_along_work(job: Job, *, assistants: AssistantPool, book: Book,
+                    opening: bool = False) -> ReadAlongNews | None:
     """Have the server read the pages read so far (the window at the recorded boundary), in
     the background: it gives way to a question at once, which waits one step at most. The
-    first time on a book, this is also the model's warm-up. None: nothing read (nothing to
-    read, reading along is off, the server is down, or a question came first)."""
-    lent = _lent(assistants, book, lambda assistant: assistant.read_along_request(book))
-    made, config = lent if lent is not None else (None, None)
-    if made is None or config is None:
-        return None
+    first time on a book (`opening`), the window kept on the server when the book last closed
+    is restored first (kept_window.py), so only what was read since is read. None: nothing
+    read (nothing to read, reading along is off, the server is down, or a question came
+    first)."""
+    from reader_app.rag.assistant.kept_window import WindowKeeper
     from reader_app.rag.assistant.read_along import mark_read
+    from reader_app.rag.model.pacing import flat_prompt
     from reader_app.rag.model.schedule import Priority
 
-    request, window, boundary = made
+    def prepare(assistant: Assistant) -> tuple[Reading, Reading | None] | None:
+        made = assistant.read_along_request(book)
+        if not opening or made is None:
+            return (made, None) if made is not None else None
+        kept = WindowKeeper(assistants.home, assistant.gateway).kept_before(
+            book.book_id, made[2])
+        if kept is None:
+            return made, None
+        if kept.anchor != made[1].sid_start:  # begin where the kept window began
+            assistant.read_along(book).resume(kept.anchor)
+            made = assistant.read_along_request(book) or made
+        return made, assistant.read_along_request(book, before=kept.boundary)
+
+    lent = _lent(assistants, book, prepare)
+    both, config = lent if lent is not None else (None, None)
+    if both is None or config is None:
+        return None
+    (request, window, boundary), held = both
     with _own_gateway(job, config, assistants) as gateway:
+        restored = WindowKeeper(assistants.home, gateway).restore(
+            book.book_id, window, boundary) if opening else None
+        if restored is not None:  # the server holds that window's request again
+            was = request if restored.boundary == boundary else \
+                held[0] if held is not None and held[2] == restored.boundary else None
+            if was is not None:
+                gateway.queue.note_prompt(flat_prompt(was.messages))
         if not gateway.read(request, priority=Priority.BACKGROUND):
             return None
         mark_read(gateway, book.book_id, window, boundary=boundary)
         return ReadAlongNews(book.book_id, window.ends_in, window.tokens)
+
+
+def keep_window_work(job: Job, *, assistants: AssistantPool, book: Book,
+                     read_first: bool = True) -> bool:
+    """As `book` closes: save the window the server read along (where it can), reading the
+    last pages along first if the reader turned them since (`read_first`; not as the app
+    quits), so that the next opening restores it instead of reading it again. True when it
+    was saved."""
+    from reader_app.rag.assistant.kept_window import WindowKeeper
+    from reader_app.rag.assistant.read_along import mark_read
+    from reader_app.rag.model.schedule import Priority
+
+    def prepare(assistant: Assistant) -> tuple[ModelRequest, Window, int, bool] | None:
+        made = assistant.read_along_request(book)
+        if made is None or assistant.read_along(book).read_to(made[2]) < 0:
+            return None  # never read along: nothing to keep
+        return (*made, assistant.read_along(book).read_to(made[2]) == made[2])
+
+    lent = _lent(assistants, book, prepare)
+    made, config = lent if lent is not None else (None, None)
+    if made is None or config is None:
+        return False
+    request, window, boundary, read = made
+    with _own_gateway(job, config, assistants) as gateway:
+        keeper = WindowKeeper(assistants.home, gateway)
+        if not keeper.saves:
+            return False  # Ollama, or llama.cpp's server started without a save folder
+        if not read:
+            if not read_first or not gateway.read(request, priority=Priority.BACKGROUND):
+                return False
+            mark_read(gateway, book.book_id, window, boundary=boundary)
+        return keeper.save(book.book_id, request, window, boundary) is not None
 
 
 def pull_work(job: Job, *, config: AssistantConfig, name: str | None = None) -> None:

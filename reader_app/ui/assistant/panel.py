@@ -34,6 +34,7 @@ from reader_app.ui.assistant.jobs import (
     SlowComputerAdvice,
     Suggestions,
     answer_work,
+    keep_window_work,
     pull_work,
     read_along_work,
     warm_work,
@@ -84,6 +85,7 @@ class AssistantPanel(AssistantView):
         self.read_along_text = ""  # "The model has read along up to Chapter 3", once it has
         self._read_along_timer = QTimer(self, singleShot=True, interval=READ_ALONG_DELAY_MS)
         self._read_along_timer.timeout.connect(self._read_along)
+        self._opening = True  # the next read-along is the book's first since it opened
         self.new_button.clicked.connect(self.new_conversation)
         self.whole_comic_off.clicked.connect(self._turn_off_whole_comic)
         self.download_button.clicked.connect(self.download_model)
@@ -94,11 +96,15 @@ class AssistantPanel(AssistantView):
 
     def set_book(self, book: Book | None) -> None:
         """Show `book`'s latest conversation (or nothing)."""
+        closing = self.book
         super().set_book(book)
         self.read_along_text = ""
         self.readAlong.emit("")
         self._read_along_timer.stop()
         self.workers.drop("read-along")
+        if closing is not None and (book is None or book.book_id != closing.book_id):
+            self._keep_window(closing)
+            self._opening = True
         if book is not None:
             self._read_conversation(talk.latest_conversation(self.home, book.book_id))
         self._clear_suggestions()
@@ -163,7 +169,10 @@ class AssistantPanel(AssistantView):
 
     def shutdown(self) -> None:
         self.cancel_download()
+        closing = self.book
         super().shutdown()
+        if closing is not None:  # after the other jobs are dropped; the window waits for it
+            self._keep_window(closing, read_first=False)
         self.assistants.close()
 
     # -- the conversation dock's subclass API ------------------------------------------------
@@ -249,15 +258,26 @@ class AssistantPanel(AssistantView):
         if book is None or book.book_id not in self._warmed:
             return
         assistants = self.assistants
+        opening, self._opening = self._opening, False
 
         def work(job: Job) -> ReadAlongNews | None:
-            news = read_along_work(job, assistants=assistants, book=book)
+            news = read_along_work(job, assistants=assistants, book=book, opening=opening)
             if news is None and warm and not job.cancelled:
                 warm_work(job, assistants=assistants, book=book)
             return news
 
         self.workers.submit("read-along", work, on_done=self._on_read_along,
                             on_error=_warm_failed)
+
+    def _keep_window(self, book: Book, *, read_first: bool = True) -> None:
+        """As `book` closes, have the server save the window it read along (jobs.py), where it
+        can: the next opening restores it instead of reading it again."""
+        assistants = self.assistants
+        self.workers.submit(
+            f"keep-window-{book.book_id}",
+            lambda job: keep_window_work(job, assistants=assistants, book=book,
+                                         read_first=read_first),
+            on_done=lambda _kept: None, on_error=_warm_failed)
 
     def _on_read_along(self, news: ReadAlongNews | None) -> None:
         if news is None or self.book is None or news.book_id != self.book.book_id:

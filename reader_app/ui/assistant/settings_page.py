@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -60,6 +61,14 @@ def list_models(url: str, *, api_key: str = "", connect_timeout: float = 2.0,
         return gateway.models.installed()
     finally:
         gateway.close()
+
+
+# How to start llama.cpp's server so that what the model read along is kept between readings
+# (rag/assistant/kept_window.py); Ollama keeps nothing between its runs.
+READ_ALONG_HELP = (
+    "With llama.cpp's llama-server, what the model has read is kept from one reading to the "
+    "next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf "
+    "--slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).")
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +213,22 @@ class AssistantSettingsPage(QWidget):
         self.rewrite_check.setObjectName("assistantRewrite")
         self.rewrite_check.setChecked(bool(settings.get("assistant.rewrite_queries")))
         form.addRow("", self.rewrite_check)
+
+        self.read_along_check = QCheckBox(
+            "Read along: the model reads the pages as you read them, so answers begin sooner",
+            self)
+        self.read_along_check.setObjectName("assistantReadAlong")
+        self.read_along_check.setChecked(bool(settings.get("assistant.read_along")))
+        self.read_along_help = QLabel(READ_ALONG_HELP, self)
+        self.read_along_help.setObjectName("assistantReadAlongHelp")
+        self.read_along_help.setWordWrap(True)
+        self.read_along_help.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.read_along_help.setContentsMargins(22, 0, 0, 0)  # under the box's text
+        along = QVBoxLayout()
+        along.setSpacing(2)
+        along.addWidget(self.read_along_check)
+        along.addWidget(self.read_along_help)
+        form.addRow("", along)
         self._on_address_changed()
         self.workers.submit(PROBE_LANE, lambda _job: probe_presets(), on_done=self._on_probed,
                             on_error=lambda _error: self.found_label.setText(""))
@@ -230,6 +255,7 @@ class AssistantSettingsPage(QWidget):
             "assistant.answer_length": self.length_combo.currentData(),
             "assistant.answer_wait": self.wait_combo.currentData(),
             "assistant.rewrite_queries": self.rewrite_check.isChecked(),
+            "assistant.read_along": self.read_along_check.isChecked(),
         }
         agreed = self._remote() and self.consent_check.isChecked()
         if self._remote() and agreed != (host_of(host) in self._allowed):

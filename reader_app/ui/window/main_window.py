@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QStackedWidget, QVBoxLay
 
 from reader_app import APP_NAME, __version__
 from reader_app.books.model import Book, Locator
+from reader_app.books.opening.file_kinds import first_book_file, open_dialog_filter
 from reader_app.books.shelf.library import Library, LibraryEntry, ReadingState
 from reader_app.prepare.news import PrepareNews
 from reader_app.rag.scope.citations import Citation
@@ -50,7 +51,7 @@ from reader_app.ui.window.window_state import restore_window_state, save_window_
 from reader_app.ui.workers import Workers
 
 log = logging.getLogger(__name__)
-BOOK_FILTER = "Books (*.epub *.cbz);;EPUB books (*.epub);;Comics (*.cbz);;All files (*)"
+BOOK_FILTER = open_dialog_filter()
 
 
 class MainWindow(QMainWindow):
@@ -394,15 +395,15 @@ class MainWindow(QMainWindow):
         )
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasUrls():
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        for url in event.mimeData().urls():
-            if url.isLocalFile():
-                self.open_path(url.toLocalFile())
-                event.acceptProposedAction()
-                return
+        files = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        chosen = first_book_file(files)  # a book among pictures and notes dropped with it
+        if chosen is not None:
+            self.open_path(chosen)
+            event.acceptProposedAction()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         try:

@@ -65,11 +65,26 @@ def test_models_are_listed_from_the_host_and_choices_saved(
     page.model_combo.setCurrentIndex(0)
     page.length_combo.setCurrentIndex(page.length_combo.findData("long"))
     page.rewrite_check.setChecked(False)
+    assert page.read_along_check.isChecked()  # on unless the reader turns it off
+    page.read_along_check.setChecked(False)
     page.apply()
     assert settings.get("assistant.ollama_host") == fake_ollama.url
     assert settings.get("assistant.model") == "llama3.2:1b"
     assert settings.get("assistant.answer_length") == "long"
     assert settings.get("assistant.rewrite_queries") is False
+    assert settings.get("assistant.read_along") is False
+    page.workers.wait(2000)
+
+
+def test_the_page_says_how_to_start_llama_server_to_keep_what_was_read(
+    qtbot: QtBot, settings: SettingsStore
+) -> None:
+    page = AssistantSettingsPage(settings)
+    qtbot.addWidget(page)
+    page.show()
+    help_text = page.read_along_help.text()
+    assert "--slot-save-path" in help_text and "llama-server" in help_text
+    assert page.read_along_help.isVisible()
     page.workers.wait(2000)
 
 

@@ -12,7 +12,12 @@ import pytest
 from tests.conftest import ROOT
 
 INSTALL = ROOT / "packaging" / "install.sh"
-MIME_TYPES = ("application/epub+zip", "application/vnd.comicbook+zip", "application/x-cbz")
+MIME_TYPES = (
+    "application/epub+zip", "application/vnd.comicbook+zip", "application/x-cbz",
+    "application/vnd.comicbook-rar", "application/x-cb7", "application/x-cbt",
+    "application/x-mobipocket-ebook", "application/vnd.amazon.mobi8-ebook",
+    "application/x-fictionbook+xml",
+)
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 needs_desktop_tools = pytest.mark.skipif(
@@ -92,11 +97,12 @@ def test_installed_entry_validates_and_is_the_default_for_epub_and_cbz(
         ["desktop-file-validate", str(entry)], capture_output=True, text=True
     )
     assert validation.returncode == 0, validation.stdout + validation.stderr
-    assert "MimeType=application/epub+zip;application/vnd.comicbook+zip;application/x-cbz;" in (
-        entry.read_text()
-    )
+    assert "MimeType=application/epub+zip;application/pdf;" in entry.read_text()
     for mime_type in MIME_TYPES:
         assert mime_default(home, mime_type, env) == "pagemate.desktop", mime_type
+    # Offered for PDFs and text files ("Open with"), never made their default.
+    defaults = (home / ".config" / "mimeapps.list").read_text()
+    assert "application/pdf=" not in defaults and "text/plain=" not in defaults
     for size in ICON_SIZES:
         assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "pagemate.png").is_file()
     assert (share / "mime" / "packages" / "pagemate-mime.xml").is_file()

@@ -13,10 +13,12 @@ import pytest
 from reader_app.books.model import Locator
 from reader_app.rag.assistant.engine import Assistant, AssistantConfig
 from reader_app.rag.assistant.read_along import ReadAlong, mark_read
+from reader_app.rag.companion.calls import CompanionCalls
 from reader_app.rag.model.pacing import flat_prompt
 from reader_app.rag.model.schedule import Priority
 from reader_app.rag.model.speeds import SpeedBook
 from reader_app.rag.scope.boundary import scope_for_book
+from reader_app.rag.scope.excerpts import Span, excerpts_in_scope
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, ScriptedReplies
 from tests.fakes.marker_library import MarkerLibrary
 from tests.fakes.server_clock import ServerClock
@@ -171,6 +173,25 @@ def test_ollama_is_never_reloaded_by_reading_along_questions_or_background_work(
                                boundary_sid=0)
     sizes = {r.body["options"]["num_ctx"] for r in fake_ollama.model_calls()}
     assert len(sizes) == 1 and fake_ollama.reloads == 0
+    # Each step of reading along keeps the model loaded for the reader's next question.
+    steps = [r for r in fake_ollama.model_calls() if r.body["options"].get("num_predict") == 1]
+    assert steps and all(r.body.get("keep_alive") == "30m" for r in steps)
+
+
+def test_the_countdown_counts_only_what_is_left_to_read_after_the_window(
+    shelf: MarkerLibrary, fake_ollama: FakeOllama, api: str
+) -> None:
+    fake_ollama.clock = clock = ServerClock(prompt_per_second=20_000, reply_per_second=2_000)
+    fake_ollama.reply_with(ScriptedReplies(answer="Anna carried the lantern [1]."))
+    assistant = _assistant(shelf, fake_ollama, api)
+    _read_along(assistant, shelf)
+    run = assistant.ask(shelf.book, "Who carried the violin to the chapel?")
+    "".join(run.tokens())
+    served = clock.served[-1]
+    assert run.stats.expected_tokens is not None
+    # What the reader is told to wait for is what the server reads afresh, not the window too.
+    assert run.stats.expected_tokens <= served.fresh_tokens + 40
+    assert run.stats.expected_tokens < served.tokens - clock.served[-2].tokens + 60
 
 
 def test_nothing_is_read_along_before_reading_or_with_reading_along_off(
@@ -205,3 +226,29 @@ def test_the_window_is_anchored_at_the_chapter_and_re_anchored_once_when_it_outg
     assert later.ends_in.startswith("Chapter 4")
     again = along.window(scope_for_book(shelf.conn, shelf.book.book_id))
     assert again is not None and again.sid_start == later.sid_start  # anchored once
+
+
+def test_a_window_another_prompt_replaced_on_ollama_is_not_sent_at_the_questions_cost(
+    shelf: MarkerLibrary, fake_ollama: FakeOllama
+) -> None:
+    """Ollama keeps only the last prompt of its one slot: after a chapter summary, the window
+    is gone from it, and a question that sent it would wait for all of it to be read again."""
+    fake_ollama.clock = clock = ServerClock(prompt_per_second=20_000, reply_per_second=2_000)
+    fake_ollama.reply_with(ScriptedReplies(answer="Anna carried the lantern [1]."))
+    assistant = _assistant(shelf, fake_ollama, "ollama")
+    window = _read_along(assistant, shelf)
+    _ask(assistant, shelf, "Who carried the violin?")
+    assert _answers(fake_ollama)[-1].body["messages"][: len(window)] == window  # held: sent
+    scope = scope_for_book(shelf.conn, shelf.book.book_id)
+    chapter = excerpts_in_scope(shelf.conn, scope, [Span(shelf.book.book_id, 0, 10, "Chapter 1")])
+    CompanionCalls(assistant.gateway).companion_text("chapter", chapter, title="A book",
+                                                     subject="Chapter 1")
+    summary = clock.served[-1].prompt_text
+    assert "<pages chapter=" not in summary  # the slot now holds the summary's prompt
+
+    run = assistant.ask(shelf.book, "Who carried the ledger to the mill?")
+    "".join(run.tokens())
+    question = _answers(fake_ollama)[-1].body["messages"]
+    assert run.prepared.window_tokens == 0
+    assert not any("<pages chapter=" in str(m.get("content")) for m in question)
+    assert clock.served[-1].fresh_tokens < clock.served[-1].tokens  # nothing re-read for it
