@@ -232,6 +232,9 @@ def make_mobi_fixtures() -> list[Path]:
     return made
 
 
+MAKERS = (make_mobi,)  # each writes its formats of one corpus book into a folder
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("kind", choices=["comics", "mobi", "mobi-fixtures"])
