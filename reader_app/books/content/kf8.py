@@ -22,6 +22,8 @@ _KINDLE_REF = re.compile(
 )
 _TAG = re.compile(rb"<[^<>]*>")
 _ID = re.compile(rb"""\s(id|aid)\s*=\s*["']([^"']{1,200})["']""")
+_TAG_NAME = re.compile(rb"<[\w:.-]*")
+TAG_REACH = 8192  # how far back from a link's target its element's id is looked for
 
 
 def base32(text: bytes | str) -> int:
@@ -107,6 +109,7 @@ class Kf8Reader:
             self.parts, self.starts = [bytearray(flow)], [0]
             return
         pending = iter(fragments)
+        built = 0
         for number, skeleton in enumerate(skeletons):
             count = skeleton.first(1, 0)
             start, length = (skeleton.tags.get(6) or (0, 0))[:2]
@@ -128,6 +131,9 @@ class Kf8Reader:
                 self.fragments.append(_Fragment(insert=insert, part=number))
             self.parts.append(part)
             self.starts.append(start)
+            built += len(part)
+            if built > 2 * len(flow) + (1 << 20):  # skeletons that share text: an amplifier
+                raise damaged(self.database.path, "its parts repeat its text over and over")
 
     def _keep_flow(self, number: int) -> None:
         if self.kinds[number] == "svg":
@@ -176,26 +182,16 @@ class Kf8Reader:
         return found.part, at
 
     def _name_targets(self, parts: list[bytes]) -> None:
-        """Give each target the id of the tag it falls in (or the one before); add an id to a
-        tag that has only Amazon's `aid`."""
+        """Give each target the id of the tag it falls in (or the nearest one before it); add an
+        id to a tag that has only Amazon's `aid`."""
         inserts: dict[int, list[tuple[int, bytes]]] = {}
-        for (part, at) in sorted(self.targets):
+        for part, at in sorted(self.targets):
             text = parts[part]
             close, opening = text.find(b">", at), text.find(b"<", at)
             end = close + 1 if opening == at or (close != -1 and close < opening) else at
-            tags = list(_TAG.finditer(text, max(end - 65536, 0), end))
-            name = ""
-            for tag in reversed(tags):
-                ids = dict((k, v) for k, v in _ID.findall(tag.group()))
-                if b"id" in ids:
-                    name = ids[b"id"].decode("utf-8", errors="replace")
-                    break
-                if b"aid" in ids:
-                    name = "aid-" + ids[b"aid"].decode("utf-8", errors="replace")
-                    opening_name = re.match(rb"<[\w:.-]*", tag.group())
-                    place = tag.start() + (len(opening_name[0]) if opening_name else 1)
-                    inserts.setdefault(part, []).append((place, f' id="{name}"'.encode()))
-                    break
+            name, place = _nearest_id(text, end)
+            if place is not None:
+                inserts.setdefault(part, []).append((place, f' id="{name}"'.encode()))
             self.targets[(part, at)] = name
         for part, places in inserts.items():
             data = bytearray(parts[part])
@@ -241,6 +237,29 @@ class Kf8Reader:
             name = self.targets.get((int(part), int(at)), "")
             points.append(TocPoint(point.title, point.depth, part_name(int(part)), name))
         return points
+
+
+def _nearest_id(text: bytes, end: int) -> tuple[str, int | None]:
+    """The id of the last tag before `end` that has one (an `aid` becomes "aid-..."), and where
+    to write that id when the tag has only an `aid`; tags are looked at back to TAG_REACH
+    bytes, so thousands of links cost no more than their own neighbourhoods."""
+    limit = max(end - TAG_REACH, 0)
+    position = end
+    while position > limit:
+        opening = text.rfind(b"<", limit, position)
+        if opening < 0:
+            break
+        tag = _TAG.match(text, opening)
+        if tag is not None and tag.end() <= end:
+            ids = dict(_ID.findall(tag.group()))
+            if b"id" in ids:
+                return ids[b"id"].decode("utf-8", errors="replace"), None
+            if b"aid" in ids:
+                name = _TAG_NAME.match(tag.group())
+                place = opening + (len(name[0]) if name else 1)
+                return "aid-" + ids[b"aid"].decode("utf-8", errors="replace"), place
+        position = opening
+    return "", None
 
 
 def flow_name(number: int, kind: str) -> str:

@@ -16,6 +16,7 @@ from reader_app.books.content.mobi_records import NULL_INDEX, MobiHeader, PalmDa
 from reader_app.errors import BookError
 
 MAX_TARGETS = 100_000
+TAG_REACH = 4096  # a tag is never longer than this in a real book
 PARAGRAPHS_PER_PART = 400  # plain PalmDOC text has no chapters to cut at
 _FILEPOS = re.compile(rb"""filepos\s*=\s*["']?0*(\d{1,10})["']?""", re.IGNORECASE)
 _PAGEBREAK = re.compile(rb"<mbp:pagebreak\s*/?>(?:\s*</mbp:pagebreak>)?", re.IGNORECASE)
@@ -88,7 +89,10 @@ def _anchored(text: bytes, targets: set[int]) -> bytes:
     last = 0
     for target in sorted(targets):
         at = target
-        opening, closing = text.rfind(b"<", 0, at), text.rfind(b">", 0, at)
+        # Looked for near the target only: a search to the start for every one of thousands of
+        # targets in a text without tags would take hours.
+        near = max(at - TAG_REACH, 0)
+        opening, closing = text.rfind(b"<", near, at), text.rfind(b">", near, at)
         if opening > closing:
             at = opening  # inside a tag: the tag's start
         pagebreak = _PAGEBREAK.match(text, at)

@@ -136,7 +136,7 @@ def read_header(database: PalmDatabase, base: int) -> MobiHeader:
     compression, _, text_length, text_records, _, encryption = struct.unpack_from(
         ">HHLHHH", record, 0
     )
-    if encryption != 0:
+    if encryption != 0 and database.kind == b"BOOKMOBI":  # PalmDOC keeps a reading position here
         raise drm_error(path)
     if compression not in COMPRESSIONS:
         raise BookError(path, f"it uses a text compression Pagemate does not know ({compression}).")

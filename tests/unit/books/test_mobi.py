@@ -228,7 +228,8 @@ def test_a_generated_mobi_with_filepos_links_pages_and_a_picture(tmp_path: Path)
 
 def test_a_plain_palmdoc_prc_reads_as_paragraphs(tmp_path: Path) -> None:
     text = b"First paragraph\nof two lines.\n\nSecond \x93quoted\x94 one."
-    record0 = struct.pack(">HHLHHHH", 1, 0, len(text), 1, 4096, 0, 0)
+    # PalmDOC keeps the reader's position where a MOBI says whether it is encrypted
+    record0 = struct.pack(">HHLHHL", 1, 0, len(text), 1, 4096, 70_000)
     path = write_palm_database(tmp_path / "plain.prc", [record0, text], kind=b"TEXtREAd")
     book = read_book(path)
     assert [b.text for b in book.sections[0].blocks] == [
@@ -317,3 +318,28 @@ def test_the_ncx_depths_nest_the_contents() -> None:
     [child] = one.children
     assert child.title == "One.1" and child.target.block == 3
     assert [c.title for c in child.children] == ["One.1.1"]
+
+
+def test_anchors_for_thousands_of_links_into_a_long_run_without_tags_are_placed_quickly() -> None:
+    import time
+
+    from reader_app.books.content.mobi6 import _anchored
+
+    text = b"<p>" + b"lantern " * 1_250_000 + b"</p>"  # ten million bytes, no tag inside
+    targets = {100 + 199 * n for n in range(50_000)}
+    started = time.monotonic()
+    marked = _anchored(text, targets)
+    assert time.monotonic() - started < 5  # each target looks for a tag near it, not to the start
+    assert marked.count(b'<a id="filepos') == 50_000
+    assert marked.index(b'<a id="filepos299"></a>') == 299 + len(b'<a id="filepos100"></a>')
+
+
+def test_a_kf8_link_target_takes_the_id_or_aid_of_the_tag_before_it() -> None:
+    from reader_app.books.content.kf8 import _nearest_id
+
+    text = b'<div id="d1"><p aid="7">Text</p><p class="x">More</p></div>'
+    assert _nearest_id(text, text.index(b"Text")) == ("aid-7", text.index(b' aid="7"'))
+    assert _nearest_id(text, text.index(b"<p aid")) == ("d1", None)
+    assert _nearest_id(text, text.index(b"More")) == ("aid-7", text.index(b' aid="7"'))
+    far = b'<p id="far">' + b"x" * 20_000
+    assert _nearest_id(far, len(far)) == ("", None)  # beyond the reach: the part's start
