@@ -30,6 +30,9 @@ OPENS = "Pagemate opens EPUB, MOBI and AZW3 books and CBZ, CBR, CB7 and CBT comi
 _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
     (b"%PDF", "a PDF document"),
     (b"\x1f\x8b", "a gzip file"),
+    (b"TPZ", "a Kindle Topaz book, a format Amazon never documented"),
+    (b"\xeaDRMION\xee", "a Kindle KFX book protected by DRM (its text is encrypted)"),
+    (b"CONT", "a Kindle KFX book, a format Amazon never documented"),
 )
 # Archive signatures by content; a comic inside decides the rest (`archive.py`).
 _ARCHIVE_SIGNATURES: tuple[tuple[bytes, BookFormat], ...] = (

@@ -343,3 +343,20 @@ def test_a_kf8_link_target_takes_the_id_or_aid_of_the_tag_before_it() -> None:
     assert _nearest_id(text, text.index(b"More")) == ("aid-7", text.index(b' aid="7"'))
     far = b'<p id="far">' + b"x" * 20_000
     assert _nearest_id(far, len(far)) == ("", None)  # beyond the reach: the part's start
+
+
+@pytest.mark.parametrize(
+    ("head", "said"),
+    [(b"TPZ0" + b"\0" * 80, "Kindle Topaz book"),
+     (b"\xeaDRMION\xee" + b"\0" * 80, "protected by DRM"),
+     (b"CONT\x02\x00" + b"\0" * 80, "Kindle KFX book")],
+    ids=["topaz", "kfx-drm", "kfx"],
+)
+def test_kindle_formats_pagemate_cannot_read_are_named(
+    head: bytes, said: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "book.azw"
+    path.write_bytes(head)
+    with pytest.raises(BookError) as caught:
+        read_book(path)
+    assert said in str(caught.value) and "MOBI and AZW3" in str(caught.value)
