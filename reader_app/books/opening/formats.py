@@ -32,7 +32,7 @@ _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
     (b"\x1f\x8b", "a gzip file"),
     (b"TPZ", "a Kindle Topaz book, a format Amazon never documented"),
     (b"\xeaDRMION\xee", "a Kindle KFX book protected by DRM (its text is encrypted)"),
-    (b"CONT", "a Kindle KFX book, a format Amazon never documented"),
+    (b"CONT\x02\x00", "a Kindle KFX book, a format Amazon never documented"),
 )
 # Archive signatures by content; a comic inside decides the rest (`archive.py`).
 _ARCHIVE_SIGNATURES: tuple[tuple[bytes, BookFormat], ...] = (
