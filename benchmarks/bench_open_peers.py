@@ -1,12 +1,12 @@
 """Launch to first page beside the peers: Pagemate, calibre's viewer and Foliate, each started on
 the same X server (Xvfb) and timed by the same screen watch (benchmarks/screen_watch.py: the
 first grab of the page area's final picture, with ink in it and unchanged for a second), first
-open (fresh settings and caches) and reopen (the same ones again), War and Peace and a small book,
-and issue 42's formats (`comic_books`: comics as CB7, CBT and CBR; `format_books.py`: the
-corpus converted) beside the peers that open them;
-with the peak memory of each reader's whole process tree until then (RSS and PSS), and until
-15 s from launch (Pagemate's preparation child, started after the first page, loads its embedding
-model within it).
+open (fresh settings and caches) and reopen (the same ones again), War and Peace and a small
+book, and issue 42's formats (`comic_books`: comics as CB7, CBT and CBR; `format_books.py`:
+Jekyll and Hyde as calibre made it in PDF, MOBI 6 and AZW3) beside the peers that open them; with
+the peak memory of each reader's whole process tree until then (RSS and PSS), and until 15 s from
+launch (Pagemate's preparation child, started after the first page, loads its embedding model
+within it).
 
 Rounds interleave the readers (their order turns each round) and the books, median of
 BENCH_PEERS_RUNS (default 5). A reader that is not installed is left out with a note: calibre
@@ -48,8 +48,8 @@ READERS: dict[str, tuple[str, Command]] = {
 }
 # The formats each peer opens (issue 42: measured beside the peers where they open the format).
 PEER_SUFFIXES: dict[str, frozenset[str]] = {
-    "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt", ".pdf"}),
-    "Foliate": frozenset({".epub", ".cbz", ".pdf"}),
+    "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt", ".pdf", ".mobi", ".azw3"}),
+    "Foliate": frozenset({".epub", ".cbz", ".pdf", ".mobi", ".azw3"}),
 }
 
 

@@ -1,4 +1,5 @@
-"""The corpus books converted to issue 42's formats (scripts/make_pdf_fixtures.py), for the
+"""The corpus books converted to issue 42's formats (scripts/make_pdf_fixtures.py and
+scripts/make_format_fixtures.py), for the
 benchmarks beside the EPUBs: those made, by name; none where calibre made none."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from pathlib import Path
 
 JEKYLL_STEM = "robert-louis-stevenson_the-strange-case-of-dr-jekyll-and-mr-hyde"
 # format: (the folder under PAGEMATE_FORMATS, the file's suffix)
-FORMATS = {"PDF": ("pdf", ".pdf")}
+FORMATS = {"PDF": ("pdf", ".pdf"), "MOBI": ("", ".mobi"), "AZW3": ("", ".azw3")}
 
 
 def format_books() -> dict[str, Path]:

@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-BookFormat = Literal["epub", "cbz", "cbr", "cb7", "cbt", "pdf"]
+BookFormat = Literal["epub", "cbz", "cbr", "cb7", "cbt", "pdf", "mobi"]
 
 
 def is_comic_format(book_format: str) -> bool:

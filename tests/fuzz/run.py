@@ -1,17 +1,17 @@
-"""Fuzz `read_book` with mutated EPUBs, comics (CBZ, CBR, CB7, CBT) and PDFs, under a memory
-cap and a per-case time budget, then paint the books that opened in an offscreen window (the
-render stage, in a subprocess).
+"""Fuzz `read_book` with mutated EPUBs, comics (CBZ, CBR, CB7, CBT), PDFs, MOBIs and AZW3s,
+under a memory cap and a per-case time budget, then paint the books that opened in an offscreen
+window (the render stage, in a subprocess).
 
     python -m tests.fuzz.run --examples 300          # what `make test` runs (via test_fuzz.py)
     python -m tests.fuzz.run --seconds 1800          # what `make fuzz` runs (FUZZ_SECONDS)
 
-Each case is a seed book (generated, tests/fuzz/seeds.py), half the time with one class of
-hostile input put in (tests/fuzz/hostile.py: CSS numbers and escapes, pictures of every format,
-long spines, many attributes, amplification, links per paragraph, parts of the real corpus
-books), then mutated (tests/fuzz/mutate.py). Allowed outcomes: the book opens, or a `BookError`
-whose message names the file. Anything else (another exception, a case over the time budget,
-MemoryError under the RLIMIT_AS cap) is a failure: the shrunk file is saved under --crashes and
-the exit status is 1.
+Each case is a seed book (generated, tests/fuzz/seeds.py; MOBI and AZW3:
+tests/fuzz/mobi_cases.py), half the time with one class of hostile input put in
+(tests/fuzz/hostile.py: CSS numbers and escapes, pictures of every format, long spines, many
+attributes, amplification, links per paragraph, parts of the real corpus books), then mutated
+(tests/fuzz/mutate.py). Allowed outcomes: the book opens, or a `BookError` whose message names
+the file. Anything else (another exception, a case over the time budget, MemoryError under the
+RLIMIT_AS cap) is a failure: the shrunk file is saved under --crashes and the exit status is 1.
 Every batch of cases, up to --render books that opened are opened and painted page by page in a
 child process (tests/fuzz/render.py): a segfault there, or an exception that reached Qt, is a
 failure too and the batch's files are saved. The last line printed is a JSON summary.
@@ -40,6 +40,7 @@ from reader_app.books.opening.formats import read_book
 from reader_app.errors import BookError
 from tests.fuzz.archives import ARCHIVE_SUFFIXES, mutated_libarchive_comic
 from tests.fuzz.hostile import hostile_cbz, hostile_epub
+from tests.fuzz.mobi_cases import MOBI_SUFFIXES, mobi_case, seed_files
 from tests.fuzz.mutate import mutated_archive, mutated_bytes
 from tests.fuzz.render import render_in_subprocess
 from tests.fuzz.seeds import PDF_HOSTILE_EDITS, cbz_members, epub_members, pdf_seed
@@ -166,6 +167,8 @@ def run(
     tally = Tally()
     seeds = {".epub": epub_members(), ".cbz": cbz_members(), ".pdf": {"pdf": pdf_seed()}}
     seeds.update({suffix: cbz_members() for suffix in ARCHIVE_SUFFIXES})
+    seeds.update({suffix: {} for suffix in MOBI_SUFFIXES})  # mutated as files, not members
+    calibre_files = seed_files()
     deadline = time.monotonic() + seconds if seconds else None
     failure = ""
     with tempfile.TemporaryDirectory(prefix="pagemate-fuzz-") as tmp:
@@ -179,26 +182,28 @@ def run(
         )
         @given(suffix=st.sampled_from(sorted(seeds)), hostile=st.booleans(), data=st.data())
         def case(suffix: str, hostile: bool, data: st.DataObject) -> None:
-            members = seeds[suffix]
-            if suffix == ".pdf":
-                document = members["pdf"]
-                if hostile and suffix != ".cbr":  # a RAR cannot be written again, only damaged
+            if suffix in MOBI_SUFFIXES:
+                tally.hostile += hostile
+                archive = data.draw(mobi_case(suffix, hostile, calibre_files), label="mobi")
+            elif suffix == ".pdf":
+                document = seeds[suffix]["pdf"]
+                if hostile:
                     tally.hostile += 1
                     old, new = data.draw(st.sampled_from(PDF_HOSTILE_EDITS), label="hostile")
                     document = document.replace(old, new, 1)
                 archive = data.draw(mutated_bytes(document), label="pdf")
-                check_one(archive, suffix, folder=folder, tally=tally, budget=budget, keep=render)
-                return
-            if hostile and suffix != ".cbr":  # a RAR cannot be written again, only damaged
-                tally.hostile += 1
-                put_in = hostile_epub if suffix == ".epub" else hostile_cbz
-                members = data.draw(put_in(members), label="hostile")
-            made = (
-                mutated_libarchive_comic(members, suffix)
-                if suffix in ARCHIVE_SUFFIXES
-                else mutated_archive(members)
-            )
-            archive = data.draw(made, label="archive")
+            else:
+                members = seeds[suffix]
+                if hostile and suffix != ".cbr":  # a RAR cannot be written again, only damaged
+                    tally.hostile += 1
+                    put_in = hostile_epub if suffix == ".epub" else hostile_cbz
+                    members = data.draw(put_in(members), label="hostile")
+                made = (
+                    mutated_libarchive_comic(members, suffix)
+                    if suffix in ARCHIVE_SUFFIXES
+                    else mutated_archive(members)
+                )
+                archive = data.draw(made, label="archive")
             try:
                 check_one(archive, suffix, folder=folder, tally=tally, budget=budget, keep=render)
             except BaseException:

@@ -1,7 +1,7 @@
-"""The book fuzzer in `make test`: a few hundred mutated EPUBs and comics (CBZ, CBR, CB7, CBT;
-half with a class of hostile input put in), in a subprocess with an address-space cap, and a few
-of those that opened painted page by page in an offscreen window; `make fuzz` runs the same
-harness for as long as FUZZ_SECONDS says."""
+"""The book fuzzer in `make test`: a few hundred mutated EPUBs, comics (CBZ, CBR, CB7, CBT), MOBIs
+and AZW3s (half with a class of hostile input put in), in a subprocess with an address-space cap,
+and a few of those that opened painted page by page in an offscreen window; `make fuzz` runs the
+same harness for as long as FUZZ_SECONDS says."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """EPUB content into the book model: the package document, the table of contents, XHTML documents
-with their pictures, tables and formulas, and what is rescued from a broken one.
+with their pictures, tables and formulas, and what is rescued from a broken one; MOBI, AZW3 (KF8)
+and PRC books turned into XHTML documents that the same pipeline reads.
 
-Front door: `epub.py` (`read_epub`).
+Front door: `epub.py` (`read_epub`); `mobi.py` (`read_mobi`) for Kindle files.
 
 Modules:
 - `epub`: EPUB 2 and 3 into the book model: container, DRM, spine documents, links, TOC; the package
@@ -10,9 +11,21 @@ Modules:
   headings), and the anchor table that turns an href into a locator.
 - `inline_images`: Images that live inside a content document: `data:` URIs and inline `<svg>`
   markup.
+- `kf8`: KF8 (AZW3, and the KF8 half of a joint MOBI) back into its XHTML parts: text flows,
+  skeleton and fragment indexes, `kindle:` pictures, stylesheets and links, the NCX contents.
 - `math_speech`: MathML as a voice says it ("a over b", "x squared"), for Read aloud.
 - `mathml`: MathML as readable linear text: fractions, scripts, roots, fences and tables in one
   line.
+- `mobi`: MOBI 6, AZW3 (KF8) and PRC books into the book model, through the same XHTML pipeline
+  as EPUB.
+- `mobi6`: MOBI 6 markup (and plain PalmDOC text) into HTML parts the XHTML pipeline reads.
+- `mobi_decompress`: The two text compressions of MOBI files: PalmDOC's LZ77 and Mobipocket's
+  HUFF/CDIC.
+- `mobi_index`: MOBI index tables (INDX records described by a TAGX table, with CNCX strings).
+- `mobi_parts`: What a MOBI or KF8 reader hands to the book builder, named like an EPUB's members.
+- `mobi_records`: The Palm database under every MOBI, AZW3 and PRC file: record table, headers,
+  EXTH, the DRM check and trailing entries.
+- `mobi_text`: A MOBI's text records as one stream, decompressed only where it is read.
 - `opf`: The EPUB package document (OPF): the manifest with its fallbacks, the spine in reading
   order, the metadata (title, authors, series) and the cover.
 - `salvage`: Plain text rescued from a document the structured parser cannot hold, in reading order.

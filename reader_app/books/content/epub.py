@@ -69,7 +69,7 @@ def read_epub(path: Path, *, book_id: str) -> Book:
             if shown in anchors:
                 anchors.setdefault(original, (anchors[shown][0], {}))
         sections = [
-            _resolve_links(index, member, parsed, anchors)
+            resolve_links(index, member, parsed, anchors)
             for index, (member, parsed) in enumerate(documents)
         ]
         sections = [replace(s, linear=s.index < len(package.spine)) for s in sections]
@@ -246,7 +246,7 @@ def _read_document(
     return parsed
 
 
-def _resolve_links(
+def resolve_links(
     index: int, member: str, parsed: ParsedDocument, anchors: AnchorTable
 ) -> Section:
     """The document's blocks with each internal link's target put in its span. A block's spans

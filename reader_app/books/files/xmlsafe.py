@@ -110,20 +110,31 @@ def parse_xml(
     return root
 
 
+def parse_html(data: bytes, *, path: Path, member: str) -> etree._Element:
+    """Parse `data` as HTML (a MOBI's markup, never XML), with the same refusals as `parse_xml`."""
+    reject_entity_declarations(data, path=path, member=member)
+    root = _parse_html(data, path=path, member=member, error=None)
+    _check_no_entities(root, path=path, member=member)
+    return root
+
+
 def _parse_html(
-    data: bytes, *, path: Path, member: str, error: etree.XMLSyntaxError
+    data: bytes, *, path: Path, member: str, error: etree.XMLSyntaxError | None
 ) -> etree._Element:
     parser = _html_parser()
     try:
         root = etree.fromstring(data, parser=parser)
     except (etree.XMLSyntaxError, ValueError) as html_error:
-        raise BookError(path, f"“{member}” could not be read ({error}).") from html_error
+        raise BookError(
+            path, f"“{member}” could not be read ({error or html_error})."
+        ) from html_error
     # The HTML parser recovers from its depth and text-size limits by dropping the rest.
     limit = next((e for e in parser.error_log if e.type_name == "ERR_RESOURCE_LIMIT"), None)
     if limit is not None:
         raise DocumentBeyondLimitsError(path, member, limit.message.split(",")[0])
     if root is None:
-        raise BookError(path, f"“{member}” is empty or not a document ({error}).")
+        why = f" ({error})" if error is not None else ""
+        raise BookError(path, f"“{member}” is empty or not a document{why}.")
     return root
 
 

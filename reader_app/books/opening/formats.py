@@ -17,17 +17,21 @@ from reader_app.digest import file_sha256
 from reader_app.errors import BookError, UnsupportedFormatError
 
 EPUB_MIMETYPE = b"application/epub+zip"
+MOBI_SIGNATURES = (b"BOOKMOBI", b"TEXtREAd")  # the Palm database type and creator
 IMAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})
 
 BookReader = Callable[..., Book]  # reader(path, *, book_id=...) -> Book
 
 HEAD_BYTES = 1024  # a tar's "ustar" magic sits at 257, a PDF's header within 1,024
 # What Pagemate opens, for the sentence that says a file is something else.
-OPENS = "Pagemate opens EPUB books, PDF documents and CBZ, CBR, CB7 and CBT comics."
+OPENS = "Pagemate opens EPUB, MOBI and AZW3 books, PDF documents and CBZ, CBR, CB7 and CBT comics."
 
 # File signatures of formats people will try to open, so we can say what the file is.
 _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
     (b"\x1f\x8b", "a gzip file"),
+    (b"TPZ", "a Kindle Topaz book, a format Amazon never documented"),
+    (b"\xeaDRMION\xee", "a Kindle KFX book protected by DRM (its text is encrypted)"),
+    (b"CONT\x02\x00", "a Kindle KFX book, a format Amazon never documented"),
 )
 # Archive signatures by content; a comic inside decides the rest (`archive.py`).
 _ARCHIVE_SIGNATURES: tuple[tuple[bytes, BookFormat], ...] = (
@@ -40,12 +44,13 @@ _ARCHIVE_SIGNATURES: tuple[tuple[bytes, BookFormat], ...] = (
 def _readers() -> dict[BookFormat, BookReader]:
     # Imported here so that adding a format is one module and one row.
     from reader_app.books.content.epub import read_epub
+    from reader_app.books.content.mobi import read_mobi
     from reader_app.books.opening.archive import read_cb7, read_cbr, read_cbt
     from reader_app.books.opening.cbz import read_cbz
     from reader_app.books.opening.pdf import read_pdf
 
     return {"epub": read_epub, "cbz": read_cbz, "cbr": read_cbr, "cb7": read_cb7, "cbt": read_cbt,
-            "pdf": read_pdf}
+            "pdf": read_pdf, "mobi": read_mobi}
 
 
 def sniff_format(path: Path) -> BookFormat:
@@ -55,6 +60,8 @@ def sniff_format(path: Path) -> BookFormat:
         raise BookError(path, "it is a folder, not a book file.")
     if not head and path.is_file() and path.stat().st_size == 0:
         raise BookError(path, "the file is empty.")
+    if len(head) >= 68 and head[60:68] in MOBI_SIGNATURES:  # MOBI, AZW3, AZW, PRC alike
+        return "mobi"
     for signature, archive_format in _ARCHIVE_SIGNATURES:
         if head.startswith(signature):
             return archive_format
@@ -98,8 +105,11 @@ def read_book(path: Path, *, book_id: str | None = None) -> Book:
 
 def resource_loader(book_format: str, path: Path) -> Callable[[str], bytes]:
     """How a book of this format, parsed before (the model cache), reads its pictures again."""
+    from reader_app.books.content.mobi import MobiResourceLoader
     from reader_app.books.opening.archive import archive_loader
 
+    if book_format == "mobi":  # its pictures are records of the file
+        return MobiResourceLoader(path)
     return archive_loader(book_format, path) or ZipResourceLoader(path)
 
 
@@ -114,7 +124,5 @@ def _describe_other(head: bytes) -> str:
             return f"it is {description}. {OPENS}"
     if head.startswith(b"Rar!"):
         return f"it is a RAR archive of a version Pagemate cannot read. {OPENS}"
-    if len(head) >= 68 and head[60:68] in (b"BOOKMOBI", b"TEXtREAd"):
-        return f"it is a Kindle/MOBI book. {OPENS}"
     return "it is not an EPUB book or a comic (it is not even a zip, RAR, 7z or tar archive)."
 
