@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import datetime
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDateTime, QLocale, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from reader_app.books.content.opf import tidy_text
@@ -17,41 +16,48 @@ from reader_app.books.shelf.reading_time import DEFAULT_CHARS_PER_MINUTE, durati
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations import AnnotationsController
 from reader_app.ui.library.library_view import cover_pixmap
+from reader_app.ui.translation import translate
 
 CHARS_PER_PRINTED_PAGE = 2000  # about 330 words: a printed novel's page
 
 
 def _when(stamp: float | None) -> str:
     if not stamp:
-        return "never"
-    return datetime.datetime.fromtimestamp(stamp).strftime("%d %B %Y, %H:%M")
+        return translate("BookDetails", "never")
+    when = QDateTime.fromSecsSinceEpoch(int(stamp))
+    return QLocale().toString(when, QLocale.FormatType.LongFormat)
 
 
 def detail_rows(
     entry: LibraryEntry, *, annotations: int = 0, listened: Listened | None = None
 ) -> list[tuple[str, str]]:
     """(label, value) for the details dialog, in the order shown."""
+
+    def tr(text: str) -> str:
+        return translate("BookDetails", text)
+
     size = entry.path.stat().st_size if entry.path.exists() else None
     if entry.finished:
-        progress = "Finished"
+        progress = tr("Finished")
     elif entry.progress > 0 or entry.opened_at:
-        progress = f"{round(entry.progress * 100)}% read"
+        progress = tr("{0}% read").format(QLocale().toString(round(entry.progress * 100)))
     else:
-        progress = "Not started"
+        progress = tr("Not started")
     rows = [
-        ("Title", entry.title),
-        ("Author", entry.authors or "Unknown"),
-        ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
-        ("Language", entry.language),
-        ("Format", "Comic (CBZ)" if entry.is_comic else "EPUB"),
-        ("Length", _length(entry)),
-        ("Progress", progress),
-        ("Listened (Read aloud)", listening_text(listened or Listened())),
-        ("Highlights and bookmarks", str(annotations) if annotations else ""),
-        ("Added", _when(entry.added_at)),
-        ("Last opened", _when(entry.opened_at)),
-        ("File", str(entry.path) + ("" if size is not None else " (missing)")),
-        ("Size", f"{size / 1_048_576:.1f} MB" if size is not None else ""),
+        (tr("Title"), entry.title),
+        (tr("Author"), entry.authors or tr("Unknown")),
+        (tr("Series"), f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
+        (tr("Language"), entry.language),
+        (tr("Format"), tr("Comic (CBZ)") if entry.is_comic else "EPUB"),
+        (tr("Length"), _length(entry)),
+        (tr("Progress"), progress),
+        (tr("Listened (Read aloud)"), listening_text(listened or Listened())),
+        (tr("Highlights and bookmarks"), QLocale().toString(annotations) if annotations else ""),
+        (tr("Added"), _when(entry.added_at)),
+        (tr("Last opened"), _when(entry.opened_at)),
+        (tr("File"), str(entry.path) + ("" if size is not None else tr(" (missing)"))),
+        (tr("Size"), tr("{0} MB").format(QLocale().toString(size / 1_048_576, "f", 1))
+         if size is not None else ""),
     ]
     return [(label, value) for label, value in rows if value]
 
@@ -60,10 +66,11 @@ def _length(entry: LibraryEntry) -> str:
     """A comic's pages; a book's printed pages, roughly, and its reading time at a usual
     speed ("about 1,410 pages · about 41 h 20 min of reading"), not its characters."""
     if entry.is_comic:
-        return f"{entry.section_count} pages"
+        return translate("BookDetails", "%n page(s)", "", entry.section_count)
     pages = max(round(entry.char_count / CHARS_PER_PRINTED_PAGE), 1)
     minutes = entry.char_count / DEFAULT_CHARS_PER_MINUTE
-    return f"about {pages:,} pages · about {duration_text(minutes)} of reading"
+    return translate("BookDetails", "about %n page(s) · about {0} of reading", "", pages).format(
+        translate("ReadingTime", duration_text(minutes)))
 
 
 class BookDetails(QDialog):

@@ -60,14 +60,16 @@ class FindController(QObject):
         book = self.book
         if book is None:
             self.pending = query
-            self.dock.set_status(f"“{query}” will be searched when a book is open.")
+            self.dock.set_status(
+                self.tr("“{0}” will be searched when a book is open.").format(query))
             return
-        self.dock.set_status("Searching…")
+        self.dock.set_status(self.tr("Searching…"))
         self.tasks.submit(
             "search",
             lambda _job: find_text(book, query),
             on_done=lambda hits: self._found(book, hits),
-            on_error=lambda error: self.dock.set_status(f"Search failed: {error}"),
+            on_error=lambda error: self.dock.set_status(
+                self.tr("Search failed: {0}").format(error)),
         )
 
     def _found(self, book: Book, hits: list[TextHit]) -> None:
@@ -92,9 +94,10 @@ class FindController(QObject):
             wanted = max((i for i, hit in enumerate(self.hits) if hit.locator < start), default=-1)
         note = ""
         if wanted >= len(self.hits):
-            wanted, note = 0, "Reached the end of the book; continued from the beginning."
+            wanted, note = 0, self.tr("Reached the end of the book; continued from the beginning.")
         elif wanted < 0:
-            wanted, note = len(self.hits) - 1, "Reached the beginning; continued from the end."
+            wanted, note = len(self.hits) - 1, self.tr(
+                "Reached the beginning; continued from the end.")
         self.choose(wanted, note=note)
 
     def choose(self, index: int, *, note: str = "") -> None:

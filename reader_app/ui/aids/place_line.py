@@ -58,7 +58,7 @@ class PlaceLine(QObject):
         heard = listening_text(self.listened())
         if not heard:
             return text.line, text.detail
-        listening = f"Listening, counted apart from reading: {heard}."
+        listening = self.tr("Listening, counted apart from reading: {0}.").format(heard)
         return text.line, f"{text.detail}\n{listening}" if text.detail else listening
 
     def _remember(self) -> None:

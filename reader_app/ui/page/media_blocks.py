@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 
 from reader_app.books.model import Block, Media
 from reader_app.ui.page.appearance import Theme
+from reader_app.ui.translation import translate
 
 AUDIO_WIDTH = 420.0  # the widest an audio player's bar is drawn
 VIDEO_WIDTH = 640.0  # a video with no width attribute is drawn this wide at most
@@ -51,11 +52,13 @@ def box_size(media: Media, area: QSizeF, font_size: float) -> QSizeF:
 
 def unplayable_note(media: Media, reason: str | None) -> str:
     """What the page says after the fallback when nothing can be played, in words."""
-    kind = "audio" if media.kind == "audio" else "video"
     name = f" “{media.label}”" if media.label else ""
+    audio = media.kind == "audio"
     if not media.sources:
-        return f"[the {kind}{name} is not in the book]"
-    return f"[the {kind}{name} could not be played: {reason}]"
+        return (translate("Page", "[the audio{0} is not in the book]") if audio else
+                translate("Page", "[the video{0} is not in the book]")).format(name)
+    return (translate("Page", "[the audio{0} could not be played: {1}]") if audio else
+            translate("Page", "[the video{0} could not be played: {1}]")).format(name, reason)
 
 
 class RestingPictures:

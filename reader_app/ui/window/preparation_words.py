@@ -3,28 +3,38 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QLocale
+
 from reader_app.prepare.news import PrepareNews
+from reader_app.ui.translation import translate
+
+
+def tr(text: str) -> str:
+    """In the status line's own context, so that it knows its "Assistant ready"."""
+    return translate("AssistantLine", text)
 
 
 def preparation_words(news: PrepareNews) -> str:
     percent = round(news.fraction * 100)
+    shown = QLocale().toString(percent)
     text = {
-        "ocr": f"Reading the comic's pages: {percent}%",
-        "describe": f"Describing pages: {percent}%",
-        "text": "Assistant ready · answering from keyword search while the index catches up: 0%",
+        "ocr": tr("Reading the comic's pages: {0}%").format(shown),
+        "describe": tr("Describing pages: {0}%").format(shown),
+        "text": tr("Assistant ready · answering from keyword search while the index catches up: "
+                   "{0}%").format(QLocale().toString(0)),
         # The text (and so the keyword index) is whole before any "index" news: answers
         # come from keyword search while the embeddings catch up.
         "index": (
-            "Assistant ready · answering from keyword search while the index catches up: "
-            f"{percent}%"
+            tr("Assistant ready · answering from keyword search while the index catches up: "
+               "{0}%").format(shown)
         ),
-        "covered": f"Assistant ready · indexing the rest: {percent}%",
-        "ready": "Assistant ready",
+        "covered": tr("Assistant ready · indexing the rest: {0}%").format(shown),
+        "ready": tr("Assistant ready"),
         "cancelled": "",
-        "failed": f"Assistant unavailable: {news.message}",
+        "failed": tr("Assistant unavailable: {0}").format(news.message),
     }[news.stage]
     if news.stage in ("index", "describe") and news.message and news.fraction == 0:
         text = news.message
     elif news.stage == "covered" and news.message:
-        text = f"Assistant ready · {news.message}"
+        text = tr("Assistant ready · {0}").format(news.message)
     return text
