@@ -9,9 +9,10 @@ beside them (`scripts/translations.py`); Qt's standard dialogs and buttons come 
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
 from reader_app.paths import assets_dir
 from reader_app.translatable import QT_TRANSLATE_NOOP
@@ -55,7 +56,8 @@ def install_language(choice: str, *, system: QLocale | None = None,
                      folder: Path | None = None) -> QLocale:
     """Install the catalogues for `choice` (a `window.language` value) in the running
     application, replacing any installed before, and make its locale the default for numbers
-    and dates. Returns the locale; its catalogues may be missing (English then)."""
+    and dates. A language without a catalogue (or with its catalogue missing) is English.
+    Returns the locale."""
     app = QCoreApplication.instance()
     assert app is not None
     for old in app.findChildren(QTranslator, _TRANSLATOR_NAME):
@@ -63,16 +65,67 @@ def install_language(choice: str, *, system: QLocale | None = None,
         old.setParent(None)
     locale = window_locale(choice, system=system)
     QLocale.setDefault(locale)
+    folder = folder or catalogue_dir()
     language = locale.name().split("_")[0]
-    if language in ("en", "C"):
-        return locale
-    qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    for name, where in ((f"pagemate_{language}", folder or catalogue_dir()),
-                        (f"qtbase_{language}", Path(qt_folder))):
-        translator = QTranslator(app)
-        translator.setObjectName(_TRANSLATOR_NAME)
-        if translator.load(name, str(where)) and QCoreApplication.installTranslator(translator):
-            continue
-        log.info("no catalogue %s in %s: that part of the window stays English", name, where)
-        translator.setParent(None)
+    if language not in ("en", "C") and _install(app, f"pagemate_{language}", folder):
+        qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        _install(app, f"qtbase_{language}", Path(qt_folder))
     return locale
+
+
+def _install(app: QCoreApplication, name: str, folder: Path) -> bool:
+    translator = QTranslator(app)
+    translator.setObjectName(_TRANSLATOR_NAME)
+    if translator.load(name, str(folder)) and QCoreApplication.installTranslator(translator):
+        return True
+    log.info("no catalogue %s in %s: that part of the window stays English", name, folder)
+    translator.setParent(None)
+    return False
+
+
+class Plurals(QObject):
+    """Words that change with a number, in one place: lupdate finds a plural's forms only in a
+    QObject's `tr(text, "", n)`, never in `translate()`. English needs no catalogue: its
+    source text "%Ln page(s)" is made "1 page" or "2 pages" here."""
+
+    def pages(self, n: int) -> str:
+        return _english(self.tr("%Ln page(s)", "", n), n)
+
+    def pages_and_reading(self, n: int) -> str:
+        return _english(self.tr("about %Ln page(s) · about {0} of reading", "", n), n)
+
+    def books_rebuilt(self, n: int) -> str:
+        return _english(self.tr("The library was rebuilt: %Ln book(s)", "", n), n)
+
+    def positions_kept(self, n: int) -> str:
+        return _english(self.tr(" and %Ln reading position(s) kept.", "", n), n)
+
+    def files_missing(self, n: int) -> str:
+        return _english(self.tr(" %Ln book file(s) could not be found again.", "", n), n)
+
+    def passages_read(self, n: int) -> str:
+        return _english(self.tr("Reading %Ln passage(s)…", "", n), n)
+
+    def messages(self, n: int) -> str:
+        return _english(self.tr("%Ln message(s)", "", n), n)
+
+    def servers_models(self, n: int) -> str:
+        return _english(self.tr("{0} is running with %Ln model(s)", "", n), n)
+
+    def models(self, n: int) -> str:
+        return _english(self.tr("%Ln model(s)", "", n), n)
+
+    def matches(self, n: int) -> str:
+        return _english(self.tr("%Ln match(es)", "", n), n)
+
+    def mentions(self, n: int) -> str:
+        return _english(self.tr("Mentioned %Ln time(s) so far · first in {0}", "", n), n)
+
+
+_ENGLISH_PLURAL = re.compile(r"\((e?s)\)")
+
+
+def _english(said: str, n: int) -> str:
+    """The source text itself (English, or a language whose catalogue is missing): "(s)" and
+    "(es)" become the plural ending, or nothing for one."""
+    return _ENGLISH_PLURAL.sub("" if n == 1 else r"\1", said)

@@ -13,12 +13,29 @@ from reader_app.books.shelf.annotations import AnnotationStore
 from reader_app.books.shelf.library import LibraryEntry
 from reader_app.books.shelf.listening import Listened, listened_to, listening_text
 from reader_app.books.shelf.reading_time import DEFAULT_CHARS_PER_MINUTE, duration_text
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations import AnnotationsController
 from reader_app.ui.library.library_view import cover_pixmap
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import Plurals, translate
 
 CHARS_PER_PRINTED_PAGE = 2000  # about 330 words: a printed novel's page
+# The rows' labels (`detail_rows`), for lupdate: each is translated as it is shown.
+DETAIL_LABELS = (
+    QT_TRANSLATE_NOOP("BookDetails", "Title"),
+    QT_TRANSLATE_NOOP("BookDetails", "Author"),
+    QT_TRANSLATE_NOOP("BookDetails", "Series"),
+    QT_TRANSLATE_NOOP("BookDetails", "Language"),
+    QT_TRANSLATE_NOOP("BookDetails", "Format"),
+    QT_TRANSLATE_NOOP("BookDetails", "Length"),
+    QT_TRANSLATE_NOOP("BookDetails", "Progress"),
+    QT_TRANSLATE_NOOP("BookDetails", "Listened (Read aloud)"),
+    QT_TRANSLATE_NOOP("BookDetails", "Highlights and bookmarks"),
+    QT_TRANSLATE_NOOP("BookDetails", "Added"),
+    QT_TRANSLATE_NOOP("BookDetails", "Last opened"),
+    QT_TRANSLATE_NOOP("BookDetails", "File"),
+    QT_TRANSLATE_NOOP("BookDetails", "Size"),
+)
 
 
 def _when(stamp: float | None) -> str:
@@ -32,44 +49,42 @@ def detail_rows(
     entry: LibraryEntry, *, annotations: int = 0, listened: Listened | None = None
 ) -> list[tuple[str, str]]:
     """(label, value) for the details dialog, in the order shown."""
-
-    def tr(text: str) -> str:
-        return translate("BookDetails", text)
-
     size = entry.path.stat().st_size if entry.path.exists() else None
     if entry.finished:
-        progress = tr("Finished")
+        progress = translate("BookDetails", "Finished")
     elif entry.progress > 0 or entry.opened_at:
-        progress = tr("{0}% read").format(QLocale().toString(round(entry.progress * 100)))
+        progress = translate("BookDetails", "{0}% read").format(
+            QLocale().toString(round(entry.progress * 100)))
     else:
-        progress = tr("Not started")
+        progress = translate("BookDetails", "Not started")
+    missing = "" if size is not None else translate("BookDetails", " (missing)")
+    megabytes = QLocale().toString(size / 1_048_576, "f", 1) if size is not None else ""
     rows = [
-        (tr("Title"), entry.title),
-        (tr("Author"), entry.authors or tr("Unknown")),
-        (tr("Series"), f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
-        (tr("Language"), entry.language),
-        (tr("Format"), tr("Comic (CBZ)") if entry.is_comic else "EPUB"),
-        (tr("Length"), _length(entry)),
-        (tr("Progress"), progress),
-        (tr("Listened (Read aloud)"), listening_text(listened or Listened())),
-        (tr("Highlights and bookmarks"), QLocale().toString(annotations) if annotations else ""),
-        (tr("Added"), _when(entry.added_at)),
-        (tr("Last opened"), _when(entry.opened_at)),
-        (tr("File"), str(entry.path) + ("" if size is not None else tr(" (missing)"))),
-        (tr("Size"), tr("{0} MB").format(QLocale().toString(size / 1_048_576, "f", 1))
-         if size is not None else ""),
+        ("Title", entry.title),
+        ("Author", entry.authors or translate("BookDetails", "Unknown")),
+        ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
+        ("Language", entry.language),
+        ("Format", translate("BookDetails", "Comic (CBZ)") if entry.is_comic else "EPUB"),
+        ("Length", _length(entry)),
+        ("Progress", progress),
+        ("Listened (Read aloud)", listening_text(listened or Listened())),
+        ("Highlights and bookmarks", QLocale().toString(annotations) if annotations else ""),
+        ("Added", _when(entry.added_at)),
+        ("Last opened", _when(entry.opened_at)),
+        ("File", str(entry.path) + missing),
+        ("Size", translate("BookDetails", "{0} MB").format(megabytes) if megabytes else ""),
     ]
-    return [(label, value) for label, value in rows if value]
+    return [(translate("BookDetails", label), value) for label, value in rows if value]
 
 
 def _length(entry: LibraryEntry) -> str:
     """A comic's pages; a book's printed pages, roughly, and its reading time at a usual
     speed ("about 1,410 pages · about 41 h 20 min of reading"), not its characters."""
     if entry.is_comic:
-        return translate("BookDetails", "%n page(s)", "", entry.section_count)
+        return Plurals().pages(entry.section_count)
     pages = max(round(entry.char_count / CHARS_PER_PRINTED_PAGE), 1)
     minutes = entry.char_count / DEFAULT_CHARS_PER_MINUTE
-    return translate("BookDetails", "about %n page(s) · about {0} of reading", "", pages).format(
+    return Plurals().pages_and_reading(pages).format(
         translate("ReadingTime", duration_text(minutes)))
 
 

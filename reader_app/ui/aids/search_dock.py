@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.text.search import TextHit
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import Plurals, translate
 
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -86,7 +86,7 @@ class SearchDock(QDockWidget):
             self.results.addItem(item)
         count = len(hits)
         self._count_text = (self.tr("No matches") if count == 0
-                            else self.tr("%n match(es)", "", count))
+                            else Plurals().matches(count))
         self.status.setText(self._count_text if status is None else status)
 
     def set_current(self, index: int, *, note: str = "") -> None:

@@ -37,7 +37,7 @@ from reader_app.rag.model.servers import (
 from reader_app.settings import SettingsStore, declared
 from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant.server_words import said_in_settings, server_kind, server_name
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import Plurals, translate
 from reader_app.ui.workers import Workers
 
 ANSWER_LENGTH_LABELS = {"short": QT_TRANSLATE_NOOP("AssistantSettingsPage", "Short"),
@@ -94,8 +94,8 @@ def found_text(found: list[FoundServer]) -> str:
     parts = []
     for server in found:
         count = len(server.models)
-        parts.append(translate("AssistantSettingsPage", "{0} is running with %n model(s)", "",
-                               count).format(f"<a href='{server.url}'>{server.names}</a>"))
+        parts.append(Plurals().servers_models(count).format(
+            f"<a href='{server.url}'>{server.names}</a>"))
     return "; ".join(parts) + "."
 
 
@@ -285,7 +285,7 @@ class AssistantSettingsPage(QWidget):
         name = self.server_combo.currentText()
         if name == OTHER_OPENAI:
             name = self.tr("an OpenAI-compatible server")
-        count = self.tr("%n model(s)", "", len(result))
+        count = Plurals().models(len(result))
         if not result:
             self._say(self.tr("Found {0} at {1}, with no models yet.").format(name, url))
         elif chosen not in result:

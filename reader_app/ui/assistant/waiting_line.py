@@ -11,7 +11,7 @@ from PySide6.QtCore import QLocale, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
 from reader_app.rag.assistant.answer_driver import AnswerWaiting, PromptRead
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import Plurals, translate
 
 
 class WaitingLine(QLabel):
@@ -55,7 +55,7 @@ class WaitingLine(QLabel):
 def wait_text(waiting: AnswerWaiting, elapsed: float, read: PromptRead | None = None) -> str:
     """ "Reading 6 passages… about 40 s on this computer", counting down as the model reads
     (with how much it has read, where the server says)."""
-    what = translate("WaitingLine", "Reading %n passage(s)…", "", waiting.passages)
+    what = Plurals().passages_read(waiting.passages)
     if read is not None and read.total:
         what += translate("WaitingLine", " {0}% read,").format(
             QLocale().toString(min(100 * read.read // read.total, 99)))

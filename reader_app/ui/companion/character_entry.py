@@ -18,7 +18,7 @@ from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.companion.character_dock import CharacterChatDock
 from reader_app.ui.companion.xray_dock import XRayDock
 from reader_app.ui.reader.reader_page import ReaderPage
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import Plurals, translate
 
 MENU_PEOPLE = 20  # the most mentioned people met so far; X-Ray's card reaches everyone else
 
@@ -60,8 +60,7 @@ def fill_talk_menu(menu: QMenu, dock: CharacterChatDock) -> None:
     people = dock.people
     talked = {c.character_key for c in people.conversations}
     for info in people.conversations:
-        action = menu.addAction(f"{info.title} · " + translate(
-            "CharacterEntry", "%n message(s)", "", info.messages))
+        action = menu.addAction(f"{info.title} · " + Plurals().messages(info.messages))
         key, name = info.character_key, info.character_name
         if key is not None:
             action.triggered.connect(lambda _=False, k=key, n=name: dock.talk_to(k, n))

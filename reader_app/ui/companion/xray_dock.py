@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from reader_app.books.model import Locator
 from reader_app.rag.companion.xray import RelationshipMap, XRayEntry
 from reader_app.ui.companion.relationship_view import MapPanel, MapWindow
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import Plurals, translate
 
 if TYPE_CHECKING:  # the companion's features and recaps bring the model gateway (httpx)
     from reader_app.rag.companion.features import XRayCard
@@ -157,8 +157,7 @@ class XRayDock(QDockWidget):
         count = entry.mentions  # the list's number: sentences naming them, each once
         link = (f'<a href="{jump_link(first.locator)}">'
                 f'{html.escape(first.chapter or self.tr("the book"))}</a>')
-        parts.append("<p>" + self.tr("Mentioned %n time(s) so far · first in {0}", "",
-                                     count).format(link) + "</p>")
+        parts.append("<p>" + Plurals().mentions(count).format(link) + "</p>")
         description = card.description
         if description.source == "model":
             note = self.tr("As of {0}").format(html.escape(description.as_of))

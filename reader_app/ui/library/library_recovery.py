@@ -12,7 +12,7 @@ from reader_app import APP_NAME
 from reader_app.errors import LibraryError
 from reader_app.store.db import connect
 from reader_app.store.rebuild import rebuild_library
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import Plurals, translate
 
 
 def open_or_recover(
@@ -47,13 +47,12 @@ def open_or_recover(
             error=error))
         return None
     missing = (
-        translate("LibraryRecovery", " %n book file(s) could not be found again.", "",
-                  len(report.missing)) if report.missing else ""
+        Plurals().files_missing(len(report.missing)) if report.missing else ""
     )
     tell(
         first
-        + translate("LibraryRecovery", "The library was rebuilt: %n book(s)", "", report.books)
-        + translate("LibraryRecovery", " and %n reading position(s) kept.", "", report.positions)
+        + Plurals().books_rebuilt(report.books)
+        + Plurals().positions_kept(report.positions)
         + missing
         + translate("LibraryRecovery", " The damaged file was kept as “{name}”.").format(
             name=report.damaged_copy.name)

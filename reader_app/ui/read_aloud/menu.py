@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QToolBar
 
 from reader_app.settings import SettingsStore
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.read_aloud.bar import ReadAloudBar
 from reader_app.ui.read_aloud.player import ReadAloud, SpeakerFactory
 from reader_app.ui.read_aloud.speech import find_speaker
@@ -49,22 +50,24 @@ def install_read_aloud(
     aloud = ReadAloud(reader, bar, speaker_factory=speaker_factory, settings=window.settings,
                       workers=window.tasks, parent=reader)
     window.menuBar().window().installEventFilter(aloud)
-    def tr(text: str) -> str:
-        return translate("ReadAloudMenu", text)
-
     menu = QMenu(translate("ReadAloudMenu", "Read &Aloud"), window.menuBar())
     menu.setObjectName("readAloudMenu")
     rows: list[tuple[str, str, Callable[[], None], str]] = [
-        ("actionReadAloud", tr("&Read Aloud / Pause"), aloud.play_pause, "Ctrl+Shift+R"),
-        ("actionReadAloudNext", tr("&Next Sentence"), aloud.next_sentence, "Ctrl+Shift+Right"),
-        ("actionReadAloudPrevious", tr("&Previous Sentence"), aloud.previous_sentence,
-         "Ctrl+Shift+Left"),
-        ("actionReadAloudFaster", tr("&Faster"), aloud.faster, "Ctrl+Shift+Up"),
-        ("actionReadAloudSlower", tr("&Slower"), aloud.slower, "Ctrl+Shift+Down"),
-        ("actionReadAloudStop", tr("S&top Reading Aloud"), aloud.stop, ""),
+        ("actionReadAloud", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Read Aloud / Pause"),
+         aloud.play_pause, "Ctrl+Shift+R"),
+        ("actionReadAloudNext", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Next Sentence"),
+         aloud.next_sentence, "Ctrl+Shift+Right"),
+        ("actionReadAloudPrevious", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Previous Sentence"),
+         aloud.previous_sentence, "Ctrl+Shift+Left"),
+        ("actionReadAloudFaster", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Faster"), aloud.faster,
+         "Ctrl+Shift+Up"),
+        ("actionReadAloudSlower", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Slower"), aloud.slower,
+         "Ctrl+Shift+Down"),
+        ("actionReadAloudStop", QT_TRANSLATE_NOOP("ReadAloudMenu", "S&top Reading Aloud"),
+         aloud.stop, ""),
     ]
     for name, text, slot, keys in rows:
-        action = QAction(text, window.menuBar())
+        action = QAction(translate("ReadAloudMenu", text), window.menuBar())
         action.setObjectName(name)
         if keys:
             action.setShortcut(QKeySequence(keys))

@@ -9,32 +9,26 @@ from reader_app.prepare.news import PrepareNews
 from reader_app.ui.translation import translate
 
 
-def tr(text: str) -> str:
-    """In the status line's own context, so that it knows its "Assistant ready"."""
-    return translate("AssistantLine", text)
-
-
 def preparation_words(news: PrepareNews) -> str:
-    percent = round(news.fraction * 100)
-    shown = QLocale().toString(percent)
+    # In the status line's own context, so that it knows its "Assistant ready".
+    percent = QLocale().toString(round(news.fraction * 100))
+    catching_up = translate("AssistantLine", "Assistant ready · answering from keyword search "
+                                             "while the index catches up: {0}%")
     text = {
-        "ocr": tr("Reading the comic's pages: {0}%").format(shown),
-        "describe": tr("Describing pages: {0}%").format(shown),
-        "text": tr("Assistant ready · answering from keyword search while the index catches up: "
-                   "{0}%").format(QLocale().toString(0)),
+        "ocr": translate("AssistantLine", "Reading the comic's pages: {0}%").format(percent),
+        "describe": translate("AssistantLine", "Describing pages: {0}%").format(percent),
+        "text": catching_up.format(QLocale().toString(0)),
         # The text (and so the keyword index) is whole before any "index" news: answers
         # come from keyword search while the embeddings catch up.
-        "index": (
-            tr("Assistant ready · answering from keyword search while the index catches up: "
-               "{0}%").format(shown)
-        ),
-        "covered": tr("Assistant ready · indexing the rest: {0}%").format(shown),
-        "ready": tr("Assistant ready"),
+        "index": catching_up.format(percent),
+        "covered": translate("AssistantLine", "Assistant ready · indexing the rest: {0}%").format(
+            percent),
+        "ready": translate("AssistantLine", "Assistant ready"),
         "cancelled": "",
-        "failed": tr("Assistant unavailable: {0}").format(news.message),
+        "failed": translate("AssistantLine", "Assistant unavailable: {0}").format(news.message),
     }[news.stage]
     if news.stage in ("index", "describe") and news.message and news.fraction == 0:
         text = news.message
     elif news.stage == "covered" and news.message:
-        text = tr("Assistant ready · {0}").format(news.message)
+        text = translate("AssistantLine", "Assistant ready · {0}").format(news.message)
     return text
