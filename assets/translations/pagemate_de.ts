@@ -1683,6 +1683,53 @@
     </message>
 </context>
 <context>
+    <name>ReadingTime</name>
+    <message>
+        <source>less than a minute</source>
+        <translation>weniger als eine Minute</translation>
+    </message>
+    <message>
+        <source>{0} min</source>
+        <translation>{0} Min.</translation>
+    </message>
+    <message>
+        <source>{0} h {1} min</source>
+        <translation>{0} Std. {1} Min.</translation>
+    </message>
+    <message>
+        <source>Pages {0}–{1}</source>
+        <translation>Seiten {0}–{1}</translation>
+    </message>
+    <message>
+        <source>Page {0}</source>
+        <translation>Seite {0}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} · {2}%</source>
+        <translation>{0} von {1} · {2} %</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Abschnitt {0}</translation>
+    </message>
+    <message>
+        <source>measured from your page turns</source>
+        <translation>an Ihrem Umblättern gemessen</translation>
+    </message>
+    <message>
+        <source>a usual reading speed, until a few of your page turns are measured</source>
+        <translation>ein übliches Lesetempo, bis einige Ihrer Seitenwechsel gemessen sind</translation>
+    </message>
+    <message>
+        <source>About {0} left in the book, at {1} characters a minute ({2}).</source>
+        <translation>Noch etwa {0} im Buch, bei {1} Zeichen pro Minute ({2}).</translation>
+    </message>
+    <message>
+        <source>{0} · {1} left in chapter · {2}%</source>
+        <translation>{0} · noch {1} im Kapitel · {2} %</translation>
+    </message>
+</context>
+<context>
     <name>RecentBooks</name>
     <message>
         <source>No recent books</source>

@@ -1683,6 +1683,53 @@
     </message>
 </context>
 <context>
+    <name>ReadingTime</name>
+    <message>
+        <source>less than a minute</source>
+        <translation>menos de un minuto</translation>
+    </message>
+    <message>
+        <source>{0} min</source>
+        <translation>{0} min</translation>
+    </message>
+    <message>
+        <source>{0} h {1} min</source>
+        <translation>{0} h {1} min</translation>
+    </message>
+    <message>
+        <source>Pages {0}–{1}</source>
+        <translation>Páginas {0}–{1}</translation>
+    </message>
+    <message>
+        <source>Page {0}</source>
+        <translation>Página {0}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} · {2}%</source>
+        <translation>{0} de {1} · {2} %</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Sección {0}</translation>
+    </message>
+    <message>
+        <source>measured from your page turns</source>
+        <translation>medida según sus pasos de página</translation>
+    </message>
+    <message>
+        <source>a usual reading speed, until a few of your page turns are measured</source>
+        <translation>una velocidad de lectura habitual, hasta medir algunos de sus pasos de página</translation>
+    </message>
+    <message>
+        <source>About {0} left in the book, at {1} characters a minute ({2}).</source>
+        <translation>Quedan unos {0} de libro, a {1} caracteres por minuto ({2}).</translation>
+    </message>
+    <message>
+        <source>{0} · {1} left in chapter · {2}%</source>
+        <translation>{0} · quedan {1} del capítulo · {2} %</translation>
+    </message>
+</context>
+<context>
     <name>RecentBooks</name>
     <message>
         <source>No recent books</source>

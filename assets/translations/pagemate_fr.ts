@@ -1683,6 +1683,53 @@
     </message>
 </context>
 <context>
+    <name>ReadingTime</name>
+    <message>
+        <source>less than a minute</source>
+        <translation>moins d’une minute</translation>
+    </message>
+    <message>
+        <source>{0} min</source>
+        <translation>{0} min</translation>
+    </message>
+    <message>
+        <source>{0} h {1} min</source>
+        <translation>{0} h {1} min</translation>
+    </message>
+    <message>
+        <source>Pages {0}–{1}</source>
+        <translation>Pages {0}–{1}</translation>
+    </message>
+    <message>
+        <source>Page {0}</source>
+        <translation>Page {0}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} · {2}%</source>
+        <translation>{0} sur {1} · {2} %</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Section {0}</translation>
+    </message>
+    <message>
+        <source>measured from your page turns</source>
+        <translation>mesurée d’après vos changements de page</translation>
+    </message>
+    <message>
+        <source>a usual reading speed, until a few of your page turns are measured</source>
+        <translation>une vitesse de lecture habituelle, en attendant de mesurer quelques changements de page</translation>
+    </message>
+    <message>
+        <source>About {0} left in the book, at {1} characters a minute ({2}).</source>
+        <translation>Environ {0} restantes dans le livre, à {1} caractères par minute ({2}).</translation>
+    </message>
+    <message>
+        <source>{0} · {1} left in chapter · {2}%</source>
+        <translation>{0} · {1} restantes dans le chapitre · {2} %</translation>
+    </message>
+</context>
+<context>
     <name>RecentBooks</name>
     <message>
         <source>No recent books</source>

@@ -85,7 +85,7 @@ def _length(entry: LibraryEntry) -> str:
     pages = max(round(entry.char_count / CHARS_PER_PRINTED_PAGE), 1)
     minutes = entry.char_count / DEFAULT_CHARS_PER_MINUTE
     return Plurals().pages_and_reading(pages).format(
-        translate("ReadingTime", duration_text(minutes)))
+        duration_text(minutes, say=lambda words: translate("ReadingTime", words)))
 
 
 class BookDetails(QDialog):

@@ -40,6 +40,7 @@ from reader_app.ui.assistant.jobs import (
     warm_work,
 )
 from reader_app.ui.assistant.view import AssistantView
+from reader_app.ui.translation import translate
 from reader_app.ui.workers import Job
 
 if TYPE_CHECKING:
@@ -180,7 +181,8 @@ class AssistantPanel(AssistantView):
             if self._state is None:  # not passed by a page turn: read it, and the comic's choice
                 self._state = self._library.reading_state(book.book_id)
                 self._whole_comic = None
-            self.header.setText(self.tr("Knows up to: {0}").format(knows_up_to(book, self._state)))
+            self.header.setText(self.tr("Knows up to: {0}").format(
+                translate("Places", knows_up_to(book, self._state))))
         if self._whole_comic is None and book is not None and book.is_comic:
             self._whole_comic = whole_comic_chosen(self._conn, book.book_id)
         self.whole_comic.setVisible(book is not None and bool(self._whole_comic))

@@ -141,7 +141,7 @@ class CharacterChatDock(ConversationDock):
         if self._state is None:
             self._state = self._library.reading_state(self.book.book_id)
         self.header.setText(self.tr("Talking with {0} · knows up to {1}").format(
-            self.name, knows_up_to(self.book, self._state)))
+            self.name, translate("Places", knows_up_to(self.book, self._state))))
 
     def _ready(self) -> bool:
         return (self.book is not None and self.key is not None

@@ -104,7 +104,7 @@ class XRayDock(QDockWidget):
     # -- what the controller feeds in -------------------------------------------------------
 
     def show_entries(self, entries: list[XRayEntry], *, knows_up_to: str) -> None:
-        self.header.setText(self.tr("Knows up to: {0}").format(knows_up_to))
+        self.header.setText(self.tr("Knows up to: {0}").format(translate("Places", knows_up_to)))
         selected = self.selected_key()
         self.entries = entries
         self.list.blockSignals(True)
