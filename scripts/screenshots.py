@@ -154,6 +154,8 @@ def language_shots(language: str, *, home: Path, conn: Any) -> None:
     window.open_path(PRIDE)
     while not opened:
         settle(50)
+    window.jump_to(next(e.target for e in opened[0].toc if e.title == "I"))
+    window.reader.epub_view.relayout_now()
     window.assistant_panel.show()
     window.xray_dock.show()
     settle(400)

@@ -68,17 +68,24 @@ def install_language(choice: str, *, system: QLocale | None = None,
     folder = folder or catalogue_dir()
     language = locale.name().split("_")[0]
     if language not in ("en", "C") and _install(app, f"pagemate_{language}", folder):
-        qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        _install(app, f"qtbase_{language}", Path(qt_folder))
+        # Qt's own, where Qt says they are; in a bundle, where PySide6's folder was copied.
+        import PySide6
+
+        qt_folders = (Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
+                      Path(PySide6.__file__).parent / "Qt" / "translations")
+        if not any(_install(app, f"qtbase_{language}", qt_folder, quiet=True)
+                   for qt_folder in qt_folders):
+            log.info("no qtbase_%s catalogue: Qt's own buttons stay English", language)
     return locale
 
 
-def _install(app: QCoreApplication, name: str, folder: Path) -> bool:
+def _install(app: QCoreApplication, name: str, folder: Path, *, quiet: bool = False) -> bool:
     translator = QTranslator(app)
     translator.setObjectName(_TRANSLATOR_NAME)
     if translator.load(name, str(folder)) and QCoreApplication.installTranslator(translator):
         return True
-    log.info("no catalogue %s in %s: that part of the window stays English", name, folder)
+    if not quiet:
+        log.info("no catalogue %s in %s: the window stays English", name, folder)
     translator.setParent(None)
     return False
 
