@@ -206,8 +206,8 @@ class MainWindow(QMainWindow):
     # -- opening ----------------------------------------------------------------------------
 
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self,
-            self.tr("Open a book"), str(Path.home()), BOOK_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open a book"), str(Path.home()), BOOK_FILTER)
         if path:
             self.open_path(path)
 
