@@ -1728,6 +1728,14 @@
         <source>{0} · {1} left in chapter · {2}%</source>
         <translation>{0} · noch {1} im Kapitel · {2} %</translation>
     </message>
+    <message>
+        <source> ({0} words a minute)</source>
+        <translation> ({0} Wörter pro Minute)</translation>
+    </message>
+    <message>
+        <source>{0} listened, {1} words{2}</source>
+        <translation>{0} gehört, {1} Wörter{2}</translation>
+    </message>
 </context>
 <context>
     <name>RecentBooks</name>

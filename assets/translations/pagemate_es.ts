@@ -1728,6 +1728,14 @@
         <source>{0} · {1} left in chapter · {2}%</source>
         <translation>{0} · quedan {1} del capítulo · {2} %</translation>
     </message>
+    <message>
+        <source> ({0} words a minute)</source>
+        <translation> ({0} palabras por minuto)</translation>
+    </message>
+    <message>
+        <source>{0} listened, {1} words{2}</source>
+        <translation>{0} escuchados, {1} palabras{2}</translation>
+    </message>
 </context>
 <context>
     <name>RecentBooks</name>

@@ -1728,6 +1728,14 @@
         <source>{0} · {1} left in chapter · {2}%</source>
         <translation>{0} · {1} restantes dans le chapitre · {2} %</translation>
     </message>
+    <message>
+        <source> ({0} words a minute)</source>
+        <translation> ({0} mots par minute)</translation>
+    </message>
+    <message>
+        <source>{0} listened, {1} words{2}</source>
+        <translation>{0} écoutées, {1} mots{2}</translation>
+    </message>
 </context>
 <context>
     <name>RecentBooks</name>

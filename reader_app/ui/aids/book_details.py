@@ -67,7 +67,8 @@ def detail_rows(
         ("Format", translate("BookDetails", "Comic (CBZ)") if entry.is_comic else "EPUB"),
         ("Length", _length(entry)),
         ("Progress", progress),
-        ("Listened (Read aloud)", listening_text(listened or Listened())),
+        ("Listened (Read aloud)", listening_text(
+            listened or Listened(), say=lambda words: translate("ReadingTime", words))),
         ("Highlights and bookmarks", QLocale().toString(annotations) if annotations else ""),
         ("Added", _when(entry.added_at)),
         ("Last opened", _when(entry.opened_at)),

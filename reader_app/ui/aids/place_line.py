@@ -57,7 +57,8 @@ class PlaceLine(QObject):
         self._shown_at = None if shown.navigation == Navigation.VOICE else now
         text = status_text(book, shown.start, speed=self.speed, end=shown.end,
                            say=lambda words: translate("ReadingTime", words))
-        heard = listening_text(self.listened())
+        heard = listening_text(self.listened(),
+                               say=lambda words: translate("ReadingTime", words))
         if not heard:
             return text.line, text.detail
         listening = self.tr("Listening, counted apart from reading: {0}.").format(heard)
