@@ -173,3 +173,20 @@ def test_nothing_is_cut_off_in_the_settings_dialog(
         assert clipped(page) == [], (language, tabs.tabText(index))
     assert clipped(dialog.findChild(QDialogButtonBox)) == []
     dialog.reject()
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_nothing_is_cut_off_in_the_window_and_its_panels(
+    qtbot: QtBot, library_home: Path, speaking: None, language: str
+) -> None:
+    window = started_in(qtbot, library_home, language)
+    window.show_library()
+    qtbot.wait(50)
+    assert clipped(window.centralWidget()) == [], language  # the library's bar and its note
+    toolbar = window.findChild(QWidget, "mainToolbar")
+    assert toolbar is not None
+    assert clipped(toolbar) == [], language
+    for panel in (window.assistant_panel, window.xray_dock):
+        panel.show()
+        qtbot.wait(50)
+        assert clipped(panel) == [], (language, panel.objectName())
