@@ -657,6 +657,13 @@
     </message>
 </context>
 <context>
+    <name>BoundaryNotice</name>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+</context>
+<context>
     <name>CharacterChatDock</name>
     <message>
         <source>Choose someone from X-Ray or the assistant&apos;s “Talk to…”</source>
@@ -768,6 +775,10 @@
     <message>
         <source>Wait for the current {0} to finish, or press Stop.</source>
         <translation>Warten Sie, bis die laufende {0} fertig ist, oder drücken Sie Stopp.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Angehalten.</translation>
     </message>
     <message>
         <source>The {0} failed: {1}</source>
@@ -1036,6 +1047,10 @@
 <context>
     <name>MediaPlayerBox</name>
     <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
         <source>Play</source>
         <translation>Abspielen</translation>
     </message>
@@ -1066,6 +1081,10 @@
     <message>
         <source>it could not be read</source>
         <translation>sie konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
     </message>
 </context>
 <context>
@@ -1288,6 +1307,14 @@
         <translation>[das Video{0} konnte nicht abgespielt werden: {1}]</translation>
     </message>
     <message>
+        <source>Audio</source>
+        <translation>Audio</translation>
+    </message>
+    <message>
+        <source>Video</source>
+        <translation>Video</translation>
+    </message>
+    <message>
         <source>This could not be drawn (the details are in the log).</source>
         <translation>Dies konnte nicht gezeichnet werden (Einzelheiten im Protokoll).</translation>
     </message>
@@ -1473,6 +1500,13 @@
     </message>
 </context>
 <context>
+    <name>ProgressSlider</name>
+    <message>
+        <source>{0}%</source>
+        <translation>{0} %</translation>
+    </message>
+</context>
+<context>
     <name>ReadAloud</name>
     <message>
         <source>Open a book to read it aloud.</source>
@@ -1654,6 +1688,21 @@
     <message>
         <source>No voice was found.</source>
         <translation>Keine Stimme gefunden.</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderPage</name>
+    <message>
+        <source>Page {0} of {1}</source>
+        <translation>Seite {0} von {1}</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Abschnitt {0}</translation>
+    </message>
+    <message>
+        <source>{0} · {1}%</source>
+        <translation>{0} · {1} %</translation>
     </message>
 </context>
 <context>
@@ -1980,6 +2029,13 @@
     <message>
         <source>Contents</source>
         <translation>Inhalt</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptView</name>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
     </message>
 </context>
 <context>

@@ -243,7 +243,7 @@ class ConversationDock(QDockWidget):
         self._redraw.stop()
         self.waiting.stop()
         self._flush_tokens()
-        self._show_note("Stopped.")
+        self._show_note(self.tr("Stopped."))
         self._refresh_controls()
 
     def shutdown(self) -> None:

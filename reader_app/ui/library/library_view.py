@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from reader_app.books.shelf.library import LibraryEntry, ReadingState
 from reader_app.translatable import QT_TRANSLATE_NOOP
+from reader_app.ui.translation import translate
 
 COVER_SIZE = QSize(150, 225)
 BOOK_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -87,7 +88,8 @@ def cover_pixmap(entry: LibraryEntry) -> QPixmap:
         painter.fillRect(
             0, COVER_SIZE.height() - 5, int(COVER_SIZE.width() * fraction), 5, QColor("#f0b429")
         )
-        _badge(painter, "Finished" if entry.finished else f"{max(round(entry.progress * 100), 1)}%")
+        _badge(painter, translate("LibraryView", "Finished") if entry.finished else translate(
+            "LibraryView", "{0}%").format(QLocale().toString(max(round(entry.progress * 100), 1))))
     painter.end()
     return canvas
 

@@ -159,7 +159,7 @@ def resting_picture(
     font.setPointSizeF(max(font_size * 0.8, 6.0))
     painter.setFont(font)
     painter.setPen(QColor(theme.text))
-    kind = "Audio" if media.kind == "audio" else "Video"
+    kind = translate("Page", "Audio") if media.kind == "audio" else translate("Page", "Video")
     label = f"▶  {kind}: {media.label}" if media.label else f"▶  {kind}"
     painter.drawText(QRectF(0, 0, size.width(), size.height()), Qt.AlignmentFlag.AlignCenter, label)
     painter.end()

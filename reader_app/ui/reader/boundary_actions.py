@@ -58,7 +58,7 @@ class BoundaryNotice(QFrame):
 
     def tell(self, text: str, *, undo: Callable[[], None] | None = None) -> None:
         """News of a change, with Undo (when it can be undone) for a while."""
-        self._show(text, "Undo" if undo else "", "", undo)
+        self._show(text, self.tr("Undo") if undo else "", "", undo)
         self._timer.start(NOTICE_MS)
 
     def _show(

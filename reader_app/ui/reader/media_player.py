@@ -60,7 +60,7 @@ class MediaPlayerBox(QWidget):
         self.frame: QImage | None = None  # the video's latest frame drawn
         self._unpainted: QVideoFrame | None = None  # a newer one, not converted yet
         self.poster: QImage | None = None  # shown until the first frame
-        self.message = "Loading…"
+        self.message = self.tr("Loading…")
         self._sources: list[Source] = []
         self._playing_source = -1
         self._failing: QUrl | None = None  # the source whose failure is being handled
@@ -248,7 +248,7 @@ class MediaPlayerBox(QWidget):
             self.pause()
             return
         self.play_button.setIcon(self._icon(playing=playing))
-        self.play_button.setToolTip("Pause" if playing else "Play")
+        self.play_button.setToolTip(self.tr("Pause") if playing else self.tr("Play"))
         self.update()
 
     def _duration(self, duration: int) -> None:
