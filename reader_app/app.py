@@ -71,10 +71,14 @@ def run_app(*, file: str | None, screenshot: str | None) -> int:
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
     home = folder_and_head_start(None if screenshot else file)
     from reader_app.ui.library.library_recovery import open_or_recover
+    from reader_app.ui.translation import install_language
     from reader_app.ui.window.launch import launch
 
     create_application()
-    conn = open_or_recover(home)  # a full, read-only or damaged library is explained first
+    # The system's language until the library's setting can be read (`launch` installs it):
+    # a full, read-only or damaged library is explained first, in the reader's language.
+    install_language("system")
+    conn = open_or_recover(home)
     if conn is None:
         return 1
     return launch(home=home, conn=conn, file=file, screenshot=screenshot)

@@ -110,6 +110,8 @@ SETTINGS: tuple[Setting, ...] = (
     # Window
     Setting("window.geometry", str, "", "Saved main window geometry (base64)"),
     Setting("window.state", str, "", "Saved dock and toolbar state (base64)"),
+    Setting("window.language", str, "system", "Language of the window, at the next start",
+            ("system", "en", "fr", "de", "es")),
     Setting("library.sort", str, "recent", "Library order", ("recent", "title", "author")),
     Setting("library.last_book", str, "", "The book open when the app was last closed"),
     Setting("library.recent", list, [], "Recently opened files, newest first"),

@@ -111,7 +111,78 @@ def main() -> int:
     assistant_shot(window, open_book, settle, shot)
     trust_shots(window, settle, shot)
     window.close()
+    for language in ("de", "fr"):
+        language_shots(language, home=home, conn=conn)
     return 0
+
+
+def language_shots(language: str, *, home: Path, conn: Any) -> None:
+    """The window in `language` (German's long words, French's spaces before colons): the
+    library, a book with the assistant panel, the View and Go menus, and each tab of Settings,
+    as `<language>-*.png`; the window is made again, as a start in that language makes it."""
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QApplication, QMenu, QTabWidget
+
+    from reader_app.books.shelf.library import Library
+    from reader_app.settings import SettingsStore
+    from reader_app.ui.translation import install_language
+    from reader_app.ui.window.main_window import MainWindow
+    from reader_app.ui.window.settings_dialog import PreferencesDialog
+
+    install_language(language)
+    window = MainWindow(home=home, library=Library(conn, home), settings=SettingsStore(conn),
+                        prepare_assistant=False)
+    window.resize(1400, 900)
+    window.show()
+
+    def settle(ms: int = 200) -> None:
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+        QApplication.processEvents()
+
+    def save(picture: Any, name: str) -> None:
+        picture.save(str(OUT / f"{language}-{name}.png"))
+        print("wrote", OUT / f"{language}-{name}.png")
+
+    window.show_library()
+    settle()
+    save(window.grab(), "library")
+    opened: list[Any] = []
+    window.bookOpened.connect(opened.append)
+    window.open_path(PRIDE)
+    while not opened:
+        settle(50)
+    window.jump_to(next(e.target for e in opened[0].toc if e.title == "I"))
+    window.reader.epub_view.relayout_now()
+    window.assistant_panel.show()
+    window.xray_dock.show()
+    settle(400)
+    save(window.grab(), "reading")
+    bar = window.menuBar()
+    for name in ("viewMenu", "goMenu"):
+        menu = bar.findChild(QMenu, name)
+        place = bar.actionGeometry(menu.menuAction()).bottomLeft() + bar.pos()
+        menu.popup(window.mapToGlobal(place))
+        settle()
+        picture = window.grab()
+        painter = QPainter(picture)
+        painter.drawPixmap(place, menu.grab())
+        painter.end()
+        menu.hide()
+        save(picture, name.removesuffix("Menu") + "-menu")
+    dialog = PreferencesDialog(window.settings, window, workers=window.tasks,
+                               voice=window.aids.read_aloud.voice)
+    dialog.show()
+    tabs = dialog.findChild(QTabWidget)
+    for index in range(tabs.count()):
+        tabs.setCurrentIndex(index)
+        settle()
+        save(dialog.grab(), f"settings-{index + 1}")
+    dialog.reject()
+    window.close()
+    install_language("en")
 
 
 # espeak-ng's English voices as speech-dispatcher lists them, each with its variants.

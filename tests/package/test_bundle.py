@@ -143,6 +143,12 @@ def test_bundle_carries_the_offline_models_where_the_app_looks_for_them(bundle: 
     assert (INTERNAL / "assets" / "icons" / "pagemate.svg").is_file()
 
 
+def test_bundle_carries_the_window_translations_and_qts_own(bundle: Path) -> None:
+    for language in ("fr", "de", "es"):
+        assert (INTERNAL / "assets" / "translations" / f"pagemate_{language}.qm").is_file()
+        assert list(INTERNAL.rglob(f"qtbase_{language}.qm")), language  # Qt's standard buttons
+
+
 def test_bundled_embedding_and_ocr_models_load_and_work_offline(
     bundle: Path, tmp_path: Path, library_home: Path
 ) -> None:

@@ -32,6 +32,7 @@ LAYERS: Mapping[str, int] = {
     "printable": 0,
     "settings": 0,
     "digest": 0,
+    "translatable": 0,  # the lupdate marker for words the window translates
     "books": 1,
     "comics": 1,
     "store": 1,
@@ -58,8 +59,8 @@ ROOMS: Mapping[str, Mapping[str, int]] = {
     "rag": {"index": 0, "scope": 1, "retrieval": 2, "model": 3, "assistant": 4, "companion": 5,
             "characters": 6, "pages": 7},
     "prepare": {"news": 0, "pipeline": 1, "process": 2},
-    "ui": {"workers": 0, "page": 1, "reader": 2, "library": 3, "assistant": 4, "companion": 5,
-           "read_aloud": 6, "aids": 7, "window": 8},
+    "ui": {"workers": 0, "translation": 0, "page": 1, "reader": 2, "library": 3, "assistant": 4,
+           "companion": 5, "read_aloud": 6, "aids": 7, "window": 8},
 }
 
 Graph = Mapping[str, frozenset[str]]

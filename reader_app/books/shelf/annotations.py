@@ -16,15 +16,16 @@ from typing import Literal
 from reader_app.books.model import BlockKind, Book, Locator
 from reader_app.books.shelf.reading_time import place_fraction
 from reader_app.books.text.segment import split_sentences
+from reader_app.translatable import QT_TRANSLATE_NOOP
 
 AnnotationKind = Literal["highlight", "bookmark"]
 # Colour key -> (menu label, RGB used on the page and in the list).
 COLOURS: dict[str, tuple[str, str]] = {
-    "yellow": ("Yellow", "#f7d94c"),
-    "green": ("Green", "#8fd48a"),
-    "blue": ("Blue", "#8cc3f2"),
-    "pink": ("Pink", "#f2a0c4"),
-    "purple": ("Purple", "#c3a6ef"),
+    "yellow": (QT_TRANSLATE_NOOP("Colours", "Yellow"), "#f7d94c"),
+    "green": (QT_TRANSLATE_NOOP("Colours", "Green"), "#8fd48a"),
+    "blue": (QT_TRANSLATE_NOOP("Colours", "Blue"), "#8cc3f2"),
+    "pink": (QT_TRANSLATE_NOOP("Colours", "Pink"), "#f2a0c4"),
+    "purple": (QT_TRANSLATE_NOOP("Colours", "Purple"), "#c3a6ef"),
 }
 DEFAULT_COLOUR = "yellow"
 

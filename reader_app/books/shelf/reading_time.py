@@ -4,9 +4,11 @@ from the reader's own page turns."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from reader_app.books.model import Book, Locator
+from reader_app.translatable import QT_TRANSLATE_NOOP
 
 # About 230 words a minute: a sensible guess until the reader's own turns say otherwise.
 DEFAULT_CHARS_PER_MINUTE = 1300.0
@@ -59,14 +61,23 @@ def chapter_end(book: Book, locator: Locator) -> Locator:
     return next((target for target in targets if target > locator), book.end_locator())
 
 
-def duration_text(minutes: float) -> str:
+def same_words(text: str) -> str:
+    """English, as written: the words' translator where no window translates them."""
+    return text
+
+
+# The window passes `say`, its translator for these words (lupdate finds them by the marker).
+Say = Callable[[str], str]
+
+
+def duration_text(minutes: float, *, say: Say = same_words) -> str:
     if minutes < 1:
-        return "less than a minute"
+        return say(QT_TRANSLATE_NOOP("ReadingTime", "less than a minute"))
     whole = round(minutes)
     if whole < 60:
-        return f"{whole} min"
+        return say(QT_TRANSLATE_NOOP("ReadingTime", "{0} min")).format(whole)
     hours, rest = divmod(whole, 60)
-    return f"{hours} h {rest:02d} min"
+    return say(QT_TRANSLATE_NOOP("ReadingTime", "{0} h {1} min")).format(hours, f"{rest:02d}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,40 +104,46 @@ def page_label(book: Book, page: int) -> str:
     return label or str(page + 1)
 
 
-def pages_text(book: Book, first: int, last: int) -> str:
+def pages_text(book: Book, first: int, last: int, *, say: Say = same_words) -> str:
     """ "Page 4", "Pages 4–5", "Page xii (14)": labels, with the page's place where they differ."""
     labels = [page_label(book, first), page_label(book, last)]
     numbers = [str(first + 1), str(last + 1)]
-    named = "–".join(labels if last > first else labels[:1])
     place = "" if labels == numbers else f" ({'–'.join(numbers if last > first else numbers[:1])})"
-    return f"{'Pages' if last > first else 'Page'} {named}{place}"
+    named = say(QT_TRANSLATE_NOOP("ReadingTime", "Pages {0}–{1}")).format(*labels) \
+        if last > first else say(QT_TRANSLATE_NOOP("ReadingTime", "Page {0}")).format(labels[0])
+    return named + place
 
 
 def status_text(
-    book: Book, start: Locator, *, speed: ReadingSpeed, end: Locator | None = None
+    book: Book, start: Locator, *, speed: ReadingSpeed, end: Locator | None = None,
+    say: Say = same_words,
 ) -> StatusText:
-    """The status line for a page starting at `start` (a comic's spread ends at `end`)."""
+    """The status line for a page starting at `start` (a comic's spread ends at `end`), in the
+    words `say` gives (the window's language)."""
     percent = round(place_fraction(book, start) * 100)
     if book.is_comic:
         last = end.section if end is not None else start.section
         percent = round(place_fraction(book, Locator(last, 0, 0)) * 100)
-        line = f"{pages_text(book, start.section, last)} of {len(book.sections)} · {percent}%"
+        line = say(QT_TRANSLATE_NOOP("ReadingTime", "{0} of {1} · {2}%")).format(
+            pages_text(book, start.section, last, say=say), len(book.sections), percent)
         # A PDF's contents name the chapter, as a book's do
         chapter = book.chapter_title(start) if book.toc and book.toc[0].target <= start else ""
         return StatusText(f"{chapter} · {line}" if chapter and book.format == "pdf" else line, "")
-    path = place_path(book, start) or (f"Section {start.section + 1}",)
+    path = place_path(book, start) or (
+        say(QT_TRANSLATE_NOOP("ReadingTime", "Section {0}")).format(start.section + 1),)
     per_minute = speed.chars_per_minute()
     here = book.char_offset(start)
     chapter_left = (book.char_offset(chapter_end(book, start)) - here) / per_minute
     book_left = (book.char_count - here) / per_minute
-    how = (
-        "measured from your page turns"
+    how = say(
+        QT_TRANSLATE_NOOP("ReadingTime", "measured from your page turns")
         if speed.measured
-        else "a usual reading speed, until a few of your page turns are measured"
+        else QT_TRANSLATE_NOOP("ReadingTime",
+                               "a usual reading speed, until a few of your page turns are measured")
     )
-    detail = (
-        f"About {duration_text(book_left)} left in the book, at {round(per_minute):,} "
-        f"characters a minute ({how})."
-    )
-    line = f"{' › '.join(path)} · {duration_text(chapter_left)} left in chapter · {percent}%"
+    detail = say(QT_TRANSLATE_NOOP(
+        "ReadingTime", "About {0} left in the book, at {1} characters a minute ({2})."
+    )).format(duration_text(book_left, say=say), f"{round(per_minute):,}", how)
+    line = say(QT_TRANSLATE_NOOP("ReadingTime", "{0} · {1} left in chapter · {2}%")).format(
+        " › ".join(path), duration_text(chapter_left, say=say), percent)
     return StatusText(line, detail)

@@ -37,6 +37,7 @@ from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.reader.comic_view import ComicView
 from reader_app.ui.reader.epub_view import EpubView
 from reader_app.ui.reader.page_view import paint_selection
+from reader_app.ui.translation import translate
 
 HIGHLIGHT_ALPHA = 120
 RIBBON = "#c0392b"
@@ -179,7 +180,7 @@ class AnnotationsController(QObject):
             return True
         if annotation is None or not self.view.is_read(annotation.end):
             self.window.statusBar().showMessage(
-                "The assistant hasn't read this far: mark it as read first.", 6000
+                self.tr("The assistant hasn't read this far: mark it as read first."), 6000
             )
             return False
         self.explaining, self.offered = annotation_id, None
@@ -225,15 +226,17 @@ class AnnotationsController(QObject):
             return
         suggested = str(Path.home() / f"{self.book.metadata.title} - annotations.md")
         path, _ = QFileDialog.getSaveFileName(
-            self.view.window(), "Export annotations", suggested, "Markdown (*.md)"
+            self.view.window(), self.tr("Export annotations"), suggested, "Markdown (*.md)"
         )
         if path:
             try:
                 self.export_to(Path(path))
             except OSError as error:
-                self.window.statusBar().showMessage(f"Couldn't export: {error}", 8000)
+                self.window.statusBar().showMessage(
+                    self.tr("Couldn't export: {0}").format(error), 8000)
                 return
-            self.window.statusBar().showMessage(f"Annotations exported to {path}", 6000)
+            self.window.statusBar().showMessage(
+                self.tr("Annotations exported to {0}").format(path), 6000)
 
     def ask_for_note(self, annotation_id: str) -> None:
         annotation = self.find(annotation_id)
@@ -241,8 +244,9 @@ class AnnotationsController(QObject):
             return
         dialog = QInputDialog(self.view.window())
         dialog.setObjectName("noteDialog")
-        dialog.setWindowTitle("Note")
-        dialog.setLabelText(f"Note on “{quoted_excerpt(annotation.text)}”")
+        dialog.setWindowTitle(self.tr("Note"))
+        dialog.setLabelText(
+            self.tr("Note on “{0}”").format(quoted_excerpt(annotation.text)))
         dialog.setOption(QInputDialog.InputDialogOption.UsePlainTextEditForTextInput)
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
         dialog.setTextValue(annotation.note)
@@ -266,10 +270,10 @@ class AnnotationsController(QObject):
             return
         menu.addSeparator()
         if self.view.selection_range() is not None:
-            highlight = menu.addMenu("Highlight")
+            highlight = menu.addMenu(self.tr("Highlight"))
             highlight.setObjectName("highlightMenu")
             for key, (label, _rgb) in COLOURS.items():
-                action = QAction(swatch(key), label, highlight)
+                action = QAction(swatch(key), translate("Colours", label), highlight)
                 action.setObjectName(f"highlight_{key}")
                 action.triggered.connect(lambda _=False, k=key: self.highlight_selection(k))
                 highlight.addAction(action)
@@ -277,24 +281,25 @@ class AnnotationsController(QObject):
             here = self.highlight_at(self.view.context_locator)
             if here is not None:
                 self._highlight_actions(menu, here)
-        label = "Remove Bookmark" if self.bookmarks_on_page() else "Bookmark This Page"
+        label = (self.tr("Remove Bookmark") if self.bookmarks_on_page()
+                 else self.tr("Bookmark This Page"))
         menu.addAction(label).triggered.connect(self.toggle_bookmark)
 
     def _highlight_actions(self, menu: QMenu, here: Annotation) -> None:
         hid = here.annotation_id
-        menu.addAction("Edit Note…").triggered.connect(lambda: self.ask_for_note(hid))
+        menu.addAction(self.tr("Edit Note…")).triggered.connect(lambda: self.ask_for_note(hid))
         read = self.view.is_read(here.end)
         # Ahead of the boundary it says what it will do first, never a silent grey item.
-        ahead = "Let It Know up to Here and Explain This Highlight"
-        explain = menu.addAction("Explain This Highlight" if read else ahead)
+        ahead = self.tr("Let It Know up to Here and Explain This Highlight")
+        explain = menu.addAction(self.tr("Explain This Highlight") if read else ahead)
         explain.setObjectName("explainHighlight")
         explain.triggered.connect(lambda: self.explain(hid, let_it_know=not read))
-        colours = menu.addMenu("Highlight Colour")
+        colours = menu.addMenu(self.tr("Highlight Colour"))
         for key, (label, _rgb) in COLOURS.items():
-            colours.addAction(swatch(key), label).triggered.connect(
+            colours.addAction(swatch(key), translate("Colours", label)).triggered.connect(
                 lambda _=False, k=key: self.set_colour(hid, k)
             )
-        menu.addAction("Remove Highlight").triggered.connect(lambda: self.remove(hid))
+        menu.addAction(self.tr("Remove Highlight")).triggered.connect(lambda: self.remove(hid))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """A highlight's note shows as its tooltip."""
@@ -363,15 +368,15 @@ def install_annotations(window: AidsHost) -> AnnotationsController:
     window.assistant_panel.answerFinished.connect(controller.answer_finished)
     toggle = dock.toggleViewAction()
     toggle.setObjectName("actionAnnotations")
-    toggle.setText("A&nnotations")
+    toggle.setText(translate("Annotations", "A&nnotations"))
     toggle.setShortcut("Ctrl+Shift+A")
     window.addAction(toggle)
-    bookmark = QAction("Toggle &Bookmark", window.menuBar())
+    bookmark = QAction(translate("Annotations", "Toggle &Bookmark"), window.menuBar())
     bookmark.setObjectName("actionBookmark")
     bookmark.setShortcut("Ctrl+B")
     bookmark.triggered.connect(controller.toggle_bookmark)
     window.addAction(bookmark)
-    export = QAction("&Export Annotations…", window.menuBar())
+    export = QAction(translate("Annotations", "&Export Annotations…"), window.menuBar())
     export.setObjectName("actionExportAnnotations")
     export.triggered.connect(controller.choose_export)
     for name, actions in (("viewMenu", [toggle]), ("goMenu", [bookmark]), ("fileMenu", [export])):

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.shelf.annotations import COLOURS, Annotation
+from reader_app.ui.translation import translate
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -49,7 +50,7 @@ class AnnotationsDock(QDockWidget):
     saveAnswerRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Annotations", parent)
+        super().__init__(translate("AnnotationsDock", "Annotations"), parent)
         self.setObjectName("annotationsDock")
         self.setMinimumWidth(200)
         body = QWidget()
@@ -57,7 +58,7 @@ class AnnotationsDock(QDockWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         self.filter = QLineEdit()
         self.filter.setObjectName("annotationsFilter")
-        self.filter.setPlaceholderText("Filter highlights, notes and bookmarks")
+        self.filter.setPlaceholderText(self.tr("Filter highlights, notes and bookmarks"))
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._apply_filter)
         layout.addWidget(self.filter)
@@ -70,10 +71,10 @@ class AnnotationsDock(QDockWidget):
         self.offer_label.setWordWrap(True)
         offer_layout.addWidget(self.offer_label)
         offer_buttons = QHBoxLayout()
-        self.save_answer = QPushButton("Save as note")
+        self.save_answer = QPushButton(self.tr("Save as note"))
         self.save_answer.setObjectName("saveAnswerAsNote")
         self.save_answer.clicked.connect(self.saveAnswerRequested.emit)
-        not_now = QPushButton("Not now")
+        not_now = QPushButton(self.tr("Not now"))
         not_now.clicked.connect(self.offer.hide)
         offer_buttons.addWidget(self.save_answer)
         offer_buttons.addWidget(not_now)
@@ -91,12 +92,13 @@ class AnnotationsDock(QDockWidget):
         self.list.itemDoubleClicked.connect(self._activated)
         layout.addWidget(self.list, 1)
         self.empty = QLabel(
-            "No highlights yet. Select text and choose Highlight, or press Ctrl+B for a bookmark."
+            self.tr("No highlights yet. Select text and choose Highlight, or press Ctrl+B for "
+                    "a bookmark.")
         )
         self.empty.setWordWrap(True)
         self.empty.setObjectName("annotationsEmpty")
         layout.addWidget(self.empty)
-        export = QPushButton("Export to Markdown…")
+        export = QPushButton(self.tr("Export to Markdown…"))
         export.setObjectName("exportAnnotations")
         export.clicked.connect(self.exportRequested.emit)
         layout.addWidget(export)
@@ -140,7 +142,8 @@ class AnnotationsDock(QDockWidget):
 
     def offer_answer(self, text: str) -> None:
         short = text if len(text) <= 200 else text[:199] + "…"
-        self.offer_label.setText(f"Keep the assistant's answer as this highlight's note?\n{short}")
+        self.offer_label.setText(
+            self.tr("Keep the assistant's answer as this highlight's note?") + f"\n{short}")
         self.offer.show()
 
     def _apply_filter(self, text: str) -> None:
@@ -161,21 +164,23 @@ class AnnotationsDock(QDockWidget):
     def build_menu(self, annotation_id: str) -> QMenu:
         annotation = self._by_id[annotation_id]
         menu = QMenu(self)
-        menu.addAction("Go to").triggered.connect(lambda: self.jumpRequested.emit(annotation_id))
+        menu.addAction(
+            self.tr("Go to")).triggered.connect(lambda: self.jumpRequested.emit(annotation_id))
         if annotation.kind == "highlight":
-            menu.addAction("Edit note…").triggered.connect(
+            menu.addAction(self.tr("Edit note…")).triggered.connect(
                 lambda: self.noteRequested.emit(annotation_id)
             )
-            colours = menu.addMenu("Colour")
+            colours = menu.addMenu(self.tr("Colour"))
             for key, (label, _rgb) in COLOURS.items():
-                action = colours.addAction(swatch(key), label)
+                action = colours.addAction(swatch(key), translate("Colours", label))
                 action.triggered.connect(
                     lambda _=False, k=key: self.colourRequested.emit(annotation_id, k)
                 )
-            menu.addAction("Explain this highlight").triggered.connect(
+            menu.addAction(self.tr("Explain this highlight")).triggered.connect(
                 lambda: self.explainRequested.emit(annotation_id)
             )
         menu.addSeparator()
-        label = "Remove bookmark" if annotation.kind == "bookmark" else "Remove highlight"
+        label = (self.tr("Remove bookmark") if annotation.kind == "bookmark"
+                 else self.tr("Remove highlight"))
         menu.addAction(label).triggered.connect(lambda: self.removeRequested.emit(annotation_id))
         return menu

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import datetime
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDateTime, QLocale, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from reader_app.books.content.opf import tidy_text
@@ -14,17 +13,36 @@ from reader_app.books.shelf.annotations import AnnotationStore
 from reader_app.books.shelf.library import LibraryEntry
 from reader_app.books.shelf.listening import Listened, listened_to, listening_text
 from reader_app.books.shelf.reading_time import DEFAULT_CHARS_PER_MINUTE, duration_text
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations import AnnotationsController
 from reader_app.ui.library.library_view import cover_pixmap
+from reader_app.ui.translation import Plurals, translate
 
 CHARS_PER_PRINTED_PAGE = 2000  # about 330 words: a printed novel's page
+# The rows' labels (`detail_rows`), for lupdate: each is translated as it is shown.
+DETAIL_LABELS = (
+    QT_TRANSLATE_NOOP("BookDetails", "Title"),
+    QT_TRANSLATE_NOOP("BookDetails", "Author"),
+    QT_TRANSLATE_NOOP("BookDetails", "Series"),
+    QT_TRANSLATE_NOOP("BookDetails", "Language"),
+    QT_TRANSLATE_NOOP("BookDetails", "Format"),
+    QT_TRANSLATE_NOOP("BookDetails", "Length"),
+    QT_TRANSLATE_NOOP("BookDetails", "Progress"),
+    QT_TRANSLATE_NOOP("BookDetails", "Listened (Read aloud)"),
+    QT_TRANSLATE_NOOP("BookDetails", "Highlights and bookmarks"),
+    QT_TRANSLATE_NOOP("BookDetails", "Added"),
+    QT_TRANSLATE_NOOP("BookDetails", "Last opened"),
+    QT_TRANSLATE_NOOP("BookDetails", "File"),
+    QT_TRANSLATE_NOOP("BookDetails", "Size"),
+)
 
 
 def _when(stamp: float | None) -> str:
     if not stamp:
-        return "never"
-    return datetime.datetime.fromtimestamp(stamp).strftime("%d %B %Y, %H:%M")
+        return translate("BookDetails", "never")
+    when = QDateTime.fromSecsSinceEpoch(int(stamp))
+    return QLocale().toString(when, QLocale.FormatType.LongFormat)
 
 
 def detail_rows(
@@ -33,38 +51,44 @@ def detail_rows(
     """(label, value) for the details dialog, in the order shown."""
     size = entry.path.stat().st_size if entry.path.exists() else None
     if entry.finished:
-        progress = "Finished"
+        progress = translate("BookDetails", "Finished")
     elif entry.progress > 0 or entry.opened_at:
-        progress = f"{round(entry.progress * 100)}% read"
+        progress = translate("BookDetails", "{0}% read").format(
+            QLocale().toString(round(entry.progress * 100)))
     else:
-        progress = "Not started"
+        progress = translate("BookDetails", "Not started")
+    missing = "" if size is not None else translate("BookDetails", " (missing)")
+    megabytes = QLocale().toString(size / 1_048_576, "f", 1) if size is not None else ""
     rows = [
         ("Title", entry.title),
-        ("Author", entry.authors or "Unknown"),
+        ("Author", entry.authors or translate("BookDetails", "Unknown")),
         ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
         ("Language", entry.language),
         ("Format", "PDF" if entry.format == "pdf" else
-         f"Comic ({entry.format.upper()})" if entry.is_comic else entry.format.upper()),
+         translate("BookDetails", "Comic ({0})").format(entry.format.upper()) if entry.is_comic
+         else entry.format.upper()),
         ("Length", _length(entry)),
         ("Progress", progress),
-        ("Listened (Read aloud)", listening_text(listened or Listened())),
-        ("Highlights and bookmarks", str(annotations) if annotations else ""),
+        ("Listened (Read aloud)", listening_text(
+            listened or Listened(), say=lambda words: translate("ReadingTime", words))),
+        ("Highlights and bookmarks", QLocale().toString(annotations) if annotations else ""),
         ("Added", _when(entry.added_at)),
         ("Last opened", _when(entry.opened_at)),
-        ("File", str(entry.path) + ("" if size is not None else " (missing)")),
-        ("Size", f"{size / 1_048_576:.1f} MB" if size is not None else ""),
+        ("File", str(entry.path) + missing),
+        ("Size", translate("BookDetails", "{0} MB").format(megabytes) if megabytes else ""),
     ]
-    return [(label, value) for label, value in rows if value]
+    return [(translate("BookDetails", label), value) for label, value in rows if value]
 
 
 def _length(entry: LibraryEntry) -> str:
     """A comic's pages; a book's printed pages, roughly, and its reading time at a usual
     speed ("about 1,410 pages · about 41 h 20 min of reading"), not its characters."""
     if entry.is_comic:
-        return f"{entry.section_count} pages"
+        return Plurals().pages(entry.section_count)
     pages = max(round(entry.char_count / CHARS_PER_PRINTED_PAGE), 1)
     minutes = entry.char_count / DEFAULT_CHARS_PER_MINUTE
-    return f"about {pages:,} pages · about {duration_text(minutes)} of reading"
+    return Plurals().pages_and_reading(pages).format(
+        duration_text(minutes, say=lambda words: translate("ReadingTime", words)))
 
 
 class BookDetails(QDialog):

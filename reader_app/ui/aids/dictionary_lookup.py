@@ -19,6 +19,7 @@ from reader_app.books.text.dictionary import (
 )
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.reader.page_view import PageView
+from reader_app.ui.translation import translate
 
 
 class WordPopup(QFrame):
@@ -40,9 +41,9 @@ class WordPopup(QFrame):
         layout.addWidget(self.label)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.web_button = QPushButton("Search the web")
+        self.web_button = QPushButton(self.tr("Search the web"))
         self.web_button.setObjectName("dictionaryWeb")
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(self.tr("Close"))
         self.close_button.clicked.connect(self.hide)
         row.addWidget(self.web_button)
         row.addWidget(self.close_button)
@@ -65,7 +66,9 @@ class WordPopup(QFrame):
 
 def definitions_text(word: str, found: list[Definition]) -> str:
     if not found:
-        return f"“{word}” is not in the dictionaries installed on this computer."
+        return translate(
+            "DictionaryLookup", "“{0}” is not in the dictionaries installed on this computer."
+        ).format(word)
     return "\n\n".join(f"{d.word} ({d.dictionary})\n{d.text}" for d in found)
 
 
@@ -94,7 +97,8 @@ class DictionaryLookup(QObject):
             return
         local = bool(self._dictionaries) if self._dictionaries is not None else bool(
             find_dictionaries())  # fmt: skip
-        label = f"Look Up “{word}”" if local else f"Look Up “{word}” on the Web"
+        label = (self.tr("Look Up “{0}”") if local else self.tr("Look Up “{0}” on the Web")).format(
+            word)
         action = QAction(label, menu)
         action.setObjectName("lookUpWord")
         point = view.mapFromGlobal(QCursor.pos())

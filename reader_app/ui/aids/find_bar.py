@@ -62,9 +62,10 @@ class FindController(QObject):
         book = self.book
         if book is None:
             self.pending = query
-            self.dock.set_status(f"“{query}” will be searched when a book is open.")
+            self.dock.set_status(
+                self.tr("“{0}” will be searched when a book is open.").format(query))
             return
-        self.dock.set_status("Searching…")
+        self.dock.set_status(self.tr("Searching…"))
         read = self._texts.get(book.book_id)
 
         def work(_job: object) -> tuple[Book, list[TextHit]]:
@@ -75,7 +76,8 @@ class FindController(QObject):
             "search",
             work,
             on_done=lambda found: self._found(book, *found),
-            on_error=lambda error: self.dock.set_status(f"Search failed: {error}"),
+            on_error=lambda error: self.dock.set_status(
+                self.tr("Search failed: {0}").format(error)),
         )
 
     def _found(self, book: Book, searched: Book, hits: list[TextHit]) -> None:
@@ -102,9 +104,10 @@ class FindController(QObject):
             wanted = max((i for i, hit in enumerate(self.hits) if hit.locator < start), default=-1)
         note = ""
         if wanted >= len(self.hits):
-            wanted, note = 0, "Reached the end of the book; continued from the beginning."
+            wanted, note = 0, self.tr("Reached the end of the book; continued from the beginning.")
         elif wanted < 0:
-            wanted, note = len(self.hits) - 1, "Reached the beginning; continued from the end."
+            wanted, note = len(self.hits) - 1, self.tr(
+                "Reached the beginning; continued from the end.")
         self.choose(wanted, note=note)
 
     def choose(self, index: int, *, note: str = "") -> None:

@@ -90,7 +90,7 @@ class FootnotePopup(QFrame):
         layout.addWidget(self.label)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.go_button = QPushButton("Go to note")
+        self.go_button = QPushButton(self.tr("Go to note"))
         self.go_button.setObjectName("footnoteGo")
         self.go_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click keeps the page's keys
         self.go_button.clicked.connect(self._go)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.model import Book, Locator
+from reader_app.ui.translation import translate
 
 _PERCENT = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*%\s*$")
 _NUMBER = re.compile(r"^\s*(\d+)\s*$")
@@ -42,16 +43,16 @@ def place_for(book: Book, text: str) -> Locator:
         if page is not None:
             number = int(page.group(1))
             if not 1 <= number <= count:
-                raise GoToError(f"This comic has pages 1 to {count}.")
+                raise GoToError(translate("GoTo", "This comic has pages 1 to {0}.").format(count))
             return Locator(number - 1, 0, 0)
     percent = _PERCENT.match(text) or _NUMBER.match(text)
     if percent is None:
-        hint = f"a page from 1 to {count}, or a percentage" if book.is_comic else (
-            "a percentage of the book, like 42%")  # fmt: skip
-        raise GoToError(f"Type {hint}.")
+        hint = translate("GoTo", "Type a page from 1 to {0}, or a percentage.").format(count) if (
+            book.is_comic) else translate("GoTo", "Type a percentage of the book, like 42%.")
+        raise GoToError(hint)
     value = float(percent.group(1).replace(",", "."))
     if not 0 <= value <= 100:
-        raise GoToError("A percentage goes from 0 to 100.")
+        raise GoToError(translate("GoTo", "A percentage goes from 0 to 100."))
     if book.is_comic:
         # The page whose end is at or past it: the status line's own number for that page.
         return Locator(min(max(math.ceil(value / 100 * count - 1e-9) - 1, 0), count - 1), 0, 0)
@@ -64,12 +65,12 @@ class GoToDialog(QDialog):
     def __init__(self, book: Book, go: Callable[[Locator], None], parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setObjectName("goToDialog")
-        self.setWindowTitle("Go To")
+        self.setWindowTitle(self.tr("Go To"))
         self.book, self.go = book, go
         layout = QVBoxLayout(self)
         comic = book.is_comic
-        prompt = QLabel(f"Page (1–{len(book.sections)}) or percentage:" if comic
-                        else "Percentage of the book:")
+        prompt = QLabel(self.tr("Page (1–{0}) or percentage:").format(len(book.sections)) if comic
+                        else self.tr("Percentage of the book:"))
         self.input = QLineEdit()
         self.input.setObjectName("goToInput")
         self.input.setPlaceholderText("5 or 42%" if comic else "42%")

@@ -91,9 +91,9 @@ class Navigator(QObject):
         self.window = window
         self.history = History(self)
         window.reader.positionChanged.connect(self.history.page_shown)
-        self.back_action = _action(window, "actionBack", "&Back", "Alt+Left", self.go_back)
+        self.back_action = _action(window, "actionBack", self.tr("&Back"), "Alt+Left", self.go_back)
         self.forward_action = _action(
-            window, "actionForward", "&Forward", "Alt+Right", self.go_forward
+            window, "actionForward", self.tr("&Forward"), "Alt+Right", self.go_forward
         )
         self.history.changed.connect(self._refresh)
         self._refresh()

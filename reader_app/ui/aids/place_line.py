@@ -17,6 +17,7 @@ from reader_app.books.shelf.reading_time import ReadingSpeed, status_text
 from reader_app.settings import SettingsStore
 from reader_app.store.writer import Writer
 from reader_app.ui.reader.page_view import PageShown
+from reader_app.ui.translation import translate
 
 
 class PlaceLine(QObject):
@@ -54,11 +55,13 @@ class PlaceLine(QObject):
                 self._remember()
         # A page the voice turned to is listened to, not read: the turn on from it is not timed.
         self._shown_at = None if shown.navigation == Navigation.VOICE else now
-        text = status_text(book, shown.start, speed=self.speed, end=shown.end)
-        heard = listening_text(self.listened())
+        text = status_text(book, shown.start, speed=self.speed, end=shown.end,
+                           say=lambda words: translate("ReadingTime", words))
+        heard = listening_text(self.listened(),
+                               say=lambda words: translate("ReadingTime", words))
         if not heard:
             return text.line, text.detail
-        listening = f"Listening, counted apart from reading: {heard}."
+        listening = self.tr("Listening, counted apart from reading: {0}.").format(heard)
         return text.line, f"{text.detail}\n{listening}" if text.detail else listening
 
     def _remember(self) -> None:

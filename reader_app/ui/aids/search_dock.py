@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.text.search import TextHit
+from reader_app.ui.translation import Plurals, translate
 
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -28,20 +29,21 @@ class SearchDock(QDockWidget):
     jumpRequested = Signal(object)  # Locator: the match just gone to (the page takes the keys)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Find in Book", parent)  # as the toolbar and menu say
+        # as the toolbar and menu say
+        super().__init__(translate("SearchDock", "Find in Book"), parent)
         self.setObjectName("searchDock")
         body = QWidget()
         layout = QVBoxLayout(body)
         self.input = QLineEdit()
         self.input.setObjectName("searchInput")
-        self.input.setPlaceholderText("Search in the book")
+        self.input.setPlaceholderText(self.tr("Search in the book"))
         self.input.setClearButtonEnabled(True)
         self.input.returnPressed.connect(self._submit)
         layout.addWidget(self.input)
         row = QHBoxLayout()
-        self.previous_button = QPushButton("Previous")
+        self.previous_button = QPushButton(self.tr("Previous"))
         self.previous_button.setObjectName("searchPrevious")
-        self.next_button = QPushButton("Next")
+        self.next_button = QPushButton(self.tr("Next"))
         self.next_button.setObjectName("searchNext")
         self.previous_button.clicked.connect(self.previous_hit)
         self.next_button.clicked.connect(self.next_hit)
@@ -83,7 +85,8 @@ class SearchDock(QDockWidget):
             item.setToolTip(hit.context)
             self.results.addItem(item)
         count = len(hits)
-        self._count_text = "No matches" if count == 0 else f"{count} match{'es' * (count != 1)}"
+        self._count_text = (self.tr("No matches") if count == 0
+                            else Plurals().matches(count))
         self.status.setText(self._count_text if status is None else status)
 
     def set_current(self, index: int, *, note: str = "") -> None:

@@ -8,16 +8,27 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from reader_app.translatable import QT_TRANSLATE_NOOP
+from reader_app.ui.translation import translate
+
 # Keys the page handles itself (they are not menu actions).
 PAGE_KEYS: tuple[tuple[str, str], ...] = (
-    ("Right, Space, Page Down, Down", "Next page"),
-    ("Left, Shift+Space, Page Up, Up", "Previous page"),
-    ("Home / End", "Start / end of the book"),
-    ("Click the page's left or right edge", "Previous / next page"),
-    ("Double-click / triple-click", "Select a word / its sentence"),
-    ("Right-click a selection", "Ask, explain, highlight, look up a word"),
-    ("+, -, 0, Ctrl+wheel; drag", "Zoom a comic page, back to its fit; move a zoomed page"),
-    ("Esc", "Close a footnote pop-up"),
+    (QT_TRANSLATE_NOOP("ShortcutHelp", "Right, Space, Page Down, Down"),
+     QT_TRANSLATE_NOOP("ShortcutHelp", "Next page")),
+    (QT_TRANSLATE_NOOP("ShortcutHelp", "Left, Shift+Space, Page Up, Up"),
+     QT_TRANSLATE_NOOP("ShortcutHelp", "Previous page")),
+    (QT_TRANSLATE_NOOP("ShortcutHelp", "Home / End"),
+     QT_TRANSLATE_NOOP("ShortcutHelp", "Start / end of the book")),
+    (QT_TRANSLATE_NOOP("ShortcutHelp", "Click the page's left or right edge"),
+     QT_TRANSLATE_NOOP("ShortcutHelp", "Previous / next page")),
+    (QT_TRANSLATE_NOOP("ShortcutHelp", "Double-click / triple-click"),
+     QT_TRANSLATE_NOOP("ShortcutHelp", "Select a word / its sentence")),
+    (QT_TRANSLATE_NOOP("ShortcutHelp", "Right-click a selection"),
+     QT_TRANSLATE_NOOP("ShortcutHelp", "Ask, explain, highlight, look up a word")),
+    (QT_TRANSLATE_NOOP("ShortcutHelp", "+, -, 0, Ctrl+wheel; drag"),
+     QT_TRANSLATE_NOOP("ShortcutHelp", "Zoom a comic page, back to its fit; move a zoomed page")),
+    (QT_TRANSLATE_NOOP("ShortcutHelp", "Esc"),
+     QT_TRANSLATE_NOOP("ShortcutHelp", "Close a footnote pop-up")),
 )
 
 
@@ -37,9 +48,10 @@ class ShortcutHelp(QDialog):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.setObjectName("shortcutHelp")
-        self.setWindowTitle("Keyboard shortcuts")
+        self.setWindowTitle(self.tr("Keyboard shortcuts"))
         self.resize(520, 600)
-        rows = [*window_shortcuts(window), *PAGE_KEYS]
+        page_keys = [(self.tr(keys), self.tr(what)) for keys, what in PAGE_KEYS]
+        rows = [*window_shortcuts(window), *page_keys]
         self.rows = rows
         table = "".join(
             f"<tr><td style='padding:2px 16px 2px 0'><b>{html.escape(keys)}</b></td>"
@@ -62,7 +74,7 @@ class ShortcutHelp(QDialog):
 
 def install_shortcut_help(window: QWidget) -> QAction:
     """F1 and ? open the help (? only where it is not typed into a text box)."""
-    action = QAction("&Keyboard Shortcuts", window)
+    action = QAction(translate("ShortcutsHelp", "&Keyboard Shortcuts"), window)
     action.setObjectName("actionShortcuts")
     # "?" is Shift+/ on most keyboards; which of the two arrives depends on the platform.
     action.setShortcuts([QKeySequence("F1"), QKeySequence("?"), QKeySequence("Shift+?")])

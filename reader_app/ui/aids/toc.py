@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
 
 from reader_app.books.model import Book, Locator, TocEntry
+from reader_app.ui.translation import translate
 
 TARGET_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -14,7 +15,7 @@ class TocDock(QDockWidget):
     jumpRequested = Signal(object)  # Locator
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Contents", parent)
+        super().__init__(translate("TocDock", "Contents"), parent)
         self.setObjectName("tocDock")
         self.tree = QTreeWidget()
         self.tree.setObjectName("tocTree")

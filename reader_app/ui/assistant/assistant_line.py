@@ -6,13 +6,14 @@ streams. (Where the reader is: ui/aids/place_line.py.)"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QLocale, QObject
 from PySide6.QtWidgets import QLabel
 
 from reader_app.settings import SettingsStore
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant.panel import AssistantPanel
 
-READY = "Assistant ready"
+READY = QT_TRANSLATE_NOOP("AssistantLine", "Assistant ready")
 
 
 class AssistantLine(QObject):
@@ -79,17 +80,18 @@ class AssistantLine(QObject):
     def _show(self) -> None:
         """One message: the preparation's words, or, with the model out of reach, that first
         and the index's state after it (never "Index ready" beside an index still building)."""
-        text = self.preparation
-        trouble = (f"nothing sent to {self.not_sent} without your consent" if self.not_sent
-                   else "the model can't be reached")
+        text, ready = self.preparation, self.tr(READY)
+        trouble = (self.tr("nothing sent to {0} without your consent").format(self.not_sent)
+                   if self.not_sent else self.tr("the model can't be reached"))
         if self.unreachable and self.indexing is not None:
-            text = f"{trouble[0].upper() + trouble[1:]} · index {self.indexing}% built"
-        elif self.unreachable and text.startswith(READY):
-            text = f"Index ready · {trouble}"
+            text = self.tr("{0} · index {1}% built").format(
+                trouble[0].upper() + trouble[1:], QLocale().toString(self.indexing))
+        elif self.unreachable and text.startswith(ready):
+            text = self.tr("Index ready · {0}").format(trouble)
         elif self.unreachable:
             text = trouble[0].upper() + trouble[1:]
-        elif self.read_along and text.startswith(READY):
-            text = f"{READY} · {self.read_along}"
+        elif self.read_along and text.startswith(ready):
+            text = f"{ready} · {self.read_along}"
         elif self.read_along and not text:
             text = self.read_along
         self.label.setText(text)

@@ -36,10 +36,12 @@ from reader_app.rag.assistant.answer_check import AnswerChecker
 from reader_app.rag.assistant.answer_driver import AnswerResult, AnswerWaiting, PromptRead
 from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.scope.boundary import boundary_sid_for, made_within
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
 from reader_app.ui.assistant.transcript_view import TranscriptView
 from reader_app.ui.assistant.waiting_line import WaitingLine
+from reader_app.ui.translation import translate
 from reader_app.ui.workers import Job
 
 REDRAW_MS = 40  # tokens are drawn in batches, not one repaint per token
@@ -69,7 +71,8 @@ class ConversationDock(QDockWidget):
     passageCited = Signal(object)  # the Citation just followed, to mark its passage
     modelReached = Signal(bool, str)  # a reply streams / the model could not be reached (why)
 
-    reply_word = "reply"  # in the notes: "The reply failed: …"
+    # in the notes: "The reply failed: …"
+    reply_word = QT_TRANSLATE_NOOP("ConversationDock", "reply")
     open_failed = "{error}"  # the note when the conversation could not be read
 
     def __init__(self, title: str, home: Path, parent: QWidget | None, *, names: str,
@@ -126,9 +129,9 @@ class ConversationDock(QDockWidget):
         self.input.setMaximumHeight(80)
         layout.addWidget(self.input)
         buttons = QHBoxLayout()
-        self.send_button = QPushButton("Send", body)
+        self.send_button = QPushButton(self.tr("Send"), body)
         self.send_button.setObjectName(f"{names}Send")
-        self.stop_button = QPushButton("Stop", body)
+        self.stop_button = QPushButton(self.tr("Stop"), body)
         self.stop_button.setObjectName(f"{names}Stop")
         buttons.addStretch(1)
         buttons.addWidget(self.stop_button)
@@ -154,7 +157,8 @@ class ConversationDock(QDockWidget):
         return self.book is not None
 
     def _busy_note(self) -> str:
-        return f"Wait for the current {self.reply_word} to finish, or press Stop."
+        return self.tr("Wait for the current {0} to finish, or press Stop.").format(
+            translate("ConversationDock", self.reply_word))
 
     def _refusal(self, text: str) -> str | None:
         """The note refusing `text` (no book, nothing typed…), or None to send it."""
@@ -239,7 +243,7 @@ class ConversationDock(QDockWidget):
         self._redraw.stop()
         self.waiting.stop()
         self._flush_tokens()
-        self._show_note("Stopped.")
+        self._show_note(self.tr("Stopped."))
         self._refresh_controls()
 
     def shutdown(self) -> None:
@@ -309,14 +313,16 @@ class ConversationDock(QDockWidget):
         self._redraw.stop()
         self.waiting.stop()
         self._flush_tokens()
-        self._show_note(f"The {self.reply_word} failed: {type(error).__name__}: {error}")
+        self._show_note(self.tr("The {0} failed: {1}").format(
+            translate("ConversationDock", self.reply_word), f"{type(error).__name__}: {error}"))
         self._refresh_controls()
 
     def _read_conversation(self, work: talk.Work) -> None:
         """Read the conversation to show in a worker (the lane drops one that was left)."""
         self.workers.submit("conversation", lambda _job: work(), on_done=self._opened,
                             on_error=lambda error: self._show_note(
-                                self.open_failed.format(error=error)))
+                                translate("CharacterChatDock", self.open_failed).format(
+                                    error=error)))
 
     def _opened(self, found: talk.Found) -> None:
         if not self.running:  # a running reply brings the conversation back itself

@@ -20,6 +20,7 @@ from reader_app.errors import LibraryError
 from reader_app.rag.assistant.conversations import ConversationStore, Message
 from reader_app.store.db import connect
 from reader_app.store.writer import Writer
+from reader_app.ui.translation import translate
 
 Found = tuple[int | None, list[Message]]  # a conversation to show, and its messages
 Work = Callable[[], Found]  # run in a worker
@@ -69,7 +70,8 @@ def new_conversation(writer: Writer, book_id: str) -> Work:
 
     def started() -> Found:
         if not writer.wait_for(ticket):
-            raise LibraryError("The library did not start the new conversation in time.")
+            raise LibraryError(translate(
+                "ConversationJobs", "The library did not start the new conversation in time."))
         error, conversation_id = outcome.get("error"), outcome.get("id")
         if isinstance(error, Exception):
             raise error
@@ -87,7 +89,8 @@ def turn_on_whole_comic(writer: Writer, home: Path, book: Book) -> Callable[[obj
 
     def recorded(_job: object) -> None:
         if not writer.wait_for(ticket):
-            raise LibraryError("The library did not record “Prepare whole comic” in time.")
+            raise LibraryError(translate(
+                "ConversationJobs", "The library did not record “Prepare whole comic” in time."))
 
     return recorded
 

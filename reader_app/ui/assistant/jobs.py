@@ -30,6 +30,7 @@ from reader_app.rag.assistant.answer_driver import (
 )
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.store.faults import explain_library_fault
+from reader_app.ui.translation import translate
 from reader_app.ui.workers import Job
 
 if TYPE_CHECKING:  # the engine (numpy, httpx) loads with the first answer, not at launch
@@ -101,7 +102,8 @@ def answer_work(
                 conversation_id,
                 None,
                 LibraryError(
-                    f"This answer could not be saved; it stays on screen for now. {fault}"
+                    translate("AssistantJobs", "This answer could not be saved; it stays on "
+                              "screen for now. {0}").format(fault)
                 ),
                 unsaved_text=unsaved.text,
             )

@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtCore import QLocale, QTimer, QUrl, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
@@ -25,6 +25,7 @@ from reader_app.rag.assistant.places import knows_up_to
 from reader_app.rag.assistant.pool import AssistantPool
 from reader_app.rag.scope.boundary import whole_comic_chosen
 from reader_app.settings import SettingsStore
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.conversation_dock import ReplyWork
 from reader_app.ui.assistant.dock_jobs import DockShared
@@ -40,6 +41,7 @@ from reader_app.ui.assistant.jobs import (
     warm_work,
 )
 from reader_app.ui.assistant.view import AssistantView
+from reader_app.ui.translation import translate
 from reader_app.ui.workers import Job
 
 if TYPE_CHECKING:
@@ -51,9 +53,11 @@ log = logging.getLogger(__name__)
 # flipped through quickly make one step, not one each).
 READ_ALONG_DELAY_MS = 2500
 
-EMPTY_HINT = ("Ask about what you have read so far, for example “Who is …?”, “Why did … leave?” "
-              "or “What happened in the last chapter?”. Answers come only from the pages you "
-              "have read, and cite them.")
+EMPTY_HINT = QT_TRANSLATE_NOOP(
+    "AssistantPanel",
+    "Ask about what you have read so far, for example “Who is …?”, “Why did … leave?” "
+    "or “What happened in the last chapter?”. Answers come only from the pages you "
+    "have read, and cite them.")
 
 
 class AssistantPanel(AssistantView):
@@ -64,7 +68,7 @@ class AssistantPanel(AssistantView):
     # Nothing was sent: the server is on another computer the reader has not agreed to (host,
     # why). Not "can't be reached": nobody tried.
     notSent = Signal(str, str)
-    reply_word = "answer"
+    reply_word = QT_TRANSLATE_NOOP("ConversationDock", "answer")
     advised: ClassVar[set[str]] = set()  # models already called too slow this session
 
     def __init__(
@@ -76,7 +80,7 @@ class AssistantPanel(AssistantView):
         shared: DockShared | None = None,
     ) -> None:
         super().__init__(home, parent, shared=shared)
-        self._drawn.empty_hint = EMPTY_HINT
+        self._drawn.empty_hint = self.tr(EMPTY_HINT)
         self.assistants = AssistantPool(home, embedder=embedder)  # reused between questions
         self._whole_comic: bool | None = None  # "Prepare whole comic" as last read; None: read it
         self._pull: Job | None = None
@@ -118,14 +122,15 @@ class AssistantPanel(AssistantView):
 
     def set_keyword_only(self, percent: int) -> None:
         """The keyword index covers the book; the dense half joins as the embeddings land."""
-        self._show_note(f"Answering from keyword search while the index catches up: {percent}%")
+        self._show_note(self.tr("Answering from keyword search while the index catches up: {0}%")
+                        .format(QLocale().toString(percent)))
 
     def set_index_ready(self, ready: bool) -> None:
         if ready:
             self._hide_note()
         else:
             self._show_note(
-                "Still preparing this book; answers may miss passages until it is done."
+                self.tr("Still preparing this book; answers may miss passages until it is done.")
             )
 
     def ask(self, question: str) -> None:
@@ -154,7 +159,7 @@ class AssistantPanel(AssistantView):
 
         config = AssistantConfig.from_settings(self._conn)
         name = self._smaller or config.model
-        self.banner_text.setText(f"Downloading “{name}”…")
+        self.banner_text.setText(self.tr("Downloading “{0}”…").format(name))
         self._pull = self.workers.submit(
             "pull",
             lambda running: pull_work(running, config=config, name=name),
@@ -180,20 +185,21 @@ class AssistantPanel(AssistantView):
     def _redraw_header(self) -> None:
         book = self.book
         if book is None:
-            self.header.setText("Knows up to: nothing yet")
+            self.header.setText(self.tr("Knows up to: nothing yet"))
         else:
             if self._state is None:  # not passed by a page turn: read it, and the comic's choice
                 self._state = self._library.reading_state(book.book_id)
                 self._whole_comic = None
-            self.header.setText(f"Knows up to: {knows_up_to(book, self._state)}")
+            self.header.setText(self.tr("Knows up to: {0}").format(
+                translate("Places", knows_up_to(book, self._state))))
         if self._whole_comic is None and book is not None and book.is_comic:
             self._whole_comic = whole_comic_chosen(self._conn, book.book_id)
         self.whole_comic.setVisible(book is not None and bool(self._whole_comic))
 
     def _refusal(self, text: str) -> str | None:
         if self.book is None:
-            return "Open a book to ask about it."
-        return None if text.strip() else "Type a question first."
+            return self.tr("Open a book to ask about it.")
+        return None if text.strip() else self.tr("Type a question first.")
 
     def _reply_work(self, text: str) -> ReplyWork:
         self._clear_suggestions()
@@ -213,7 +219,7 @@ class AssistantPanel(AssistantView):
             self._show_banner(str(error), offer_download=isinstance(error, ModelMissingError)
                               and error.server == OLLAMA)
         elif isinstance(error, AnswerFailedError):
-            self._show_note(f"The answer stopped early: {error}")
+            self._show_note(self.tr("The answer stopped early: {0}").format(error))
         elif error is not None:
             self._show_note(str(error))
         else:
@@ -282,7 +288,7 @@ class AssistantPanel(AssistantView):
     def _on_read_along(self, news: ReadAlongNews | None) -> None:
         if news is None or self.book is None or news.book_id != self.book.book_id:
             return
-        self.read_along_text = f"The model has read along up to {news.chapter}"
+        self.read_along_text = self.tr("The model has read along up to {0}").format(news.chapter)
         self.readAlong.emit(self.read_along_text)
 
     def _advise(self, advice: SlowComputerAdvice) -> None:
@@ -292,10 +298,11 @@ class AssistantPanel(AssistantView):
         AssistantPanel.advised.add(advice.model)
         self._smaller = advice.smaller
         self._show_banner(
-            f"That answer took {advice.first_token_seconds:.0f} s to begin: “{advice.model}” runs "
-            "without a graphics card on this computer. A smaller model answers about twice as "
-            f"fast: download “{advice.smaller}” to use it instead.", offer_download=True)
-        self.download_button.setText(f"Use {advice.smaller}")
+            self.tr("That answer took {0} s to begin: “{1}” runs without a graphics card on this "
+                    "computer. A smaller model answers about twice as fast: download “{2}” to use "
+                    "it instead.").format(QLocale().toString(round(advice.first_token_seconds)),
+                                          advice.model, advice.smaller), offer_download=True)
+        self.download_button.setText(self.tr("Use {0}").format(advice.smaller))
 
     def _refresh_controls(self) -> None:
         super()._refresh_controls()
@@ -318,20 +325,21 @@ class AssistantPanel(AssistantView):
             if self._smaller is not None:
                 self._use_model(self._smaller)
             else:
-                self._show_note("The model is ready. Ask your question again.")
+                self._show_note(self.tr("The model is ready. Ask your question again."))
         elif isinstance(error, PullCancelledError):
-            self._show_banner("Download cancelled.", offer_download=True)
+            self._show_banner(self.tr("Download cancelled."), offer_download=True)
         else:
-            self._show_banner(f"The download failed: {error}", offer_download=True)
+            self._show_banner(self.tr("The download failed: {0}").format(error),
+                              offer_download=True)
 
     def _use_model(self, name: str) -> None:
         """Answer with `name` from now on (written behind, by the one writer)."""
         self._smaller = None
-        self.download_button.setText("Download model")
+        self.download_button.setText(self.tr("Download model"))
         settings = SettingsStore(self._conn)
         settings.write_through(self._writer)
         settings.set("assistant.model", name)
-        self._show_note(f"Now answering with “{name}”. Ask your question again.")
+        self._show_note(self.tr("Now answering with “{0}”. Ask your question again.").format(name))
 
     def _turn_off_whole_comic(self) -> None:
         if self.book is not None:

@@ -8,6 +8,7 @@ import re
 
 from reader_app.errors import RemoteServerNotAllowedError
 from reader_app.rag.model.servers import OTHER_OPENAI, api_of, host_of, preset_for
+from reader_app.ui.translation import translate
 
 
 def server_kind(url: str) -> str:
@@ -42,8 +43,9 @@ def said_in_settings(error: BaseException) -> str:
     Settings" while the reader is in Settings."""
     if isinstance(error, RemoteServerNotAllowedError):
         host = host_of(error.host) or error.host
-        return (f"Nothing was asked of {host}: it is not on this computer. Tick “Send the text "
-                f"I have read to {host}” above if you agree, then test the connection again.")
+        return translate("AssistantSettingsPage", "Nothing was asked of {0}: it is not on this "
+                         "computer. Tick “Send the text I have read to {0}” above if you agree, "
+                         "then test the connection again.").format(host)
     text = str(error)
     for pattern, words in _IN_SETTINGS:
         text = pattern.sub(words, text)

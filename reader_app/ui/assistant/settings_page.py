@@ -36,15 +36,20 @@ from reader_app.rag.model.servers import (
     spelt_as_this_computer,
 )
 from reader_app.settings import SettingsStore, declared
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant.server_words import said_in_settings, server_kind, server_name
+from reader_app.ui.translation import Plurals, translate
 from reader_app.ui.workers import Workers
 
-ANSWER_LENGTH_LABELS = {"short": "Short", "medium": "Medium", "long": "Long"}
+ANSWER_LENGTH_LABELS = {"short": QT_TRANSLATE_NOOP("AssistantSettingsPage", "Short"),
+                        "medium": QT_TRANSLATE_NOOP("AssistantSettingsPage", "Medium"),
+                        "long": QT_TRANSLATE_NOOP("AssistantSettingsPage", "Long")}
 # "assistant.answer_wait": seconds to the first words, as the reader picks them.
 WAIT_LABELS = {
-    15: "Answer quickly (first words within about 15 s)",
-    40: "Balanced (about 40 s)",
-    120: "Read more (up to 2 minutes)",
+    15: QT_TRANSLATE_NOOP("AssistantSettingsPage",
+                          "Answer quickly (first words within about 15 s)"),
+    40: QT_TRANSLATE_NOOP("AssistantSettingsPage", "Balanced (about 40 s)"),
+    120: QT_TRANSLATE_NOOP("AssistantSettingsPage", "Read more (up to 2 minutes)"),
 }
 MODELS_LANE = "assistant:models"
 PROBE_LANE = "assistant:probe"
@@ -94,12 +99,12 @@ def probe_presets() -> list[FoundServer]:
 
 def found_text(found: list[FoundServer]) -> str:
     if not found:
-        return "No model server is running on this computer."
+        return translate("AssistantSettingsPage", "No model server is running on this computer.")
     parts = []
     for server in found:
         count = len(server.models)
-        parts.append(f"<a href='{server.url}'>{server.names}</a> is running with "
-                     f"{count} model{'' if count == 1 else 's'}")
+        parts.append(Plurals().servers_models(count).format(
+            f"<a href='{server.url}'>{server.names}</a>"))
     return "; ".join(parts) + "."
 
 
@@ -134,13 +139,13 @@ class AssistantSettingsPage(QWidget):
             self.server_combo.addItem(preset.name, preset.url)
         self.server_combo.addItem(OTHER_OPENAI, "")
         self.server_combo.activated.connect(self._on_preset_chosen)
-        form.addRow("Server:", self.server_combo)
+        form.addRow(self.tr("Server:"), self.server_combo)
 
         self.host_edit = QLineEdit(str(settings.get("assistant.ollama_host")), self)
         self.host_edit.setObjectName("assistantHost")
         self.host_edit.setPlaceholderText("http://127.0.0.1:1234/v1")
         self.host_edit.textChanged.connect(self._on_address_changed)
-        form.addRow("Address:", self.host_edit)
+        form.addRow(self.tr("Address:"), self.host_edit)
 
         # A key belongs to the server it was entered for: another address shows its own.
         self._keys = api_keys(settings)
@@ -148,9 +153,9 @@ class AssistantSettingsPage(QWidget):
         self.key_edit = QLineEdit(self._keys.get(self._key_origin), self)
         self.key_edit.setObjectName("assistantApiKey")
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key_edit.setPlaceholderText("only if the server asks for one")
+        self.key_edit.setPlaceholderText(self.tr("only if the server asks for one"))
         self.key_edit.setToolTip(self._keys.where)
-        self.key_label = QLabel("API key:", self)
+        self.key_label = QLabel(self.tr("API key:"), self)
         form.addRow(self.key_label, self.key_edit)
 
         self.remote_warning = QLabel(self)
@@ -168,18 +173,19 @@ class AssistantSettingsPage(QWidget):
         self.model_combo.setEditText(str(settings.get("assistant.model")))
         line = self.model_combo.lineEdit()
         if line is not None:
-            line.setPlaceholderText("the server's models appear here after Test connection")
+            line.setPlaceholderText(
+                self.tr("the server's models appear here after Test connection"))
         row.addWidget(self.model_combo, 1)
-        self.refresh_button = QPushButton("Test connection", self)
+        self.refresh_button = QPushButton(self.tr("Test connection"), self)
         self.refresh_button.setObjectName("assistantRefreshModels")
         self.refresh_button.clicked.connect(self.refresh_models)
         row.addWidget(self.refresh_button)
-        form.addRow("Model:", row)
+        form.addRow(self.tr("Model:"), row)
         self.models_status = QLabel("", self)  # one result at a time: the server shown's
         self.models_status.setObjectName("assistantModelsStatus")
         self.models_status.setWordWrap(True)
         form.addRow("", self.models_status)
-        self.found_label = QLabel("Looking for model servers on this computer…", self)
+        self.found_label = QLabel(self.tr("Looking for model servers on this computer…"), self)
         self.found_label.setObjectName("assistantFoundServers")
         self.found_label.setWordWrap(True)
         self.found_label.linkActivated.connect(self._use_found)
@@ -188,28 +194,31 @@ class AssistantSettingsPage(QWidget):
         self.length_combo = QComboBox(self)
         self.length_combo.setObjectName("assistantAnswerLength")
         for value, label in ANSWER_LENGTH_LABELS.items():
-            self.length_combo.addItem(label, value)
+            self.length_combo.addItem(self.tr(label), value)
         current = str(settings.get("assistant.answer_length"))
         self.length_combo.setCurrentIndex(max(self.length_combo.findData(current), 0))
-        form.addRow("Answer length:", self.length_combo)
+        form.addRow(self.tr("Answer length:"), self.length_combo)
 
         self.wait_combo = QComboBox(self)
         self.wait_combo.setObjectName("assistantAnswerWait")
         for seconds, label in WAIT_LABELS.items():
-            self.wait_combo.addItem(label, seconds)
+            self.wait_combo.addItem(self.tr(label), seconds)
         wait = int(settings.get("assistant.answer_wait"))
         index = self.wait_combo.findData(wait)
         if index < 0:  # a wait set elsewhere (the settings command): kept, and shown
-            self.wait_combo.addItem(f"First words within about {wait} s", wait)
+            self.wait_combo.addItem(
+                self.tr("First words within about {0} s").format(wait), wait)
             index = self.wait_combo.count() - 1
         self.wait_combo.setCurrentIndex(index)
         self.wait_combo.setToolTip(
-            "On a computer without a graphics card a model reads slowly: a shorter wait gives it "
-            "fewer passages to read, a longer one more. The speed is measured as you ask.")
-        form.addRow("Waiting:", self.wait_combo)
+            self.tr("On a computer without a graphics card a model reads slowly: a shorter wait "
+                    "gives it fewer passages to read, a longer one more. The speed is measured "
+                    "as you ask."))
+        form.addRow(self.tr("Waiting:"), self.wait_combo)
 
         self.rewrite_check = QCheckBox(
-            "Rewrite follow-up questions into searches (one extra call before the answer)", self)
+            self.tr("Rewrite follow-up questions into searches (one extra call before the "
+                    "answer)"), self)
         self.rewrite_check.setObjectName("assistantRewrite")
         self.rewrite_check.setChecked(bool(settings.get("assistant.rewrite_queries")))
         form.addRow("", self.rewrite_check)
@@ -248,7 +257,8 @@ class AssistantSettingsPage(QWidget):
             try:
                 self._keys.set(origin_of(host), self.key_edit.text())
             except OSError as error:
-                self.models_status.setText(f"The API key could not be kept: {error}")
+                self.models_status.setText(
+                    self.tr("The API key could not be kept: {0}").format(error))
         chosen: dict[str, Any] = {
             "assistant.ollama_host": host,
             "assistant.api_key": "",  # a key from before keys were bound to a server: now bound
@@ -275,7 +285,7 @@ class AssistantSettingsPage(QWidget):
         """Ask the server for its models, in the background, and say what was found."""
         url, key = self.host(), self.key_edit.text().strip()
         agreed = self.consent_check.isChecked()
-        self._say(f"Connecting to {url}…")
+        self._say(self.tr("Connecting to {0}…").format(url))
         self.workers.submit(
             MODELS_LANE, lambda _job: list_models(url, api_key=key, agreed=agreed),
             on_done=lambda result: self._on_listed(url, result),
@@ -300,15 +310,16 @@ class AssistantSettingsPage(QWidget):
         self.model_combo.setEditText(chosen)
         name = self.server_combo.currentText()
         if name == OTHER_OPENAI:
-            name = "an OpenAI-compatible server"
-        count = f"{len(result)} model{'' if len(result) == 1 else 's'}"
+            name = self.tr("an OpenAI-compatible server")
+        count = Plurals().models(len(result))
         if not result:
-            self._say(f"Found {name} at {url}, with no models yet.")
+            self._say(self.tr("Found {0} at {1}, with no models yet.").format(name, url))
         elif chosen not in result:
-            self._say(f"Found {name} at {url} with {count}; “{chosen}” is not among them, and "
-                      "the assistant panel offers to download it.")
+            self._say(self.tr("Found {0} at {1} with {2}; “{3}” is not among them, and the "
+                              "assistant panel offers to download it.").format(
+                name, url, count, chosen))
         else:
-            self._say(f"Found {name} at {url} with {count}.")
+            self._say(self.tr("Found {0} at {1} with {2}.").format(name, url, count))
 
     def _on_probed(self, found: object) -> None:
         assert isinstance(found, list)
@@ -366,10 +377,10 @@ class AssistantSettingsPage(QWidget):
         remote = self._remote()
         name = host_of(host) or host
         self.remote_warning.setText(
-            f"{name} is not on this computer: the passages you have read and your questions "
-            "will be sent to it."
+            self.tr("{0} is not on this computer: the passages you have read and your questions "
+                    "will be sent to it.").format(name)
         )
-        self.consent_check.setText(f"Send the text I have read to {name}")
+        self.consent_check.setText(self.tr("Send the text I have read to {0}").format(name))
         self.consent_check.setChecked(host_of(host) in self._allowed)
         self.remote_warning.setVisible(remote)
         self.consent_check.setVisible(remote)

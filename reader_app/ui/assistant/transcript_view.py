@@ -14,6 +14,7 @@ from reader_app.rag.assistant.answer_view import streaming_text
 from reader_app.rag.assistant.citation_text import parse_citation_href
 from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.assistant.transcript import transcript_html
+from reader_app.ui.translation import translate
 
 
 class TranscriptView:
@@ -25,7 +26,8 @@ class TranscriptView:
         self._stream_start = 0  # where the running answer is drawn
         self.revealed: dict[int, frozenset[int]] = {}  # message id -> veils opened (their starts)
         self.expanded: set[int] = set()  # answers whose receipt was clicked open
-        self.speaker = "Assistant"  # who answers: a character, in character chat
+        # who answers: a character, in character chat
+        self.speaker = translate("TranscriptView", "Assistant")
         self.empty_hint = ""  # shown while the conversation is empty
 
     def render(

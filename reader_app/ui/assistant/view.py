@@ -22,18 +22,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant.conversation_dock import ConversationDock
 from reader_app.ui.assistant.dock_jobs import DockShared
 from reader_app.ui.assistant.flow_layout import DOCK_MIN_WIDTH, Chip, FlowLayout, HeaderRow
+from reader_app.ui.translation import translate
 
 if TYPE_CHECKING:  # the gateway (httpx) loads with the first download, not at launch
     from reader_app.rag.model.gateway import PullProgress
 
 SelectionMode = Literal["ask", "explain", "who"]
 SELECTION_PREFIXES: dict[str, str] = {
-    "ask": "About this passage: “{text}” — ",
-    "explain": "Explain this passage: “{text}”",
-    "who": "Who is {text}?",
+    "ask": QT_TRANSLATE_NOOP("AssistantView", "About this passage: “{text}” — "),
+    "explain": QT_TRANSLATE_NOOP("AssistantView", "Explain this passage: “{text}”"),
+    "who": QT_TRANSLATE_NOOP("AssistantView", "Who is {text}?"),
 }
 
 
@@ -42,19 +44,21 @@ class AssistantView(ConversationDock):
     showing things."""
 
     def __init__(self, home: Path, parent: QWidget | None, *, shared: DockShared | None) -> None:
-        super().__init__("Assistant", home, parent, names="assistant", shared=shared)
+        super().__init__(translate("AssistantView", "Assistant"), home, parent,
+                         names="assistant", shared=shared)
         self.setObjectName("assistantPanel")
-        self.input.setPlaceholderText("Ask about what you've read…")
+        self.input.setPlaceholderText(self.tr("Ask about what you've read…"))
 
     def _add_header(self, body: QWidget, layout: QVBoxLayout) -> None:
-        self.header = QLabel("Knows up to: nothing yet", body)
+        self.header = QLabel(self.tr("Knows up to: nothing yet"), body)
         self.header.setObjectName("assistantKnowsUpTo")
-        self.header.setToolTip("The assistant answers only from what you have read up to here.")
+        self.header.setToolTip(
+            self.tr("The assistant answers only from what you have read up to here."))
         self.header.setWordWrap(True)  # only when it is longer than the whole dock is wide
-        self.new_button = QPushButton("New conversation", body)
+        self.new_button = QPushButton(self.tr("New conversation"), body)
         self.new_button.setObjectName("assistantNewConversation")
         # filled by ui/companion/character_entry.py
-        self.talk_button = QPushButton("Talk to…", body)
+        self.talk_button = QPushButton(self.tr("Talk to…"), body)
         self.talk_button.setObjectName("assistantTalkTo")
         self.talk_button.setMenu(QMenu(self.talk_button))
         # Narrow, the header goes above the buttons, not into a column of one word a line.
@@ -66,13 +70,13 @@ class AssistantView(ConversationDock):
         self.whole_comic.setFrameShape(QFrame.Shape.StyledPanel)
         whole_layout = QHBoxLayout(self.whole_comic)
         self.whole_comic_text = QLabel(
-            "Whole comic prepared: you let the vision model see every page. Pages past where "
-            "you are stay out of answers until you reach them.",
+            self.tr("Whole comic prepared: you let the vision model see every page. Pages past "
+                    "where you are stay out of answers until you reach them."),
             self.whole_comic,
         )
         self.whole_comic_text.setWordWrap(True)
         whole_layout.addWidget(self.whole_comic_text, 1)
-        self.whole_comic_off = QPushButton("Turn off", self.whole_comic)
+        self.whole_comic_off = QPushButton(self.tr("Turn off"), self.whole_comic)
         self.whole_comic_off.setObjectName("assistantWholeComicOff")
         whole_layout.addWidget(self.whole_comic_off)
         self.whole_comic.hide()
@@ -87,14 +91,14 @@ class AssistantView(ConversationDock):
         self.banner_text.setWordWrap(True)
         banner_layout.addWidget(self.banner_text)
         row = QHBoxLayout()
-        self.download_button = QPushButton("Download model", self.banner)
+        self.download_button = QPushButton(self.tr("Download model"), self.banner)
         self.download_button.setObjectName("assistantDownload")
         row.addWidget(self.download_button)
         self.download_progress = QProgressBar(self.banner)
         self.download_progress.setObjectName("assistantDownloadProgress")
         self.download_progress.setRange(0, 1000)
         row.addWidget(self.download_progress, 1)
-        self.download_cancel = QPushButton("Cancel", self.banner)
+        self.download_cancel = QPushButton(self.tr("Cancel"), self.banner)
         self.download_cancel.setObjectName("assistantDownloadCancel")
         row.addWidget(self.download_cancel)
         banner_layout.addLayout(row)
@@ -111,7 +115,7 @@ class AssistantView(ConversationDock):
         text = " ".join(text.split())
         if len(text) > 400:
             text = text[:399] + "…"
-        self.input.setPlainText(SELECTION_PREFIXES[mode].format(text=text))
+        self.input.setPlainText(self.tr(SELECTION_PREFIXES[mode]).format(text=text))
         self.input.moveCursor(QTextCursor.MoveOperation.End)
         self.show()
         self.raise_()
@@ -120,7 +124,7 @@ class AssistantView(ConversationDock):
     def _on_pull_progress(self, progress: PullProgress) -> None:
         if progress.fraction is not None:
             self.download_progress.setValue(int(progress.fraction * 1000))
-        self.download_progress.setFormat(f"{progress.status} %p%")
+        self.download_progress.setFormat(f"{progress.status} %p%")  # the server's words
 
     def _banner(self, text: str, *, offer_download: bool, downloading: bool) -> None:
         self.banner_text.setText(text)

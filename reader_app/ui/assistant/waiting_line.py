@@ -7,10 +7,11 @@ from __future__ import annotations
 import math
 import time
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QLocale, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
 from reader_app.rag.assistant.answer_driver import AnswerWaiting, PromptRead
+from reader_app.ui.translation import Plurals, translate
 
 
 class WaitingLine(QLabel):
@@ -54,12 +55,14 @@ class WaitingLine(QLabel):
 def wait_text(waiting: AnswerWaiting, elapsed: float, read: PromptRead | None = None) -> str:
     """ "Reading 6 passages… about 40 s on this computer", counting down as the model reads
     (with how much it has read, where the server says)."""
-    what = f"Reading {waiting.passages} passage{'s' if waiting.passages != 1 else ''}…"
+    what = Plurals().passages_read(waiting.passages)
     if read is not None and read.total:
-        what += f" {min(100 * read.read // read.total, 99)}% read,"
+        what += translate("WaitingLine", " {0}% read,").format(
+            QLocale().toString(min(100 * read.read // read.total, 99)))
     if waiting.expected_seconds is None:
         return what.rstrip(",")
     left = waiting.expected_seconds - elapsed
     if left >= 1:
-        return f"{what} about {math.ceil(left)} s on this computer"
-    return f"{what} taking longer than expected; Stop gives up"
+        return translate("WaitingLine", "{0} about {1} s on this computer").format(
+            what, QLocale().toString(math.ceil(left)))
+    return translate("WaitingLine", "{0} taking longer than expected; Stop gives up").format(what)

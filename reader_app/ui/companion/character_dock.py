@@ -21,6 +21,7 @@ from reader_app.books.shelf.library import ReadingState
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
 from reader_app.rag.assistant.answer_driver import AnswerResult
 from reader_app.rag.assistant.places import knows_up_to
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.conversation_dock import ConversationDock, ReplyWork
 from reader_app.ui.assistant.dock_jobs import DockShared
@@ -31,23 +32,27 @@ from reader_app.ui.companion.character_jobs import (
     people_work,
     reply_work,
 )
+from reader_app.ui.translation import translate
 
 if TYPE_CHECKING:
     from reader_app.rag.index.embed import Embedder
 
 RELIST_MS = 1000
-CHOOSE = "Choose someone from X-Ray or the assistant's “Talk to…”"
+CHOOSE = QT_TRANSLATE_NOOP("CharacterChatDock",
+                           "Choose someone from X-Ray or the assistant's “Talk to…”")
 
 
 class CharacterChatDock(ConversationDock):
     """One character conversation at a time, for the open book."""
 
     peopleListed = Signal()  # the "Talk to…" list reflects the boundary
-    open_failed = "Could not open the conversation: {error}"
+    open_failed = QT_TRANSLATE_NOOP("CharacterChatDock",
+                                    "Could not open the conversation: {error}")
 
     def __init__(self, home: Path, parent: QWidget | None = None, *,
                  embedder: Embedder | None = None, shared: DockShared | None = None) -> None:
-        super().__init__("Talk to a character", home, parent, names="characterChat",
+        super().__init__(translate("CharacterChatDock", "Talk to a character"), home, parent,
+                         names="characterChat",
                          shared=shared)
         self.setObjectName("characterChat")
         self._embedder = embedder
@@ -72,7 +77,7 @@ class CharacterChatDock(ConversationDock):
         self.key, self.name = None, ""
         self.people = People((), ())
         self.transcript.clear()
-        self.header.setText(CHOOSE)
+        self.header.setText(self.tr(CHOOSE))
         self._resume = book is not None
         self._refresh_controls()
         self.list_people()
@@ -99,7 +104,7 @@ class CharacterChatDock(ConversationDock):
         self._drawn.speaker = name
         self.conversation_id, self._messages = None, []  # until the worker has read them
         self._read_conversation(self._by_key())
-        self.input.setPlaceholderText(f"Say something to {name}…")
+        self.input.setPlaceholderText(self.tr("Say something to {0}…").format(name))
         self._hide_note()
         self._redraw_header()
         self._render_transcript()
@@ -125,7 +130,7 @@ class CharacterChatDock(ConversationDock):
     # -- the conversation dock's subclass API --------------------------------------------------
 
     def _add_header(self, body: QWidget, layout: QVBoxLayout) -> None:
-        self.header = QLabel(CHOOSE, body)
+        self.header = QLabel(self.tr(CHOOSE), body)
         self.header.setObjectName("characterChatHeader")
         self.header.setWordWrap(True)
         layout.addWidget(self.header)
@@ -135,22 +140,23 @@ class CharacterChatDock(ConversationDock):
             return
         if self._state is None:
             self._state = self._library.reading_state(self.book.book_id)
-        self.header.setText(f"Talking with {self.name} · knows up to "
-                            f"{knows_up_to(self.book, self._state)}")
+        self.header.setText(self.tr("Talking with {0} · knows up to {1}").format(
+            self.name, translate("Places", knows_up_to(self.book, self._state))))
 
     def _ready(self) -> bool:
         return (self.book is not None and self.key is not None
                 and not self.workers.current("conversation"))
 
     def _busy_note(self) -> str:
-        return f"{self.name} is still answering; wait for the reply to finish, or press Stop."
+        return self.tr("{0} is still answering; wait for the reply to finish, or press "
+                       "Stop.").format(self.name)
 
     def _refusal(self, text: str) -> str | None:
         if self.workers.current("conversation"):
-            return "Still opening the conversation; send again in a moment."
+            return self.tr("Still opening the conversation; send again in a moment.")
         if self.book is None or self.key is None:
-            return "Choose someone to talk to first."
-        return None if text.strip() else "Type a message first."
+            return self.tr("Choose someone to talk to first.")
+        return None if text.strip() else self.tr("Type a message first.")
 
     def _reply_work(self, text: str) -> ReplyWork:
         home, book, key, conversation = self.home, self.book, self.key, self.conversation_id
@@ -163,9 +169,9 @@ class CharacterChatDock(ConversationDock):
     def _show_end(self, result: AnswerResult) -> None:
         error = result.error
         if isinstance(error, AnswerFailedError):
-            self._show_note(f"The reply stopped early: {error}")
+            self._show_note(self.tr("The reply stopped early: {0}").format(error))
         elif isinstance(error, AssistantUnavailableError):
-            self._show_note(f"{self.name} cannot answer right now: {error}")
+            self._show_note(self.tr("{0} cannot answer right now: {1}").format(self.name, error))
         elif error is not None:
             self._show_note(str(error))
         self._render_transcript()

@@ -18,6 +18,7 @@ from reader_app.ui.assistant.panel import AssistantPanel
 from reader_app.ui.companion.character_dock import CharacterChatDock
 from reader_app.ui.companion.xray_dock import XRayDock
 from reader_app.ui.reader.reader_page import ReaderPage
+from reader_app.ui.translation import Plurals, translate
 
 MENU_PEOPLE = 20  # the most mentioned people met so far; X-Ray's card reaches everyone else
 
@@ -59,7 +60,7 @@ def fill_talk_menu(menu: QMenu, dock: CharacterChatDock) -> None:
     people = dock.people
     talked = {c.character_key for c in people.conversations}
     for info in people.conversations:
-        action = menu.addAction(f"{info.title} · {info.messages} messages")
+        action = menu.addAction(f"{info.title} · " + Plurals().messages(info.messages))
         key, name = info.character_key, info.character_name
         if key is not None:
             action.triggered.connect(lambda _=False, k=key, n=name: dock.talk_to(k, n))
@@ -67,7 +68,10 @@ def fill_talk_menu(menu: QMenu, dock: CharacterChatDock) -> None:
         menu.addSeparator()
     others = [e for e in people.entries if e.key not in talked][:MENU_PEOPLE]
     for entry in others:
-        action = menu.addAction(f"Talk to {entry.name}")
+        action = menu.addAction(
+            translate("CharacterEntry", "Talk to {0}").format(entry.name))
         action.triggered.connect(lambda _=False, e=entry: dock.talk_to(e.key, e.name))
     if menu.isEmpty():
-        menu.addAction("Nobody met yet: people appear as you read").setEnabled(False)
+        menu.addAction(
+            translate("CharacterEntry", "Nobody met yet: people appear as you read")
+        ).setEnabled(False)

@@ -25,6 +25,7 @@ from reader_app.rag.index.sentences import locator_for_sid
 from reader_app.store.db import connect
 from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
 from reader_app.ui.companion.xray_dock import TAB_PEOPLE, TAB_STORY, XRayDock
+from reader_app.ui.translation import translate
 from reader_app.ui.workers import Job
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class CompanionController(QObject):
         self.book = book
         self.boundary_sid = -1
         self._pending_key = None
-        self.dock.show_entries([], knows_up_to="nothing yet")
+        self.dock.show_entries([], knows_up_to=translate("Places", "nothing yet"))
         self.dock.show_map(None)
         self.dock.story.clear()
         if book is None:
@@ -145,7 +146,7 @@ class CompanionController(QObject):
 
         if self.dock.isVisible():
             if book.book_id not in self._prepared:
-                self.dock.header.setText("Finding the people and places in this book…")
+                self.dock.header.setText(self.tr("Finding the people and places in this book…"))
             self._run("list", work, self._listed)
             if self.dock.tabs.currentIndex() == TAB_STORY:
                 self._refresh_story(summarise=True)

@@ -144,7 +144,7 @@ class RelationshipView(QWidget):
         if self.map is None or not self.map.entries:
             painter.setPen(palette.text().color())
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
-                             "Nobody met yet." if self.map is not None else "")
+                             self.tr("Nobody met yet.") if self.map is not None else "")
             return
         heaviest = max((t.weight for t in self.map.ties), default=1)
         for tie in self.map.ties:
@@ -233,9 +233,10 @@ class MapPanel(QWidget):
         row.setContentsMargins(4, 2, 4, 0)
         self.buttons: dict[str, QToolButton] = {}
         for name, text, tip, slot in (
-            ("mapZoomIn", "+", "Zoom in (Ctrl+wheel, +)", self.view.zoom_in),
-            ("mapZoomOut", "−", "Zoom out (Ctrl+wheel, −)", self.view.zoom_out),
-            ("mapFit", "Fit", "Show everyone (0)", lambda: self.view.set_zoom(ZOOM_MIN)),
+            ("mapZoomIn", "+", self.tr("Zoom in (Ctrl+wheel, +)"), self.view.zoom_in),
+            ("mapZoomOut", "−", self.tr("Zoom out (Ctrl+wheel, −)"), self.view.zoom_out),
+            ("mapFit", self.tr("Fit"), self.tr("Show everyone (0)"),
+             lambda: self.view.set_zoom(ZOOM_MIN)),
         ):
             button = QToolButton()
             button.setObjectName(name)
@@ -248,7 +249,7 @@ class MapPanel(QWidget):
         if with_window_button:
             window_button = QToolButton()
             window_button.setObjectName("mapOpenWindow")
-            window_button.setText("Open in Window")
+            window_button.setText(self.tr("Open in Window"))
             row.addWidget(window_button)
             self.buttons["mapOpenWindow"] = window_button
         layout.addLayout(row)
@@ -261,7 +262,7 @@ class MapWindow(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("relationshipMapWindow")
-        self.setWindowTitle("Relationship Map")
+        self.setWindowTitle(self.tr("Relationship Map"))
         self.setModal(False)
         self.panel = MapPanel(self, with_window_button=False)
         layout = QVBoxLayout(self)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from reader_app.books.model import Locator
 from reader_app.rag.companion.xray import RelationshipMap, XRayEntry
 from reader_app.ui.companion.relationship_view import MapPanel, MapWindow
+from reader_app.ui.translation import Plurals, translate
 
 if TYPE_CHECKING:  # the companion's features and recaps bring the model gateway (httpx)
     from reader_app.rag.companion.features import XRayCard
@@ -57,7 +58,7 @@ class XRayDock(QDockWidget):
     tabShown = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("X-Ray", parent)
+        super().__init__(translate("XRayDock", "X-Ray"), parent)
         self.setObjectName("xrayDock")
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -81,20 +82,20 @@ class XRayDock(QDockWidget):
         people.addWidget(self.list)
         people.addWidget(self.card)
         people.setSizes([220, 280])
-        self.tabs.addTab(people, "People && places")
+        self.tabs.addTab(people, self.tr("People && places"))
 
         self.map_panel = MapPanel()
         self.map_view = self.map_panel.view
         self.map_view.nodeClicked.connect(self.select_key)
         self.map_panel.buttons["mapOpenWindow"].clicked.connect(self.open_map_window)
         self.map_window: MapWindow | None = None  # the map in a window of its own, once asked
-        self.tabs.addTab(self.map_panel, "Map")
+        self.tabs.addTab(self.map_panel, self.tr("Map"))
 
         self.story = QTextBrowser()
         self.story.setObjectName("storyView")
         self.story.setOpenLinks(False)
         self.story.anchorClicked.connect(self._link)
-        self.tabs.addTab(self.story, "Story so far")
+        self.tabs.addTab(self.story, self.tr("Story so far"))
         self.tabs.currentChanged.connect(self.tabShown.emit)
         self.setWidget(body)
         self.entries: list[XRayEntry] = []
@@ -103,27 +104,27 @@ class XRayDock(QDockWidget):
     # -- what the controller feeds in -------------------------------------------------------
 
     def show_entries(self, entries: list[XRayEntry], *, knows_up_to: str) -> None:
-        self.header.setText(f"Knows up to: {knows_up_to}")
+        self.header.setText(self.tr("Knows up to: {0}").format(translate("Places", knows_up_to)))
         selected = self.selected_key()
         self.entries = entries
         self.list.blockSignals(True)
         self.list.clear()
         for entry in entries:
-            kind = " · place" if entry.kind == "place" else ""
+            kind = self.tr(" · place") if entry.kind == "place" else ""
             item = QListWidgetItem(f"{entry.name}  ({entry.mentions}){kind}")
             item.setData(KEY_ROLE, entry.key)
             if entry.aliases:
-                item.setToolTip("Also: " + ", ".join(entry.aliases))
+                item.setToolTip(self.tr("Also: {0}").format(", ".join(entry.aliases)))
             self.list.addItem(item)
         self.list.blockSignals(False)
         if not entries:
-            self.card.setHtml("<p>Nobody met yet: people and places appear here as you "
-                              "read.</p>")
+            self.card.setHtml(self.tr("<p>Nobody met yet: people and places appear here as you "
+                                      "read.</p>"))
             self.current_card = None
         elif selected is not None and any(e.key == selected for e in entries):
             self.select_key(selected, emit=False)
         else:
-            self.card.setHtml("<p>Choose a name to see what you know so far.</p>")
+            self.card.setHtml(self.tr("<p>Choose a name to see what you know so far.</p>"))
             self.current_card = None
 
     def names(self) -> list[str]:
@@ -151,32 +152,32 @@ class XRayDock(QDockWidget):
         entry, first = card.entry, card.first_appearance
         parts = [f"<h3>{html.escape(entry.name)}</h3>"]
         if entry.aliases:
-            parts.append(f"<p><i>Also: {html.escape(', '.join(entry.aliases))}</i></p>")
+            parts.append("<p><i>" + self.tr("Also: {0}").format(html.escape(", ".join(
+                entry.aliases))) + "</i></p>")
         count = entry.mentions  # the list's number: sentences naming them, each once
-        times = "once" if count == 1 else f"{count} times"
-        parts.append(
-            f"<p>Mentioned {times} so far · first in "
-            f'<a href="{jump_link(first.locator)}">{html.escape(first.chapter or "the book")}'
-            "</a></p>"
-        )
+        link = (f'<a href="{jump_link(first.locator)}">'
+                f'{html.escape(first.chapter or self.tr("the book"))}</a>')
+        parts.append("<p>" + Plurals().mentions(count).format(link) + "</p>")
         description = card.description
         if description.source == "model":
-            note = f"As of {html.escape(description.as_of)}"
+            note = self.tr("As of {0}").format(html.escape(description.as_of))
             if card.stale and writing:
-                note += " · updating…"
+                note += self.tr(" · updating…")
         else:
-            note = "From the text" + (" · a description is being written…" if writing else "")
+            note = self.tr("From the text") + (
+                self.tr(" · a description is being written…") if writing else "")
         parts.append(f"<p><b>{note}:</b> {html.escape(description.text)}</p>")
         if entry.kind == "person":
-            parts.append(f'<p><a href="talk:{entry.key}">Talk to {html.escape(entry.name)}</a>'
-                         "</p>")
-        parts.append("<p><b>Every mention</b> (jumps; what the assistant knows stays put):</p>")
+            parts.append(f'<p><a href="talk:{entry.key}">'
+                         + self.tr("Talk to {0}").format(html.escape(entry.name)) + "</a></p>")
+        parts.append(self.tr("<p><b>Every mention</b> (jumps; what the assistant knows stays "
+                             "put):</p>"))
         for chapter, places in groupby(card.mentions, key=lambda m: m.chapter):
             links = " ".join(
                 f'<a href="{jump_link(m.locator)}">{n}</a>'
                 for n, m in enumerate(places, start=1)
             )
-            parts.append(f"<p>{html.escape(chapter or 'Untitled')}: {links}</p>")
+            parts.append(f"<p>{html.escape(chapter or self.tr('Untitled'))}: {links}</p>")
         self.card.setHtml("".join(parts))
 
     def show_map(self, relationships: RelationshipMap | None) -> None:
@@ -222,15 +223,17 @@ class XRayDock(QDockWidget):
 def story_html(story: StorySoFar, *, locators: dict[int, Locator]) -> str:
     """Each paragraph cites the chapter it summarises, as a link to its start."""
     if not story.paragraphs:
-        return "<p>Nothing read yet: the story so far appears here as you read.</p>"
+        return translate("XRayDock",
+                         "<p>Nothing read yet: the story so far appears here as you read.</p>")
     parts = []
     for paragraph in story.paragraphs:
         chapter = paragraph.chapter
-        title = html.escape(chapter.title or f"Chapter {chapter.number + 1}")
+        title = html.escape(chapter.title or translate("XRayDock", "Chapter {0}").format(
+            chapter.number + 1))
         where = locators.get(chapter.number)
         cite = f'<a href="{jump_link(where)}">{title}</a>' if where else title
         if paragraph.partial:
-            cite += " (so far)"
-        note = "" if paragraph.source == "model" else " <i>(extract)</i>"
+            cite += translate("XRayDock", " (so far)")
+        note = "" if paragraph.source == "model" else translate("XRayDock", " <i>(extract)</i>")
         parts.append(f"<p>{html.escape(paragraph.text)} — {cite}{note}</p>")
     return "".join(parts)

@@ -16,6 +16,7 @@ from reader_app.books.shelf.library import Library, LibraryEntry
 from reader_app.errors import BookError, LibraryError
 from reader_app.settings import SettingsStore
 from reader_app.store.writer import Writer
+from reader_app.ui.translation import translate
 
 RECENT_LIMIT = 10
 
@@ -60,9 +61,9 @@ def open_and_record(
     if known is not None and book.book_id != known.book_id:
         raise BookError(
             path,
-            f"it is no longer “{known.title}”, the book the library knew there: the file was "
-            "replaced by another book. Open it with File ▸ Open to add it as a new book, or "
-            "put the original back.",
+            translate("BookOpening", "it is no longer “{0}”, the book the library knew there: "
+                      "the file was replaced by another book. Open it with File ▸ Open to add it "
+                      "as a new book, or put the original back.").format(known.title),
         )
     # The page's first layout needs the hyphenation patterns: load them here, not on the UI
     # thread (reading War and Peace's English patterns took about 90 ms there).
@@ -81,7 +82,8 @@ def record_through(writer: Writer, home: Path, book: Book, file: Path) -> Librar
             outcome["error"] = error
 
     if not writer.wait_for(writer.submit(write)):
-        raise LibraryError(f"Recording “{book.metadata.title}” in the library timed out.")
+        raise LibraryError(translate(
+            "BookOpening", "Recording “{0}” in the library timed out.").format(book.metadata.title))
     error = outcome.get("error")
     if isinstance(error, Exception):
         raise error

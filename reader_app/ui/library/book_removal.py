@@ -10,6 +10,7 @@ from pathlib import Path
 from reader_app.errors import LibraryError
 from reader_app.forget import forget_book
 from reader_app.store.writer import Writer
+from reader_app.ui.translation import translate
 from reader_app.ui.workers import Job, Workers
 
 
@@ -28,7 +29,8 @@ def remove_book(
 
     def removed(_job: Job) -> None:
         if not writer.wait_for(ticket):
-            raise LibraryError("The library did not remove the book in time.")
+            raise LibraryError(translate(
+                "BookRemoval", "The library did not remove the book in time."))
 
     return tasks.submit(f"remove:{book_id}", removed, on_done=lambda _none: on_removed(),
                         on_error=on_error)

@@ -12,6 +12,7 @@ from reader_app import APP_NAME
 from reader_app.errors import LibraryError
 from reader_app.store.db import connect
 from reader_app.store.rebuild import rebuild_library
+from reader_app.ui.translation import Plurals, translate
 
 
 def open_or_recover(
@@ -34,21 +35,27 @@ def open_or_recover(
             tell(str(error))
             return None
         # An empty index holds nothing to keep: it is rebuilt at once, and the reader told.
-        if not error.empty and not ask(f"{error}\n\nRebuild the library index now?"):
+        if not error.empty and not ask(f"{error}\n\n" + translate(
+                "LibraryRecovery", "Rebuild the library index now?")):
             return None
         first = f"{error} " if error.empty else ""
     try:
         report = rebuild_library(home)
         conn = connect(home)
     except LibraryError as error:
-        tell(f"The library could not be rebuilt: {error}")
+        tell(translate("LibraryRecovery", "The library could not be rebuilt: {error}").format(
+            error=error))
         return None
     missing = (
-        f" {len(report.missing)} book file(s) could not be found again." if report.missing else ""
+        Plurals().files_missing(len(report.missing)) if report.missing else ""
     )
     tell(
-        f"{first}The library was rebuilt: {report.books} book(s) and {report.positions} reading "
-        f"position(s) kept.{missing} The damaged file was kept as “{report.damaged_copy.name}”."
+        first
+        + Plurals().books_rebuilt(report.books)
+        + Plurals().positions_kept(report.positions)
+        + missing
+        + translate("LibraryRecovery", " The damaged file was kept as “{name}”.").format(
+            name=report.damaged_copy.name)
     )
     return conn
 

@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QLocale, QModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -32,10 +32,14 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.shelf.library import LibraryEntry, ReadingState
+from reader_app.translatable import QT_TRANSLATE_NOOP
+from reader_app.ui.translation import translate
 
 COVER_SIZE = QSize(150, 225)
 BOOK_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-SORTS = (("Recently read", "recent"), ("Title", "title"), ("Author", "author"))
+SORTS = ((QT_TRANSLATE_NOOP("LibraryView", "Recently read"), "recent"),
+         (QT_TRANSLATE_NOOP("LibraryView", "Title"), "title"),
+         (QT_TRANSLATE_NOOP("LibraryView", "Author"), "author"))
 PALETTE = ("#5b6c8f", "#8f5b5b", "#5b8f6c", "#8f7d5b", "#6c5b8f", "#5b858f", "#8f5b7d")
 
 
@@ -84,7 +88,8 @@ def cover_pixmap(entry: LibraryEntry) -> QPixmap:
         painter.fillRect(
             0, COVER_SIZE.height() - 5, int(COVER_SIZE.width() * fraction), 5, QColor("#f0b429")
         )
-        _badge(painter, "Finished" if entry.finished else f"{max(round(entry.progress * 100), 1)}%")
+        _badge(painter, translate("LibraryView", "Finished") if entry.finished else translate(
+            "LibraryView", "{0}%").format(QLocale().toString(max(round(entry.progress * 100), 1))))
     painter.end()
     return canvas
 
@@ -105,7 +110,10 @@ def _badge(painter: QPainter, text: str) -> None:
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-SHOW = (("All books", "all"), ("Reading", "reading"), ("Not started", "new"), ("Finished", "done"))
+SHOW = ((QT_TRANSLATE_NOOP("LibraryView", "All books"), "all"),
+        (QT_TRANSLATE_NOOP("LibraryView", "Reading"), "reading"),
+        (QT_TRANSLATE_NOOP("LibraryView", "Not started"), "new"),
+        (QT_TRANSLATE_NOOP("LibraryView", "Finished"), "done"))
 
 
 def entry_matches(entry: LibraryEntry, *, query: str, show: str) -> bool:
@@ -147,7 +155,7 @@ class LibraryView(QWidget):
         self.setObjectName("libraryView")
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
-        self.heading = QLabel("Library")
+        self.heading = QLabel(self.tr("Library"))
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
@@ -156,7 +164,7 @@ class LibraryView(QWidget):
         bar.addStretch(1)
         self.search = QLineEdit()
         self.search.setObjectName("librarySearch")
-        self.search.setPlaceholderText("Search title, author or series")
+        self.search.setPlaceholderText(self.tr("Search title, author or series"))
         self.search.setClearButtonEnabled(True)
         self.search.setMinimumWidth(90)  # the window may be narrow; the box grows with it
         self.search.textChanged.connect(lambda _text: self._apply_filter())
@@ -164,19 +172,19 @@ class LibraryView(QWidget):
         self.show_box = QComboBox()
         self.show_box.setObjectName("libraryShow")
         for label, key in SHOW:
-            self.show_box.addItem(label, key)
+            self.show_box.addItem(self.tr(label), key)
         self.show_box.currentIndexChanged.connect(lambda _index: self._apply_filter())
         bar.addWidget(self.show_box)
-        bar.addWidget(QLabel("Sort by"))
+        bar.addWidget(QLabel(self.tr("Sort by")))
         self.sort_box = QComboBox()
         self.sort_box.setObjectName("librarySort")
         for label, key in SORTS:
-            self.sort_box.addItem(label, key)
+            self.sort_box.addItem(self.tr(label), key)
         self.sort_box.currentIndexChanged.connect(
             lambda _: self.sortChanged.emit(self.sort_box.currentData())
         )
         bar.addWidget(self.sort_box)
-        add = QPushButton("Open a book…")
+        add = QPushButton(self.tr("Open a book…"))
         add.setObjectName("libraryOpenFile")
         add.clicked.connect(self.openFileRequested.emit)
         bar.addWidget(add)
@@ -202,14 +210,14 @@ class LibraryView(QWidget):
         layout.addWidget(self.grid, 1)
 
         self.empty_label = QLabel(
-            "Your library is empty. Open an EPUB or CBZ with File › Open (Ctrl+O), "
-            "or drop one on this window."
+            self.tr("Your library is empty. Open an EPUB or CBZ with File › Open (Ctrl+O), "
+            "or drop one on this window.")
         )
         self.empty_label.setObjectName("libraryEmpty")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
         layout.addWidget(self.empty_label)
-        self.no_match = QLabel("No books match.")
+        self.no_match = QLabel(self.tr("No books match."))
         self.no_match.setObjectName("libraryNoMatch")
         self.no_match.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.no_match.hide()
@@ -230,10 +238,12 @@ class LibraryView(QWidget):
         entries = [self.with_known_state(entry) for entry in entries]
         self.entries = entries
         for entry in entries:
-            progress = "Finished" if entry.finished else f"{round(entry.progress * 100)}%"
-            subtitle = entry.authors or "Unknown author"
+            progress = self.tr("Finished") if entry.finished else self.tr("{0}%").format(
+                QLocale().toString(round(entry.progress * 100)))
+            subtitle = entry.authors or self.tr("Unknown author")
             item = QStandardItem(QIcon(cover_pixmap(entry)), f"{entry.title}\n{subtitle}")
-            item.setToolTip(f"{entry.title}\n{subtitle}\n{progress} read\n{entry.path}")
+            item.setToolTip(f"{entry.title}\n{subtitle}\n"
+                            + self.tr("{0} read").format(progress) + f"\n{entry.path}")
             item.setData(entry.book_id, BOOK_ID_ROLE)
             item.setEditable(False)
             self.model.appendRow(item)
@@ -287,10 +297,10 @@ class LibraryView(QWidget):
         menu.setObjectName("libraryBookMenu")
         finished = any(e.finished for e in self.entries if e.book_id == book_id)
         for name, label, signal in (
-            ("libraryOpen", "Open", self.openRequested),
-            ("libraryDetails", "Details…", self.detailsRequested),
-            ("libraryFinish", "Mark as Finished", self.finishRequested),
-            ("libraryRemove", "Remove from library", self.removeRequested),
+            ("libraryOpen", self.tr("Open"), self.openRequested),
+            ("libraryDetails", self.tr("Details…"), self.detailsRequested),
+            ("libraryFinish", self.tr("Mark as Finished"), self.finishRequested),
+            ("libraryRemove", self.tr("Remove from library"), self.removeRequested),
         ):
             action = QAction(label, menu)
             action.setObjectName(name)

@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QMenu
 
 from reader_app.settings import SettingsStore
+from reader_app.ui.translation import translate
 
 
 def fill_recent_menu(
@@ -20,4 +21,4 @@ def fill_recent_menu(
         action.setToolTip(path)
         action.triggered.connect(lambda _=False, p=path: open_path(p))
     if not recent:
-        menu.addAction("No recent books").setEnabled(False)
+        menu.addAction(translate("RecentBooks", "No recent books")).setEnabled(False)

@@ -16,6 +16,7 @@ from PySide6.QtGui import (
 from reader_app.books.model import Block, Book
 from reader_app.ui.page.appearance import Theme
 from reader_app.ui.page.images import ImageCache
+from reader_app.ui.translation import translate
 
 
 def insert_table(cursor: QTextCursor, block: Block, base: QTextCharFormat, rule: QColor) -> None:
@@ -61,7 +62,8 @@ def insert_image(
         base.setForeground(QColor(theme.muted))
         base.setFontItalic(True)
         # The alt text first, as the book wrote it (its offsets are the block's); then the note.
-        note = "[this picture could not be shown]" if block.image else "[image]"
+        note = (translate("Page", "[this picture could not be shown]") if block.image
+                else translate("Page", "[image]"))
         cursor.insertText(f"{block.text} {note}" if block.text else note, base)
         return
     name = f"img:{block.image}"

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 
 from reader_app.books.model import Block, Media
 from reader_app.ui.page.appearance import Theme
+from reader_app.ui.translation import translate
 
 AUDIO_WIDTH = 420.0  # the widest an audio player's bar is drawn
 VIDEO_WIDTH = 640.0  # a video with no width attribute is drawn this wide at most
@@ -51,11 +52,13 @@ def box_size(media: Media, area: QSizeF, font_size: float) -> QSizeF:
 
 def unplayable_note(media: Media, reason: str | None) -> str:
     """What the page says after the fallback when nothing can be played, in words."""
-    kind = "audio" if media.kind == "audio" else "video"
     name = f" “{media.label}”" if media.label else ""
+    audio = media.kind == "audio"
     if not media.sources:
-        return f"[the {kind}{name} is not in the book]"
-    return f"[the {kind}{name} could not be played: {reason}]"
+        return (translate("Page", "[the audio{0} is not in the book]") if audio else
+                translate("Page", "[the video{0} is not in the book]")).format(name)
+    return (translate("Page", "[the audio{0} could not be played: {1}]") if audio else
+            translate("Page", "[the video{0} could not be played: {1}]")).format(name, reason)
 
 
 class RestingPictures:
@@ -156,7 +159,7 @@ def resting_picture(
     font.setPointSizeF(max(font_size * 0.8, 6.0))
     painter.setFont(font)
     painter.setPen(QColor(theme.text))
-    kind = "Audio" if media.kind == "audio" else "Video"
+    kind = translate("Page", "Audio") if media.kind == "audio" else translate("Page", "Video")
     label = f"▶  {kind}: {media.label}" if media.label else f"▶  {kind}"
     painter.drawText(QRectF(0, 0, size.width(), size.height()), Qt.AlignmentFlag.AlignCenter, label)
     painter.end()

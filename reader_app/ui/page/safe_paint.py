@@ -16,9 +16,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QWidget
 
+from reader_app.translatable import QT_TRANSLATE_NOOP
+from reader_app.ui.translation import translate
+
 log = logging.getLogger(__name__)
 
-PAINT_FAILED_NOTE = "This could not be drawn (the details are in the log)."
+PAINT_FAILED_NOTE = QT_TRANSLATE_NOOP("Page",
+                                      "This could not be drawn (the details are in the log).")
 
 
 def paint_safely(
@@ -51,6 +55,7 @@ def _draw_note(painter: QPainter, widget: QWidget) -> None:
         painter.fillRect(widget.rect(), widget.palette().base())
         painter.setPen(QColor(widget.palette().text().color()))
         flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
-        painter.drawText(widget.rect().adjusted(12, 12, -12, -12), int(flags), PAINT_FAILED_NOTE)
+        painter.drawText(widget.rect().adjusted(12, 12, -12, -12), int(flags),
+                         translate("Page", PAINT_FAILED_NOTE))
     except Exception:  # the note is best effort; the painter is still ended by the caller
         log.debug("the note for a failed paint could not be drawn either", exc_info=True)

@@ -34,12 +34,15 @@ class ReadAloudBar(QWidget):
         layout.addWidget(self.label)
         self.question = QFrame()
         self.question_label, (self.count_button, self.just_listen_button) = notice_parts(
-            self.question, "readAloudAhead", ("readAloudAheadText", "Ahead of the assistant."),
-            ("countListening", "Let it know from here"), ("justListen", "Just listen"),
+            self.question, "readAloudAhead",
+            ("readAloudAheadText", self.tr("Ahead of the assistant.")),
+            ("countListening", self.tr("Let it know from here")),
+            ("justListen", self.tr("Just listen")),
         )
         self.question.setToolTip(
-            "You're listening ahead of what the assistant knows. Let it know the book up to this "
-            "sentence, so that what you hear counts as read? “Just listen” leaves it where it is."
+            self.tr("You're listening ahead of what the assistant knows. Let it know the book up "
+                    "to this sentence, so that what you hear counts as read? “Just listen” leaves "
+                    "it where it is.")
         )
         layout.addWidget(self.question)
         self.question.hide()

@@ -16,12 +16,14 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QStatusBar, QToolBar
 
 from reader_app.settings import SettingsStore
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.read_aloud.bar import ReadAloudBar
 from reader_app.ui.read_aloud.player import ReadAloud, SpeakerFactory
 from reader_app.ui.read_aloud.speech import find_speaker
 from reader_app.ui.read_aloud.voice import is_variant, main_voices
 from reader_app.ui.read_aloud.voice_dialog import VoiceDialog
 from reader_app.ui.reader.reader_page import ReaderPage
+from reader_app.ui.translation import translate
 from reader_app.ui.workers import Workers
 
 
@@ -48,19 +50,24 @@ def install_read_aloud(
     aloud = ReadAloud(reader, bar, speaker_factory=speaker_factory, settings=window.settings,
                       workers=window.tasks, parent=reader)
     window.menuBar().window().installEventFilter(aloud)
-    menu = QMenu("Read &Aloud", window.menuBar())
+    menu = QMenu(translate("ReadAloudMenu", "Read &Aloud"), window.menuBar())
     menu.setObjectName("readAloudMenu")
     rows: list[tuple[str, str, Callable[[], None], str]] = [
-        ("actionReadAloud", "&Read Aloud / Pause", aloud.play_pause, "Ctrl+Shift+R"),
-        ("actionReadAloudNext", "&Next Sentence", aloud.next_sentence, "Ctrl+Shift+Right"),
-        ("actionReadAloudPrevious", "&Previous Sentence", aloud.previous_sentence,
-         "Ctrl+Shift+Left"),
-        ("actionReadAloudFaster", "&Faster", aloud.faster, "Ctrl+Shift+Up"),
-        ("actionReadAloudSlower", "&Slower", aloud.slower, "Ctrl+Shift+Down"),
-        ("actionReadAloudStop", "S&top Reading Aloud", aloud.stop, ""),
+        ("actionReadAloud", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Read Aloud / Pause"),
+         aloud.play_pause, "Ctrl+Shift+R"),
+        ("actionReadAloudNext", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Next Sentence"),
+         aloud.next_sentence, "Ctrl+Shift+Right"),
+        ("actionReadAloudPrevious", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Previous Sentence"),
+         aloud.previous_sentence, "Ctrl+Shift+Left"),
+        ("actionReadAloudFaster", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Faster"), aloud.faster,
+         "Ctrl+Shift+Up"),
+        ("actionReadAloudSlower", QT_TRANSLATE_NOOP("ReadAloudMenu", "&Slower"), aloud.slower,
+         "Ctrl+Shift+Down"),
+        ("actionReadAloudStop", QT_TRANSLATE_NOOP("ReadAloudMenu", "S&top Reading Aloud"),
+         aloud.stop, ""),
     ]
     for name, text, slot, keys in rows:
-        action = QAction(text, window.menuBar())
+        action = QAction(translate("ReadAloudMenu", text), window.menuBar())
         action.setObjectName(name)
         if keys:
             action.setShortcut(QKeySequence(keys))
@@ -68,7 +75,7 @@ def install_read_aloud(
         action.triggered.connect(lambda _=False, slot=slot: slot())
         window.addAction(action)
         menu.addAction(action)
-    voices = menu.addMenu("&Voice")
+    voices = menu.addMenu(translate("ReadAloudMenu", "&Voice"))
     voices.setObjectName("readAloudVoices")
     voices.aboutToShow.connect(lambda: _fill_voices(voices, aloud))
     go = window.menuBar().findChild(QMenu, "goMenu")
@@ -77,7 +84,7 @@ def install_read_aloud(
         go.addMenu(menu)
     toolbar = window.menuBar().window().findChild(QToolBar, "mainToolbar")
     # The toolbar's button is checked while reading: it shows what Read aloud is doing.
-    button = QAction("Read Aloud", window.menuBar())
+    button = QAction(translate("ReadAloudMenu", "Read Aloud"), window.menuBar())
     button.setObjectName("actionReadAloudButton")
     button.setCheckable(True)
     button.triggered.connect(lambda _=False: aloud.play_pause())
@@ -92,11 +99,13 @@ def _show_state(button: QAction, aloud: ReadAloud) -> None:
     reading = aloud.playing and not aloud.paused
     button.setChecked(reading)
     if reading:
-        button.setToolTip("Pause reading aloud (Ctrl+Shift+R)")
+        button.setToolTip(translate("ReadAloudMenu", "Pause reading aloud (Ctrl+Shift+R)"))
     elif aloud.playing:
-        button.setToolTip("Paused: go on reading aloud (Ctrl+Shift+R)")
+        button.setToolTip(translate("ReadAloudMenu", "Paused: go on reading aloud (Ctrl+Shift+R)"))
     else:
-        button.setToolTip("Read aloud from the first sentence on the page (Ctrl+Shift+R)")
+        button.setToolTip(
+            translate("ReadAloudMenu",
+                      "Read aloud from the first sentence on the page (Ctrl+Shift+R)"))
 
 
 def _fill_voices(menu: QMenu, aloud: ReadAloud) -> None:
@@ -106,7 +115,8 @@ def _fill_voices(menu: QMenu, aloud: ReadAloud) -> None:
         old.deleteLater()
     if aloud.speaker is None and not aloud.ensure_speaker():
         missing = aloud.voice.no_speech
-        menu.addAction(missing.reason if missing else "No voices").setEnabled(False)
+        menu.addAction(missing.reason if missing else translate("ReadAloudMenu", "No voices")
+                       ).setEnabled(False)
         return
     voice = aloud.voice
     voices, current = voice.voices(), voice.current()
@@ -117,17 +127,20 @@ def _fill_voices(menu: QMenu, aloud: ReadAloud) -> None:
         action = menu.addAction(listed.name)
         action.setCheckable(True)
         action.setChecked(listed.name == current)
-        action.setToolTip(f"Read in {listed.name}; it says the book's title when chosen")
+        action.setToolTip(translate(
+            "ReadAloudMenu", "Read in {0}; it says the book's title when chosen").format(
+                listed.name))
         group.addAction(action)
         action.triggered.connect(lambda _=False, name=listed.name: _choose(aloud, name))
     if not voices:
-        menu.addAction("The speech engine lists no voices").setEnabled(False)
+        menu.addAction(
+            translate("ReadAloudMenu", "The speech engine lists no voices")).setEnabled(False)
     menu.addSeparator()
-    more = menu.addAction("&More Voices…")
+    more = menu.addAction(translate("ReadAloudMenu", "&More Voices…"))
     more.setObjectName("actionMoreVoices")
     more.setEnabled(any(is_variant(v) or v not in shown for v in voices))
     more.triggered.connect(lambda: _more_voices(aloud))
-    preview = menu.addAction("&Preview Voice")
+    preview = menu.addAction(translate("ReadAloudMenu", "&Preview Voice"))
     preview.setObjectName("actionPreviewVoice")
     preview.setEnabled(voice.can_preview())
     preview.triggered.connect(lambda: voice.preview())

@@ -137,7 +137,7 @@ class ReadAloud(QObject):
     def start(self) -> None:
         book = self.reader.book
         if book is None:
-            self.bar.say("Open a book to read it aloud.")
+            self.bar.say(self.tr("Open a book to read it aloud."))
             return
         if not self.ensure_speaker():
             return
@@ -151,7 +151,7 @@ class ReadAloud(QObject):
         if self.workers is None or not source.costly_to_begin():
             self._book_ready(source, source.next())
             return
-        self.bar.say("Preparing the text…")
+        self.bar.say(self.tr("Preparing the text…"))
         self.workers.submit(TEXT_LANE, lambda _job: source.next(),
                             on_done=lambda first: self._book_ready(source, first),
                             on_error=lambda error: self._failed(
@@ -163,7 +163,8 @@ class ReadAloud(QObject):
             return  # stopped, or started again, meanwhile
         if first is None:
             self.source = None
-            self.bar.say("Nothing is left to read aloud here: this is the end of the book.")
+            self.bar.say(
+                self.tr("Nothing is left to read aloud here: this is the end of the book."))
             return
         self.current = first
         self._prepare_ahead(source)
@@ -185,7 +186,7 @@ class ReadAloud(QObject):
             else:
                 self.speaker.pause()
                 self._speaker_paused = True
-            self.bar.say("Paused")
+            self.bar.say(self.tr("Paused"))
             self.stateChanged.emit()
 
     def resume(self) -> None:
@@ -247,7 +248,7 @@ class ReadAloud(QObject):
         if self.paused:
             self._silence()
             self.playing = self.paused = self._resume_from_page = True
-            self.bar.say("Paused")
+            self.bar.say(self.tr("Paused"))
             self.stateChanged.emit()
         else:
             self._silence()
@@ -281,7 +282,7 @@ class ReadAloud(QObject):
         boundary are not touched."""
         self.stop()
         if source.ended:
-            self.bar.say("Nothing in this reply can be read aloud.")
+            self.bar.say(self.tr("Nothing in this reply can be read aloud."))
             return
         if not self.ensure_speaker():
             return
@@ -292,14 +293,15 @@ class ReadAloud(QObject):
         """A comic's words in panel order, page by page from the one on screen, read (or found in
         the OCR cache) by a worker just ahead of the voice; the pages turn as it goes."""
         if self.workers is None:
-            self.bar.say("Comics cannot be read aloud here: no worker to read their pages.")
+            self.bar.say(
+                self.tr("Comics cannot be read aloud here: no worker to read their pages."))
             return
         first = self.reader.comic_view.current_start().section
         source = ComicSource()
         self.source, self.current = source, None
         self.playing, self.paused = True, False
         self.stateChanged.emit()
-        self.bar.say("Reading the words on the page…")
+        self.bar.say(self.tr("Reading the words on the page…"))
         self.workers.submit(
             COMIC_LANE,
             stream_pages(self.read_comic_pages, book, first),
@@ -324,7 +326,7 @@ class ReadAloud(QObject):
     def _ran_out(self, source: SentenceSource) -> None:
         self.stop()
         if source.end_note:
-            self.bar.say(source.end_note)
+            self.bar.say(self.tr(source.end_note))
 
     # -- speaking ----------------------------------------------------------------------------
 
@@ -359,7 +361,7 @@ class ReadAloud(QObject):
             if source.ended:
                 self._ran_out(source)
             else:
-                self.bar.say(source.waiting_note)
+                self.bar.say(self.tr(source.waiting_note))
             return
         self._turning = True
         try:
@@ -417,7 +419,7 @@ class ReadAloud(QObject):
     def _failed(self, utterance: int, reason: str) -> None:
         if utterance == self._utterance:
             self.stop()
-            self.bar.say(f"Read aloud stopped: {reason}")
+            self.bar.say(self.tr("Read aloud stopped: {0}").format(reason))
 
     def _skip(self, *, forward: bool) -> None:
         source = self.source
@@ -435,7 +437,7 @@ class ReadAloud(QObject):
         self._speak_current()
 
     def _say_state(self) -> None:
-        self.bar.say(f"Reading aloud · {speed_words(self.voice.rate)}")
+        self.bar.say(self.tr("Reading aloud · {0}").format(speed_words(self.voice.rate)))
 
     def _paint(self, painter: QPainter, doc: SectionDocument) -> None:
         if self.playing:

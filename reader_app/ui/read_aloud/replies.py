@@ -51,11 +51,11 @@ class ReplyReading(QObject):
         menu.addSeparator()
         here = self.reply_at(point) if point is not None else None
         if here is not None:
-            this = menu.addAction("Read This Reply Aloud")
+            this = menu.addAction(self.tr("Read This Reply Aloud"))
             this.setObjectName("actionReadThisReplyAloud")
             this.triggered.connect(lambda: self.read(here))
         replies = self.dock.shown_replies()
-        last = menu.addAction("Read Last Reply Aloud")
+        last = menu.addAction(self.tr("Read Last Reply Aloud"))
         last.setObjectName("actionReadReplyAloud")
         last.setEnabled(bool(replies))
         if replies:

@@ -37,16 +37,16 @@ class ReadAloudSettingsPage(QWidget):
         self.voice_box.setMinimumContentsLength(24)
         self.voice_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.more_button = QPushButton("More Voices…")
+        self.more_button = QPushButton(self.tr("More Voices…"))
         self.more_button.setObjectName("readAloudMoreVoices")
-        self.preview_button = QPushButton("Preview")
+        self.preview_button = QPushButton(self.tr("Preview"))
         self.preview_button.setObjectName("readAloudPreview")
-        self.preview_button.setToolTip("Hear this voice say the book's title")
+        self.preview_button.setToolTip(self.tr("Hear this voice say the book's title"))
         row = QHBoxLayout()
         row.addWidget(self.voice_box, 1)
         row.addWidget(self.more_button)
         row.addWidget(self.preview_button)
-        form.addRow("Voice", row)
+        form.addRow(self.tr("Voice"), row)
         self.missing = QLabel()
         self.missing.setObjectName("readAloudNoVoice")
         self.missing.setWordWrap(True)
@@ -63,8 +63,8 @@ class ReadAloudSettingsPage(QWidget):
         speed_row = QHBoxLayout()
         speed_row.addWidget(self.speed, 1)
         speed_row.addWidget(self.speed_label)
-        form.addRow("Speed", speed_row)
-        hint = QLabel("Ctrl+Shift+Up and Down change the speed while reading.")
+        form.addRow(self.tr("Speed"), speed_row)
+        hint = QLabel(self.tr("Ctrl+Shift+Up and Down change the speed while reading."))
         hint.setWordWrap(True)
         form.addRow("", hint)
         self.speed.valueChanged.connect(self._show_speed)
@@ -95,7 +95,7 @@ class ReadAloudSettingsPage(QWidget):
         self.preview_button.setEnabled(self.voice.can_preview())
         if not has_voice:
             missing = self.voice.no_speech
-            self.missing.setText(missing.reason if missing else "No voice was found.")
+            self.missing.setText(missing.reason if missing else self.tr("No voice was found."))
             self.missing.show()
 
     def apply(self) -> None:

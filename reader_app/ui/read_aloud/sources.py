@@ -17,6 +17,8 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.text.segment import split_sentences
 from reader_app.books.text.spoken import SpokenCursor, SpokenSentence
 from reader_app.rag.assistant.conversations import Message
+from reader_app.translatable import QT_TRANSLATE_NOOP
+from reader_app.ui.translation import translate
 
 if TYPE_CHECKING:  # numpy comes with it: loaded on the worker that reads a comic
     from reader_app.comics.text import PageText
@@ -78,7 +80,7 @@ class BookSource:
     """The book's sentences in reading order from `place` (the first sentence on screen, or the
     selection's), on through the chapters to the end of the book."""
 
-    end_note = "Read aloud reached the end of the book."
+    end_note = QT_TRANSLATE_NOOP("ReadAloud", "Read aloud reached the end of the book.")
     waiting_note = ""
     listened = True
     skippable = True
@@ -166,7 +168,7 @@ class SentenceList:
         return None
 
     def status(self, sentence: Said) -> str | None:
-        return "Reading aloud"
+        return translate("ReadAloud", "Reading aloud")
 
 
 def reply_to_speak(message: Message) -> str:
@@ -194,15 +196,15 @@ class ReplySource(SentenceList):
         self.message = message
 
     def status(self, sentence: Said) -> str | None:
-        return "Reading the reply aloud"
+        return translate("ReadAloud", "Reading the reply aloud")
 
 
 class ComicSource(SentenceList):
     """A comic's words: each page's balloons in panel order (comics/reading_order.py), sentence by
     sentence, page after page as they are added; the book's own words, so they count as listened."""
 
-    end_note = "Read aloud reached the end of the comic."
-    waiting_note = "Reading the words on the next page…"
+    end_note = QT_TRANSLATE_NOOP("ReadAloud", "Read aloud reached the end of the comic.")
+    waiting_note = QT_TRANSLATE_NOOP("ReadAloud", "Reading the words on the next page…")
     listened = True
 
     def __init__(self) -> None:
@@ -223,4 +225,5 @@ class ComicSource(SentenceList):
 
     def status(self, sentence: Said) -> str | None:
         page = sentence.page if isinstance(sentence, Queued) else None
-        return f"Reading page {page + 1} aloud" if page is not None else "Reading aloud"
+        return (translate("ReadAloud", "Reading page {0} aloud").format(page + 1)
+                if page is not None else translate("ReadAloud", "Reading aloud"))

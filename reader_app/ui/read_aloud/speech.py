@@ -11,6 +11,8 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
 
+from reader_app.ui.translation import translate
+
 
 @dataclass(frozen=True, slots=True)
 class Voice:
@@ -51,10 +53,11 @@ class Speaker(Protocol):
 def install_hint(platform: str = sys.platform) -> str:
     """What to install for a voice on this kind of computer."""
     if platform.startswith("linux"):
-        return ("Install speech-dispatcher with espeak-ng (sudo apt install speech-dispatcher "
-                "espeak-ng) and Qt's speech module (pip install 'pagemate[speech]').")
-    return ("Install Qt's speech module (pip install 'pagemate[speech]'), which speaks with the "
-            "system's own voices.")
+        return translate("Speech", "Install speech-dispatcher with espeak-ng (sudo apt install "
+                         "speech-dispatcher espeak-ng) and Qt's speech module (pip install "
+                         "'pagemate[speech]').")
+    return translate("Speech", "Install Qt's speech module (pip install 'pagemate[speech]'), "
+                     "which speaks with the system's own voices.")
 
 
 def find_speaker(
@@ -67,19 +70,21 @@ def find_speaker(
     try:
         module = import_module("PySide6.QtTextToSpeech")
     except ImportError:
-        return NoSpeech("Read aloud needs Qt's speech module (PySide6-Addons), which is not "
-                        "installed. " + install_hint(platform))
+        return NoSpeech(translate("Speech", "Read aloud needs Qt's speech module (PySide6-Addons), "
+                                  "which is not installed.") + " " + install_hint(platform))
     engines = [e for e in module.QTextToSpeech.availableEngines() if e != "mock"]
     if not engines:
-        return NoSpeech("No speech engine was found on this computer. " + install_hint(platform))
+        return NoSpeech(translate("Speech", "No speech engine was found on this computer.") + " "
+                        + install_hint(platform))
     engine = module.QTextToSpeech(parent)
     if engine.state() == module.QTextToSpeech.State.Error:
-        said = engine.errorString() or "the speech engine did not start"
+        said = engine.errorString() or translate("Speech", "the speech engine did not start")
         # Let go of it: each Play or Voice menu asks again, and each engine kept would hold its
         # own connection to the speech server.
         engine.setParent(None)
         engine.deleteLater()
-        return NoSpeech(f"The speech engine could not start ({said}). " + install_hint(platform))
+        return NoSpeech(translate("Speech", "The speech engine could not start ({0}).").format(said)
+                        + " " + install_hint(platform))
     return QtSpeaker(engine, module)
 
 
@@ -196,4 +201,4 @@ class QtSpeaker(QObject):
     def _error(self, _reason: Any, text: str) -> None:
         if self._utterance is not None:
             failed, self._utterance = self._utterance, None
-            self._failed(failed, text or "the speech engine failed")
+            self._failed(failed, text or translate("Speech", "the speech engine failed"))

@@ -156,7 +156,7 @@ class ReaderVoice(QObject):
 
     def _tell(self, reason: str) -> None:
         """The reason in full, with what to install, in a box the reader closes."""
-        box = QMessageBox(QMessageBox.Icon.Information, "Read aloud", reason,
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Read aloud"), reason,
                           QMessageBox.StandardButton.Ok, self._window())
         box.setObjectName("readAloudNoVoice")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

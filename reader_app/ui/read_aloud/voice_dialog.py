@@ -43,17 +43,18 @@ class VoiceDialog(QDialog):
                  current: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("readAloudVoiceDialog")
-        self.setWindowTitle("Voices")
+        self.setWindowTitle(self.tr("Voices"))
         self.voice = voice
         self.before = voice.current()
         layout = QVBoxLayout(self)
-        note = QLabel("Voices for this book's language; an engine's variants are listed under "
-                      "the voice they vary.")
+        note = QLabel(
+            self.tr("Voices for this book's language; an engine's variants are listed under "
+                      "the voice they vary."))
         note.setWordWrap(True)
         layout.addWidget(note)
         self.search = QLineEdit()
         self.search.setObjectName("voiceSearch")
-        self.search.setPlaceholderText("Find a voice")
+        self.search.setPlaceholderText(self.tr("Find a voice"))
         self.search.setClearButtonEnabled(True)
         layout.addWidget(self.search)
         self.tree = QTreeWidget()
@@ -80,9 +81,9 @@ class VoiceDialog(QDialog):
                     self.tree.scrollToItem(item)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.preview_button = QPushButton("Preview")
+        self.preview_button = QPushButton(self.tr("Preview"))
         self.preview_button.setObjectName("voicePreview")
-        self.preview_button.setToolTip("Hear this voice say the book's title")
+        self.preview_button.setToolTip(self.tr("Hear this voice say the book's title"))
         buttons.addButton(self.preview_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         layout.addWidget(buttons)

@@ -18,6 +18,7 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import ReadingState
 from reader_app.books.shelf.reading import BoundaryMove, Known, known_after, next_boundary
 from reader_app.ui.reader.reading_ahead import notice_parts
+from reader_app.ui.translation import translate
 
 NOTICE_MS = 15_000  # how long "… · Undo" stays
 
@@ -57,7 +58,7 @@ class BoundaryNotice(QFrame):
 
     def tell(self, text: str, *, undo: Callable[[], None] | None = None) -> None:
         """News of a change, with Undo (when it can be undone) for a while."""
-        self._show(text, "Undo" if undo else "", "", undo)
+        self._show(text, self.tr("Undo") if undo else "", "", undo)
         self._timer.start(NOTICE_MS)
 
     def _show(
@@ -92,16 +93,16 @@ class BoundaryActions:
     def place(self, known: Known) -> str:
         book = self.page.book
         if known.finished:
-            return "the end"
+            return translate("Places", "the end")
         if book is None or known.boundary.section < 0:
-            return "nothing yet"
+            return translate("Places", "nothing yet")
         name = book.chapter_title(known.boundary)
         title = book.metadata.title.strip()
         # A half-title is named like the book: "Back to War and Peace" reads as the whole book,
         # not a place in it.
         if title and name.strip().casefold() == title.casefold():
-            return f"the start of “{title}”"
-        return name or "here"
+            return translate("BoundaryActions", "the start of “{0}”").format(title)
+        return name or translate("BoundaryActions", "here")
 
     def mark_read_here(self) -> None:
         """Forward: done, with Undo. Behind what it already knows: asked first."""
@@ -110,28 +111,31 @@ class BoundaryActions:
             return
         update = next_boundary(book, before, BoundaryMove.MARK, end=here.boundary)
         if not update.moved and not update.behind:
-            self.notice.tell(f"Already marked as read up to {self.place(here)}")
+            self.notice.tell(translate(
+                "BoundaryActions", "Already marked as read up to {0}").format(self.place(here)))
             return
         if update.behind:
             self.notice.ask(
-                f"The assistant already knows up to {self.place(before)}. "
-                f"Move it back to {self.place(here)}?",
-                confirm="Move back",
-                cancel="Keep",
-                action=lambda: self._change(here, before, "Moved back to"),
+                translate("BoundaryActions", "The assistant already knows up to {0}. Move it back "
+                          "to {1}?").format(self.place(before), self.place(here)),
+                confirm=translate("BoundaryActions", "Move back"),
+                cancel=translate("BoundaryActions", "Keep"),
+                action=lambda: self._change(
+                    here, before, translate("BoundaryActions", "Moved back to {0}")),
             )
             return
         self._change(known_after(book, before, BoundaryMove.MARK, update), before,
-                     "Marked as read up to")
+                     translate("BoundaryActions", "Marked as read up to {0}"))
 
     def ask_reset(self) -> None:
         before = self.known()
         if self.page.book is None or before is None:
             return
         self.notice.ask(
-            f"Make the assistant forget this book (it knows up to {self.place(before)})?",
-            confirm="Reset",
-            cancel="Cancel",
+            translate("BoundaryActions", "Make the assistant forget this book (it knows up to "
+                      "{0})?").format(self.place(before)),
+            confirm=translate("BoundaryActions", "Reset"),
+            cancel=translate("BoundaryActions", "Cancel"),
             action=self.reset,
         )
 
@@ -144,9 +148,10 @@ class BoundaryActions:
 
     def _change(self, to: Known, before: Known, saying: str) -> None:
         self.page.set_boundary_by_hand(boundary=to.boundary, finished=to.finished)
-        text = f"{saying} {self.place(to)}" if saying else "The assistant forgot this book"
+        text = (saying.format(self.place(to)) if saying
+                else translate("BoundaryActions", "The assistant forgot this book"))
         self.notice.tell(text, undo=lambda: self._undo(before))
 
     def _undo(self, before: Known) -> None:
         self.page.set_boundary_by_hand(boundary=before.boundary, finished=before.finished)
-        self.notice.tell(f"Back to {self.place(before)}")
+        self.notice.tell(translate("BoundaryActions", "Back to {0}").format(self.place(before)))

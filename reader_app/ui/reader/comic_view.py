@@ -14,11 +14,13 @@ from reader_app.books.model import Book, Locator
 from reader_app.books.opening.pdf import RESOURCE_LONG_SIDE, pdf_pages
 from reader_app.books.shelf.reading import Navigation
 from reader_app.errors import BookError
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.page.images import decode_image
 from reader_app.ui.page.safe_paint import paint_safely
 from reader_app.ui.reader.page_view import PageShown
 from reader_app.ui.reader.pdf_pictures import PdfPictures
 from reader_app.ui.reader.pdf_selection import PdfTextView
+from reader_app.ui.translation import translate
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +28,7 @@ FIT_MODES = ("page", "width", "height", "actual")
 ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 1.0, 4.0, 1.25  # over the fit mode
 CACHE_PAGES = 8
 HEADER_BYTES = 64 * 1024  # where an image file says how big it is
-PICTURE_NOT_SHOWN = "This picture could not be shown."
+PICTURE_NOT_SHOWN = QT_TRANSLATE_NOOP("ComicView", "This picture could not be shown.")
 
 
 def unshown_page(target: QSize, *, background: QColor) -> QImage:
@@ -42,7 +44,8 @@ def unshown_page(target: QSize, *, background: QColor) -> QImage:
         font.setPixelSize(max(min(width // 14, 28), 8))
         painter.setFont(font)
         flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
-        painter.drawText(image.rect().adjusted(8, 8, -8, -8), int(flags), PICTURE_NOT_SHOWN)
+        painter.drawText(image.rect().adjusted(8, 8, -8, -8), int(flags),
+                         translate("ComicView", PICTURE_NOT_SHOWN))
     finally:
         painter.end()
     return image

@@ -60,7 +60,7 @@ class MediaPlayerBox(QWidget):
         self.frame: QImage | None = None  # the video's latest frame drawn
         self._unpainted: QVideoFrame | None = None  # a newer one, not converted yet
         self.poster: QImage | None = None  # shown until the first frame
-        self.message = "Loading…"
+        self.message = self.tr("Loading…")
         self._sources: list[Source] = []
         self._playing_source = -1
         self._failing: QUrl | None = None  # the source whose failure is being handled
@@ -83,14 +83,14 @@ class MediaPlayerBox(QWidget):
         self.play_button = QToolButton(self)
         self.play_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.play_button.setIcon(self._icon(playing=False))
-        self.play_button.setToolTip("Play")
+        self.play_button.setToolTip(self.tr("Play"))
         self.play_button.setEnabled(False)
         self.play_button.clicked.connect(self.toggle)
         self.seek = QSlider(Qt.Orientation.Horizontal, self)
         self.seek.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.seek.setEnabled(False)
         self.seek.sliderMoved.connect(self.player.setPosition)
-        self.seek.setAccessibleName("Position")
+        self.seek.setAccessibleName(self.tr("Position"))
         self.time = QLabel(self)
         self.time.setStyleSheet(f"color: {theme.muted}")
         bar_row = QHBoxLayout()
@@ -145,7 +145,7 @@ class MediaPlayerBox(QWidget):
         self._playing_source = index
         if index >= len(self._sources):
             reasons = [why for _member, _path, why in self._sources if why]
-            self._give_up(reasons[-1] if reasons else "no file to play")
+            self._give_up(reasons[-1] if reasons else self.tr("no file to play"))
             return
         path = self._sources[index][1]
         assert path is not None
@@ -171,7 +171,8 @@ class MediaPlayerBox(QWidget):
     def _give_up(self, why: str) -> None:
         self._playing_source = len(self._sources)
         self.player.setSource(QUrl())
-        self.message = f"Can't play this {self.media.kind}: {why}"
+        self.message = (self.tr("Can't play this audio: {0}") if self.media.kind == "audio"
+                        else self.tr("Can't play this video: {0}")).format(why)
         self.play_button.setEnabled(False)
         self.update()
         self.failed.emit(why)
@@ -222,13 +223,14 @@ class MediaPlayerBox(QWidget):
 
     def _status(self, status: QMediaPlayer.MediaStatus) -> None:
         if status == QMediaPlayer.MediaStatus.InvalidMedia:
-            self._failed_source(self.player.errorString() or "the file is not a format it knows")
+            self._failed_source(
+                self.player.errorString() or self.tr("the file is not a format it knows"))
         elif status == QMediaPlayer.MediaStatus.LoadedMedia:
             self.message = ""
             self.play_button.setEnabled(True)
             self.seek.setEnabled(self.player.isSeekable())
             if not self.audio_outputs() and self.media.kind == "audio":
-                self.message = "no sound device: playing silently"
+                self.message = self.tr("no sound device: playing silently")
             self._show_time()
             self.update()
             if self._wants_play and self.isVisible():
@@ -236,7 +238,7 @@ class MediaPlayerBox(QWidget):
 
     def _error(self, error: QMediaPlayer.Error, text: str) -> None:
         if error != QMediaPlayer.Error.NoError:
-            self._failed_source(text or "it could not be read")
+            self._failed_source(text or self.tr("it could not be read"))
 
     def _state(self, state: QMediaPlayer.PlaybackState) -> None:
         playing = state == QMediaPlayer.PlaybackState.PlayingState
@@ -246,7 +248,7 @@ class MediaPlayerBox(QWidget):
             self.pause()
             return
         self.play_button.setIcon(self._icon(playing=playing))
-        self.play_button.setToolTip("Pause" if playing else "Play")
+        self.play_button.setToolTip(self.tr("Pause") if playing else self.tr("Play"))
         self.update()
 
     def _duration(self, duration: int) -> None:

@@ -33,6 +33,7 @@ from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.media_blocks import bar_height
+from reader_app.ui.translation import translate
 from reader_app.ui.workers import Workers
 
 if TYPE_CHECKING:
@@ -147,7 +148,8 @@ class MediaPlayers(QObject):
             from reader_app.ui.reader.media_player import MediaPlayerBox
         except ImportError as error:
             log.warning("Audio and video can't be played: %s", error)
-            self._mark_unplayable(key, media, "Qt Multimedia is not installed")
+            self._mark_unplayable(
+                key, media, translate("MediaPlayers", "Qt Multimedia is not installed"))
             return None
         theme = self.view.appearance.resolved_theme()
         bar = bar_height(self.view.appearance.font_size)
@@ -229,7 +231,8 @@ def copy_sources(book: Book, members: tuple[str, ...], folder: Path, names: list
             if not path.is_file():
                 data = book.resource(member)
                 if len(data) > MAX_MEDIA_BYTES:
-                    raise ValueError(f"it is over {MAX_MEDIA_BYTES // (1024 * 1024)} MB")
+                    raise ValueError(translate("MediaPlayers", "it is over {0} MB").format(
+                        MAX_MEDIA_BYTES // (1024 * 1024)))
                 partial = folder / f"{name}.part"  # renamed when whole: never half a file
                 partial.write_bytes(data)
                 partial.replace(path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QLocale, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractSlider,
@@ -102,7 +102,7 @@ class ProgressSlider(QSlider):
 
     def place_text(self, fraction: float) -> str:
         if self.describe is None:
-            return f"{round(fraction * 100)}%"
+            return self.tr("{0}%").format(QLocale().toString(round(fraction * 100)))
         return self.describe(fraction)
 
     def _show_place(self, fraction: float, at: QPoint | None) -> None:

@@ -6,7 +6,7 @@ import dataclasses
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from reader_app.books.model import Book, Locator
@@ -326,9 +326,10 @@ class ReaderPage(QWidget):
             return ""
         place = self.place_at(fraction)
         if self.book.is_comic:
-            return f"Page {place.section + 1} of {len(self.book.sections)}"
-        chapter = self.book.chapter_title(place) or f"Section {place.section + 1}"
-        return f"{chapter} · {round(fraction * 100)}%"
+            return self.tr("Page {0} of {1}").format(place.section + 1, len(self.book.sections))
+        chapter = self.book.chapter_title(place) or self.tr("Section {0}").format(
+            place.section + 1)
+        return self.tr("{0} · {1}%").format(chapter, QLocale().toString(round(fraction * 100)))
 
     # -- slider -----------------------------------------------------------------------------
 

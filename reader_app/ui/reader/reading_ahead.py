@@ -28,8 +28,10 @@ class ReadingAheadBanner(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.label, (self.move_here_button, self.dismiss_button) = notice_parts(
-            self, "readingAheadBanner", ("readingAheadText", "Reading ahead of the assistant."),
-            ("moveBoundaryHere", "Let it know up to here"), ("dismissReadingAhead", "Not now"),
+            self, "readingAheadBanner",
+            ("readingAheadText", self.tr("Reading ahead of the assistant.")),
+            ("moveBoundaryHere", self.tr("Let it know up to here")),
+            ("dismissReadingAhead", self.tr("Not now")),
         )
         self.move_here_button.clicked.connect(self.accepted.emit)
         self.dismiss_button.clicked.connect(self.dismiss)
@@ -39,8 +41,8 @@ class ReadingAheadBanner(QFrame):
     def offer(self, chapter: str) -> None:
         """Show the offer for `chapter`, unless the reader said "Not now" to it."""
         self.setToolTip(
-            f"You're reading ahead of what the assistant knows. Let it use the book up to "
-            f"“{chapter}”?"
+            self.tr("You're reading ahead of what the assistant knows. Let it use the book up to "
+                    "“{0}”?").format(chapter)
         )
         if not self.dismissed:
             self.show()

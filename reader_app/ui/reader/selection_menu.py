@@ -6,7 +6,9 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu
 
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.reader.page_view import PageView
+from reader_app.ui.translation import translate
 
 
 def build_context_menu(view: PageView) -> QMenu:
@@ -23,27 +25,29 @@ def build_context_menu(view: PageView) -> QMenu:
         ahead_actions(menu, view, selected)
     else:
         for label, mode in SELECTION_ACTIONS:
-            action = QAction(label, menu)
+            action = QAction(translate("SelectionMenu", label), menu)
             action.setObjectName(f"askAbout_{mode}")
             action.setEnabled(read)
             action.triggered.connect(lambda _=False, m=mode: view.askAbout.emit(selected, m))
             menu.addAction(action)
     menu.addSeparator()
-    copy = menu.addAction("Copy")
+    copy = menu.addAction(translate("SelectionMenu", "Copy"))
     copy.setEnabled(bool(selected))
     copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(selected))
-    mark = menu.addAction("Mark as read up to here")
+    mark = menu.addAction(translate("SelectionMenu", "Mark as read up to here"))
     mark.triggered.connect(view.markReadHere.emit)
     for hook in view.menu_hooks:
         hook(menu)
     return menu
 
 
-SELECTION_ACTIONS = (("Ask about this", "ask"), ("Explain", "explain"), ("Who is this?", "who"))
+SELECTION_ACTIONS = ((QT_TRANSLATE_NOOP("SelectionMenu", "Ask about this"), "ask"),
+                     (QT_TRANSLATE_NOOP("SelectionMenu", "Explain"), "explain"),
+                     (QT_TRANSLATE_NOOP("SelectionMenu", "Who is this?"), "who"))
 AHEAD_ACTIONS = (
-    ("Let it know up to here and ask", "ask"),
-    ("Let it know up to here and explain", "explain"),
-    ("Let it know up to here: who is this?", "who"),
+    (QT_TRANSLATE_NOOP("SelectionMenu", "Let it know up to here and ask"), "ask"),
+    (QT_TRANSLATE_NOOP("SelectionMenu", "Let it know up to here and explain"), "explain"),
+    (QT_TRANSLATE_NOOP("SelectionMenu", "Let it know up to here: who is this?"), "who"),
 )
 
 
@@ -57,14 +61,17 @@ def ahead_actions(menu: QMenu, view: PageView, selected: str) -> None:
         view.askAbout.emit(selected, mode)
 
     for label, mode in AHEAD_ACTIONS:
-        action = QAction(label, menu)
+        action = QAction(translate("SelectionMenu", label), menu)
         action.setObjectName(f"askAbout_{mode}")
-        action.setToolTip("The assistant hasn't read this far: it will know the book up to the "
-                          "end of this page (Undo by the progress bar).")
+        action.setToolTip(
+            translate("SelectionMenu", "The assistant hasn't read this far: it will know the "
+                      "book up to the end of this page (Undo by the progress bar)."))
         action.triggered.connect(lambda _=False, m=mode: let_it_know_and(m))
         menu.addAction(action)
-    alone = QAction("Ask about the selection alone", menu)
+    alone = QAction(translate("SelectionMenu", "Ask about the selection alone"), menu)
     alone.setObjectName("askAboutSelectionAlone")
-    alone.setToolTip("What the assistant knows stays where it is; it gets only these words.")
+    alone.setToolTip(
+        translate("SelectionMenu",
+                  "What the assistant knows stays where it is; it gets only these words."))
     alone.triggered.connect(lambda: view.askAbout.emit(selected, "ask"))
     menu.addAction(alone)

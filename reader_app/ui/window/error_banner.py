@@ -17,7 +17,7 @@ class ErrorBanner(QFrame):
         self.label.setObjectName("errorMessage")
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.dismiss_button = QPushButton("Dismiss")
+        self.dismiss_button = QPushButton(self.tr("Dismiss"))
         self.dismiss_button.setObjectName("errorDismiss")
         self.dismiss_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click keeps the keys
         self.dismiss_button.clicked.connect(self.hide)
@@ -30,5 +30,8 @@ class ErrorBanner(QFrame):
 
     def reply_failed(self, lane: str, _error: str) -> None:
         """A job's reply could not be shown (`Workers.replyFailed`; logged with its traceback)."""
-        what = "The book could not be shown" if lane == "open" else "Something could not be shown"
-        self.show_message(f"{what} because of a fault in Pagemate; the details are in the log.")
+        self.show_message(
+            self.tr("The book could not be shown because of a fault in Pagemate; the details are "
+                    "in the log.") if lane == "open" else
+            self.tr("Something could not be shown because of a fault in Pagemate; the details "
+                    "are in the log."))

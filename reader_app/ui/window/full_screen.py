@@ -10,6 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QToolBar, QWidget
 
+from reader_app.ui.translation import translate
+
 
 class FullScreen:
     """Enters and leaves full screen for `window`, hiding its chrome while there."""
@@ -18,7 +20,7 @@ class FullScreen:
         self.window = window
         self._hidden: list[QWidget] = []
         self._was_maximized = False
-        self.leave_action = QAction("Leave Full Screen", window)
+        self.leave_action = QAction(translate("FullScreen", "Leave Full Screen"), window)
         self.leave_action.setObjectName("actionLeaveFullScreen")
         self.leave_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.leave_action.setEnabled(False)  # Esc means nothing else to the window otherwise

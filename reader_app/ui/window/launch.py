@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from reader_app.books.shelf.library import Library
 from reader_app.settings import SettingsStore
+from reader_app.ui.translation import install_language
 from reader_app.ui.window import gc_policy
 from reader_app.ui.window.main_window import MainWindow
 
@@ -30,7 +31,9 @@ def launch(
         instance = SingleInstance(home)
         if instance.try_hand_off([file] if file else []):
             return 0
-    window = MainWindow(home=home, library=Library(conn, home), settings=SettingsStore(conn))
+    settings = SettingsStore(conn)
+    install_language(str(settings.get("window.language")))
+    window = MainWindow(home=home, library=Library(conn, home), settings=settings)
     gc_policy.enable()
     gc_policy.settle()
     if screenshot:

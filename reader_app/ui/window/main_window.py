@@ -208,7 +208,8 @@ class MainWindow(QMainWindow):
     # -- opening ----------------------------------------------------------------------------
 
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a book", str(Path.home()), BOOK_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open a book"), str(Path.home()), BOOK_FILTER)
         if path:
             self.open_path(path)
 
@@ -361,7 +362,7 @@ class MainWindow(QMainWindow):
     def _saves_landed(self) -> None:
         if self.error_banner.isVisible() and self.error_label.text() == self._held_note:
             self.error_banner.hide()
-        self.statusBar().showMessage("Your reading position is saved again.", 10_000)
+        self.statusBar().showMessage(self.tr("Your reading position is saved again."), 10_000)
 
     def set_fit(self, key: str) -> None:
         self.settings.set("comics.fit", key)
@@ -391,7 +392,8 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> None:
         self.statusBar().showMessage(
-            f"{APP_NAME} {__version__} — a reader whose companion only knows what you have read.",
+            self.tr("{0} {1} — a reader whose companion only knows what you have read.").format(
+                APP_NAME, __version__),
             8000,
         )
 

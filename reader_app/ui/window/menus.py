@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar
 from reader_app import APP_NAME
 from reader_app.books.model import Book, Locator
 from reader_app.settings import SettingsStore
+from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.aids.search_dock import SearchDock
 from reader_app.ui.aids.toc import TocDock
 from reader_app.ui.assistant.panel import AssistantPanel
@@ -19,6 +20,7 @@ from reader_app.ui.companion.controller import CompanionController
 from reader_app.ui.companion.xray_dock import XRayDock
 from reader_app.ui.page.appearance import THEMES, Appearance
 from reader_app.ui.reader.reader_page import ReaderPage
+from reader_app.ui.translation import theme_name, translate
 from reader_app.ui.window.reading_commands import change_size, show_go_to, zoom_comic
 
 
@@ -86,9 +88,10 @@ def make_action(
 
 # The page's own keys for the Go menu's moves ("Next Page", its text): shown beside them, not
 # made shortcuts, since the page handles them (right to left, Left is the next page).
-PAGE_MOVES = (("actionNextPage", "&Next Page", "Right"),
-              ("actionPreviousPage", "&Previous Page", "Left"),
-              ("actionStart", "Go to &Start", "Home"), ("actionEnd", "Go to &End", "End"))
+PAGE_MOVES = (("actionNextPage", QT_TRANSLATE_NOOP("Menus", "&Next Page"), "Right"),
+              ("actionPreviousPage", QT_TRANSLATE_NOOP("Menus", "&Previous Page"), "Left"),
+              ("actionStart", QT_TRANSLATE_NOOP("Menus", "Go to &Start"), "Home"),
+              ("actionEnd", QT_TRANSLATE_NOOP("Menus", "Go to &End"), "End"))
 
 
 def show_page_keys(go: QMenu, *, right_to_left: bool) -> None:
@@ -99,7 +102,7 @@ def show_page_keys(go: QMenu, *, right_to_left: bool) -> None:
             if action.objectName() == name:
                 key = swapped.get(key, key) if right_to_left else key
                 shown = QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
-                action.setText(f"{text}\t{shown}")
+                action.setText(f"{translate('Menus', text)}\t{shown}")
 
 
 @dataclass(frozen=True)
@@ -118,24 +121,27 @@ class Menus:
 def build_menus(window: MenuHost) -> Menus:
     """The menus, toolbar and shortcuts of `window`, each wired to a public slot of it."""
     bar = window.menuBar()
-    file_menu = bar.addMenu("&File")
+    file_menu = bar.addMenu(translate("Menus", "&File"))
     file_menu.setObjectName("fileMenu")
     file_menu.addAction(
         make_action(
-            window, "actionOpen", "&Open…", window.choose_file, QKeySequence.StandardKey.Open
+            window, "actionOpen",
+            translate("Menus", "&Open…"), window.choose_file, QKeySequence.StandardKey.Open
         )
     )
-    recent_menu = file_menu.addMenu("Open &Recent")
+    recent_menu = file_menu.addMenu(translate("Menus", "Open &Recent"))
     recent_menu.setObjectName("recentMenu")
     recent_menu.aboutToShow.connect(window.fill_recent_menu)
-    library_action = make_action(window, "actionLibrary", "&Library", window.show_library, "Ctrl+L")
+    library_action = make_action(window, "actionLibrary",
+        translate("Menus", "&Library"), window.show_library, "Ctrl+L")
     file_menu.addAction(library_action)
     file_menu.addSeparator()
     file_menu.addAction(
-        make_action(window, "actionQuit", "&Quit", window.close, QKeySequence.StandardKey.Quit)
+        make_action(window, "actionQuit",
+            translate("Menus", "&Quit"), window.close, QKeySequence.StandardKey.Quit)
     )
 
-    view = bar.addMenu("&View")
+    view = bar.addMenu(translate("Menus", "&View"))
     view.setObjectName("viewMenu")
     toc_action = window.toc_dock.toggleViewAction()
     toc_action.setObjectName("actionToc")
@@ -143,28 +149,30 @@ def build_menus(window: MenuHost) -> Menus:
     view.addAction(toc_action)
     assistant_action = window.assistant_panel.toggleViewAction()
     assistant_action.setObjectName("actionAssistant")
-    assistant_action.setText("&Assistant")
+    assistant_action.setText(translate("Menus", "&Assistant"))
     assistant_action.setShortcut("Ctrl+J")
     window.addAction(assistant_action)
     view.addAction(assistant_action)
     xray_action = window.xray_dock.toggleViewAction()
     xray_action.setObjectName("actionXRay")
-    xray_action.setText("&X-Ray")
+    xray_action.setText(translate("Menus", "&X-Ray"))
     xray_action.setShortcut("Ctrl+Shift+X")
     window.addAction(xray_action)
     view.addAction(xray_action)
     find_action = make_action(
-        window, "actionFind", "&Find in Book…", window.search_dock.focus_input, "Ctrl+F"
+        window, "actionFind",
+        translate("Menus", "&Find in Book…"), window.search_dock.focus_input, "Ctrl+F"
     )
     view.addAction(find_action)
     view.addAction(
-        make_action(window, "actionFindNext", "Find Next", window.search_dock.next_hit, "F3")
+        make_action(window, "actionFindNext",
+            translate("Menus", "Find Next"), window.search_dock.next_hit, "F3")
     )
     view.addAction(
         make_action(
             window,
             "actionFindPrevious",
-            "Find Previous",
+            translate("Menus", "Find Previous"),
             window.search_dock.previous_hit,
             "Shift+F3",
         )
@@ -174,7 +182,7 @@ def build_menus(window: MenuHost) -> Menus:
         make_action(
             window,
             "actionBigger",
-            "&Bigger Text",
+            translate("Menus", "&Bigger Text"),
             lambda: change_size(window, 1),
             [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")],
         )
@@ -183,24 +191,25 @@ def build_menus(window: MenuHost) -> Menus:
         make_action(
             window,
             "actionSmaller",
-            "&Smaller Text",
+            translate("Menus", "&Smaller Text"),
             lambda: change_size(window, -1),
             QKeySequence("Ctrl+-"),
         )
     )
     view.addAction(
         make_action(
-            window, "actionDefaultSize", "&Default Size", lambda: change_size(window, 0), "Ctrl+0"
+            window, "actionDefaultSize",
+            translate("Menus", "&Default Size"), lambda: change_size(window, 0), "Ctrl+0"
         )
     )
-    themes = view.addMenu("&Theme")
+    themes = view.addMenu(translate("Menus", "&Theme"))
     themes.setObjectName("themeMenu")
     group = QActionGroup(window.menuBar())
     for key in ("system", *THEMES):
         action = make_action(
             window,
             f"actionTheme_{key}",
-            key.capitalize(),
+            theme_name(key),
             lambda _=False, k=key: window.set_theme(k),
         )
         action.setCheckable(True)
@@ -208,48 +217,53 @@ def build_menus(window: MenuHost) -> Menus:
         group.addAction(action)
         themes.addAction(action)
     justify_action = make_action(
-        window, "actionJustify", "&Justify Text", window.toggle_justify
+        window, "actionJustify", translate("Menus", "&Justify Text"), window.toggle_justify
     )
     justify_action.setCheckable(True)
     justify_action.setChecked(window.appearance.justify)
     view.addAction(justify_action)
     view.addAction(
-        make_action(window, "actionAppearance", "&Appearance…", window.show_appearance_dialog)
+        make_action(window, "actionAppearance",
+            translate("Menus", "&Appearance…"), window.show_appearance_dialog)
     )
     view.addAction(
         make_action(
             window,
             "actionPreferences",
-            "&Settings…",
+            translate("Menus", "&Settings…"),
             lambda: window.show_preferences(),
             preferences_keys(),
         )
     )
     view.addSeparator()
     view.addAction(
-        make_action(window, "actionFullScreen", "&Full Screen", window.toggle_full_screen, "F11")
+        make_action(window, "actionFullScreen",
+            translate("Menus", "&Full Screen"), window.toggle_full_screen, "F11")
     )
 
-    go = bar.addMenu("&Go")
+    go = bar.addMenu(translate("Menus", "&Go"))
     go.setObjectName("goMenu")
     go.addAction(
-        make_action(window, "actionNextPage", "&Next Page", lambda: window.reader.view.next_page())
+        make_action(window, "actionNextPage",
+            translate("Menus", "&Next Page"), lambda: window.reader.view.next_page())
     )
     go.addAction(
         make_action(
             window,
             "actionPreviousPage",
-            "&Previous Page",
+            translate("Menus", "&Previous Page"),
             lambda: window.reader.view.previous_page(),
         )
     )
     go.addAction(
-        make_action(window, "actionStart", "Go to &Start", lambda: window.reader.view.go_home())
+        make_action(window, "actionStart",
+            translate("Menus", "Go to &Start"), lambda: window.reader.view.go_home())
     )
     go.addAction(
-        make_action(window, "actionEnd", "Go to &End", lambda: window.reader.view.go_end())
+        make_action(window, "actionEnd",
+            translate("Menus", "Go to &End"), lambda: window.reader.view.go_end())
     )
-    go.addAction(make_action(window, "actionGoTo", "&Go To…",
+    go.addAction(make_action(window, "actionGoTo", translate("Menus", "&Go To…"),
                              lambda: show_go_to(window, window.reader.window()), "Ctrl+G"))
     go.aboutToShow.connect(
         lambda: show_page_keys(go, right_to_left=window.reader.view.right_to_left()))
@@ -259,36 +273,38 @@ def build_menus(window: MenuHost) -> Menus:
         make_action(
             window,
             "actionStorySoFar",
-            "The &Story So Far",
+            translate("Menus", "The &Story So Far"),
             window.companion.show_story,
             "Ctrl+Shift+S",
         )
     )
     go.addAction(
         make_action(
-            window, "actionMarkRead", "&Mark as Read up to Here", window.reader.mark_read_here
+            window, "actionMarkRead",
+            translate("Menus", "&Mark as Read up to Here"), window.reader.mark_read_here
         )
     )
     go.addAction(
         make_action(
             window,
             "actionResetBoundary",
-            "&Reset What the Assistant Knows…",
+            translate("Menus", "&Reset What the Assistant Knows…"),
             window.reader.confirm_reset,
         )
     )
 
-    comics = bar.addMenu("&Comics")
+    comics = bar.addMenu(translate("Menus", "&Comics"))
     comics.setObjectName("comicsMenu")
     fit_group = QActionGroup(window.menuBar())
     for key, label in (
-        ("page", "Fit &Page"),
-        ("width", "Fit &Width"),
-        ("height", "Fit &Height"),
-        ("actual", "&Actual Size"),
+        ("page", QT_TRANSLATE_NOOP("Menus", "Fit &Page")),
+        ("width", QT_TRANSLATE_NOOP("Menus", "Fit &Width")),
+        ("height", QT_TRANSLATE_NOOP("Menus", "Fit &Height")),
+        ("actual", QT_TRANSLATE_NOOP("Menus", "&Actual Size")),
     ):
         action = make_action(
-            window, f"actionFit_{key}", label, lambda _=False, k=key: window.set_fit(k)
+            window, f"actionFit_{key}", translate("Menus", label),
+            lambda _=False, k=key: window.set_fit(k)
         )
         action.setCheckable(True)
         action.setChecked(window.settings.get("comics.fit") == key)
@@ -298,24 +314,26 @@ def build_menus(window: MenuHost) -> Menus:
     # The keys are View's Bigger/Smaller/Default Size, which zoom a comic's page: shown here,
     # not bound twice (a key bound to two actions does neither).
     zoom_actions = [
-        make_action(window, name, f"{label}\t{keys}", lambda _=False, step=step: zoom_comic(
-            window, step))
+        make_action(window, name, f"{translate('Menus', label)}\t{keys}",
+                    lambda _=False, step=step: zoom_comic(window, step))
         for name, label, keys, step in (
-            ("actionComicZoomIn", "Zoom &In", "Ctrl++", 1),
-            ("actionComicZoomOut", "Zoom &Out", "Ctrl+-", -1),
-            ("actionComicZoomReset", "Fit &Again (Reset Zoom)", "Ctrl+0", 0),
+            ("actionComicZoomIn", QT_TRANSLATE_NOOP("Menus", "Zoom &In"), "Ctrl++", 1),
+            ("actionComicZoomOut", QT_TRANSLATE_NOOP("Menus", "Zoom &Out"), "Ctrl+-", -1),
+            ("actionComicZoomReset",
+             QT_TRANSLATE_NOOP("Menus", "Fit &Again (Reset Zoom)"), "Ctrl+0", 0),
         )
     ]
     comics.addActions(zoom_actions)
     comics.addSeparator()
     spread_action = make_action(
-        window, "actionSpread", "Two-Page &Spreads", window.apply_comic_options
+        window, "actionSpread", translate("Menus", "Two-Page &Spreads"), window.apply_comic_options
     )
     spread_action.setCheckable(True)
     spread_action.setChecked(window.settings.get("comics.spread"))
     comics.addAction(spread_action)
     rtl_action = make_action(
-        window, "actionRightToLeft", "&Right to Left", window.apply_comic_options
+        window, "actionRightToLeft",
+        translate("Menus", "&Right to Left"), window.apply_comic_options
     )
     rtl_action.setCheckable(True)
     comics.addAction(rtl_action)
@@ -325,12 +343,12 @@ def build_menus(window: MenuHost) -> Menus:
         make_action(
             window,
             "actionPrepareComic",
-            "Prepare Whole Comic for the Assistant",
+            translate("Menus", "Prepare Whole Comic for the Assistant"),
             window.prepare_whole_comic,
         )
     )
 
-    toolbar = QToolBar("Main")
+    toolbar = QToolBar(translate("Menus", "Main"))
     toolbar.setObjectName("mainToolbar")
     toolbar.setMovable(False)
     toolbar.addAction(library_action)
@@ -352,8 +370,10 @@ def build_menus(window: MenuHost) -> Menus:
     book_changed(None)
     window.reader.bookChanged.connect(book_changed)
 
-    help_menu = bar.addMenu("&Help")
+    help_menu = bar.addMenu(translate("Menus", "&Help"))
     help_menu.setObjectName("helpMenu")
-    help_menu.addAction(make_action(window, "actionAbout", f"&About {APP_NAME}", window.show_about))
+    help_menu.addAction(make_action(
+        window, "actionAbout", translate("Menus", "&About {0}").format(APP_NAME),
+        window.show_about))
     return Menus(recent_menu, toc_action, assistant_action, xray_action, justify_action,
                  spread_action, rtl_action)

@@ -32,6 +32,7 @@ from reader_app.ui.library.book_opening import OpenedBook, open_and_record
 from reader_app.ui.library.cover_jobs import reading_notes_text, submit_cover
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader.reader_page import ReaderPage
+from reader_app.ui.translation import translate
 from reader_app.ui.window import gc_policy
 from reader_app.ui.window.error_banner import ErrorBanner
 from reader_app.ui.window.first_paint import after_first_paint
@@ -96,10 +97,10 @@ class BookOpening:
         meanwhile)."""
         window = self.window
         file = Path(path).expanduser()
-        window.statusBar().showMessage(f"Opening {file.name}…")
+        window.statusBar().showMessage(translate("BookOpening", "Opening {0}…").format(file.name))
         if launching:
             title = known.title if known is not None else _known_title(window.library, file)
-            self.page.setText(f"Opening “{title}”…")
+            self.page.setText(translate("BookOpening", "Opening “{0}”…").format(title))
             window.stack.setCurrentWidget(self.page)
         home, writer = window.home, window.writer
         return window.tasks.submit(
@@ -175,10 +176,11 @@ class BookOpening:
         if isinstance(error, BookError):
             message = str(error)
         elif fault is not None:  # a full disk or read-only library while adding the book
-            message = f"Can't open “{file.name}”: {fault}"
+            message = translate("BookOpening", "Can't open “{0}”: {1}").format(file.name, fault)
         else:
             log.exception("unexpected error opening %s", file, exc_info=error)
-            message = f"Can't open “{file.name}”: {type(error).__name__}: {error}"
+            message = translate("BookOpening", "Can't open “{0}”: {1}").format(
+                file.name, f"{type(error).__name__}: {error}")
         window.error_banner.show_message(message)
         window.openFailed.emit(message)
 

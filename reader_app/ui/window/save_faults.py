@@ -8,8 +8,11 @@ from PySide6.QtCore import QObject, Signal
 
 from reader_app.errors import LibraryError
 from reader_app.settings import SettingProblem
+from reader_app.translatable import QT_TRANSLATE_NOOP
+from reader_app.ui.translation import translate
 
-HELD_NOTE = (
+HELD_NOTE = QT_TRANSLATE_NOOP(
+    "SaveNews",
     "Your reading position can't be saved right now: {fault} Until then Pagemate keeps your "
     "place and saves it as soon as there is room."
 )
@@ -22,7 +25,7 @@ class SaveNews(QObject):
     landed = Signal()
 
     def fault(self, error: LibraryError) -> None:
-        self.held.emit(HELD_NOTE.format(fault=error))
+        self.held.emit(self.tr(HELD_NOTE).format(fault=error))
 
     def recovered(self) -> None:
         self.landed.emit()
@@ -33,5 +36,7 @@ def settings_note(problems: list[SettingProblem]) -> str:
     if not problems:
         return ""
     shown = " ".join(p.describe() for p in problems[:3])
-    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-    return f"{shown}{more} Choose it again in Settings to keep a value of your own."
+    more = translate("SaveNews", " (and {0} more)").format(len(problems) - 3) if len(
+        problems) > 3 else ""
+    return shown + more + translate(
+        "SaveNews", " Choose it again in Settings to keep a value of your own.")

@@ -1,0 +1,2169 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>Annotations</name>
+    <message>
+        <source>A&amp;nnotations</source>
+        <translation>A&amp;nmerkungen</translation>
+    </message>
+    <message>
+        <source>Toggle &amp;Bookmark</source>
+        <translation>&amp;Lesezeichen setzen/entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Export Annotations…</source>
+        <translation>Anmerkungen &amp;exportieren…</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationsController</name>
+    <message>
+        <source>The assistant hasn&apos;t read this far: mark it as read first.</source>
+        <translation>So weit hat der Assistent nicht gelesen: markieren Sie die Stelle zuerst als gelesen.</translation>
+    </message>
+    <message>
+        <source>Export annotations</source>
+        <translation>Anmerkungen exportieren</translation>
+    </message>
+    <message>
+        <source>Couldn&apos;t export: {0}</source>
+        <translation>Export nicht möglich: {0}</translation>
+    </message>
+    <message>
+        <source>Annotations exported to {0}</source>
+        <translation>Anmerkungen exportiert nach {0}</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>Note on “{0}”</source>
+        <translation>Notiz zu „{0}“</translation>
+    </message>
+    <message>
+        <source>Highlight</source>
+        <translation>Markieren</translation>
+    </message>
+    <message>
+        <source>Remove Bookmark</source>
+        <translation>Lesezeichen entfernen</translation>
+    </message>
+    <message>
+        <source>Bookmark This Page</source>
+        <translation>Lesezeichen für diese Seite</translation>
+    </message>
+    <message>
+        <source>Edit Note…</source>
+        <translation>Notiz bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Let It Know up to Here and Explain This Highlight</source>
+        <translation>Bis hier lesen lassen und Markierung erklären</translation>
+    </message>
+    <message>
+        <source>Explain This Highlight</source>
+        <translation>Markierung erklären</translation>
+    </message>
+    <message>
+        <source>Highlight Colour</source>
+        <translation>Markierungsfarbe</translation>
+    </message>
+    <message>
+        <source>Remove Highlight</source>
+        <translation>Markierung entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationsDock</name>
+    <message>
+        <source>Annotations</source>
+        <translation>Anmerkungen</translation>
+    </message>
+    <message>
+        <source>Filter highlights, notes and bookmarks</source>
+        <translation>Markierungen, Notizen, Lesezeichen filtern</translation>
+    </message>
+    <message>
+        <source>Save as note</source>
+        <translation>Als Notiz speichern</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>No highlights yet. Select text and choose Highlight, or press Ctrl+B for a bookmark.</source>
+        <translation>Noch keine Markierungen. Text auswählen und „Markieren“ wählen, oder Strg+B für ein Lesezeichen.</translation>
+    </message>
+    <message>
+        <source>Export to Markdown…</source>
+        <translation>Als Markdown exportieren…</translation>
+    </message>
+    <message>
+        <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
+        <translation>Die Antwort des Assistenten als Notiz zu dieser Markierung behalten?</translation>
+    </message>
+    <message>
+        <source>Go to</source>
+        <translation>Gehe zu</translation>
+    </message>
+    <message>
+        <source>Edit note…</source>
+        <translation>Notiz bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation>Farbe</translation>
+    </message>
+    <message>
+        <source>Explain this highlight</source>
+        <translation>Diese Markierung erklären</translation>
+    </message>
+    <message>
+        <source>Remove bookmark</source>
+        <translation>Lesezeichen entfernen</translation>
+    </message>
+    <message>
+        <source>Remove highlight</source>
+        <translation>Markierung entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>AppearancePage</name>
+    <message>
+        <source>Justify paragraphs</source>
+        <translation>Blocksatz</translation>
+    </message>
+    <message>
+        <source>Use publisher styles</source>
+        <translation>Verlagsstile verwenden</translation>
+    </message>
+    <message>
+        <source>The book&apos;s own indents, spacing, alignment, small caps and page breaks. Your font, size, spacing and colours always win.</source>
+        <translation>Einzüge, Abstände, Ausrichtung, Kapitälchen und Seitenumbrüche des Buchs. Ihre Schrift, Größe, Abstände und Farben haben immer Vorrang.</translation>
+    </message>
+    <message>
+        <source>Hyphenate justified text</source>
+        <translation>Silbentrennung im Blocksatz</translation>
+    </message>
+    <message>
+        <source>Typeset mathematics</source>
+        <translation>Formeln setzen</translation>
+    </message>
+    <message>
+        <source> em</source>
+        <translation> em</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Keine Grenze</translation>
+    </message>
+    <message>
+        <source>Font</source>
+        <translation>Schrift</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Line spacing</source>
+        <translation>Zeilenabstand</translation>
+    </message>
+    <message>
+        <source>Margins</source>
+        <translation>Ränder</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Farbschema</translation>
+    </message>
+    <message>
+        <source>Longest line</source>
+        <translation>Längste Zeile</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantJobs</name>
+    <message>
+        <source>This answer could not be saved; it stays on screen for now. {0}</source>
+        <translation>Diese Antwort konnte nicht gespeichert werden; sie bleibt vorerst sichtbar. {0}</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantLine</name>
+    <message>
+        <source>Assistant ready</source>
+        <translation>Assistent bereit</translation>
+    </message>
+    <message>
+        <source>nothing sent to {0} without your consent</source>
+        <translation>ohne Ihre Zustimmung wird nichts an {0} gesendet</translation>
+    </message>
+    <message>
+        <source>the model can&apos;t be reached</source>
+        <translation>das Modell ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>{0} · index {1}% built</source>
+        <translation>{0} · Index zu {1} % erstellt</translation>
+    </message>
+    <message>
+        <source>Index ready · {0}</source>
+        <translation>Index bereit · {0}</translation>
+    </message>
+    <message>
+        <source>Assistant ready · answering from keyword search while the index catches up: {0}%</source>
+        <translation>Assistent bereit · Antworten per Stichwortsuche, bis der Index fertig ist: {0} %</translation>
+    </message>
+    <message>
+        <source>Reading the comic&apos;s pages: {0}%</source>
+        <translation>Comicseiten werden gelesen: {0} %</translation>
+    </message>
+    <message>
+        <source>Describing pages: {0}%</source>
+        <translation>Seiten werden beschrieben: {0} %</translation>
+    </message>
+    <message>
+        <source>Assistant ready · indexing the rest: {0}%</source>
+        <translation>Assistent bereit · der Rest wird indiziert: {0} %</translation>
+    </message>
+    <message>
+        <source>Assistant unavailable: {0}</source>
+        <translation>Assistent nicht verfügbar: {0}</translation>
+    </message>
+    <message>
+        <source>Assistant ready · {0}</source>
+        <translation>Assistent bereit · {0}</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantPanel</name>
+    <message>
+        <source>Ask about what you have read so far, for example “Who is …?”, “Why did … leave?” or “What happened in the last chapter?”. Answers come only from the pages you have read, and cite them.</source>
+        <translation>Fragen Sie nach dem bisher Gelesenen, etwa „Wer ist …?“, „Warum ist … gegangen?“ oder „Was geschah im letzten Kapitel?“. Die Antworten stammen nur aus den gelesenen Seiten und zitieren sie.</translation>
+    </message>
+    <message>
+        <source>Answering from keyword search while the index catches up: {0}%</source>
+        <translation>Antworten per Stichwortsuche, bis der Index fertig ist: {0} %</translation>
+    </message>
+    <message>
+        <source>Still preparing this book; answers may miss passages until it is done.</source>
+        <translation>Das Buch wird noch vorbereitet; bis dahin können Antworten Stellen übersehen.</translation>
+    </message>
+    <message>
+        <source>Downloading “{0}”…</source>
+        <translation>„{0}“ wird heruntergeladen…</translation>
+    </message>
+    <message>
+        <source>Knows up to: nothing yet</source>
+        <translation>Kennt bis: noch nichts</translation>
+    </message>
+    <message>
+        <source>Knows up to: {0}</source>
+        <translation>Kennt bis: {0}</translation>
+    </message>
+    <message>
+        <source>Open a book to ask about it.</source>
+        <translation>Öffnen Sie ein Buch, um danach zu fragen.</translation>
+    </message>
+    <message>
+        <source>Type a question first.</source>
+        <translation>Geben Sie zuerst eine Frage ein.</translation>
+    </message>
+    <message>
+        <source>The answer stopped early: {0}</source>
+        <translation>Die Antwort brach vorzeitig ab: {0}</translation>
+    </message>
+    <message>
+        <source>The model has read along up to {0}</source>
+        <translation>Das Modell hat mitgelesen bis {0}</translation>
+    </message>
+    <message>
+        <source>That answer took {0} s to begin: “{1}” runs without a graphics card on this computer. A smaller model answers about twice as fast: download “{2}” to use it instead.</source>
+        <translation>Diese Antwort brauchte {0} s bis zum Beginn: „{1}“ läuft auf diesem Computer ohne Grafikkarte. Ein kleineres Modell antwortet etwa doppelt so schnell: Laden Sie „{2}“ herunter, um es stattdessen zu verwenden.</translation>
+    </message>
+    <message>
+        <source>Use {0}</source>
+        <translation>{0} verwenden</translation>
+    </message>
+    <message>
+        <source>The model is ready. Ask your question again.</source>
+        <translation>Das Modell ist bereit. Stellen Sie Ihre Frage noch einmal.</translation>
+    </message>
+    <message>
+        <source>Download cancelled.</source>
+        <translation>Download abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The download failed: {0}</source>
+        <translation>Der Download ist fehlgeschlagen: {0}</translation>
+    </message>
+    <message>
+        <source>Download model</source>
+        <translation>Modell laden</translation>
+    </message>
+    <message>
+        <source>Now answering with “{0}”. Ask your question again.</source>
+        <translation>Antworten jetzt mit „{0}“. Stellen Sie Ihre Frage noch einmal.</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantSettingsPage</name>
+    <message>
+        <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
+        <translation>{0} wurde nichts gefragt: Er ist nicht auf diesem Computer. Haken Sie oben „Gelesenen Text an {0} senden“ an, wenn Sie einverstanden sind, und testen Sie die Verbindung erneut.</translation>
+    </message>
+    <message>
+        <source>Short</source>
+        <translation>Kurz</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Long</source>
+        <translation>Lang</translation>
+    </message>
+    <message>
+        <source>Answer quickly (first words within about 15 s)</source>
+        <translation>Schnell antworten (erste Worte nach etwa 15 s)</translation>
+    </message>
+    <message>
+        <source>Balanced (about 40 s)</source>
+        <translation>Ausgewogen (etwa 40 s)</translation>
+    </message>
+    <message>
+        <source>Read more (up to 2 minutes)</source>
+        <translation>Mehr lesen (bis zu 2 Minuten)</translation>
+    </message>
+    <message>
+        <source>No model server is running on this computer.</source>
+        <translation>Auf diesem Computer läuft kein Modellserver.</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Adresse:</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>nur wenn der Server einen verlangt</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>the server&apos;s models appear here after Test connection</source>
+        <translation>die Modelle des Servers erscheinen hier nach „Verbindung testen“</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation>Suche nach Modellservern auf diesem Computer…</translation>
+    </message>
+    <message>
+        <source>Answer length:</source>
+        <translation>Antwortlänge:</translation>
+    </message>
+    <message>
+        <source>First words within about {0} s</source>
+        <translation>Erste Worte nach etwa {0} s</translation>
+    </message>
+    <message>
+        <source>On a computer without a graphics card a model reads slowly: a shorter wait gives it fewer passages to read, a longer one more. The speed is measured as you ask.</source>
+        <translation>Ohne Grafikkarte liest ein Modell langsam: Eine kürzere Wartezeit gibt ihm weniger Stellen zu lesen, eine längere mehr. Die Geschwindigkeit wird beim Fragen gemessen.</translation>
+    </message>
+    <message>
+        <source>Waiting:</source>
+        <translation>Wartezeit:</translation>
+    </message>
+    <message>
+        <source>Rewrite follow-up questions into searches (one extra call before the answer)</source>
+        <translation>Folgefragen in Suchanfragen umschreiben (ein Aufruf mehr vor der Antwort)</translation>
+    </message>
+    <message>
+        <source>The API key could not be kept: {0}</source>
+        <translation>Der API-Schlüssel konnte nicht gespeichert werden: {0}</translation>
+    </message>
+    <message>
+        <source>Connecting to {0}…</source>
+        <translation>Verbindung zu {0}…</translation>
+    </message>
+    <message>
+        <source>an OpenAI-compatible server</source>
+        <translation>ein OpenAI-kompatibler Server</translation>
+    </message>
+    <message>
+        <source>Found {0} at {1}, with no models yet.</source>
+        <translation>{0} unter {1} gefunden, noch ohne Modelle.</translation>
+    </message>
+    <message>
+        <source>Found {0} at {1} with {2}; “{3}” is not among them, and the assistant panel offers to download it.</source>
+        <translation>{0} unter {1} mit {2} gefunden; „{3}“ ist nicht dabei, der Assistent bietet an, es herunterzuladen.</translation>
+    </message>
+    <message>
+        <source>Found {0} at {1} with {2}.</source>
+        <translation>{0} unter {1} mit {2} gefunden.</translation>
+    </message>
+    <message>
+        <source>{0} is not on this computer: the passages you have read and your questions will be sent to it.</source>
+        <translation>{0} ist nicht auf diesem Computer: Die gelesenen Stellen und Ihre Fragen werden dorthin gesendet.</translation>
+    </message>
+    <message>
+        <source>Send the text I have read to {0}</source>
+        <translation>Gelesenen Text an {0} senden</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantView</name>
+    <message>
+        <source>About this passage: “{text}” — </source>
+        <translation>Zu dieser Stelle: „{text}“ – </translation>
+    </message>
+    <message>
+        <source>Explain this passage: “{text}”</source>
+        <translation>Erkläre diese Stelle: „{text}“</translation>
+    </message>
+    <message>
+        <source>Who is {text}?</source>
+        <translation>Wer ist {text}?</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Ask about what you&apos;ve read…</source>
+        <translation>Fragen zum Gelesenen…</translation>
+    </message>
+    <message>
+        <source>Knows up to: nothing yet</source>
+        <translation>Kennt bis: noch nichts</translation>
+    </message>
+    <message>
+        <source>The assistant answers only from what you have read up to here.</source>
+        <translation>Der Assistent antwortet nur aus dem bis hier Gelesenen.</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Neues Gespräch</translation>
+    </message>
+    <message>
+        <source>Talk to…</source>
+        <translation>Sprechen mit…</translation>
+    </message>
+    <message>
+        <source>Whole comic prepared: you let the vision model see every page. Pages past where you are stay out of answers until you reach them.</source>
+        <translation>Ganzer Comic vorbereitet: Das Bildmodell durfte jede Seite sehen. Seiten nach Ihrer Stelle bleiben aus den Antworten, bis Sie sie erreichen.</translation>
+    </message>
+    <message>
+        <source>Turn off</source>
+        <translation>Ausschalten</translation>
+    </message>
+    <message>
+        <source>Download model</source>
+        <translation>Modell laden</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>BookDetails</name>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Autor</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Reihe</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Umfang</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Listened (Read aloud)</source>
+        <translation>Gehört (Vorlesen)</translation>
+    </message>
+    <message>
+        <source>Highlights and bookmarks</source>
+        <translation>Markierungen und Lesezeichen</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Last opened</source>
+        <translation>Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>{0}% read</source>
+        <translation>{0} % gelesen</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Nicht begonnen</translation>
+    </message>
+    <message>
+        <source> (missing)</source>
+        <translation> (fehlt)</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Comic (CBZ)</source>
+        <translation>Comic (CBZ)</translation>
+    </message>
+    <message>
+        <source>{0} MB</source>
+        <translation>{0} MB</translation>
+    </message>
+</context>
+<context>
+    <name>BookOpening</name>
+    <message>
+        <source>it is no longer “{0}”, the book the library knew there: the file was replaced by another book. Open it with File ▸ Open to add it as a new book, or put the original back.</source>
+        <translation>es ist nicht mehr „{0}“, das Buch, das die Bibliothek dort kannte: Die Datei wurde durch ein anderes Buch ersetzt. Öffnen Sie sie mit Datei ▸ Öffnen, um sie als neues Buch hinzuzufügen, oder legen Sie das Original zurück.</translation>
+    </message>
+    <message>
+        <source>Recording “{0}” in the library timed out.</source>
+        <translation>Das Eintragen von „{0}“ in die Bibliothek hat zu lange gedauert.</translation>
+    </message>
+    <message>
+        <source>Opening {0}…</source>
+        <translation>{0} wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Opening “{0}”…</source>
+        <translation>„{0}“ wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Can&apos;t open “{0}”: {1}</source>
+        <translation>„{0}“ kann nicht geöffnet werden: {1}</translation>
+    </message>
+</context>
+<context>
+    <name>BookRemoval</name>
+    <message>
+        <source>The library did not remove the book in time.</source>
+        <translation>Die Bibliothek hat das Buch nicht rechtzeitig entfernt.</translation>
+    </message>
+</context>
+<context>
+    <name>BoundaryActions</name>
+    <message>
+        <source>the start of “{0}”</source>
+        <translation>den Anfang von „{0}“</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>hier</translation>
+    </message>
+    <message>
+        <source>Already marked as read up to {0}</source>
+        <translation>Bereits als gelesen markiert bis {0}</translation>
+    </message>
+    <message>
+        <source>The assistant already knows up to {0}. Move it back to {1}?</source>
+        <translation>Der Assistent kennt bereits alles bis {0}. Zurück auf {1} setzen?</translation>
+    </message>
+    <message>
+        <source>Move back</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <source>Moved back to {0}</source>
+        <translation>Zurückgesetzt auf {0}</translation>
+    </message>
+    <message>
+        <source>Marked as read up to {0}</source>
+        <translation>Als gelesen markiert bis {0}</translation>
+    </message>
+    <message>
+        <source>Make the assistant forget this book (it knows up to {0})?</source>
+        <translation>Soll der Assistent dieses Buch vergessen (er kennt es bis {0})?</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>The assistant forgot this book</source>
+        <translation>Der Assistent hat dieses Buch vergessen</translation>
+    </message>
+    <message>
+        <source>Back to {0}</source>
+        <translation>Zurück zu {0}</translation>
+    </message>
+</context>
+<context>
+    <name>BoundaryNotice</name>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+</context>
+<context>
+    <name>CharacterChatDock</name>
+    <message>
+        <source>Choose someone from X-Ray or the assistant&apos;s “Talk to…”</source>
+        <translation>Wählen Sie jemanden in X-Ray oder unter „Sprechen mit…“ des Assistenten</translation>
+    </message>
+    <message>
+        <source>Could not open the conversation: {error}</source>
+        <translation>Das Gespräch konnte nicht geöffnet werden: {error}</translation>
+    </message>
+    <message>
+        <source>Talk to a character</source>
+        <translation>Mit einer Figur sprechen</translation>
+    </message>
+    <message>
+        <source>Say something to {0}…</source>
+        <translation>Sagen Sie etwas zu {0}…</translation>
+    </message>
+    <message>
+        <source>Talking with {0} · knows up to {1}</source>
+        <translation>Gespräch mit {0} · kennt bis {1}</translation>
+    </message>
+    <message>
+        <source>{0} is still answering; wait for the reply to finish, or press Stop.</source>
+        <translation>{0} antwortet noch; warten Sie das Ende ab oder drücken Sie Stopp.</translation>
+    </message>
+    <message>
+        <source>Still opening the conversation; send again in a moment.</source>
+        <translation>Das Gespräch wird noch geöffnet; senden Sie gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Choose someone to talk to first.</source>
+        <translation>Wählen Sie zuerst, mit wem Sie sprechen möchten.</translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <translation>Geben Sie zuerst eine Nachricht ein.</translation>
+    </message>
+    <message>
+        <source>The reply stopped early: {0}</source>
+        <translation>Die Antwort brach vorzeitig ab: {0}</translation>
+    </message>
+    <message>
+        <source>{0} cannot answer right now: {1}</source>
+        <translation>{0} kann gerade nicht antworten: {1}</translation>
+    </message>
+</context>
+<context>
+    <name>CharacterEntry</name>
+    <message>
+        <source>Talk to {0}</source>
+        <translation>Mit {0} sprechen</translation>
+    </message>
+    <message>
+        <source>Nobody met yet: people appear as you read</source>
+        <translation>Noch niemandem begegnet: Figuren erscheinen beim Lesen</translation>
+    </message>
+</context>
+<context>
+    <name>Colours</name>
+    <message>
+        <source>Yellow</source>
+        <translation>Gelb</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>Grün</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>Blau</translation>
+    </message>
+    <message>
+        <source>Pink</source>
+        <translation>Rosa</translation>
+    </message>
+    <message>
+        <source>Purple</source>
+        <translation>Lila</translation>
+    </message>
+</context>
+<context>
+    <name>ComicView</name>
+    <message>
+        <source>This picture could not be shown.</source>
+        <translation>Dieses Bild konnte nicht angezeigt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>CompanionController</name>
+    <message>
+        <source>Finding the people and places in this book…</source>
+        <translation>Figuren und Orte des Buchs werden gesucht…</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationDock</name>
+    <message>
+        <source>reply</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Wait for the current {0} to finish, or press Stop.</source>
+        <translation>Warten Sie, bis die laufende {0} fertig ist, oder drücken Sie Stopp.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Angehalten.</translation>
+    </message>
+    <message>
+        <source>The {0} failed: {1}</source>
+        <translation>Die {0} ist fehlgeschlagen: {1}</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>Antwort</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationJobs</name>
+    <message>
+        <source>The library did not start the new conversation in time.</source>
+        <translation>Die Bibliothek hat das neue Gespräch nicht rechtzeitig begonnen.</translation>
+    </message>
+    <message>
+        <source>The library did not record “Prepare whole comic” in time.</source>
+        <translation>Die Bibliothek hat „Ganzen Comic vorbereiten“ nicht rechtzeitig gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>DictionaryLookup</name>
+    <message>
+        <source>“{0}” is not in the dictionaries installed on this computer.</source>
+        <translation>„{0}“ steht in keinem der auf diesem Computer installierten Wörterbücher.</translation>
+    </message>
+    <message>
+        <source>Look Up “{0}”</source>
+        <translation>„{0}“ nachschlagen</translation>
+    </message>
+    <message>
+        <source>Look Up “{0}” on the Web</source>
+        <translation>„{0}“ im Web nachschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>The book could not be shown because of a fault in Pagemate; the details are in the log.</source>
+        <translation>Das Buch konnte wegen eines Fehlers in Pagemate nicht angezeigt werden; Einzelheiten stehen im Protokoll.</translation>
+    </message>
+    <message>
+        <source>Something could not be shown because of a fault in Pagemate; the details are in the log.</source>
+        <translation>Etwas konnte wegen eines Fehlers in Pagemate nicht angezeigt werden; Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>FindController</name>
+    <message>
+        <source>“{0}” will be searched when a book is open.</source>
+        <translation>„{0}“ wird gesucht, sobald ein Buch geöffnet ist.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche…</translation>
+    </message>
+    <message>
+        <source>Search failed: {0}</source>
+        <translation>Suche fehlgeschlagen: {0}</translation>
+    </message>
+    <message>
+        <source>Reached the end of the book; continued from the beginning.</source>
+        <translation>Ende des Buchs erreicht; weiter am Anfang.</translation>
+    </message>
+    <message>
+        <source>Reached the beginning; continued from the end.</source>
+        <translation>Anfang erreicht; weiter am Ende.</translation>
+    </message>
+</context>
+<context>
+    <name>FootnotePopup</name>
+    <message>
+        <source>Go to note</source>
+        <translation>Zur Anmerkung</translation>
+    </message>
+</context>
+<context>
+    <name>FullScreen</name>
+    <message>
+        <source>Leave Full Screen</source>
+        <translation>Vollbild verlassen</translation>
+    </message>
+</context>
+<context>
+    <name>GoTo</name>
+    <message>
+        <source>This comic has pages 1 to {0}.</source>
+        <translation>Dieser Comic hat die Seiten 1 bis {0}.</translation>
+    </message>
+    <message>
+        <source>Type a page from 1 to {0}, or a percentage.</source>
+        <translation>Geben Sie eine Seite von 1 bis {0} oder einen Prozentwert ein.</translation>
+    </message>
+    <message>
+        <source>Type a percentage of the book, like 42%.</source>
+        <translation>Geben Sie einen Prozentwert des Buchs ein, etwa 42 %.</translation>
+    </message>
+    <message>
+        <source>A percentage goes from 0 to 100.</source>
+        <translation>Ein Prozentwert liegt zwischen 0 und 100.</translation>
+    </message>
+</context>
+<context>
+    <name>GoToDialog</name>
+    <message>
+        <source>Go To</source>
+        <translation>Gehe zu</translation>
+    </message>
+    <message>
+        <source>Page (1–{0}) or percentage:</source>
+        <translation>Seite (1–{0}) oder Prozent:</translation>
+    </message>
+    <message>
+        <source>Percentage of the book:</source>
+        <translation>Prozent des Buchs:</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryRecovery</name>
+    <message>
+        <source>Rebuild the library index now?</source>
+        <translation>Den Bibliotheksindex jetzt neu aufbauen?</translation>
+    </message>
+    <message>
+        <source>The library could not be rebuilt: {error}</source>
+        <translation>Die Bibliothek konnte nicht neu aufgebaut werden: {error}</translation>
+    </message>
+    <message>
+        <source> The damaged file was kept as “{name}”.</source>
+        <translation> Die beschädigte Datei wurde als „{name}“ aufbewahrt.</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryView</name>
+    <message>
+        <source>Recently read</source>
+        <translation>Zuletzt gelesen</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Autor</translation>
+    </message>
+    <message>
+        <source>All books</source>
+        <translation>Alle Bücher</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>Am Lesen</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Nicht begonnen</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <source>Search title, author or series</source>
+        <translation>Titel, Autor oder Reihe suchen</translation>
+    </message>
+    <message>
+        <source>Sort by</source>
+        <translation>Sortieren nach</translation>
+    </message>
+    <message>
+        <source>Open a book…</source>
+        <translation>Buch öffnen…</translation>
+    </message>
+    <message>
+        <source>Your library is empty. Open an EPUB or CBZ with File › Open (Ctrl+O), or drop one on this window.</source>
+        <translation>Ihre Bibliothek ist leer. Öffnen Sie ein EPUB oder CBZ mit Datei › Öffnen (Strg+O) oder ziehen Sie eines auf dieses Fenster.</translation>
+    </message>
+    <message>
+        <source>No books match.</source>
+        <translation>Keine passenden Bücher.</translation>
+    </message>
+    <message>
+        <source>{0}%</source>
+        <translation>{0} %</translation>
+    </message>
+    <message>
+        <source>Unknown author</source>
+        <translation>Unbekannter Autor</translation>
+    </message>
+    <message>
+        <source>{0} read</source>
+        <translation>{0} gelesen</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation>Details…</translation>
+    </message>
+    <message>
+        <source>Mark as Finished</source>
+        <translation>Als beendet markieren</translation>
+    </message>
+    <message>
+        <source>Remove from library</source>
+        <translation>Aus der Bibliothek entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Open a book</source>
+        <translation>Buch öffnen</translation>
+    </message>
+    <message>
+        <source>Your reading position is saved again.</source>
+        <translation>Ihre Leseposition wird wieder gespeichert.</translation>
+    </message>
+    <message>
+        <source>{0} {1} — a reader whose companion only knows what you have read.</source>
+        <translation>{0} {1} – ein Reader, dessen Begleiter nur kennt, was Sie gelesen haben.</translation>
+    </message>
+</context>
+<context>
+    <name>MapPanel</name>
+    <message>
+        <source>Zoom in (Ctrl+wheel, +)</source>
+        <translation>Vergrößern (Strg+Mausrad, +)</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+wheel, −)</source>
+        <translation>Verkleinern (Strg+Mausrad, −)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Show everyone (0)</source>
+        <translation>Alle zeigen (0)</translation>
+    </message>
+    <message>
+        <source>Open in Window</source>
+        <translation>In Fenster öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>MapWindow</name>
+    <message>
+        <source>Relationship Map</source>
+        <translation>Beziehungskarte</translation>
+    </message>
+</context>
+<context>
+    <name>MediaPlayerBox</name>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>no file to play</source>
+        <translation>keine abspielbare Datei</translation>
+    </message>
+    <message>
+        <source>Can&apos;t play this audio: {0}</source>
+        <translation>Dieser Ton kann nicht abgespielt werden: {0}</translation>
+    </message>
+    <message>
+        <source>Can&apos;t play this video: {0}</source>
+        <translation>Dieses Video kann nicht abgespielt werden: {0}</translation>
+    </message>
+    <message>
+        <source>the file is not a format it knows</source>
+        <translation>das Dateiformat ist unbekannt</translation>
+    </message>
+    <message>
+        <source>no sound device: playing silently</source>
+        <translation>kein Audiogerät: Wiedergabe ohne Ton</translation>
+    </message>
+    <message>
+        <source>it could not be read</source>
+        <translation>sie konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+</context>
+<context>
+    <name>MediaPlayers</name>
+    <message>
+        <source>Qt Multimedia is not installed</source>
+        <translation>Qt Multimedia ist nicht installiert</translation>
+    </message>
+    <message>
+        <source>it is over {0} MB</source>
+        <translation>sie ist größer als {0} MB</translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <source>&amp;Next Page</source>
+        <translation>&amp;Nächste Seite</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Page</source>
+        <translation>&amp;Vorherige Seite</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Start</source>
+        <translation>Zum &amp;Anfang</translation>
+    </message>
+    <message>
+        <source>Go to &amp;End</source>
+        <translation>Zum &amp;Ende</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>&amp;Bibliothek</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>B&amp;eenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Assistant</source>
+        <translation>&amp;Assistent</translation>
+    </message>
+    <message>
+        <source>&amp;X-Ray</source>
+        <translation>&amp;X-Ray</translation>
+    </message>
+    <message>
+        <source>&amp;Find in Book…</source>
+        <translation>Im Buch &amp;suchen…</translation>
+    </message>
+    <message>
+        <source>Find Next</source>
+        <translation>Weitersuchen</translation>
+    </message>
+    <message>
+        <source>Find Previous</source>
+        <translation>Rückwärts suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Bigger Text</source>
+        <translation>&amp;Größere Schrift</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller Text</source>
+        <translation>&amp;Kleinere Schrift</translation>
+    </message>
+    <message>
+        <source>&amp;Default Size</source>
+        <translation>S&amp;tandardgröße</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;Justify Text</source>
+        <translation>&amp;Blocksatz</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance…</source>
+        <translation>&amp;Darstellung…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>&amp;Gehe zu</translation>
+    </message>
+    <message>
+        <source>&amp;Go To…</source>
+        <translation>Springen &amp;zu…</translation>
+    </message>
+    <message>
+        <source>The &amp;Story So Far</source>
+        <translation>Die Ge&amp;schichte bisher</translation>
+    </message>
+    <message>
+        <source>&amp;Mark as Read up to Here</source>
+        <translation>Bis hier als gelesen &amp;markieren</translation>
+    </message>
+    <message>
+        <source>&amp;Reset What the Assistant Knows…</source>
+        <translation>Wissen des Assistenten &amp;zurücksetzen…</translation>
+    </message>
+    <message>
+        <source>&amp;Comics</source>
+        <translation>&amp;Comics</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Page</source>
+        <translation>Seite &amp;einpassen</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Width</source>
+        <translation>&amp;Breite einpassen</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Height</source>
+        <translation>&amp;Höhe einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>&amp;Originalgröße</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>&amp;Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Again (Reset Zoom)</source>
+        <translation>Wieder ein&amp;passen (Zoom zurücksetzen)</translation>
+    </message>
+    <message>
+        <source>Two-Page &amp;Spreads</source>
+        <translation>&amp;Doppelseiten</translation>
+    </message>
+    <message>
+        <source>&amp;Right to Left</source>
+        <translation>&amp;Rechts nach links</translation>
+    </message>
+    <message>
+        <source>Prepare Whole Comic for the Assistant</source>
+        <translation>Ganzen Comic für den Assistenten vorbereiten</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About {0}</source>
+        <translation>Ü&amp;ber {0}</translation>
+    </message>
+</context>
+<context>
+    <name>Navigator</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>&amp;Vorwärts</translation>
+    </message>
+</context>
+<context>
+    <name>Page</name>
+    <message>
+        <source>[this picture could not be shown]</source>
+        <translation>[dieses Bild konnte nicht angezeigt werden]</translation>
+    </message>
+    <message>
+        <source>[image]</source>
+        <translation>[Bild]</translation>
+    </message>
+    <message>
+        <source>[the audio{0} is not in the book]</source>
+        <translation>[der Ton{0} ist nicht im Buch]</translation>
+    </message>
+    <message>
+        <source>[the video{0} is not in the book]</source>
+        <translation>[das Video{0} ist nicht im Buch]</translation>
+    </message>
+    <message>
+        <source>[the audio{0} could not be played: {1}]</source>
+        <translation>[der Ton{0} konnte nicht abgespielt werden: {1}]</translation>
+    </message>
+    <message>
+        <source>[the video{0} could not be played: {1}]</source>
+        <translation>[das Video{0} konnte nicht abgespielt werden: {1}]</translation>
+    </message>
+    <message>
+        <source>Audio</source>
+        <translation>Audio</translation>
+    </message>
+    <message>
+        <source>Video</source>
+        <translation>Video</translation>
+    </message>
+    <message>
+        <source>This could not be drawn (the details are in the log).</source>
+        <translation>Dies konnte nicht gezeichnet werden (Einzelheiten im Protokoll).</translation>
+    </message>
+</context>
+<context>
+    <name>PlaceLine</name>
+    <message>
+        <source>Listening, counted apart from reading: {0}.</source>
+        <translation>Zuhören, getrennt vom Lesen gezählt: {0}.</translation>
+    </message>
+</context>
+<context>
+    <name>Places</name>
+    <message>
+        <source>nothing yet</source>
+        <translation>noch nichts</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>das Ende</translation>
+    </message>
+</context>
+<context>
+    <name>Plurals</name>
+    <message numerus="yes">
+        <source>%Ln page(s)</source>
+        <translation>
+            <numerusform>%Ln Seite</numerusform>
+            <numerusform>%Ln Seiten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %Ln page(s) · about {0} of reading</source>
+        <translation>
+            <numerusform>etwa %Ln Seite · etwa {0} Lesezeit</numerusform>
+            <numerusform>etwa %Ln Seiten · etwa {0} Lesezeit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The library was rebuilt: %Ln book(s)</source>
+        <translation>
+            <numerusform>Die Bibliothek wurde neu aufgebaut: %Ln Buch</numerusform>
+            <numerusform>Die Bibliothek wurde neu aufgebaut: %Ln Bücher</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %Ln reading position(s) kept.</source>
+        <translation>
+            <numerusform> und %Ln Leseposition behalten.</numerusform>
+            <numerusform> und %Ln Lesepositionen behalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> %Ln book file(s) could not be found again.</source>
+        <translation>
+            <numerusform> %Ln Buchdatei wurde nicht wiedergefunden.</numerusform>
+            <numerusform> %Ln Buchdateien wurden nicht wiedergefunden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %Ln passage(s)…</source>
+        <translation>
+            <numerusform>%Ln Stelle wird gelesen…</numerusform>
+            <numerusform>%Ln Stellen werden gelesen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation>
+            <numerusform>%Ln Nachricht</numerusform>
+            <numerusform>%Ln Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} is running with %Ln model(s)</source>
+        <translation>
+            <numerusform>{0} läuft mit %Ln Modell</numerusform>
+            <numerusform>{0} läuft mit %Ln Modellen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln model(s)</source>
+        <translation>
+            <numerusform>%Ln Modell</numerusform>
+            <numerusform>%Ln Modelle</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln match(es)</source>
+        <translation>
+            <numerusform>%Ln Treffer</numerusform>
+            <numerusform>%Ln Treffer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mentioned %Ln time(s) so far · first in {0}</source>
+        <translation>
+            <numerusform>Bisher %Ln-mal erwähnt · zuerst in {0}</numerusform>
+            <numerusform>Bisher %Ln-mal erwähnt · zuerst in {0}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Darstellung</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Read Aloud</source>
+        <translation>Vorlesen</translation>
+    </message>
+    <message>
+        <source>{0} (built in, works offline)</source>
+        <translation>{0} (eingebaut, funktioniert offline)</translation>
+    </message>
+    <message>
+        <source>{0} (downloaded when chosen)</source>
+        <translation>{0} (wird bei Auswahl geladen)</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>Einbettungsmodell</translation>
+    </message>
+    <message>
+        <source>Changing the model re-indexes your books in the background. Other models are downloaded by fastembed the first time they are used.</source>
+        <translation>Ein Modellwechsel indiziert Ihre Bücher im Hintergrund neu. Andere Modelle lädt fastembed bei der ersten Verwendung herunter.</translation>
+    </message>
+    <message>
+        <source>Describe comic pages with a vision model in Ollama</source>
+        <translation>Comicseiten mit einem Bildmodell in Ollama beschreiben</translation>
+    </message>
+    <message>
+        <source>the first installed vision model</source>
+        <translation>das erste installierte Bildmodell</translation>
+    </message>
+    <message>
+        <source>Vision model</source>
+        <translation>Bildmodell</translation>
+    </message>
+    <message>
+        <source>Let a book&apos;s audio and video start by themselves (autoplay)</source>
+        <translation>Ton und Video eines Buchs von selbst starten lassen (Autoplay)</translation>
+    </message>
+    <message>
+        <source>Books and comics</source>
+        <translation>Bücher und Comics</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Language of the window</source>
+        <translation>Sprache des Fensters</translation>
+    </message>
+    <message>
+        <source>A new language applies the next time Pagemate starts.</source>
+        <translation>Eine neue Sprache gilt ab dem nächsten Start von Pagemate.</translation>
+    </message>
+</context>
+<context>
+    <name>PreviouslyCard</name>
+    <message>
+        <source>&lt;b&gt;Previously…&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Bisher…&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The story so far</source>
+        <translation>Die Geschichte bisher</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressSlider</name>
+    <message>
+        <source>{0}%</source>
+        <translation>{0} %</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloud</name>
+    <message>
+        <source>Open a book to read it aloud.</source>
+        <translation>Öffnen Sie ein Buch, um es vorzulesen.</translation>
+    </message>
+    <message>
+        <source>Preparing the text…</source>
+        <translation>Der Text wird vorbereitet…</translation>
+    </message>
+    <message>
+        <source>Nothing is left to read aloud here: this is the end of the book.</source>
+        <translation>Hier gibt es nichts mehr vorzulesen: Das ist das Ende des Buchs.</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Pausiert</translation>
+    </message>
+    <message>
+        <source>Nothing in this reply can be read aloud.</source>
+        <translation>Nichts in dieser Antwort kann vorgelesen werden.</translation>
+    </message>
+    <message>
+        <source>Comics cannot be read aloud here: no worker to read their pages.</source>
+        <translation>Comics können hier nicht vorgelesen werden: Niemand liest ihre Seiten.</translation>
+    </message>
+    <message>
+        <source>Reading the words on the page…</source>
+        <translation>Die Wörter der Seite werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Read aloud stopped: {0}</source>
+        <translation>Vorlesen beendet: {0}</translation>
+    </message>
+    <message>
+        <source>Reading aloud · {0}</source>
+        <translation>Vorlesen · {0}</translation>
+    </message>
+    <message>
+        <source>Read aloud reached the end of the book.</source>
+        <translation>Das Vorlesen hat das Ende des Buchs erreicht.</translation>
+    </message>
+    <message>
+        <source>Reading aloud</source>
+        <translation>Vorlesen</translation>
+    </message>
+    <message>
+        <source>Reading the reply aloud</source>
+        <translation>Die Antwort wird vorgelesen</translation>
+    </message>
+    <message>
+        <source>Read aloud reached the end of the comic.</source>
+        <translation>Das Vorlesen hat das Ende des Comics erreicht.</translation>
+    </message>
+    <message>
+        <source>Reading the words on the next page…</source>
+        <translation>Die Wörter der nächsten Seite werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Reading page {0} aloud</source>
+        <translation>Seite {0} wird vorgelesen</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloudBar</name>
+    <message>
+        <source>Ahead of the assistant.</source>
+        <translation>Vor dem Assistenten.</translation>
+    </message>
+    <message>
+        <source>Let it know from here</source>
+        <translation>Ab hier mitlesen lassen</translation>
+    </message>
+    <message>
+        <source>Just listen</source>
+        <translation>Nur zuhören</translation>
+    </message>
+    <message>
+        <source>You&apos;re listening ahead of what the assistant knows. Let it know the book up to this sentence, so that what you hear counts as read? “Just listen” leaves it where it is.</source>
+        <translation>Sie hören über das hinaus, was der Assistent kennt. Soll er das Buch bis zu diesem Satz kennen, damit das Gehörte als gelesen zählt? „Nur zuhören“ lässt ihn, wo er ist.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloudMenu</name>
+    <message>
+        <source>Read &amp;Aloud</source>
+        <translation>Vor&amp;lesen</translation>
+    </message>
+    <message>
+        <source>&amp;Read Aloud / Pause</source>
+        <translation>&amp;Vorlesen / Pause</translation>
+    </message>
+    <message>
+        <source>&amp;Next Sentence</source>
+        <translation>&amp;Nächster Satz</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Sentence</source>
+        <translation>&amp;Vorheriger Satz</translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation>&amp;Schneller</translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation>&amp;Langsamer</translation>
+    </message>
+    <message>
+        <source>S&amp;top Reading Aloud</source>
+        <translation>Vorlesen &amp;beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Voice</source>
+        <translation>S&amp;timme</translation>
+    </message>
+    <message>
+        <source>Read Aloud</source>
+        <translation>Vorlesen</translation>
+    </message>
+    <message>
+        <source>Pause reading aloud (Ctrl+Shift+R)</source>
+        <translation>Vorlesen anhalten (Strg+Umschalt+R)</translation>
+    </message>
+    <message>
+        <source>Paused: go on reading aloud (Ctrl+Shift+R)</source>
+        <translation>Angehalten: weiter vorlesen (Strg+Umschalt+R)</translation>
+    </message>
+    <message>
+        <source>Read aloud from the first sentence on the page (Ctrl+Shift+R)</source>
+        <translation>Ab dem ersten Satz der Seite vorlesen (Strg+Umschalt+R)</translation>
+    </message>
+    <message>
+        <source>No voices</source>
+        <translation>Keine Stimmen</translation>
+    </message>
+    <message>
+        <source>Read in {0}; it says the book&apos;s title when chosen</source>
+        <translation>Mit {0} vorlesen; sie sagt bei Auswahl den Buchtitel</translation>
+    </message>
+    <message>
+        <source>The speech engine lists no voices</source>
+        <translation>Die Sprachausgabe bietet keine Stimmen an</translation>
+    </message>
+    <message>
+        <source>&amp;More Voices…</source>
+        <translation>&amp;Weitere Stimmen…</translation>
+    </message>
+    <message>
+        <source>&amp;Preview Voice</source>
+        <translation>Stimme &amp;anhören</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloudSettingsPage</name>
+    <message>
+        <source>More Voices…</source>
+        <translation>Weitere Stimmen…</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Anhören</translation>
+    </message>
+    <message>
+        <source>Hear this voice say the book&apos;s title</source>
+        <translation>Diese Stimme den Buchtitel sagen hören</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Stimme</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Up and Down change the speed while reading.</source>
+        <translation>Strg+Umschalt+Auf und Ab ändern das Tempo beim Vorlesen.</translation>
+    </message>
+    <message>
+        <source>No voice was found.</source>
+        <translation>Keine Stimme gefunden.</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderPage</name>
+    <message>
+        <source>Page {0} of {1}</source>
+        <translation>Seite {0} von {1}</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Abschnitt {0}</translation>
+    </message>
+    <message>
+        <source>{0} · {1}%</source>
+        <translation>{0} · {1} %</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderVoice</name>
+    <message>
+        <source>Read aloud</source>
+        <translation>Vorlesen</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingAheadBanner</name>
+    <message>
+        <source>Reading ahead of the assistant.</source>
+        <translation>Sie lesen vor dem Assistenten.</translation>
+    </message>
+    <message>
+        <source>Let it know up to here</source>
+        <translation>Bis hier mitlesen lassen</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>You&apos;re reading ahead of what the assistant knows. Let it use the book up to “{0}”?</source>
+        <translation>Sie lesen über das hinaus, was der Assistent kennt. Soll er das Buch bis „{0}“ verwenden?</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingTime</name>
+    <message>
+        <source>less than a minute</source>
+        <translation>weniger als eine Minute</translation>
+    </message>
+    <message>
+        <source>{0} min</source>
+        <translation>{0} Min.</translation>
+    </message>
+    <message>
+        <source>{0} h {1} min</source>
+        <translation>{0} Std. {1} Min.</translation>
+    </message>
+    <message>
+        <source>Pages {0}–{1}</source>
+        <translation>Seiten {0}–{1}</translation>
+    </message>
+    <message>
+        <source>Page {0}</source>
+        <translation>Seite {0}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} · {2}%</source>
+        <translation>{0} von {1} · {2} %</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Abschnitt {0}</translation>
+    </message>
+    <message>
+        <source>measured from your page turns</source>
+        <translation>an Ihrem Umblättern gemessen</translation>
+    </message>
+    <message>
+        <source>a usual reading speed, until a few of your page turns are measured</source>
+        <translation>ein übliches Lesetempo, bis einige Ihrer Seitenwechsel gemessen sind</translation>
+    </message>
+    <message>
+        <source>About {0} left in the book, at {1} characters a minute ({2}).</source>
+        <translation>Noch etwa {0} im Buch, bei {1} Zeichen pro Minute ({2}).</translation>
+    </message>
+    <message>
+        <source>{0} · {1} left in chapter · {2}%</source>
+        <translation>{0} · noch {1} im Kapitel · {2} %</translation>
+    </message>
+    <message>
+        <source> ({0} words a minute)</source>
+        <translation> ({0} Wörter pro Minute)</translation>
+    </message>
+    <message>
+        <source>{0} listened, {1} words{2}</source>
+        <translation>{0} gehört, {1} Wörter{2}</translation>
+    </message>
+</context>
+<context>
+    <name>RecentBooks</name>
+    <message>
+        <source>No recent books</source>
+        <translation>Keine zuletzt geöffneten Bücher</translation>
+    </message>
+</context>
+<context>
+    <name>RelationshipView</name>
+    <message>
+        <source>Nobody met yet.</source>
+        <translation>Noch niemandem begegnet.</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyReading</name>
+    <message>
+        <source>Read This Reply Aloud</source>
+        <translation>Diese Antwort vorlesen</translation>
+    </message>
+    <message>
+        <source>Read Last Reply Aloud</source>
+        <translation>Letzte Antwort vorlesen</translation>
+    </message>
+</context>
+<context>
+    <name>SaveNews</name>
+    <message>
+        <source>Your reading position can&apos;t be saved right now: {fault} Until then Pagemate keeps your place and saves it as soon as there is room.</source>
+        <translation>Ihre Leseposition kann gerade nicht gespeichert werden: {fault} Bis dahin merkt Pagemate sich die Stelle und speichert sie, sobald Platz ist.</translation>
+    </message>
+    <message>
+        <source> (and {0} more)</source>
+        <translation> (und {0} weitere)</translation>
+    </message>
+    <message>
+        <source> Choose it again in Settings to keep a value of your own.</source>
+        <translation> Wählen Sie ihn in den Einstellungen erneut, um einen eigenen Wert zu behalten.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchDock</name>
+    <message>
+        <source>Find in Book</source>
+        <translation>Im Buch suchen</translation>
+    </message>
+    <message>
+        <source>Search in the book</source>
+        <translation>Im Buch suchen</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>Keine Treffer</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionMenu</name>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Mark as read up to here</source>
+        <translation>Bis hier als gelesen markieren</translation>
+    </message>
+    <message>
+        <source>Ask about this</source>
+        <translation>Danach fragen</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>Erklären</translation>
+    </message>
+    <message>
+        <source>Who is this?</source>
+        <translation>Wer ist das?</translation>
+    </message>
+    <message>
+        <source>Let it know up to here and ask</source>
+        <translation>Bis hier mitlesen lassen und fragen</translation>
+    </message>
+    <message>
+        <source>Let it know up to here and explain</source>
+        <translation>Bis hier mitlesen lassen und erklären</translation>
+    </message>
+    <message>
+        <source>Let it know up to here: who is this?</source>
+        <translation>Bis hier mitlesen lassen: Wer ist das?</translation>
+    </message>
+    <message>
+        <source>The assistant hasn&apos;t read this far: it will know the book up to the end of this page (Undo by the progress bar).</source>
+        <translation>So weit hat der Assistent nicht gelesen: Er kennt das Buch dann bis zum Ende dieser Seite (Rückgängig an der Fortschrittsleiste).</translation>
+    </message>
+    <message>
+        <source>Ask about the selection alone</source>
+        <translation>Nur nach der Auswahl fragen</translation>
+    </message>
+    <message>
+        <source>What the assistant knows stays where it is; it gets only these words.</source>
+        <translation>Was der Assistent kennt, bleibt, wie es ist; er bekommt nur diese Wörter.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutHelp</name>
+    <message>
+        <source>Right, Space, Page Down, Down</source>
+        <translation>Rechts, Leertaste, Bild ab, Ab</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Nächste Seite</translation>
+    </message>
+    <message>
+        <source>Left, Shift+Space, Page Up, Up</source>
+        <translation>Links, Umschalt+Leertaste, Bild auf, Auf</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Vorherige Seite</translation>
+    </message>
+    <message>
+        <source>Home / End</source>
+        <translation>Pos1 / Ende</translation>
+    </message>
+    <message>
+        <source>Start / end of the book</source>
+        <translation>Anfang / Ende des Buchs</translation>
+    </message>
+    <message>
+        <source>Click the page&apos;s left or right edge</source>
+        <translation>Klick auf den linken oder rechten Seitenrand</translation>
+    </message>
+    <message>
+        <source>Previous / next page</source>
+        <translation>Vorherige / nächste Seite</translation>
+    </message>
+    <message>
+        <source>Double-click / triple-click</source>
+        <translation>Doppelklick / Dreifachklick</translation>
+    </message>
+    <message>
+        <source>Select a word / its sentence</source>
+        <translation>Ein Wort / seinen Satz auswählen</translation>
+    </message>
+    <message>
+        <source>Right-click a selection</source>
+        <translation>Rechtsklick auf eine Auswahl</translation>
+    </message>
+    <message>
+        <source>Ask, explain, highlight, look up a word</source>
+        <translation>Fragen, erklären, markieren, Wort nachschlagen</translation>
+    </message>
+    <message>
+        <source>+, -, 0, Ctrl+wheel; drag</source>
+        <translation>+, -, 0, Strg+Mausrad; ziehen</translation>
+    </message>
+    <message>
+        <source>Zoom a comic page, back to its fit; move a zoomed page</source>
+        <translation>Comicseite zoomen, wieder einpassen; gezoomte Seite verschieben</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Close a footnote pop-up</source>
+        <translation>Fußnoten-Fenster schließen</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsHelp</name>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>Speech</name>
+    <message>
+        <source>Install speech-dispatcher with espeak-ng (sudo apt install speech-dispatcher espeak-ng) and Qt&apos;s speech module (pip install &apos;pagemate[speech]&apos;).</source>
+        <translation>Installieren Sie speech-dispatcher mit espeak-ng (sudo apt install speech-dispatcher espeak-ng) und das Sprachmodul von Qt (pip install &apos;pagemate[speech]&apos;).</translation>
+    </message>
+    <message>
+        <source>Install Qt&apos;s speech module (pip install &apos;pagemate[speech]&apos;), which speaks with the system&apos;s own voices.</source>
+        <translation>Installieren Sie das Sprachmodul von Qt (pip install &apos;pagemate[speech]&apos;), das mit den Stimmen des Systems spricht.</translation>
+    </message>
+    <message>
+        <source>Read aloud needs Qt&apos;s speech module (PySide6-Addons), which is not installed.</source>
+        <translation>Vorlesen braucht das Sprachmodul von Qt (PySide6-Addons), das nicht installiert ist.</translation>
+    </message>
+    <message>
+        <source>No speech engine was found on this computer.</source>
+        <translation>Auf diesem Computer wurde keine Sprachausgabe gefunden.</translation>
+    </message>
+    <message>
+        <source>the speech engine did not start</source>
+        <translation>die Sprachausgabe ist nicht gestartet</translation>
+    </message>
+    <message>
+        <source>The speech engine could not start ({0}).</source>
+        <translation>Die Sprachausgabe konnte nicht starten ({0}).</translation>
+    </message>
+    <message>
+        <source>the speech engine failed</source>
+        <translation>die Sprachausgabe ist ausgefallen</translation>
+    </message>
+</context>
+<context>
+    <name>Theme</name>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Sepia</source>
+        <translation>Sepia</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+</context>
+<context>
+    <name>TocDock</name>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptView</name>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+</context>
+<context>
+    <name>VoiceDialog</name>
+    <message>
+        <source>Voices</source>
+        <translation>Stimmen</translation>
+    </message>
+    <message>
+        <source>Voices for this book&apos;s language; an engine&apos;s variants are listed under the voice they vary.</source>
+        <translation>Stimmen für die Sprache dieses Buchs; die Varianten einer Sprachausgabe stehen unter der Stimme, die sie abwandeln.</translation>
+    </message>
+    <message>
+        <source>Find a voice</source>
+        <translation>Stimme suchen</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Anhören</translation>
+    </message>
+    <message>
+        <source>Hear this voice say the book&apos;s title</source>
+        <translation>Diese Stimme den Buchtitel sagen hören</translation>
+    </message>
+</context>
+<context>
+    <name>WaitingLine</name>
+    <message>
+        <source> {0}% read,</source>
+        <translation> {0} % gelesen,</translation>
+    </message>
+    <message>
+        <source>{0} about {1} s on this computer</source>
+        <translation>{0} etwa {1} s auf diesem Computer</translation>
+    </message>
+    <message>
+        <source>{0} taking longer than expected; Stop gives up</source>
+        <translation>{0} dauert länger als erwartet; Stopp bricht ab</translation>
+    </message>
+</context>
+<context>
+    <name>WordPopup</name>
+    <message>
+        <source>Search the web</source>
+        <translation>Im Web suchen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>XRayDock</name>
+    <message>
+        <source>X-Ray</source>
+        <translation>X-Ray</translation>
+    </message>
+    <message>
+        <source>People &amp;&amp; places</source>
+        <translation>Figuren &amp;&amp; Orte</translation>
+    </message>
+    <message>
+        <source>Map</source>
+        <translation>Karte</translation>
+    </message>
+    <message>
+        <source>Story so far</source>
+        <translation>Geschichte bisher</translation>
+    </message>
+    <message>
+        <source>Knows up to: {0}</source>
+        <translation>Kennt bis: {0}</translation>
+    </message>
+    <message>
+        <source> · place</source>
+        <translation> · Ort</translation>
+    </message>
+    <message>
+        <source>Also: {0}</source>
+        <translation>Auch: {0}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Nobody met yet: people and places appear here as you read.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Noch niemandem begegnet: Figuren und Orte erscheinen hier beim Lesen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Choose a name to see what you know so far.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Wählen Sie einen Namen, um zu sehen, was Sie bisher wissen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>As of {0}</source>
+        <translation>Stand {0}</translation>
+    </message>
+    <message>
+        <source> · updating…</source>
+        <translation> · wird aktualisiert…</translation>
+    </message>
+    <message>
+        <source>From the text</source>
+        <translation>Aus dem Text</translation>
+    </message>
+    <message>
+        <source> · a description is being written…</source>
+        <translation> · eine Beschreibung wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Talk to {0}</source>
+        <translation>Mit {0} sprechen</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Every mention&lt;/b&gt; (jumps; what the assistant knows stays put):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Alle Erwähnungen&lt;/b&gt; (Sprünge; was der Assistent kennt, bleibt):&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Nothing read yet: the story so far appears here as you read.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Noch nichts gelesen: Die Geschichte bisher erscheint hier beim Lesen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Chapter {0}</source>
+        <translation>Kapitel {0}</translation>
+    </message>
+    <message>
+        <source> (so far)</source>
+        <translation> (bisher)</translation>
+    </message>
+    <message>
+        <source> &lt;i&gt;(extract)&lt;/i&gt;</source>
+        <translation> &lt;i&gt;(Auszug)&lt;/i&gt;</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2169 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es">
+<context>
+    <name>Annotations</name>
+    <message>
+        <source>A&amp;nnotations</source>
+        <translation>A&amp;notaciones</translation>
+    </message>
+    <message>
+        <source>Toggle &amp;Bookmark</source>
+        <translation>Poner/quitar &amp;marcador</translation>
+    </message>
+    <message>
+        <source>&amp;Export Annotations…</source>
+        <translation>&amp;Exportar anotaciones…</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationsController</name>
+    <message>
+        <source>The assistant hasn&apos;t read this far: mark it as read first.</source>
+        <translation>El asistente no ha leído hasta aquí: márquelo antes como leído.</translation>
+    </message>
+    <message>
+        <source>Export annotations</source>
+        <translation>Exportar anotaciones</translation>
+    </message>
+    <message>
+        <source>Couldn&apos;t export: {0}</source>
+        <translation>No se pudo exportar: {0}</translation>
+    </message>
+    <message>
+        <source>Annotations exported to {0}</source>
+        <translation>Anotaciones exportadas a {0}</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <source>Note on “{0}”</source>
+        <translation>Nota sobre «{0}»</translation>
+    </message>
+    <message>
+        <source>Highlight</source>
+        <translation>Resaltar</translation>
+    </message>
+    <message>
+        <source>Remove Bookmark</source>
+        <translation>Quitar marcador</translation>
+    </message>
+    <message>
+        <source>Bookmark This Page</source>
+        <translation>Marcar esta página</translation>
+    </message>
+    <message>
+        <source>Edit Note…</source>
+        <translation>Editar nota…</translation>
+    </message>
+    <message>
+        <source>Let It Know up to Here and Explain This Highlight</source>
+        <translation>Hacerle leer hasta aquí y explicar este resaltado</translation>
+    </message>
+    <message>
+        <source>Explain This Highlight</source>
+        <translation>Explicar este resaltado</translation>
+    </message>
+    <message>
+        <source>Highlight Colour</source>
+        <translation>Color del resaltado</translation>
+    </message>
+    <message>
+        <source>Remove Highlight</source>
+        <translation>Quitar resaltado</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationsDock</name>
+    <message>
+        <source>Annotations</source>
+        <translation>Anotaciones</translation>
+    </message>
+    <message>
+        <source>Filter highlights, notes and bookmarks</source>
+        <translation>Filtrar resaltados, notas y marcadores</translation>
+    </message>
+    <message>
+        <source>Save as note</source>
+        <translation>Guardar como nota</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Ahora no</translation>
+    </message>
+    <message>
+        <source>No highlights yet. Select text and choose Highlight, or press Ctrl+B for a bookmark.</source>
+        <translation>Aún no hay resaltados. Seleccione texto y elija Resaltar, o pulse Ctrl+B para un marcador.</translation>
+    </message>
+    <message>
+        <source>Export to Markdown…</source>
+        <translation>Exportar a Markdown…</translation>
+    </message>
+    <message>
+        <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
+        <translation>¿Guardar la respuesta del asistente como nota de este resaltado?</translation>
+    </message>
+    <message>
+        <source>Go to</source>
+        <translation>Ir a</translation>
+    </message>
+    <message>
+        <source>Edit note…</source>
+        <translation>Editar nota…</translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation>Color</translation>
+    </message>
+    <message>
+        <source>Explain this highlight</source>
+        <translation>Explicar este resaltado</translation>
+    </message>
+    <message>
+        <source>Remove bookmark</source>
+        <translation>Quitar marcador</translation>
+    </message>
+    <message>
+        <source>Remove highlight</source>
+        <translation>Quitar resaltado</translation>
+    </message>
+</context>
+<context>
+    <name>AppearancePage</name>
+    <message>
+        <source>Justify paragraphs</source>
+        <translation>Justificar párrafos</translation>
+    </message>
+    <message>
+        <source>Use publisher styles</source>
+        <translation>Usar los estilos del editor</translation>
+    </message>
+    <message>
+        <source>The book&apos;s own indents, spacing, alignment, small caps and page breaks. Your font, size, spacing and colours always win.</source>
+        <translation>Sangrías, espaciado, alineación, versalitas y saltos de página del libro. Su fuente, tamaño, espaciado y colores siempre prevalecen.</translation>
+    </message>
+    <message>
+        <source>Hyphenate justified text</source>
+        <translation>Dividir palabras en texto justificado</translation>
+    </message>
+    <message>
+        <source>Typeset mathematics</source>
+        <translation>Componer las matemáticas</translation>
+    </message>
+    <message>
+        <source> em</source>
+        <translation> em</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Sin límite</translation>
+    </message>
+    <message>
+        <source>Font</source>
+        <translation>Fuente</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <source>Line spacing</source>
+        <translation>Interlineado</translation>
+    </message>
+    <message>
+        <source>Margins</source>
+        <translation>Márgenes</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Tema</translation>
+    </message>
+    <message>
+        <source>Longest line</source>
+        <translation>Línea más larga</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantJobs</name>
+    <message>
+        <source>This answer could not be saved; it stays on screen for now. {0}</source>
+        <translation>No se pudo guardar esta respuesta; por ahora sigue en pantalla. {0}</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantLine</name>
+    <message>
+        <source>Assistant ready</source>
+        <translation>Asistente listo</translation>
+    </message>
+    <message>
+        <source>nothing sent to {0} without your consent</source>
+        <translation>no se envía nada a {0} sin su consentimiento</translation>
+    </message>
+    <message>
+        <source>the model can&apos;t be reached</source>
+        <translation>no se puede contactar con el modelo</translation>
+    </message>
+    <message>
+        <source>{0} · index {1}% built</source>
+        <translation>{0} · índice al {1} %</translation>
+    </message>
+    <message>
+        <source>Index ready · {0}</source>
+        <translation>Índice listo · {0}</translation>
+    </message>
+    <message>
+        <source>Assistant ready · answering from keyword search while the index catches up: {0}%</source>
+        <translation>Asistente listo · responde por palabras clave mientras se completa el índice: {0} %</translation>
+    </message>
+    <message>
+        <source>Reading the comic&apos;s pages: {0}%</source>
+        <translation>Leyendo las páginas del cómic: {0} %</translation>
+    </message>
+    <message>
+        <source>Describing pages: {0}%</source>
+        <translation>Describiendo páginas: {0} %</translation>
+    </message>
+    <message>
+        <source>Assistant ready · indexing the rest: {0}%</source>
+        <translation>Asistente listo · indexando el resto: {0} %</translation>
+    </message>
+    <message>
+        <source>Assistant unavailable: {0}</source>
+        <translation>Asistente no disponible: {0}</translation>
+    </message>
+    <message>
+        <source>Assistant ready · {0}</source>
+        <translation>Asistente listo · {0}</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantPanel</name>
+    <message>
+        <source>Ask about what you have read so far, for example “Who is …?”, “Why did … leave?” or “What happened in the last chapter?”. Answers come only from the pages you have read, and cite them.</source>
+        <translation>Pregunte sobre lo que ha leído, por ejemplo «¿Quién es …?», «¿Por qué se fue …?» o «¿Qué pasó en el último capítulo?». Las respuestas salen solo de las páginas leídas, y las citan.</translation>
+    </message>
+    <message>
+        <source>Answering from keyword search while the index catches up: {0}%</source>
+        <translation>Responde por palabras clave mientras se completa el índice: {0} %</translation>
+    </message>
+    <message>
+        <source>Still preparing this book; answers may miss passages until it is done.</source>
+        <translation>Aún se está preparando este libro; hasta entonces las respuestas pueden omitir pasajes.</translation>
+    </message>
+    <message>
+        <source>Downloading “{0}”…</source>
+        <translation>Descargando «{0}»…</translation>
+    </message>
+    <message>
+        <source>Knows up to: nothing yet</source>
+        <translation>Conoce hasta: nada aún</translation>
+    </message>
+    <message>
+        <source>Knows up to: {0}</source>
+        <translation>Conoce hasta: {0}</translation>
+    </message>
+    <message>
+        <source>Open a book to ask about it.</source>
+        <translation>Abra un libro para preguntar sobre él.</translation>
+    </message>
+    <message>
+        <source>Type a question first.</source>
+        <translation>Escriba primero una pregunta.</translation>
+    </message>
+    <message>
+        <source>The answer stopped early: {0}</source>
+        <translation>La respuesta se detuvo antes de tiempo: {0}</translation>
+    </message>
+    <message>
+        <source>The model has read along up to {0}</source>
+        <translation>El modelo ha leído a la par hasta {0}</translation>
+    </message>
+    <message>
+        <source>That answer took {0} s to begin: “{1}” runs without a graphics card on this computer. A smaller model answers about twice as fast: download “{2}” to use it instead.</source>
+        <translation>Esta respuesta tardó {0} s en empezar: «{1}» funciona sin tarjeta gráfica en este ordenador. Un modelo más pequeño responde casi el doble de rápido: descargue «{2}» para usarlo en su lugar.</translation>
+    </message>
+    <message>
+        <source>Use {0}</source>
+        <translation>Usar {0}</translation>
+    </message>
+    <message>
+        <source>The model is ready. Ask your question again.</source>
+        <translation>El modelo está listo. Vuelva a hacer su pregunta.</translation>
+    </message>
+    <message>
+        <source>Download cancelled.</source>
+        <translation>Descarga cancelada.</translation>
+    </message>
+    <message>
+        <source>The download failed: {0}</source>
+        <translation>La descarga falló: {0}</translation>
+    </message>
+    <message>
+        <source>Download model</source>
+        <translation>Descargar modelo</translation>
+    </message>
+    <message>
+        <source>Now answering with “{0}”. Ask your question again.</source>
+        <translation>Ahora responde «{0}». Vuelva a hacer su pregunta.</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantSettingsPage</name>
+    <message>
+        <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
+        <translation>No se preguntó nada a {0}: no está en este ordenador. Marque «Enviar el texto leído a {0}» arriba si está de acuerdo y vuelva a probar la conexión.</translation>
+    </message>
+    <message>
+        <source>Short</source>
+        <translation>Corta</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Media</translation>
+    </message>
+    <message>
+        <source>Long</source>
+        <translation>Larga</translation>
+    </message>
+    <message>
+        <source>Answer quickly (first words within about 15 s)</source>
+        <translation>Responder rápido (primeras palabras en unos 15 s)</translation>
+    </message>
+    <message>
+        <source>Balanced (about 40 s)</source>
+        <translation>Equilibrado (unos 40 s)</translation>
+    </message>
+    <message>
+        <source>Read more (up to 2 minutes)</source>
+        <translation>Leer más (hasta 2 minutos)</translation>
+    </message>
+    <message>
+        <source>No model server is running on this computer.</source>
+        <translation>No hay ningún servidor de modelos en este ordenador.</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Servidor:</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Dirección:</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>solo si el servidor la pide</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>Clave de API:</translation>
+    </message>
+    <message>
+        <source>the server&apos;s models appear here after Test connection</source>
+        <translation>los modelos del servidor aparecen aquí tras Probar conexión</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Probar conexión</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modelo:</translation>
+    </message>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation>Buscando servidores de modelos en este ordenador…</translation>
+    </message>
+    <message>
+        <source>Answer length:</source>
+        <translation>Longitud de respuesta:</translation>
+    </message>
+    <message>
+        <source>First words within about {0} s</source>
+        <translation>Primeras palabras en unos {0} s</translation>
+    </message>
+    <message>
+        <source>On a computer without a graphics card a model reads slowly: a shorter wait gives it fewer passages to read, a longer one more. The speed is measured as you ask.</source>
+        <translation>Sin tarjeta gráfica un modelo lee despacio: una espera más corta le da menos pasajes que leer, una más larga, más. La velocidad se mide a medida que pregunta.</translation>
+    </message>
+    <message>
+        <source>Waiting:</source>
+        <translation>Espera:</translation>
+    </message>
+    <message>
+        <source>Rewrite follow-up questions into searches (one extra call before the answer)</source>
+        <translation>Reescribir las preguntas de seguimiento como búsquedas (una llamada más antes de responder)</translation>
+    </message>
+    <message>
+        <source>The API key could not be kept: {0}</source>
+        <translation>No se pudo guardar la clave de API: {0}</translation>
+    </message>
+    <message>
+        <source>Connecting to {0}…</source>
+        <translation>Conectando con {0}…</translation>
+    </message>
+    <message>
+        <source>an OpenAI-compatible server</source>
+        <translation>un servidor compatible con OpenAI</translation>
+    </message>
+    <message>
+        <source>Found {0} at {1}, with no models yet.</source>
+        <translation>Se encontró {0} en {1}, aún sin modelos.</translation>
+    </message>
+    <message>
+        <source>Found {0} at {1} with {2}; “{3}” is not among them, and the assistant panel offers to download it.</source>
+        <translation>Se encontró {0} en {1} con {2}; «{3}» no está entre ellos y el panel del asistente ofrece descargarlo.</translation>
+    </message>
+    <message>
+        <source>Found {0} at {1} with {2}.</source>
+        <translation>Se encontró {0} en {1} con {2}.</translation>
+    </message>
+    <message>
+        <source>{0} is not on this computer: the passages you have read and your questions will be sent to it.</source>
+        <translation>{0} no está en este ordenador: los pasajes leídos y sus preguntas se le enviarán.</translation>
+    </message>
+    <message>
+        <source>Send the text I have read to {0}</source>
+        <translation>Enviar el texto leído a {0}</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantView</name>
+    <message>
+        <source>About this passage: “{text}” — </source>
+        <translation>Sobre este pasaje: «{text}» — </translation>
+    </message>
+    <message>
+        <source>Explain this passage: “{text}”</source>
+        <translation>Explica este pasaje: «{text}»</translation>
+    </message>
+    <message>
+        <source>Who is {text}?</source>
+        <translation>¿Quién es {text}?</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Asistente</translation>
+    </message>
+    <message>
+        <source>Ask about what you&apos;ve read…</source>
+        <translation>Pregunte sobre lo leído…</translation>
+    </message>
+    <message>
+        <source>Knows up to: nothing yet</source>
+        <translation>Conoce hasta: nada aún</translation>
+    </message>
+    <message>
+        <source>The assistant answers only from what you have read up to here.</source>
+        <translation>El asistente responde solo con lo que ha leído hasta aquí.</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nueva conversación</translation>
+    </message>
+    <message>
+        <source>Talk to…</source>
+        <translation>Hablar con…</translation>
+    </message>
+    <message>
+        <source>Whole comic prepared: you let the vision model see every page. Pages past where you are stay out of answers until you reach them.</source>
+        <translation>Cómic entero preparado: dejó que el modelo de visión viera cada página. Las páginas posteriores quedan fuera de las respuestas hasta que llegue a ellas.</translation>
+    </message>
+    <message>
+        <source>Turn off</source>
+        <translation>Desactivar</translation>
+    </message>
+    <message>
+        <source>Download model</source>
+        <translation>Descargar modelo</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>BookDetails</name>
+    <message>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Autor</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Serie</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Formato</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Extensión</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progreso</translation>
+    </message>
+    <message>
+        <source>Listened (Read aloud)</source>
+        <translation>Escuchado (lectura en voz alta)</translation>
+    </message>
+    <message>
+        <source>Highlights and bookmarks</source>
+        <translation>Resaltados y marcadores</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Añadido</translation>
+    </message>
+    <message>
+        <source>Last opened</source>
+        <translation>Última apertura</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nunca</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Terminado</translation>
+    </message>
+    <message>
+        <source>{0}% read</source>
+        <translation>{0} % leído</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Sin empezar</translation>
+    </message>
+    <message>
+        <source> (missing)</source>
+        <translation> (no encontrado)</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconocido</translation>
+    </message>
+    <message>
+        <source>Comic (CBZ)</source>
+        <translation>Cómic (CBZ)</translation>
+    </message>
+    <message>
+        <source>{0} MB</source>
+        <translation>{0} MB</translation>
+    </message>
+</context>
+<context>
+    <name>BookOpening</name>
+    <message>
+        <source>it is no longer “{0}”, the book the library knew there: the file was replaced by another book. Open it with File ▸ Open to add it as a new book, or put the original back.</source>
+        <translation>ya no es «{0}», el libro que la biblioteca conocía ahí: el archivo se sustituyó por otro libro. Ábralo con Archivo ▸ Abrir para añadirlo como libro nuevo, o vuelva a poner el original.</translation>
+    </message>
+    <message>
+        <source>Recording “{0}” in the library timed out.</source>
+        <translation>El registro de «{0}» en la biblioteca tardó demasiado.</translation>
+    </message>
+    <message>
+        <source>Opening {0}…</source>
+        <translation>Abriendo {0}…</translation>
+    </message>
+    <message>
+        <source>Opening “{0}”…</source>
+        <translation>Abriendo «{0}»…</translation>
+    </message>
+    <message>
+        <source>Can&apos;t open “{0}”: {1}</source>
+        <translation>No se puede abrir «{0}»: {1}</translation>
+    </message>
+</context>
+<context>
+    <name>BookRemoval</name>
+    <message>
+        <source>The library did not remove the book in time.</source>
+        <translation>La biblioteca no quitó el libro a tiempo.</translation>
+    </message>
+</context>
+<context>
+    <name>BoundaryActions</name>
+    <message>
+        <source>the start of “{0}”</source>
+        <translation>el principio de «{0}»</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>aquí</translation>
+    </message>
+    <message>
+        <source>Already marked as read up to {0}</source>
+        <translation>Ya marcado como leído hasta {0}</translation>
+    </message>
+    <message>
+        <source>The assistant already knows up to {0}. Move it back to {1}?</source>
+        <translation>El asistente ya conoce hasta {0}. ¿Devolverlo a {1}?</translation>
+    </message>
+    <message>
+        <source>Move back</source>
+        <translation>Devolver</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Mantener</translation>
+    </message>
+    <message>
+        <source>Moved back to {0}</source>
+        <translation>Devuelto a {0}</translation>
+    </message>
+    <message>
+        <source>Marked as read up to {0}</source>
+        <translation>Marcado como leído hasta {0}</translation>
+    </message>
+    <message>
+        <source>Make the assistant forget this book (it knows up to {0})?</source>
+        <translation>¿Hacer que el asistente olvide este libro (conoce hasta {0})?</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Restablecer</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>The assistant forgot this book</source>
+        <translation>El asistente olvidó este libro</translation>
+    </message>
+    <message>
+        <source>Back to {0}</source>
+        <translation>De vuelta a {0}</translation>
+    </message>
+</context>
+<context>
+    <name>BoundaryNotice</name>
+    <message>
+        <source>Undo</source>
+        <translation>Deshacer</translation>
+    </message>
+</context>
+<context>
+    <name>CharacterChatDock</name>
+    <message>
+        <source>Choose someone from X-Ray or the assistant&apos;s “Talk to…”</source>
+        <translation>Elija a alguien en X-Ray o en «Hablar con…» del asistente</translation>
+    </message>
+    <message>
+        <source>Could not open the conversation: {error}</source>
+        <translation>No se pudo abrir la conversación: {error}</translation>
+    </message>
+    <message>
+        <source>Talk to a character</source>
+        <translation>Hablar con un personaje</translation>
+    </message>
+    <message>
+        <source>Say something to {0}…</source>
+        <translation>Diga algo a {0}…</translation>
+    </message>
+    <message>
+        <source>Talking with {0} · knows up to {1}</source>
+        <translation>Hablando con {0} · conoce hasta {1}</translation>
+    </message>
+    <message>
+        <source>{0} is still answering; wait for the reply to finish, or press Stop.</source>
+        <translation>{0} aún responde; espere a que termine o pulse Detener.</translation>
+    </message>
+    <message>
+        <source>Still opening the conversation; send again in a moment.</source>
+        <translation>Aún se está abriendo la conversación; envíe de nuevo en un momento.</translation>
+    </message>
+    <message>
+        <source>Choose someone to talk to first.</source>
+        <translation>Elija primero con quién hablar.</translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <translation>Escriba primero un mensaje.</translation>
+    </message>
+    <message>
+        <source>The reply stopped early: {0}</source>
+        <translation>La respuesta se detuvo antes de tiempo: {0}</translation>
+    </message>
+    <message>
+        <source>{0} cannot answer right now: {1}</source>
+        <translation>{0} no puede responder ahora: {1}</translation>
+    </message>
+</context>
+<context>
+    <name>CharacterEntry</name>
+    <message>
+        <source>Talk to {0}</source>
+        <translation>Hablar con {0}</translation>
+    </message>
+    <message>
+        <source>Nobody met yet: people appear as you read</source>
+        <translation>Aún no ha aparecido nadie: los personajes aparecen al leer</translation>
+    </message>
+</context>
+<context>
+    <name>Colours</name>
+    <message>
+        <source>Yellow</source>
+        <translation>Amarillo</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>Verde</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>Azul</translation>
+    </message>
+    <message>
+        <source>Pink</source>
+        <translation>Rosa</translation>
+    </message>
+    <message>
+        <source>Purple</source>
+        <translation>Morado</translation>
+    </message>
+</context>
+<context>
+    <name>ComicView</name>
+    <message>
+        <source>This picture could not be shown.</source>
+        <translation>No se pudo mostrar esta imagen.</translation>
+    </message>
+</context>
+<context>
+    <name>CompanionController</name>
+    <message>
+        <source>Finding the people and places in this book…</source>
+        <translation>Buscando los personajes y lugares del libro…</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationDock</name>
+    <message>
+        <source>reply</source>
+        <translation>respuesta</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <source>Wait for the current {0} to finish, or press Stop.</source>
+        <translation>Espere a que termine la {0} actual, o pulse Detener.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Detenido.</translation>
+    </message>
+    <message>
+        <source>The {0} failed: {1}</source>
+        <translation>La {0} falló: {1}</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>respuesta</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationJobs</name>
+    <message>
+        <source>The library did not start the new conversation in time.</source>
+        <translation>La biblioteca no inició la nueva conversación a tiempo.</translation>
+    </message>
+    <message>
+        <source>The library did not record “Prepare whole comic” in time.</source>
+        <translation>La biblioteca no registró «Preparar el cómic entero» a tiempo.</translation>
+    </message>
+</context>
+<context>
+    <name>DictionaryLookup</name>
+    <message>
+        <source>“{0}” is not in the dictionaries installed on this computer.</source>
+        <translation>«{0}» no está en los diccionarios instalados en este ordenador.</translation>
+    </message>
+    <message>
+        <source>Look Up “{0}”</source>
+        <translation>Buscar «{0}»</translation>
+    </message>
+    <message>
+        <source>Look Up “{0}” on the Web</source>
+        <translation>Buscar «{0}» en la Web</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <source>The book could not be shown because of a fault in Pagemate; the details are in the log.</source>
+        <translation>No se pudo mostrar el libro por un fallo de Pagemate; los detalles están en el registro.</translation>
+    </message>
+    <message>
+        <source>Something could not be shown because of a fault in Pagemate; the details are in the log.</source>
+        <translation>Algo no se pudo mostrar por un fallo de Pagemate; los detalles están en el registro.</translation>
+    </message>
+</context>
+<context>
+    <name>FindController</name>
+    <message>
+        <source>“{0}” will be searched when a book is open.</source>
+        <translation>«{0}» se buscará cuando haya un libro abierto.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Buscando…</translation>
+    </message>
+    <message>
+        <source>Search failed: {0}</source>
+        <translation>La búsqueda falló: {0}</translation>
+    </message>
+    <message>
+        <source>Reached the end of the book; continued from the beginning.</source>
+        <translation>Se llegó al final del libro; se sigue desde el principio.</translation>
+    </message>
+    <message>
+        <source>Reached the beginning; continued from the end.</source>
+        <translation>Se llegó al principio; se sigue desde el final.</translation>
+    </message>
+</context>
+<context>
+    <name>FootnotePopup</name>
+    <message>
+        <source>Go to note</source>
+        <translation>Ir a la nota</translation>
+    </message>
+</context>
+<context>
+    <name>FullScreen</name>
+    <message>
+        <source>Leave Full Screen</source>
+        <translation>Salir de pantalla completa</translation>
+    </message>
+</context>
+<context>
+    <name>GoTo</name>
+    <message>
+        <source>This comic has pages 1 to {0}.</source>
+        <translation>Este cómic tiene las páginas 1 a {0}.</translation>
+    </message>
+    <message>
+        <source>Type a page from 1 to {0}, or a percentage.</source>
+        <translation>Escriba una página de 1 a {0}, o un porcentaje.</translation>
+    </message>
+    <message>
+        <source>Type a percentage of the book, like 42%.</source>
+        <translation>Escriba un porcentaje del libro, como 42 %.</translation>
+    </message>
+    <message>
+        <source>A percentage goes from 0 to 100.</source>
+        <translation>Un porcentaje va de 0 a 100.</translation>
+    </message>
+</context>
+<context>
+    <name>GoToDialog</name>
+    <message>
+        <source>Go To</source>
+        <translation>Ir a</translation>
+    </message>
+    <message>
+        <source>Page (1–{0}) or percentage:</source>
+        <translation>Página (1–{0}) o porcentaje:</translation>
+    </message>
+    <message>
+        <source>Percentage of the book:</source>
+        <translation>Porcentaje del libro:</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryRecovery</name>
+    <message>
+        <source>Rebuild the library index now?</source>
+        <translation>¿Reconstruir ahora el índice de la biblioteca?</translation>
+    </message>
+    <message>
+        <source>The library could not be rebuilt: {error}</source>
+        <translation>No se pudo reconstruir la biblioteca: {error}</translation>
+    </message>
+    <message>
+        <source> The damaged file was kept as “{name}”.</source>
+        <translation> El archivo dañado se guardó como «{name}».</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryView</name>
+    <message>
+        <source>Recently read</source>
+        <translation>Leídos recientemente</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Autor</translation>
+    </message>
+    <message>
+        <source>All books</source>
+        <translation>Todos los libros</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>Leyendo</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Sin empezar</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Terminado</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Biblioteca</translation>
+    </message>
+    <message>
+        <source>Search title, author or series</source>
+        <translation>Buscar título, autor o serie</translation>
+    </message>
+    <message>
+        <source>Sort by</source>
+        <translation>Ordenar por</translation>
+    </message>
+    <message>
+        <source>Open a book…</source>
+        <translation>Abrir un libro…</translation>
+    </message>
+    <message>
+        <source>Your library is empty. Open an EPUB or CBZ with File › Open (Ctrl+O), or drop one on this window.</source>
+        <translation>Su biblioteca está vacía. Abra un EPUB o CBZ con Archivo › Abrir (Ctrl+O), o suéltelo en esta ventana.</translation>
+    </message>
+    <message>
+        <source>No books match.</source>
+        <translation>Ningún libro coincide.</translation>
+    </message>
+    <message>
+        <source>{0}%</source>
+        <translation>{0} %</translation>
+    </message>
+    <message>
+        <source>Unknown author</source>
+        <translation>Autor desconocido</translation>
+    </message>
+    <message>
+        <source>{0} read</source>
+        <translation>{0} leído</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation>Detalles…</translation>
+    </message>
+    <message>
+        <source>Mark as Finished</source>
+        <translation>Marcar como terminado</translation>
+    </message>
+    <message>
+        <source>Remove from library</source>
+        <translation>Quitar de la biblioteca</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Open a book</source>
+        <translation>Abrir un libro</translation>
+    </message>
+    <message>
+        <source>Your reading position is saved again.</source>
+        <translation>Su posición de lectura vuelve a guardarse.</translation>
+    </message>
+    <message>
+        <source>{0} {1} — a reader whose companion only knows what you have read.</source>
+        <translation>{0} {1} — un lector cuyo compañero solo conoce lo que ha leído.</translation>
+    </message>
+</context>
+<context>
+    <name>MapPanel</name>
+    <message>
+        <source>Zoom in (Ctrl+wheel, +)</source>
+        <translation>Acercar (Ctrl+rueda, +)</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+wheel, −)</source>
+        <translation>Alejar (Ctrl+rueda, −)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Ajustar</translation>
+    </message>
+    <message>
+        <source>Show everyone (0)</source>
+        <translation>Mostrar a todos (0)</translation>
+    </message>
+    <message>
+        <source>Open in Window</source>
+        <translation>Abrir en ventana</translation>
+    </message>
+</context>
+<context>
+    <name>MapWindow</name>
+    <message>
+        <source>Relationship Map</source>
+        <translation>Mapa de relaciones</translation>
+    </message>
+</context>
+<context>
+    <name>MediaPlayerBox</name>
+    <message>
+        <source>Loading…</source>
+        <translation>Cargando…</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Reproducir</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Posición</translation>
+    </message>
+    <message>
+        <source>no file to play</source>
+        <translation>ningún archivo que reproducir</translation>
+    </message>
+    <message>
+        <source>Can&apos;t play this audio: {0}</source>
+        <translation>No se puede reproducir este audio: {0}</translation>
+    </message>
+    <message>
+        <source>Can&apos;t play this video: {0}</source>
+        <translation>No se puede reproducir este vídeo: {0}</translation>
+    </message>
+    <message>
+        <source>the file is not a format it knows</source>
+        <translation>el formato del archivo es desconocido</translation>
+    </message>
+    <message>
+        <source>no sound device: playing silently</source>
+        <translation>sin dispositivo de sonido: se reproduce en silencio</translation>
+    </message>
+    <message>
+        <source>it could not be read</source>
+        <translation>no se pudo leer</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+</context>
+<context>
+    <name>MediaPlayers</name>
+    <message>
+        <source>Qt Multimedia is not installed</source>
+        <translation>Qt Multimedia no está instalado</translation>
+    </message>
+    <message>
+        <source>it is over {0} MB</source>
+        <translation>supera los {0} MB</translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <source>&amp;Next Page</source>
+        <translation>Página &amp;siguiente</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Page</source>
+        <translation>Página &amp;anterior</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Start</source>
+        <translation>Ir al &amp;principio</translation>
+    </message>
+    <message>
+        <source>Go to &amp;End</source>
+        <translation>Ir al &amp;final</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Abrir…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Abrir &amp;reciente</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>&amp;Biblioteca</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>&amp;Assistant</source>
+        <translation>&amp;Asistente</translation>
+    </message>
+    <message>
+        <source>&amp;X-Ray</source>
+        <translation>&amp;X-Ray</translation>
+    </message>
+    <message>
+        <source>&amp;Find in Book…</source>
+        <translation>&amp;Buscar en el libro…</translation>
+    </message>
+    <message>
+        <source>Find Next</source>
+        <translation>Buscar siguiente</translation>
+    </message>
+    <message>
+        <source>Find Previous</source>
+        <translation>Buscar anterior</translation>
+    </message>
+    <message>
+        <source>&amp;Bigger Text</source>
+        <translation>Texto más &amp;grande</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller Text</source>
+        <translation>Texto más &amp;pequeño</translation>
+    </message>
+    <message>
+        <source>&amp;Default Size</source>
+        <translation>Tamaño pre&amp;determinado</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <source>&amp;Justify Text</source>
+        <translation>&amp;Justificar texto</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance…</source>
+        <translation>Apa&amp;riencia…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Configuración…</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>Pantalla compl&amp;eta</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>&amp;Ir</translation>
+    </message>
+    <message>
+        <source>&amp;Go To…</source>
+        <translation>&amp;Ir a…</translation>
+    </message>
+    <message>
+        <source>The &amp;Story So Far</source>
+        <translation>La &amp;historia hasta ahora</translation>
+    </message>
+    <message>
+        <source>&amp;Mark as Read up to Here</source>
+        <translation>&amp;Marcar como leído hasta aquí</translation>
+    </message>
+    <message>
+        <source>&amp;Reset What the Assistant Knows…</source>
+        <translation>&amp;Restablecer lo que sabe el asistente…</translation>
+    </message>
+    <message>
+        <source>&amp;Comics</source>
+        <translation>&amp;Cómics</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Page</source>
+        <translation>Ajustar a la &amp;página</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Width</source>
+        <translation>Ajustar al &amp;ancho</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Height</source>
+        <translation>Ajustar al a&amp;lto</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>Tamaño &amp;real</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>A&amp;cercar</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ale&amp;jar</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Again (Reset Zoom)</source>
+        <translation>Ajustar de &amp;nuevo (restablecer zoom)</translation>
+    </message>
+    <message>
+        <source>Two-Page &amp;Spreads</source>
+        <translation>Páginas &amp;dobles</translation>
+    </message>
+    <message>
+        <source>&amp;Right to Left</source>
+        <translation>De derecha a i&amp;zquierda</translation>
+    </message>
+    <message>
+        <source>Prepare Whole Comic for the Assistant</source>
+        <translation>Preparar el cómic entero para el asistente</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Principal</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <source>&amp;About {0}</source>
+        <translation>Acerca &amp;de {0}</translation>
+    </message>
+</context>
+<context>
+    <name>Navigator</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Atrás</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>A&amp;delante</translation>
+    </message>
+</context>
+<context>
+    <name>Page</name>
+    <message>
+        <source>[this picture could not be shown]</source>
+        <translation>[no se pudo mostrar esta imagen]</translation>
+    </message>
+    <message>
+        <source>[image]</source>
+        <translation>[imagen]</translation>
+    </message>
+    <message>
+        <source>[the audio{0} is not in the book]</source>
+        <translation>[el audio{0} no está en el libro]</translation>
+    </message>
+    <message>
+        <source>[the video{0} is not in the book]</source>
+        <translation>[el vídeo{0} no está en el libro]</translation>
+    </message>
+    <message>
+        <source>[the audio{0} could not be played: {1}]</source>
+        <translation>[no se pudo reproducir el audio{0}: {1}]</translation>
+    </message>
+    <message>
+        <source>[the video{0} could not be played: {1}]</source>
+        <translation>[no se pudo reproducir el vídeo{0}: {1}]</translation>
+    </message>
+    <message>
+        <source>Audio</source>
+        <translation>Audio</translation>
+    </message>
+    <message>
+        <source>Video</source>
+        <translation>Vídeo</translation>
+    </message>
+    <message>
+        <source>This could not be drawn (the details are in the log).</source>
+        <translation>Esto no se pudo dibujar (los detalles están en el registro).</translation>
+    </message>
+</context>
+<context>
+    <name>PlaceLine</name>
+    <message>
+        <source>Listening, counted apart from reading: {0}.</source>
+        <translation>Escucha, contada aparte de la lectura: {0}.</translation>
+    </message>
+</context>
+<context>
+    <name>Places</name>
+    <message>
+        <source>nothing yet</source>
+        <translation>nada aún</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>el final</translation>
+    </message>
+</context>
+<context>
+    <name>Plurals</name>
+    <message numerus="yes">
+        <source>%Ln page(s)</source>
+        <translation>
+            <numerusform>%Ln página</numerusform>
+            <numerusform>%Ln páginas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %Ln page(s) · about {0} of reading</source>
+        <translation>
+            <numerusform>unas %Ln página · unos {0} de lectura</numerusform>
+            <numerusform>unas %Ln páginas · unos {0} de lectura</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The library was rebuilt: %Ln book(s)</source>
+        <translation>
+            <numerusform>Se reconstruyó la biblioteca: %Ln libro</numerusform>
+            <numerusform>Se reconstruyó la biblioteca: %Ln libros</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %Ln reading position(s) kept.</source>
+        <translation>
+            <numerusform> y %Ln posición de lectura conservados.</numerusform>
+            <numerusform> y %Ln posiciones de lectura conservados.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> %Ln book file(s) could not be found again.</source>
+        <translation>
+            <numerusform> No se volvió a encontrar %Ln archivo de libro.</numerusform>
+            <numerusform> No se volvieron a encontrar %Ln archivos de libro.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %Ln passage(s)…</source>
+        <translation>
+            <numerusform>Leyendo %Ln pasaje…</numerusform>
+            <numerusform>Leyendo %Ln pasajes…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation>
+            <numerusform>%Ln mensaje</numerusform>
+            <numerusform>%Ln mensajes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} is running with %Ln model(s)</source>
+        <translation>
+            <numerusform>{0} funciona con %Ln modelo</numerusform>
+            <numerusform>{0} funciona con %Ln modelos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln model(s)</source>
+        <translation>
+            <numerusform>%Ln modelo</numerusform>
+            <numerusform>%Ln modelos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln match(es)</source>
+        <translation>
+            <numerusform>%Ln coincidencia</numerusform>
+            <numerusform>%Ln coincidencias</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mentioned %Ln time(s) so far · first in {0}</source>
+        <translation>
+            <numerusform>Mencionado %Ln vez hasta ahora · primero en {0}</numerusform>
+            <numerusform>Mencionado %Ln veces hasta ahora · primero en {0}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Configuración</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Apariencia</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Asistente</translation>
+    </message>
+    <message>
+        <source>Read Aloud</source>
+        <translation>Lectura en voz alta</translation>
+    </message>
+    <message>
+        <source>{0} (built in, works offline)</source>
+        <translation>{0} (incluido, funciona sin conexión)</translation>
+    </message>
+    <message>
+        <source>{0} (downloaded when chosen)</source>
+        <translation>{0} (se descarga al elegirlo)</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>Modelo de incrustación</translation>
+    </message>
+    <message>
+        <source>Changing the model re-indexes your books in the background. Other models are downloaded by fastembed the first time they are used.</source>
+        <translation>Cambiar de modelo reindexa sus libros en segundo plano. fastembed descarga los demás modelos la primera vez que se usan.</translation>
+    </message>
+    <message>
+        <source>Describe comic pages with a vision model in Ollama</source>
+        <translation>Describir las páginas de cómic con un modelo de visión en Ollama</translation>
+    </message>
+    <message>
+        <source>the first installed vision model</source>
+        <translation>el primer modelo de visión instalado</translation>
+    </message>
+    <message>
+        <source>Vision model</source>
+        <translation>Modelo de visión</translation>
+    </message>
+    <message>
+        <source>Let a book&apos;s audio and video start by themselves (autoplay)</source>
+        <translation>Dejar que el audio y el vídeo de un libro empiecen solos (reproducción automática)</translation>
+    </message>
+    <message>
+        <source>Books and comics</source>
+        <translation>Libros y cómics</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>Sistema</translation>
+    </message>
+    <message>
+        <source>Language of the window</source>
+        <translation>Idioma de la ventana</translation>
+    </message>
+    <message>
+        <source>A new language applies the next time Pagemate starts.</source>
+        <translation>Un idioma nuevo se aplica la próxima vez que se inicie Pagemate.</translation>
+    </message>
+</context>
+<context>
+    <name>PreviouslyCard</name>
+    <message>
+        <source>&lt;b&gt;Previously…&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Anteriormente…&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The story so far</source>
+        <translation>La historia hasta ahora</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Descartar</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressSlider</name>
+    <message>
+        <source>{0}%</source>
+        <translation>{0} %</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloud</name>
+    <message>
+        <source>Open a book to read it aloud.</source>
+        <translation>Abra un libro para leerlo en voz alta.</translation>
+    </message>
+    <message>
+        <source>Preparing the text…</source>
+        <translation>Preparando el texto…</translation>
+    </message>
+    <message>
+        <source>Nothing is left to read aloud here: this is the end of the book.</source>
+        <translation>No queda nada que leer aquí: es el final del libro.</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>En pausa</translation>
+    </message>
+    <message>
+        <source>Nothing in this reply can be read aloud.</source>
+        <translation>Nada de esta respuesta puede leerse en voz alta.</translation>
+    </message>
+    <message>
+        <source>Comics cannot be read aloud here: no worker to read their pages.</source>
+        <translation>Los cómics no pueden leerse aquí: no hay proceso que lea sus páginas.</translation>
+    </message>
+    <message>
+        <source>Reading the words on the page…</source>
+        <translation>Leyendo las palabras de la página…</translation>
+    </message>
+    <message>
+        <source>Read aloud stopped: {0}</source>
+        <translation>Lectura en voz alta detenida: {0}</translation>
+    </message>
+    <message>
+        <source>Reading aloud · {0}</source>
+        <translation>Leyendo en voz alta · {0}</translation>
+    </message>
+    <message>
+        <source>Read aloud reached the end of the book.</source>
+        <translation>La lectura en voz alta llegó al final del libro.</translation>
+    </message>
+    <message>
+        <source>Reading aloud</source>
+        <translation>Leyendo en voz alta</translation>
+    </message>
+    <message>
+        <source>Reading the reply aloud</source>
+        <translation>Leyendo la respuesta en voz alta</translation>
+    </message>
+    <message>
+        <source>Read aloud reached the end of the comic.</source>
+        <translation>La lectura en voz alta llegó al final del cómic.</translation>
+    </message>
+    <message>
+        <source>Reading the words on the next page…</source>
+        <translation>Leyendo las palabras de la página siguiente…</translation>
+    </message>
+    <message>
+        <source>Reading page {0} aloud</source>
+        <translation>Leyendo la página {0} en voz alta</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloudBar</name>
+    <message>
+        <source>Ahead of the assistant.</source>
+        <translation>Por delante del asistente.</translation>
+    </message>
+    <message>
+        <source>Let it know from here</source>
+        <translation>Que lo sepa desde aquí</translation>
+    </message>
+    <message>
+        <source>Just listen</source>
+        <translation>Solo escuchar</translation>
+    </message>
+    <message>
+        <source>You&apos;re listening ahead of what the assistant knows. Let it know the book up to this sentence, so that what you hear counts as read? “Just listen” leaves it where it is.</source>
+        <translation>Está escuchando más allá de lo que sabe el asistente. ¿Hacer que conozca el libro hasta esta frase, para que lo que oye cuente como leído? «Solo escuchar» lo deja donde está.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloudMenu</name>
+    <message>
+        <source>Read &amp;Aloud</source>
+        <translation>Leer en &amp;voz alta</translation>
+    </message>
+    <message>
+        <source>&amp;Read Aloud / Pause</source>
+        <translation>&amp;Leer en voz alta / Pausa</translation>
+    </message>
+    <message>
+        <source>&amp;Next Sentence</source>
+        <translation>Frase &amp;siguiente</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Sentence</source>
+        <translation>Frase &amp;anterior</translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation>Más &amp;rápido</translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation>Más &amp;lento</translation>
+    </message>
+    <message>
+        <source>S&amp;top Reading Aloud</source>
+        <translation>&amp;Detener la lectura</translation>
+    </message>
+    <message>
+        <source>&amp;Voice</source>
+        <translation>&amp;Voz</translation>
+    </message>
+    <message>
+        <source>Read Aloud</source>
+        <translation>Lectura en voz alta</translation>
+    </message>
+    <message>
+        <source>Pause reading aloud (Ctrl+Shift+R)</source>
+        <translation>Pausar la lectura (Ctrl+Mayús+R)</translation>
+    </message>
+    <message>
+        <source>Paused: go on reading aloud (Ctrl+Shift+R)</source>
+        <translation>En pausa: seguir leyendo (Ctrl+Mayús+R)</translation>
+    </message>
+    <message>
+        <source>Read aloud from the first sentence on the page (Ctrl+Shift+R)</source>
+        <translation>Leer en voz alta desde la primera frase de la página (Ctrl+Mayús+R)</translation>
+    </message>
+    <message>
+        <source>No voices</source>
+        <translation>Sin voces</translation>
+    </message>
+    <message>
+        <source>Read in {0}; it says the book&apos;s title when chosen</source>
+        <translation>Leer con {0}; dice el título del libro al elegirla</translation>
+    </message>
+    <message>
+        <source>The speech engine lists no voices</source>
+        <translation>El motor de voz no ofrece ninguna voz</translation>
+    </message>
+    <message>
+        <source>&amp;More Voices…</source>
+        <translation>&amp;Más voces…</translation>
+    </message>
+    <message>
+        <source>&amp;Preview Voice</source>
+        <translation>&amp;Escuchar la voz</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloudSettingsPage</name>
+    <message>
+        <source>More Voices…</source>
+        <translation>Más voces…</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Escuchar</translation>
+    </message>
+    <message>
+        <source>Hear this voice say the book&apos;s title</source>
+        <translation>Oír esta voz decir el título del libro</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Voz</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Velocidad</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Up and Down change the speed while reading.</source>
+        <translation>Ctrl+Mayús+Arriba y Abajo cambian la velocidad durante la lectura.</translation>
+    </message>
+    <message>
+        <source>No voice was found.</source>
+        <translation>No se encontró ninguna voz.</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderPage</name>
+    <message>
+        <source>Page {0} of {1}</source>
+        <translation>Página {0} de {1}</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Sección {0}</translation>
+    </message>
+    <message>
+        <source>{0} · {1}%</source>
+        <translation>{0} · {1} %</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderVoice</name>
+    <message>
+        <source>Read aloud</source>
+        <translation>Lectura en voz alta</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingAheadBanner</name>
+    <message>
+        <source>Reading ahead of the assistant.</source>
+        <translation>Lee por delante del asistente.</translation>
+    </message>
+    <message>
+        <source>Let it know up to here</source>
+        <translation>Que lo sepa hasta aquí</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Ahora no</translation>
+    </message>
+    <message>
+        <source>You&apos;re reading ahead of what the assistant knows. Let it use the book up to “{0}”?</source>
+        <translation>Está leyendo más allá de lo que sabe el asistente. ¿Dejar que use el libro hasta «{0}»?</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingTime</name>
+    <message>
+        <source>less than a minute</source>
+        <translation>menos de un minuto</translation>
+    </message>
+    <message>
+        <source>{0} min</source>
+        <translation>{0} min</translation>
+    </message>
+    <message>
+        <source>{0} h {1} min</source>
+        <translation>{0} h {1} min</translation>
+    </message>
+    <message>
+        <source>Pages {0}–{1}</source>
+        <translation>Páginas {0}–{1}</translation>
+    </message>
+    <message>
+        <source>Page {0}</source>
+        <translation>Página {0}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} · {2}%</source>
+        <translation>{0} de {1} · {2} %</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Sección {0}</translation>
+    </message>
+    <message>
+        <source>measured from your page turns</source>
+        <translation>medida según sus pasos de página</translation>
+    </message>
+    <message>
+        <source>a usual reading speed, until a few of your page turns are measured</source>
+        <translation>una velocidad de lectura habitual, hasta medir algunos de sus pasos de página</translation>
+    </message>
+    <message>
+        <source>About {0} left in the book, at {1} characters a minute ({2}).</source>
+        <translation>Quedan unos {0} de libro, a {1} caracteres por minuto ({2}).</translation>
+    </message>
+    <message>
+        <source>{0} · {1} left in chapter · {2}%</source>
+        <translation>{0} · quedan {1} del capítulo · {2} %</translation>
+    </message>
+    <message>
+        <source> ({0} words a minute)</source>
+        <translation> ({0} palabras por minuto)</translation>
+    </message>
+    <message>
+        <source>{0} listened, {1} words{2}</source>
+        <translation>{0} escuchados, {1} palabras{2}</translation>
+    </message>
+</context>
+<context>
+    <name>RecentBooks</name>
+    <message>
+        <source>No recent books</source>
+        <translation>No hay libros recientes</translation>
+    </message>
+</context>
+<context>
+    <name>RelationshipView</name>
+    <message>
+        <source>Nobody met yet.</source>
+        <translation>Aún no ha aparecido nadie.</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyReading</name>
+    <message>
+        <source>Read This Reply Aloud</source>
+        <translation>Leer esta respuesta en voz alta</translation>
+    </message>
+    <message>
+        <source>Read Last Reply Aloud</source>
+        <translation>Leer la última respuesta en voz alta</translation>
+    </message>
+</context>
+<context>
+    <name>SaveNews</name>
+    <message>
+        <source>Your reading position can&apos;t be saved right now: {fault} Until then Pagemate keeps your place and saves it as soon as there is room.</source>
+        <translation>Su posición de lectura no puede guardarse ahora: {fault} Hasta entonces Pagemate la conserva y la guarda en cuanto haya espacio.</translation>
+    </message>
+    <message>
+        <source> (and {0} more)</source>
+        <translation> (y {0} más)</translation>
+    </message>
+    <message>
+        <source> Choose it again in Settings to keep a value of your own.</source>
+        <translation> Elíjalo de nuevo en Configuración para conservar un valor propio.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchDock</name>
+    <message>
+        <source>Find in Book</source>
+        <translation>Buscar en el libro</translation>
+    </message>
+    <message>
+        <source>Search in the book</source>
+        <translation>Buscar en el libro</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Anterior</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Siguiente</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>Sin coincidencias</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionMenu</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Mark as read up to here</source>
+        <translation>Marcar como leído hasta aquí</translation>
+    </message>
+    <message>
+        <source>Ask about this</source>
+        <translation>Preguntar sobre esto</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>Explicar</translation>
+    </message>
+    <message>
+        <source>Who is this?</source>
+        <translation>¿Quién es?</translation>
+    </message>
+    <message>
+        <source>Let it know up to here and ask</source>
+        <translation>Que lo sepa hasta aquí y preguntar</translation>
+    </message>
+    <message>
+        <source>Let it know up to here and explain</source>
+        <translation>Que lo sepa hasta aquí y explicar</translation>
+    </message>
+    <message>
+        <source>Let it know up to here: who is this?</source>
+        <translation>Que lo sepa hasta aquí: ¿quién es?</translation>
+    </message>
+    <message>
+        <source>The assistant hasn&apos;t read this far: it will know the book up to the end of this page (Undo by the progress bar).</source>
+        <translation>El asistente no ha leído hasta aquí: conocerá el libro hasta el final de esta página (Deshacer junto a la barra de progreso).</translation>
+    </message>
+    <message>
+        <source>Ask about the selection alone</source>
+        <translation>Preguntar solo sobre la selección</translation>
+    </message>
+    <message>
+        <source>What the assistant knows stays where it is; it gets only these words.</source>
+        <translation>Lo que sabe el asistente no cambia; solo recibe estas palabras.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutHelp</name>
+    <message>
+        <source>Right, Space, Page Down, Down</source>
+        <translation>Derecha, Espacio, Av Pág, Abajo</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Página siguiente</translation>
+    </message>
+    <message>
+        <source>Left, Shift+Space, Page Up, Up</source>
+        <translation>Izquierda, Mayús+Espacio, Re Pág, Arriba</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Página anterior</translation>
+    </message>
+    <message>
+        <source>Home / End</source>
+        <translation>Inicio / Fin</translation>
+    </message>
+    <message>
+        <source>Start / end of the book</source>
+        <translation>Principio / final del libro</translation>
+    </message>
+    <message>
+        <source>Click the page&apos;s left or right edge</source>
+        <translation>Clic en el borde izquierdo o derecho de la página</translation>
+    </message>
+    <message>
+        <source>Previous / next page</source>
+        <translation>Página anterior / siguiente</translation>
+    </message>
+    <message>
+        <source>Double-click / triple-click</source>
+        <translation>Doble clic / triple clic</translation>
+    </message>
+    <message>
+        <source>Select a word / its sentence</source>
+        <translation>Seleccionar una palabra / su frase</translation>
+    </message>
+    <message>
+        <source>Right-click a selection</source>
+        <translation>Clic derecho en una selección</translation>
+    </message>
+    <message>
+        <source>Ask, explain, highlight, look up a word</source>
+        <translation>Preguntar, explicar, resaltar, buscar una palabra</translation>
+    </message>
+    <message>
+        <source>+, -, 0, Ctrl+wheel; drag</source>
+        <translation>+, -, 0, Ctrl+rueda; arrastrar</translation>
+    </message>
+    <message>
+        <source>Zoom a comic page, back to its fit; move a zoomed page</source>
+        <translation>Ampliar una página de cómic, volver a ajustarla; mover una página ampliada</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Close a footnote pop-up</source>
+        <translation>Cerrar una nota al pie</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsHelp</name>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>Atajos de &amp;teclado</translation>
+    </message>
+</context>
+<context>
+    <name>Speech</name>
+    <message>
+        <source>Install speech-dispatcher with espeak-ng (sudo apt install speech-dispatcher espeak-ng) and Qt&apos;s speech module (pip install &apos;pagemate[speech]&apos;).</source>
+        <translation>Instale speech-dispatcher con espeak-ng (sudo apt install speech-dispatcher espeak-ng) y el módulo de voz de Qt (pip install &apos;pagemate[speech]&apos;).</translation>
+    </message>
+    <message>
+        <source>Install Qt&apos;s speech module (pip install &apos;pagemate[speech]&apos;), which speaks with the system&apos;s own voices.</source>
+        <translation>Instale el módulo de voz de Qt (pip install &apos;pagemate[speech]&apos;), que habla con las voces del sistema.</translation>
+    </message>
+    <message>
+        <source>Read aloud needs Qt&apos;s speech module (PySide6-Addons), which is not installed.</source>
+        <translation>La lectura en voz alta necesita el módulo de voz de Qt (PySide6-Addons), que no está instalado.</translation>
+    </message>
+    <message>
+        <source>No speech engine was found on this computer.</source>
+        <translation>No se encontró ningún motor de voz en este ordenador.</translation>
+    </message>
+    <message>
+        <source>the speech engine did not start</source>
+        <translation>el motor de voz no se inició</translation>
+    </message>
+    <message>
+        <source>The speech engine could not start ({0}).</source>
+        <translation>El motor de voz no pudo iniciarse ({0}).</translation>
+    </message>
+    <message>
+        <source>the speech engine failed</source>
+        <translation>el motor de voz falló</translation>
+    </message>
+</context>
+<context>
+    <name>Theme</name>
+    <message>
+        <source>System</source>
+        <translation>Sistema</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <source>Sepia</source>
+        <translation>Sepia</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Oscuro</translation>
+    </message>
+</context>
+<context>
+    <name>TocDock</name>
+    <message>
+        <source>Contents</source>
+        <translation>Índice</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptView</name>
+    <message>
+        <source>Assistant</source>
+        <translation>Asistente</translation>
+    </message>
+</context>
+<context>
+    <name>VoiceDialog</name>
+    <message>
+        <source>Voices</source>
+        <translation>Voces</translation>
+    </message>
+    <message>
+        <source>Voices for this book&apos;s language; an engine&apos;s variants are listed under the voice they vary.</source>
+        <translation>Voces para el idioma de este libro; las variantes de un motor aparecen bajo la voz que modifican.</translation>
+    </message>
+    <message>
+        <source>Find a voice</source>
+        <translation>Buscar una voz</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Escuchar</translation>
+    </message>
+    <message>
+        <source>Hear this voice say the book&apos;s title</source>
+        <translation>Oír esta voz decir el título del libro</translation>
+    </message>
+</context>
+<context>
+    <name>WaitingLine</name>
+    <message>
+        <source> {0}% read,</source>
+        <translation> {0} % leído,</translation>
+    </message>
+    <message>
+        <source>{0} about {1} s on this computer</source>
+        <translation>{0} unos {1} s en este ordenador</translation>
+    </message>
+    <message>
+        <source>{0} taking longer than expected; Stop gives up</source>
+        <translation>{0} tarda más de lo previsto; Detener lo abandona</translation>
+    </message>
+</context>
+<context>
+    <name>WordPopup</name>
+    <message>
+        <source>Search the web</source>
+        <translation>Buscar en la Web</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+</context>
+<context>
+    <name>XRayDock</name>
+    <message>
+        <source>X-Ray</source>
+        <translation>X-Ray</translation>
+    </message>
+    <message>
+        <source>People &amp;&amp; places</source>
+        <translation>Personajes &amp;&amp; lugares</translation>
+    </message>
+    <message>
+        <source>Map</source>
+        <translation>Mapa</translation>
+    </message>
+    <message>
+        <source>Story so far</source>
+        <translation>Historia hasta ahora</translation>
+    </message>
+    <message>
+        <source>Knows up to: {0}</source>
+        <translation>Conoce hasta: {0}</translation>
+    </message>
+    <message>
+        <source> · place</source>
+        <translation> · lugar</translation>
+    </message>
+    <message>
+        <source>Also: {0}</source>
+        <translation>También: {0}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Nobody met yet: people and places appear here as you read.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Aún no ha aparecido nadie: personajes y lugares aparecen aquí al leer.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Choose a name to see what you know so far.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Elija un nombre para ver lo que sabe hasta ahora.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>As of {0}</source>
+        <translation>Hasta {0}</translation>
+    </message>
+    <message>
+        <source> · updating…</source>
+        <translation> · actualizando…</translation>
+    </message>
+    <message>
+        <source>From the text</source>
+        <translation>Según el texto</translation>
+    </message>
+    <message>
+        <source> · a description is being written…</source>
+        <translation> · se está escribiendo una descripción…</translation>
+    </message>
+    <message>
+        <source>Talk to {0}</source>
+        <translation>Hablar con {0}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Every mention&lt;/b&gt; (jumps; what the assistant knows stays put):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Todas las menciones&lt;/b&gt; (saltos; lo que sabe el asistente no cambia):&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Nothing read yet: the story so far appears here as you read.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Aún no ha leído nada: la historia hasta ahora aparece aquí al leer.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Chapter {0}</source>
+        <translation>Capítulo {0}</translation>
+    </message>
+    <message>
+        <source> (so far)</source>
+        <translation> (hasta ahora)</translation>
+    </message>
+    <message>
+        <source> &lt;i&gt;(extract)&lt;/i&gt;</source>
+        <translation> &lt;i&gt;(extracto)&lt;/i&gt;</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2169 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr">
+<context>
+    <name>Annotations</name>
+    <message>
+        <source>A&amp;nnotations</source>
+        <translation>A&amp;nnotations</translation>
+    </message>
+    <message>
+        <source>Toggle &amp;Bookmark</source>
+        <translation>Ajouter/retirer un &amp;signet</translation>
+    </message>
+    <message>
+        <source>&amp;Export Annotations…</source>
+        <translation>&amp;Exporter les annotations…</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationsController</name>
+    <message>
+        <source>The assistant hasn&apos;t read this far: mark it as read first.</source>
+        <translation>L’assistant n’a pas lu jusqu’ici : marquez d’abord ce passage comme lu.</translation>
+    </message>
+    <message>
+        <source>Export annotations</source>
+        <translation>Exporter les annotations</translation>
+    </message>
+    <message>
+        <source>Couldn&apos;t export: {0}</source>
+        <translation>Exportation impossible : {0}</translation>
+    </message>
+    <message>
+        <source>Annotations exported to {0}</source>
+        <translation>Annotations exportées dans {0}</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>Note on “{0}”</source>
+        <translation>Note sur « {0} »</translation>
+    </message>
+    <message>
+        <source>Highlight</source>
+        <translation>Surligner</translation>
+    </message>
+    <message>
+        <source>Remove Bookmark</source>
+        <translation>Retirer le signet</translation>
+    </message>
+    <message>
+        <source>Bookmark This Page</source>
+        <translation>Mettre un signet sur cette page</translation>
+    </message>
+    <message>
+        <source>Edit Note…</source>
+        <translation>Modifier la note…</translation>
+    </message>
+    <message>
+        <source>Let It Know up to Here and Explain This Highlight</source>
+        <translation>Lui faire lire jusqu’ici et expliquer ce passage</translation>
+    </message>
+    <message>
+        <source>Explain This Highlight</source>
+        <translation>Expliquer ce passage surligné</translation>
+    </message>
+    <message>
+        <source>Highlight Colour</source>
+        <translation>Couleur du surlignage</translation>
+    </message>
+    <message>
+        <source>Remove Highlight</source>
+        <translation>Retirer le surlignage</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationsDock</name>
+    <message>
+        <source>Annotations</source>
+        <translation>Annotations</translation>
+    </message>
+    <message>
+        <source>Filter highlights, notes and bookmarks</source>
+        <translation>Filtrer surlignages, notes et signets</translation>
+    </message>
+    <message>
+        <source>Save as note</source>
+        <translation>Garder comme note</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Pas maintenant</translation>
+    </message>
+    <message>
+        <source>No highlights yet. Select text and choose Highlight, or press Ctrl+B for a bookmark.</source>
+        <translation>Aucun surlignage pour l’instant. Sélectionnez du texte et choisissez Surligner, ou appuyez sur Ctrl+B pour un signet.</translation>
+    </message>
+    <message>
+        <source>Export to Markdown…</source>
+        <translation>Exporter en Markdown…</translation>
+    </message>
+    <message>
+        <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
+        <translation>Garder la réponse de l’assistant comme note de ce passage ?</translation>
+    </message>
+    <message>
+        <source>Go to</source>
+        <translation>Aller à</translation>
+    </message>
+    <message>
+        <source>Edit note…</source>
+        <translation>Modifier la note…</translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation>Couleur</translation>
+    </message>
+    <message>
+        <source>Explain this highlight</source>
+        <translation>Expliquer ce passage surligné</translation>
+    </message>
+    <message>
+        <source>Remove bookmark</source>
+        <translation>Retirer le signet</translation>
+    </message>
+    <message>
+        <source>Remove highlight</source>
+        <translation>Retirer le surlignage</translation>
+    </message>
+</context>
+<context>
+    <name>AppearancePage</name>
+    <message>
+        <source>Justify paragraphs</source>
+        <translation>Justifier les paragraphes</translation>
+    </message>
+    <message>
+        <source>Use publisher styles</source>
+        <translation>Utiliser les styles de l’éditeur</translation>
+    </message>
+    <message>
+        <source>The book&apos;s own indents, spacing, alignment, small caps and page breaks. Your font, size, spacing and colours always win.</source>
+        <translation>Les retraits, espacements, alignements, petites capitales et sauts de page du livre. Votre police, taille, interligne et vos couleurs l’emportent toujours.</translation>
+    </message>
+    <message>
+        <source>Hyphenate justified text</source>
+        <translation>Césure du texte justifié</translation>
+    </message>
+    <message>
+        <source>Typeset mathematics</source>
+        <translation>Composer les mathématiques</translation>
+    </message>
+    <message>
+        <source> em</source>
+        <translation> em</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Sans limite</translation>
+    </message>
+    <message>
+        <source>Font</source>
+        <translation>Police</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Line spacing</source>
+        <translation>Interligne</translation>
+    </message>
+    <message>
+        <source>Margins</source>
+        <translation>Marges</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Thème</translation>
+    </message>
+    <message>
+        <source>Longest line</source>
+        <translation>Longueur de ligne max.</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantJobs</name>
+    <message>
+        <source>This answer could not be saved; it stays on screen for now. {0}</source>
+        <translation>Cette réponse n’a pas pu être enregistrée ; elle reste affichée pour l’instant. {0}</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantLine</name>
+    <message>
+        <source>Assistant ready</source>
+        <translation>Assistant prêt</translation>
+    </message>
+    <message>
+        <source>nothing sent to {0} without your consent</source>
+        <translation>rien n’est envoyé à {0} sans votre accord</translation>
+    </message>
+    <message>
+        <source>the model can&apos;t be reached</source>
+        <translation>le modèle est injoignable</translation>
+    </message>
+    <message>
+        <source>{0} · index {1}% built</source>
+        <translation>{0} · index construit à {1} %</translation>
+    </message>
+    <message>
+        <source>Index ready · {0}</source>
+        <translation>Index prêt · {0}</translation>
+    </message>
+    <message>
+        <source>Assistant ready · answering from keyword search while the index catches up: {0}%</source>
+        <translation>Assistant prêt · réponses par mots-clés le temps que l’index se complète : {0} %</translation>
+    </message>
+    <message>
+        <source>Reading the comic&apos;s pages: {0}%</source>
+        <translation>Lecture des pages de la BD : {0} %</translation>
+    </message>
+    <message>
+        <source>Describing pages: {0}%</source>
+        <translation>Description des pages : {0} %</translation>
+    </message>
+    <message>
+        <source>Assistant ready · indexing the rest: {0}%</source>
+        <translation>Assistant prêt · indexation du reste : {0} %</translation>
+    </message>
+    <message>
+        <source>Assistant unavailable: {0}</source>
+        <translation>Assistant indisponible : {0}</translation>
+    </message>
+    <message>
+        <source>Assistant ready · {0}</source>
+        <translation>Assistant prêt · {0}</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantPanel</name>
+    <message>
+        <source>Ask about what you have read so far, for example “Who is …?”, “Why did … leave?” or “What happened in the last chapter?”. Answers come only from the pages you have read, and cite them.</source>
+        <translation>Posez une question sur ce que vous avez lu, par exemple « Qui est … ? », « Pourquoi … est-il parti ? » ou « Que s’est-il passé au dernier chapitre ? ». Les réponses ne viennent que des pages lues, et les citent.</translation>
+    </message>
+    <message>
+        <source>Answering from keyword search while the index catches up: {0}%</source>
+        <translation>Réponses par mots-clés le temps que l’index se complète : {0} %</translation>
+    </message>
+    <message>
+        <source>Still preparing this book; answers may miss passages until it is done.</source>
+        <translation>Préparation du livre en cours ; des passages peuvent manquer aux réponses d’ici là.</translation>
+    </message>
+    <message>
+        <source>Downloading “{0}”…</source>
+        <translation>Téléchargement de « {0} »…</translation>
+    </message>
+    <message>
+        <source>Knows up to: nothing yet</source>
+        <translation>Connaît jusqu’à : rien pour l’instant</translation>
+    </message>
+    <message>
+        <source>Knows up to: {0}</source>
+        <translation>Connaît jusqu’à : {0}</translation>
+    </message>
+    <message>
+        <source>Open a book to ask about it.</source>
+        <translation>Ouvrez un livre pour poser une question.</translation>
+    </message>
+    <message>
+        <source>Type a question first.</source>
+        <translation>Tapez d’abord une question.</translation>
+    </message>
+    <message>
+        <source>The answer stopped early: {0}</source>
+        <translation>La réponse s’est arrêtée trop tôt : {0}</translation>
+    </message>
+    <message>
+        <source>The model has read along up to {0}</source>
+        <translation>Le modèle a lu en même temps jusqu’à {0}</translation>
+    </message>
+    <message>
+        <source>That answer took {0} s to begin: “{1}” runs without a graphics card on this computer. A smaller model answers about twice as fast: download “{2}” to use it instead.</source>
+        <translation>Cette réponse a mis {0} s à commencer : « {1} » tourne sans carte graphique sur cet ordinateur. Un modèle plus petit répond environ deux fois plus vite : téléchargez « {2} » pour l’utiliser à la place.</translation>
+    </message>
+    <message>
+        <source>Use {0}</source>
+        <translation>Utiliser {0}</translation>
+    </message>
+    <message>
+        <source>The model is ready. Ask your question again.</source>
+        <translation>Le modèle est prêt. Posez à nouveau votre question.</translation>
+    </message>
+    <message>
+        <source>Download cancelled.</source>
+        <translation>Téléchargement annulé.</translation>
+    </message>
+    <message>
+        <source>The download failed: {0}</source>
+        <translation>Le téléchargement a échoué : {0}</translation>
+    </message>
+    <message>
+        <source>Download model</source>
+        <translation>Télécharger le modèle</translation>
+    </message>
+    <message>
+        <source>Now answering with “{0}”. Ask your question again.</source>
+        <translation>Réponses désormais avec « {0} ». Posez à nouveau votre question.</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantSettingsPage</name>
+    <message>
+        <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
+        <translation>Rien n’a été demandé à {0} : il n’est pas sur cet ordinateur. Cochez « Envoyer le texte lu à {0} » ci-dessus si vous êtes d’accord, puis testez à nouveau la connexion.</translation>
+    </message>
+    <message>
+        <source>Short</source>
+        <translation>Courte</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Moyenne</translation>
+    </message>
+    <message>
+        <source>Long</source>
+        <translation>Longue</translation>
+    </message>
+    <message>
+        <source>Answer quickly (first words within about 15 s)</source>
+        <translation>Répondre vite (premiers mots en 15 s environ)</translation>
+    </message>
+    <message>
+        <source>Balanced (about 40 s)</source>
+        <translation>Équilibré (environ 40 s)</translation>
+    </message>
+    <message>
+        <source>Read more (up to 2 minutes)</source>
+        <translation>Lire davantage (jusqu’à 2 minutes)</translation>
+    </message>
+    <message>
+        <source>No model server is running on this computer.</source>
+        <translation>Aucun serveur de modèles ne tourne sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Serveur :</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Adresse :</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>seulement si le serveur en demande une</translation>
+    </message>
+    <message>
+        <source>API key:</source>
+        <translation>Clé d’API :</translation>
+    </message>
+    <message>
+        <source>the server&apos;s models appear here after Test connection</source>
+        <translation>les modèles du serveur s’affichent ici après Tester la connexion</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Tester la connexion</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modèle :</translation>
+    </message>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation>Recherche de serveurs de modèles sur cet ordinateur…</translation>
+    </message>
+    <message>
+        <source>Answer length:</source>
+        <translation>Longueur des réponses :</translation>
+    </message>
+    <message>
+        <source>First words within about {0} s</source>
+        <translation>Premiers mots en {0} s environ</translation>
+    </message>
+    <message>
+        <source>On a computer without a graphics card a model reads slowly: a shorter wait gives it fewer passages to read, a longer one more. The speed is measured as you ask.</source>
+        <translation>Sans carte graphique, un modèle lit lentement : une attente plus courte lui donne moins de passages à lire, une plus longue davantage. La vitesse est mesurée au fil de vos questions.</translation>
+    </message>
+    <message>
+        <source>Waiting:</source>
+        <translation>Attente :</translation>
+    </message>
+    <message>
+        <source>Rewrite follow-up questions into searches (one extra call before the answer)</source>
+        <translation>Reformuler les questions de suivi en recherches (un appel de plus avant la réponse)</translation>
+    </message>
+    <message>
+        <source>The API key could not be kept: {0}</source>
+        <translation>La clé d’API n’a pas pu être conservée : {0}</translation>
+    </message>
+    <message>
+        <source>Connecting to {0}…</source>
+        <translation>Connexion à {0}…</translation>
+    </message>
+    <message>
+        <source>an OpenAI-compatible server</source>
+        <translation>un serveur compatible OpenAI</translation>
+    </message>
+    <message>
+        <source>Found {0} at {1}, with no models yet.</source>
+        <translation>{0} trouvé à {1}, sans modèle pour l’instant.</translation>
+    </message>
+    <message>
+        <source>Found {0} at {1} with {2}; “{3}” is not among them, and the assistant panel offers to download it.</source>
+        <translation>{0} trouvé à {1} avec {2} ; « {3} » n’en fait pas partie, et le panneau de l’assistant propose de le télécharger.</translation>
+    </message>
+    <message>
+        <source>Found {0} at {1} with {2}.</source>
+        <translation>{0} trouvé à {1} avec {2}.</translation>
+    </message>
+    <message>
+        <source>{0} is not on this computer: the passages you have read and your questions will be sent to it.</source>
+        <translation>{0} n’est pas sur cet ordinateur : les passages lus et vos questions lui seront envoyés.</translation>
+    </message>
+    <message>
+        <source>Send the text I have read to {0}</source>
+        <translation>Envoyer le texte lu à {0}</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantView</name>
+    <message>
+        <source>About this passage: “{text}” — </source>
+        <translation>À propos de ce passage : « {text} » — </translation>
+    </message>
+    <message>
+        <source>Explain this passage: “{text}”</source>
+        <translation>Explique ce passage : « {text} »</translation>
+    </message>
+    <message>
+        <source>Who is {text}?</source>
+        <translation>Qui est {text} ?</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistant</translation>
+    </message>
+    <message>
+        <source>Ask about what you&apos;ve read…</source>
+        <translation>Question sur votre lecture…</translation>
+    </message>
+    <message>
+        <source>Knows up to: nothing yet</source>
+        <translation>Connaît jusqu’à : rien pour l’instant</translation>
+    </message>
+    <message>
+        <source>The assistant answers only from what you have read up to here.</source>
+        <translation>L’assistant ne répond qu’à partir de ce que vous avez lu jusqu’ici.</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nouvelle conversation</translation>
+    </message>
+    <message>
+        <source>Talk to…</source>
+        <translation>Parler à…</translation>
+    </message>
+    <message>
+        <source>Whole comic prepared: you let the vision model see every page. Pages past where you are stay out of answers until you reach them.</source>
+        <translation>BD entière préparée : vous avez laissé le modèle de vision voir chaque page. Les pages au-delà de votre lecture restent hors des réponses jusqu’à ce que vous les atteigniez.</translation>
+    </message>
+    <message>
+        <source>Turn off</source>
+        <translation>Désactiver</translation>
+    </message>
+    <message>
+        <source>Download model</source>
+        <translation>Télécharger le modèle</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>BookDetails</name>
+    <message>
+        <source>Title</source>
+        <translation>Titre</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Auteur</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Série</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Longueur</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progression</translation>
+    </message>
+    <message>
+        <source>Listened (Read aloud)</source>
+        <translation>Écouté (lecture à voix haute)</translation>
+    </message>
+    <message>
+        <source>Highlights and bookmarks</source>
+        <translation>Surlignages et signets</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Ajouté</translation>
+    </message>
+    <message>
+        <source>Last opened</source>
+        <translation>Dernière ouverture</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Terminé</translation>
+    </message>
+    <message>
+        <source>{0}% read</source>
+        <translation>lu à {0} %</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Pas commencé</translation>
+    </message>
+    <message>
+        <source> (missing)</source>
+        <translation> (introuvable)</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Inconnu</translation>
+    </message>
+    <message>
+        <source>Comic (CBZ)</source>
+        <translation>Bande dessinée (CBZ)</translation>
+    </message>
+    <message>
+        <source>{0} MB</source>
+        <translation>{0} Mo</translation>
+    </message>
+</context>
+<context>
+    <name>BookOpening</name>
+    <message>
+        <source>it is no longer “{0}”, the book the library knew there: the file was replaced by another book. Open it with File ▸ Open to add it as a new book, or put the original back.</source>
+        <translation>ce n’est plus « {0} », le livre que la bibliothèque connaissait à cet endroit : le fichier a été remplacé par un autre livre. Ouvrez-le avec Fichier ▸ Ouvrir pour l’ajouter comme nouveau livre, ou remettez l’original.</translation>
+    </message>
+    <message>
+        <source>Recording “{0}” in the library timed out.</source>
+        <translation>L’enregistrement de « {0} » dans la bibliothèque a pris trop de temps.</translation>
+    </message>
+    <message>
+        <source>Opening {0}…</source>
+        <translation>Ouverture de {0}…</translation>
+    </message>
+    <message>
+        <source>Opening “{0}”…</source>
+        <translation>Ouverture de « {0} »…</translation>
+    </message>
+    <message>
+        <source>Can&apos;t open “{0}”: {1}</source>
+        <translation>Impossible d’ouvrir « {0} » : {1}</translation>
+    </message>
+</context>
+<context>
+    <name>BookRemoval</name>
+    <message>
+        <source>The library did not remove the book in time.</source>
+        <translation>La bibliothèque n’a pas retiré le livre à temps.</translation>
+    </message>
+</context>
+<context>
+    <name>BoundaryActions</name>
+    <message>
+        <source>the start of “{0}”</source>
+        <translation>le début de « {0} »</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>ici</translation>
+    </message>
+    <message>
+        <source>Already marked as read up to {0}</source>
+        <translation>Déjà marqué comme lu jusqu’à {0}</translation>
+    </message>
+    <message>
+        <source>The assistant already knows up to {0}. Move it back to {1}?</source>
+        <translation>L’assistant connaît déjà jusqu’à {0}. Le ramener à {1} ?</translation>
+    </message>
+    <message>
+        <source>Move back</source>
+        <translation>Ramener</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Garder</translation>
+    </message>
+    <message>
+        <source>Moved back to {0}</source>
+        <translation>Ramené à {0}</translation>
+    </message>
+    <message>
+        <source>Marked as read up to {0}</source>
+        <translation>Marqué comme lu jusqu’à {0}</translation>
+    </message>
+    <message>
+        <source>Make the assistant forget this book (it knows up to {0})?</source>
+        <translation>Faire oublier ce livre à l’assistant (il connaît jusqu’à {0}) ?</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Réinitialiser</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>The assistant forgot this book</source>
+        <translation>L’assistant a oublié ce livre</translation>
+    </message>
+    <message>
+        <source>Back to {0}</source>
+        <translation>Retour à {0}</translation>
+    </message>
+</context>
+<context>
+    <name>BoundaryNotice</name>
+    <message>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>CharacterChatDock</name>
+    <message>
+        <source>Choose someone from X-Ray or the assistant&apos;s “Talk to…”</source>
+        <translation>Choisissez quelqu’un dans X-Ray ou dans « Parler à… » de l’assistant</translation>
+    </message>
+    <message>
+        <source>Could not open the conversation: {error}</source>
+        <translation>Impossible d’ouvrir la conversation : {error}</translation>
+    </message>
+    <message>
+        <source>Talk to a character</source>
+        <translation>Parler à un personnage</translation>
+    </message>
+    <message>
+        <source>Say something to {0}…</source>
+        <translation>Dites quelque chose à {0}…</translation>
+    </message>
+    <message>
+        <source>Talking with {0} · knows up to {1}</source>
+        <translation>En conversation avec {0} · connaît jusqu’à {1}</translation>
+    </message>
+    <message>
+        <source>{0} is still answering; wait for the reply to finish, or press Stop.</source>
+        <translation>{0} répond encore ; attendez la fin de la réponse ou appuyez sur Arrêter.</translation>
+    </message>
+    <message>
+        <source>Still opening the conversation; send again in a moment.</source>
+        <translation>Ouverture de la conversation en cours ; renvoyez dans un instant.</translation>
+    </message>
+    <message>
+        <source>Choose someone to talk to first.</source>
+        <translation>Choisissez d’abord à qui parler.</translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <translation>Tapez d’abord un message.</translation>
+    </message>
+    <message>
+        <source>The reply stopped early: {0}</source>
+        <translation>La réponse s’est arrêtée trop tôt : {0}</translation>
+    </message>
+    <message>
+        <source>{0} cannot answer right now: {1}</source>
+        <translation>{0} ne peut pas répondre pour l’instant : {1}</translation>
+    </message>
+</context>
+<context>
+    <name>CharacterEntry</name>
+    <message>
+        <source>Talk to {0}</source>
+        <translation>Parler à {0}</translation>
+    </message>
+    <message>
+        <source>Nobody met yet: people appear as you read</source>
+        <translation>Personne rencontré pour l’instant : les personnages apparaissent au fil de la lecture</translation>
+    </message>
+</context>
+<context>
+    <name>Colours</name>
+    <message>
+        <source>Yellow</source>
+        <translation>Jaune</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>Vert</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>Bleu</translation>
+    </message>
+    <message>
+        <source>Pink</source>
+        <translation>Rose</translation>
+    </message>
+    <message>
+        <source>Purple</source>
+        <translation>Violet</translation>
+    </message>
+</context>
+<context>
+    <name>ComicView</name>
+    <message>
+        <source>This picture could not be shown.</source>
+        <translation>Cette image n’a pas pu être affichée.</translation>
+    </message>
+</context>
+<context>
+    <name>CompanionController</name>
+    <message>
+        <source>Finding the people and places in this book…</source>
+        <translation>Recherche des personnages et des lieux du livre…</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationDock</name>
+    <message>
+        <source>reply</source>
+        <translation>réponse</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Envoyer</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Wait for the current {0} to finish, or press Stop.</source>
+        <translation>Attendez la fin de la {0} en cours, ou appuyez sur Arrêter.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Arrêté.</translation>
+    </message>
+    <message>
+        <source>The {0} failed: {1}</source>
+        <translation>La {0} a échoué : {1}</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>réponse</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationJobs</name>
+    <message>
+        <source>The library did not start the new conversation in time.</source>
+        <translation>La bibliothèque n’a pas commencé la nouvelle conversation à temps.</translation>
+    </message>
+    <message>
+        <source>The library did not record “Prepare whole comic” in time.</source>
+        <translation>La bibliothèque n’a pas enregistré « Préparer toute la BD » à temps.</translation>
+    </message>
+</context>
+<context>
+    <name>DictionaryLookup</name>
+    <message>
+        <source>“{0}” is not in the dictionaries installed on this computer.</source>
+        <translation>« {0} » ne figure pas dans les dictionnaires installés sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <source>Look Up “{0}”</source>
+        <translation>Chercher « {0} »</translation>
+    </message>
+    <message>
+        <source>Look Up “{0}” on the Web</source>
+        <translation>Chercher « {0} » sur le Web</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>The book could not be shown because of a fault in Pagemate; the details are in the log.</source>
+        <translation>Le livre n’a pas pu être affiché à cause d’une erreur de Pagemate ; les détails sont dans le journal.</translation>
+    </message>
+    <message>
+        <source>Something could not be shown because of a fault in Pagemate; the details are in the log.</source>
+        <translation>Un élément n’a pas pu être affiché à cause d’une erreur de Pagemate ; les détails sont dans le journal.</translation>
+    </message>
+</context>
+<context>
+    <name>FindController</name>
+    <message>
+        <source>“{0}” will be searched when a book is open.</source>
+        <translation>« {0} » sera cherché dès qu’un livre sera ouvert.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Recherche…</translation>
+    </message>
+    <message>
+        <source>Search failed: {0}</source>
+        <translation>La recherche a échoué : {0}</translation>
+    </message>
+    <message>
+        <source>Reached the end of the book; continued from the beginning.</source>
+        <translation>Fin du livre atteinte ; reprise au début.</translation>
+    </message>
+    <message>
+        <source>Reached the beginning; continued from the end.</source>
+        <translation>Début atteint ; reprise à la fin.</translation>
+    </message>
+</context>
+<context>
+    <name>FootnotePopup</name>
+    <message>
+        <source>Go to note</source>
+        <translation>Aller à la note</translation>
+    </message>
+</context>
+<context>
+    <name>FullScreen</name>
+    <message>
+        <source>Leave Full Screen</source>
+        <translation>Quitter le plein écran</translation>
+    </message>
+</context>
+<context>
+    <name>GoTo</name>
+    <message>
+        <source>This comic has pages 1 to {0}.</source>
+        <translation>Cette BD a les pages 1 à {0}.</translation>
+    </message>
+    <message>
+        <source>Type a page from 1 to {0}, or a percentage.</source>
+        <translation>Tapez une page de 1 à {0}, ou un pourcentage.</translation>
+    </message>
+    <message>
+        <source>Type a percentage of the book, like 42%.</source>
+        <translation>Tapez un pourcentage du livre, par exemple 42 %.</translation>
+    </message>
+    <message>
+        <source>A percentage goes from 0 to 100.</source>
+        <translation>Un pourcentage va de 0 à 100.</translation>
+    </message>
+</context>
+<context>
+    <name>GoToDialog</name>
+    <message>
+        <source>Go To</source>
+        <translation>Aller à</translation>
+    </message>
+    <message>
+        <source>Page (1–{0}) or percentage:</source>
+        <translation>Page (1–{0}) ou pourcentage :</translation>
+    </message>
+    <message>
+        <source>Percentage of the book:</source>
+        <translation>Pourcentage du livre :</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryRecovery</name>
+    <message>
+        <source>Rebuild the library index now?</source>
+        <translation>Reconstruire maintenant l’index de la bibliothèque ?</translation>
+    </message>
+    <message>
+        <source>The library could not be rebuilt: {error}</source>
+        <translation>La bibliothèque n’a pas pu être reconstruite : {error}</translation>
+    </message>
+    <message>
+        <source> The damaged file was kept as “{name}”.</source>
+        <translation> Le fichier endommagé a été conservé sous « {name} ».</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryView</name>
+    <message>
+        <source>Recently read</source>
+        <translation>Lus récemment</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titre</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Auteur</translation>
+    </message>
+    <message>
+        <source>All books</source>
+        <translation>Tous les livres</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>En cours</translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Pas commencé</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Terminé</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Bibliothèque</translation>
+    </message>
+    <message>
+        <source>Search title, author or series</source>
+        <translation>Chercher un titre, un auteur, une série</translation>
+    </message>
+    <message>
+        <source>Sort by</source>
+        <translation>Trier par</translation>
+    </message>
+    <message>
+        <source>Open a book…</source>
+        <translation>Ouvrir un livre…</translation>
+    </message>
+    <message>
+        <source>Your library is empty. Open an EPUB or CBZ with File › Open (Ctrl+O), or drop one on this window.</source>
+        <translation>Votre bibliothèque est vide. Ouvrez un EPUB ou un CBZ avec Fichier › Ouvrir (Ctrl+O), ou déposez-en un sur cette fenêtre.</translation>
+    </message>
+    <message>
+        <source>No books match.</source>
+        <translation>Aucun livre ne correspond.</translation>
+    </message>
+    <message>
+        <source>{0}%</source>
+        <translation>{0} %</translation>
+    </message>
+    <message>
+        <source>Unknown author</source>
+        <translation>Auteur inconnu</translation>
+    </message>
+    <message>
+        <source>{0} read</source>
+        <translation>{0} lu</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation>Détails…</translation>
+    </message>
+    <message>
+        <source>Mark as Finished</source>
+        <translation>Marquer comme terminé</translation>
+    </message>
+    <message>
+        <source>Remove from library</source>
+        <translation>Retirer de la bibliothèque</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Open a book</source>
+        <translation>Ouvrir un livre</translation>
+    </message>
+    <message>
+        <source>Your reading position is saved again.</source>
+        <translation>Votre position de lecture est de nouveau enregistrée.</translation>
+    </message>
+    <message>
+        <source>{0} {1} — a reader whose companion only knows what you have read.</source>
+        <translation>{0} {1} — une liseuse dont le compagnon ne connaît que ce que vous avez lu.</translation>
+    </message>
+</context>
+<context>
+    <name>MapPanel</name>
+    <message>
+        <source>Zoom in (Ctrl+wheel, +)</source>
+        <translation>Zoom avant (Ctrl+molette, +)</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+wheel, −)</source>
+        <translation>Zoom arrière (Ctrl+molette, −)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Ajuster</translation>
+    </message>
+    <message>
+        <source>Show everyone (0)</source>
+        <translation>Montrer tout le monde (0)</translation>
+    </message>
+    <message>
+        <source>Open in Window</source>
+        <translation>Ouvrir dans une fenêtre</translation>
+    </message>
+</context>
+<context>
+    <name>MapWindow</name>
+    <message>
+        <source>Relationship Map</source>
+        <translation>Carte des relations</translation>
+    </message>
+</context>
+<context>
+    <name>MediaPlayerBox</name>
+    <message>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Lire</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>no file to play</source>
+        <translation>aucun fichier à lire</translation>
+    </message>
+    <message>
+        <source>Can&apos;t play this audio: {0}</source>
+        <translation>Impossible de lire cet audio : {0}</translation>
+    </message>
+    <message>
+        <source>Can&apos;t play this video: {0}</source>
+        <translation>Impossible de lire cette vidéo : {0}</translation>
+    </message>
+    <message>
+        <source>the file is not a format it knows</source>
+        <translation>le format du fichier est inconnu</translation>
+    </message>
+    <message>
+        <source>no sound device: playing silently</source>
+        <translation>aucun périphérique audio : lecture muette</translation>
+    </message>
+    <message>
+        <source>it could not be read</source>
+        <translation>il n’a pas pu être lu</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+</context>
+<context>
+    <name>MediaPlayers</name>
+    <message>
+        <source>Qt Multimedia is not installed</source>
+        <translation>Qt Multimedia n’est pas installé</translation>
+    </message>
+    <message>
+        <source>it is over {0} MB</source>
+        <translation>il dépasse {0} Mo</translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <source>&amp;Next Page</source>
+        <translation>Page &amp;suivante</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Page</source>
+        <translation>Page &amp;précédente</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Start</source>
+        <translation>Aller au &amp;début</translation>
+    </message>
+    <message>
+        <source>Go to &amp;End</source>
+        <translation>Aller à la &amp;fin</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Ouvrir un fichier &amp;récent</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>&amp;Bibliothèque</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Assistant</source>
+        <translation>&amp;Assistant</translation>
+    </message>
+    <message>
+        <source>&amp;X-Ray</source>
+        <translation>&amp;X-Ray</translation>
+    </message>
+    <message>
+        <source>&amp;Find in Book…</source>
+        <translation>&amp;Rechercher dans le livre…</translation>
+    </message>
+    <message>
+        <source>Find Next</source>
+        <translation>Rechercher le suivant</translation>
+    </message>
+    <message>
+        <source>Find Previous</source>
+        <translation>Rechercher le précédent</translation>
+    </message>
+    <message>
+        <source>&amp;Bigger Text</source>
+        <translation>Texte plus &amp;grand</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller Text</source>
+        <translation>Texte plus &amp;petit</translation>
+    </message>
+    <message>
+        <source>&amp;Default Size</source>
+        <translation>Taille par &amp;défaut</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Thème</translation>
+    </message>
+    <message>
+        <source>&amp;Justify Text</source>
+        <translation>&amp;Justifier le texte</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance…</source>
+        <translation>Apparen&amp;ce…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>Para&amp;mètres…</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>P&amp;lein écran</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>A&amp;ller</translation>
+    </message>
+    <message>
+        <source>&amp;Go To…</source>
+        <translation>&amp;Aller à…</translation>
+    </message>
+    <message>
+        <source>The &amp;Story So Far</source>
+        <translation>L’&amp;histoire jusqu’ici</translation>
+    </message>
+    <message>
+        <source>&amp;Mark as Read up to Here</source>
+        <translation>&amp;Marquer comme lu jusqu’ici</translation>
+    </message>
+    <message>
+        <source>&amp;Reset What the Assistant Knows…</source>
+        <translation>&amp;Réinitialiser ce que sait l’assistant…</translation>
+    </message>
+    <message>
+        <source>&amp;Comics</source>
+        <translation>&amp;BD</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Page</source>
+        <translation>Ajuster à la &amp;page</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Width</source>
+        <translation>Ajuster à la &amp;largeur</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Height</source>
+        <translation>Ajuster à la &amp;hauteur</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>Taille &amp;réelle</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Zoom &amp;avant</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Zoom arri&amp;ère</translation>
+    </message>
+    <message>
+        <source>Fit &amp;Again (Reset Zoom)</source>
+        <translation>Ré&amp;ajuster (annuler le zoom)</translation>
+    </message>
+    <message>
+        <source>Two-Page &amp;Spreads</source>
+        <translation>&amp;Doubles pages</translation>
+    </message>
+    <message>
+        <source>&amp;Right to Left</source>
+        <translation>De droite à &amp;gauche</translation>
+    </message>
+    <message>
+        <source>Prepare Whole Comic for the Assistant</source>
+        <translation>Préparer toute la BD pour l’assistant</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Principale</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <source>&amp;About {0}</source>
+        <translation>À &amp;propos de {0}</translation>
+    </message>
+</context>
+<context>
+    <name>Navigator</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Précédent</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>&amp;Suivant</translation>
+    </message>
+</context>
+<context>
+    <name>Page</name>
+    <message>
+        <source>[this picture could not be shown]</source>
+        <translation>[cette image n’a pas pu être affichée]</translation>
+    </message>
+    <message>
+        <source>[image]</source>
+        <translation>[image]</translation>
+    </message>
+    <message>
+        <source>[the audio{0} is not in the book]</source>
+        <translation>[l’audio{0} n’est pas dans le livre]</translation>
+    </message>
+    <message>
+        <source>[the video{0} is not in the book]</source>
+        <translation>[la vidéo{0} n’est pas dans le livre]</translation>
+    </message>
+    <message>
+        <source>[the audio{0} could not be played: {1}]</source>
+        <translation>[l’audio{0} n’a pas pu être lu : {1}]</translation>
+    </message>
+    <message>
+        <source>[the video{0} could not be played: {1}]</source>
+        <translation>[la vidéo{0} n’a pas pu être lue : {1}]</translation>
+    </message>
+    <message>
+        <source>Audio</source>
+        <translation>Audio</translation>
+    </message>
+    <message>
+        <source>Video</source>
+        <translation>Vidéo</translation>
+    </message>
+    <message>
+        <source>This could not be drawn (the details are in the log).</source>
+        <translation>Ceci n’a pas pu être dessiné (les détails sont dans le journal).</translation>
+    </message>
+</context>
+<context>
+    <name>PlaceLine</name>
+    <message>
+        <source>Listening, counted apart from reading: {0}.</source>
+        <translation>Écoute, comptée à part de la lecture : {0}.</translation>
+    </message>
+</context>
+<context>
+    <name>Places</name>
+    <message>
+        <source>nothing yet</source>
+        <translation>rien pour l’instant</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>la fin</translation>
+    </message>
+</context>
+<context>
+    <name>Plurals</name>
+    <message numerus="yes">
+        <source>%Ln page(s)</source>
+        <translation>
+            <numerusform>%Ln page</numerusform>
+            <numerusform>%Ln pages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %Ln page(s) · about {0} of reading</source>
+        <translation>
+            <numerusform>environ %Ln page · environ {0} de lecture</numerusform>
+            <numerusform>environ %Ln pages · environ {0} de lecture</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The library was rebuilt: %Ln book(s)</source>
+        <translation>
+            <numerusform>La bibliothèque a été reconstruite : %Ln livre</numerusform>
+            <numerusform>La bibliothèque a été reconstruite : %Ln livres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %Ln reading position(s) kept.</source>
+        <translation>
+            <numerusform> et %Ln position de lecture conservés.</numerusform>
+            <numerusform> et %Ln positions de lecture conservés.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> %Ln book file(s) could not be found again.</source>
+        <translation>
+            <numerusform> %Ln fichier de livre n’a pas été retrouvé.</numerusform>
+            <numerusform> %Ln fichiers de livre n’ont pas été retrouvés.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %Ln passage(s)…</source>
+        <translation>
+            <numerusform>Lecture de %Ln passage…</numerusform>
+            <numerusform>Lecture de %Ln passages…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation>
+            <numerusform>%Ln message</numerusform>
+            <numerusform>%Ln messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} is running with %Ln model(s)</source>
+        <translation>
+            <numerusform>{0} tourne avec %Ln modèle</numerusform>
+            <numerusform>{0} tourne avec %Ln modèles</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln model(s)</source>
+        <translation>
+            <numerusform>%Ln modèle</numerusform>
+            <numerusform>%Ln modèles</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln match(es)</source>
+        <translation>
+            <numerusform>%Ln résultat</numerusform>
+            <numerusform>%Ln résultats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mentioned %Ln time(s) so far · first in {0}</source>
+        <translation>
+            <numerusform>Mentionné %Ln fois jusqu’ici · d’abord dans {0}</numerusform>
+            <numerusform>Mentionné %Ln fois jusqu’ici · d’abord dans {0}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Apparence</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistant</translation>
+    </message>
+    <message>
+        <source>Read Aloud</source>
+        <translation>Lecture à voix haute</translation>
+    </message>
+    <message>
+        <source>{0} (built in, works offline)</source>
+        <translation>{0} (intégré, fonctionne hors ligne)</translation>
+    </message>
+    <message>
+        <source>{0} (downloaded when chosen)</source>
+        <translation>{0} (téléchargé une fois choisi)</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>Modèle de plongement</translation>
+    </message>
+    <message>
+        <source>Changing the model re-indexes your books in the background. Other models are downloaded by fastembed the first time they are used.</source>
+        <translation>Changer de modèle réindexe vos livres en arrière-plan. Les autres modèles sont téléchargés par fastembed à leur première utilisation.</translation>
+    </message>
+    <message>
+        <source>Describe comic pages with a vision model in Ollama</source>
+        <translation>Décrire les pages de BD avec un modèle de vision dans Ollama</translation>
+    </message>
+    <message>
+        <source>the first installed vision model</source>
+        <translation>le premier modèle de vision installé</translation>
+    </message>
+    <message>
+        <source>Vision model</source>
+        <translation>Modèle de vision</translation>
+    </message>
+    <message>
+        <source>Let a book&apos;s audio and video start by themselves (autoplay)</source>
+        <translation>Laisser l’audio et la vidéo d’un livre démarrer seuls (lecture automatique)</translation>
+    </message>
+    <message>
+        <source>Books and comics</source>
+        <translation>Livres et BD</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>Système</translation>
+    </message>
+    <message>
+        <source>Language of the window</source>
+        <translation>Langue de la fenêtre</translation>
+    </message>
+    <message>
+        <source>A new language applies the next time Pagemate starts.</source>
+        <translation>Une nouvelle langue s’applique au prochain démarrage de Pagemate.</translation>
+    </message>
+</context>
+<context>
+    <name>PreviouslyCard</name>
+    <message>
+        <source>&lt;b&gt;Previously…&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Précédemment…&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The story so far</source>
+        <translation>L’histoire jusqu’ici</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressSlider</name>
+    <message>
+        <source>{0}%</source>
+        <translation>{0} %</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloud</name>
+    <message>
+        <source>Open a book to read it aloud.</source>
+        <translation>Ouvrez un livre pour le lire à voix haute.</translation>
+    </message>
+    <message>
+        <source>Preparing the text…</source>
+        <translation>Préparation du texte…</translation>
+    </message>
+    <message>
+        <source>Nothing is left to read aloud here: this is the end of the book.</source>
+        <translation>Plus rien à lire ici : c’est la fin du livre.</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>En pause</translation>
+    </message>
+    <message>
+        <source>Nothing in this reply can be read aloud.</source>
+        <translation>Rien dans cette réponse ne peut être lu à voix haute.</translation>
+    </message>
+    <message>
+        <source>Comics cannot be read aloud here: no worker to read their pages.</source>
+        <translation>Les BD ne peuvent pas être lues ici : aucun processus pour lire leurs pages.</translation>
+    </message>
+    <message>
+        <source>Reading the words on the page…</source>
+        <translation>Lecture des mots de la page…</translation>
+    </message>
+    <message>
+        <source>Read aloud stopped: {0}</source>
+        <translation>Lecture à voix haute arrêtée : {0}</translation>
+    </message>
+    <message>
+        <source>Reading aloud · {0}</source>
+        <translation>Lecture à voix haute · {0}</translation>
+    </message>
+    <message>
+        <source>Read aloud reached the end of the book.</source>
+        <translation>La lecture à voix haute a atteint la fin du livre.</translation>
+    </message>
+    <message>
+        <source>Reading aloud</source>
+        <translation>Lecture à voix haute</translation>
+    </message>
+    <message>
+        <source>Reading the reply aloud</source>
+        <translation>Lecture de la réponse à voix haute</translation>
+    </message>
+    <message>
+        <source>Read aloud reached the end of the comic.</source>
+        <translation>La lecture à voix haute a atteint la fin de la BD.</translation>
+    </message>
+    <message>
+        <source>Reading the words on the next page…</source>
+        <translation>Lecture des mots de la page suivante…</translation>
+    </message>
+    <message>
+        <source>Reading page {0} aloud</source>
+        <translation>Lecture de la page {0} à voix haute</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloudBar</name>
+    <message>
+        <source>Ahead of the assistant.</source>
+        <translation>En avance sur l’assistant.</translation>
+    </message>
+    <message>
+        <source>Let it know from here</source>
+        <translation>Lui faire lire dès ici</translation>
+    </message>
+    <message>
+        <source>Just listen</source>
+        <translation>Juste écouter</translation>
+    </message>
+    <message>
+        <source>You&apos;re listening ahead of what the assistant knows. Let it know the book up to this sentence, so that what you hear counts as read? “Just listen” leaves it where it is.</source>
+        <translation>Vous écoutez au-delà de ce que sait l’assistant. Lui faire connaître le livre jusqu’à cette phrase, pour que ce que vous entendez compte comme lu ? « Juste écouter » le laisse où il en est.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloudMenu</name>
+    <message>
+        <source>Read &amp;Aloud</source>
+        <translation>Lecture à &amp;voix haute</translation>
+    </message>
+    <message>
+        <source>&amp;Read Aloud / Pause</source>
+        <translation>&amp;Lire à voix haute / Pause</translation>
+    </message>
+    <message>
+        <source>&amp;Next Sentence</source>
+        <translation>Phrase &amp;suivante</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Sentence</source>
+        <translation>Phrase &amp;précédente</translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation>Plus &amp;vite</translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation>Plus &amp;lentement</translation>
+    </message>
+    <message>
+        <source>S&amp;top Reading Aloud</source>
+        <translation>&amp;Arrêter la lecture</translation>
+    </message>
+    <message>
+        <source>&amp;Voice</source>
+        <translation>&amp;Voix</translation>
+    </message>
+    <message>
+        <source>Read Aloud</source>
+        <translation>Lecture à voix haute</translation>
+    </message>
+    <message>
+        <source>Pause reading aloud (Ctrl+Shift+R)</source>
+        <translation>Mettre la lecture en pause (Ctrl+Maj+R)</translation>
+    </message>
+    <message>
+        <source>Paused: go on reading aloud (Ctrl+Shift+R)</source>
+        <translation>En pause : reprendre la lecture (Ctrl+Maj+R)</translation>
+    </message>
+    <message>
+        <source>Read aloud from the first sentence on the page (Ctrl+Shift+R)</source>
+        <translation>Lire à voix haute depuis la première phrase de la page (Ctrl+Maj+R)</translation>
+    </message>
+    <message>
+        <source>No voices</source>
+        <translation>Aucune voix</translation>
+    </message>
+    <message>
+        <source>Read in {0}; it says the book&apos;s title when chosen</source>
+        <translation>Lire avec {0} ; elle dit le titre du livre une fois choisie</translation>
+    </message>
+    <message>
+        <source>The speech engine lists no voices</source>
+        <translation>Le moteur vocal ne propose aucune voix</translation>
+    </message>
+    <message>
+        <source>&amp;More Voices…</source>
+        <translation>&amp;Plus de voix…</translation>
+    </message>
+    <message>
+        <source>&amp;Preview Voice</source>
+        <translation>É&amp;couter la voix</translation>
+    </message>
+</context>
+<context>
+    <name>ReadAloudSettingsPage</name>
+    <message>
+        <source>More Voices…</source>
+        <translation>Plus de voix…</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Écouter</translation>
+    </message>
+    <message>
+        <source>Hear this voice say the book&apos;s title</source>
+        <translation>Entendre cette voix dire le titre du livre</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Voix</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Vitesse</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Up and Down change the speed while reading.</source>
+        <translation>Ctrl+Maj+Haut et Bas changent la vitesse pendant la lecture.</translation>
+    </message>
+    <message>
+        <source>No voice was found.</source>
+        <translation>Aucune voix n’a été trouvée.</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderPage</name>
+    <message>
+        <source>Page {0} of {1}</source>
+        <translation>Page {0} sur {1}</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Section {0}</translation>
+    </message>
+    <message>
+        <source>{0} · {1}%</source>
+        <translation>{0} · {1} %</translation>
+    </message>
+</context>
+<context>
+    <name>ReaderVoice</name>
+    <message>
+        <source>Read aloud</source>
+        <translation>Lecture à voix haute</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingAheadBanner</name>
+    <message>
+        <source>Reading ahead of the assistant.</source>
+        <translation>Lecture en avance sur l’assistant.</translation>
+    </message>
+    <message>
+        <source>Let it know up to here</source>
+        <translation>Lui faire lire jusqu’ici</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Pas maintenant</translation>
+    </message>
+    <message>
+        <source>You&apos;re reading ahead of what the assistant knows. Let it use the book up to “{0}”?</source>
+        <translation>Vous lisez au-delà de ce que sait l’assistant. Lui laisser le livre jusqu’à « {0} » ?</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingTime</name>
+    <message>
+        <source>less than a minute</source>
+        <translation>moins d’une minute</translation>
+    </message>
+    <message>
+        <source>{0} min</source>
+        <translation>{0} min</translation>
+    </message>
+    <message>
+        <source>{0} h {1} min</source>
+        <translation>{0} h {1} min</translation>
+    </message>
+    <message>
+        <source>Pages {0}–{1}</source>
+        <translation>Pages {0}–{1}</translation>
+    </message>
+    <message>
+        <source>Page {0}</source>
+        <translation>Page {0}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} · {2}%</source>
+        <translation>{0} sur {1} · {2} %</translation>
+    </message>
+    <message>
+        <source>Section {0}</source>
+        <translation>Section {0}</translation>
+    </message>
+    <message>
+        <source>measured from your page turns</source>
+        <translation>mesurée d’après vos changements de page</translation>
+    </message>
+    <message>
+        <source>a usual reading speed, until a few of your page turns are measured</source>
+        <translation>une vitesse de lecture habituelle, en attendant de mesurer quelques changements de page</translation>
+    </message>
+    <message>
+        <source>About {0} left in the book, at {1} characters a minute ({2}).</source>
+        <translation>Environ {0} restantes dans le livre, à {1} caractères par minute ({2}).</translation>
+    </message>
+    <message>
+        <source>{0} · {1} left in chapter · {2}%</source>
+        <translation>{0} · {1} restantes dans le chapitre · {2} %</translation>
+    </message>
+    <message>
+        <source> ({0} words a minute)</source>
+        <translation> ({0} mots par minute)</translation>
+    </message>
+    <message>
+        <source>{0} listened, {1} words{2}</source>
+        <translation>{0} écoutées, {1} mots{2}</translation>
+    </message>
+</context>
+<context>
+    <name>RecentBooks</name>
+    <message>
+        <source>No recent books</source>
+        <translation>Aucun livre récent</translation>
+    </message>
+</context>
+<context>
+    <name>RelationshipView</name>
+    <message>
+        <source>Nobody met yet.</source>
+        <translation>Personne rencontré pour l’instant.</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyReading</name>
+    <message>
+        <source>Read This Reply Aloud</source>
+        <translation>Lire cette réponse à voix haute</translation>
+    </message>
+    <message>
+        <source>Read Last Reply Aloud</source>
+        <translation>Lire la dernière réponse à voix haute</translation>
+    </message>
+</context>
+<context>
+    <name>SaveNews</name>
+    <message>
+        <source>Your reading position can&apos;t be saved right now: {fault} Until then Pagemate keeps your place and saves it as soon as there is room.</source>
+        <translation>Votre position de lecture ne peut pas être enregistrée pour l’instant : {fault} D’ici là, Pagemate la garde et l’enregistre dès qu’il y a de la place.</translation>
+    </message>
+    <message>
+        <source> (and {0} more)</source>
+        <translation> (et {0} de plus)</translation>
+    </message>
+    <message>
+        <source> Choose it again in Settings to keep a value of your own.</source>
+        <translation> Choisissez-la à nouveau dans Paramètres pour garder votre propre valeur.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchDock</name>
+    <message>
+        <source>Find in Book</source>
+        <translation>Rechercher dans le livre</translation>
+    </message>
+    <message>
+        <source>Search in the book</source>
+        <translation>Chercher dans le livre</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Précédent</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Suivant</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>Aucun résultat</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionMenu</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Mark as read up to here</source>
+        <translation>Marquer comme lu jusqu’ici</translation>
+    </message>
+    <message>
+        <source>Ask about this</source>
+        <translation>Poser une question à ce sujet</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>Expliquer</translation>
+    </message>
+    <message>
+        <source>Who is this?</source>
+        <translation>Qui est-ce ?</translation>
+    </message>
+    <message>
+        <source>Let it know up to here and ask</source>
+        <translation>Lui faire lire jusqu’ici et demander</translation>
+    </message>
+    <message>
+        <source>Let it know up to here and explain</source>
+        <translation>Lui faire lire jusqu’ici et expliquer</translation>
+    </message>
+    <message>
+        <source>Let it know up to here: who is this?</source>
+        <translation>Lui faire lire jusqu’ici : qui est-ce ?</translation>
+    </message>
+    <message>
+        <source>The assistant hasn&apos;t read this far: it will know the book up to the end of this page (Undo by the progress bar).</source>
+        <translation>L’assistant n’a pas lu jusqu’ici : il connaîtra le livre jusqu’à la fin de cette page (Annuler près de la barre de progression).</translation>
+    </message>
+    <message>
+        <source>Ask about the selection alone</source>
+        <translation>Demander sur la sélection seule</translation>
+    </message>
+    <message>
+        <source>What the assistant knows stays where it is; it gets only these words.</source>
+        <translation>Ce que sait l’assistant reste tel quel ; il ne reçoit que ces mots.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutHelp</name>
+    <message>
+        <source>Right, Space, Page Down, Down</source>
+        <translation>Droite, Espace, Page suiv., Bas</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Page suivante</translation>
+    </message>
+    <message>
+        <source>Left, Shift+Space, Page Up, Up</source>
+        <translation>Gauche, Maj+Espace, Page préc., Haut</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Page précédente</translation>
+    </message>
+    <message>
+        <source>Home / End</source>
+        <translation>Début / Fin</translation>
+    </message>
+    <message>
+        <source>Start / end of the book</source>
+        <translation>Début / fin du livre</translation>
+    </message>
+    <message>
+        <source>Click the page&apos;s left or right edge</source>
+        <translation>Clic sur le bord gauche ou droit de la page</translation>
+    </message>
+    <message>
+        <source>Previous / next page</source>
+        <translation>Page précédente / suivante</translation>
+    </message>
+    <message>
+        <source>Double-click / triple-click</source>
+        <translation>Double-clic / triple-clic</translation>
+    </message>
+    <message>
+        <source>Select a word / its sentence</source>
+        <translation>Sélectionner un mot / sa phrase</translation>
+    </message>
+    <message>
+        <source>Right-click a selection</source>
+        <translation>Clic droit sur une sélection</translation>
+    </message>
+    <message>
+        <source>Ask, explain, highlight, look up a word</source>
+        <translation>Demander, expliquer, surligner, chercher un mot</translation>
+    </message>
+    <message>
+        <source>+, -, 0, Ctrl+wheel; drag</source>
+        <translation>+, -, 0, Ctrl+molette ; glisser</translation>
+    </message>
+    <message>
+        <source>Zoom a comic page, back to its fit; move a zoomed page</source>
+        <translation>Zoomer une page de BD, revenir à l’ajustement ; déplacer une page zoomée</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Échap</translation>
+    </message>
+    <message>
+        <source>Close a footnote pop-up</source>
+        <translation>Fermer une note de bas de page</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsHelp</name>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+</context>
+<context>
+    <name>Speech</name>
+    <message>
+        <source>Install speech-dispatcher with espeak-ng (sudo apt install speech-dispatcher espeak-ng) and Qt&apos;s speech module (pip install &apos;pagemate[speech]&apos;).</source>
+        <translation>Installez speech-dispatcher avec espeak-ng (sudo apt install speech-dispatcher espeak-ng) et le module vocal de Qt (pip install &apos;pagemate[speech]&apos;).</translation>
+    </message>
+    <message>
+        <source>Install Qt&apos;s speech module (pip install &apos;pagemate[speech]&apos;), which speaks with the system&apos;s own voices.</source>
+        <translation>Installez le module vocal de Qt (pip install &apos;pagemate[speech]&apos;), qui parle avec les voix du système.</translation>
+    </message>
+    <message>
+        <source>Read aloud needs Qt&apos;s speech module (PySide6-Addons), which is not installed.</source>
+        <translation>La lecture à voix haute nécessite le module vocal de Qt (PySide6-Addons), qui n’est pas installé.</translation>
+    </message>
+    <message>
+        <source>No speech engine was found on this computer.</source>
+        <translation>Aucun moteur vocal n’a été trouvé sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <source>the speech engine did not start</source>
+        <translation>le moteur vocal n’a pas démarré</translation>
+    </message>
+    <message>
+        <source>The speech engine could not start ({0}).</source>
+        <translation>Le moteur vocal n’a pas pu démarrer ({0}).</translation>
+    </message>
+    <message>
+        <source>the speech engine failed</source>
+        <translation>le moteur vocal a échoué</translation>
+    </message>
+</context>
+<context>
+    <name>Theme</name>
+    <message>
+        <source>System</source>
+        <translation>Système</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Clair</translation>
+    </message>
+    <message>
+        <source>Sepia</source>
+        <translation>Sépia</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Sombre</translation>
+    </message>
+</context>
+<context>
+    <name>TocDock</name>
+    <message>
+        <source>Contents</source>
+        <translation>Sommaire</translation>
+    </message>
+</context>
+<context>
+    <name>TranscriptView</name>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistant</translation>
+    </message>
+</context>
+<context>
+    <name>VoiceDialog</name>
+    <message>
+        <source>Voices</source>
+        <translation>Voix</translation>
+    </message>
+    <message>
+        <source>Voices for this book&apos;s language; an engine&apos;s variants are listed under the voice they vary.</source>
+        <translation>Voix pour la langue de ce livre ; les variantes d’un moteur sont listées sous la voix qu’elles modifient.</translation>
+    </message>
+    <message>
+        <source>Find a voice</source>
+        <translation>Chercher une voix</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Écouter</translation>
+    </message>
+    <message>
+        <source>Hear this voice say the book&apos;s title</source>
+        <translation>Entendre cette voix dire le titre du livre</translation>
+    </message>
+</context>
+<context>
+    <name>WaitingLine</name>
+    <message>
+        <source> {0}% read,</source>
+        <translation> {0} % lus,</translation>
+    </message>
+    <message>
+        <source>{0} about {1} s on this computer</source>
+        <translation>{0} environ {1} s sur cet ordinateur</translation>
+    </message>
+    <message>
+        <source>{0} taking longer than expected; Stop gives up</source>
+        <translation>{0} plus long que prévu ; Arrêter abandonne</translation>
+    </message>
+</context>
+<context>
+    <name>WordPopup</name>
+    <message>
+        <source>Search the web</source>
+        <translation>Chercher sur le Web</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>XRayDock</name>
+    <message>
+        <source>X-Ray</source>
+        <translation>X-Ray</translation>
+    </message>
+    <message>
+        <source>People &amp;&amp; places</source>
+        <translation>Personnages &amp;&amp; lieux</translation>
+    </message>
+    <message>
+        <source>Map</source>
+        <translation>Carte</translation>
+    </message>
+    <message>
+        <source>Story so far</source>
+        <translation>Histoire jusqu’ici</translation>
+    </message>
+    <message>
+        <source>Knows up to: {0}</source>
+        <translation>Connaît jusqu’à : {0}</translation>
+    </message>
+    <message>
+        <source> · place</source>
+        <translation> · lieu</translation>
+    </message>
+    <message>
+        <source>Also: {0}</source>
+        <translation>Aussi : {0}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Nobody met yet: people and places appear here as you read.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Personne rencontré pour l’instant : personnages et lieux apparaissent ici au fil de la lecture.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Choose a name to see what you know so far.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Choisissez un nom pour voir ce que vous en savez.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>As of {0}</source>
+        <translation>Au stade de {0}</translation>
+    </message>
+    <message>
+        <source> · updating…</source>
+        <translation> · mise à jour…</translation>
+    </message>
+    <message>
+        <source>From the text</source>
+        <translation>D’après le texte</translation>
+    </message>
+    <message>
+        <source> · a description is being written…</source>
+        <translation> · une description est en cours d’écriture…</translation>
+    </message>
+    <message>
+        <source>Talk to {0}</source>
+        <translation>Parler à {0}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Every mention&lt;/b&gt; (jumps; what the assistant knows stays put):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Toutes les mentions&lt;/b&gt; (sauts ; ce que sait l’assistant ne bouge pas) :&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Nothing read yet: the story so far appears here as you read.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Rien lu pour l’instant : l’histoire jusqu’ici apparaît ici au fil de la lecture.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Chapter {0}</source>
+        <translation>Chapitre {0}</translation>
+    </message>
+    <message>
+        <source> (so far)</source>
+        <translation> (jusqu’ici)</translation>
+    </message>
+    <message>
+        <source> &lt;i&gt;(extract)&lt;/i&gt;</source>
+        <translation> &lt;i&gt;(extrait)&lt;/i&gt;</translation>
+    </message>
+</context>
+</TS>
