@@ -219,8 +219,12 @@
         <translation>Assistent bereit · Antworten per Stichwortsuche, bis der Index fertig ist: {0} %</translation>
     </message>
     <message>
-        <source>Reading the comic&apos;s pages: {0}%</source>
-        <translation>Comicseiten werden gelesen: {0} %</translation>
+        <source>Reading the PDF&apos;s text: {0}%</source>
+        <translation>Text des PDF wird gelesen: {0} %</translation>
+    </message>
+    <message>
+        <source>Reading the pages (OCR): {0}%</source>
+        <translation>Seiten werden gelesen (OCR): {0} %</translation>
     </message>
     <message>
         <source>Describing pages: {0}%</source>
@@ -341,6 +345,10 @@
         <translation>Mehr lesen (bis zu 2 Minuten)</translation>
     </message>
     <message>
+        <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
+        <translation>Mit llama-server von llama.cpp bleibt, was das Modell gelesen hat, von einer Lesesitzung zur nächsten erhalten, wenn der Server mit einem Ordner dafür gestartet wird: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (für Gemma-Modelle --swa-full hinzufügen).</translation>
+    </message>
+    <message>
         <source>No model server is running on this computer.</source>
         <translation>Auf diesem Computer läuft kein Modellserver.</translation>
     </message>
@@ -395,6 +403,10 @@
     <message>
         <source>Rewrite follow-up questions into searches (one extra call before the answer)</source>
         <translation>Folgefragen in Suchanfragen umschreiben (ein Aufruf mehr vor der Antwort)</translation>
+    </message>
+    <message>
+        <source>Read along: the model reads the pages as you read them, so answers begin sooner</source>
+        <translation>Mitlesen: Das Modell liest die Seiten, während Sie sie lesen, damit Antworten früher beginnen</translation>
     </message>
     <message>
         <source>The API key could not be kept: {0}</source>
@@ -563,8 +575,8 @@
         <translation>Unbekannt</translation>
     </message>
     <message>
-        <source>Comic (CBZ)</source>
-        <translation>Comic (CBZ)</translation>
+        <source>Comic ({0})</source>
+        <translation>Comic ({0})</translation>
     </message>
     <message>
         <source>{0} MB</source>

@@ -219,8 +219,12 @@
         <translation>Asistente listo · responde por palabras clave mientras se completa el índice: {0} %</translation>
     </message>
     <message>
-        <source>Reading the comic&apos;s pages: {0}%</source>
-        <translation>Leyendo las páginas del cómic: {0} %</translation>
+        <source>Reading the PDF&apos;s text: {0}%</source>
+        <translation>Leyendo el texto del PDF: {0} %</translation>
+    </message>
+    <message>
+        <source>Reading the pages (OCR): {0}%</source>
+        <translation>Leyendo las páginas (OCR): {0} %</translation>
     </message>
     <message>
         <source>Describing pages: {0}%</source>
@@ -341,6 +345,10 @@
         <translation>Leer más (hasta 2 minutos)</translation>
     </message>
     <message>
+        <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
+        <translation>Con llama-server de llama.cpp, lo que el modelo ha leído se conserva de una lectura a la siguiente si el servidor se inicia con una carpeta donde guardarlo: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (añada --swa-full para los modelos Gemma).</translation>
+    </message>
+    <message>
         <source>No model server is running on this computer.</source>
         <translation>No hay ningún servidor de modelos en este ordenador.</translation>
     </message>
@@ -395,6 +403,10 @@
     <message>
         <source>Rewrite follow-up questions into searches (one extra call before the answer)</source>
         <translation>Reescribir las preguntas de seguimiento como búsquedas (una llamada más antes de responder)</translation>
+    </message>
+    <message>
+        <source>Read along: the model reads the pages as you read them, so answers begin sooner</source>
+        <translation>Leer a la par: el modelo lee las páginas a medida que usted las lee, para que las respuestas empiecen antes</translation>
     </message>
     <message>
         <source>The API key could not be kept: {0}</source>
@@ -563,8 +575,8 @@
         <translation>Desconocido</translation>
     </message>
     <message>
-        <source>Comic (CBZ)</source>
-        <translation>Cómic (CBZ)</translation>
+        <source>Comic ({0})</source>
+        <translation>Cómic ({0})</translation>
     </message>
     <message>
         <source>{0} MB</source>

@@ -219,8 +219,12 @@
         <translation>Assistant prêt · réponses par mots-clés le temps que l’index se complète : {0} %</translation>
     </message>
     <message>
-        <source>Reading the comic&apos;s pages: {0}%</source>
-        <translation>Lecture des pages de la BD : {0} %</translation>
+        <source>Reading the PDF&apos;s text: {0}%</source>
+        <translation>Lecture du texte du PDF : {0} %</translation>
+    </message>
+    <message>
+        <source>Reading the pages (OCR): {0}%</source>
+        <translation>Lecture des pages (OCR) : {0} %</translation>
     </message>
     <message>
         <source>Describing pages: {0}%</source>
@@ -341,6 +345,10 @@
         <translation>Lire davantage (jusqu’à 2 minutes)</translation>
     </message>
     <message>
+        <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
+        <translation>Avec llama-server de llama.cpp, ce que le modèle a lu est conservé d’une lecture à l’autre si le serveur est lancé avec un dossier où le garder : llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (ajoutez --swa-full pour les modèles Gemma).</translation>
+    </message>
+    <message>
         <source>No model server is running on this computer.</source>
         <translation>Aucun serveur de modèles ne tourne sur cet ordinateur.</translation>
     </message>
@@ -395,6 +403,10 @@
     <message>
         <source>Rewrite follow-up questions into searches (one extra call before the answer)</source>
         <translation>Reformuler les questions de suivi en recherches (un appel de plus avant la réponse)</translation>
+    </message>
+    <message>
+        <source>Read along: the model reads the pages as you read them, so answers begin sooner</source>
+        <translation>Lire en même temps : le modèle lit les pages à mesure que vous les lisez, pour que les réponses commencent plus tôt</translation>
     </message>
     <message>
         <source>The API key could not be kept: {0}</source>
@@ -563,8 +575,8 @@
         <translation>Inconnu</translation>
     </message>
     <message>
-        <source>Comic (CBZ)</source>
-        <translation>Bande dessinée (CBZ)</translation>
+        <source>Comic ({0})</source>
+        <translation>Bande dessinée ({0})</translation>
     </message>
     <message>
         <source>{0} MB</source>

@@ -70,7 +70,8 @@ def list_models(url: str, *, api_key: str = "", connect_timeout: float = 2.0,
 
 # How to start llama.cpp's server so that what the model read along is kept between readings
 # (rag/assistant/kept_window.py); Ollama keeps nothing between its runs.
-READ_ALONG_HELP = (
+READ_ALONG_HELP = QT_TRANSLATE_NOOP(
+    "AssistantSettingsPage",
     "With llama.cpp's llama-server, what the model has read is kept from one reading to the "
     "next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf "
     "--slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).")
@@ -223,12 +224,12 @@ class AssistantSettingsPage(QWidget):
         self.rewrite_check.setChecked(bool(settings.get("assistant.rewrite_queries")))
         form.addRow("", self.rewrite_check)
 
-        self.read_along_check = QCheckBox(
-            "Read along: the model reads the pages as you read them, so answers begin sooner",
+        self.read_along_check = QCheckBox(self.tr(
+            "Read along: the model reads the pages as you read them, so answers begin sooner"),
             self)
         self.read_along_check.setObjectName("assistantReadAlong")
         self.read_along_check.setChecked(bool(settings.get("assistant.read_along")))
-        self.read_along_help = QLabel(READ_ALONG_HELP, self)
+        self.read_along_help = QLabel(self.tr(READ_ALONG_HELP), self)
         self.read_along_help.setObjectName("assistantReadAlongHelp")
         self.read_along_help.setWordWrap(True)
         self.read_along_help.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
