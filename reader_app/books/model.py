@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-BookFormat = Literal["epub", "cbz"]
+BookFormat = Literal["epub", "cbz", "fb2", "txt", "markdown"]
 
 
 def is_comic_format(book_format: str) -> bool:

@@ -73,7 +73,7 @@ def outside_story(book: Book) -> frozenset[tuple[int, int]]:
     outside: set[tuple[int, int]] = set()
     marked = any(block.marks for section in book.sections for block in section.blocks)
     for section in book.sections:
-        if book.format == "epub" and not marked and _unmarked_matter(book, section):
+        if not book.is_comic and not marked and _unmarked_matter(book, section):
             outside.update((section.index, n) for n in range(len(section.blocks)))
             continue
         kept_text = False
@@ -93,7 +93,7 @@ def outside_story(book: Book) -> frozenset[tuple[int, int]]:
 def sections_outside_story(book: Book) -> frozenset[int]:
     """Sections of a book's text with no story in them (title pages, imprints, bare headings,
     a cover picture): not chapters to recap."""
-    if book.format != "epub":
+    if book.is_comic:
         return frozenset()
     outside = outside_story(book)
     return frozenset(

@@ -43,7 +43,7 @@ def detail_rows(
         ("Author", entry.authors or "Unknown"),
         ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
         ("Language", entry.language),
-        ("Format", "Comic (CBZ)" if entry.is_comic else "EPUB"),
+        ("Format", FORMAT_NAMES.get(entry.format, entry.format.upper())),
         ("Length", _length(entry)),
         ("Progress", progress),
         ("Listened (Read aloud)", listening_text(listened or Listened())),
@@ -54,6 +54,10 @@ def detail_rows(
         ("Size", f"{size / 1_048_576:.1f} MB" if size is not None else ""),
     ]
     return [(label, value) for label, value in rows if value]
+
+
+FORMAT_NAMES = {"cbz": "Comic (CBZ)", "epub": "EPUB", "fb2": "FB2", "txt": "Plain text",
+                "markdown": "Markdown"}
 
 
 def _length(entry: LibraryEntry) -> str:
