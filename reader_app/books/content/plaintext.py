@@ -108,9 +108,12 @@ def text_blocks(text: str) -> list[Block]:
             marks = AROUND
         level = _heading_level(group, usual_gap=usual_gap, after_heading=previous_heading)
         if level:
-            text_lines = [" ".join(line.split()) for line in group.lines]
-            blocks.append(Block(BlockKind.HEADING, LINE_BREAK.join(text_lines), level=level,
-                                marks=marks))
+            heading = LINE_BREAK.join(" ".join(line.split()) for line in group.lines)
+            if previous_heading and _numbered(blocks[-1].text) and not _numbered(heading):
+                # "CHAPTER I." and, a blank line below, its title "THE RIVER": one heading
+                heading = blocks.pop().text + LINE_BREAK + heading
+                level = 2
+            blocks.append(Block(BlockKind.HEADING, heading, level=level, marks=marks))
             previous_heading = True
             continue
         previous_heading = False
@@ -119,6 +122,16 @@ def text_blocks(text: str) -> list[Block]:
             for paragraph in _paragraphs(group.lines)
         )
     return blocks
+
+
+def _numbered(heading: str) -> bool:
+    """A heading that only numbers its chapter ("CHAPTER IV.", "XII"), so a title may follow."""
+    if LINE_BREAK in heading:
+        return False
+    words = heading.split()
+    return bool(_BARE_NUMBER.match(heading)) or (
+        len(words) == 2 and bool(_CHAPTER.match(heading) or _PART.match(heading))
+    )
 
 
 def _groups(text: str) -> list[_Group]:
@@ -141,7 +154,10 @@ def _groups(text: str) -> list[_Group]:
 
 def _usual_gap(groups: list[_Group]) -> int:
     gaps = Counter(g.gap for g in groups[1:])
-    return gaps.most_common(1)[0][0] if gaps else 1
+    if not gaps:
+        return 1
+    most = max(gaps.values())
+    return min(gap for gap, count in gaps.items() if count == most)  # a tie: the smaller gap
 
 
 def _heading_level(group: _Group, *, usual_gap: int, after_heading: bool) -> int:

@@ -19,6 +19,10 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
+# Among encodings that read a text about as well, the ones books are written in win (Windows
+# Cyrillic over the Mac's, which decodes the same bytes into nearly the same letters).
+_COMMON_ENCODINGS = ("cp1252", "cp1251", "cp1250", "koi8_r", "cp1253", "cp1254", "cp1257",
+                     "iso8859_15", "gb18030", "big5", "shift_jis", "euc_jp", "euc_kr")
 # Control characters that text files do not hold (tab, newlines and form feed are fine).
 _BINARY_BYTES = frozenset(range(0, 9)) | frozenset(range(14, 27)) | frozenset(range(28, 32))
 
@@ -48,7 +52,7 @@ def read_text_file(path: Path, *, max_bytes: int = MAX_TEXT_FILE_BYTES) -> tuple
     if size > max_bytes:
         raise BookTooLargeError(
             path,
-            f"it is a text file of {size / 1e6:,.0f} MB, far more than any book "
+            f"it is a text file of {size / (1 << 20):,.0f} MB, far more than any book "
             f"(the limit is {max_bytes >> 20} MB); it was not opened.",
         )
     if not looks_like_text(read_head(path, 4096)):
@@ -100,10 +104,23 @@ def _guess_encoding(sample: bytes) -> str | None:
         from charset_normalizer import from_bytes
     except ImportError:  # pragma: no cover - a slimmed install: the cp1252 fallback still reads
         return None
-    best = from_bytes(sample, cp_isolation=None, threshold=0.2).best()
-    if best is None or best.encoding in ("utf_8", "ascii"):
+    matches = list(from_bytes(sample, cp_isolation=None, threshold=0.2))
+    if not matches:
         return None
-    return str(best.encoding)
+    best = matches[0]
+    if best.encoding in ("utf_8", "ascii"):
+        return None
+    if best.coherence < 0.1:
+        # No language recognised (a short or mixed text): the code page Windows wrote most
+        # books in, when the bytes are one, rather than a look-alike that decodes them too.
+        try:
+            sample.decode("cp1252")
+        except UnicodeDecodeError:
+            return str(best.encoding)
+        return "cp1252"
+    close = [m.encoding for m in matches
+             if m.chaos <= best.chaos + 0.05 and m.coherence >= best.coherence - 0.1]
+    return next((name for name in _COMMON_ENCODINGS if name in close), str(best.encoding))
 
 
 def _cp1252_or_latin1(data: bytes) -> str:
