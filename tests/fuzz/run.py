@@ -1,4 +1,4 @@
-"""Fuzz `read_book` with mutated EPUBs and CBZs, under a memory cap and a per-case time budget,
+"""Fuzz `read_book` with mutated EPUBs, CBZs, FB2s (alone and zipped), text and Markdown files, under a memory cap and a per-case time budget,
 then paint the books that opened in an offscreen window (the render stage, in a subprocess).
 
     python -m tests.fuzz.run --examples 300          # what `make test` runs (via test_fuzz.py)
@@ -7,7 +7,7 @@ then paint the books that opened in an offscreen window (the render stage, in a 
 Each case is a seed book (generated, tests/fuzz/seeds.py), half the time with one class of
 hostile input put in (tests/fuzz/hostile.py: CSS numbers and escapes, pictures of every format,
 long spines, many attributes, amplification, links per paragraph, parts of the real corpus
-books), then mutated (tests/fuzz/mutate.py). Allowed outcomes: the book opens, or a `BookError`
+books; tests/fuzz/hostile_text.py for the one-file formats), then mutated (tests/fuzz/mutate.py). Allowed outcomes: the book opens, or a `BookError`
 whose message names the file. Anything else (another exception, a case over the time budget,
 MemoryError under the RLIMIT_AS cap) is a failure: the shrunk file is saved under --crashes and
 the exit status is 1.
@@ -36,9 +36,10 @@ from hypothesis import strategies as st
 from reader_app.books.opening.formats import read_book
 from reader_app.errors import BookError
 from tests.fuzz.hostile import hostile_cbz, hostile_epub
-from tests.fuzz.mutate import mutated_archive
+from tests.fuzz.hostile_text import hostile_fb2, hostile_text
+from tests.fuzz.mutate import mutated_archive, mutated_bytes
 from tests.fuzz.render import render_in_subprocess
-from tests.fuzz.seeds import cbz_members, epub_members
+from tests.fuzz.seeds import cbz_members, epub_members, fb2_zip_members, raw_books
 
 
 class CaseOvertimeError(Exception):
@@ -56,6 +57,7 @@ class Tally:
     rendered: int = 0  # books opened and painted in the render stage
     pages_painted: int = 0
     survivors: list[Path] = field(default_factory=list)  # opened, not yet rendered
+    opened_by_format: dict[str, int] = field(default_factory=dict)  # suffix -> books opened
 
 
 def _overtime(_signum: int, _frame: FrameType | None) -> None:
@@ -83,6 +85,7 @@ def check_one(
     else:
         assert book.sections, "a book opened with no sections"
         tally.opened += 1
+        tally.opened_by_format[suffix] = tally.opened_by_format.get(suffix, 0) + 1
         _keep_sample(tally, data, suffix, folder=folder, keep=keep)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -141,7 +144,8 @@ def run(
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGALRM, _overtime)
     tally = Tally()
-    seeds = {".epub": epub_members(), ".cbz": cbz_members()}
+    seeds = {".epub": epub_members(), ".cbz": cbz_members(), ".fb2.zip": fb2_zip_members()}
+    raw = raw_books()  # the formats that are one file: mutated as bytes, not as an archive
     deadline = time.monotonic() + seconds if seconds else None
     failure = ""
     with tempfile.TemporaryDirectory(prefix="pagemate-fuzz-") as tmp:
@@ -153,14 +157,25 @@ def run(
             database=None,
             suppress_health_check=list(HealthCheck),
         )
-        @given(suffix=st.sampled_from(sorted(seeds)), hostile=st.booleans(), data=st.data())
+        @given(suffix=st.sampled_from(sorted([*seeds, *raw])), hostile=st.booleans(),
+               data=st.data())
         def case(suffix: str, hostile: bool, data: st.DataObject) -> None:
-            members = seeds[suffix]
-            if hostile:
-                tally.hostile += 1
-                put_in = hostile_epub if suffix == ".epub" else hostile_cbz
-                members = data.draw(put_in(members), label="hostile")
-            archive = data.draw(mutated_archive(members), label="archive")
+            tally.hostile += hostile
+            if suffix in raw:
+                book = raw[suffix]
+                if hostile:
+                    put_in = hostile_fb2 if suffix == ".fb2" else hostile_text
+                    book = data.draw(put_in(book), label="hostile")
+                archive = data.draw(mutated_bytes(book), label="file")
+            else:
+                members = seeds[suffix]
+                if hostile and suffix == ".fb2.zip":
+                    fb2 = data.draw(hostile_fb2(members["book.fb2"]), label="hostile")
+                    members = {"book.fb2": fb2}
+                elif hostile:
+                    put_in = hostile_epub if suffix == ".epub" else hostile_cbz
+                    members = data.draw(put_in(members), label="hostile")
+                archive = data.draw(mutated_archive(members), label="archive")
             try:
                 check_one(archive, suffix, folder=folder, tally=tally, budget=budget, keep=render)
             except BaseException:
@@ -188,6 +203,7 @@ def run(
                 "opened": tally.opened,
                 "refused": tally.refused,
                 "refusals": tally.reasons,
+                "opened_by_format": tally.opened_by_format,
                 "hostile": tally.hostile,
                 "rendered": tally.rendered,
                 "pages_painted": tally.pages_painted,

@@ -1,7 +1,7 @@
-"""The book fuzzer in `make test`: a few hundred mutated EPUBs and CBZs (half with a class of
-hostile input put in), in a subprocess with an address-space cap, and a few of those that opened
-painted page by page in an offscreen window; `make fuzz` runs the same harness for as long as
-FUZZ_SECONDS says."""
+"""The book fuzzer in `make test`: a few hundred mutated EPUBs, CBZs, FB2s, FB2.ZIPs, text and
+Markdown files (half with a class of hostile input put in), in a subprocess with an
+address-space cap, and a few of those that opened painted page by page in an offscreen window;
+`make fuzz` runs the same harness for as long as FUZZ_SECONDS says."""
 
 from __future__ import annotations
 
@@ -33,3 +33,5 @@ def test_fuzzed_books_open_or_fail_with_a_book_error_and_those_that_open_paint(
     assert summary["cases"] >= EXAMPLES
     assert summary["opened"] > 0 and summary["refused"] > 0  # the mutations reach both outcomes
     assert summary["hostile"] > EXAMPLES // 4 and summary["rendered"] > 0
+    # Every format is generated, and some of each survive their mutations to open.
+    assert set(summary["opened_by_format"]) >= {".epub", ".cbz", ".fb2", ".fb2.zip", ".txt", ".md"}

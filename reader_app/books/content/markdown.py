@@ -29,18 +29,22 @@ _RULE = re.compile(r"^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})")
 _ITEM = re.compile(r"^( *)([-*+]|\d{1,9}[.)])[ \t]+(.*)$")
 _QUOTE = re.compile(r"^ {0,3}>[ ]?")
+_ALL_QUOTES = re.compile(r"^(?:[ \t]*>)+[ ]?")
 EXTERNAL = ("http://", "https://", "mailto:")
 MAX_NESTING = 8  # quotes and lists deeper than this are drawn at this depth
 # Inline syntax, earliest match first; code spans before everything (nothing is parsed in them).
+# No inner part may hold its own delimiter, so an opener without a closer costs a scan to the
+# next delimiter, not to the end of the paragraph: linear, where `.+?` was quadratic.
 _INLINE = re.compile(
-    r"(?P<code>`+)(?P<code_text>.+?)(?P=code)"
-    r"|!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]*)(?:\s+\"[^\"]*\")?\)"
-    r"|\[(?P<label>[^\]]+)\]\((?P<href>[^)\s]*)(?:\s+\"[^\"]*\")?\)"
-    r"|<(?P<auto>(?:https?://|mailto:)[^>\s]+)>"
-    r"|(?P<strong>\*\*|__)(?=\S)(?P<strong_text>.+?)(?<=\S)(?P=strong)"
-    r"|\*(?=\S)(?P<em_text>.+?)(?<=\S)\*"
-    r"|(?<!\w)_(?=\S)(?P<under_text>.+?)(?<=\S)_(?!\w)"
-    r"|~~(?P<strike_text>.+?)~~"
+    r"(?P<code>`+)(?P<code_text>[^`]+)(?P=code)(?!`)"
+    r"|!\[(?P<alt>[^\]\[]{0,1000})\]\((?P<src>[^)\s]{0,2000})(?:\s+\"[^\"]{0,200}\")?\)"
+    r"|\[(?P<label>[^\]\[]{1,1000})\]\((?P<href>[^)\s]{0,2000})(?:\s+\"[^\"]{0,200}\")?\)"
+    r"|<(?P<auto>(?:https?://|mailto:)[^>\s]{1,2000})>"
+    r"|\*\*(?=\S)(?P<strong_text>(?:[^*]|\*(?!\*))+?)(?<=\S)\*\*"
+    r"|(?<!\w)__(?=\S)(?P<under_strong>(?:[^_]|_(?!_))+?)(?<=\S)__(?!\w)"
+    r"|\*(?=[^\s*])(?P<em_text>[^*]+?)(?<=\S)\*"
+    r"|(?<!\w)_(?=[^\s_])(?P<under_text>[^_]+?)(?<=\S)_(?!\w)"
+    r"|~~(?P<strike_text>[^~]+?)~~"
     r"|\\(?P<escaped>[\\`*_{}\[\]()#+\-.!~>|])"
 )
 
@@ -85,11 +89,13 @@ def _read_lines(lines: list[str], blocks: list[Block], *, quote_depth: int) -> N
             continue
         if _QUOTE.match(line):
             flush()
+            depth = min(quote_depth + 1, MAX_NESTING)
+            # At the deepest level drawn, every further ">" goes at once: no recursion per level.
+            marker = _ALL_QUOTES if depth == MAX_NESTING else _QUOTE
             quoted = []
             while index < len(lines) and lines[index].strip() and _QUOTE.match(lines[index]):
-                quoted.append(_QUOTE.sub("", lines[index], count=1))
+                quoted.append(marker.sub("", lines[index], count=1))
                 index += 1
-            depth = min(quote_depth + 1, MAX_NESTING)
             _read_lines(quoted, blocks, quote_depth=depth)
             continue
         if fence := _FENCE.match(line):
@@ -163,15 +169,17 @@ def _list_item(lines: list[str], index: int, item: re.Match[str], blocks: list[B
 def inline_block(kind: BlockKind, lines: list[str], *, level: int = 0) -> Block:
     """A block of Markdown lines: joined with spaces, a hard break where a line ends with two
     spaces or a backslash, and the inline syntax turned into styled spans."""
-    runs = Runs()
+    pieces = []
     for number, line in enumerate(lines):
         hard = line.endswith("  ") or line.endswith("\\")
         content = line.strip()
         if hard and content.endswith("\\"):
             content = content[:-1]
-        _inline(content, PLAIN, runs)
+        pieces.append(content)
         if number < len(lines) - 1:
-            runs.add(LINE_BREAK if hard else " ")
+            pieces.append(LINE_BREAK if hard else " ")
+    runs = Runs()
+    _inline("".join(pieces), PLAIN, runs)
     runs.strip()
     text, spans, _links = runs.styled()
     return Block(kind, text, spans, level=level)
@@ -194,8 +202,9 @@ def _inline(text: str, style: Span, runs: Runs, depth: int = 0) -> None:
             _inline(found.group("label"), inner, runs, depth + 1)
         elif found.group("auto"):
             runs.add(found.group("auto"), _with(style, href=found.group("auto")))
-        elif found.group("strong"):
-            _inline(found.group("strong_text"), _with(style, bold=True), runs, depth + 1)
+        elif found.group("strong_text") or found.group("under_strong"):
+            strong = found.group("strong_text") or found.group("under_strong")
+            _inline(strong, _with(style, bold=True), runs, depth + 1)
         elif found.group("em_text") or found.group("under_text"):
             emphasised = found.group("em_text") or found.group("under_text")
             _inline(emphasised, _with(style, italic=True), runs, depth + 1)

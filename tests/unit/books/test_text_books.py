@@ -222,3 +222,15 @@ def test_search_finds_words_in_a_text_book(tmp_path: Path) -> None:
     book = read_book(marker_text(tmp_path / "markers.txt"))
     hits = find_text(book, "mk020303")
     assert len(hits) == 1 and hits[0].locator.section == 3
+
+
+@pytest.mark.parametrize("opener", ["*a ", "_a ", "**a ", "[a ", "> "])
+def test_unclosed_markdown_marks_cost_linear_time_and_deep_quotes_no_recursion(
+    tmp_path: Path, opener: str
+) -> None:
+    import time
+
+    started = time.perf_counter()
+    book = read_book(write(tmp_path, "marks.md", (opener * 50_000 + "end\n").encode()))
+    assert time.perf_counter() - started < 3.0  # was minutes: every opener scanned to the end
+    assert book.sections[0].blocks[-1].text.endswith("end")
