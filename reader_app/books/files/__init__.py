@@ -8,6 +8,8 @@ Modules:
 - `numbers`: Numbers read from book text (list starts, page indexes), parsed with bounds, never
   unbounded.
 - `safezip`: Reading untrusted zip containers (EPUB, CBZ) with caps on size, count, ratio and names.
+- `textdecode`: Reading a text file of unknown encoding: size cap, "is it text at all", BOM,
+  UTF-8, a guess.
 - `xmlsafe`: Hardened XML parsing for untrusted book files: no entities, no DTDs, no network, no
   giants.
 """
