@@ -172,7 +172,12 @@ def load_book(path: Path, home: Path) -> Book:
         raise unreadable_file_error(path, error) from error
     cached = _read_cache(cache_path(home, book_id), book_id)
     if cached is not None:
-        return replace(cached, path=path, load_resource=ZipResourceLoader(path))
+        # A zip's loader follows the file to where it is now; other formats keep their own
+        # (an FB2's pictures are in the model, a text book has none).
+        loader = cached.load_resource
+        if isinstance(loader, ZipResourceLoader):
+            loader = ZipResourceLoader(path)
+        return replace(cached, path=path, load_resource=loader)
     book = read_book(path, book_id=book_id)
     _write_cache(cache_path(home, book.book_id), book)
     return book

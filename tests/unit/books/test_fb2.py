@@ -161,3 +161,17 @@ def test_an_fb2_without_a_body_or_fictionbook_is_refused(tmp_path: Path) -> None
         archive.writestr("readme.txt", "no book here")
     with pytest.raises(BookError, match="no .fb2 book inside"):
         read_book(packed)
+
+
+def test_a_cached_fb2_keeps_its_pictures_and_never_reads_itself_as_a_zip(
+    library_home: Path, tmp_path: Path
+) -> None:
+    from reader_app.books.opening.cache import load_book
+
+    copy = _damaged(tmp_path, "copy.fb2", FEATURES_FB2.read_bytes())
+    first = load_book(copy, library_home)
+    again = load_book(copy, library_home)  # from the cache
+    assert again.sections == first.sections and again.cover == first.cover
+    assert again.resource(str(again.cover)) == first.resource(str(first.cover))
+    with pytest.raises(KeyError):
+        again.resource("missing.png")  # as on first open: unknown, not "not a zip archive"
