@@ -25,7 +25,8 @@ def hostile_fb2(draw: st.DrawFn, data: bytes) -> bytes:
         return data[:start] + picture.encode() + data[end:]
     if kind == "nested":
         depth = draw(st.sampled_from((10, 200, 300, 5000)))
-        nested = b"<section><title><p>t</p></title>" * depth + b"<p>deep</p>" + b"</section>" * depth
+        opening = b"<section><title><p>t</p></title>"
+        nested = opening * depth + b"<p>deep</p>" + b"</section>" * depth
         return data.replace(b"</body>", nested + b"</body>", 1)
     if kind == "links":
         count = draw(st.sampled_from((10, 1000, 20000)))

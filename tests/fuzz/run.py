@@ -1,5 +1,6 @@
-"""Fuzz `read_book` with mutated EPUBs, CBZs, FB2s (alone and zipped), text and Markdown files, under a memory cap and a per-case time budget,
-then paint the books that opened in an offscreen window (the render stage, in a subprocess).
+"""Fuzz `read_book` with mutated EPUBs, CBZs, FB2s (alone and zipped), text and Markdown files,
+under a memory cap and a per-case time budget, then paint the books that opened in an offscreen
+window (the render stage, in a subprocess).
 
     python -m tests.fuzz.run --examples 300          # what `make test` runs (via test_fuzz.py)
     python -m tests.fuzz.run --seconds 1800          # what `make fuzz` runs (FUZZ_SECONDS)
@@ -7,10 +8,10 @@ then paint the books that opened in an offscreen window (the render stage, in a 
 Each case is a seed book (generated, tests/fuzz/seeds.py), half the time with one class of
 hostile input put in (tests/fuzz/hostile.py: CSS numbers and escapes, pictures of every format,
 long spines, many attributes, amplification, links per paragraph, parts of the real corpus
-books; tests/fuzz/hostile_text.py for the one-file formats), then mutated (tests/fuzz/mutate.py). Allowed outcomes: the book opens, or a `BookError`
-whose message names the file. Anything else (another exception, a case over the time budget,
-MemoryError under the RLIMIT_AS cap) is a failure: the shrunk file is saved under --crashes and
-the exit status is 1.
+books; tests/fuzz/hostile_text.py for the one-file formats), then mutated (tests/fuzz/mutate.py).
+Allowed outcomes: the book opens, or a `BookError` whose message names the file. Anything else
+(another exception, a case over the time budget, MemoryError under the RLIMIT_AS cap) is a
+failure: the shrunk file is saved under --crashes and the exit status is 1.
 Every batch of cases, up to --render books that opened are opened and painted page by page in a
 child process (tests/fuzz/render.py): a segfault there, or an exception that reached Qt, is a
 failure too and the batch's files are saved. The last line printed is a JSON summary.

@@ -53,6 +53,7 @@ def read_markdown(path: Path, *, book_id: str) -> Book:
     """The Markdown file at `path` as a book. BookError (and subclasses) for what cannot be
     read."""
     text, _encoding = read_text_file(path)
+    header, text = _front_matter(text)
     blocks = markdown_blocks(text)
     BookBudget(path).spend(elements=len(blocks), characters=sum(len(b.text) for b in blocks))
     counts = [sum(1 for b in blocks if b.kind is BlockKind.HEADING and b.level == level)
@@ -61,7 +62,28 @@ def read_markdown(path: Path, *, book_id: str) -> Book:
     chapter_level = next((level for level, n in enumerate(counts, 1) if n >= 2),
                          next((level for level, n in enumerate(counts, 1) if n), 1))
     chapters = chapters_from_blocks(blocks, name=path.name, chapter_level=chapter_level)
-    return text_book(path, book_id=book_id, book_format="markdown", chapters=chapters)
+    titles = [b.text for b in blocks if b.kind is BlockKind.HEADING and b.level == 1]
+    if len(titles) == 1 and "title" not in header:  # one "# Title" over the chapters
+        header["title"] = " ".join(titles[0].split())
+    return text_book(path, book_id=book_id, book_format="markdown", chapters=chapters,
+                     header=header)
+
+
+def _front_matter(text: str) -> tuple[dict[str, str], str]:
+    """The title, author and language of a YAML front matter block (`---` lines around
+    `key: value` lines), and the text after it."""
+    if not text.startswith("---\n"):
+        return {}, text
+    end = text.find("\n---", 4)
+    if end < 0 or end > 10_000:
+        return {}, text
+    header = {}
+    for line in text[4:end].split("\n"):
+        key, colon, value = line.partition(":")
+        if colon and key.strip().casefold() in ("title", "author", "language", "lang"):
+            name = "language" if key.strip().casefold() == "lang" else key.strip().casefold()
+            header[name] = " ".join(value.strip().strip("\"'").split())
+    return header, text[end + 4 :].lstrip("-\n")
 
 
 def markdown_blocks(text: str) -> list[Block]:

@@ -55,27 +55,52 @@ def read_plain_text(path: Path, *, book_id: str) -> Book:
     blocks = text_blocks(text)
     BookBudget(path).spend(elements=len(blocks), characters=sum(len(b.text) for b in blocks))
     chapters = chapters_of(blocks, name=path.name)
-    return text_book(path, book_id=book_id, book_format="txt", chapters=chapters)
+    return text_book(path, book_id=book_id, book_format="txt", chapters=chapters,
+                     header=_header_fields(text))
 
 
 def text_book(
-    path: Path, *, book_id: str, book_format: BookFormat, chapters: Chapters
+    path: Path, *, book_id: str, book_format: BookFormat, chapters: Chapters,
+    header: dict[str, str] | None = None,
 ) -> Book:
-    """The book of a text or Markdown file: no metadata but its name, no pictures."""
+    """The book of a text or Markdown file: its header's title, author and language (Project
+    Gutenberg's "Title:" lines, Markdown's front matter), else its file's name; no pictures."""
     title = path.name
-    for suffix in (".markdown", ".md", ".txt"):
+    for suffix in (".markdown", ".md", ".txt", ".text"):
         if title.lower().endswith(suffix):
             title = title[: -len(suffix)]
+    header = header or {}
+    language = header.get("language", "").strip()
     return Book(
         book_id=book_id,
         path=path,
         format=book_format,
-        metadata=Metadata(title=title.replace("_", " ").strip() or path.name),
+        metadata=Metadata(
+            title=header.get("title") or title.replace("_", " ").strip() or path.name,
+            authors=tuple(a.strip() for a in header.get("author", "").split(" and ")
+                          if a.strip()),
+            language=_LANGUAGES.get(language.casefold(), language.casefold()[:35]),
+        ),
         sections=chapters.sections or (Section(0, path.name, "", ()),),
         toc=chapters.toc,
         cover=None,
         load_resource=_no_resources,
     )
+
+
+_HEADER_FIELD = re.compile(r"^(title|author|language)\s*:\s*(.{1,200})$", re.IGNORECASE)
+_LANGUAGES = {"english": "en", "french": "fr", "german": "de", "spanish": "es", "italian": "it",
+              "russian": "ru", "dutch": "nl", "portuguese": "pt", "finnish": "fi", "latin": "la"}
+HEADER_LINES = 80  # a Project Gutenberg header's "Title:" and "Author:" come early
+
+
+def _header_fields(text: str) -> dict[str, str]:
+    """"Title:", "Author:" and "Language:" lines at the head of a text (Project Gutenberg's)."""
+    found: dict[str, str] = {}
+    for line in text[:20_000].split("\n")[:HEADER_LINES]:
+        if match := _HEADER_FIELD.match(line.strip()):
+            found.setdefault(match.group(1).casefold(), " ".join(match.group(2).split()))
+    return found
 
 
 def _no_resources(name: str) -> bytes:

@@ -156,7 +156,7 @@ def test_an_empty_text_file_is_refused_and_one_of_blank_lines_opens_empty(tmp_pa
 MARKDOWN = """# The Lantern Keeper
 
 Some *intro* with a snake_case_name and **bold _nested_ words**, `code *x*`,
-a [link](https://example.com/) and ![a picture](../../etc/passwd).  
+a [link](https://example.com/) and ![a picture](../../etc/passwd).\\
 After a hard break.
 
 ## Chapter One
@@ -183,7 +183,7 @@ Plain \\*not emphasis\\*.
 
 def test_markdown_headings_lists_quotes_code_and_inline_looks(tmp_path: Path) -> None:
     book = read_book(write(tmp_path, "keeper.md", MARKDOWN.encode()))
-    assert book.format == "markdown" and book.metadata.title == "keeper"
+    assert book.format == "markdown" and book.metadata.title == "The Lantern Keeper"
     [top] = book.toc
     assert top.title == "The Lantern Keeper"
     assert [c.title for c in top.children] == ["Chapter One", "Chapter Two"]
@@ -234,3 +234,18 @@ def test_unclosed_markdown_marks_cost_linear_time_and_deep_quotes_no_recursion(
     book = read_book(write(tmp_path, "marks.md", (opener * 50_000 + "end\n").encode()))
     assert time.perf_counter() - started < 3.0  # was minutes: every opener scanned to the end
     assert book.sections[0].blocks[-1].text.endswith("end")
+
+
+def test_title_author_and_language_come_from_the_header_or_front_matter(tmp_path: Path) -> None:
+    gutenberg = ("The Project Gutenberg eBook of A Tale\n\nTitle: A Tale of Lanterns\n\n"
+                 "Author: Anna Lantern and Tobias Reed\n\nLanguage: English\n\nText.\n")
+    book = read_book(write(tmp_path, "pg123.txt", gutenberg.encode()))
+    assert book.metadata.title == "A Tale of Lanterns"
+    assert book.metadata.authors == ("Anna Lantern", "Tobias Reed")
+    assert book.metadata.language == "en"
+    front = "---\ntitle: \"The Keeper\"\nauthor: Anna Lantern\nlang: de\n---\n\n# One\n\nText.\n"
+    book = read_book(write(tmp_path, "notes.md", front.encode()))
+    assert (book.metadata.title, book.metadata.authors, book.metadata.language) == (
+        "The Keeper", ("Anna Lantern",), "de")
+    assert read_book(write(tmp_path, "keeper.md", MARKDOWN.encode())).metadata.title == (
+        "The Lantern Keeper")
