@@ -56,17 +56,33 @@ def read_markdown(path: Path, *, book_id: str) -> Book:
     header, text = _front_matter(text)
     blocks = markdown_blocks(text)
     BookBudget(path).spend(elements=len(blocks), characters=sum(len(b.text) for b in blocks))
-    counts = [sum(1 for b in blocks if b.kind is BlockKind.HEADING and b.level == level)
-              for level in range(1, 7)]
-    # The top level that repeats holds the chapters (one "# Title" over "## Chapter"s).
-    chapter_level = next((level for level, n in enumerate(counts, 1) if n >= 2),
-                         next((level for level, n in enumerate(counts, 1) if n), 1))
+    chapter_level = _chapter_level(blocks)
     chapters = chapters_from_blocks(blocks, name=path.name, chapter_level=chapter_level)
     titles = [b.text for b in blocks if b.kind is BlockKind.HEADING and b.level == 1]
     if len(titles) == 1 and "title" not in header:  # one "# Title" over the chapters
         header["title"] = " ".join(titles[0].split())
     return text_book(path, book_id=book_id, book_format="markdown", chapters=chapters,
                      header=header)
+
+
+CHAPTER_CHARS = 60_000  # a section longer than this on average: cut at the next level down
+
+
+def _chapter_level(blocks: list[Block]) -> int:
+    """The heading level sections are cut at: the top level that repeats ("# Title" once over
+    "## Chapter"s), or a deeper one while the sections would still be long on average ("#
+    Book" over "## Chapter": chapters, not books of 300,000 characters)."""
+    counts = [sum(1 for b in blocks if b.kind is BlockKind.HEADING and b.level <= level)
+              for level in range(1, 7)]
+    repeated = [level for level in range(1, 7)
+                if sum(1 for b in blocks if b.kind is BlockKind.HEADING and b.level == level) >= 2]
+    if not repeated:
+        return next((level for level, n in enumerate(counts, 1) if n), 1)
+    characters = sum(len(b.text) for b in blocks)
+    for level in repeated:
+        if characters / (counts[level - 1] + 1) <= CHAPTER_CHARS:
+            return level
+    return repeated[-1]
 
 
 def _front_matter(text: str) -> tuple[dict[str, str], str]:

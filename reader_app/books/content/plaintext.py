@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reader_app.books.content.text_parts import LINE_BREAK, Chapters, chapters_from_blocks
@@ -24,7 +24,10 @@ _NUMBER_WORDS = (
     "fifth|sixth|seventh|eighth|ninth|tenth|last|the first|the second|the third|the last"
 )
 _NUMBER = rf"(?:[ivxlcdm]+|\d{{1,4}}|{_NUMBER_WORDS})\b"
-_PART = re.compile(rf"^(?:book|part|volume|vol\.)\s+{_NUMBER}", re.IGNORECASE)
+_VOLUME = re.compile(rf"^(?:book|volume|vol\.)\s+{_NUMBER}", re.IGNORECASE)
+_PART = re.compile(rf"^part\s+{_NUMBER}", re.IGNORECASE)
+# Heading ranks, outermost first; the ranks a book uses become its levels 1, 2, 3.
+VOLUME, PART, CHAPTER = 1, 2, 3
 _CHAPTER = re.compile(
     rf"^(?:chapter|chap\.|section|canto|letter|stave|act|scene)\s+{_NUMBER}", re.IGNORECASE
 )
@@ -108,9 +111,10 @@ def _no_resources(name: str) -> bytes:
 
 
 def chapters_of(blocks: list[Block], *, name: str) -> Chapters:
-    """Sections cut at the part and chapter headings (levels 1 and 2)."""
+    """Sections cut at every heading (book, part, chapter), contents nested by their levels."""
     levels = {b.level for b in blocks if b.kind is BlockKind.HEADING}
-    return chapters_from_blocks(blocks, name=name, chapter_level=max(levels, default=1))
+    deepest = max(levels, default=1)
+    return chapters_from_blocks(blocks, name=name, chapter_level=deepest, toc_levels=1)
 
 
 def text_blocks(text: str) -> list[Block]:
@@ -125,6 +129,10 @@ def text_blocks(text: str) -> list[Block]:
     previous_heading = False
     for group in groups:
         first = group.lines[0].strip()
+        if len(group.lines) == 1 and not any(c.isalnum() for c in first):
+            blocks.append(Block(BlockKind.RULE, marks=marks))  # "* * *": a scene break
+            previous_heading = False
+            continue
         if gutenberg and _GUTENBERG_START.match(first):
             blocks.append(Block(BlockKind.PARAGRAPH, " ".join(first.split()), marks=AROUND))
             marks = ()
@@ -136,8 +144,8 @@ def text_blocks(text: str) -> list[Block]:
             heading = LINE_BREAK.join(" ".join(line.split()) for line in group.lines)
             if previous_heading and _numbered(blocks[-1].text) and not _numbered(heading):
                 # "CHAPTER I." and, a blank line below, its title "THE RIVER": one heading
-                heading = blocks.pop().text + LINE_BREAK + heading
-                level = 2
+                numbered = blocks.pop()
+                heading, level = numbered.text + LINE_BREAK + heading, numbered.level
             blocks.append(Block(BlockKind.HEADING, heading, level=level, marks=marks))
             previous_heading = True
             continue
@@ -146,7 +154,16 @@ def text_blocks(text: str) -> list[Block]:
             Block(BlockKind.PARAGRAPH, paragraph, marks=marks)
             for paragraph in _paragraphs(group.lines)
         )
-    return blocks
+    return _ranks_as_levels(blocks)
+
+
+def _ranks_as_levels(blocks: list[Block]) -> list[Block]:
+    """Heading ranks made levels from 1: a book of parts and chapters has parts at 1 and
+    chapters at 2; one of chapters only has them at 1."""
+    ranks = sorted({b.level for b in blocks if b.kind is BlockKind.HEADING})
+    level_of = {rank: number for number, rank in enumerate(ranks, 1)}
+    return [replace(b, level=level_of[b.level]) if b.kind is BlockKind.HEADING else b
+            for b in blocks]
 
 
 def _numbered(heading: str) -> bool:
@@ -155,7 +172,8 @@ def _numbered(heading: str) -> bool:
         return False
     words = heading.split()
     return bool(_BARE_NUMBER.match(heading)) or (
-        len(words) == 2 and bool(_CHAPTER.match(heading) or _PART.match(heading))
+        len(words) == 2 and bool(_CHAPTER.match(heading) or _PART.match(heading)
+                                 or _VOLUME.match(heading))
     )
 
 
@@ -186,17 +204,19 @@ def _usual_gap(groups: list[_Group]) -> int:
 
 
 def _heading_level(group: _Group, *, usual_gap: int, after_heading: bool) -> int:
-    """1 for a part, 2 for a chapter, 0 for text. A heading is one or two short lines: "CHAPTER
-    I" (with its title on the next line), "BOOK ONE", "IV", a line in capitals, or a short line
-    set apart by more blank lines than paragraphs are."""
+    """The heading's rank (VOLUME, PART, CHAPTER), 0 for text. A heading is one to three short
+    lines: "CHAPTER I" (with its title on the next line), "BOOK ONE", "IV", a line in capitals,
+    or a short line set apart by more blank lines than paragraphs are."""
     lines = [line.strip() for line in group.lines]
     if len(lines) > 3 or any(len(line) > HEADING_MAX for line in lines):
         return 0
     first = lines[0]
+    if _VOLUME.match(first):
+        return VOLUME
     if _PART.match(first):
-        return 1
+        return PART
     if _CHAPTER.match(first) or _NAMED.match(first) or _BARE_NUMBER.match(first):
-        return 2
+        return CHAPTER
     if len(lines) > 1:
         return 0
     letters = [c for c in first if c.isalpha()]
@@ -204,10 +224,10 @@ def _heading_level(group: _Group, *, usual_gap: int, after_heading: bool) -> int
                                          c.lower() != c.upper())
     set_apart = group.gap > usual_gap or after_heading
     if capitals and set_apart and not first.endswith(","):
-        return 2
+        return CHAPTER
     set_apart = group.gap >= usual_gap + 2 or (after_heading and group.gap > usual_gap)
     if set_apart and len(first) <= 60 and not first.endswith(_SENTENCE_END):
-        return 2
+        return CHAPTER
     return 0
 
 

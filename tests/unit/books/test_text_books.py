@@ -84,8 +84,8 @@ def test_a_gutenberg_text_has_parts_chapters_joined_paragraphs_and_verse(tmp_pat
 
 @pytest.mark.parametrize(
     ("heading", "level"),
-    [("CHAPTER I", 2), ("Chapter 12", 2), ("BOOK ONE", 1), ("Part the First", 1), ("XIV", 2),
-     ("THE DARK TOWER", 2), ("Epilogue", 2)],
+    [("CHAPTER I", 1), ("Chapter 12", 1), ("BOOK ONE", 1), ("Part the First", 1), ("XIV", 1),
+     ("THE DARK TOWER", 1), ("Epilogue", 1)],
 )
 def test_chapter_headings_are_found(tmp_path: Path, heading: str, level: int) -> None:
     body = "Some words of the text here.\n\n\n" + heading + "\n\nThe chapter's first line.\n"
@@ -93,6 +93,21 @@ def test_chapter_headings_are_found(tmp_path: Path, heading: str, level: int) ->
     headings = [b for s in book.sections for b in s.blocks if b.kind is BlockKind.HEADING]
     assert [(h.text, h.level) for h in headings] == [(heading, level)]
     assert len(book.sections) == 2 and book.sections[1].title == heading
+    assert [e.title for e in book.toc] == [heading]
+
+
+def test_books_parts_and_chapters_nest_and_a_scene_break_is_a_rule(tmp_path: Path) -> None:
+    chapters = "".join(f"\n\nCHAPTER {c}\n\nText of {c}.\n\n* * *\n\nMore.\n"
+                       for c in ("I", "II"))
+    parts = "".join(f"\n\n\nPART {p}\n\n\n{chapters}" for p in ("I", "II"))
+    body = "".join(f"\n\n\nBOOK {b}\n{parts}" for b in ("ONE", "TWO"))
+    book = read_book(write(tmp_path, "nested.txt", body.encode()))
+    assert [e.title for e in book.toc] == ["BOOK ONE", "BOOK TWO"]
+    assert [p.title for p in book.toc[0].children] == ["PART I", "PART II"]
+    assert [c.title for c in book.toc[0].children[1].children] == ["CHAPTER I", "CHAPTER II"]
+    assert len(book.sections) == 8  # a section per chapter, its book's and part's titles over it
+    rules = [b for s in book.sections for b in s.blocks if b.kind is BlockKind.RULE]
+    assert len(rules) == 8 and not any("*" in t for t in texts(book))
 
 
 def test_a_short_line_set_apart_by_blank_lines_is_a_chapter_but_dialogue_is_not(
@@ -216,6 +231,15 @@ def test_calibre_and_gutenberg_text_of_jekyll_opens_in_chapters(path: Path) -> N
     assert any("story of the door" in t for t in titles)
     assert any("the last night" in t for t in titles)
     assert 12 <= len(book.sections) <= 16
+
+
+def test_markdown_books_over_chapters_are_cut_at_the_chapters(tmp_path: Path) -> None:
+    chapter = "Words of a long chapter. " * 3000  # 75,000 characters
+    body = "".join(f"# Book {b}\n\n" + "".join(f"## Chapter {c}\n\n{chapter}\n\n"
+                                                for c in range(3)) for b in range(2))
+    book = read_book(write(tmp_path, "long.md", body.encode()))
+    assert len(book.sections) == 6 and [e.title for e in book.toc] == ["Book 0", "Book 1"]
+    assert [c.title for c in book.toc[1].children] == ["Chapter 0", "Chapter 1", "Chapter 2"]
 
 
 def test_search_finds_words_in_a_text_book(tmp_path: Path) -> None:
