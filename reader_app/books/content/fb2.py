@@ -81,7 +81,9 @@ def read_fb2(path: Path, *, book_id: str) -> Book:
         raise BookError(path, "it is an FB2 book with no text or pictures in it.")
     toc = nest_toc([
         (level, title, Locator(offsets[p], b, 0))
-        for level, title, (p, b) in reader.toc if offsets[p] >= 0
+        # in reading order: a title found after its section's nested ones (a bold first line)
+        for level, title, (p, b) in sorted(reader.toc, key=lambda entry: entry[2])
+        if offsets[p] >= 0
     ]) or tuple(TocEntry(s.title, Locator(s.index, 0, 0)) for s in sections if s.title)
     if images.note():
         notes.append(str(images.note()))

@@ -174,3 +174,14 @@ def test_a_cached_fb2_keeps_its_pictures_and_never_reads_itself_as_a_zip(
     assert again.resource(str(again.cover)) == first.resource(str(first.cover))
     with pytest.raises(KeyError):
         again.resource("missing.png")  # as on first open: unknown, not "not a zip archive"
+
+
+def test_a_bold_first_line_titles_its_section_in_reading_order(tmp_path: Path) -> None:
+    body = (b"<section><p><strong>Part Two</strong></p><p>Its opening words.</p>"
+            b"<section><title><p>Chapter 5</p></title><p>Text.</p></section></section>")
+    data = FEATURES_FB2.read_bytes().replace(b"</section>\n </section>\n</body>",
+                                             b"</section>\n </section>\n" + body + b"</body>", 1)
+    book = read_book(_damaged(tmp_path, "bold.fb2", data))
+    titles = [e.title for entry in book.toc for _, e in entry.walk()]
+    assert titles[-3:] == ["Part Two", "Chapter 5", "Notes"]
+    assert [e.title for e in book.toc][-3:] == ["Part One", "Part Two", "Notes"]
