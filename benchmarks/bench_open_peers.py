@@ -91,9 +91,12 @@ def _env(home: Path, display: str, bus: str) -> dict[str, str]:
     return env
 
 
-def _watch(command: list[str], env: dict[str, str], shot: Path) -> dict[str, object]:
+def _watch(
+    command: list[str], env: dict[str, str], shot: Path, ink: float | None = None
+) -> dict[str, object]:
+    inked = ["--ink", str(ink)] if ink is not None else []
     out = subprocess.run([sys.executable, "-m", "benchmarks.screen_watch", "--out", str(shot),
-                          "--later", str(LATER_SECONDS), "--", *command],
+                          "--later", str(LATER_SECONDS), *inked, "--", *command],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
     lines = out.stdout.strip().splitlines()
     if not lines:
@@ -101,7 +104,12 @@ def _watch(command: list[str], env: dict[str, str], shot: Path) -> dict[str, obj
     return dict(json.loads(lines[-1]))
 
 
-def run() -> list[dict[str, object]]:
+def run(
+    books: dict[str, Path] | None = None, *, ink: float | None = None
+) -> list[dict[str, object]]:
+    """The rows for `books` (name -> file; by default bench_reader's EPUBs); `ink`: the share of
+    the page area a first page must ink (screen_watch's --ink)."""
+    books = BOOKS if books is None else books
     if shutil.which("Xvfb") is None or shutil.which("dbus-daemon") is None:
         return [{"metric": "launch to first page beside the peers", "value": None, "unit": "",
                  "note": "skipped: needs Xvfb and dbus-daemon (scripts/install-bench-peers.sh)"}]
@@ -119,14 +127,14 @@ def run() -> list[dict[str, object]]:
         for round_number in range(runs):
             names = list(readers)
             turn = round_number % len(names)
-            for book_name, book in BOOKS.items():
+            for book_name, book in books.items():
                 for name in names[turn:] + names[:turn]:
                     with tempfile.TemporaryDirectory(prefix="peer-home-") as tmp:
                         env = _env(Path(tmp), display, bus)
                         for mode in ("first open", "reopen"):
                             shot = shots / f"{name}-{book_name}-{mode}-{round_number}.png"
                             result = _watch(readers[name](book), env, shot.with_name(
-                                shot.name.replace(" ", "_")))
+                                shot.name.replace(" ", "_")), ink)
                             seen.setdefault((name, book_name, mode), []).append(result)
                             print(f"   {name}, {book_name}, {mode}: "
                                   f"{result.get('first_page_s', result.get('error'))}",
@@ -135,7 +143,8 @@ def run() -> list[dict[str, object]]:
         server.terminate()
         server.wait(10)
         os.kill(bus_pid, 15)
-    return _rows(seen, readers=list(readers), missing=missing, runs=runs, shots=shots)
+    return _rows(seen, books=list(books), readers=list(readers), missing=missing, runs=runs,
+                 shots=shots)
 
 
 def _median(results: list[dict[str, object]], key: str) -> float | None:
@@ -144,11 +153,11 @@ def _median(results: list[dict[str, object]], key: str) -> float | None:
 
 
 def _rows(
-    seen: dict[tuple[str, str, str], list[dict[str, object]]], *, readers: list[str],
-    missing: list[str], runs: int, shots: Path,
+    seen: dict[tuple[str, str, str], list[dict[str, object]]], *, books: list[str],
+    readers: list[str], missing: list[str], runs: int, shots: Path,
 ) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
-    for book_name in BOOKS:
+    for book_name in books:
         for mode in ("first open", "reopen"):
             ours = seen.get(("Pagemate", book_name, mode), [])
             our_time, our_memory = _median(ours, "first_page_s"), _median(ours, "peak_rss_mb")
