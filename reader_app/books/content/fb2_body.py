@@ -52,6 +52,7 @@ class Part:
     links: list[tuple[int, int, str]] = field(default_factory=list)  # block, span, anchor
     linear: bool = True
     title: str = ""
+    has_text: bool = False  # more than headings: the next section starts a part of its own
 
 
 @dataclass
@@ -80,7 +81,7 @@ class BodyReader:
 
     def section(self, section: etree._Element, *, depth: int, notes: bool) -> None:
         part = self.parts[-1]
-        if not notes and any(b.kind is not BlockKind.HEADING for b in part.blocks):
+        if not notes and part.has_text:
             self.parts.append(Part())
         self._anchor(section)
         level = min(depth, MAX_LEVEL)
@@ -268,6 +269,7 @@ class BodyReader:
             self.anchors.setdefault(anchor, place)
         self._pending_ids.clear()
         part.blocks.append(block)
+        part.has_text = part.has_text or block.kind is not BlockKind.HEADING
         return place
 
     def _anchor(self, element: etree._Element) -> None:

@@ -87,6 +87,7 @@ def chapters_from_blocks(
     contents from the headings down to `chapter_level + toc_levels - 1`, nested by level."""
     sections: list[Section] = []
     current: list[Block] = []
+    has_text = False  # whether `current` holds more than headings (kept, not scanned for)
 
     def flush() -> None:
         if current:
@@ -97,10 +98,12 @@ def chapters_from_blocks(
             current.clear()
 
     for block in blocks:
-        starts = block.kind is BlockKind.HEADING and block.level <= chapter_level
-        if starts and any(b.kind is not BlockKind.HEADING for b in current):
+        heading = block.kind is BlockKind.HEADING
+        if heading and block.level <= chapter_level and has_text:
             flush()
+            has_text = False
         current.append(block)
+        has_text = has_text or not heading
     flush()
     deepest = chapter_level + toc_levels - 1
     flat = [

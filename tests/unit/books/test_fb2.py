@@ -185,3 +185,14 @@ def test_a_bold_first_line_titles_its_section_in_reading_order(tmp_path: Path) -
     titles = [e.title for entry in book.toc for _, e in entry.walk()]
     assert titles[-3:] == ["Part Two", "Chapter 5", "Notes"]
     assert [e.title for e in book.toc][-3:] == ["Part One", "Part Two", "Notes"]
+
+
+def test_an_fb2_of_title_only_sections_opens_in_linear_time(tmp_path: Path) -> None:
+    import time
+
+    sections = b"<section><title><p>t</p></title></section>" * 40_000
+    data = b"<FictionBook><body>" + sections + b"<section><p>x</p></section></body></FictionBook>"
+    started = time.perf_counter()
+    book = read_book(_damaged(tmp_path, "titles.fb2", data))
+    assert time.perf_counter() - started < 8.0
+    assert len(book.sections) == 1 and len(book.toc) == 40_000
