@@ -98,3 +98,27 @@ def test_a_highlight_survives_closing_and_reopening_the_file(
     view = again.reader.epub_view
     assert tinted_share(view, highlight_line_rect(view, annotation), "green") > 0.5
     again.close()
+
+
+def test_an_fb2_note_reference_pops_up_its_note(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtTest import QTest
+
+    from reader_app.books.model import Locator
+    from tests.ui.aids.test_footnotes import point_of
+
+    book = open_file(qtbot, window, FEATURES_FB2)
+    section, number = next(
+        (s.index, n) for s in book.sections for n, b in enumerate(s.blocks)
+        if b.text.startswith("Anna kept")
+    )
+    [span] = [s for s in book.sections[section].blocks[number].spans if s.target is not None]
+    place = Locator(section, number, span.start + 1)
+    window.jump_to(place)
+    view = window.reader.epub_view
+    here = view.current_start()
+    QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     point_of(view, place))
+    popup = window.aids.footnotes.popup
+    qtbot.waitUntil(popup.isVisible)
+    assert popup.label.text() == "1\nThe lanterns were oil lamps."
+    assert view.current_start() == here, "the page stays where it was"
