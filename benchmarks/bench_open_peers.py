@@ -121,9 +121,12 @@ def _env(home: Path, display: str, bus: str) -> dict[str, str]:
     return env
 
 
-def _watch(command: list[str], env: dict[str, str], shot: Path) -> dict[str, object]:
+def _watch(
+    command: list[str], env: dict[str, str], shot: Path, ink: float | None = None
+) -> dict[str, object]:
+    inked = ["--ink", str(ink)] if ink is not None else []
     out = subprocess.run([sys.executable, "-m", "benchmarks.screen_watch", "--out", str(shot),
-                          "--later", str(LATER_SECONDS), "--", *command],
+                          "--later", str(LATER_SECONDS), *inked, "--", *command],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
     lines = out.stdout.strip().splitlines()
     if not lines:
@@ -131,7 +134,12 @@ def _watch(command: list[str], env: dict[str, str], shot: Path) -> dict[str, obj
     return dict(json.loads(lines[-1]))
 
 
-def run() -> list[dict[str, object]]:
+def run(
+    books: dict[str, Path] | None = None, *, ink: float | None = None
+) -> list[dict[str, object]]:
+    """The rows for `books` (name -> file; by default bench_reader's EPUBs with issue 42's comics
+    and converted books); `ink`: the share of the page area a first page must ink (screen_watch's
+    --ink)."""
     if shutil.which("Xvfb") is None or shutil.which("dbus-daemon") is None:
         return [{"metric": "launch to first page beside the peers", "value": None, "unit": "",
                  "note": "skipped: needs Xvfb and dbus-daemon (scripts/install-bench-peers.sh)"}]
@@ -147,8 +155,9 @@ def run() -> list[dict[str, object]]:
     seen: dict[tuple[str, str, str], list[dict[str, object]]] = {}
     # BENCH_PEERS_BOOKS ("Jekyll and Hyde (PDF)"): only those books, for a check of one case
     wanted = [n for n in os.environ.get("BENCH_PEERS_BOOKS", "").split(",") if n]
-    made = {**BOOKS, **comic_books(Path(tempfile.mkdtemp(prefix="peers-books-"))),
-            **converted_books()}
+    made = books if books is not None else {
+        **BOOKS, **comic_books(Path(tempfile.mkdtemp(prefix="peers-books-"))),
+        **converted_books()}
     books = {name: book for name, book in made.items() if not wanted or name in wanted}
     try:
         for round_number in range(runs):
@@ -163,7 +172,7 @@ def run() -> list[dict[str, object]]:
                         for mode in ("first open", "reopen"):
                             shot = shots / f"{name}-{book_name}-{mode}-{round_number}.png"
                             result = _watch(readers[name](book), env, shot.with_name(
-                                shot.name.replace(" ", "_")))
+                                shot.name.replace(" ", "_")), ink)
                             seen.setdefault((name, book_name, mode), []).append(result)
                             print(f"   {name}, {book_name}, {mode}: "
                                   f"{result.get('first_page_s', result.get('error'))}",

@@ -183,9 +183,11 @@ def evaluate(
     probes: bool = True,
     log: Callable[[str], None] = print,
     others: Sequence[Embedder] = (),
+    source: Callable[[str], Path] = lambda file: CORPUS / file,
 ) -> Outcome:
     """Every question of the dev set (filtered by `books`, a substring of the file name) at every
-    setting, and the probes at k 50 with the first setting's other options."""
+    setting, and the probes at k 50 with the first setting's other options. `source` gives the
+    file read for a set's EPUB (the same book in another format, for bench_formats)."""
     score = scorer()
     data = load_devset()
     names = short_names(data)
@@ -196,7 +198,7 @@ def evaluate(
     def book_for(file: str) -> Book:
         if file not in prepared:
             started = time.perf_counter()
-            prepared[file] = prepare_book(conn, home, CORPUS / file, embedder)
+            prepared[file] = prepare_book(conn, home, source(file), embedder)
             for other in others:
                 index_book(conn, home, prepared[file], embedder=other)
             log(f"# ready {names[file]} in {time.perf_counter() - started:.0f} s")

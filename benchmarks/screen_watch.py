@@ -94,6 +94,9 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=90.0)
     parser.add_argument("--later", type=float, default=0.0,
                         help="go on sampling memory until this many s from launch")
+    parser.add_argument("--ink", type=float, default=INK_MIN,
+                        help="the share of the page area that must show ink (a sparse title "
+                        "page of a text book: less)")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
 
@@ -127,7 +130,7 @@ def main() -> None:
                 last, run_start = picture, grabbed_at
                 ink = 0.0 if area is None else ink_fraction(area)
                 changes.append((round(grabbed_at, 3), round(ink, 4)))
-            elif (area is not None and changes[-1][1] >= INK_MIN
+            elif (area is not None and changes[-1][1] >= args.ink
                   and grabbed_at - run_start >= STABLE_SECONDS):
                 result = {"ok": True, "first_page_s": run_start, "peak_rss_mb": peak_rss,
                           "peak_pss_mb": peak_pss, "ink": changes[-1][1]}

@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-BookFormat = Literal["epub", "cbz", "cbr", "cb7", "cbt", "pdf", "mobi"]
+BookFormat = Literal["epub", "cbz", "cbr", "cb7", "cbt", "pdf", "mobi", "fb2", "txt", "markdown"]
 
 
 def is_comic_format(book_format: str) -> bool:

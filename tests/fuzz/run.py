@@ -1,4 +1,5 @@
-"""Fuzz `read_book` with mutated EPUBs, comics (CBZ, CBR, CB7, CBT), PDFs, MOBIs and AZW3s,
+"""Fuzz `read_book` with mutated EPUBs, comics (CBZ, CBR, CB7, CBT), PDFs, MOBIs, AZW3s, FB2s
+(alone and zipped), text and Markdown files,
 under a memory cap and a per-case time budget, then paint the books that opened in an offscreen
 window (the render stage, in a subprocess).
 
@@ -8,10 +9,11 @@ window (the render stage, in a subprocess).
 Each case is a seed book (generated, tests/fuzz/seeds.py; MOBI and AZW3:
 tests/fuzz/mobi_cases.py), half the time with one class of hostile input put in
 (tests/fuzz/hostile.py: CSS numbers and escapes, pictures of every format, long spines, many
-attributes, amplification, links per paragraph, parts of the real corpus books), then mutated
-(tests/fuzz/mutate.py). Allowed outcomes: the book opens, or a `BookError` whose message names
-the file. Anything else (another exception, a case over the time budget, MemoryError under the
-RLIMIT_AS cap) is a failure: the shrunk file is saved under --crashes and the exit status is 1.
+attributes, amplification, links per paragraph, parts of the real corpus books;
+tests/fuzz/hostile_text.py for the one-file formats), then mutated (tests/fuzz/mutate.py).
+Allowed outcomes: the book opens, or a `BookError` whose message names the file. Anything else
+(another exception, a case over the time budget, MemoryError under the RLIMIT_AS cap) is a
+failure: the shrunk file is saved under --crashes and the exit status is 1.
 Every batch of cases, up to --render books that opened are opened and painted page by page in a
 child process (tests/fuzz/render.py): a segfault there, or an exception that reached Qt, is a
 failure too and the batch's files are saved. The last line printed is a JSON summary.
@@ -40,10 +42,18 @@ from reader_app.books.opening.formats import read_book
 from reader_app.errors import BookError
 from tests.fuzz.archives import ARCHIVE_SUFFIXES, mutated_libarchive_comic
 from tests.fuzz.hostile import hostile_cbz, hostile_epub
+from tests.fuzz.hostile_text import hostile_fb2, hostile_text
 from tests.fuzz.mobi_cases import MOBI_SUFFIXES, mobi_case, seed_files
 from tests.fuzz.mutate import mutated_archive, mutated_bytes
 from tests.fuzz.render import render_in_subprocess
-from tests.fuzz.seeds import PDF_HOSTILE_EDITS, cbz_members, epub_members, pdf_seed
+from tests.fuzz.seeds import (
+    PDF_HOSTILE_EDITS,
+    cbz_members,
+    epub_members,
+    fb2_zip_members,
+    pdf_seed,
+    raw_books,
+)
 
 
 class CaseOvertimeError(Exception):
@@ -165,10 +175,12 @@ def run(
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGALRM, _overtime)
     tally = Tally()
-    seeds = {".epub": epub_members(), ".cbz": cbz_members(), ".pdf": {"pdf": pdf_seed()}}
+    seeds = {".epub": epub_members(), ".cbz": cbz_members(), ".pdf": {"pdf": pdf_seed()},
+             ".fb2.zip": fb2_zip_members()}
     seeds.update({suffix: cbz_members() for suffix in ARCHIVE_SUFFIXES})
     seeds.update({suffix: {} for suffix in MOBI_SUFFIXES})  # mutated as files, not members
     calibre_files = seed_files()
+    raw = raw_books()  # the formats that are one file: mutated as bytes, not as an archive
     deadline = time.monotonic() + seconds if seconds else None
     failure = ""
     with tempfile.TemporaryDirectory(prefix="pagemate-fuzz-") as tmp:
@@ -180,11 +192,19 @@ def run(
             database=None,
             suppress_health_check=list(HealthCheck),
         )
-        @given(suffix=st.sampled_from(sorted(seeds)), hostile=st.booleans(), data=st.data())
+        @given(suffix=st.sampled_from(sorted([*seeds, *raw])), hostile=st.booleans(),
+               data=st.data())
         def case(suffix: str, hostile: bool, data: st.DataObject) -> None:
             if suffix in MOBI_SUFFIXES:
                 tally.hostile += hostile
                 archive = data.draw(mobi_case(suffix, hostile, calibre_files), label="mobi")
+            elif suffix in raw:
+                tally.hostile += hostile
+                book = raw[suffix]
+                if hostile:
+                    put_in = hostile_fb2 if suffix == ".fb2" else hostile_text
+                    book = data.draw(put_in(book), label="hostile")
+                archive = data.draw(mutated_bytes(book), label="file")
             elif suffix == ".pdf":
                 document = seeds[suffix]["pdf"]
                 if hostile:
@@ -194,7 +214,11 @@ def run(
                 archive = data.draw(mutated_bytes(document), label="pdf")
             else:
                 members = seeds[suffix]
-                if hostile and suffix != ".cbr":  # a RAR cannot be written again, only damaged
+                if hostile and suffix == ".fb2.zip":
+                    tally.hostile += 1
+                    fb2 = data.draw(hostile_fb2(members["book.fb2"]), label="hostile")
+                    members = {"book.fb2": fb2}
+                elif hostile and suffix != ".cbr":  # a RAR cannot be written again, only damaged
                     tally.hostile += 1
                     put_in = hostile_epub if suffix == ".epub" else hostile_cbz
                     members = data.draw(put_in(members), label="hostile")

@@ -1,10 +1,12 @@
 """Small, valid books for the fuzzer to mutate: an EPUB with NCX, nav, lists, links and an
-image, a CBZ with ComicInfo.xml, and a PDF with an outline, labels and a link (`pdf_seed`).
-Members are kept as a name -> bytes mapping so that the mutations can work on the container,
-the documents and the zip structure separately."""
+image, a CBZ with ComicInfo.xml, a PDF with an outline, labels and a link (`pdf_seed`), an FB2
+(alone and zipped), a Project Gutenberg style text and a Markdown file. Archives' members are kept
+as a name -> bytes mapping so that the mutations can work on the container, the documents and the
+zip structure separately."""
 
 from __future__ import annotations
 
+import base64
 import io
 
 from PIL import Image
@@ -116,3 +118,82 @@ PDF_HOSTILE_EDITS: tuple[tuple[bytes, bytes], ...] = (
     (b"/Kids [", b"/Kids [2 0 R "),
     (b"/Length ", b"/Length 9999999"),
 )
+
+
+FB2 = """<?xml version="1.0" encoding="utf-8"?>
+<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"
+ xmlns:l="http://www.w3.org/1999/xlink"><description><title-info>
+<author><first-name>A.</first-name><last-name>Writer</last-name></author>
+<book-title>Fuzz Book</book-title><lang>en</lang><sequence name="Fuzz" number="2"/>
+<coverpage><image l:href="#pic.png"/></coverpage></title-info></description>
+<body><title><p>Fuzz Book</p></title><epigraph><p>Said.</p><text-author>A</text-author></epigraph>
+<section id="s1"><title><p>Chapter One</p></title><p>It was a <strong>dark</strong> and
+<emphasis>stormy</emphasis> night.<a l:href="#n1" type="note">1</a> <a l:href="#s2">On</a>.</p>
+<poem><stanza><v>One line,</v><v>two lines.</v></stanza></poem><cite><p>Cited.</p></cite>
+<section><title><p>Inner</p></title><subtitle>*</subtitle><empty-line/><image l:href="#pic.png"/>
+<table><tr><td>a</td><td>b</td></tr></table></section></section>
+<section id="s2"><p><strong>Chapter Two</strong></p><p>The end.</p></section></body>
+<body name="notes"><section id="n1"><title><p>1</p></title><p>A note.</p></section></body>
+<binary id="pic.png" content-type="image/png">{picture}</binary></FictionBook>"""
+
+TEXT = """The Project Gutenberg eBook of Fuzz
+
+*** START OF THE PROJECT GUTENBERG EBOOK FUZZ ***
+
+
+
+BOOK ONE
+
+
+CHAPTER I.
+
+THE NIGHT
+
+It was a dark and stormy night, and the rain fell in torrents, except at
+occasional intervals, when it was checked by a violent gust of wind.
+
+    One line,
+    two lines.
+
+
+
+CHAPTER II.
+
+The end.
+
+*** END OF THE PROJECT GUTENBERG EBOOK FUZZ ***
+"""
+
+MARKDOWN = """# Fuzz Book
+
+Some *intro* with **bold _nested_**, `code`, a [link](https://example.com/) and ![pic](p.png).
+
+## Chapter One
+
+> A quote
+> > nested
+
+- one
+  1. two
+
+```
+kept
+```
+
+---
+
+Chapter Two
+-----------
+
+Plain \\*text\\*.
+"""
+
+
+def raw_books() -> dict[str, bytes]:
+    """The formats that are one file, not an archive, by suffix."""
+    fb2 = FB2.format(picture=base64.b64encode(png()).decode()).encode()
+    return {".fb2": fb2, ".txt": TEXT.encode(), ".md": MARKDOWN.encode()}
+
+
+def fb2_zip_members() -> dict[str, bytes]:
+    return {"book.fb2": raw_books()[".fb2"]}

@@ -1,7 +1,8 @@
-"""The book fuzzer in `make test`: a few hundred mutated EPUBs, comics (CBZ, CBR, CB7, CBT), MOBIs
-and AZW3s (half with a class of hostile input put in), in a subprocess with an address-space cap,
-and a few of those that opened painted page by page in an offscreen window; `make fuzz` runs the
-same harness for as long as FUZZ_SECONDS says."""
+"""The book fuzzer in `make test`: a few hundred mutated EPUBs, comics (CBZ, CBR, CB7, CBT),
+PDFs, MOBIs, AZW3s, FB2s, FB2.ZIPs, text and Markdown files (half with a class of hostile input
+put in), in a subprocess with an address-space cap, and a few of those that opened painted page
+by page in an offscreen window; `make fuzz` runs the same harness for as long as FUZZ_SECONDS
+says."""
 
 from __future__ import annotations
 
@@ -37,3 +38,6 @@ def test_fuzzed_books_open_or_fail_with_a_book_error_and_those_that_open_paint(
     for suffix in (".epub", ".cbz", ".cbr", ".cb7", ".cbt"):
         opened, refused = summary["by_format"].get(suffix, [0, 0])
         assert opened > 0 and refused > 0, (suffix, summary["by_format"])
+    # Every format is generated, and some of each survive their mutations to open.
+    opened = {suffix for suffix, (count, _) in summary["by_format"].items() if count}
+    assert opened >= {".epub", ".cbz", ".fb2", ".fb2.zip", ".txt", ".md"}, summary["by_format"]

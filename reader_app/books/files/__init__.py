@@ -12,6 +12,8 @@ Modules:
 - `safearchive`: Reading untrusted RAR, 7z and tar comics through libarchive, under the safe zip's
   caps.
 - `safezip`: Reading untrusted zip containers (EPUB, CBZ) with caps on size, count, ratio and names.
+- `textdecode`: Reading a text file of unknown encoding: size cap, "is it text at all", BOM,
+  UTF-8, a guess.
 - `xmlsafe`: Hardened XML parsing for untrusted book files: no entities, no DTDs, no network, no
   giants.
 """

@@ -35,7 +35,8 @@ from reader_app.errors import BookError
 log = logging.getLogger(__name__)
 
 WAIT_SECONDS = 120.0  # longer than any book's parse; a child still at work then is given up
-SUFFIXES = (".epub",)  # comics open from their zip's listing: nothing to parse ahead
+# Comics open from their zip's listing: nothing to parse ahead.
+SUFFIXES = (".epub", ".fb2", ".txt", ".md", ".markdown")
 
 _lock = threading.Lock()
 _children: dict[Path, BaseProcess] = {}  # resolved file -> the child parsing it

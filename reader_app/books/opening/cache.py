@@ -168,7 +168,10 @@ def load_book(path: Path, home: Path) -> Book:
         raise unreadable_file_error(path, error) from error
     cached = _read_cache(cache_path(home, book_id), book_id)
     if cached is not None:
-        return replace(cached, path=path, load_resource=resource_loader(cached.format, path))
+        # A zip's loader, a Kindle file's or an archive's follows the file to where it is now;
+        # an FB2's pictures are in the model, and a text book has none.
+        loader = resource_loader(cached.format, path) or cached.load_resource
+        return replace(cached, path=path, load_resource=loader)
     book = read_book(path, book_id=book_id)
     if book.format != "pdf":  # a PDF opens from its catalogue alone, and its pages stay open
         _write_cache(cache_path(home, book.book_id), book)

@@ -64,9 +64,9 @@ def detail_rows(
         ("Author", entry.authors or translate("BookDetails", "Unknown")),
         ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
         ("Language", entry.language),
-        ("Format", "PDF" if entry.format == "pdf" else
-         translate("BookDetails", "Comic ({0})").format(entry.format.upper()) if entry.is_comic
-         else entry.format.upper()),
+        ("Format", translate("BookDetails", FORMAT_NAMES[entry.format]) if entry.format in
+         FORMAT_NAMES else translate("BookDetails", "Comic ({0})").format(entry.format.upper())
+         if entry.is_comic else entry.format.upper()),
         ("Length", _length(entry)),
         ("Progress", progress),
         ("Listened (Read aloud)", listening_text(
@@ -78,6 +78,12 @@ def detail_rows(
         ("Size", translate("BookDetails", "{0} MB").format(megabytes) if megabytes else ""),
     ]
     return [(translate("BookDetails", label), value) for label, value in rows if value]
+
+
+# How book details name a format (a comic's: "Comic (CBR)"; the rest by their own names).
+FORMAT_NAMES = {"epub": "EPUB", "pdf": "PDF", "mobi": "MOBI / AZW3",
+                "fb2": "FB2", "txt": QT_TRANSLATE_NOOP("BookDetails", "Plain text"),
+                "markdown": "Markdown"}
 
 
 def _length(entry: LibraryEntry) -> str:
