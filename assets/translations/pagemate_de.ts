@@ -582,6 +582,10 @@
         <source>{0} MB</source>
         <translation>{0} MB</translation>
     </message>
+    <message>
+        <source>Plain text</source>
+        <translation>Reiner Text</translation>
+    </message>
 </context>
 <context>
     <name>BookOpening</name>

@@ -582,6 +582,10 @@
         <source>{0} MB</source>
         <translation>{0} MB</translation>
     </message>
+    <message>
+        <source>Plain text</source>
+        <translation>Texto sin formato</translation>
+    </message>
 </context>
 <context>
     <name>BookOpening</name>

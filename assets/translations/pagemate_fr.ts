@@ -582,6 +582,10 @@
         <source>{0} MB</source>
         <translation>{0} Mo</translation>
     </message>
+    <message>
+        <source>Plain text</source>
+        <translation>Texte brut</translation>
+    </message>
 </context>
 <context>
     <name>BookOpening</name>
