@@ -10,6 +10,8 @@ Modules:
   reported.
 - `indexes`: The two per-book indexes, a contentless FTS5 table and a FAISS file, both searched
   masked.
+- `keywords`: Keyword terms in the book's language: Snowball stems, diacritics folded, German
+  compounds split.
 - `onnx_session`: The embedding model's onnxruntime session, chosen for memory, and its token
   lengths.
 - `reindex`: After a change of embedding model: the library's other books re-indexed, one at a
