@@ -58,17 +58,28 @@ _LINKS = ("", "s", "es", "n", "en", "e")
 
 
 def keyword_scheme(language: str) -> str:
-    """How the keyword table of a book in `language` is built, as recorded with it."""
-    algorithm = _SNOWBALL.get(language)
-    if algorithm is None:
+    """How the keyword table of a book in `language` is built, as recorded with it (the
+    language too, which also picks the book's embedder: multilingual.py)."""
+    if language in ("", "en"):
         return PORTER_SCHEME
+    algorithm = _SNOWBALL.get(language)
+    if algorithm is None:  # no stemmer for it: FTS5's own, as for English
+        return f"{PORTER_SCHEME} lang={language}"
     compounds = "+compounds" if language in _COMPOUNDING else ""
-    return f"snowball:{algorithm}{compounds} {_STEMMED_TOKENIZE}"
+    return f"snowball:{algorithm}{compounds} {_STEMMED_TOKENIZE} lang={language}"
+
+
+def scheme_language(scheme: str) -> str:
+    """The language a recorded scheme was chosen for ("" when unknown)."""
+    if scheme == PORTER_SCHEME:
+        return "en"
+    found = re.search(r"\blang=([a-z]{2})\b", scheme)
+    return found.group(1) if found else ""
 
 
 def fts_tokenize(scheme: str) -> str:
     """The FTS5 `tokenize` argument of a table built with `scheme`."""
-    return PORTER_SCHEME if scheme == PORTER_SCHEME else _STEMMED_TOKENIZE
+    return PORTER_SCHEME if scheme.startswith(PORTER_SCHEME) else _STEMMED_TOKENIZE
 
 
 def fold(word: str) -> str:
@@ -166,6 +177,8 @@ def analyzer_for(scheme: str, texts: Sequence[str] = ()) -> KeywordAnalyzer | No
     if not scheme.startswith("snowball:"):
         return None
     algorithm = scheme.split()[0].removeprefix("snowball:").removesuffix("+compounds")
-    language = next(code for code, name in _SNOWBALL.items() if name == algorithm)
+    language = scheme_language(scheme)
+    if _SNOWBALL.get(language) != algorithm:
+        language = next(code for code, name in _SNOWBALL.items() if name == algorithm)
     vocabulary = word_counts(texts) if "+compounds" in scheme else Counter()
     return KeywordAnalyzer(language, vocabulary)
