@@ -11,7 +11,9 @@ from reader_app.rag.index.keywords import (
     KeywordAnalyzer,
     analyzer_for,
     compound_parts,
+    fts_tokenize,
     keyword_scheme,
+    scheme_language,
 )
 
 
@@ -70,4 +72,22 @@ def test_a_german_search_finds_the_plural_and_the_compound() -> None:
 def test_an_english_book_keeps_fts5s_porter_table() -> None:
     assert keyword_scheme("en") == PORTER_SCHEME
     assert analyzer_for(PORTER_SCHEME) is None
-    assert keyword_scheme("xx") == PORTER_SCHEME  # no stemmer: English behaviour
+    # No stemmer for the language: FTS5's own, as for English (the language is recorded).
+    assert keyword_scheme("ja") == f"{PORTER_SCHEME} lang=ja"
+    assert fts_tokenize(keyword_scheme("ja")) == PORTER_SCHEME
+    assert analyzer_for(keyword_scheme("ja")) is None
+    assert scheme_language(keyword_scheme("ja")) == "ja"
+    assert scheme_language(keyword_scheme("de")) == "de"
+    assert scheme_language(PORTER_SCHEME) == "en"
+
+
+def test_an_english_corpus_book_keeps_todays_keyword_table_and_text() -> None:
+    from reader_app.books.opening.formats import read_book
+    from reader_app.rag.index.text_units import compute_text_units
+    from tests.conftest import PRIDE, corpus_epub
+
+    units = compute_text_units(read_book(corpus_epub(PRIDE)))
+    # The same scheme as before this change, so existing English indexes are not rebuilt,
+    # and the table is fed the chunk texts themselves: FTS5's porter ranks them as it did.
+    assert units.keyword_scheme == PORTER_SCHEME == "porter unicode61 remove_diacritics 2"
+    assert units.keyword_texts is None and units.indexed_texts == units.chunk_texts
