@@ -52,6 +52,7 @@ _TAG_ALIASES = {
 }
 _WORD = re.compile(r"[^\W\d_]+")
 SAMPLE_PASSAGES = 60
+SAMPLE_CHARS = 2000  # of each passage: a book of one huge paragraph costs no more than others
 # A passage votes only with this many words, and for a language only when that language's
 # common words make up this share of them and clearly more than any other's.
 _MIN_WORDS = 20
@@ -111,8 +112,8 @@ def pick_language(tag: str, passages: Sequence[str]) -> LanguagePick:
 
 def sample_passages(book: Book, *, count: int = SAMPLE_PASSAGES) -> list[str]:
     """Up to `count` blocks of at least a few words, spread evenly over the reading sections."""
-    texts = [block.text for section in book.reading_sections for block in section.blocks
-             if len(block.text) >= 80]
+    texts = [block.text[:SAMPLE_CHARS] for section in book.reading_sections
+             for block in section.blocks if len(block.text) >= 80]
     if len(texts) <= count:
         return texts
     step = len(texts) / count
