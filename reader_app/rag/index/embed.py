@@ -204,10 +204,6 @@ def embedder_for(
     (`local_only`: never downloaded; an EmbeddingModelError if it is not there already)."""
     if model_id == DEFAULT_MODEL_ID:
         return default_embedder(home=home)
-    from reader_app.rag.index.multilingual import MULTILINGUAL_MODEL_ID, multilingual_embedder
-
-    if model_id == MULTILINGUAL_MODEL_ID:  # a book not in English, indexed by language
-        return multilingual_embedder()
     from fastembed import TextEmbedding
 
     known = {m["model"]: m for m in TextEmbedding.list_supported_models()}
