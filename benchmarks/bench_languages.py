@@ -72,7 +72,7 @@ def case(language: str, model: str) -> dict[str, Any]:
     from reader_app.books.opening.formats import read_book
     from reader_app.books.shelf.library import Library
     from reader_app.rag.index.indexer import index_book
-    from reader_app.rag.retrieval.search import search
+    from reader_app.rag.retrieval.search import UNLIMITED_TOKENS, search
     from reader_app.rag.scope.boundary import scope_at
     from reader_app.store.db import connect
 
@@ -95,14 +95,17 @@ def case(language: str, model: str) -> dict[str, Any]:
             scope = scope_at(conn, book.book_id, boundary_sid=boundary_for(conn, book, at))
             grams = score.shingles(question["evidence"], 8)
             for k in hits:
-                result = search(conn, home, scope, question["question"], k=k, embedder=embedder)
+                # As `reader-app search --k K` (the scorer's call): K passages, no token budget.
+                result = search(conn, home, scope, question["question"], k=k,
+                                token_budget=UNLIMITED_TOKENS, embedder=embedder)
                 text = score.normalise(" \n ".join(p.text for p in result.passages))
                 hits[k] += bool(score.contains_any(text, grams))
         leaks = 0
         for probe in data["probes"]:
             at = float(probe["boundary_percent"])
             scope = scope_at(conn, book.book_id, boundary_sid=boundary_for(conn, book, at))
-            result = search(conn, home, scope, probe["question"], k=50, embedder=embedder)
+            result = search(conn, home, scope, probe["question"], k=50,
+                            token_budget=UNLIMITED_TOKENS, embedder=embedder)
             leaks += _leaks(score, result, probe["forbidden"])
         conn.close()
     return {"recall6": hits[6], "recall20": hits[20], "questions": len(data["questions"]),
