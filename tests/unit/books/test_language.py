@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,10 @@ from reader_app.books.text.language import (
     passage_language,
     pick_language,
 )
-from tests.conftest import PRIDE, corpus_epub
+from tests.conftest import PRIDE, ROOT, corpus_epub
 
-LANGCORPUS = Path("/work/langcorpus")
+# scripts/tei_to_epub.py writes the development books here (beside the checkout by default).
+LANGCORPUS = Path(os.environ.get("PAGEMATE_LANGCORPUS", ROOT.parent / "langcorpus"))
 
 # Madame Bovary (Flaubert, 1857), part one, chapter two.
 BOVARY = (
