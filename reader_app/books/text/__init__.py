@@ -6,6 +6,7 @@ Front door: `segment.py`.
 Modules:
 - `dictionary`: Looking up a selected word in StarDict dictionaries installed on this computer;
   never online.
+- `language`: The language a book is written in: its metadata, checked against its text.
 - `search`: Finding words in a book's text (Ctrl+F): case-insensitive, with context, in reading
   order.
 - `segment`: Where the sentences of a block's text start and end: plain spans, no storage, no sids.

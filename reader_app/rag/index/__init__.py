@@ -10,6 +10,10 @@ Modules:
   reported.
 - `indexes`: The two per-book indexes, a contentless FTS5 table and a FAISS file, both searched
   masked.
+- `keywords`: Keyword terms in the book's language: Snowball stems, diacritics folded, German
+  compounds split.
+- `multilingual`: The embedder of books not in English: multilingual-e5-small, offline and
+  hash-checked.
 - `onnx_session`: The embedding model's onnxruntime session, chosen for memory, and its token
   lengths.
 - `reindex`: After a change of embedding model: the library's other books re-indexed, one at a

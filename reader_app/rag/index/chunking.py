@@ -23,9 +23,10 @@ CHUNK_PLAN = (
 )
 
 
-def text_units_current(row: sqlite3.Row) -> bool:
-    """Whether a book's text_units row was built with today's tokenizer and chunk plan."""
-    return bool(row["fts_tokenizer"] == FTS_TOKENIZER and row["chunk_plan"] == CHUNK_PLAN)
+def text_units_current(row: sqlite3.Row, *, scheme: str = FTS_TOKENIZER) -> bool:
+    """Whether a book's text_units row was built with the keyword scheme of its language
+    (rag/index/keywords.py) and today's chunk plan."""
+    return bool(row["fts_tokenizer"] == scheme and row["chunk_plan"] == CHUNK_PLAN)
 
 
 @dataclass(frozen=True, slots=True)

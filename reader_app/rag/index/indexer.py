@@ -25,6 +25,11 @@ from reader_app.rag.index.indexes import (
     vector_index_path,
     write_vector_record,
 )
+from reader_app.rag.index.multilingual import (
+    embedder_for_language,
+    language_model_id,
+    recorded_language,
+)
 from reader_app.rag.index.sentences import sentence_count
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.store.file_lock import file_lock_or_give_up
@@ -76,6 +81,9 @@ class IndexStatus:
 
 
 def index_status(conn: sqlite3.Connection, home: Path, book_id: str, model_id: str) -> IndexStatus:
+    """How far the book's dense index with `model_id` goes (the default model standing for the
+    book's language's model: multilingual.py)."""
+    model_id = language_model_id(model_id, recorded_language(conn, book_id))
     total = chunk_count(conn, book_id)
     text_ready = conn.execute(
         "SELECT 1 FROM text_units WHERE book_id = ?", (book_id,)
@@ -131,6 +139,7 @@ def index_book(
     which is often everything.
     """
     ensure_sentences(conn, book)
+    embedder = embedder_for_language(embedder, recorded_language(conn, book.book_id))
     book_id, model_id = book.book_id, embedder.model_id
     path = vector_index_path(home, book_id, model_id)
     seen = -1
@@ -195,6 +204,7 @@ def remove_other_indexes(
     that model's index is complete: until then search falls back on the old one). A long book's
     index is ~15 MB a model. The record goes first: a crash between the two leaves a file that
     nothing reads, never a record without its file. Returns the models removed."""
+    keep_model_id = language_model_id(keep_model_id, recorded_language(conn, book_id))
     models = [
         str(row[0])
         for row in conn.execute(

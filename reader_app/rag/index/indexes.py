@@ -9,13 +9,14 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from reader_app.errors import LibraryError
 from reader_app.paths import index_dir
+from reader_app.rag.index.keywords import PORTER_SCHEME, KeywordAnalyzer, analyzer_for, fts_tokenize
 from reader_app.store.faults import explain_library_fault
 
 if TYPE_CHECKING:
@@ -38,9 +39,8 @@ _STOPWORDS = frozenset(
     }
 )
 _WORD = re.compile(r"\w+")
-# Recorded per book (text_units.fts_tokenizer): a table built with another tokenizer is rebuilt.
-# Diacritics folded both ways (readers type "Natasha", the book says "Natásha"); porter stems.
-FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
+# An English book's keyword table (rag/index/keywords.py has the other languages' schemes).
+FTS_TOKENIZER = PORTER_SCHEME
 
 
 # -- keyword index (SQLite FTS5) ---------------------------------------------------------------
@@ -54,14 +54,17 @@ def fts_table_name(book_id: str) -> str:
     return "chunk_fts_" + hashlib.sha256(book_id.encode()).hexdigest()[:24]
 
 
-def create_keyword_index(conn: sqlite3.Connection, book_id: str, texts: Sequence[str]) -> str:
-    """(Re)create the book's contentless FTS5 table with rowid = chunk id. Caller's transaction."""
+def create_keyword_index(
+    conn: sqlite3.Connection, book_id: str, texts: Sequence[str], *, scheme: str = FTS_TOKENIZER
+) -> str:
+    """(Re)create the book's contentless FTS5 table with rowid = chunk id, for texts made by
+    `scheme` (keywords.py: stems for a book not in English). Caller's transaction."""
     table = fts_table_name(book_id)
     conn.execute(f"DROP TABLE IF EXISTS {table}")
     # content='' stores only the inverted index: the text itself lives once, in `sentences`.
     conn.execute(
         f"CREATE VIRTUAL TABLE {table} USING fts5("
-        f"text, content='', tokenize='{FTS_TOKENIZER}')"
+        f"text, content='', tokenize='{fts_tokenize(scheme)}')"
     )
     add_to_keyword_index(conn, book_id, first_rowid=0, texts=texts)
     return table
@@ -82,14 +85,36 @@ def drop_keyword_index(conn: sqlite3.Connection, book_id: str) -> None:
         conn.execute(f"DROP TABLE IF EXISTS {fts_table_name(book_id)}")
 
 
-def keyword_query(text: str) -> str | None:
-    """An FTS5 query matching any content word of `text`; each term quoted, so no operator or
-    column filter in the user's text can change what the query means."""
-    words = [w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS]
-    if not words:
-        words = _WORD.findall(text.lower())
+def keyword_query(text: str, analyzer: KeywordAnalyzer | None = None,
+                  in_index: Callable[[str], bool] | None = None) -> str | None:
+    """An FTS5 query matching any content word of `text` (stemmed by `analyzer` when the table
+    holds stems; `in_index` tells which stems it holds, for compound parts); each term quoted,
+    so no operator or column filter in the user's text can change what the query means."""
+    if analyzer is not None:
+        words = analyzer.query_terms(text, in_index=in_index)
+    else:
+        words = [w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS]
+        if not words:
+            words = _WORD.findall(text.lower())
     unique = list(dict.fromkeys(words))[:32]
     return " OR ".join(f'"{w}"' for w in unique) if unique else None
+
+
+def keyword_scheme_of(conn: sqlite3.Connection, table: str) -> str:
+    """How `table` was built (the scheme recorded with the book's text units; porter if none)."""
+    row = conn.execute(
+        "SELECT fts_tokenizer FROM text_units WHERE fts_table = ?", (table,)
+    ).fetchone()
+    return str(row[0]) if row is not None and row[0] else FTS_TOKENIZER
+
+
+def _holds_term(conn: sqlite3.Connection, table: str) -> Callable[[str], bool]:
+    def holds(term: str) -> bool:
+        return conn.execute(
+            f"SELECT 1 FROM {table} WHERE {table} MATCH ? LIMIT 1", (f'"{term}"',)
+        ).fetchone() is not None
+
+    return holds
 
 
 def keyword_search(
@@ -98,7 +123,8 @@ def keyword_search(
 ) -> list[tuple[int, float]]:
     """(chunk id, BM25 score, higher is better) of the best chunks among `[0, chunk_limit)` and
     the chunk ids `also` (the notes the boundary admits)."""
-    match = keyword_query(query)
+    analyzer = analyzer_for(keyword_scheme_of(conn, table))
+    match = keyword_query(query, analyzer, _holds_term(conn, table))
     if match is None or (chunk_limit <= 0 and not also) or limit <= 0:
         return []
     extra = f" OR rowid IN ({', '.join('?' * len(also))})" if also else ""

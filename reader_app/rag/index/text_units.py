@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from reader_app.books.model import Book
+from reader_app.books.text.language import book_language
 from reader_app.books.text.segment import SPLITTER_VERSION
 from reader_app.rag.index.chunking import (
     CHUNK_PLAN,
@@ -29,11 +30,11 @@ from reader_app.rag.index.chunking import (
     text_units_current,
 )
 from reader_app.rag.index.indexes import (
-    FTS_TOKENIZER,
     add_to_keyword_index,
     create_keyword_index,
     fts_table_name,
 )
+from reader_app.rag.index.keywords import analyzer_for, keyword_scheme
 from reader_app.rag.index.sentences import Sentence, split_book
 from reader_app.rag.index.story import NoteLink, note_links, write_note_links
 from reader_app.store.file_lock import library_lock
@@ -78,6 +79,13 @@ class TextUnits:
     chunks: tuple[Chunk, ...]
     chunk_texts: tuple[str, ...]
     notes: tuple[NoteLink, ...] = ()
+    keyword_scheme: str = keyword_scheme("en")
+    # What the keyword table holds for each chunk: its text (porter) or its stems.
+    keyword_texts: tuple[str, ...] | None = None
+
+    @property
+    def indexed_texts(self) -> tuple[str, ...]:
+        return self.chunk_texts if self.keyword_texts is None else self.keyword_texts
 
 
 def compute_text_units(book: Book) -> TextUnits:
@@ -90,13 +98,23 @@ def compute_text_units(book: Book) -> TextUnits:
     notes = note_links(book, sentences, outside)
     counts = approximate_token_counts([s.text for s in sentences])
     chunks = plan_chunks(sentences, counts, groups=_chunk_groups(sentences, notes))
+    texts = tuple(chunk_text_from(sentences, c) for c in chunks)
+    scheme = book_keyword_scheme(book)
+    analyzer = analyzer_for(scheme, [s.text for s in sentences])
     return TextUnits(
         digest=text_digest(book),
         sentences=tuple(sentences),
         chunks=tuple(chunks),
-        chunk_texts=tuple(chunk_text_from(sentences, c) for c in chunks),
+        chunk_texts=texts,
         notes=tuple(notes),
+        keyword_scheme=scheme,
+        keyword_texts=None if analyzer is None else tuple(map(analyzer.index_text, texts)),
     )
+
+
+def book_keyword_scheme(book: Book) -> str:
+    """How the keyword table of `book` is built: by the language it is written in."""
+    return keyword_scheme(book_language(book).code)
 
 
 def _chunk_groups(
@@ -128,13 +146,15 @@ class _BookLocks:
 _book_lock = _BookLocks()
 
 
-def stored_digest(conn: sqlite3.Connection, book_id: str) -> tuple[str, int] | None:
+def stored_digest(
+    conn: sqlite3.Connection, book_id: str, *, scheme: str = keyword_scheme("en")
+) -> tuple[str, int] | None:
     row = conn.execute(
         "SELECT text_digest, sentence_count, fts_tokenizer, chunk_plan FROM text_units "
         "WHERE book_id = ?",
         (book_id,),
     ).fetchone()
-    if row is None or not text_units_current(row):  # built with another tokenizer or plan
+    if row is None or not text_units_current(row, scheme=scheme):  # another scheme or plan
         return None
     return (str(row["text_digest"]), int(row["sentence_count"]))
 
@@ -145,12 +165,14 @@ def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
     Idempotent. Returns the number of sentences. Run it off the UI thread.
     """
     digest = text_digest(book)
-    stored = stored_digest(conn, book.book_id)
+    scheme = book_keyword_scheme(book)
+    stored = stored_digest(conn, book.book_id, scheme=scheme)
     if stored is not None and stored[0] == digest:
         return stored[1]
     # One builder at a time: threads of this process, then every process of the library.
     with _book_lock(book.book_id), library_lock(conn, "text"):
-        stored = stored_digest(conn, book.book_id)  # another builder may have just built it
+        # another builder may have just built it
+        stored = stored_digest(conn, book.book_id, scheme=scheme)
         if stored is not None and stored[0] == digest:
             return stored[1]
         units = compute_text_units(book)
@@ -164,7 +186,7 @@ def write_text_units(conn: sqlite3.Connection, book_id: str, units: TextUnits) -
         # Any dense index of the book is stale: its chunk ids no longer mean the same text.
         conn.execute("DELETE FROM text_units WHERE book_id = ?", (book_id,))
         conn.execute("DELETE FROM vector_indexes WHERE book_id = ?", (book_id,))
-        create_keyword_index(conn, book_id, ())
+        create_keyword_index(conn, book_id, (), scheme=units.keyword_scheme)
     _delete_in_batches(conn, "sentences", "sid", book_id)
     _delete_in_batches(conn, "chunks", "chunk_id", book_id)
     for sentence_batch in _batches(units.sentences, WRITE_BATCH_ROWS):
@@ -185,7 +207,7 @@ def write_text_units(conn: sqlite3.Connection, book_id: str, units: TextUnits) -
                 [(book_id, c.chunk_id, c.sid_start, c.sid_end, c.section, c.token_count)
                  for c in chunk_batch],
             )
-    for number, text_batch in enumerate(_batches(units.chunk_texts, FTS_BATCH_ROWS)):
+    for number, text_batch in enumerate(_batches(units.indexed_texts, FTS_BATCH_ROWS)):
         with conn:
             add_to_keyword_index(
                 conn, book_id, first_rowid=number * FTS_BATCH_ROWS, texts=text_batch
@@ -203,7 +225,7 @@ def write_text_units(conn: sqlite3.Connection, book_id: str, units: TextUnits) -
                    built_at = excluded.built_at, fts_tokenizer = excluded.fts_tokenizer,
                    chunk_plan = excluded.chunk_plan""",
             (book_id, SPLITTER_VERSION, units.digest, len(units.sentences), len(units.chunks),
-             fts_table_name(book_id), time.time(), FTS_TOKENIZER, CHUNK_PLAN),
+             fts_table_name(book_id), time.time(), units.keyword_scheme, CHUNK_PLAN),
         )
 
 

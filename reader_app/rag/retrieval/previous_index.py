@@ -17,12 +17,15 @@ from pathlib import Path
 from reader_app.errors import ReaderError
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexes import vector_index_path
+from reader_app.rag.index.multilingual import MULTILINGUAL_MODEL_ID, multilingual_embedder
 from reader_app.rag.scope.boundary import Scope
 
 Loader = Callable[[str, Path], Embedder]
 
 
 def _load_local(model_id: str, home: Path) -> Embedder:
+    if model_id == MULTILINGUAL_MODEL_ID:  # a book not in English, indexed by its language
+        return multilingual_embedder()
     return embedder_for(model_id, home=home, local_only=True)
 
 

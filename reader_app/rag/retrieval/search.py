@@ -19,6 +19,7 @@ from reader_app.rag.index.indexes import (
     read_vector_record,
     vector_index_path,
 )
+from reader_app.rag.index.multilingual import embedder_for_language, recorded_language
 from reader_app.rag.retrieval.passages import Span, passages_within, recent_text
 from reader_app.rag.retrieval.previous_index import previous_embedders
 from reader_app.rag.scope.boundary import Scope
@@ -107,6 +108,8 @@ def search(
     covered = True
     if stages.dense:
         embedder = embedder or default_embedder(home=home)  # keyword-only needs no model
+        # The book was embedded by its language's model (rag/index/multilingual.py).
+        embedder = embedder_for_language(embedder, recorded_language(conn, scope.book_id))
         if other_embedders is None:
             other_embedders = previous_embedders(conn, home, scope, embedder)
         for n, model in enumerate([embedder, *other_embedders]):
