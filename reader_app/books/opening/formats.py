@@ -158,6 +158,6 @@ def _describe_other(head: bytes) -> str:
             return f"it is {description}. {OPENS}"
     if head.startswith(b"Rar!"):
         return f"it is a RAR archive of a version Pagemate cannot read. {OPENS}"
-    return ("it is not a book or comic Pagemate knows (not EPUB, MOBI, FB2, text or PDF, and not "
-            "even a zip, RAR, 7z or tar archive).")
+    return ("it is not an EPUB, MOBI, FB2 or PDF book, nor a comic (it is not even a zip, RAR, 7z "
+            "or tar archive); a text book is opened by its name ending in .txt or .md.")
 

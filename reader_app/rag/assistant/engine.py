@@ -17,6 +17,7 @@ from typing import Any
 
 from reader_app.books.model import Book
 from reader_app.books.shelf.library import Library
+from reader_app.books.text.language import decided_language
 from reader_app.cancel import CancelToken
 from reader_app.errors import (
     AssistantUnavailableError,
@@ -283,7 +284,7 @@ class Assistant:
             context = ScopedContext.before_reading(book=book, history=history)
         else:
             if self.config.rewrite_queries and leans_on_conversation(
-                    question, history, book_language=book.metadata.language):
+                    question, history, book_language=decided_language(book)):
                 rewrite, early_error = self._rewrite(question, history)
                 if rewrite is not None:
                     search_query = rewrite.query

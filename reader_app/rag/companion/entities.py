@@ -18,6 +18,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 from reader_app.books.model import BlockKind, Book
+from reader_app.books.text.language import decided_language
 from reader_app.rag.companion import entity_german as german_names
 from reader_app.rag.companion.entity_forms import (
     Extraction,
@@ -69,8 +70,7 @@ JUST_NAMED = 12  # sentences: a given name alone this soon after a full name is 
 
 def extract_entities(book: Book) -> Extraction:
     """Every name form, mention and merge in `book`, found in one pass in reading order."""
-    # TODO(issue 41): the book's language from wt-lang's decision once merged, not the tag alone
-    return _Extractor(book.book_id, name_rules(book.metadata.language)).run(book)
+    return _Extractor(book.book_id, name_rules(decided_language(book))).run(book)
 
 
 class _Extractor:

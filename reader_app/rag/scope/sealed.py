@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from reader_app.books.model import Book
+from reader_app.books.text.language import decided_language
 from reader_app.rag.scope.citations import Citation, without_heading
 from reader_app.rag.scope.excerpts import ScopedExcerpts
 from reader_app.rag.scope.found import SearchResult
@@ -89,9 +90,8 @@ class BookDetails:
     @classmethod
     def of(cls, book: Book) -> BookDetails:
         meta = book.metadata
-        # TODO(issue 41): wt-lang's decided language (metadata checked against the text)
         return cls(title=meta.title, authors=meta.author_line, description=meta.description,
-                   language=meta.language)
+                   language=decided_language(book))  # the tag checked against the text
 
 
 @dataclass(frozen=True, slots=True)
