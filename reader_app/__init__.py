@@ -32,6 +32,8 @@ Modules:
   library.
 - `store/`: SQLite: the connection, numbered migrations, the one writer thread, library faults
   explained.
+- `translatable`: A marker for words made outside the window that the window shows translated
+  (`QT_TRANSLATE_NOOP`, no Qt).
 - `ui/`: The window (Qt): rooms in dependency order, each importing only rooms before it
   (tests/unit/test_layers.py): workers < page < reader < library < assistant < companion < aids <
   window.

@@ -18,6 +18,8 @@ Modules:
   words), the voice, and what was heard.
 - `reader/`: The reading area: the EPUB and comic page views, the progress slider and the
   boundary's moves.
+- `translation`: The window's language: Qt's translators installed for it, `translate` and
+  the plural forms every room's words go through.
 - `window/`: The main window and its frame: menus, docks, status bar, settings dialogs, launch.
 - `workers`: The one worker mechanism: every background job, with streaming progress, cancel and
   one rule for stale replies.

@@ -31,8 +31,8 @@ BookReader = Callable[..., Book]  # reader(path, *, book_id=...) -> Book
 # its first couple of kilobytes.
 HEAD_BYTES = 2048
 # What Pagemate opens, for the sentence that says a file is something else.
-OPENS = ("Pagemate opens EPUB, MOBI, AZW3, FB2, text and Markdown books, PDF documents and CBZ, "
-         "CBR, CB7 and CBT comics.")
+OPENS = ("Pagemate opens EPUB, FB2, text and Markdown books, MOBI and AZW3 books without DRM, "
+         "PDF documents and CBZ, CBR, CB7 and CBT comics.")
 
 # File signatures of formats people will try to open, so we can say what the file is.
 _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (

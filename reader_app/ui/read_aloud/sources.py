@@ -18,7 +18,6 @@ from reader_app.books.text.segment import split_sentences
 from reader_app.books.text.spoken import SpokenCursor, SpokenSentence
 from reader_app.rag.assistant.conversations import Message
 from reader_app.translatable import QT_TRANSLATE_NOOP
-from reader_app.ui.translation import translate
 
 if TYPE_CHECKING:  # numpy comes with it: loaded on the worker that reads a comic
     from reader_app.comics.text import PageText
@@ -74,6 +73,14 @@ class SentenceSource(Protocol):
 # the voice to begin in it at once: a few milliseconds to split on the UI thread.
 COSTLY_SECTION = 200_000
 SPAN_COST = 200
+
+
+def translate(context: str, text: str) -> str:
+    """The window's words (ui/translation.py), with Qt loaded only once something is read aloud:
+    these sources load without Qt."""
+    from reader_app.ui.translation import translate as in_window
+
+    return in_window(context, text)
 
 
 class BookSource:

@@ -101,7 +101,7 @@ def test_the_window_rebuilds_an_empty_index_without_asking_and_says_so(
     conn = open_or_recover(library_home, ask=lambda _m: pytest.fail("asked"), tell=told.append)
     assert conn is not None and len(Library(conn, library_home).entries()) == 1
     conn.close()
-    assert told and "was empty" in told[0] and "1 book(s)" in told[0]
+    assert told and "was empty" in told[0] and "1 book and 0 reading positions" in told[0]
 
 
 def test_a_new_library_is_never_an_empty_file(library_home: Path) -> None:

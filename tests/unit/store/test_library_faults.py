@@ -73,7 +73,7 @@ def test_a_damaged_database_is_rebuilt_keeping_the_reading_positions(
     conn = open_or_recover(library_home, ask=lambda m: asked.append(m) or True, tell=told.append)
     assert conn is not None
     assert "Rebuild the library index now?" in asked[0]
-    assert "2 book(s) and 2 reading position(s) kept" in told[0]
+    assert "2 books and 2 reading positions kept" in told[0]
     library = Library(conn, library_home)
     assert sorted(e.book_id for e in library.entries()) == sorted(ids)
     for index, book_id in enumerate(ids):
@@ -92,7 +92,7 @@ def test_a_database_of_garbage_is_rebuilt_from_the_parsed_book_cache(
         database_path(library_home).with_name(f"library.sqlite3{suffix}").unlink(missing_ok=True)
     told: list[str] = []
     conn = open_or_recover(library_home, ask=lambda m: True, tell=told.append)
-    assert conn is not None and "2 book(s) and 0 reading position(s)" in told[0]
+    assert conn is not None and "2 books and 0 reading positions" in told[0]
     assert sorted(e.book_id for e in Library(conn, library_home).entries()) == sorted(ids)
     conn.close()
 

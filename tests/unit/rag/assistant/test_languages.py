@@ -12,8 +12,17 @@ from reader_app.books.model import Book
 from reader_app.rag.assistant import prompts
 from reader_app.rag.assistant.answer_run import fallback_answer
 from reader_app.rag.assistant.languages import question_language
+from reader_app.rag.scope import sealed
 from reader_app.rag.scope.sealed import ScopedContext, ScopedHistory
 from tests.unit.rag.assistant.test_prompts import BOOK, _context
+
+
+@pytest.fixture(autouse=True)
+def _language_by_tag(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests give a book its language by its tag; the marker book's text is English, which
+    the language decision (tag checked against the text, tests/unit/books/test_language.py)
+    would rightly prefer."""
+    monkeypatch.setattr(sealed, "decided_language", lambda book: book.metadata.language)
 
 
 def _in(language: str, book: Book = BOOK) -> Book:

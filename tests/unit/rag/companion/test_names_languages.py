@@ -29,7 +29,8 @@ PEOPLE = json.loads((ROOT / "tests" / "data" / "language_people.json").read_text
 
 def _book(language: str, *paragraphs: str) -> Book:
     # A chapter of fewer than 60 words is taken for a title page (rag/index/story.py): pad it.
-    filler = " ".join(["und" if language == "de" else "et"] * 60) + "."
+    word = {"de": "und", "en": "and"}.get(language, "et")  # the book's language, as its text says
+    filler = " ".join([word] * 60) + "."
     blocks = tuple(Block(BlockKind.PARAGRAPH, p) for p in (*paragraphs, filler))
     return Book("t-" + language, Path("/nonexistent/t.epub"), "epub",
                 Metadata(title="t", language=language),
