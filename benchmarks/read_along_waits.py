@@ -218,7 +218,7 @@ def _assistant_at(conn: Any, home: Path, embedder: Any, speed: float) -> Any:
 def _what_is_read(assistant: Any, book: Any, sid: int, question: str) -> dict[str, str]:
     """What the model reads for `question` at boundary `sid`, by how it is asked."""
     from reader_app.rag.assistant.prompts import answer_prefix
-    from reader_app.rag.assistant.read_along import forget_readings
+    from reader_app.rag.assistant.read_along import JUST_READ_TOKENS, forget_readings
     from reader_app.rag.model.pacing import flat_prompt
     from reader_app.rag.retrieval.search import DEFAULT_TOKEN_BUDGET, search
     from reader_app.rag.scope.boundary import scope_at
@@ -240,7 +240,11 @@ def _what_is_read(assistant: Any, book: Any, sid: int, question: str) -> dict[st
         budget = assistant.passage_budget(book=book, window=window)
         found = search(conn, home, scope, question, embedder=embedder, token_budget=budget,
                        outside=(window.sid_start, window.sid_end))
-        texts[f"window {window.tokens} + passages {budget}"] = window.excerpts.text + "\n" + \
+        if not found.best_outside:  # about the pages read along: as the engine does
+            found = search(conn, home, scope, question, embedder=embedder,
+                           token_budget=min(budget, JUST_READ_TOKENS),
+                           outside=(window.sid_start, window.sid_end))
+        texts[f"window {window.tokens} + passages up to {budget}"] = window.excerpts.text + "\n" + \
             "\n".join(p.text for p in found.passages)
     for label, budget in ((f"passages alone {today} (no read-along)", today),
                           (f"passages alone {DEFAULT_TOKEN_BUDGET} (fixed)",
@@ -252,4 +256,4 @@ def _what_is_read(assistant: Any, book: Any, sid: int, question: str) -> dict[st
 
 def _generic(label: str) -> str:
     """A label without the per-question sizes (the window's size varies a little)."""
-    return re.sub(r"window \d+ \+ passages (\d+)", r"window + passages \1", label)
+    return re.sub(r"window \d+ \+ passages up to (\d+)", r"window + passages up to \1", label)

@@ -43,7 +43,7 @@ from reader_app.rag.assistant.prompts import (
     read_along_request,
     warm_request,
 )
-from reader_app.rag.assistant.read_along import ReadAlong, Window
+from reader_app.rag.assistant.read_along import JUST_READ_TOKENS, ReadAlong, Window
 from reader_app.rag.assistant.term_table import TermTables
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexes import VectorIndexCache
@@ -54,6 +54,7 @@ from reader_app.rag.model.servers import ServerChoice
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.rag.retrieval.search import DEFAULT_TOKEN_BUDGET, search
 from reader_app.rag.scope.boundary import Scope, scope_at, scope_for_book
+from reader_app.rag.scope.found import SearchResult
 from reader_app.rag.scope.request import ModelRequest
 from reader_app.rag.scope.sealed import BookDetails, ScopedContext, ScopedHistory
 from reader_app.settings import SettingsStore
@@ -294,23 +295,18 @@ class Assistant:
                 if self.config.hypothetical_queries and early_error is None
                 else None
             )
-            result = search(
-                self.conn,
-                self.home,
-                scope,
-                search_query,
-                embedder=self.embedder,
-                vector_cache=self._vector_cache,
-                token_budget=(budget := self.passage_budget(history, book=book,
-                                                            window=window)),
-                outside=(window.sid_start, window.sid_end) if window is not None else None,
-                hypothetical=hypothetical,
-                reranker=(
-                    helpers.reranker(question)
-                    if self.config.rank_with_model and early_error is None
-                    else None
-                ),
-            )
+            reranker = helpers.reranker(question) \
+                if self.config.rank_with_model and early_error is None else None
+
+            def find(tokens: int) -> SearchResult:
+                return search(self.conn, self.home, scope, search_query, embedder=self.embedder,
+                              vector_cache=self._vector_cache, token_budget=tokens,
+                              outside=(window.sid_start, window.sid_end) if window else None,
+                              hypothetical=hypothetical, reranker=reranker)
+
+            result = find(budget := self.passage_budget(history, book=book, window=window))
+            if not result.best_outside:  # about the pages read along, which answer it
+                result = find(budget := min(budget, JUST_READ_TOKENS))
             context = ScopedContext.from_search(
                 result, book=book, location=self._location(places, scope), history=history,
                 window=window.excerpts if window is not None else None)

@@ -39,6 +39,9 @@ MAX_WINDOW_TOKENS = 6000
 CONTEXT_SHARE = 0.4  # of the server's context, at most, for the window
 GROWTH = 1.5  # a window grown past this many times its size is re-anchored
 CHARS_PER_TOKEN = 4
+# A question whose best passage lies in the window is about the pages just read: the window
+# answers it, and only the best passages outside it within this many tokens go with it.
+JUST_READ_TOKENS = 200
 # A window the server holds this much of is sent with a question (the rest read on the way).
 HELD_SHARE = 0.8
 _SCAN_SENTENCES = 4000  # how far back an anchor is looked for

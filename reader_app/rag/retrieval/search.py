@@ -139,8 +139,11 @@ def search(
     ranking = sorted(fused.items(), key=lambda item: -item[1])
     pool = max(k, RERANK_POOL) if reranker is not None else k
     neighbours = _neighbour_rule(stages.neighbours, token_budget, rankings)
+    best_outside = True  # the best chunk lies outside `outside` (the pages read along)
     if outside is not None:
-        ranking = _outside(conn, scope.book_id, ranking, outside)
+        kept = _outside(conn, scope.book_id, ranking, outside)
+        best_outside = not ranking or kept[:1] == ranking[:1]
+        ranking = kept
     spans = _spans(conn, scope, ranking, k=pool, neighbours=neighbours)
     if reranker is not None:
         spans = _reranked(conn, scope, spans, reranker)[:k]
@@ -153,6 +156,7 @@ def search(
         passages=tuple(passages),
         recent=recent_text(conn, scope),
         index_covers_boundary=covered,
+        best_outside=best_outside,
     )
 
 

@@ -41,3 +41,7 @@ class SearchResult:
     # False while the background indexer has not yet embedded everything in scope; keyword
     # search still covers it all.
     index_covers_boundary: bool = True
+    # False when the best chunk for the query lay in the stretch left out (`search(outside=)`:
+    # the pages the model has read along), so the question is about those pages.
+    best_outside: bool = True
+

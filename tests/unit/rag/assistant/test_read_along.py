@@ -5,14 +5,16 @@ boundary, even after the boundary moves back."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from reader_app.books.model import Locator
 from reader_app.rag.assistant.engine import Assistant, AssistantConfig
-from reader_app.rag.assistant.read_along import ReadAlong, mark_read
+from reader_app.rag.assistant.read_along import JUST_READ_TOKENS, ReadAlong, mark_read
 from reader_app.rag.companion.calls import CompanionCalls
 from reader_app.rag.model.pacing import flat_prompt
 from reader_app.rag.model.schedule import Priority
@@ -20,7 +22,7 @@ from reader_app.rag.model.speeds import SpeedBook
 from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.rag.scope.excerpts import Span, excerpts_in_scope
 from tests.fakes.fake_ollama import FakeOllama, RecordedRequest, ScriptedReplies
-from tests.fakes.marker_library import MarkerLibrary
+from tests.fakes.marker_library import MarkerLibrary, marker_library
 from tests.fakes.server_clock import ServerClock
 
 
@@ -252,3 +254,37 @@ def test_a_window_another_prompt_replaced_on_ollama_is_not_sent_at_the_questions
     assert run.prepared.window_tokens == 0
     assert not any("<pages chapter=" in str(m.get("content")) for m in question)
     assert clock.served[-1].fresh_tokens < clock.served[-1].tokens  # nothing re-read for it
+
+
+def test_a_question_about_the_pages_just_read_sends_only_its_best_passage_besides_them(
+    library_home: Path, fake_ollama: FakeOllama
+) -> None:
+    """The window answers a question whose best passage lies inside it: what the server must
+    read afresh is then the question and the best passage outside, not a whole budget's worth.
+    A question about earlier chapters still gets the passages the wait allows."""
+    shelf = marker_library(library_home, chapters=3, paragraphs=30)
+    shelf.read_through(1, 24)
+    fake_ollama.clock = clock = ServerClock(prompt_per_second=400, reply_per_second=2_000)
+    fake_ollama.reply_with(ScriptedReplies(answer="Anna carried the lantern [1]."))
+    assistant = _assistant(shelf, fake_ollama, "ollama")
+    assistant.config = dataclasses.replace(assistant.config, answer_wait=40.0)
+    assistant.gateway.pace.speeds.note(assistant.gateway.queue.key, assistant.gateway.model,
+                                       prompt_tokens=4000, prompt_seconds=10.0)  # 400 a second
+    _read_along(assistant, shelf)
+    in_window = sorted(shelf.markers_read(1, 10) - shelf.markers_read(1, 9))
+    earlier = sorted(shelf.markers_read(0, 18) - shelf.markers_read(0, 17))
+
+    just_read = assistant.ask(shelf.book, " ".join(in_window))
+    "".join(just_read.tokens())
+    read_for_it = clock.served[-1].fresh_tokens
+    before = assistant.ask(shelf.book, " ".join(earlier))
+    "".join(before.tokens())
+
+    assert just_read.prepared.window_tokens > 0 and before.prepared.window_tokens > 0
+    assert just_read.prepared.passage_budget == JUST_READ_TOKENS
+    assert before.prepared.passage_budget > 4 * JUST_READ_TOKENS
+    sent = [sum(len(p.text) for p in run.prepared.context.passages) for run in (just_read, before)]
+    assert sent[0] < sent[1] / 2, sent
+    assert any(earlier[0] in p.text for p in before.prepared.context.passages)
+    assert read_for_it < clock.served[-1].fresh_tokens
+    shelf.conn.close()
