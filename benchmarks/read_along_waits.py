@@ -43,6 +43,13 @@ def names_in(text: str, count: int) -> list[str]:
     return [name for name, _ in found.most_common(count)]
 
 
+def phrases_in(text: str, count: int) -> list[str]:
+    """Eight words from each of the last `count` long sentences of `text`: what a reader quotes
+    of the page they have just read."""
+    sentences = [s.split() for s in re.split(r"(?<=[.!?])\s+", text) if len(s.split()) >= 12]
+    return [" ".join(words[2:10]) for words in sentences[-count:]] or ["what happened"]
+
+
 def measure(server: Any, home: Path, book: Any, place: int, runs: int,
             ask: Any) -> tuple[dict[str, list[dict[str, Any]]], float | None]:
     """The read-along case at `place`% (`ask`: bench_waiting's timed question), and the
@@ -66,7 +73,8 @@ def measure(server: Any, home: Path, book: Any, place: int, runs: int,
     assistant = Assistant(conn, home, config=config, embedder=default_embedder(home=home))
     found: dict[str, list[dict[str, Any]]] = {
         "read along (the window)": [], "question about the pages just read": [],
-        "question about earlier chapters": [], "follow-up after reading along": []}
+        "question quoting the pages just read": [], "question about earlier chapters": [],
+        "follow-up after reading along": []}
     try:
         assistant.warm(book)  # the speed learnt, as the panel's first showing does
         made = assistant.read_along_request(book)
@@ -84,11 +92,14 @@ def measure(server: Any, home: Path, book: Any, place: int, runs: int,
             return found, None
         mark_read(assistant.gateway, book.book_id, window, boundary=boundary)
         recent = names_in(window.excerpts.text[-6000:], runs) or ["him"]
+        quoted = phrases_in(window.excerpts.text[-6000:], runs)
         for n in range(runs):
             conversation = assistant.store.new_conversation(book.book_id)
             name = recent[n % len(recent)]
             for kind, question in (
                     ("question about the pages just read", f"What has {name} just done?"),
+                    ("question quoting the pages just read",
+                     f"Why “{quoted[n % len(quoted)]}”?"),
                     ("question about earlier chapters", FIRST_QUESTIONS[n % 3]),
                     ("follow-up after reading along", NAMED_FOLLOW_UPS[n % 3])):
                 measured = ask(assistant, book, question, conversation)
