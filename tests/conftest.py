@@ -41,6 +41,7 @@ def library_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     # Background model calls wait this long after a question (two seconds for a reader);
     # the tests of that wait set their own.
     monkeypatch.setattr(schedule, "QUIET_AFTER_QUESTION", 0.05)
+    schedule.forget_queues()  # a port used again is a new server
     read_along.forget_readings()  # no server has read any test's book along
     openai_wire.forget_slot_servers()  # nor is known to save slots
     kept_window.forget_saving_servers()

@@ -248,3 +248,10 @@ def queue_for(url: str) -> ServerQueue:
         if queue is None:
             queue = _queues[key] = ServerQueue(key)
         return queue
+
+
+def forget_queues() -> None:
+    """For tests: no server has been sent anything in this process (a later test's server may
+    get an earlier one's port, and must not inherit what its queue remembers was sent)."""
+    with _queues_lock:
+        _queues.clear()
