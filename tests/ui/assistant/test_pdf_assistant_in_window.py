@@ -30,6 +30,12 @@ def test_a_pdf_question_carries_only_the_pages_read(
     view = window.reader.comic_view
     qtbot.waitUntil(lambda: window.status_assistant.text() == "Assistant ready", timeout=180_000)
     assert not view.is_spread()
+
+    def page_one_recorded() -> bool:  # the page seen is written by the writer thread
+        state = window.recorded_reading_state(book.book_id)
+        return state is not None and state.boundary.section >= 0
+
+    qtbot.waitUntil(page_one_recorded, timeout=10_000)
     body = ask(qtbot, window, fake_ollama, DRAGON_QUESTION).lower()
     assert "breakfast" in body  # page 1, read
     assert "old mill" not in body and "frozen lake" not in body
