@@ -49,7 +49,7 @@ def gui_parser() -> argparse.ArgumentParser:
         description=f"{APP_NAME}: an e-reader for EPUB and CBZ with a spoiler-safe companion. "
         f"Engine commands: {', '.join(COMMANDS)} (reader-app COMMAND --help).",
     )
-    parser.add_argument("file", nargs="?", help="an EPUB or CBZ file to open")
+    parser.add_argument("file", nargs="?", help="a book or comic file to open")
     parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
     parser.add_argument(
         "--screenshot",

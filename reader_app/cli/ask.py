@@ -38,7 +38,7 @@ def ask_parser() -> argparse.ArgumentParser:
         description="Ask the reading companion about a book, answered only from what has "
         "been read (the boundary recorded by the reader, unless --at or --upto-sid is given).",
     )
-    parser.add_argument("file", help="an EPUB or CBZ file (added to the library if needed)")
+    parser.add_argument("file", help="a book or comic file (added to the library if needed)")
     parser.add_argument("question", help="the question, in quotes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(

@@ -31,7 +31,7 @@ def mark_read_parser() -> argparse.ArgumentParser:
         "unless --allow-back.",
     )
     parser.add_argument("file", type=Path,
-                        help="an EPUB or CBZ file (added to the library if needed)")
+                        help="a book or comic file (added to the library if needed)")
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--at", type=float, metavar="PERCENT", help="read up to PERCENT (0-100)")
     where.add_argument("--chapter", type=int, metavar="N",
@@ -48,7 +48,7 @@ def status_parser() -> argparse.ArgumentParser:
         prog="reader-app status",
         description="Print the book's stored reading position, boundary and index state.",
     )
-    parser.add_argument("file", type=Path, help="an EPUB or CBZ file")
+    parser.add_argument("file", type=Path, help="a book or comic file")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 

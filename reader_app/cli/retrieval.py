@@ -37,7 +37,7 @@ def index_parser() -> argparse.ArgumentParser:
         "OCR for comics, sentences, keyword and dense index, earlier series volumes "
         "(resumes where an earlier run stopped).",
     )
-    parser.add_argument("file", type=Path, help="an EPUB or CBZ file")
+    parser.add_argument("file", type=Path, help="a book or comic file")
     return parser
 
 
@@ -47,7 +47,7 @@ def search_parser() -> argparse.ArgumentParser:
         description="Search a book's text up to the reading boundary recorded in the library "
         "(or the one given by --at / --upto-sid for this call only).",
     )
-    parser.add_argument("file", type=Path, help="an EPUB or CBZ file")
+    parser.add_argument("file", type=Path, help="a book or comic file")
     parser.add_argument("query", help="words or a question")
     parser.add_argument(
         "--k", type=int, default=None,
