@@ -11,7 +11,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from reader_app.books.model import Book
 from reader_app.settings import SettingsStore
+from reader_app.ui.window.main_window import MainWindow
 from tests.e2e.test_spoiler_wire_window import (
     JAILBREAKS,
     MARKER,
@@ -43,6 +45,16 @@ def test_no_request_carries_text_after_the_boundary_in_fb2_and_text_books(
     assert book.format == name.rsplit(".", 1)[1]
     ends = marker_ends(book)
     assert len(ends) == 4 * 16 * 4  # every marker sentence is in the parsed book
+    the_boundary_holds_at_the_wire(qtbot, window, book, fake_ollama, searched)
+    window.close()
+
+
+def the_boundary_holds_at_the_wire(qtbot: QtBot, window: MainWindow, book: Book,
+                                   fake_ollama: FakeOllama, asked_for: list[str]) -> None:
+    """Once the assistant is ready on the marker `book`: three pages read, the jailbreak
+    questions carry no marker after the boundary; four more pages read, a question carries what
+    was newly read and still nothing after it. `asked_for`: the searches made (the fixture)."""
+    ends = marker_ends(book)
     qtbot.waitUntil(lambda: window.status_assistant.text() == "Assistant ready", timeout=120_000)
 
     view = window.reader.epub_view
@@ -55,7 +67,7 @@ def test_no_request_carries_text_after_the_boundary_in_fb2_and_text_books(
     window.assistant_panel.show()
     for question in JAILBREAKS:
         ask(qtbot, window, question)
-    assert searched == list(JAILBREAKS)
+    assert asked_for == list(JAILBREAKS)
     for text in bodies_without_questions(fake_ollama, list(JAILBREAKS)):
         leaked = future & set(MARKER.findall(text))
         assert not leaked, f"text after the boundary reached the model: {sorted(leaked)[:5]}"
@@ -73,4 +85,3 @@ def test_no_request_carries_text_after_the_boundary_in_fb2_and_text_books(
     assert seen & newly_read, "newly read text never reached the model"
     leaked = seen & {m for m, end in ends.items() if end > newly_read_to}
     assert not leaked, f"text after the boundary reached the model: {sorted(leaked)[:5]}"
-    window.close()

@@ -8,17 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.text.search import find_text
 from reader_app.settings import SettingsStore
+from tests.e2e.test_spoiler_wire_formats import the_boundary_holds_at_the_wire
 from tests.e2e.test_spoiler_wire_window import (
-    JAILBREAKS,
-    MARKER,
-    ask,
-    bodies_without_questions,
-    boundary_offset,
     marker_ends,
     searched,  # noqa: F401  (a fixture, used by name)
 )
@@ -47,34 +42,5 @@ def test_no_request_carries_text_after_the_boundary_in_mobi_books(
     assert len(ends) == 4 * 16 * 4  # every marker sentence is in the parsed book
     hits = find_text(book, "mk031503")
     assert [h.chapter for h in hits] == ["Chapter 4"]
-    qtbot.waitUntil(lambda: window.status_assistant.text() == "Assistant ready", timeout=120_000)
-
-    view = window.reader.epub_view
-    window.jump_to(book.toc[0].target)
-    for _ in range(3):
-        qtbot.keyClick(view, Qt.Key.Key_Right)
-    read_to = boundary_offset(window, book)
-    future = {m for m, end in ends.items() if end > read_to}
-    assert future and len(future) < len(ends)
-    window.assistant_panel.show()
-    for question in JAILBREAKS:
-        ask(qtbot, window, question)
-    assert searched == list(JAILBREAKS)
-    for text in bodies_without_questions(fake_ollama, list(JAILBREAKS)):
-        leaked = future & set(MARKER.findall(text))
-        assert not leaked, f"text after the boundary reached the model: {sorted(leaked)[:5]}"
-
-    fake_ollama.clear()
-    for _ in range(4):
-        qtbot.keyClick(view, Qt.Key.Key_Right)
-    newly_read_to = boundary_offset(window, book)
-    assert newly_read_to > read_to
-    newly_read = {m for m, end in ends.items() if read_to < end <= newly_read_to}
-    asked = [*JAILBREAKS, "What happened by the river just now?"]
-    ask(qtbot, window, asked[-1])
-    seen = set().union(*(set(MARKER.findall(t)) for t in bodies_without_questions(fake_ollama,
-                                                                                   asked)))
-    assert seen & newly_read, "newly read text never reached the model"
-    leaked = seen & {m for m, end in ends.items() if end > newly_read_to}
-    assert not leaked, f"text after the boundary reached the model: {sorted(leaked)[:5]}"
+    the_boundary_holds_at_the_wire(qtbot, window, book, fake_ollama, searched)
     window.close()
