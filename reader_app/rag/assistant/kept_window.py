@@ -20,6 +20,7 @@ import hashlib
 import json
 import logging
 import os
+import tempfile
 import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -127,9 +128,10 @@ class WindowKeeper:
             records[self._key(book_id)] = {**asdict(kept), "file": file.name}
             while len(records) > MAX_RECORDS:
                 records.pop(next(iter(records)))
-            scratch = self.path.with_suffix(".tmp")
-            try:
-                scratch.write_text(json.dumps(records, indent=1), encoding="utf-8")
+            try:  # a file of its own to write, so another Pagemate process writing meanwhile
+                fd, scratch = tempfile.mkstemp(dir=self.path.parent, prefix=".kept-windows-")
+                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                    json.dump(records, handle, indent=1)
                 os.replace(scratch, self.path)
             except OSError as error:  # a full disk: the window is read again next time
                 log.info("the kept window of %s was not recorded: %s", book_id, error)
