@@ -3,7 +3,7 @@
 under a memory cap and a per-case time budget, then paint the books that opened in an offscreen
 window (the render stage, in a subprocess).
 
-    python -m tests.fuzz.run --examples 300          # what `make test` runs (via test_fuzz.py)
+    python -m tests.fuzz.run --examples 300 --seed 0 # what `make test` runs (via test_fuzz.py)
     python -m tests.fuzz.run --seconds 1800          # what `make fuzz` runs (FUZZ_SECONDS)
 
 Each case is a seed book (generated, tests/fuzz/seeds.py; MOBI and AZW3:
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import random
 import resource
@@ -35,6 +36,7 @@ from pathlib import Path
 from types import FrameType
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from reader_app.books.model import Book
@@ -147,18 +149,26 @@ def render_survivors(tally: Tally, crashes: Path) -> None:
     books, tally.survivors = tally.survivors, []
     if not books:
         return
-    status, summary, stderr = render_in_subprocess(books, max_pages=12, timeout=60)
+    try:
+        status, summary, stderr = render_in_subprocess(books, max_pages=12, timeout=60)
+    except BaseException:  # the child hung past its time: the batch is the finding
+        _save_batch(books, crashes)
+        raise
     tally.rendered += int(summary.get("opened", 0))
     tally.pages_painted += int(summary.get("pages_painted", 0))
     faults = [*summary.get("escaped", []), *summary.get("faults", [])]
     if status != 0 or faults:
-        crashes.mkdir(parents=True, exist_ok=True)
-        for book in books:
-            (crashes / f"render-{book.name}").write_bytes(book.read_bytes())
+        _save_batch(books, crashes)
         raise RenderCrashError(f"render stage ended with status {status}: "
                                f"{(faults or [stderr])[0][-1500:]}")
     for book in books:
         book.unlink(missing_ok=True)
+
+
+def _save_batch(books: list[Path], crashes: Path) -> None:
+    crashes.mkdir(parents=True, exist_ok=True)
+    for book in books:
+        (crashes / f"render-{book.name}").write_bytes(book.read_bytes())
 
 
 class RenderCrashError(Exception):
@@ -168,6 +178,7 @@ class RenderCrashError(Exception):
 def run(
     *, examples: int, seconds: float, memory_mb: int, budget: float, crashes: Path,
     render: int = 0,
+    seed: int | None = None,
 ) -> int:
     limit = memory_mb << 20
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -186,15 +197,7 @@ def run(
     with tempfile.TemporaryDirectory(prefix="pagemate-fuzz-") as tmp:
         folder = Path(tmp)
 
-        @settings(
-            max_examples=min(examples, 200) if examples else 200,
-            deadline=None,
-            database=None,
-            suppress_health_check=list(HealthCheck),
-        )
-        @given(suffix=st.sampled_from(sorted([*seeds, *raw])), hostile=st.booleans(),
-               data=st.data())
-        def case(suffix: str, hostile: bool, data: st.DataObject) -> None:
+        def one_case(suffix: str, hostile: bool, data: st.DataObject) -> None:
             if suffix in MOBI_SUFFIXES:
                 tally.hostile += hostile
                 archive = data.draw(mobi_case(suffix, hostile, calibre_files), label="mobi")
@@ -235,9 +238,29 @@ def run(
                 (crashes / f"crash{suffix}").write_bytes(archive)  # the last one is the shrunk one
                 raise
 
+        def batch(suffix: str, cases: int, round_no: int) -> None:
+            """`cases` cases of one format, drawn from the round's seed when the run has one."""
+
+            @settings(max_examples=cases, deadline=None, database=None,
+                      suppress_health_check=list(HealthCheck))
+            @given(hostile=st.booleans(), data=st.data())
+            def case(hostile: bool, data: st.DataObject) -> None:
+                one_case(suffix, hostile, data)
+
+            if seed is not None:
+                case = hypothesis_seed(seed + round_no * len(suffixes) + suffixes.index(suffix))(
+                    case
+                )
+            case()
+
+        # Every format in turn, the same number of cases each: a format drawn at random can
+        # go a whole short run with a handful of cases.
+        suffixes = sorted([*seeds, *raw])
+        per_batch = -(-examples // len(suffixes)) if examples else 20
         try:
-            while True:
-                case()
+            for round_no in itertools.count():
+                for suffix in suffixes:
+                    batch(suffix, per_batch, round_no)
                 ending = bool(examples and tally.cases >= examples) or (
                     deadline is not None and time.monotonic() >= deadline
                 )
@@ -278,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--crashes", type=Path, default=Path("fuzz-crashes"))
     parser.add_argument("--render", type=int, default=40,
                         help="books that opened painted in the render stage per batch of cases")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="draw the cases from this seed (the same cases every run)")
     args = parser.parse_args(argv)
     if not args.examples and not args.seconds:
         args.examples = 300
@@ -288,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
         budget=args.budget,
         crashes=args.crashes,
         render=args.render,
+        seed=args.seed,
     )
 
 

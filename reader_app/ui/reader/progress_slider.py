@@ -152,14 +152,13 @@ class ProgressSlider(QSlider):
         pen = QPen(self.ink(TICK_INK))
         pen.setWidthF(1)
         painter.setPen(pen)
-        for tick in self.chapter_ticks:
-            x = groove.left() + tick * groove.width()
-            painter.drawLine(int(x), int(groove.bottom() + 2), int(x), int(groove.bottom() + 5))
-        for tick in self.part_ticks:
-            x = groove.left() + tick * groove.width()
-            painter.drawLine(int(x), int(groove.top() - 3), int(x), int(groove.bottom() + 8))
+        # One line per pixel column: a book of 40,000 headings draws a few hundred.
+        for x in {int(groove.left() + tick * groove.width()) for tick in self.chapter_ticks}:
+            painter.drawLine(x, int(groove.bottom() + 2), x, int(groove.bottom() + 5))
+        for x in {int(groove.left() + tick * groove.width()) for tick in self.part_ticks}:
+            painter.drawLine(x, int(groove.top() - 3), x, int(groove.bottom() + 8))
         if self.boundary is not None:
-            x = groove.left() + self.boundary * groove.width()
+            at = groove.left() + self.boundary * groove.width()
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor("#e07b00"))
-            painter.drawRect(QRectF(x - 1.5, groove.top() - 6, 3, groove.height() + 12))
+            painter.drawRect(QRectF(at - 1.5, groove.top() - 6, 3, groove.height() + 12))

@@ -60,6 +60,9 @@ class ReaderPage(QWidget):
         self.last_shown: PageShown | None = None
         self._ahead_turns = 0
         self._tick_places: dict[float, Locator] = {}  # the progress bar's chapter ticks
+        self._ticks: list[float] = []
+        self._part_ticks: list[float] = []
+        self._marks_of: Book | None = None  # the book the ticks were placed for
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -305,20 +308,24 @@ class ReaderPage(QWidget):
         return reading_offset(self.book, self.state.boundary) / total if total else None
 
     def _update_slider_marks(self) -> None:
-        if self.book is None:
+        book = self.book
+        if book is None:
             return
-        ticks, parts = [], []
-        self._tick_places = {}
-        if not self.book.is_comic:
-            # Every entry of nested contents (War and Peace's chapters inside its parts and
-            # books) is a tick; the entries that hold others are drawn taller.
-            entries = [item for entry in self.book.toc for _depth, item in entry.walk()]
-            # A tick stands for its entry's own place: a click on it goes there exactly.
-            for item in reversed(entries):  # the first entry at a place names it
-                self._tick_places[self.book.progress(item.target)] = item.target
-            ticks = sorted(self._tick_places)
-            parts = sorted({self.book.progress(i.target) for i in entries if i.children})
-        self.slider.set_marks(chapters=ticks, parts=parts, boundary=self.boundary_fraction())
+        if self._marks_of is not book:  # the ticks are the book's: the boundary alone moves
+            self._marks_of, self._tick_places = book, {}
+            self._ticks, self._part_ticks = [], []
+            if not book.is_comic:
+                # Every entry of nested contents (War and Peace's chapters inside its parts
+                # and books) is a tick; the entries that hold others are drawn taller.
+                entries = [item for entry in book.toc for _depth, item in entry.walk()]
+                # A tick stands for its entry's own place: a click on it goes there exactly.
+                for item in reversed(entries):  # the first entry at a place names it
+                    self._tick_places[book.progress(item.target)] = item.target
+                self._ticks = sorted(self._tick_places)
+                self._part_ticks = sorted({book.progress(i.target) for i in entries
+                                           if i.children})
+        self.slider.set_marks(chapters=self._ticks, parts=self._part_ticks,
+                              boundary=self.boundary_fraction())
 
     def describe_fraction(self, fraction: float) -> str:
         """"Chapter 3 · 42%": the place a fraction of the way through (the slider's tooltip)."""

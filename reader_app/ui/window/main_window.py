@@ -232,6 +232,8 @@ class MainWindow(QMainWindow):
         self.opening.cover_ready(book, png)
 
     def _indexing_news(self, news: PrepareNews) -> None:
+        if self.book is None or news.book_id != self.book.book_id:
+            return  # the last book's, still current until this one's first page starts its own
         percent = round(news.fraction * 100)
         text = preparation_words(news)
         self.status_assistant.setToolTip(news.message)

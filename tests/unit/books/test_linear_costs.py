@@ -4,6 +4,7 @@ more (16,000 spine items took 15 CPU s; 100,000 attributes on one element 53 CPU
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import time
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from lxml import etree
 
 from reader_app.books.content.opf import read_package
 from reader_app.books.files.safezip import SafeZip
-from reader_app.books.model import Block
+from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section
 from reader_app.books.opening.formats import read_book
 from reader_app.books.typography.css import parse_stylesheet
 from reader_app.books.typography.styles import Styler
@@ -207,3 +208,39 @@ def test_a_paragraph_of_many_links_copies_its_spans_once_not_once_per_link(
     assert {span.target.block for span in linked} >= {0, 1}  # to itself, and to its notes
     spans_in_book = sum(len(block.spans) for block in book.sections[0].blocks)
     assert sum(handed) <= 4 * spans_in_book, (sum(handed), spans_in_book)
+
+
+def _progress_of_every_heading(headings: int, tmp_path: Path) -> Callable[[], object]:
+    """A text file of `headings` chapters, where a hostile or merely long one can put tens of
+    thousands of places in one section; the progress bar places a tick at each."""
+    path = tmp_path / f"headings-{headings}.txt"
+    path.write_text("".join(f"\n\n\nCHAPTER {i}\n\nTHE TITLE\n" for i in range(headings)))
+    book = read_book(path)
+    targets = [item.target for entry in book.toc for _depth, item in entry.walk()]
+    assert len(targets) > headings // 2
+
+    def run() -> object:
+        fresh = dataclasses.replace(book)  # nothing counted by an earlier run
+        return [fresh.progress(target) for target in targets]
+
+    return run
+
+
+def test_the_progress_of_every_contents_entry_is_found_in_linear_time(tmp_path: Path) -> None:
+    # Each entry counted the characters of every block before it: 40,000 headings in a text
+    # file held the window for minutes (found by the fuzzer).
+    ratio = growth(lambda n: _progress_of_every_heading(n, tmp_path), 1000)
+    assert ratio < LINEAR_ENOUGH, ratio
+
+
+def test_a_places_progress_counts_the_characters_before_it() -> None:
+    blocks = tuple(Block(BlockKind.PARAGRAPH, "x" * (i + 1)) for i in range(5))
+    section = Section(index=0, name="c0", title="", blocks=blocks)
+    book = Book(book_id="b", path=Path("b.txt"), format="txt", metadata=Metadata(title="b"),
+                sections=(section,), toc=(), cover=None, load_resource=lambda _name: b"")
+    assert [book.char_offset(Locator(0, b, 0)) for b in range(6)] == [0, 1, 3, 6, 10, 15]
+    assert book.char_offset(Locator(0, 2, 2)) == 5
+    # A section given its text later (a PDF's text layer) is counted afresh.
+    longer = dataclasses.replace(section, blocks=(Block(BlockKind.PARAGRAPH, "yyyy"), *blocks))
+    object.__setattr__(book, "sections", (longer,))
+    assert book.char_offset(Locator(0, 1, 0)) == 4
