@@ -28,6 +28,7 @@ class LayoutAhead(QObject):
         self._key: object = None
         self._doc: SectionDocument | None = None
         self._done = False
+        self.slices = 0  # turns of the event loop the current document has taken so far
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._work)
@@ -37,6 +38,7 @@ class LayoutAhead(QObject):
         if self._doc is not None and self._key == key:
             return
         self._key, self._doc, self._done = key, make(), False
+        self.slices = 0
         self._timer.start()
 
     def take(self, key: object) -> SectionDocument | None:
@@ -66,6 +68,7 @@ class LayoutAhead(QObject):
             self._timer.stop()
             return
         deadline = time.perf_counter() + self.budget
+        self.slices += 1
         while doc.step():
             if time.perf_counter() >= deadline:
                 return
