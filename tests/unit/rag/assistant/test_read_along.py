@@ -14,7 +14,12 @@ import pytest
 
 from reader_app.books.model import Locator
 from reader_app.rag.assistant.engine import Assistant, AssistantConfig
-from reader_app.rag.assistant.read_along import JUST_READ_TOKENS, ReadAlong, mark_read
+from reader_app.rag.assistant.read_along import (
+    JUST_READ_TOKENS,
+    ReadAlong,
+    mark_read,
+    window_tokens,
+)
 from reader_app.rag.companion.calls import CompanionCalls
 from reader_app.rag.model.pacing import flat_prompt
 from reader_app.rag.model.schedule import Priority
@@ -209,7 +214,7 @@ def test_nothing_is_read_along_before_reading_or_with_reading_along_off(
     assert off.read_along_request(unread_shelf.book) is None
 
 
-def test_the_window_is_anchored_at_the_chapter_and_re_anchored_once_when_it_outgrows_itself(
+def test_the_window_reaches_back_across_chapters_and_is_re_anchored_once_when_it_outgrows_itself(
     unread_shelf: MarkerLibrary, fake_ollama: FakeOllama
 ) -> None:
     shelf = unread_shelf
@@ -221,7 +226,12 @@ def test_the_window_is_anchored_at_the_chapter_and_re_anchored_once_when_it_outg
     shelf.read_through(1, 3)
     first = along.window(scope_for_book(shelf.conn, shelf.book.book_id))
     assert first is not None and first.ends_in == "Chapter 2"
-    assert "Chapter 2" in first.excerpts.text.splitlines()[0]  # from the chapter's start
+    # A few paragraphs into chapter 2, the window holds the end of chapter 1 too (the pages
+    # just read), as much as half its size, not the few paragraphs since the chapter began.
+    chapter_one = shelf.book.sections[0].blocks
+    assert chapter_one[-1].text in first.excerpts.text
+    assert chapter_one[0].text not in first.excerpts.text
+    assert first.tokens >= window_tokens(assistant.gateway) // 2 - 20
     shelf.read_through(3, 8)  # far on: the old anchor would make a window far too big
     later = along.window(scope_for_book(shelf.conn, shelf.book.book_id))
     assert later is not None and later.sid_start > first.sid_start
@@ -262,8 +272,8 @@ def test_a_question_about_the_pages_just_read_sends_only_its_best_passage_beside
     """The window answers a question whose best passage lies inside it: what the server must
     read afresh is then the question and the best passage outside, not a whole budget's worth.
     A question about earlier chapters still gets the passages the wait allows."""
-    shelf = marker_library(library_home, chapters=3, paragraphs=30)
-    shelf.read_through(1, 24)
+    shelf = marker_library(library_home, chapters=5, paragraphs=30)
+    shelf.read_through(3, 24)
     fake_ollama.clock = clock = ServerClock(prompt_per_second=400, reply_per_second=2_000)
     fake_ollama.reply_with(ScriptedReplies(answer="Anna carried the lantern [1]."))
     assistant = _assistant(shelf, fake_ollama, "ollama")
@@ -271,7 +281,7 @@ def test_a_question_about_the_pages_just_read_sends_only_its_best_passage_beside
     assistant.gateway.pace.speeds.note(assistant.gateway.queue.key, assistant.gateway.model,
                                        prompt_tokens=4000, prompt_seconds=10.0)  # 400 a second
     _read_along(assistant, shelf)
-    in_window = sorted(shelf.markers_read(1, 10) - shelf.markers_read(1, 9))
+    in_window = sorted(shelf.markers_read(3, 10) - shelf.markers_read(3, 9))
     earlier = sorted(shelf.markers_read(0, 18) - shelf.markers_read(0, 17))
 
     just_read = assistant.ask(shelf.book, " ".join(in_window))
