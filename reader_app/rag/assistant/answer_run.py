@@ -42,7 +42,8 @@ def fallback_answer(context: ScopedContext, question: str = "") -> FallbackAnswe
         if context.book.description.strip():
             text += f"\n\n{words.about_book} {context.book.description.strip()}"
         return FallbackAnswer(text=text, citations=())
-    most_relevant = sorted(context.passages, key=lambda p: -p.score)[:FALLBACK_PASSAGES]
+    found = (*context.passages, *context.pointed)  # those in the pages read along too
+    most_relevant = sorted(found, key=lambda p: -p.score)[:FALLBACK_PASSAGES]
     best = sorted(most_relevant, key=lambda p: p.label)
     if not best:
         return FallbackAnswer(text=words.nothing_matches, citations=())

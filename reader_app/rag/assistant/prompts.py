@@ -16,7 +16,7 @@ from reader_app.rag.assistant.languages import language_rule, question_line
 from reader_app.rag.scope.excerpts import ScopedExcerpts
 from reader_app.rag.scope.quoting import attribute, book_tag, quoted
 from reader_app.rag.scope.request import ModelRequest, sealed_request
-from reader_app.rag.scope.sealed import BookDetails, ScopedContext, ScopedHistory
+from reader_app.rag.scope.sealed import BookDetails, ScopedContext, ScopedHistory, short_quote
 
 ChatMessage = dict[str, str]
 
@@ -34,6 +34,7 @@ SUGGESTION_MAX_TOKENS = 200
 SUMMARY_MAX_TOKENS = 300
 REWRITE_TURNS = 4  # the last four turns go into a rewrite, and into its cache key
 QUOTE_CHARS_IN_HISTORY = 600  # older answers are trimmed when they go back to the model
+POINTER_CHARS = 70  # the first words that point to a passage inside the pages read along
 
 ANSWER_SYSTEM = """\
 You are a reading companion for the book named in the <book> tag of the reader's first message; \
@@ -230,7 +231,15 @@ def turn_text(context: ScopedContext, question: str) -> str:
                 f'<excerpt number="{passage.label:d}" chapter="{attribute(passage.chapter)}">\n'
                 f"{quoted(passage.text)}\n</excerpt>"
             )
-    else:
+    if context.pointed:  # in the window already: its number and first words point to it
+        parts.append("In the pages read along above, these bear on the question most:")
+        for passage in context.pointed:
+            opening = short_quote(passage.citation.quote, limit=POINTER_CHARS)
+            parts.append(
+                f'<excerpt number="{passage.label:d}" chapter="{attribute(passage.chapter)}" '
+                f'in="the pages read along">{quoted(opening)}</excerpt>'
+            )
+    if not context.passages and not context.pointed:
         parts.append("No excerpts matched this question in what the reader has read.")
     if context.on_screen.strip():
         parts.append(

@@ -25,7 +25,7 @@ from reader_app.rag.retrieval.previous_index import previous_embedders
 from reader_app.rag.scope.boundary import Scope
 from reader_app.rag.scope.excerpts import ScopedExcerpts, excerpts_in_scope
 from reader_app.rag.scope.excerpts import Span as Excerpted
-from reader_app.rag.scope.found import SearchResult
+from reader_app.rag.scope.found import Passage, SearchResult
 
 MAX_K = 256
 RRF_K = 60  # the usual reciprocal-rank constant: damps the head of each list
@@ -45,6 +45,10 @@ WHOLE_PASSAGE_NEIGHBOURS = 3
 AGREED_NEIGHBOURS = 3
 SINGLE_LIST_NEIGHBOURS = 1
 RERANK_POOL = 20  # passages a reranker chooses from
+# The chunks inside the stretch left out (`outside`: the pages read along) among the best
+# POINTED_RANKS of the whole ranking, at most POINTED of them, are returned apart (`inside`).
+POINTED_RANKS = 6
+POINTED = 3
 
 # Candidate passages, sealed -> indexes of the best candidates, best first (a reranker knows the
 # question it ranks for). It only ever sees passages that are already inside the scope.
@@ -140,9 +144,11 @@ def search(
     pool = max(k, RERANK_POOL) if reranker is not None else k
     neighbours = _neighbour_rule(stages.neighbours, token_budget, rankings)
     best_outside = True  # the best chunk lies outside `outside` (the pages read along)
+    inside: list[Passage] = []
     if outside is not None:
         kept = _outside(conn, scope.book_id, ranking, outside)
         best_outside = not ranking or kept[:1] == ranking[:1]
+        inside = _best_inside(conn, scope, ranking[:POINTED_RANKS], set(kept))
         ranking = kept
     spans = _spans(conn, scope, ranking, k=pool, neighbours=neighbours)
     if reranker is not None:
@@ -157,6 +163,7 @@ def search(
         recent=recent_text(conn, scope),
         index_covers_boundary=covered,
         best_outside=best_outside,
+        inside=tuple(inside),
     )
 
 
@@ -272,6 +279,17 @@ def _outside(conn: sqlite3.Connection, book_id: str,
         (book_id, first, last))}
     return [(key, score) for key, score in ranking
             if key[0] != book_id or key[1] not in inside]
+
+
+def _best_inside(conn: sqlite3.Connection, scope: Scope,
+                 head: list[tuple[tuple[str, int], float]],
+                 kept: set[tuple[tuple[str, int], float]]) -> list[Passage]:
+    """The chunks among the ranking's `head` left out as inside the stretch (at most POINTED,
+    best first), each cut to its core sentences: what a prompt points at in the pages the
+    model has read along, and the reader is shown."""
+    within = [item for item in head if item not in kept][:POINTED]
+    spans = _spans(conn, scope, within, k=POINTED, neighbours=lambda _key: 0)
+    return [p for span in spans for p in passages_within(conn, [span], 0)]  # each one's core
 
 
 def _prefix(scope: Scope, book_id: str) -> int:

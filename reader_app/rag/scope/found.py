@@ -44,4 +44,7 @@ class SearchResult:
     # False when the best chunk for the query lay in the stretch left out (`search(outside=)`:
     # the pages the model has read along), so the question is about those pages.
     best_outside: bool = True
+    # The best passages within that stretch, core sentences only, best first: the prompt points
+    # at them in the pages read along and the reader is shown them; none is sent again.
+    inside: tuple[Passage, ...] = ()
 

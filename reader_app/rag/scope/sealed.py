@@ -15,7 +15,7 @@ from reader_app.books.model import Book
 from reader_app.books.text.language import decided_language
 from reader_app.rag.scope.citations import Citation, without_heading
 from reader_app.rag.scope.excerpts import ScopedExcerpts
-from reader_app.rag.scope.found import SearchResult
+from reader_app.rag.scope.found import Passage, SearchResult
 from reader_app.rag.scope.seal import ScopeViolationError, Sealed
 
 __all__ = ["BookDetails", "ContextPassage", "ConversationSource", "ScopeViolationError",
@@ -202,6 +202,10 @@ class ScopedContext(Sealed):
     history: ScopedHistory
     # The pages read along (rag/assistant/read_along.py), up to this boundary; None: none.
     window: ScopedExcerpts | None
+    # The best passages inside the window, numbered after `passages`: the prompt points at
+    # them by number and opening words (their text is in the window already), and they are
+    # the answer's sources as much as the passages are.
+    pointed: tuple[ContextPassage, ...]
     _seal: object = field(repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -214,6 +218,10 @@ class ScopedContext(Sealed):
                                    or any(e.sid_end > self.boundary_sid
                                           for e in window.excerpts)):
             raise ScopeViolationError("a window read at another boundary cannot join this context")
+        if self.pointed and (window is None or not all(
+                any(e.sid_start <= p.citation.sid_start and p.citation.sid_end <= e.sid_end
+                    for e in window.excerpts) for p in self.pointed)):
+            raise ScopeViolationError("only passages inside the window can be pointed at")
 
     @classmethod
     def from_search(
@@ -227,21 +235,12 @@ class ScopedContext(Sealed):
             raise ScopeViolationError("a ScopedContext needs a SearchResult from rag.search")
         if result.book_id != book.book_id:
             raise ScopeViolationError("the search result is for another book")
-        passages = []
-        for label, passage in enumerate(result.passages, start=history.next_label):
-            chapter = book.chapter_title(passage.locator)
-            citation = Citation(
-                label=label,
-                chunk_id=passage.chunk_id,
-                sid_start=passage.sid_start,
-                sid_end=passage.sid_end,
-                locator=passage.locator,
-                chapter=chapter,
-                quote=short_quote(without_heading(passage.text, chapter)),
-            )
-            passages.append(ContextPassage(label, chapter, passage.text, passage.score, citation))
         if window is not None and window.book_id != book.book_id:
             raise ScopeViolationError("the window is of another book")
+        window = window if window is not None and not window.is_empty else None
+        found = [*result.passages, *(result.inside if window is not None else ())]
+        numbered = [_context_passage(book, label, passage)
+                    for label, passage in enumerate(found, start=history.next_label)]
         on_screen = result.recent.text if result.recent is not None and window is None else ""
         return cls(
             BookDetails.of(book),
@@ -249,21 +248,36 @@ class ScopedContext(Sealed):
             True,
             location,
             on_screen,
-            tuple(passages),
+            tuple(numbered[: len(result.passages)]),
             history,
-            window if window is not None and not window.is_empty else None,
+            window,
+            tuple(numbered[len(result.passages):]),
             _SEAL,
         )
 
     @classmethod
     def before_reading(cls, *, book: Book, history: ScopedHistory) -> ScopedContext:
         """Boundary -1: only the title, authors and the book's own description."""
-        return cls(BookDetails.of(book), -1, False, "the beginning", "", (), history, None,
+        return cls(BookDetails.of(book), -1, False, "the beginning", "", (), history, None, (),
                    _SEAL)
 
     @property
     def citations(self) -> tuple[Citation, ...]:
-        return tuple(p.citation for p in self.passages)
+        return tuple(p.citation for p in (*self.passages, *self.pointed))
+
+
+def _context_passage(book: Book, label: int, passage: Passage) -> ContextPassage:
+    chapter = book.chapter_title(passage.locator)
+    citation = Citation(
+        label=label,
+        chunk_id=passage.chunk_id,
+        sid_start=passage.sid_start,
+        sid_end=passage.sid_end,
+        locator=passage.locator,
+        chapter=chapter,
+        quote=short_quote(without_heading(passage.text, chapter)),
+    )
+    return ContextPassage(label, chapter, passage.text, passage.score, citation)
 
 
 def short_quote(text: str, *, limit: int = QUOTE_CHARS) -> str:

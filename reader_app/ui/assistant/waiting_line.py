@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 from reader_app.rag.assistant.answer_driver import AnswerWaiting, PromptRead
 from reader_app.ui.translation import Plurals, translate
 
+LATE_GRACE_S = 1.0  # past the expected wait by this much, the wait is "longer than expected"
+
 
 class WaitingLine(QLabel):
     """Hidden until `start`; counts down each second; `stop` hides it."""
@@ -62,7 +64,7 @@ def wait_text(waiting: AnswerWaiting, elapsed: float, read: PromptRead | None = 
     if waiting.expected_seconds is None:
         return what.rstrip(",")
     left = waiting.expected_seconds - elapsed
-    if left >= 1:
+    if left > -LATE_GRACE_S:  # a wait under a second is "about 1 s", not late from the start
         return translate("WaitingLine", "{0} about {1} s on this computer").format(
-            what, QLocale().toString(math.ceil(left)))
+            what, QLocale().toString(max(math.ceil(left), 1)))
     return translate("WaitingLine", "{0} taking longer than expected; Stop gives up").format(what)

@@ -106,7 +106,7 @@ def test_answers_over_a_minute_without_a_gpu_bring_one_offer_of_a_smaller_model(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(AssistantPanel, "advised", set())
-    monkeypatch.setattr(jobs, "SLOW_SECONDS", 0.2)  # a minute, in miniature
+    monkeypatch.setattr(jobs, "SLOW_SECONDS", 0.05)  # a minute, in miniature
     fake_ollama.in_gpu = {"qwen2.5:3b": 0.0}
     fake_ollama.reply_with(ScriptedReplies(answer=Reply("Anna carried the lantern [1].")))
     fake_ollama.clock = ServerClock(prompt_per_second=800, reply_per_second=200)
@@ -156,8 +156,12 @@ def test_the_wait_is_told_in_words() -> None:
     waiting = AnswerWaiting(6, "", 40.0)
     assert wait_text(waiting, 0.2) == "Reading 6 passages… about 40 s on this computer"
     assert wait_text(waiting, 30.5) == "Reading 6 passages… about 10 s on this computer"
+    assert wait_text(waiting, 40.5) == "Reading 6 passages… about 1 s on this computer"
     assert wait_text(waiting, 45) == (
         "Reading 6 passages… taking longer than expected; Stop gives up")
+    # A wait under a second (the pages read along hold the rest) is not late from the start.
+    assert wait_text(AnswerWaiting(1, "", 0.3), 0.1) == (
+        "Reading 1 passage… about 1 s on this computer")
     assert wait_text(waiting, 20, PromptRead(450, 900)) == (
         "Reading 6 passages… 50% read, about 20 s on this computer")
     unknown = AnswerWaiting(1, "", None)

@@ -307,7 +307,7 @@ def test_a_context_cannot_be_built_from_free_text() -> None:
     with pytest.raises(ScopeViolationError):
         ScopedContext(  # type: ignore[arg-type]
             None, 5, True, "Chapter 1", "free text", (),
-            ScopedHistory.empty(boundary_sid=5), None, object(),
+            ScopedHistory.empty(boundary_sid=5), None, (), object(),
         )
     with pytest.raises(ScopeViolationError):
         ScopedContext.from_search(  # type: ignore[arg-type]
