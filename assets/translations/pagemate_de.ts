@@ -2181,5 +2181,13 @@
         <source> &lt;i&gt;(extract)&lt;/i&gt;</source>
         <translation> &lt;i&gt;(Auszug)&lt;/i&gt;</translation>
     </message>
+    <message>
+        <source>the beginning</source>
+        <translation>Anfang</translation>
+    </message>
+    <message>
+        <source>where you are</source>
+        <translation>Ihre aktuelle Stelle</translation>
+    </message>
 </context>
 </TS>

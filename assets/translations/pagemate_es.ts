@@ -2181,5 +2181,13 @@
         <source> &lt;i&gt;(extract)&lt;/i&gt;</source>
         <translation> &lt;i&gt;(extracto)&lt;/i&gt;</translation>
     </message>
+    <message>
+        <source>the beginning</source>
+        <translation>el inicio</translation>
+    </message>
+    <message>
+        <source>where you are</source>
+        <translation>donde va usted</translation>
+    </message>
 </context>
 </TS>

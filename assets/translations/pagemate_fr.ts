@@ -2181,5 +2181,13 @@
         <source> &lt;i&gt;(extract)&lt;/i&gt;</source>
         <translation> &lt;i&gt;(extrait)&lt;/i&gt;</translation>
     </message>
+    <message>
+        <source>the beginning</source>
+        <translation>l’ouverture du livre</translation>
+    </message>
+    <message>
+        <source>where you are</source>
+        <translation>votre lecture</translation>
+    </message>
 </context>
 </TS>
