@@ -22,6 +22,7 @@ from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
 from reader_app.ui.aids.find_bar import FindController
+from reader_app.ui.aids.install import ReadingAids
 from reader_app.ui.aids.toc import TocDock
 from reader_app.ui.assistant.assistant_line import AssistantLine
 from reader_app.ui.assistant.dock_jobs import DockShared
@@ -64,6 +65,7 @@ class OpeningHost(Protocol):
     previously_card: PreviouslyCard
     companion: CompanionController
     indexing: IndexingController
+    aids: ReadingAids
 
     @property
     def bookOpened(self) -> SignalInstance: ...
@@ -115,6 +117,7 @@ class BookOpening:
         window = self.window
         book, known = opened.book, opened.known
         window.book = book
+        window.aids.read_aloud.voice.decided(book.book_id, opened.language)  # before it is shown
         self._show_reading_notes(book)
         window.statusBar().clearMessage()
         window.stack.setCurrentWidget(window.reader)
