@@ -33,7 +33,7 @@ from reader_app.ui.library.book_opening import OpenedBook, open_and_record
 from reader_app.ui.library.cover_jobs import reading_notes_text, submit_cover
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader.reader_page import ReaderPage
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 from reader_app.ui.window import gc_policy
 from reader_app.ui.window.error_banner import ErrorBanner
 from reader_app.ui.window.first_paint import after_first_paint
@@ -177,7 +177,7 @@ class BookOpening:
             window.show_library()  # nothing to read: the library, with the reason above it
         fault = explain_library_fault(error, home=window.home)
         if isinstance(error, BookError):
-            message = str(error)
+            message = said(error)  # in the window's language where the reader's code marked it
         elif fault is not None:  # a full disk or read-only library while adding the book
             message = translate("BookOpening", "Can't open “{0}”: {1}").format(file.name, fault)
         else:
