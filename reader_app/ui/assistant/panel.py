@@ -329,7 +329,7 @@ class AssistantPanel(AssistantView):
         elif isinstance(error, PullCancelledError):
             self._show_banner(self.tr("Download cancelled."), offer_download=True)
         else:
-            self._show_banner(self.tr("The download failed: {0}").format(error),
+            self._show_banner(self.tr("The download failed: {0}").format(said(error)),
                               offer_download=True)
 
     def _use_model(self, name: str) -> None:
