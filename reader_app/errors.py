@@ -1,21 +1,37 @@
-"""Errors a user can cause, each with a message a reader can act on."""
+"""Errors a user can cause, each with a message a reader can act on.
+
+The common ones keep their message as a `Sentence` too (reader_app/translatable.py): a template
+marked for Qt's translation and its arguments, which the window puts in the reader's language
+(`ui/translation.py`, `said`); `str(error)` stays the English message. No Qt here.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from reader_app.translatable import QT_TRANSLATE_NOOP, Part, Sentence, sentence
+
 
 class ReaderError(Exception):
     """Base for every error that is shown to the user rather than treated as a bug."""
 
+    sentence: Sentence | None = None  # the message, for the window to translate; None: English
+
+    def said(self, message: Sentence) -> None:
+        """Make `message` this error's message (its English text, and the sentence kept)."""
+        self.sentence = message
+        Exception.__init__(self, str(message))
+
 
 class BookError(ReaderError):
-    """A book file could not be opened. The message names the file and the reason."""
+    """A book file could not be opened. The message names the file and the reason (a
+    `Sentence` when the window can translate it, else an English phrase)."""
 
-    def __init__(self, path: Path | str, reason: str) -> None:
+    def __init__(self, path: Path | str, reason: str | Sentence) -> None:
         self.path = Path(path)
-        self.reason = reason
-        super().__init__(f"Can't open “{self.path.name}”: {reason}")
+        self.reason = str(reason)
+        self.said(sentence(QT_TRANSLATE_NOOP("Errors", "Can't open “{file}”: {reason}"),
+                           file=self.path.name, reason=reason))
 
 
 class DrmProtectedError(BookError):
@@ -29,9 +45,11 @@ class UnsafeBookError(BookError):
 class DamagedBookError(BookError):
     """A member of the book's archive cannot be read: corrupt data, a CRC mismatch, cut short."""
 
-    def __init__(self, path: Path | str, member: str, detail: str) -> None:
+    def __init__(self, path: Path | str, member: str, detail: Part) -> None:
         self.member = member
-        super().__init__(path, f"the file is damaged: “{member}” cannot be read ({detail}).")
+        super().__init__(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "the file is damaged: “{member}” cannot be read ({detail})."),
+            member=member, detail=detail))
 
 
 class BookTooLargeError(UnsafeBookError):
@@ -76,11 +94,14 @@ class OllamaUnreachableError(AssistantUnavailableError):
         self.host = host
         self.server = server
         if server == OLLAMA:
-            message = f"Ollama isn't running at {host}. Start it, or change the host in Settings."
+            message = sentence(QT_TRANSLATE_NOOP(
+                "Errors", "Ollama isn't running at {host}. Start it, or change the host in "
+                "Settings."), host=host)
         else:
-            message = (f"No model server answers at {host}. Start it (LM Studio, llama.cpp's "
-                       "server, …), or choose another server in Settings.")
-        super().__init__(message)
+            message = sentence(QT_TRANSLATE_NOOP(
+                "Errors", "No model server answers at {host}. Start it (LM Studio, llama.cpp's "
+                "server, …), or choose another server in Settings."), host=host)
+        self.said(message)
 
 
 class ModelMissingError(AssistantUnavailableError):
@@ -91,12 +112,14 @@ class ModelMissingError(AssistantUnavailableError):
         self.host = host
         self.server = server
         if server == OLLAMA:
-            message = (f"The model “{model}” isn't installed in Ollama at {host}. Download it, "
-                       "or choose another model in Settings.")
+            message = sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The model “{model}” isn't installed in Ollama at {host}. Download it, "
+                "or choose another model in Settings."), model=model, host=host)
         else:
-            message = (f"The model server at {host} has no model “{model}”. Load it there, or "
-                       "choose one of its models in Settings.")
-        super().__init__(message)
+            message = sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The model server at {host} has no model “{model}”. Load it there, or "
+                "choose one of its models in Settings."), model=model, host=host)
+        self.said(message)
 
 
 class RemoteServerNotAllowedError(AssistantUnavailableError):
@@ -122,11 +145,15 @@ class AssistantTimeoutError(AssistantUnavailableError):
         self.host = host
         self.seconds = seconds
         self.server = server
-        name = "Ollama" if server == OLLAMA else "The model server"
-        super().__init__(
-            f"{name} at {host} didn't answer within {seconds:g} seconds. It may be busy "
-            "loading the model; try again, or choose a smaller model in Settings."
-        )
+        if server == OLLAMA:
+            template = QT_TRANSLATE_NOOP(
+                "Errors", "Ollama at {host} didn't answer within {seconds} seconds. It may be "
+                "busy loading the model; try again, or choose a smaller model in Settings.")
+        else:
+            template = QT_TRANSLATE_NOOP(
+                "Errors", "The model server at {host} didn't answer within {seconds} seconds. It "
+                "may be busy loading the model; try again, or choose a smaller model in Settings.")
+        self.said(sentence(template, host=host, seconds=f"{seconds:g}"))
 
 
 class AnswerFailedError(ReaderError):

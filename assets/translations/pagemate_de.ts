@@ -847,6 +847,169 @@
     </message>
 </context>
 <context>
+    <name>Errors</name>
+    <message>
+        <source>this book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the app it was bought for, or get a DRM-free copy.</source>
+        <translation>Dieses Buch ist durch DRM geschützt (sein Text ist verschlüsselt), daher kann Pagemate es nicht lesen. Öffnen Sie es in der App, in der Sie es gekauft haben, oder besorgen Sie eine DRM-freie Ausgabe.</translation>
+    </message>
+    <message>
+        <source>it has no {container}, so it is not a valid EPUB (the file may be damaged).</source>
+        <translation>Es fehlt {container}, also ist es kein gültiges EPUB (die Datei ist vielleicht beschädigt).</translation>
+    </message>
+    <message>
+        <source>the file is damaged or incomplete ({detail}).</source>
+        <translation>Die Datei ist beschädigt oder unvollständig ({detail}).</translation>
+    </message>
+    <message>
+        <source>this Kindle book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the Kindle app it was bought for, or get a DRM-free copy.</source>
+        <translation>Dieses Kindle-Buch ist durch DRM geschützt (sein Text ist verschlüsselt), daher kann Pagemate es nicht lesen. Öffnen Sie es in der Kindle-App, in der Sie es gekauft haben, oder besorgen Sie eine DRM-freie Ausgabe.</translation>
+    </message>
+    <message>
+        <source>it is password-protected (encrypted); Pagemate cannot open encrypted comics. Unpack it with its password and repack the pages as a CBZ.</source>
+        <translation>Es ist passwortgeschützt (verschlüsselt); Pagemate öffnet keine verschlüsselten Comics. Entpacken Sie es mit dem Passwort und packen Sie die Seiten neu als CBZ.</translation>
+    </message>
+    <message>
+        <source>it is missing from the archive&apos;s data</source>
+        <translation>fehlt in den Daten des Archivs</translation>
+    </message>
+    <message>
+        <source>its compressed data is corrupt or cut short</source>
+        <translation>komprimierte Daten fehlerhaft oder abgeschnitten</translation>
+    </message>
+    <message>
+        <source>{detail}: {message}</source>
+        <translation>{detail}: {message}</translation>
+    </message>
+    <message>
+        <source>its compressed data is corrupt</source>
+        <translation>komprimierte Daten fehlerhaft</translation>
+    </message>
+    <message>
+        <source>it is cut short</source>
+        <translation>abgeschnitten</translation>
+    </message>
+    <message>
+        <source>its checksum does not match; the bytes were changed</source>
+        <translation>Prüfsumme stimmt nicht; die Bytes wurden verändert</translation>
+    </message>
+    <message>
+        <source>it uses a compression method Pagemate does not support</source>
+        <translation>nutzt ein Komprimierungsverfahren, das Pagemate nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>“{member}” is password-protected.</source>
+        <translation>„{member}“ ist passwortgeschützt.</translation>
+    </message>
+    <message>
+        <source>the file is damaged or incomplete (a truncated zip archive).</source>
+        <translation>Die Datei ist beschädigt oder unvollständig (ein abgeschnittenes Zip-Archiv).</translation>
+    </message>
+    <message>
+        <source>it is not a zip archive.</source>
+        <translation>Es ist kein Zip-Archiv.</translation>
+    </message>
+    <message>
+        <source>it is not a text file (it holds binary data), nor a book Pagemate knows.</source>
+        <translation>Es ist keine Textdatei (sie enthält Binärdaten) und auch kein Buch, das Pagemate kennt.</translation>
+    </message>
+    <message>
+        <source>Pagemate opens EPUB, FB2, text and Markdown books, MOBI and AZW3 books without DRM, PDF documents and CBZ, CBR, CB7 and CBT comics.</source>
+        <translation>Pagemate öffnet EPUB-, FB2-, Text- und Markdown-Bücher, MOBI- und AZW3-Bücher ohne DRM, PDF-Dokumente sowie CBZ-, CBR-, CB7- und CBT-Comics.</translation>
+    </message>
+    <message>
+        <source>a gzip file</source>
+        <translation>eine gzip-Datei</translation>
+    </message>
+    <message>
+        <source>a Kindle Topaz book, a format Amazon never documented</source>
+        <translation>ein Kindle-Topaz-Buch, ein Format, das Amazon nie offengelegt hat</translation>
+    </message>
+    <message>
+        <source>a Kindle KFX book protected by DRM (its text is encrypted)</source>
+        <translation>ein durch DRM geschütztes Kindle-KFX-Buch (sein Text ist verschlüsselt)</translation>
+    </message>
+    <message>
+        <source>a Kindle KFX book, a format Amazon never documented</source>
+        <translation>ein Kindle-KFX-Buch, ein Format, das Amazon nie offengelegt hat</translation>
+    </message>
+    <message>
+        <source>it is a zip archive but neither an EPUB book nor a CBZ comic (no pages found).</source>
+        <translation>Es ist ein Zip-Archiv, aber weder ein EPUB-Buch noch ein CBZ-Comic (keine Seiten gefunden).</translation>
+    </message>
+    <message>
+        <source>its name says it is text, but it holds binary data, so it is not a book Pagemate can read (it may be damaged, or named wrongly).</source>
+        <translation>Laut Namen ist es Text, aber es enthält Binärdaten, also kein Buch, das Pagemate lesen kann (vielleicht beschädigt oder falsch benannt).</translation>
+    </message>
+    <message>
+        <source>it is {what}. {opens}</source>
+        <translation>Es ist {what}. {opens}</translation>
+    </message>
+    <message>
+        <source>it is a RAR archive of a version Pagemate cannot read. {opens}</source>
+        <translation>Es ist ein RAR-Archiv in einer Version, die Pagemate nicht lesen kann. {opens}</translation>
+    </message>
+    <message>
+        <source>it is not an EPUB, MOBI, FB2 or PDF book, nor a comic (it is not even a zip, RAR, 7z or tar archive); a text book is opened by its name ending in .txt or .md.</source>
+        <translation>Es ist weder ein EPUB-, MOBI-, FB2- oder PDF-Buch noch ein Comic (nicht einmal ein Zip-, RAR-, 7z- oder Tar-Archiv); ein Textbuch wird an seiner Endung .txt oder .md erkannt.</translation>
+    </message>
+    <message>
+        <source>the PDF has no pages; the file is damaged.</source>
+        <translation>Das PDF hat keine Seiten; die Datei ist beschädigt.</translation>
+    </message>
+    <message>
+        <source>the PDF is protected by a password. Pagemate does not open password-protected PDFs; save an unprotected copy from the program that made it.</source>
+        <translation>Das PDF ist passwortgeschützt. Pagemate öffnet keine passwortgeschützten PDFs; speichern Sie im Programm, das es erstellt hat, eine ungeschützte Kopie.</translation>
+    </message>
+    <message>
+        <source>the PDF is locked with a security scheme Pagemate cannot open (DRM).</source>
+        <translation>Das PDF ist mit einem Sicherheitsverfahren gesperrt, das Pagemate nicht öffnen kann (DRM).</translation>
+    </message>
+    <message>
+        <source>the PDF is damaged (its structure cannot be read); it may be cut short.</source>
+        <translation>Das PDF ist beschädigt (seine Struktur ist nicht lesbar); vielleicht ist es abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>the file cannot be read or is not a PDF.</source>
+        <translation>Die Datei ist nicht lesbar oder kein PDF.</translation>
+    </message>
+    <message>
+        <source>the PDF is damaged and cannot be read.</source>
+        <translation>Das PDF ist beschädigt und nicht lesbar.</translation>
+    </message>
+    <message>
+        <source>Can&apos;t open “{file}”: {reason}</source>
+        <translation>„{file}“ kann nicht geöffnet werden: {reason}</translation>
+    </message>
+    <message>
+        <source>the file is damaged: “{member}” cannot be read ({detail}).</source>
+        <translation>Die Datei ist beschädigt: „{member}“ ist nicht lesbar ({detail}).</translation>
+    </message>
+    <message>
+        <source>Ollama isn&apos;t running at {host}. Start it, or change the host in Settings.</source>
+        <translation>Ollama läuft nicht unter {host}. Starten Sie es oder ändern Sie die Adresse in den Einstellungen.</translation>
+    </message>
+    <message>
+        <source>No model server answers at {host}. Start it (LM Studio, llama.cpp&apos;s server, …), or choose another server in Settings.</source>
+        <translation>Unter {host} antwortet kein Modellserver. Starten Sie ihn (LM Studio, den Server von llama.cpp, …) oder wählen Sie in den Einstellungen einen anderen Server.</translation>
+    </message>
+    <message>
+        <source>The model “{model}” isn&apos;t installed in Ollama at {host}. Download it, or choose another model in Settings.</source>
+        <translation>Das Modell „{model}“ ist in Ollama unter {host} nicht installiert. Laden Sie es herunter oder wählen Sie in den Einstellungen ein anderes Modell.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} has no model “{model}”. Load it there, or choose one of its models in Settings.</source>
+        <translation>Der Modellserver unter {host} hat kein Modell „{model}“. Laden Sie es dort oder wählen Sie in den Einstellungen eines seiner Modelle.</translation>
+    </message>
+    <message>
+        <source>Ollama at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
+        <translation>Ollama unter {host} hat nicht innerhalb von {seconds} Sekunden geantwortet. Vielleicht lädt es gerade das Modell; versuchen Sie es erneut oder wählen Sie in den Einstellungen ein kleineres Modell.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
+        <translation>Der Modellserver unter {host} hat nicht innerhalb von {seconds} Sekunden geantwortet. Vielleicht lädt er gerade das Modell; versuchen Sie es erneut oder wählen Sie in den Einstellungen ein kleineres Modell.</translation>
+    </message>
+</context>
+<context>
     <name>FindController</name>
     <message>
         <source>“{0}” will be searched when a book is open.</source>
@@ -2180,6 +2343,14 @@
     <message>
         <source> &lt;i&gt;(extract)&lt;/i&gt;</source>
         <translation> &lt;i&gt;(Auszug)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>the beginning</source>
+        <translation>Anfang</translation>
+    </message>
+    <message>
+        <source>where you are</source>
+        <translation>Ihre aktuelle Stelle</translation>
     </message>
 </context>
 </TS>

@@ -847,6 +847,169 @@
     </message>
 </context>
 <context>
+    <name>Errors</name>
+    <message>
+        <source>this book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the app it was bought for, or get a DRM-free copy.</source>
+        <translation>este libro está protegido con DRM (su texto está cifrado), así que Pagemate no puede leerlo. Ábralo en la aplicación donde lo compró o consiga una copia sin DRM.</translation>
+    </message>
+    <message>
+        <source>it has no {container}, so it is not a valid EPUB (the file may be damaged).</source>
+        <translation>no tiene {container}, así que no es un EPUB válido (puede que el archivo esté dañado).</translation>
+    </message>
+    <message>
+        <source>the file is damaged or incomplete ({detail}).</source>
+        <translation>el archivo está dañado o incompleto ({detail}).</translation>
+    </message>
+    <message>
+        <source>this Kindle book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the Kindle app it was bought for, or get a DRM-free copy.</source>
+        <translation>este libro Kindle está protegido con DRM (su texto está cifrado), así que Pagemate no puede leerlo. Ábralo en la aplicación Kindle donde lo compró o consiga una copia sin DRM.</translation>
+    </message>
+    <message>
+        <source>it is password-protected (encrypted); Pagemate cannot open encrypted comics. Unpack it with its password and repack the pages as a CBZ.</source>
+        <translation>está protegido con contraseña (cifrado); Pagemate no abre cómics cifrados. Descomprímalo con su contraseña y vuelva a empaquetar las páginas como CBZ.</translation>
+    </message>
+    <message>
+        <source>it is missing from the archive&apos;s data</source>
+        <translation>falta en los datos del archivo comprimido</translation>
+    </message>
+    <message>
+        <source>its compressed data is corrupt or cut short</source>
+        <translation>sus datos comprimidos están corruptos o cortados</translation>
+    </message>
+    <message>
+        <source>{detail}: {message}</source>
+        <translation>{detail}: {message}</translation>
+    </message>
+    <message>
+        <source>its compressed data is corrupt</source>
+        <translation>sus datos comprimidos están corruptos</translation>
+    </message>
+    <message>
+        <source>it is cut short</source>
+        <translation>está cortado</translation>
+    </message>
+    <message>
+        <source>its checksum does not match; the bytes were changed</source>
+        <translation>su suma de comprobación no coincide; los bytes se modificaron</translation>
+    </message>
+    <message>
+        <source>it uses a compression method Pagemate does not support</source>
+        <translation>usa un método de compresión que Pagemate no admite</translation>
+    </message>
+    <message>
+        <source>“{member}” is password-protected.</source>
+        <translation>«{member}» está protegido con contraseña.</translation>
+    </message>
+    <message>
+        <source>the file is damaged or incomplete (a truncated zip archive).</source>
+        <translation>el archivo está dañado o incompleto (un archivo zip cortado).</translation>
+    </message>
+    <message>
+        <source>it is not a zip archive.</source>
+        <translation>no es un archivo zip.</translation>
+    </message>
+    <message>
+        <source>it is not a text file (it holds binary data), nor a book Pagemate knows.</source>
+        <translation>no es un archivo de texto (contiene datos binarios) ni un libro que Pagemate conozca.</translation>
+    </message>
+    <message>
+        <source>Pagemate opens EPUB, FB2, text and Markdown books, MOBI and AZW3 books without DRM, PDF documents and CBZ, CBR, CB7 and CBT comics.</source>
+        <translation>Pagemate abre libros EPUB, FB2, de texto y Markdown, libros MOBI y AZW3 sin DRM, documentos PDF y cómics CBZ, CBR, CB7 y CBT.</translation>
+    </message>
+    <message>
+        <source>a gzip file</source>
+        <translation>un archivo gzip</translation>
+    </message>
+    <message>
+        <source>a Kindle Topaz book, a format Amazon never documented</source>
+        <translation>un libro Kindle Topaz, un formato que Amazon nunca documentó</translation>
+    </message>
+    <message>
+        <source>a Kindle KFX book protected by DRM (its text is encrypted)</source>
+        <translation>un libro Kindle KFX protegido con DRM (su texto está cifrado)</translation>
+    </message>
+    <message>
+        <source>a Kindle KFX book, a format Amazon never documented</source>
+        <translation>un libro Kindle KFX, un formato que Amazon nunca documentó</translation>
+    </message>
+    <message>
+        <source>it is a zip archive but neither an EPUB book nor a CBZ comic (no pages found).</source>
+        <translation>es un archivo zip, pero ni un libro EPUB ni un cómic CBZ (no se encontraron páginas).</translation>
+    </message>
+    <message>
+        <source>its name says it is text, but it holds binary data, so it is not a book Pagemate can read (it may be damaged, or named wrongly).</source>
+        <translation>su nombre dice que es texto, pero contiene datos binarios, así que no es un libro que Pagemate pueda leer (puede estar dañado o mal nombrado).</translation>
+    </message>
+    <message>
+        <source>it is {what}. {opens}</source>
+        <translation>es {what}. {opens}</translation>
+    </message>
+    <message>
+        <source>it is a RAR archive of a version Pagemate cannot read. {opens}</source>
+        <translation>es un archivo RAR de una versión que Pagemate no sabe leer. {opens}</translation>
+    </message>
+    <message>
+        <source>it is not an EPUB, MOBI, FB2 or PDF book, nor a comic (it is not even a zip, RAR, 7z or tar archive); a text book is opened by its name ending in .txt or .md.</source>
+        <translation>no es un libro EPUB, MOBI, FB2 ni PDF, ni un cómic (ni siquiera un archivo zip, RAR, 7z o tar); un libro de texto se abre por su nombre terminado en .txt o .md.</translation>
+    </message>
+    <message>
+        <source>the PDF has no pages; the file is damaged.</source>
+        <translation>el PDF no tiene páginas; el archivo está dañado.</translation>
+    </message>
+    <message>
+        <source>the PDF is protected by a password. Pagemate does not open password-protected PDFs; save an unprotected copy from the program that made it.</source>
+        <translation>el PDF está protegido con contraseña. Pagemate no abre PDF protegidos; guarde una copia sin protección desde el programa que lo creó.</translation>
+    </message>
+    <message>
+        <source>the PDF is locked with a security scheme Pagemate cannot open (DRM).</source>
+        <translation>el PDF está bloqueado con un sistema de seguridad que Pagemate no puede abrir (DRM).</translation>
+    </message>
+    <message>
+        <source>the PDF is damaged (its structure cannot be read); it may be cut short.</source>
+        <translation>el PDF está dañado (no se puede leer su estructura); puede que esté cortado.</translation>
+    </message>
+    <message>
+        <source>the file cannot be read or is not a PDF.</source>
+        <translation>el archivo no se puede leer o no es un PDF.</translation>
+    </message>
+    <message>
+        <source>the PDF is damaged and cannot be read.</source>
+        <translation>el PDF está dañado y no se puede leer.</translation>
+    </message>
+    <message>
+        <source>Can&apos;t open “{file}”: {reason}</source>
+        <translation>No se puede abrir «{file}»: {reason}</translation>
+    </message>
+    <message>
+        <source>the file is damaged: “{member}” cannot be read ({detail}).</source>
+        <translation>el archivo está dañado: no se puede leer «{member}» ({detail}).</translation>
+    </message>
+    <message>
+        <source>Ollama isn&apos;t running at {host}. Start it, or change the host in Settings.</source>
+        <translation>Ollama no está en marcha en {host}. Inícielo o cambie la dirección en la Configuración.</translation>
+    </message>
+    <message>
+        <source>No model server answers at {host}. Start it (LM Studio, llama.cpp&apos;s server, …), or choose another server in Settings.</source>
+        <translation>Ningún servidor de modelos responde en {host}. Inícielo (LM Studio, el servidor de llama.cpp, …) o elija otro servidor en la Configuración.</translation>
+    </message>
+    <message>
+        <source>The model “{model}” isn&apos;t installed in Ollama at {host}. Download it, or choose another model in Settings.</source>
+        <translation>El modelo «{model}» no está instalado en Ollama en {host}. Descárguelo o elija otro modelo en la Configuración.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} has no model “{model}”. Load it there, or choose one of its models in Settings.</source>
+        <translation>El servidor de modelos en {host} no tiene el modelo «{model}». Cárguelo allí o elija uno de sus modelos en la Configuración.</translation>
+    </message>
+    <message>
+        <source>Ollama at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
+        <translation>Ollama en {host} no respondió en {seconds} segundos. Puede que esté cargando el modelo; inténtelo de nuevo o elija un modelo más pequeño en la Configuración.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
+        <translation>El servidor de modelos en {host} no respondió en {seconds} segundos. Puede que esté cargando el modelo; inténtelo de nuevo o elija un modelo más pequeño en la Configuración.</translation>
+    </message>
+</context>
+<context>
     <name>FindController</name>
     <message>
         <source>“{0}” will be searched when a book is open.</source>
@@ -2180,6 +2343,14 @@
     <message>
         <source> &lt;i&gt;(extract)&lt;/i&gt;</source>
         <translation> &lt;i&gt;(extracto)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>the beginning</source>
+        <translation>el inicio</translation>
+    </message>
+    <message>
+        <source>where you are</source>
+        <translation>donde va usted</translation>
     </message>
 </context>
 </TS>

@@ -847,6 +847,169 @@
     </message>
 </context>
 <context>
+    <name>Errors</name>
+    <message>
+        <source>this book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the app it was bought for, or get a DRM-free copy.</source>
+        <translation>ce livre est protégé par des DRM (son texte est chiffré) : Pagemate ne peut pas le lire. Ouvrez-le dans l’application où vous l’avez acheté, ou procurez-vous une copie sans DRM.</translation>
+    </message>
+    <message>
+        <source>it has no {container}, so it is not a valid EPUB (the file may be damaged).</source>
+        <translation>il n’a pas de {container} : ce n’est pas un EPUB valide (le fichier est peut-être endommagé).</translation>
+    </message>
+    <message>
+        <source>the file is damaged or incomplete ({detail}).</source>
+        <translation>le fichier est endommagé ou incomplet ({detail}).</translation>
+    </message>
+    <message>
+        <source>this Kindle book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the Kindle app it was bought for, or get a DRM-free copy.</source>
+        <translation>ce livre Kindle est protégé par des DRM (son texte est chiffré) : Pagemate ne peut pas le lire. Ouvrez-le dans l’application Kindle où vous l’avez acheté, ou procurez-vous une copie sans DRM.</translation>
+    </message>
+    <message>
+        <source>it is password-protected (encrypted); Pagemate cannot open encrypted comics. Unpack it with its password and repack the pages as a CBZ.</source>
+        <translation>il est protégé par un mot de passe (chiffré) ; Pagemate n’ouvre pas les bandes dessinées chiffrées. Décompressez-le avec son mot de passe et réunissez les pages dans un CBZ.</translation>
+    </message>
+    <message>
+        <source>it is missing from the archive&apos;s data</source>
+        <translation>il manque dans les données de l’archive</translation>
+    </message>
+    <message>
+        <source>its compressed data is corrupt or cut short</source>
+        <translation>ses données compressées sont corrompues ou tronquées</translation>
+    </message>
+    <message>
+        <source>{detail}: {message}</source>
+        <translation>{detail} : {message}</translation>
+    </message>
+    <message>
+        <source>its compressed data is corrupt</source>
+        <translation>ses données compressées sont corrompues</translation>
+    </message>
+    <message>
+        <source>it is cut short</source>
+        <translation>il est tronqué</translation>
+    </message>
+    <message>
+        <source>its checksum does not match; the bytes were changed</source>
+        <translation>sa somme de contrôle ne correspond pas : des octets ont été modifiés</translation>
+    </message>
+    <message>
+        <source>it uses a compression method Pagemate does not support</source>
+        <translation>il utilise une méthode de compression que Pagemate ne prend pas en charge</translation>
+    </message>
+    <message>
+        <source>“{member}” is password-protected.</source>
+        <translation>« {member} » est protégé par un mot de passe.</translation>
+    </message>
+    <message>
+        <source>the file is damaged or incomplete (a truncated zip archive).</source>
+        <translation>le fichier est endommagé ou incomplet (archive zip tronquée).</translation>
+    </message>
+    <message>
+        <source>it is not a zip archive.</source>
+        <translation>ce n’est pas une archive zip.</translation>
+    </message>
+    <message>
+        <source>it is not a text file (it holds binary data), nor a book Pagemate knows.</source>
+        <translation>ce n’est pas un fichier texte (il contient des données binaires), ni un livre que Pagemate connaît.</translation>
+    </message>
+    <message>
+        <source>Pagemate opens EPUB, FB2, text and Markdown books, MOBI and AZW3 books without DRM, PDF documents and CBZ, CBR, CB7 and CBT comics.</source>
+        <translation>Pagemate ouvre les livres EPUB, FB2, texte et Markdown, les livres MOBI et AZW3 sans DRM, les documents PDF et les bandes dessinées CBZ, CBR, CB7 et CBT.</translation>
+    </message>
+    <message>
+        <source>a gzip file</source>
+        <translation>un fichier gzip</translation>
+    </message>
+    <message>
+        <source>a Kindle Topaz book, a format Amazon never documented</source>
+        <translation>un livre Kindle Topaz, un format qu’Amazon n’a jamais documenté</translation>
+    </message>
+    <message>
+        <source>a Kindle KFX book protected by DRM (its text is encrypted)</source>
+        <translation>un livre Kindle KFX protégé par des DRM (son texte est chiffré)</translation>
+    </message>
+    <message>
+        <source>a Kindle KFX book, a format Amazon never documented</source>
+        <translation>un livre Kindle KFX, un format qu’Amazon n’a jamais documenté</translation>
+    </message>
+    <message>
+        <source>it is a zip archive but neither an EPUB book nor a CBZ comic (no pages found).</source>
+        <translation>c’est une archive zip, mais ni un livre EPUB ni une bande dessinée CBZ (aucune page trouvée).</translation>
+    </message>
+    <message>
+        <source>its name says it is text, but it holds binary data, so it is not a book Pagemate can read (it may be damaged, or named wrongly).</source>
+        <translation>son nom indique un fichier texte, mais il contient des données binaires : ce n’est pas un livre que Pagemate peut lire (il est peut-être endommagé ou mal nommé).</translation>
+    </message>
+    <message>
+        <source>it is {what}. {opens}</source>
+        <translation>c’est {what}. {opens}</translation>
+    </message>
+    <message>
+        <source>it is a RAR archive of a version Pagemate cannot read. {opens}</source>
+        <translation>c’est une archive RAR d’une version que Pagemate ne sait pas lire. {opens}</translation>
+    </message>
+    <message>
+        <source>it is not an EPUB, MOBI, FB2 or PDF book, nor a comic (it is not even a zip, RAR, 7z or tar archive); a text book is opened by its name ending in .txt or .md.</source>
+        <translation>ce n’est ni un livre EPUB, MOBI, FB2 ou PDF, ni une bande dessinée (pas même une archive zip, RAR, 7z ou tar) ; un livre en texte s’ouvre par son nom en .txt ou .md.</translation>
+    </message>
+    <message>
+        <source>the PDF has no pages; the file is damaged.</source>
+        <translation>le PDF n’a aucune page : le fichier est endommagé.</translation>
+    </message>
+    <message>
+        <source>the PDF is protected by a password. Pagemate does not open password-protected PDFs; save an unprotected copy from the program that made it.</source>
+        <translation>le PDF est protégé par un mot de passe. Pagemate n’ouvre pas les PDF protégés ; enregistrez une copie non protégée depuis le programme qui l’a créé.</translation>
+    </message>
+    <message>
+        <source>the PDF is locked with a security scheme Pagemate cannot open (DRM).</source>
+        <translation>le PDF est verrouillé par un système de sécurité que Pagemate ne sait pas ouvrir (DRM).</translation>
+    </message>
+    <message>
+        <source>the PDF is damaged (its structure cannot be read); it may be cut short.</source>
+        <translation>le PDF est endommagé (sa structure est illisible) ; il est peut-être tronqué.</translation>
+    </message>
+    <message>
+        <source>the file cannot be read or is not a PDF.</source>
+        <translation>le fichier est illisible ou n’est pas un PDF.</translation>
+    </message>
+    <message>
+        <source>the PDF is damaged and cannot be read.</source>
+        <translation>le PDF est endommagé et illisible.</translation>
+    </message>
+    <message>
+        <source>Can&apos;t open “{file}”: {reason}</source>
+        <translation>Impossible d’ouvrir « {file} » : {reason}</translation>
+    </message>
+    <message>
+        <source>the file is damaged: “{member}” cannot be read ({detail}).</source>
+        <translation>le fichier est endommagé : « {member} » est illisible ({detail}).</translation>
+    </message>
+    <message>
+        <source>Ollama isn&apos;t running at {host}. Start it, or change the host in Settings.</source>
+        <translation>Ollama ne tourne pas à l’adresse {host}. Lancez-le, ou changez l’adresse dans les Paramètres.</translation>
+    </message>
+    <message>
+        <source>No model server answers at {host}. Start it (LM Studio, llama.cpp&apos;s server, …), or choose another server in Settings.</source>
+        <translation>Aucun serveur de modèles ne répond à l’adresse {host}. Lancez-le (LM Studio, le serveur de llama.cpp, …), ou choisissez un autre serveur dans les Paramètres.</translation>
+    </message>
+    <message>
+        <source>The model “{model}” isn&apos;t installed in Ollama at {host}. Download it, or choose another model in Settings.</source>
+        <translation>Le modèle « {model} » n’est pas installé dans Ollama à l’adresse {host}. Téléchargez-le, ou choisissez un autre modèle dans les Paramètres.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} has no model “{model}”. Load it there, or choose one of its models in Settings.</source>
+        <translation>Le serveur de modèles à l’adresse {host} n’a pas de modèle « {model} ». Chargez-le sur ce serveur, ou choisissez l’un de ses modèles dans les Paramètres.</translation>
+    </message>
+    <message>
+        <source>Ollama at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
+        <translation>Ollama à l’adresse {host} n’a pas répondu en {seconds} secondes. Il charge peut-être le modèle ; réessayez, ou choisissez un modèle plus petit dans les Paramètres.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
+        <translation>Le serveur de modèles à l’adresse {host} n’a pas répondu en {seconds} secondes. Il charge peut-être le modèle ; réessayez, ou choisissez un modèle plus petit dans les Paramètres.</translation>
+    </message>
+</context>
+<context>
     <name>FindController</name>
     <message>
         <source>“{0}” will be searched when a book is open.</source>
@@ -2180,6 +2343,14 @@
     <message>
         <source> &lt;i&gt;(extract)&lt;/i&gt;</source>
         <translation> &lt;i&gt;(extrait)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>the beginning</source>
+        <translation>l’ouverture du livre</translation>
+    </message>
+    <message>
+        <source>where you are</source>
+        <translation>votre lecture</translation>
     </message>
 </context>
 </TS>

@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
 from reader_app.paths import assets_dir
-from reader_app.translatable import QT_TRANSLATE_NOOP
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +28,24 @@ _TRANSLATOR_NAME = "pagemateTranslator"
 def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
     """`text` in the window's language, for code outside a QObject (`self.tr` inside one)."""
     return QCoreApplication.translate(context, text, disambiguation, n)
+
+
+def said(what: BaseException | Sentence | str) -> str:
+    """What an error (or a sentence made outside the window) says, in the window's language:
+    a `Sentence`'s template translated, then filled with its arguments, each translated the same
+    way. An error without one (`ReaderError.sentence`) says its English message."""
+    if isinstance(what, BaseException):
+        found = getattr(what, "sentence", None)
+        what = found if isinstance(found, Sentence) else str(what)
+    if not isinstance(what, Sentence):
+        return what
+    template = translate(what.context, what.template)
+    args = {name: said(value) if isinstance(value, Sentence) else str(value)
+            for name, value in what.args}
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
+        return what.template.format(**args)
 
 
 _THEME_NAMES = {"system": QT_TRANSLATE_NOOP("Theme", "System"),

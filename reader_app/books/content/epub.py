@@ -48,6 +48,7 @@ from reader_app.books.model import (
 from reader_app.books.typography.embedded_fonts import embedded_fonts
 from reader_app.books.typography.stylesheets import StyleSheets
 from reader_app.errors import BookError, DrmProtectedError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 CONTAINER = "META-INF/container.xml"
 ENCRYPTION = "META-INF/encryption.xml"
@@ -115,19 +116,16 @@ def reject_drm(archive: SafeZip) -> None:
 
 
 def _drm(path: Path) -> DrmProtectedError:
-    return DrmProtectedError(
-        path,
-        "this book is protected by DRM (its text is encrypted), so Pagemate cannot read it. "
-        "Open it in the app it was bought for, or get a DRM-free copy.",
-    )
+    return DrmProtectedError(path, sentence(QT_TRANSLATE_NOOP(
+        "Errors", "this book is protected by DRM (its text is encrypted), so Pagemate cannot "
+        "read it. Open it in the app it was bought for, or get a DRM-free copy.")))
 
 
 def _package_document_name(archive: SafeZip) -> str:
     if CONTAINER not in archive:
-        raise BookError(
-            archive.path,
-            f"it has no {CONTAINER}, so it is not a valid EPUB (the file may be damaged).",
-        )
+        raise BookError(archive.path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it has no {container}, so it is not a valid EPUB (the file may be "
+            "damaged)."), container=CONTAINER))
     root = parse_xml(archive.read(CONTAINER), path=archive.path, member=CONTAINER)
     rootfiles = [el for el in root.iter() if local_name(el) == "rootfile" and el.get("full-path")]
     preferred = [el for el in rootfiles if el.get("media-type") == "application/oebps-package+xml"]

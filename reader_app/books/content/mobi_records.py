@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reader_app.errors import BookError, DrmProtectedError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 PALM_HEADER = 78
 MOBI_TYPES = (b"BOOKMOBI", b"TEXtREAd")
@@ -28,15 +29,14 @@ EXTH_KF8_BOUNDARY, EXTH_COVER, EXTH_TITLE, EXTH_LANGUAGE = 121, 201, 503, 524
 
 
 def damaged(path: Path, detail: str) -> BookError:
-    return BookError(path, f"the file is damaged or incomplete ({detail}).")
+    return BookError(path, sentence(QT_TRANSLATE_NOOP(
+        "Errors", "the file is damaged or incomplete ({detail})."), detail=detail))
 
 
 def drm_error(path: Path) -> DrmProtectedError:
-    return DrmProtectedError(
-        path,
-        "this Kindle book is protected by DRM (its text is encrypted), so Pagemate cannot read "
-        "it. Open it in the Kindle app it was bought for, or get a DRM-free copy.",
-    )
+    return DrmProtectedError(path, sentence(QT_TRANSLATE_NOOP(
+        "Errors", "this Kindle book is protected by DRM (its text is encrypted), so Pagemate "
+        "cannot read it. Open it in the Kindle app it was bought for, or get a DRM-free copy.")))
 
 
 class PalmDatabase:

@@ -18,6 +18,7 @@ from reader_app.books.files.safezip import (
     unreadable_file_error,
 )
 from reader_app.errors import BookError, DamagedBookError, UnsafeBookError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 ArchiveKind = Literal["rar", "7z", "tar"]
 # libarchive's reader for each kind: only that one, so a file cannot pass as another format, and
@@ -29,10 +30,9 @@ _LIBARCHIVE_FORMATS: dict[ArchiveKind, tuple[str, ...]] = {
 }
 _READ_CHUNK = 1 << 16
 _ENCRYPTED = re.compile(r"encrypt|passphrase|password", re.IGNORECASE)
-PASSWORD_REASON = (
-    "it is password-protected (encrypted); Pagemate cannot open encrypted comics. Unpack it "
-    "with its password and repack the pages as a CBZ."
-)
+PASSWORD_REASON = sentence(QT_TRANSLATE_NOOP(
+    "Errors", "it is password-protected (encrypted); Pagemate cannot open encrypted comics. "
+    "Unpack it with its password and repack the pages as a CBZ."))
 
 
 def _libarchive() -> Any:
@@ -97,7 +97,8 @@ class SafeArchive:
             raise self._too_big(name, cap)
         found = self._contents({name}, cap=cap, count=None)
         if name not in found:
-            raise DamagedBookError(self.path, name, "it is missing from the archive's data")
+            raise DamagedBookError(self.path, name, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it is missing from the archive's data")))
         return found[name]
 
     def peek(self, name: str, count: int) -> bytes:
@@ -174,9 +175,9 @@ class SafeArchive:
             message = _message(error)
             if _ENCRYPTED.search(message):
                 raise BookError(self.path, PASSWORD_REASON) from error
-            raise BookError(
-                self.path, f"the file is damaged or incomplete ({message or 'unreadable'})."
-            ) from error
+            raise BookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the file is damaged or incomplete ({detail})."),
+                detail=message or "unreadable")) from error
 
     @contextmanager
     def _member_errors(self, name: str) -> Iterator[None]:
@@ -187,10 +188,11 @@ class SafeArchive:
             message = _message(error)
             if _ENCRYPTED.search(message) or self._rar5_encrypted():
                 raise BookError(self.path, PASSWORD_REASON) from error
-            detail = "its compressed data is corrupt or cut short"
-            raise DamagedBookError(
-                self.path, name, f"{detail}: {message}" if message else detail
-            ) from error
+            detail = sentence(QT_TRANSLATE_NOOP(
+                "Errors", "its compressed data is corrupt or cut short"))
+            raise DamagedBookError(self.path, name, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "{detail}: {message}"), detail=detail, message=message)
+                if message else detail) from error
 
     def _rar5_encrypted(self) -> bool:
         from reader_app.books.files.rar5 import has_encrypted_file

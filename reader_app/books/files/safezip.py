@@ -18,6 +18,7 @@ from pathlib import Path
 from types import TracebackType
 
 from reader_app.errors import BookError, DamagedBookError, UnsafeBookError
+from reader_app.translatable import QT_TRANSLATE_NOOP, Part, sentence
 
 _DRIVE_LETTER = re.compile(r"^[A-Za-z]:")
 _READ_CHUNK = 1 << 16
@@ -35,14 +36,15 @@ _MEMBER_FAILURES: tuple[type[BaseException], ...] = (
 )
 
 
-def _describe(error: BaseException) -> str:
+def _describe(error: BaseException) -> Part:
     if isinstance(error, (zlib.error, lzma.LZMAError)):
-        return "its compressed data is corrupt"
+        return sentence(QT_TRANSLATE_NOOP("Errors", "its compressed data is corrupt"))
     if isinstance(error, EOFError):
-        return "it is cut short"
+        return sentence(QT_TRANSLATE_NOOP("Errors", "it is cut short"))
     text = str(error)
     if "CRC" in text:
-        return "its checksum does not match; the bytes were changed"
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "its checksum does not match; the bytes were changed"))
     return text[:200] or type(error).__name__
 
 
@@ -192,11 +194,11 @@ class SafeZip:
         try:
             yield
         except NotImplementedError as error:  # an unsupported compression method or version
-            raise DamagedBookError(
-                self.path, name, "it uses a compression method Pagemate does not support"
-            ) from error
+            raise DamagedBookError(self.path, name, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it uses a compression method Pagemate does not support"))) from error
         except RuntimeError as error:  # zipfile raises it for encrypted (password) members
-            raise BookError(self.path, f"“{name}” is password-protected.") from error
+            raise BookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "“{member}” is password-protected."), member=name)) from error
         except _MEMBER_FAILURES as error:
             raise DamagedBookError(self.path, name, _describe(error)) from error
 
@@ -308,10 +310,11 @@ def _open_zip(path: Path) -> zipfile.ZipFile:
         return zipfile.ZipFile(path)
     except zipfile.BadZipFile as error:
         if read_head(path, 4).startswith(b"PK"):
-            raise BookError(
-                path, "the file is damaged or incomplete (a truncated zip archive)."
-            ) from error
-        raise BookError(path, "it is not a zip archive.") from error
+            raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the file is damaged or incomplete (a truncated zip archive).")
+            )) from error
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is not a zip archive."))) from error
     except OSError as error:
         raise unreadable_file_error(path, error) from error
     except NotImplementedError as error:  # a directory entry needing a newer zip version

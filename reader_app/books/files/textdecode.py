@@ -7,9 +7,12 @@ from pathlib import Path
 
 from reader_app.books.files.safezip import read_head, unreadable_file_error
 from reader_app.errors import BookError, BookTooLargeError, UnsupportedFormatError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 # War and Peace as plain text is 3.2 MB; a file ten times that is no book anyone reads as text.
 MAX_TEXT_FILE_BYTES = 32 << 20
+NOT_TEXT = sentence(QT_TRANSLATE_NOOP(
+    "Errors", "it is not a text file (it holds binary data), nor a book Pagemate knows."))
 # How much of the file the encoding guess looks at: enough for a confident answer, bounded time.
 GUESS_SAMPLE_BYTES = 256 << 10
 _BOMS: tuple[tuple[bytes, str], ...] = (
@@ -56,9 +59,7 @@ def read_text_file(path: Path, *, max_bytes: int = MAX_TEXT_FILE_BYTES) -> tuple
             f"(the limit is {max_bytes >> 20} MB); it was not opened.",
         )
     if not looks_like_text(read_head(path, 4096)):
-        raise UnsupportedFormatError(
-            path, "it is not a text file (it holds binary data), nor a book Pagemate knows."
-        )
+        raise UnsupportedFormatError(path, NOT_TEXT)
     try:
         data = path.read_bytes()[: max_bytes + 1]
     except OSError as error:
@@ -80,9 +81,7 @@ def decode_text(data: bytes, *, path: Path) -> tuple[str, str]:
                 path, f"it says it is {encoding.upper()} text, but its bytes are damaged."
             ) from error
     if b"\x00" in data:
-        raise UnsupportedFormatError(
-            path, "it is not a text file (it holds binary data), nor a book Pagemate knows."
-        )
+        raise UnsupportedFormatError(path, NOT_TEXT)
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:

@@ -17,6 +17,7 @@ from reader_app.books.files.textdecode import looks_like_text
 from reader_app.books.model import Book, BookFormat
 from reader_app.digest import file_sha256
 from reader_app.errors import BookError, UnsupportedFormatError
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, sentence
 
 EPUB_MIMETYPE = b"application/epub+zip"
 MOBI_SIGNATURES = (b"BOOKMOBI", b"TEXtREAd")  # the Palm database type and creator
@@ -31,15 +32,18 @@ BookReader = Callable[..., Book]  # reader(path, *, book_id=...) -> Book
 # its first couple of kilobytes.
 HEAD_BYTES = 2048
 # What Pagemate opens, for the sentence that says a file is something else.
-OPENS = ("Pagemate opens EPUB, FB2, text and Markdown books, MOBI and AZW3 books without DRM, "
-         "PDF documents and CBZ, CBR, CB7 and CBT comics.")
+OPENS = QT_TRANSLATE_NOOP(
+    "Errors", "Pagemate opens EPUB, FB2, text and Markdown books, MOBI and AZW3 books without "
+    "DRM, PDF documents and CBZ, CBR, CB7 and CBT comics.")
 
 # File signatures of formats people will try to open, so we can say what the file is.
 _KNOWN_OTHER_FORMATS: tuple[tuple[bytes, str], ...] = (
-    (b"\x1f\x8b", "a gzip file"),
-    (b"TPZ", "a Kindle Topaz book, a format Amazon never documented"),
-    (b"\xeaDRMION\xee", "a Kindle KFX book protected by DRM (its text is encrypted)"),
-    (b"CONT\x02\x00", "a Kindle KFX book, a format Amazon never documented"),
+    (b"\x1f\x8b", QT_TRANSLATE_NOOP("Errors", "a gzip file")),
+    (b"TPZ", QT_TRANSLATE_NOOP("Errors", "a Kindle Topaz book, a format Amazon never documented")),
+    (b"\xeaDRMION\xee", QT_TRANSLATE_NOOP(
+        "Errors", "a Kindle KFX book protected by DRM (its text is encrypted)")),
+    (b"CONT\x02\x00", QT_TRANSLATE_NOOP(
+        "Errors", "a Kindle KFX book, a format Amazon never documented")),
 )
 # Archive signatures by content; a comic inside decides the rest (`archive.py`).
 _ARCHIVE_SIGNATURES: tuple[tuple[bytes, BookFormat], ...] = (
@@ -99,9 +103,9 @@ def sniff_format(path: Path) -> BookFormat:
             return "fb2"
         if suffix == ".cbz" or any(_is_image_name(name) for name in archive.names):
             return "cbz"
-    raise UnsupportedFormatError(
-        path, "it is a zip archive but neither an EPUB book nor a CBZ comic (no pages found)."
-    )
+    raise UnsupportedFormatError(path, sentence(QT_TRANSLATE_NOOP(
+        "Errors", "it is a zip archive but neither an EPUB book nor a CBZ comic (no pages "
+        "found).")))
 
 
 def read_book(path: Path, *, book_id: str | None = None) -> Book:
@@ -139,10 +143,9 @@ def _unzipped_format(path: Path, head: bytes, suffix: str) -> BookFormat:
         return "fb2"
     if suffix in TEXT_SUFFIXES:
         if not looks_like_text(head):
-            raise UnsupportedFormatError(
-                path, "its name says it is text, but it holds binary data, so it is not a book "
-                "Pagemate can read (it may be damaged, or named wrongly).",
-            )
+            raise UnsupportedFormatError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "its name says it is text, but it holds binary data, so it is not a "
+                "book Pagemate can read (it may be damaged, or named wrongly).")))
         return TEXT_SUFFIXES[suffix]
     raise UnsupportedFormatError(path, _describe_other(head))
 
@@ -152,12 +155,16 @@ def _is_image_name(name: str) -> bool:
     return dot >= 0 and name[dot:].lower() in IMAGE_EXTENSIONS
 
 
-def _describe_other(head: bytes) -> str:
+def _describe_other(head: bytes) -> Sentence:
     for signature, description in _KNOWN_OTHER_FORMATS:
         if head.startswith(signature):
-            return f"it is {description}. {OPENS}"
+            return sentence(QT_TRANSLATE_NOOP("Errors", "it is {what}. {opens}"),
+                            what=sentence(description), opens=sentence(OPENS))
     if head.startswith(b"Rar!"):
-        return f"it is a RAR archive of a version Pagemate cannot read. {OPENS}"
-    return ("it is not an EPUB, MOBI, FB2 or PDF book, nor a comic (it is not even a zip, RAR, 7z "
-            "or tar archive); a text book is opened by its name ending in .txt or .md.")
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is a RAR archive of a version Pagemate cannot read. {opens}"),
+            opens=sentence(OPENS))
+    return sentence(QT_TRANSLATE_NOOP(
+        "Errors", "it is not an EPUB, MOBI, FB2 or PDF book, nor a comic (it is not even a zip, "
+        "RAR, 7z or tar archive); a text book is opened by its name ending in .txt or .md."))
 

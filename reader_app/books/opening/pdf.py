@@ -22,6 +22,7 @@ from typing import Any
 
 from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section, TocEntry
 from reader_app.errors import BookError, BookTooLargeError
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, sentence
 
 log = logging.getLogger(__name__)
 
@@ -292,7 +293,8 @@ def open_document(path: Path) -> Any:
         count = len(document)
     if count <= 0:
         document.close()
-        raise BookError(path, "the PDF has no pages; the file is damaged.")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "the PDF has no pages; the file is damaged.")))
     if count > MAX_PAGES:
         document.close()
         raise BookTooLargeError(path, f"it has {count:,} pages, more than the {MAX_PAGES:,} "
@@ -300,18 +302,21 @@ def open_document(path: Path) -> Any:
     return document
 
 
-def _open_failure(code: int | None) -> str:
+def _open_failure(code: int | None) -> Sentence:
     raw = pdfium().raw
     if code == raw.FPDF_ERR_PASSWORD:
-        return ("the PDF is protected by a password. Pagemate does not open password-protected "
-                "PDFs; save an unprotected copy from the program that made it.")
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "the PDF is protected by a password. Pagemate does not open "
+            "password-protected PDFs; save an unprotected copy from the program that made it."))
     if code == raw.FPDF_ERR_SECURITY:
-        return "the PDF is locked with a security scheme Pagemate cannot open (DRM)."
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "the PDF is locked with a security scheme Pagemate cannot open (DRM)."))
     if code == raw.FPDF_ERR_FORMAT:
-        return "the PDF is damaged (its structure cannot be read); it may be cut short."
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "the PDF is damaged (its structure cannot be read); it may be cut short."))
     if code == raw.FPDF_ERR_FILE:
-        return "the file cannot be read or is not a PDF."
-    return "the PDF is damaged and cannot be read."
+        return sentence(QT_TRANSLATE_NOOP("Errors", "the file cannot be read or is not a PDF."))
+    return sentence(QT_TRANSLATE_NOOP("Errors", "the PDF is damaged and cannot be read."))
 
 
 def read_pdf(path: Path, *, book_id: str) -> Book:

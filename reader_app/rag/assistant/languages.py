@@ -59,14 +59,28 @@ def question_language(question: str) -> str:
     return best if top >= 1 and top > second else ""
 
 
+def _foreign_name(book_language: str) -> str:
+    """"French" for a French book; "" for English, none or a language without a name here."""
+    name = NAMES.get(primary(book_language), "")
+    return "" if name == "English" else name
+
+
 def language_rule(book_language: str) -> str:
     """The rule line about languages, the same for every question about one book."""
-    name = NAMES.get(primary(book_language))
+    name = _foreign_name(book_language)
     rule = "Answer in the language the reader's question is written in."
-    if name and name != "English":
+    if name:
         rule += (f" The book is in {name}: quote it as it is written, and keep its names as the "
                  "book spells them.")
     return rule
+
+
+def writing_rule(book_language: str) -> str:
+    """The companion's rule line (descriptions, summaries, recaps): write in the book's language.
+    "" for an English book, whose requests stay as they always were (the server's cache)."""
+    name = _foreign_name(book_language)
+    return (f"The book is in {name}: write in {name}, quote it as it is written, and keep its "
+            "names as the book spells them.") if name else ""
 
 
 def question_line(question: str) -> str:

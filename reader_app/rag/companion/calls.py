@@ -26,11 +26,13 @@ class CompanionCalls:
 
     def companion_text(
         self, task: CompanionTask, excerpts: ScopedExcerpts, *, title: str, subject: str,
-        priority: Priority = Priority.BACKGROUND,
+        language: str = "", priority: Priority = Priority.BACKGROUND,
     ) -> str:
-        """A description, chapter summary or recap written only from `excerpts`; background
-        work unless the reader is waiting for it (`priority`)."""
-        request = prompts.companion_request(task, excerpts, title=title, subject=subject)
+        """A description, chapter summary or recap written only from `excerpts`, in `language`
+        (the book's decided language); background work unless the reader is waiting for it
+        (`priority`)."""
+        request = prompts.companion_request(task, excerpts, title=title, subject=subject,
+                                            language=language)
         text = self.port.reply(request, priority=priority).strip()
         if not text:
             raise AnswerFailedError("the model's reply was empty")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from reader_app.rag.assistant.languages import writing_rule
 from reader_app.rag.scope.excerpts import ScopedExcerpts
 from reader_app.rag.scope.quoting import quoted
 from reader_app.rag.scope.request import Message, ModelRequest, sealed_request
@@ -53,10 +54,14 @@ MERGE_MAX_TOKENS = 200
 
 
 def companion_messages(
-    task: str, excerpts: tuple[tuple[str, str], ...], *, title: str, subject: str
+    task: str, excerpts: tuple[tuple[str, str], ...], *, title: str, subject: str,
+    language: str = "",
 ) -> list[Message]:
-    """A companion request: the task, then the (label, text) excerpts quoted."""
+    """A companion request: the task, then the (label, text) excerpts quoted. `language`: the
+    book's decided language; any but English adds a line telling the model to write in it."""
     system = COMPANION_TASKS[task].format(title=title, subject=subject) + "\n\n" + COMPANION_RULES
+    if rule := writing_rule(language):
+        system += "\n\n" + rule
     parts = [
         f'<excerpt source="{quoted(label)}">\n{quoted(text)}\n</excerpt>'
         for label, text in excerpts
@@ -78,12 +83,13 @@ def merge_messages(
 
 
 def companion_request(task: CompanionTask, excerpts: ScopedExcerpts, *, title: str,
-                      subject: str) -> ModelRequest:
-    """A description, chapter summary or recap written only from `excerpts`; a whole chapter is
-    several thousand tokens, so it asks for more room than Ollama's default."""
+                      subject: str, language: str = "") -> ModelRequest:
+    """A description, chapter summary or recap written only from `excerpts`, in the book's
+    `language`; a whole chapter is several thousand tokens, so it asks for more room than
+    Ollama's default."""
     return sealed_request(task, inputs=(excerpts,), max_tokens=COMPANION_MAX_TOKENS[task],
                           messages=lambda: companion_messages(task, excerpts.pairs, title=title,
-                                                      subject=subject),
+                                                              subject=subject, language=language),
                           context_tokens=COMPANION_CONTEXT_TOKENS)
 
 

@@ -15,6 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from reader_app.books.model import Book
+from reader_app.books.text.language import decided_language
 from reader_app.rag.companion.calls import CompanionCalls
 from reader_app.rag.companion.prompts import CompanionTask
 from reader_app.rag.companion.store import (
@@ -25,6 +26,7 @@ from reader_app.rag.companion.store import (
     save_text,
     usable_texts,
 )
+from reader_app.rag.companion.words import CompanionWords, companion_words
 from reader_app.rag.index.sentences import sentences_between
 from reader_app.rag.scope.boundary import Scope, earlier_volume_ids
 from reader_app.rag.scope.excerpts import Span, UsableText, excerpts_in_scope, from_summaries
@@ -74,12 +76,15 @@ def story_so_far(conn: sqlite3.Connection, book: Book, scope: Scope) -> StorySoF
 def summarise_chapter(
     conn: sqlite3.Connection, book: Book, scope: Scope, chapter: Chapter, gateway: CompanionCalls
 ) -> str:
-    """Summarise `chapter` up to the boundary (all of it once passed), store and return it."""
+    """Summarise `chapter` up to the boundary (all of it once passed), store and return it, in
+    the book's language."""
+    language = decided_language(book)
+    words = companion_words(language)
     end = min(chapter.sid_end, scope.boundary_sid)
-    label = chapter.title or f"Chapter {chapter.number + 1}"
+    label = chapter.title or words.chapter.format(number=chapter.number + 1)
     partial = end < chapter.sid_end
     task: CompanionTask = "partial" if partial else "chapter"
-    parts = _parts(conn, book.book_id, chapter.sid_start, end, label)
+    parts = _parts(conn, book.book_id, chapter.sid_start, end, label, words)
     if len(parts) == 1:
         excerpts = excerpts_in_scope(conn, scope, parts)
     else:
@@ -87,11 +92,12 @@ def summarise_chapter(
         notes = [
             UsableText(book.book_id, scope.boundary_sid, part.label, gateway.companion_text(
                 "partial", excerpts_in_scope(conn, scope, [part]),
-                title=book.metadata.title, subject=part.label))
+                title=book.metadata.title, subject=part.label, language=language))
             for part in parts
         ]
         excerpts = from_summaries(scope, notes)
-    text = gateway.companion_text(task, excerpts, title=book.metadata.title, subject=label)
+    text = gateway.companion_text(task, excerpts, title=book.metadata.title, subject=label,
+                                  language=language)
     save_text(conn, book_id=book.book_id, kind="partial" if partial else "chapter",
               subject=str(chapter.number), sid_start=chapter.sid_start, sid_end=end,
               made_at_sid=scope.boundary_sid, text=text, source="model", model=gateway.model)
@@ -99,19 +105,22 @@ def summarise_chapter(
 
 
 def _parts(
-    conn: sqlite3.Connection, book_id: str, sid_start: int, sid_end: int, label: str
+    conn: sqlite3.Connection, book_id: str, sid_start: int, sid_end: int, label: str,
+    words: CompanionWords,
 ) -> list[Span]:
     """The range as spans of at most MAX_PART_CHARS characters each."""
     spans: list[Span] = []
     start, size = sid_start, 0
     for sentence in sentences_between(conn, book_id, sid_start, sid_end, story_only=True):
         if size and size + len(sentence.text) > MAX_PART_CHARS:
-            spans.append(Span(book_id, start, sentence.sid - 1, f"{label}, part {len(spans) + 1}"))
+            part = words.part.format(label=label, number=len(spans) + 1)
+            spans.append(Span(book_id, start, sentence.sid - 1, part))
             start, size = sentence.sid, 0
         size += len(sentence.text) + 1
     if not spans:
         return [Span(book_id, sid_start, sid_end, label)]
-    spans.append(Span(book_id, start, sid_end, f"{label}, part {len(spans) + 1}"))
+    part = words.part.format(label=label, number=len(spans) + 1)
+    spans.append(Span(book_id, start, sid_end, part))
     return spans
 
 
@@ -139,13 +148,15 @@ def previously(
     usable = usable_texts(conn, scope, book_id=book.book_id, kind="chapter") + usable_texts(
         conn, scope, book_id=book.book_id, kind="partial")
     wanted = {(str(p.chapter.number), p.text) for p in recent}
+    language = decided_language(book)
+    words = companion_words(language)
     inputs = [
-        UsableText(t.book_id, t.made_at_sid, f"{_chapter_title(story, t.subject)} (summary)",
-                   t.text)
+        UsableText(t.book_id, t.made_at_sid,
+                   words.summary.format(label=_chapter_title(story, t.subject, words)), t.text)
         for t in usable if (t.subject, t.text) in wanted
     ]
     text = gateway.companion_text("previously", from_summaries(scope, inputs),
-                                  title=book.metadata.title, subject="")
+                                  title=book.metadata.title, subject="", language=language)
     save_text(conn, book_id=book.book_id, kind="previously", subject="recap", sid_start=0,
               sid_end=scope.boundary_sid, made_at_sid=scope.boundary_sid, text=text,
               source="model", model=gateway.model)
@@ -172,18 +183,20 @@ def series_recap(
         return stored.text
     inputs: list[UsableText] = []
     for volume in earlier:
+        volume_language = decided_language(volume) if gateway is not None else ""
         for chapter in chapters(conn, volume):
             if not chapter.summarisable:
                 continue
             summary = latest_usable(conn, scope, book_id=volume.book_id, kind="chapter",
                                     subject=str(chapter.number))
             if summary is None and gateway is not None:
-                label = chapter.title or f"Chapter {chapter.number + 1}"
+                label = chapter.title or companion_words(volume_language).chapter.format(
+                    number=chapter.number + 1)
                 excerpts = excerpts_in_scope(
                     conn, scope, [Span(volume.book_id, chapter.sid_start, chapter.sid_end, label)]
                 )
-                text = gateway.companion_text("chapter", excerpts,
-                                              title=volume.metadata.title, subject=label)
+                text = gateway.companion_text("chapter", excerpts, title=volume.metadata.title,
+                                              subject=label, language=volume_language)
                 # An earlier volume is read whole: its summaries are made at its last sentence.
                 save_text(conn, book_id=volume.book_id, kind="chapter",
                           subject=str(chapter.number), sid_start=chapter.sid_start,
@@ -200,9 +213,11 @@ def series_recap(
                 inputs.append(UsableText(volume.book_id, -1, label, text))
     if gateway is None:
         return "\n\n".join(f"{item.label}: {item.text}" for item in inputs)
-    series = book.metadata.series.name if book.metadata.series else "the series"
+    language = decided_language(book)
+    series = book.metadata.series.name if book.metadata.series else (
+        companion_words(language).series)
     text = gateway.companion_text("series", from_summaries(scope, inputs),
-                                  title=book.metadata.title, subject=series)
+                                  title=book.metadata.title, subject=series, language=language)
     save_text(conn, book_id=book.book_id, kind="series", subject="recap", sid_start=0,
               sid_end=-1, made_at_sid=max(scope.boundary_sid, -1), text=text, source="model",
               model=gateway.model)
@@ -233,8 +248,8 @@ def current_chapter(conn: sqlite3.Connection, book: Book, scope: Scope) -> Chapt
     return chapter_at(chapters(conn, book), max(scope.boundary_sid, 0))
 
 
-def _chapter_title(story: StorySoFar, subject: str) -> str:
+def _chapter_title(story: StorySoFar, subject: str, words: CompanionWords) -> str:
     for paragraph in story.paragraphs:
         if str(paragraph.chapter.number) == subject:
             return paragraph.chapter.title
-    return f"Chapter {subject}"
+    return words.chapter.format(number=subject)

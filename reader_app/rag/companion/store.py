@@ -11,6 +11,8 @@ import time
 from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
+from reader_app.books.text.language import decided_language
+from reader_app.rag.companion.words import CompanionWords, companion_words
 from reader_app.rag.index.sentences import sentence_count, sid_at
 from reader_app.rag.index.story import sections_outside_story
 from reader_app.rag.scope.boundary import Scope, derived_text_usable
@@ -45,11 +47,25 @@ class CompanionText:
     model: str
 
 
+class LazyWords:
+    """The companion's words for a book, its language decided only if a label is needed."""
+
+    def __init__(self, book: Book) -> None:
+        self.book = book
+        self.words: CompanionWords | None = None
+
+    def __call__(self) -> CompanionWords:
+        if self.words is None:
+            self.words = companion_words(decided_language(self.book))
+        return self.words
+
+
 def chapters(conn: sqlite3.Connection, book: Book) -> list[Chapter]:
     """The book's chapters from its table of contents (or its sections), as sentence ranges."""
     starts: dict[int, str] = {}
     entries = [item for entry in book.toc for _, item in entry.walk()]
     skipped = sections_outside_story(book)  # title pages, imprints, bare headings
+    words = LazyWords(book)  # labels for sections with no title, in the book's language
     if entries:
         for item in sorted(entries, key=lambda e: e.target):
             title = "" if item.target.section in skipped else item.title
@@ -57,12 +73,12 @@ def chapters(conn: sqlite3.Connection, book: Book) -> list[Chapter]:
     else:
         for section in book.sections:
             first = sid_at(conn, book.book_id, _section_start(section.index)) + 1
-            title = section.title or f"Section {section.index + 1}"
+            title = section.title or words().section.format(number=section.index + 1)
             starts.setdefault(first, "" if section.index in skipped else title)
     total = sentence_count(conn, book.book_id)
     ordered = sorted((s, t) for s, t in starts.items() if s < total)
     if ordered and ordered[0][0] > 0:
-        ordered.insert(0, (0, book.metadata.title or "Opening"))
+        ordered.insert(0, (0, book.metadata.title or words().opening))
     result: list[Chapter] = []
     for n, (start, title) in enumerate(ordered):
         end = ordered[n + 1][0] - 1 if n + 1 < len(ordered) else total - 1

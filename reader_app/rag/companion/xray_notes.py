@@ -12,10 +12,12 @@ import sqlite3
 from dataclasses import dataclass
 
 from reader_app.books.model import Book
+from reader_app.books.text.language import decided_language
 from reader_app.errors import ReaderError
 from reader_app.rag.companion.calls import CompanionCalls
 from reader_app.rag.companion.entity_store import add_model_link
 from reader_app.rag.companion.store import CompanionText, latest_usable, save_text
+from reader_app.rag.companion.words import AS_OF_HERE, AS_OF_START
 from reader_app.rag.companion.xray import XRayEntry, known_entities, mention_sids
 from reader_app.rag.index.sentences import locator_for_sid, sentences_between
 from reader_app.rag.scope.boundary import Scope
@@ -68,7 +70,7 @@ def describe(
     """Ask the model for a description from in-scope passages, store it and return it."""
     excerpts = excerpts_in_scope(conn, scope, description_spans(conn, book, scope, entry))
     text = gateway.companion_text("describe", excerpts, title=book.metadata.title,
-                                  subject=entry.name)
+                                  subject=entry.name, language=decided_language(book))
     save_text(conn, book_id=book.book_id, kind="description", subject=str(entry.key),
               sid_start=excerpts.excerpts[0].sid_start, sid_end=excerpts.excerpts[-1].sid_end,
               made_at_sid=scope.boundary_sid, text=text, source="model", model=gateway.model,
@@ -128,5 +130,5 @@ def _description(conn: sqlite3.Connection, book: Book, stored: CompanionText) ->
 
 def _as_of(conn: sqlite3.Connection, book: Book, sid: int) -> str:
     if sid < 0:
-        return "the beginning"
-    return book.chapter_title(locator_for_sid(conn, book.book_id, sid)) or "where you are"
+        return AS_OF_START
+    return book.chapter_title(locator_for_sid(conn, book.book_id, sid)) or AS_OF_HERE

@@ -41,7 +41,7 @@ from reader_app.ui.assistant.jobs import (
     warm_work,
 )
 from reader_app.ui.assistant.view import AssistantView
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 from reader_app.ui.workers import Job
 
 if TYPE_CHECKING:
@@ -211,17 +211,17 @@ class AssistantPanel(AssistantView):
     def _show_end(self, result: AnswerResult) -> None:
         error = result.error
         if isinstance(error, RemoteServerNotAllowedError):
-            self.notSent.emit(QUrl(error.host).host() or error.host, str(error))
-            self._show_banner(str(error), offer_download=False)
+            self.notSent.emit(QUrl(error.host).host() or error.host, said(error))
+            self._show_banner(said(error), offer_download=False)
         elif isinstance(error, AssistantUnavailableError):
-            self.modelReached.emit(False, str(error))
+            self.modelReached.emit(False, said(error))  # in the window's language
             # Only Ollama can download a model for Pagemate; other servers load their own.
-            self._show_banner(str(error), offer_download=isinstance(error, ModelMissingError)
+            self._show_banner(said(error), offer_download=isinstance(error, ModelMissingError)
                               and error.server == OLLAMA)
         elif isinstance(error, AnswerFailedError):
-            self._show_note(self.tr("The answer stopped early: {0}").format(error))
+            self._show_note(self.tr("The answer stopped early: {0}").format(said(error)))
         elif error is not None:
-            self._show_note(str(error))
+            self._show_note(said(error))
         else:
             self.banner.hide()
             if result.outcome is not None:
@@ -329,7 +329,7 @@ class AssistantPanel(AssistantView):
         elif isinstance(error, PullCancelledError):
             self._show_banner(self.tr("Download cancelled."), offer_download=True)
         else:
-            self._show_banner(self.tr("The download failed: {0}").format(error),
+            self._show_banner(self.tr("The download failed: {0}").format(said(error)),
                               offer_download=True)
 
     def _use_model(self, name: str) -> None:

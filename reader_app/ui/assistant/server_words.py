@@ -8,7 +8,7 @@ import re
 
 from reader_app.errors import RemoteServerNotAllowedError
 from reader_app.rag.model.servers import OTHER_OPENAI, api_of, host_of, preset_for
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 
 
 def server_kind(url: str) -> str:
@@ -46,7 +46,7 @@ def said_in_settings(error: BaseException) -> str:
         return translate("AssistantSettingsPage", "Nothing was asked of {0}: it is not on this "
                          "computer. Tick “Send the text I have read to {0}” above if you agree, "
                          "then test the connection again.").format(host)
-    text = str(error)
+    text = said(error)  # the patterns below fit its English; a translation says "Settings" as is
     for pattern, words in _IN_SETTINGS:
         text = pattern.sub(words, text)
     return text

@@ -32,7 +32,7 @@ from reader_app.ui.companion.character_jobs import (
     people_work,
     reply_work,
 )
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 
 if TYPE_CHECKING:
     from reader_app.rag.index.embed import Embedder
@@ -169,11 +169,12 @@ class CharacterChatDock(ConversationDock):
     def _show_end(self, result: AnswerResult) -> None:
         error = result.error
         if isinstance(error, AnswerFailedError):
-            self._show_note(self.tr("The reply stopped early: {0}").format(error))
+            self._show_note(self.tr("The reply stopped early: {0}").format(said(error)))
         elif isinstance(error, AssistantUnavailableError):
-            self._show_note(self.tr("{0} cannot answer right now: {1}").format(self.name, error))
+            self._show_note(self.tr("{0} cannot answer right now: {1}").format(
+                self.name, said(error)))
         elif error is not None:
-            self._show_note(str(error))
+            self._show_note(said(error))
         self._render_transcript()
         self.list_people()  # the conversation's message count
 

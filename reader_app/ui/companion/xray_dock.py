@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.model import Locator
+from reader_app.rag.companion.words import AS_OF_WORDS
 from reader_app.rag.companion.xray import RelationshipMap, XRayEntry
 from reader_app.ui.companion.relationship_view import MapPanel, MapWindow
 from reader_app.ui.translation import Plurals, translate
@@ -160,7 +161,10 @@ class XRayDock(QDockWidget):
         parts.append("<p>" + Plurals().mentions(count).format(link) + "</p>")
         description = card.description
         if description.source == "model":
-            note = self.tr("As of {0}").format(html.escape(description.as_of))
+            as_of = description.as_of
+            if as_of in AS_OF_WORDS:  # no chapter title: words of the companion's, translated
+                as_of = translate("XRayDock", as_of)
+            note = self.tr("As of {0}").format(html.escape(as_of))
             if card.stale and writing:
                 note += self.tr(" · updating…")
         else:

@@ -25,6 +25,22 @@ RECENT_LIMIT = 10
 class OpenedBook:
     book: Book
     known: LibraryEntry | None  # the library's entry before this opening; None: a new book
+    # The language the book is written in, decided here on the worker from its tag checked
+    # against its text (books/text/language.py), the tag's region kept when they agree: read
+    # aloud speaks it. "": nothing to go on (no tag, no text to tell).
+    language: str = ""
+
+
+def spoken_language(book: Book) -> str:
+    """The language read aloud speaks `book` in: "fr" for a French text tagged "en" or not at all,
+    "fr-CA" for one tagged so; "" when neither tag nor text tells. A few milliseconds: never on
+    the UI thread."""
+    from reader_app.books.text.language import book_language, language_tag
+
+    pick = book_language(book)
+    if pick.source == "default":
+        return ""
+    return pick.tag.strip() if language_tag(pick.tag) == pick.code else pick.code
 
 
 def record_opened(
@@ -68,7 +84,8 @@ def open_and_record(
     # The page's first layout needs the hyphenation patterns: load them here, not on the UI
     # thread (reading War and Peace's English patterns took about 90 ms there).
     supports(book.metadata.language or "en")
-    return OpenedBook(book, record_through(writer, home, book, path))
+    language = spoken_language(book)
+    return OpenedBook(book, record_through(writer, home, book, path), language)
 
 
 def record_through(writer: Writer, home: Path, book: Book, file: Path) -> LibraryEntry | None:

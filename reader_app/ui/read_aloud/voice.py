@@ -67,6 +67,8 @@ class ReaderVoice(QObject):
         self.speaker: Speaker | None = None
         self.no_speech: NoSpeech | None = None
         self.book: Book | None = None
+        # Each opened book's language as decided off the UI thread (`decided`), by book id.
+        self.languages: dict[str, str] = {}
         self.rate = float(settings.get("read_aloud.rate")) if settings is not None else 0.0
         self._finished, self._failed, self._window = finished, failed, window
         # Whether the player is reading (or paused): no sample then, it would cut the sentence.
@@ -101,13 +103,21 @@ class ReaderVoice(QObject):
         self.book = book
         if self.speaker is None:
             return
-        language = book.metadata.language if book is not None else ""
+        language = "" if book is None else (
+            self.languages.get(book.book_id) or book.metadata.language)
         language = language or QLocale.system().name()  # no book: the reader's own language
         if language and language != "C":
             self.speaker.set_language(language)  # its first voice speaks
         chosen = self.chosen()
         if chosen and any(v.name == chosen for v in self.speaker.voices()):
             self.speaker.set_voice(chosen)
+
+    def decided(self, book_id: str, language: str) -> None:
+        """The language a book's text was found to be in, decided where it was opened (a worker:
+        ui/library/book_opening.py), so that a book tagged "en" but written in French, or not
+        tagged at all, speaks French; the tag is the fallback. Given before the book is shown."""
+        if language:
+            self.languages[book_id] = language
 
     def chosen(self) -> str:
         return str(self.settings.get("read_aloud.voice")) if self.settings is not None else ""

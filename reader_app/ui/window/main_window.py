@@ -37,6 +37,7 @@ from reader_app.ui.library.recent_books import fill_recent_menu
 from reader_app.ui.page.appearance import Appearance, apply_window_theme
 from reader_app.ui.reader.page_view import PageShown
 from reader_app.ui.reader.reader_page import ReaderPage
+from reader_app.ui.translation import said
 from reader_app.ui.window.docks import add_docks, tab_beside
 from reader_app.ui.window.error_banner import ErrorBanner
 from reader_app.ui.window.full_screen import FullScreen
@@ -203,7 +204,7 @@ class MainWindow(QMainWindow):
             self.companion.set_book(None)
         self.library_view.leave_out(book_id)  # gone at once; the library follows behind
         remove_book(self.tasks, self.writer, self.home, book_id, on_removed=self.refresh_library,
-                    on_error=lambda error: self.error_banner.show_message(str(error)))
+                    on_error=lambda error: self.error_banner.show_message(said(error)))
 
     # -- opening ----------------------------------------------------------------------------
 

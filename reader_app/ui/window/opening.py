@@ -22,6 +22,7 @@ from reader_app.settings import SettingsStore
 from reader_app.store.faults import explain_library_fault
 from reader_app.store.writer import Writer
 from reader_app.ui.aids.find_bar import FindController
+from reader_app.ui.aids.install import ReadingAids
 from reader_app.ui.aids.toc import TocDock
 from reader_app.ui.assistant.assistant_line import AssistantLine
 from reader_app.ui.assistant.dock_jobs import DockShared
@@ -32,7 +33,7 @@ from reader_app.ui.library.book_opening import OpenedBook, open_and_record
 from reader_app.ui.library.cover_jobs import reading_notes_text, submit_cover
 from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.reader.reader_page import ReaderPage
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 from reader_app.ui.window import gc_policy
 from reader_app.ui.window.error_banner import ErrorBanner
 from reader_app.ui.window.first_paint import after_first_paint
@@ -64,6 +65,7 @@ class OpeningHost(Protocol):
     previously_card: PreviouslyCard
     companion: CompanionController
     indexing: IndexingController
+    aids: ReadingAids
 
     @property
     def bookOpened(self) -> SignalInstance: ...
@@ -115,6 +117,7 @@ class BookOpening:
         window = self.window
         book, known = opened.book, opened.known
         window.book = book
+        window.aids.read_aloud.voice.decided(book.book_id, opened.language)  # before it is shown
         self._show_reading_notes(book)
         window.statusBar().clearMessage()
         window.stack.setCurrentWidget(window.reader)
@@ -174,7 +177,7 @@ class BookOpening:
             window.show_library()  # nothing to read: the library, with the reason above it
         fault = explain_library_fault(error, home=window.home)
         if isinstance(error, BookError):
-            message = str(error)
+            message = said(error)  # in the window's language where the reader's code marked it
         elif fault is not None:  # a full disk or read-only library while adding the book
             message = translate("BookOpening", "Can't open “{0}”: {1}").format(file.name, fault)
         else:

@@ -32,9 +32,10 @@ from tests.fakes.fake_ollama import FakeOllama
 # The plain words a room's call may take: what the reader typed (a question, a message), what a
 # model already answered from sealed text, what the book says of itself (its title, a chapter's
 # name as the subject) and the names X-Ray found in the text read, by which a model is asked
-# about someone.
+# about someone; and the book's language, a code ("fr") decided from its tag and text.
 READERS_AND_BOOKS_OWN_WORDS = frozenset({
     "question", "message", "answer", "answer_length", "title", "subject", "name", "names",
+    "language",
 })
 # The port's own: where the server is, which model, its key.
 SERVERS_OWN_WORDS = frozenset({"host", "model", "api_key", "name"})
