@@ -29,6 +29,8 @@ Modules:
   "Previously…" and the recap of a series' earlier volumes.
 - `store`: Stored companion text (descriptions, summaries, recaps) and the book's chapters as sid
   ranges.
+- `words`: The few words the companion writes itself into its requests, in the book's language
+  (an untitled chapter's label, "part 2", "(summary)", "the series").
 - `xray`: X-Ray: the people and places the reader has met, their mentions and who appears with
   whom.
 - `xray_notes`: X-Ray cards: descriptions "as of Chapter 12", and name merges a model may propose.
