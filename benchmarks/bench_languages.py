@@ -4,7 +4,8 @@ For each language set in benchmarks/langsets (qa-fr.json: Madame Bovary, qa-de.j
 the books come from scripts/tei_to_epub.py, under PAGEMATE_LANGCORPUS, default ../langcorpus
 beside the checkout), in a fresh library:
 
-- recall@6 and recall@20 of the app's search (its language's stemmer and embedder), scored
+- recall@6 and recall@20 of the app's search (its language's stemmer and embedder), and the
+  evidence in what an answer's prompt holds by default (the passages within 3,000 tokens), scored
   like shared/eval/score_retrieval.py (a hit is an 8-word shingle of the evidence in the
   passages, at the evidence's percent + 5), and leaks on the spoiler probes at k 50;
 - the same with the English model forced (all-MiniLM-L6-v2), the embedder the book had before;
@@ -72,7 +73,7 @@ def case(language: str, model: str) -> dict[str, Any]:
     from reader_app.books.opening.formats import read_book
     from reader_app.books.shelf.library import Library
     from reader_app.rag.index.indexer import index_book
-    from reader_app.rag.retrieval.search import UNLIMITED_TOKENS, search
+    from reader_app.rag.retrieval.search import DEFAULT_TOKEN_BUDGET, UNLIMITED_TOKENS, search
     from reader_app.rag.scope.boundary import scope_at
     from reader_app.store.db import connect
 
@@ -91,6 +92,7 @@ def case(language: str, model: str) -> dict[str, Any]:
         cpu_seconds = time.process_time() - cpu_started  # every thread's: steadier when shared
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         hits = {6: 0, 20: 0}
+        in_context = 0
         for question in data["questions"]:
             at = min(float(question["evidence_percent"]) + 5.0, 100.0)
             scope = scope_at(conn, book.book_id, boundary_sid=boundary_for(conn, book, at))
@@ -101,6 +103,11 @@ def case(language: str, model: str) -> dict[str, Any]:
                                 token_budget=UNLIMITED_TOKENS, embedder=embedder)
                 text = score.normalise(" \n ".join(p.text for p in result.passages))
                 hits[k] += bool(score.contains_any(text, grams))
+            # What an answer's prompt holds by default: the passages within the default budget.
+            result = search(conn, home, scope, question["question"],
+                            token_budget=DEFAULT_TOKEN_BUDGET, embedder=embedder)
+            text = score.normalise(" \n ".join(p.text for p in result.passages))
+            in_context += bool(score.contains_any(text, grams))
         leaks = 0
         for probe in data["probes"]:
             at = float(probe["boundary_percent"])
@@ -109,7 +116,8 @@ def case(language: str, model: str) -> dict[str, Any]:
                             token_budget=UNLIMITED_TOKENS, embedder=embedder)
             leaks += _leaks(score, result, probe["forbidden"])
         conn.close()
-    return {"recall6": hits[6], "recall20": hits[20], "questions": len(data["questions"]),
+    return {"recall6": hits[6], "recall20": hits[20], "in_context": in_context,
+            "questions": len(data["questions"]),
             "leaks": leaks, "probes": len(data["probes"]), "seconds": seconds, "cpu": cpu_seconds,
             "words": info["total_words"], "chunks": status.chunks_total,
             "model_id": status.model_id, "peak_mb": peak_mb}
@@ -148,6 +156,9 @@ def language_rows(language: str, models: Sequence[str] = ("app", "minilm")) -> l
                  note=f"{found['recall6']}/{total}"),
             _row(f"{name}: recall@20", found["recall20"] / total, "fraction",
                  note=f"{found['recall20']}/{total}"),
+            _row(f"{name}: evidence in the default context (3,000 tokens)",
+                 found["in_context"] / total, "fraction",
+                 note=f"{found['in_context']}/{total}; English, War and Peace: 0.61"),
             _row(f"{name}: leaks", found["leaks"], "probes", note=f"of {found['probes']}",
                  target="0"),
             _row(f"{name}: indexing per 100,000 words", cost["seconds"] * 1e5 / cost["words"],
