@@ -29,6 +29,7 @@ import numpy as np
 from reader_app.books.model import Book
 from reader_app.books.opening.formats import read_book
 from reader_app.books.shelf.library import Library
+from reader_app.prepare.pipeline import prepare_text
 from reader_app.rag.index.chunking import plan_chunks
 from reader_app.rag.index.embed import Embedder
 from reader_app.rag.index.indexer import index_book
@@ -157,13 +158,18 @@ def short_names(data: dict[str, Any]) -> dict[str, str]:
 
 
 def prepare_book(conn: sqlite3.Connection, home: Path, path: Path, embedder: Embedder) -> Book:
+    """The book as the app indexes it: its text by the preparation pipeline's own path (a PDF's
+    from its text layer, heads and feet left out; a scanned page by OCR), then sentences and
+    the dense index. The book returned is the one with that text (the boundary is found in it)."""
     book = read_book(path)
     library = Library(conn, home)
     if not library.contains(book.book_id):
         library.add(book)
-    ensure_sentences(conn, book)
-    index_book(conn, home, book, embedder=embedder)
-    return book
+    prepared = prepare_text(conn, home, book, describe=False)
+    assert prepared is not None  # only a cancelled preparation gives none
+    ensure_sentences(conn, prepared)
+    index_book(conn, home, prepared, embedder=embedder)
+    return prepared
 
 
 def boundary_for(conn: sqlite3.Connection, book: Book, percent: float) -> int:

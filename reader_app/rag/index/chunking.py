@@ -21,12 +21,23 @@ MAX_TOKENS = DEFAULT_TOKEN_LIMIT - 14
 CHUNK_PLAN = (
     f"windows target={TARGET_TOKENS} stride={STRIDE_TOKENS} max={MAX_TOKENS} {STORY_RULES}"
 )
+# A PDF's sections are its pages, which cut a scene, a paragraph, even a sentence anywhere: its
+# windows run on across pages within a chapter (text_units._chunk_groups). Recorded for PDFs
+# only, so that other books' indexes stay current.
+PAGED_PLAN = " units=chapters"
 
 
-def text_units_current(row: sqlite3.Row, *, scheme: str = FTS_TOKENIZER) -> bool:
+def chunk_plan(book_format: str) -> str:
+    """The chunk plan a book of this format is built with."""
+    return CHUNK_PLAN + (PAGED_PLAN if book_format == "pdf" else "")
+
+
+def text_units_current(
+    row: sqlite3.Row, *, scheme: str = FTS_TOKENIZER, plan: str = CHUNK_PLAN
+) -> bool:
     """Whether a book's text_units row was built with the keyword scheme of its language
-    (rag/index/keywords.py) and today's chunk plan."""
-    return bool(row["fts_tokenizer"] == scheme and row["chunk_plan"] == CHUNK_PLAN)
+    (rag/index/keywords.py) and today's chunk plan for its format."""
+    return bool(row["fts_tokenizer"] == scheme and row["chunk_plan"] == plan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +45,8 @@ class Chunk:
     chunk_id: int
     sid_start: int
     sid_end: int  # inclusive
+    # Where the chunk's unit begins: its section's index (a paged book's chunk, which may run on
+    # across pages, holds its chapter's first page). Search widens and merges within it.
     section: int
     token_count: int
 
@@ -47,10 +60,11 @@ def plan_chunks(
     stride_tokens: int | None = STRIDE_TOKENS,
     groups: Sequence[Hashable | None] | None = None,
 ) -> list[Chunk]:
-    """Group sentences into windows in reading order, never across a section or a group.
+    """Group sentences into windows in reading order, never across a group.
 
     `groups` gives each sentence the unit it belongs to (default: its section; a note is a
-    unit of its own); a sentence whose group is None is not the story and is in no window.
+    unit of its own; a paged book's chapter spans pages); a sentence whose group is None is not
+    the story and is in no window.
     A window grows until it reaches `target_tokens` or the next sentence would take it over
     `max_tokens`. A single sentence longer than `max_tokens` is a window of its own (the embedder
     truncates it; the keyword index still has all of it). The next window starts at the first
@@ -60,6 +74,9 @@ def plan_chunks(
     and the windows eligible at a boundary stay a prefix.
     """
     keys = list(groups) if groups is not None else [s.section for s in sentences]
+    begins: dict[Hashable, int] = {}  # each unit's first section
+    for key, sentence in zip(keys, sentences, strict=True):
+        begins.setdefault(key, sentence.section)
     chunks: list[Chunk] = []
     start = 0
     while start < len(sentences):
@@ -71,7 +88,6 @@ def plan_chunks(
             end + 1 < len(sentences)
             and total < target_tokens
             and keys[end + 1] == keys[start]
-            and sentences[end + 1].section == sentences[start].section
             and total + token_counts[end + 1] <= max_tokens
         ):
             end += 1
@@ -82,7 +98,7 @@ def plan_chunks(
                     chunk_id=len(chunks),
                     sid_start=sentences[start].sid,
                     sid_end=sentences[end].sid,
-                    section=sentences[start].section,
+                    section=begins[keys[start]],
                     token_count=total,
                 )
             )

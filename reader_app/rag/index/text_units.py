@@ -10,12 +10,13 @@ so the next call builds again from scratch.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -25,6 +26,7 @@ from reader_app.books.text.segment import SPLITTER_VERSION
 from reader_app.rag.index.chunking import (
     CHUNK_PLAN,
     Chunk,
+    chunk_plan,
     chunk_text_from,
     plan_chunks,
     text_units_current,
@@ -82,6 +84,7 @@ class TextUnits:
     keyword_scheme: str = keyword_scheme("en")
     # What the keyword table holds for each chunk: its text (porter) or its stems.
     keyword_texts: tuple[str, ...] | None = None
+    plan: str = CHUNK_PLAN  # how the chunks were planned (chunking.chunk_plan)
 
     @property
     def indexed_texts(self) -> tuple[str, ...]:
@@ -97,7 +100,7 @@ def compute_text_units(book: Book) -> TextUnits:
     outside = frozenset((s.section, s.block) for s in sentences if not s.story)
     notes = note_links(book, sentences, outside)
     counts = approximate_token_counts([s.text for s in sentences])
-    chunks = plan_chunks(sentences, counts, groups=_chunk_groups(sentences, notes))
+    chunks = plan_chunks(sentences, counts, groups=_chunk_groups(book, sentences, notes))
     texts = tuple(chunk_text_from(sentences, c) for c in chunks)
     scheme = book_keyword_scheme(book)
     analyzer = analyzer_for(scheme, [s.text for s in sentences])
@@ -109,6 +112,7 @@ def compute_text_units(book: Book) -> TextUnits:
         notes=tuple(notes),
         keyword_scheme=scheme,
         keyword_texts=None if analyzer is None else tuple(map(analyzer.index_text, texts)),
+        plan=chunk_plan(book.format),
     )
 
 
@@ -118,17 +122,27 @@ def book_keyword_scheme(book: Book) -> str:
 
 
 def _chunk_groups(
-    sentences: Sequence[Sentence], notes: Sequence[NoteLink]
+    book: Book, sentences: Sequence[Sentence], notes: Sequence[NoteLink]
 ) -> list[tuple[str, int] | None]:
-    """The unit each sentence is chunked in: its section, its note, or none (not the story)."""
+    """The unit each sentence is chunked in: its section (a paged book's chapter: its sections
+    are pages, which cut a scene, a paragraph and even a sentence anywhere), its note, or none
+    (not the story)."""
+    unit = _chapter_of_page(book) if book.format == "pdf" else None
     groups: list[tuple[str, int] | None] = [
-        ("section", s.section) if s.story else None for s in sentences
+        (("chapter", unit(s.section)) if unit else ("section", s.section)) if s.story else None
+        for s in sentences
     ]
     for note in notes:
         for sid in range(note.note_sid_start, note.note_sid_end + 1):
             if groups[sid] is not None:
                 groups[sid] = ("note", note.note_sid_start)
     return groups
+
+
+def _chapter_of_page(book: Book) -> Callable[[int], int]:
+    """Page -> the number of contents entries that start at or before it (0 before the first)."""
+    starts = sorted({e.target.section for top in book.toc for _, e in top.walk()})
+    return lambda page: bisect.bisect_right(starts, page)
 
 
 class _BookLocks:
@@ -147,14 +161,15 @@ _book_lock = _BookLocks()
 
 
 def stored_digest(
-    conn: sqlite3.Connection, book_id: str, *, scheme: str = keyword_scheme("en")
+    conn: sqlite3.Connection, book_id: str, *, scheme: str = keyword_scheme("en"),
+    plan: str = CHUNK_PLAN,
 ) -> tuple[str, int] | None:
     row = conn.execute(
         "SELECT text_digest, sentence_count, fts_tokenizer, chunk_plan FROM text_units "
         "WHERE book_id = ?",
         (book_id,),
     ).fetchone()
-    if row is None or not text_units_current(row, scheme=scheme):  # another scheme or plan
+    if row is None or not text_units_current(row, scheme=scheme, plan=plan):  # not today's
         return None
     return (str(row["text_digest"]), int(row["sentence_count"]))
 
@@ -166,13 +181,14 @@ def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
     """
     digest = text_digest(book)
     scheme = book_keyword_scheme(book)
-    stored = stored_digest(conn, book.book_id, scheme=scheme)
+    plan = chunk_plan(book.format)
+    stored = stored_digest(conn, book.book_id, scheme=scheme, plan=plan)
     if stored is not None and stored[0] == digest:
         return stored[1]
     # One builder at a time: threads of this process, then every process of the library.
     with _book_lock(book.book_id), library_lock(conn, "text"):
         # another builder may have just built it
-        stored = stored_digest(conn, book.book_id, scheme=scheme)
+        stored = stored_digest(conn, book.book_id, scheme=scheme, plan=plan)
         if stored is not None and stored[0] == digest:
             return stored[1]
         units = compute_text_units(book)
@@ -225,7 +241,7 @@ def write_text_units(conn: sqlite3.Connection, book_id: str, units: TextUnits) -
                    built_at = excluded.built_at, fts_tokenizer = excluded.fts_tokenizer,
                    chunk_plan = excluded.chunk_plan""",
             (book_id, SPLITTER_VERSION, units.digest, len(units.sentences), len(units.chunks),
-             fts_table_name(book_id), time.time(), units.keyword_scheme, CHUNK_PLAN),
+             fts_table_name(book_id), time.time(), units.keyword_scheme, units.plan),
         )
 
 

@@ -353,17 +353,23 @@ def _section_bounded(
     conn: sqlite3.Connection, book_id: str, section: int, low: int, high: int,
     start: int, end: int,
 ) -> tuple[int, int]:
-    """The widest range within `[low, high]` that contains `[start, end]` and stays in
-    `section` and the story (neighbours of a hit belong to its scene, not the next chapter's
-    title or the matter around the text)."""
+    """The widest range within `[low, high]` that contains `[start, end]` and stays in the
+    hit's unit, `section` (as its chunks record it: a paged book's chapter, across its pages),
+    and the story (neighbours of a hit belong to its scene, not the next chapter's title or the
+    matter around the text): the sentences of that unit's windows, which hold only the story."""
     if high < end:
         high = end
+    same: set[int] = set()
     rows = conn.execute(
-        "SELECT sid, section FROM sentences WHERE book_id = ? AND sid BETWEEN ? AND ? "
-        "AND story",
-        (book_id, low, high),
-    ).fetchall()
-    same = {int(sid) for sid, row_section in rows if int(row_section) == section}
+        "SELECT sid_start, sid_end, section FROM chunks WHERE book_id = ? AND sid_end >= ? "
+        "ORDER BY sid_end",
+        (book_id, low),
+    )
+    for sid_start, sid_end, unit in rows:
+        if sid_start > high:
+            break  # windows start in reading order too: none further reaches back
+        if unit == section:
+            same.update(range(max(sid_start, low), min(sid_end, high) + 1))
     while start - 1 >= low and start - 1 in same:
         start -= 1
     while end + 1 <= high and end + 1 in same:

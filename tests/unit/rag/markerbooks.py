@@ -6,6 +6,7 @@ tests know where every sentence is without asking the code under test.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import sqlite3
@@ -14,7 +15,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reader_app.books.model import Block, BlockKind, Book, Locator, Metadata, Section, Series
+from reader_app.books.model import (
+    Block,
+    BlockKind,
+    Book,
+    Locator,
+    Metadata,
+    Section,
+    Series,
+    TocEntry,
+)
 
 _TEMPLATES = (
     "Mr. Hale spoke of {m} by the river.",
@@ -110,6 +120,16 @@ def marker_book(
         load_resource=_no_resources,
     )
     return MarkerBook(book, tuple(placed))
+
+
+def as_pdf(generated: MarkerBook, *, chapters: Sequence[int]) -> MarkerBook:
+    """The marker book as a PDF's text is prepared (rag needs no PDF file): its sections are
+    pages, and its outline starts a chapter at each of `chapters` (pages)."""
+    toc = tuple(TocEntry(f"Chapter {n + 1}", Locator(page, 0, 0))
+                for n, page in enumerate(chapters))
+    book = dataclasses.replace(generated.book, format="pdf", toc=toc,
+                               book_id=hashlib.sha256(generated.book.book_id.encode()).hexdigest())
+    return MarkerBook(book, generated.sentences)
 
 
 def _no_resources(name: str) -> bytes:

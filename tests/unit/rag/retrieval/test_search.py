@@ -25,7 +25,7 @@ from reader_app.rag.retrieval.search import (
 from reader_app.rag.scope.boundary import scope_for_book
 from reader_app.store.db import connect
 from tests.fakes.embedders import HashEmbedder
-from tests.unit.rag.markerbooks import MarkerBook, marker_book, markers_in
+from tests.unit.rag.markerbooks import MarkerBook, as_pdf, marker_book, markers_in
 
 EMBEDDER = HashEmbedder()
 
@@ -149,6 +149,29 @@ def test_passages_asked_for_whole_get_three_sentences_each_side_and_a_budget_mor
     assert single == (keyword_hit[0] - SINGLE_LIST_NEIGHBOURS,
                       keyword_hit[1] + SINGLE_LIST_NEIGHBOURS)
     assert AGREED_NEIGHBOURS > SINGLE_LIST_NEIGHBOURS
+
+
+def test_a_pdfs_passage_runs_on_to_the_next_page_of_its_chapter_and_no_further(
+    library_home: Path,
+) -> None:
+    generated = as_pdf(marker_book(sections=4, blocks_per_section=3), chapters=(0, 2))
+    library = Library(connect(library_home), library_home)
+    library.add(generated.book)
+    index_book(library.conn, library_home, generated.book, embedder=EMBEDDER)
+    library.mark_finished(generated.book.book_id, generated.book.end_locator())
+    scope = scope_for_book(library.conn, generated.book.book_id)
+    last_of = {s.section: s for s in generated.sentences}  # each page's last sentence
+
+    def passage_for(marker: str) -> tuple[int, int]:
+        found = search(library.conn, library_home, scope, marker, k=1, embedder=EMBEDDER,
+                       token_budget=UNLIMITED_TOKENS, stages=SearchStages(dense=False))
+        return found.passages[0].sid_start, found.passages[0].sid_end
+
+    # The foot of page 1 goes on at the head of page 2, in the same chapter; page 2 ends the
+    # chapter, and the next one's first page is not the same scene.
+    assert passage_for(last_of[0].marker)[1] > last_of[0].index
+    assert passage_for(last_of[1].marker)[1] == last_of[1].index
+    assert passage_for(generated.sentences[last_of[1].index + 1].marker)[0] == last_of[1].index + 1
 
 
 @pytest.mark.parametrize(
