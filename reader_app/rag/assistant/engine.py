@@ -43,7 +43,12 @@ from reader_app.rag.assistant.prompts import (
     read_along_request,
     warm_request,
 )
-from reader_app.rag.assistant.read_along import JUST_READ_TOKENS, ReadAlong, Window
+from reader_app.rag.assistant.read_along import (
+    JUST_READ_TOKENS,
+    ReadAlong,
+    Window,
+    quotes_window,
+)
 from reader_app.rag.assistant.term_table import TermTables
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexes import VectorIndexCache
@@ -305,8 +310,9 @@ class Assistant:
                               hypothetical=hypothetical, reranker=reranker)
 
             result = find(budget := self.passage_budget(history, book=book, window=window))
-            if not result.best_outside:  # about the pages read along, which answer it
-                result = find(budget := min(budget, JUST_READ_TOKENS))
+            if window is not None and (not result.best_outside or quotes_window(question,
+                                                                                window)):
+                result = find(budget := min(budget, JUST_READ_TOKENS))  # about the window
             context = ScopedContext.from_search(
                 result, book=book, location=self._location(places, scope), history=history,
                 window=window.excerpts if window is not None else None)

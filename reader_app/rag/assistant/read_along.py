@@ -19,6 +19,7 @@ spends a minute or two on a page), within the room its context leaves.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -204,6 +205,30 @@ class ReadAlong:
             return None
         tokens = len(excerpts.text) // CHARS_PER_TOKEN + 1
         return Window(excerpts, anchor, boundary, tokens, spans[-1].label)
+
+
+# Words in quotation marks, in the marks readers type: “…”, "…", «…», „…“, ‚…‘, ‘…’ (a ’
+# between letters is an apostrophe: Natásha’s).
+_QUOTED = re.compile(
+    r"[“\"«„‚‘]\s*((?:[^”\"»“‘’]|’(?=\w)){8,}?)\s*(?:[”\"»“‘]|’(?!\w))")
+_NOT_WORD = re.compile(r"[^\w]+")
+QUOTED_WORDS = 3  # a quotation this long found in the window is of the pages just read
+
+
+def quotes_window(question: str, window: Window) -> bool:
+    """Whether `question` quotes the pages read along (a quotation of QUOTED_WORDS words or
+    more found in them): it is about the pages just read even when the search's best chunk lies
+    elsewhere (the last lines before the boundary are in no chunk yet, only in the window)."""
+    quotes = [_plain(q) for q in _QUOTED.findall(question)]
+    quotes = [q for q in quotes if len(q.split()) >= QUOTED_WORDS]
+    if not quotes:
+        return False
+    text = _plain(window.excerpts.text)
+    return any(q in text for q in quotes)
+
+
+def _plain(text: str) -> str:
+    return " ".join(_NOT_WORD.sub(" ", text.casefold()).split())
 
 
 def reading_key(gateway: ModelGateway, book_id: str) -> tuple[str, str, str]:

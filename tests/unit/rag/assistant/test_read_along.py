@@ -18,6 +18,7 @@ from reader_app.rag.assistant.read_along import (
     JUST_READ_TOKENS,
     ReadAlong,
     mark_read,
+    quotes_window,
     window_tokens,
 )
 from reader_app.rag.companion.calls import CompanionCalls
@@ -298,3 +299,50 @@ def test_a_question_about_the_pages_just_read_sends_only_its_best_passage_beside
     assert any(earlier[0] in p.text for p in before.prepared.context.passages)
     assert read_for_it < clock.served[-1].fresh_tokens
     shelf.conn.close()
+
+
+def test_a_question_quoting_the_pages_just_read_is_about_them_whatever_the_search_finds(
+    library_home: Path, fake_ollama: FakeOllama
+) -> None:
+    """The last lines before the boundary lie in no chunk yet (a chunk is searched once it is
+    whole), only in the window: a quotation of them is still a question about the pages just
+    read, in any of the marks readers type."""
+    shelf = marker_library(library_home, chapters=5, paragraphs=30)
+    shelf.read_through(3, 24)
+    fake_ollama.clock = ServerClock(prompt_per_second=20_000, reply_per_second=2_000)
+    fake_ollama.reply_with(ScriptedReplies(answer="Anna carried the lantern [1]."))
+    assistant = _assistant(shelf, fake_ollama, "ollama")
+    assistant.config = dataclasses.replace(assistant.config, answer_wait=40.0)
+    assistant.gateway.pace.speeds.note(assistant.gateway.queue.key, assistant.gateway.model,
+                                       prompt_tokens=4000, prompt_seconds=10.0)  # 400 a second
+    _read_along(assistant, shelf)
+    scope = scope_for_book(shelf.conn, shelf.book.book_id)
+    window = ReadAlong(shelf.conn, shelf.book, assistant.gateway).window(scope)
+    assert window is not None
+    last = shelf.book.sections[3].blocks[24].text.split()
+    quote = " ".join(last[1:9])  # its marker too: the book says the rest everywhere
+    for marks in ("“{}”", '"{}"', "« {} »", "„{}“", "‘{}’"):
+        assert quotes_window(f"Why {marks.format(quote)}?", window), marks
+    assert not quotes_window(f"Why {quote}?", window)  # no quotation marks: no quotation
+    early = " ".join(shelf.book.sections[0].blocks[3].text.split()[1:9])
+    assert early not in window.excerpts.text
+    assert not quotes_window(f"Why “{early}”?", window)
+    assert not quotes_window(f"Why “{last[2]}”?", window)  # a word is not a quotation
+
+    quoted = assistant.ask(shelf.book, f"Why did the book say “{quote.upper()}”?")
+    "".join(quoted.tokens())
+    assert quoted.prepared.passage_budget == JUST_READ_TOKENS
+    before = assistant.ask(shelf.book, f"Why “{early}”?")
+    "".join(before.tokens())
+    assert before.prepared.passage_budget > JUST_READ_TOKENS
+    shelf.conn.close()
+
+
+def test_a_quotation_is_read_whole_across_apostrophes_and_in_every_mark() -> None:
+    from reader_app.rag.assistant.read_along import _QUOTED
+
+    assert _QUOTED.findall("Why “Natásha’s lips twitched” and ‘don’t go there’?") == [
+        "Natásha’s lips twitched", "don’t go there"]
+    assert _QUOTED.findall("„Wo ist Heidi?“ und «où est-il donc ?»") == [
+        "Wo ist Heidi?", "où est-il donc ?"]
+    assert _QUOTED.findall("It’s Anna’s lantern, isn’t it?") == []
