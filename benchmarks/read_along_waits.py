@@ -30,11 +30,12 @@ Row = dict[str, Any]
 JUST_AFTER = 0.15  # percent of the book past the evidence: the pages just read
 WAIT_SECONDS = 15  # "Answer quickly"
 SPEEDS = (16.0, 75.0)  # the slowest and fastest two-core machines, tokens a second
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-zé]{3,}(?:\s[A-Z][a-zé]{3,})?)")
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][^\W\d_]{3,}(?:\s[A-Z][^\W\d_]{3,})?)")
 _NOT_NAMES = frozenset({"There", "Then", "When", "What", "This", "That", "They", "Their", "Though",
                         "Yes", "Well", "Prince", "Princess", "Count", "Countess", "Monsieur",
                         "Madame", "Mademoiselle", "Chapter", "God", "Emperor", "French",
-                        "Russian", "Russians", "Your", "Excellency", "Book"})
+                        "Russian", "Russians", "Your", "Excellency", "Book", "Where", "German",
+                        "Germans", "Austrian", "Austrians", "Moscow", "Petersburg"})
 
 
 def names_in(text: str, count: int) -> list[str]:
