@@ -66,6 +66,8 @@ def leans_on_conversation(question: str, history: ScopedHistory, *,
             CONTINUING[language]) or text.startswith(CONTINUING[language]):  # "¿y él?"
         return True
     named = bool(_NAME_INSIDE.search(question))
+    # Words inside quotation marks are the book's: "her" there points at nothing said before.
+    text = " ".join(QUOTATION.sub(" ", question).lower().split())
     for match in WORD.finditer(text):
         for part in re.split(r"['’]", match.group()):
             # "Albert Savaron vient-il ?": the pronoun after the verb repeats the name asked
@@ -75,6 +77,11 @@ def leans_on_conversation(question: str, history: ScopedHistory, *,
                 return True
     return False
 
+
+# Words in quotation marks, in the marks readers type: “…”, "…", «…», „…“, ‚…‘, ‘…’ (a ’
+# between letters is an apostrophe: Natásha’s).
+QUOTATION = re.compile(
+    r"[“\"«„‚‘]\s*((?:[^”\"»“‘’]|’(?=\w)){8,}?)\s*(?:[”\"»“‘]|’(?!\w))")
 
 # A capitalised word after the first: the question names someone or somewhere.
 _NAME_INSIDE = re.compile(r"\s[¿¡«„“\"']?[A-ZÀ-ÖØ-Þ][^\W\d_]")

@@ -25,6 +25,7 @@ import threading
 from dataclasses import dataclass
 
 from reader_app.books.model import Book
+from reader_app.rag.assistant.followup import QUOTATION
 from reader_app.rag.assistant.places import Places
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.pacing import flat_prompt
@@ -207,10 +208,6 @@ class ReadAlong:
         return Window(excerpts, anchor, boundary, tokens, spans[-1].label)
 
 
-# Words in quotation marks, in the marks readers type: “…”, "…", «…», „…“, ‚…‘, ‘…’ (a ’
-# between letters is an apostrophe: Natásha’s).
-_QUOTED = re.compile(
-    r"[“\"«„‚‘]\s*((?:[^”\"»“‘’]|’(?=\w)){8,}?)\s*(?:[”\"»“‘]|’(?!\w))")
 _NOT_WORD = re.compile(r"[^\w]+")
 QUOTED_WORDS = 3  # a quotation this long found in the window is of the pages just read
 
@@ -219,7 +216,7 @@ def quotes_window(question: str, window: Window) -> bool:
     """Whether `question` quotes the pages read along (a quotation of QUOTED_WORDS words or
     more found in them): it is about the pages just read even when the search's best chunk lies
     elsewhere (the last lines before the boundary are in no chunk yet, only in the window)."""
-    quotes = [_plain(q) for q in _QUOTED.findall(question)]
+    quotes = [_plain(q) for q in QUOTATION.findall(question)]
     quotes = [q for q in quotes if len(q.split()) >= QUOTED_WORDS]
     if not quotes:
         return False

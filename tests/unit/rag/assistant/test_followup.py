@@ -64,3 +64,12 @@ def test_a_french_or_german_question_that_names_its_subject_is_searched_as_writt
     question: str, book_language: str
 ) -> None:
     assert not leans_on_conversation(question, _with_turns(), book_language=book_language)
+
+
+def test_the_words_of_a_quotation_are_the_books_not_the_readers_pointing_back() -> None:
+    history = _with_turns()
+    assert not leans_on_conversation(
+        "Why “still hoped, and asked, in words she herself”?", history)
+    assert not leans_on_conversation("What does „sie wartete auf ihn“ mean?", history,
+                                     book_language="de")
+    assert leans_on_conversation("Why did she say “I never loved the house”?", history)

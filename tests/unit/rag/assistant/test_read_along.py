@@ -339,7 +339,7 @@ def test_a_question_quoting_the_pages_just_read_is_about_them_whatever_the_searc
 
 
 def test_a_quotation_is_read_whole_across_apostrophes_and_in_every_mark() -> None:
-    from reader_app.rag.assistant.read_along import _QUOTED
+    from reader_app.rag.assistant.followup import QUOTATION as _QUOTED
 
     assert _QUOTED.findall("Why “Natásha’s lips twitched” and ‘don’t go there’?") == [
         "Natásha’s lips twitched", "don’t go there"]
