@@ -219,8 +219,7 @@ class ScopedContext(Sealed):
                                           for e in window.excerpts)):
             raise ScopeViolationError("a window read at another boundary cannot join this context")
         if self.pointed and (window is None or not all(
-                any(e.sid_start <= p.citation.sid_start and p.citation.sid_end <= e.sid_end
-                    for e in window.excerpts) for p in self.pointed)):
+                _within(window, p.citation.sid_start, p.citation.sid_end) for p in self.pointed)):
             raise ScopeViolationError("only passages inside the window can be pointed at")
 
     @classmethod
@@ -264,6 +263,14 @@ class ScopedContext(Sealed):
     @property
     def citations(self) -> tuple[Citation, ...]:
         return tuple(p.citation for p in (*self.passages, *self.pointed))
+
+
+def _within(window: ScopedExcerpts, start: int, end: int) -> bool:
+    """Whether every sentence `start..end` is in the window (a PDF's passage may run on from
+    one page's excerpt into the next's)."""
+    return start <= end and all(
+        any(e.sid_start <= sid <= e.sid_end for e in window.excerpts)
+        for sid in range(start, end + 1))
 
 
 def _context_passage(book: Book, label: int, passage: Passage) -> ContextPassage:

@@ -90,3 +90,22 @@ def test_a_passage_outside_the_window_cannot_be_pointed_at(
     with pytest.raises(ScopeViolationError):
         dataclasses.replace(context, window=None)
     assert isinstance(context, ScopedContext)
+
+
+def test_a_passage_running_on_from_one_page_of_the_window_to_the_next_can_be_pointed_at(
+    shelf: MarkerLibrary, fake_ollama: FakeOllama
+) -> None:
+    """A PDF's passages run on across its pages (each page its own excerpt of the window)."""
+    fake_ollama.clock = ServerClock(prompt_per_second=20_000, reply_per_second=2_000)
+    assistant = _assistant(shelf, fake_ollama, "ollama")
+    _read_along(assistant, shelf)
+    run = assistant.ask(shelf.book, _question_inside(shelf))
+    "".join(run.tokens())
+    context = run.context
+    assert context.pointed and context.window is not None
+    first, second = context.window.excerpts[-2:]
+    assert first.sid_end + 1 == second.sid_start
+    across = dataclasses.replace(context.pointed[0].citation, sid_start=first.sid_end,
+                                 sid_end=second.sid_start)
+    moved = dataclasses.replace(context.pointed[0], citation=across)
+    assert dataclasses.replace(context, pointed=(moved,)).pointed == (moved,)
