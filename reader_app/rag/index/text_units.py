@@ -182,6 +182,13 @@ def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
     digest = text_digest(book)
     scheme = book_keyword_scheme(book)
     plan = chunk_plan(book.format)
+    if _pages_without_words(book):
+        # The window's copy of a PDF is its pages as pictures: the text the preparation read
+        # from its text layer (or its OCR) stands, never replaced by no text at all.
+        row = conn.execute("SELECT sentence_count FROM text_units WHERE book_id = ?",
+                           (book.book_id,)).fetchone()
+        if row is not None:
+            return int(row[0])
     stored = stored_digest(conn, book.book_id, scheme=scheme, plan=plan)
     if stored is not None and stored[0] == digest:
         return stored[1]
@@ -194,6 +201,12 @@ def ensure_sentences(conn: sqlite3.Connection, book: Book) -> int:
         units = compute_text_units(book)
         write_text_units(conn, book.book_id, units)
     return len(units.sentences)
+
+
+def _pages_without_words(book: Book) -> bool:
+    """A PDF as the window opened it, before its text layer is read (pdf_text.readable_book)."""
+    return book.format == "pdf" and not any(
+        block.text.strip() for section in book.sections for block in section.blocks)
 
 
 def write_text_units(conn: sqlite3.Connection, book_id: str, units: TextUnits) -> None:

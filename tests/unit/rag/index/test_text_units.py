@@ -109,3 +109,26 @@ def test_accents_fold_and_words_stem_in_the_keyword_index(library_home: Path) ->
         table = create_keyword_index(conn, "book", ["Natásha was dancing.", "Pierre sat."])
     assert [i for i, _ in keyword_search(conn, table, "Natasha dances",
                                          chunk_limit=2, limit=5)] == [0]
+
+
+def test_a_pdf_given_without_its_text_layer_keeps_the_text_its_preparation_read(
+    library_home: Path, tmp_path: Path
+) -> None:
+    """The window's copy of a PDF is its pages as pictures; the companion and the checks call
+    ensure_sentences with it. It once replaced the text layer's sentences with none: a question
+    then found the reader had read nothing."""
+    from reader_app.books.opening.formats import read_book
+    from reader_app.books.opening.pdf_text import readable_book
+    from tests.e2e.test_pdf_companion import STORY
+    from tests.unit.books.pdfgen import write_pdf
+
+    book = read_book(write_pdf(tmp_path / "dragon.pdf", STORY))
+    conn = connect(library_home)
+    Library(conn, library_home).add(book)
+    assert ensure_sentences(conn, book) == 0  # nothing read from it yet: nothing to keep
+    read = ensure_sentences(conn, readable_book(book))
+    assert read > 0
+    assert ensure_sentences(conn, book) == read
+    assert conn.execute("SELECT COUNT(*) FROM sentences WHERE book_id = ?",
+                        (book.book_id,)).fetchone()[0] == read
+    conn.close()
