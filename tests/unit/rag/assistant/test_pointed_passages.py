@@ -25,6 +25,18 @@ def _question_inside(shelf: MarkerLibrary) -> str:
     return " ".join(sorted(shelf.markers_read(1, 4) - shelf.markers_read(1, 3)))
 
 
+def _answered_after_reading_along(shelf: MarkerLibrary, fake: FakeOllama) -> ScopedContext:
+    """The context of a question about a paragraph just read, asked after reading along."""
+    fake.clock = ServerClock(prompt_per_second=20_000, reply_per_second=2_000)
+    assistant = _assistant(shelf, fake, "ollama")
+    _read_along(assistant, shelf)
+    run = assistant.ask(shelf.book, _question_inside(shelf))
+    "".join(run.tokens())
+    context = run.context
+    assert context.pointed and context.window is not None
+    return context
+
+
 def test_search_returns_the_best_chunks_inside_the_stretch_apart(
     shelf: MarkerLibrary, fake_ollama: FakeOllama
 ) -> None:
@@ -75,35 +87,26 @@ def test_a_question_points_at_the_window_by_number_and_the_answer_cites_it(
 def test_a_passage_outside_the_window_cannot_be_pointed_at(
     shelf: MarkerLibrary, fake_ollama: FakeOllama
 ) -> None:
-    fake_ollama.clock = ServerClock(prompt_per_second=20_000, reply_per_second=2_000)
-    assistant = _assistant(shelf, fake_ollama, "ollama")
-    _read_along(assistant, shelf)
-    run = assistant.ask(shelf.book, _question_inside(shelf))
-    "".join(run.tokens())
-    context = run.context
-    assert context.pointed and context.window is not None
-    far = dataclasses.replace(context.pointed[0].citation, sid_start=context.window.excerpts[0]
-                              .sid_start - 1)
+    context = _answered_after_reading_along(shelf, fake_ollama)
+    window = context.window
+    assert window is not None
+    far = dataclasses.replace(context.pointed[0].citation,
+                              sid_start=window.excerpts[0].sid_start - 1)
     moved = dataclasses.replace(context.pointed[0], citation=far)
     with pytest.raises(ScopeViolationError):
         dataclasses.replace(context, pointed=(moved,))
     with pytest.raises(ScopeViolationError):
         dataclasses.replace(context, window=None)
-    assert isinstance(context, ScopedContext)
 
 
 def test_a_passage_running_on_from_one_page_of_the_window_to_the_next_can_be_pointed_at(
     shelf: MarkerLibrary, fake_ollama: FakeOllama
 ) -> None:
     """A PDF's passages run on across its pages (each page its own excerpt of the window)."""
-    fake_ollama.clock = ServerClock(prompt_per_second=20_000, reply_per_second=2_000)
-    assistant = _assistant(shelf, fake_ollama, "ollama")
-    _read_along(assistant, shelf)
-    run = assistant.ask(shelf.book, _question_inside(shelf))
-    "".join(run.tokens())
-    context = run.context
-    assert context.pointed and context.window is not None
-    first, second = context.window.excerpts[-2:]
+    context = _answered_after_reading_along(shelf, fake_ollama)
+    window = context.window
+    assert window is not None
+    first, second = window.excerpts[-2:]
     assert first.sid_end + 1 == second.sid_start
     across = dataclasses.replace(context.pointed[0].citation, sid_start=first.sid_end,
                                  sid_end=second.sid_start)
