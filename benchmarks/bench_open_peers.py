@@ -48,8 +48,9 @@ READERS: dict[str, tuple[str, Command]] = {
 }
 # The formats each peer opens (issue 42: measured beside the peers where they open the format).
 PEER_SUFFIXES: dict[str, frozenset[str]] = {
-    "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt", ".pdf", ".mobi", ".azw3"}),
-    "Foliate": frozenset({".epub", ".cbz", ".pdf", ".mobi", ".azw3"}),
+    "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt", ".pdf", ".mobi", ".azw3",
+                          ".fb2", ".fb2.zip", ".txt", ".md"}),
+    "Foliate": frozenset({".epub", ".cbz", ".pdf", ".mobi", ".azw3", ".fb2", ".fb2.zip"}),
 }
 
 
@@ -72,7 +73,7 @@ def comic_books(folder: Path) -> dict[str, Path]:
 
 def opens(reader: str, book: Path) -> bool:
     suffixes = PEER_SUFFIXES.get(reader)
-    return suffixes is None or book.suffix.lower() in suffixes
+    return suffixes is None or any(book.name.lower().endswith(s) for s in suffixes)
 
 
 def _free_display() -> int:
