@@ -47,6 +47,7 @@ from reader_app.rag.assistant.read_along import (
     JUST_READ_TOKENS,
     ReadAlong,
     Window,
+    asks_about_just_now,
     quotes_window,
 )
 from reader_app.rag.assistant.term_table import TermTables
@@ -310,8 +311,8 @@ class Assistant:
                               hypothetical=hypothetical, reranker=reranker)
 
             result = find(budget := self.passage_budget(history, book=book, window=window))
-            if window is not None and (not result.best_outside or quotes_window(question,
-                                                                                window)):
+            if window is not None and (not result.best_outside or quotes_window(question, window)
+                                       or asks_about_just_now(question, window)):
                 result = find(budget := min(budget, JUST_READ_TOKENS))  # about the window
             context = ScopedContext.from_search(
                 result, book=book, location=self._location(places, scope), history=history,

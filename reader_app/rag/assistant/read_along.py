@@ -224,6 +224,39 @@ def quotes_window(question: str, window: Window) -> bool:
     return any(q in text for q in quotes)
 
 
+# A question about what has just happened, in the words readers use for it: "what has Pierre
+# just done?", "who just came in?", "this chapter"; "qu'est-ce qu'il vient de dire ?", "à
+# l'instant"; "was hat er gerade getan?", "soeben", "in diesem Kapitel"; "¿qué acaba de hacer?".
+# Not a bare "just" ("why didn't she just drink it?") nor "had just" (the story's own past:
+# "the man whose leg they had just cut off"), nor a bare "now" ("where is Pierre now?" asks
+# where the book last left him, which may be chapters back).
+JUST_NOW = re.compile(
+    r"\b(?:has|have|'s|’s|'ve|’ve)\s+(?:\w+\s+)?just\b|\b(?:what|who)\s+just\b"
+    r"|\bjust\s+(?:happened|now)\b|\bright now\b"
+    r"|\b(?:this|the current)\s+(?:chapter|page|scene|passage)\b"
+    r"|\bvien(?:s|t|nent|nez)\s+d[e’']|\bvenons\s+d[e’']|\bà l[’']instant\b"
+    r"|\b(?:ce|cet)\s+(?:chapitre|passage)\b|\bcette\s+(?:page|scène)\b"
+    r"|\b(?:hat|haben|hast|habt|ist|sind|bist|seid)\s+(?:\w+\s+)?(?:gerade|eben)\b|\bsoeben\b"
+    r"|\bgerade eben\b|\b(?:dies|diese[mnrs]?)\s+(?:kapitel|seite|szene|stelle)\b"
+    r"|\bacaba(?:s|n|mos|is)?\s+de\b|\b(?:este|esta)\s+(?:capítulo|página|escena|pasaje)\b",
+    re.IGNORECASE)
+# A capitalised word after the first, outside quotation marks: a name the question asks about.
+_NOT_NAMES = frozenset({"Kapitel", "Seite", "Szene", "Stelle"})  # German nouns in JUST_NOW
+_NAMED = re.compile(r"(?<=\s)[¿¡«„“\"']?([A-ZÀ-ÖØ-Þ][^\W\d_]+)")
+
+
+def asks_about_just_now(question: str, window: Window) -> bool:
+    """Whether `question` asks about what has just happened (JUST_NOW's words, in English,
+    French, German or Spanish) and every name it asks about is in the pages read along: the
+    window then holds its evidence, whatever the search ranks first (a main character's name
+    finds chapters of older passages)."""
+    if not JUST_NOW.search(question):
+        return False
+    text = window.excerpts.text
+    names = set(_NAMED.findall(QUOTATION.sub(" ", question))) - _NOT_NAMES
+    return all(name in text for name in names)
+
+
 def _plain(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", text.casefold()).split())
 
