@@ -50,7 +50,8 @@ READERS: dict[str, tuple[str, Command]] = {
 PEER_SUFFIXES: dict[str, frozenset[str]] = {
     "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt", ".pdf", ".mobi", ".azw3",
                           ".fb2", ".fb2.zip", ".txt", ".md"}),
-    "Foliate": frozenset({".epub", ".cbz", ".pdf", ".mobi", ".azw3", ".fb2", ".fb2.zip"}),
+    # Not PDF: Debian's Foliate says "File type not supported", and that screen has ink too.
+    "Foliate": frozenset({".epub", ".cbz", ".mobi", ".azw3", ".fb2", ".fb2.zip"}),
 }
 
 
