@@ -114,13 +114,17 @@ def check_one(
 
 def _draw_and_read_pdf(book: Book) -> None:
     """A PDF opens from its catalogue alone: draw its pages and read their text layer, where a
-    damaged page shows itself (a BookError for that page is an allowed outcome)."""
+    damaged page shows itself (a BookError for that page is an allowed outcome), and split its
+    text into sentences across its page breaks."""
     from reader_app.books.opening.pdf import pdf_pages
     from reader_app.books.opening.pdf_text import with_text_layer
+    from reader_app.rag.index.sentences import split_book
 
     pages = pdf_pages(book)
     assert pages is not None
-    with_text_layer(book, pages)
+    read = with_text_layer(book, pages).book
+    if read is not None:
+        split_book(read)
     for index in range(min(len(book.sections), 12)):
         with contextlib.suppress(BookError):
             pages.render(index, width=300, height=400)

@@ -31,7 +31,9 @@ _PAGE_NUMBER = re.compile(
 _DIGITS = re.compile(r"\d+")
 _LINE_BREAKS = frozenset("\r\n")
 _SENTENCE_END = tuple(".!?:\"'’”)»…")
-_HYPHENS = ("\x02", "\u00ad")  # PDFium's mark for a hyphen it found at a line's end; soft hyphen
+# PDFium's mark for a hyphen it found at a line's end: it writes no line break after it.
+_LINE_END_HYPHEN = "\x02"
+_SOFT_HYPHEN = "\u00ad"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +110,11 @@ def _lines(chars: list[tuple[str, Box, float, int]]) -> Iterable[TextLine]:
             line = []
         elif char[0]:
             line.append(char)
+            if char[0] == _LINE_END_HYPHEN:  # the line ends here: the next one (or a page
+                made = _line(line)  # number at the foot) is never glued on to it
+                if made is not None:
+                    yield made
+                line = []
 
 
 def _line(chars: list[tuple[str, Box, float, int]]) -> TextLine | None:
@@ -261,18 +268,20 @@ def _joined(lines: list[TextLine]) -> tuple[str, tuple[tuple[int, int, Box], ...
     text = ""
     pieces: list[tuple[int, int, Box]] = []
     for line in lines:
-        if text.endswith(_HYPHENS):
-            text = text[:-1]  # the hyphen PDFium marked as a break: the word goes on
+        # A hyphen at a line's end stays, as PDFium's text had it ("well-known"); a word broken
+        # over two pages is made whole where the book's words tell (books/text/page_breaks.py).
+        if text.endswith(_SOFT_HYPHEN):
+            text = text[:-1]  # a soft hyphen the line broke at: the word goes on
             start, end, box = pieces[-1]
             pieces[-1] = (start, min(end, len(text)), box)
-        elif text and not text.endswith(("-", "—", "–", "/")):
+        elif text and not text.endswith(("-", "—", "–", "/", _LINE_END_HYPHEN)):
             text += " "
         for index, word in enumerate(line.words):
             if index:
                 text += " "
             pieces.append((len(text), len(text) + len(word.text), word.box))
             text += word.text
-    return text.replace("\x02", "-"), tuple(pieces)
+    return text.replace(_LINE_END_HYPHEN, "-"), tuple(pieces)
 
 
 # -- the whole book -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from reader_app.rag.index.sentences import split_sentences
+from reader_app.books.text.segment import split_sentences
 
 if TYPE_CHECKING:
     import numpy as np

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from reader_app.books.model import BlockKind, Book, Locator
-from reader_app.books.text.segment import split_sentences
+from reader_app.books.model import Book, Locator
+from reader_app.books.text.page_breaks import sentence_spans, text_runs
 from reader_app.rag.index.story import outside_story
 
 
@@ -17,6 +17,8 @@ class Sentence:
     block: int
     char_start: int
     char_end: int  # exclusive
+    # The block's text[char_start:char_end], except for a PDF's sentence that began on the page
+    # before (split_book): the whole sentence, its start on that page.
     text: str
     story: bool = True  # False for matter around the text (rag/index/story.py)
 
@@ -27,25 +29,29 @@ class Sentence:
 
 def split_book(book: Book) -> list[Sentence]:
     """Every sentence of every text block of `book`, in reading order, sids from 0, each marked
-    with whether it is the story."""
+    with whether it is the story.
+
+    A PDF's sentence that runs on over a page break is one sentence (books/text/page_breaks.py),
+    stored where it ends: the next page's first block, from its character 0, its `text` the
+    whole sentence. So it is in scope only once the page where it ends has been seen (sid_at
+    counts a sentence by where it ends), and half a sentence at the foot of the page the reader
+    has reached is not in scope yet: erring early never leaks.
+    """
     sentences: list[Sentence] = []
     outside = outside_story(book)
-    for section in book.sections:
-        for block_index, block in enumerate(section.blocks):
-            if block.kind in (BlockKind.IMAGE, BlockKind.RULE) and not block.text.strip():
-                continue
-            for start, end in split_sentences(block.text):
-                sentences.append(
-                    Sentence(
-                        sid=len(sentences),
-                        section=section.index,
-                        block=block_index,
-                        char_start=start,
-                        char_end=end,
-                        text=block.text[start:end],
-                        story=(section.index, block_index) not in outside,
-                    )
+    for run in text_runs(book, outside=outside):
+        for place, text in sentence_spans(run):
+            sentences.append(
+                Sentence(
+                    sid=len(sentences),
+                    section=place.section,
+                    block=place.block,
+                    char_start=place.char_start,
+                    char_end=place.char_end,
+                    text=text,
+                    story=(place.section, place.block) not in outside,
                 )
+            )
     return sentences
 
 

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from reader_app.books.model import Book
 from reader_app.books.text.language import book_language
+from reader_app.books.text.page_breaks import PAGE_BREAKS_VERSION
 from reader_app.books.text.segment import SPLITTER_VERSION
 from reader_app.rag.index.chunking import (
     CHUNK_PLAN,
@@ -55,6 +56,8 @@ _APPROXIMATE_TOKEN = re.compile(r"\w+|[^\w\s]")
 def text_digest(book: Book) -> str:
     """Changes whenever the text the sentence table is built from changes."""
     digest = hashlib.sha256(SPLITTER_VERSION.encode())
+    if book.format == "pdf":  # its sentences run on over its page breaks
+        digest.update(PAGE_BREAKS_VERSION.encode())
     for section in book.sections:
         for block_index, block in enumerate(section.blocks):
             digest.update(f"\x00{section.index}\x00{block_index}\x00".encode())

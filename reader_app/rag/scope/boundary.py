@@ -2,7 +2,9 @@
 
 Rules (DESIGN.md sections 1 and 2):
 - The boundary sid is the last sentence that ends at or before the recorded boundary locator;
-  -1 when nothing has been read; the last sentence when the book is finished.
+  -1 when nothing has been read; the last sentence when the book is finished. A PDF's sentence
+  that runs on over a page break is stored where it ends (index/sentences.py `split_book`): it
+  is read once the page where it ends has been seen, and not before, not even its first half.
 - In the current book, the eligible chunks are those with `sid_end <= boundary sid`: because
   chunk ids follow reading order, that is the prefix `[0, c)`.
 - Earlier volumes of the same series are eligible whole; later volumes never.

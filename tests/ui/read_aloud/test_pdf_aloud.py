@@ -47,3 +47,23 @@ def test_a_pdf_is_read_aloud_from_its_text_layer_turning_its_pages(
     assert voice.heard == ["Chapter 1", "Pepper wakes up early.", "Carrot wants breakfast."]
     assert shown == [(0,), (0,), (1,)]
     assert engine.asked == 0
+
+
+def test_a_sentence_running_on_to_the_next_page_is_said_whole_with_that_page(
+    qtbot: QtBot, library_home: Path, tmp_path: Path
+) -> None:
+    spec = PdfSpec(title="Dragon Tales", running_head="Dragon Tales", chapters=(
+        PdfChapter("Chapter 1", [["Pepper wakes up early.", "Carrot wants break-"],
+                                 ["fast before they leave.", "Then they go."]]),))
+    window = make_window(qtbot, library_home, size=(700, 900))
+    open_file(qtbot, window, write_pdf(tmp_path / "tales.pdf", spec))
+    view = window.reader.comic_view
+    aloud, voice = scripted(window, ms_per_text=30)
+    aloud.read_comic_pages = ocr_page_reader(window.home, engine=NoOcr)
+    shown: list[tuple[int, ...]] = []
+    aloud.queuedStarted.connect(lambda _item: shown.append(view.current_pages()))
+    aloud.play_pause()
+    qtbot.waitUntil(lambda: not aloud.playing, timeout=20_000)
+    assert voice.heard == ["Chapter 1", "Pepper wakes up early.",
+                           "Carrot wants breakfast before they leave.", "Then they go."]
+    assert shown == [(0,), (0,), (1,), (1,)]  # said with the page where it ends

@@ -177,6 +177,22 @@ STORY = (
 )
 
 
+# Three pages of one chapter (books/text/page_breaks.py): a sentence runs from page 1 onto page 2,
+# and another from page 2 onto page 3 with a word hyphenated at the page's foot ("inter-").
+RUN_ON = PdfSpec(title="Gold Tales", running_head="Gold Tales", chapters=(
+    PdfChapter("Chapter 1", [
+        ["Pepper wakes up early and packs her bag.",
+         "Carrot wants breakfast before they leave, and on",
+         "the way he tells her that the dragon's gold"],
+        ["lies hidden beneath the frozen lake by the mill.",
+         "They walk all morning through an inter-"],
+        ["esting forest of silver birches.",
+         "Nobody in the village has ever seen it."]]),))
+RUN_ON_GOLD = ("Carrot wants breakfast before they leave, and on the way he tells her that the "
+               "dragon's gold lies hidden beneath the frozen lake by the mill.")
+RUN_ON_FOREST = "They walk all morning through an interesting forest of silver birches."
+
+
 def sample_spec(*, chapters: int = 3, pages_per_chapter: int = 2, front_pages: int = 2) -> PdfSpec:
     """A small book: front matter in roman numerals, chapters of story lines, an outline with a
     sub-entry, and a link from the first front page to chapter 2."""
