@@ -46,22 +46,24 @@ def passages_within(
         kept = _within(sentences, span, token_budget - used)
         if not kept and passages:
             continue
-        sentences = kept or _core(sentences, span)
-        text = _with_reference(conn, span.book_id, sentences)
-        used += approximate_tokens(text)
-        passages.append(
-            Passage(
-                book_id=span.book_id,
-                chunk_id=span.chunk_id,
-                sid_start=sentences[0].sid,
-                sid_end=sentences[-1].sid,
-                section=sentences[0].section,
-                score=span.score,
-                text=text,
-                locator=sentences[0].locator,
-            )
-        )
+        passage = passage_of(conn, span, kept or _core(sentences, span))
+        used += approximate_tokens(passage.text)
+        passages.append(passage)
     return passages
+
+
+def passage_of(conn: sqlite3.Connection, span: Span, sentences: list[Sentence]) -> Passage:
+    """`sentences` (a stretch of `span`'s) as the passage of that span."""
+    return Passage(
+        book_id=span.book_id,
+        chunk_id=span.chunk_id,
+        sid_start=sentences[0].sid,
+        sid_end=sentences[-1].sid,
+        section=sentences[0].section,
+        score=span.score,
+        text=_with_reference(conn, span.book_id, sentences),
+        locator=sentences[0].locator,
+    )
 
 
 def _with_reference(conn: sqlite3.Connection, book_id: str, sentences: list[Sentence]) -> str:

@@ -20,6 +20,7 @@ from reader_app.rag.index.indexes import (
     vector_index_path,
 )
 from reader_app.rag.index.multilingual import embedder_for_language, recorded_language
+from reader_app.rag.retrieval.focus import Likeness, focused_passages, needs_focus
 from reader_app.rag.retrieval.passages import Span, passages_within, recent_text
 from reader_app.rag.retrieval.previous_index import previous_embedders
 from reader_app.rag.scope.boundary import Scope
@@ -153,7 +154,11 @@ def search(
     spans = _spans(conn, scope, ranking, k=pool, neighbours=neighbours)
     if reranker is not None:
         spans = _reranked(conn, scope, spans, reranker)[:k]
-    passages = passages_within(conn, spans, token_budget)
+    if token_budget < UNLIMITED_TOKENS and needs_focus(conn, spans, token_budget):
+        alike = _likeness(embedder, query) if stages.dense and embedder is not None else None
+        passages = focused_passages(conn, spans, token_budget, query, alike)
+    else:
+        passages = passages_within(conn, spans, token_budget)
     volume_order = {v.book_id: n for n, v in enumerate(scope.volumes)}
     passages.sort(key=lambda p: (volume_order[p.book_id], p.sid_start))
     return SearchResult(
@@ -203,6 +208,13 @@ def _dense_lists(
             ):
                 hits.append((score, volume.book_id, chunk_id))
     return lists, covered
+
+
+def _likeness(model: Embedder, query: str) -> Likeness:
+    """Each text's likeness to `query` by the search's own model (cosine: rows are unit)."""
+    embed_queries = getattr(model, "embed_queries", model.embed)
+    asked = embed_queries([query.strip()])[0]
+    return lambda texts: [float(v) for v in model.embed(list(texts)) @ asked]
 
 
 def _ranked(hits: list[tuple[float, str, int]], limit: int) -> list[tuple[str, int]]:

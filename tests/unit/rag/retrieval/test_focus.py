@@ -1,0 +1,135 @@
+"""Passages cut to what the question asks when the budget is tight (rag/retrieval/focus.py): each
+of the best spans gives its sentence most like the question, in the ranking's order, and the
+budget left widens them a sentence a round; a budget that holds the best spans whole changes
+nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from reader_app.books.shelf.library import Library
+from reader_app.rag.index.sentences import sentences_between
+from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.rag.retrieval.focus import (
+    FOCUS_SPANS,
+    GAP,
+    focused_passages,
+    needs_focus,
+    word_likeness,
+)
+from reader_app.rag.retrieval.passages import Span, approximate_tokens
+from reader_app.store.db import connect
+from tests.unit.rag.markerbooks import MarkerBook, marker_book
+
+
+def prepared(home: Path) -> tuple[MarkerBook, Library]:
+    generated = marker_book(sections=3, blocks_per_section=6)
+    library = Library(connect(home), home)
+    library.add(generated.book)
+    ensure_sentences(library.conn, generated.book)
+    return generated, library
+
+
+def cost(library: Library, book_id: str, start: int, end: int) -> int:
+    return sum(approximate_tokens(s.text) + 1
+               for s in sentences_between(library.conn, book_id, start, end))
+
+
+def liking(*favoured: str):  # type: ignore[no-untyped-def]
+    """A likeness that prefers the sentences holding `favoured` markers, the first most."""
+    def likeness(texts: Sequence[str]) -> list[float]:
+        return [next((1.0 - n / 10 for n, m in enumerate(favoured) if m in t), 0.0)
+                for t in texts]
+    return likeness
+
+
+def spans_of(generated: MarkerBook, book_id: str) -> list[Span]:
+    """Three spans of six sentences, one in each section, best first."""
+    spans = []
+    for rank, section in enumerate((2, 0, 1)):
+        sids = [s.index for s in generated.sentences if s.section == section][:6]
+        spans.append(Span(book_id, section, rank, sids[0], sids[-1], 1.0 - rank / 10,
+                          sids[2], sids[3]))
+    return spans
+
+
+def test_the_best_span_keeps_half_the_budget_and_the_rest_goes_to_the_sentences_most_alike(
+    library_home: Path,
+) -> None:
+    generated, library = prepared(library_home)
+    book_id = generated.book.book_id
+    spans = spans_of(generated, book_id)
+    core = cost(library, book_id, spans[0].core_start, spans[0].core_end)
+    chosen = [generated.sentences[span.sid_start + 5] for span in spans[1:]]  # not the cores
+    budget = 2 * core
+    assert sum(approximate_tokens(s.text) + 1 for s in chosen) <= core
+
+    passages = focused_passages(library.conn, spans, budget, "",
+                                liking(*(s.marker for s in chosen)))
+
+    assert [p.chunk_id for p in passages[:3]] == [0, 1, 2]
+    assert passages[0].sid_start <= spans[0].core_start <= spans[0].core_end <= passages[0].sid_end
+    assert [s.text in p.text for s, p in zip(chosen, passages[1:], strict=True)] == [True, True]
+    assert sum(approximate_tokens(p.text) for p in passages) <= budget
+
+
+def test_sentences_of_a_span_that_are_not_next_to_each_other_are_one_passage_with_a_gap(
+    library_home: Path,
+) -> None:
+    generated, library = prepared(library_home)
+    book_id = generated.book.book_id
+    spans = spans_of(generated, book_id)
+    far_apart = [generated.sentences[spans[1].sid_start], generated.sentences[spans[1].sid_end]]
+    budget = 2 * cost(library, book_id, spans[0].core_start, spans[0].core_end) + 10
+
+    passages = focused_passages(library.conn, spans, budget, "",
+                                liking(*(s.marker for s in far_apart)))
+
+    second = passages[1]
+    assert (second.sid_start, second.sid_end) == (far_apart[0].index, far_apart[1].index)
+    assert second.text == f"{far_apart[0].text}{GAP}{far_apart[1].text}"
+
+
+def test_the_best_span_is_kept_whatever_the_budget_and_the_others_only_if_they_fit(
+    library_home: Path,
+) -> None:
+    generated, library = prepared(library_home)
+    spans = spans_of(generated, generated.book.book_id)
+
+    passages = focused_passages(library.conn, spans, 1, "", liking())
+
+    assert len(passages) == 1 and passages[0].chunk_id == 0
+    assert (passages[0].sid_start, passages[0].sid_end) == (spans[0].core_start,
+                                                            spans[0].core_end)
+
+
+def test_without_a_model_the_questions_rarer_words_choose(library_home: Path) -> None:
+    generated, library = prepared(library_home)
+    spans = spans_of(generated, generated.book.book_id)
+    wanted = generated.sentences[spans[2].sid_start + 4]
+    budget = 2 * cost(library, generated.book.book_id, spans[0].core_start, spans[0].core_end)
+
+    passages = focused_passages(library.conn, spans, budget, f"What of {wanted.marker}?")
+
+    assert wanted.text in passages[-1].text
+
+
+def test_focus_is_for_a_budget_that_cannot_hold_the_best_spans_cores_whole(
+    library_home: Path,
+) -> None:
+    generated, library = prepared(library_home)
+    book_id = generated.book.book_id
+    spans = spans_of(generated, book_id)
+    cores = sum(cost(library, book_id, s.core_start, s.core_end) for s in spans[:FOCUS_SPANS])
+
+    assert needs_focus(library.conn, spans, cores - 1)
+    assert not needs_focus(library.conn, spans, cores)
+    assert not needs_focus(library.conn, spans[:1], 1)  # one span: cut as before
+
+
+def test_a_word_in_every_text_weighs_little_beside_a_rare_one() -> None:
+    likeness = word_likeness("Why did Anna hide the lantern?")
+    scores = likeness(["Anna hid the lantern.", "The mill.", "The lantern, the river.",
+                       "The end."])
+    assert scores[0] > scores[2] > scores[1] == scores[3] > 0.0  # "the" is everywhere
