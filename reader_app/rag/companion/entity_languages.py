@@ -76,6 +76,10 @@ _FRENCH_WORDS = _words(
     lundi mardi mercredi jeudi vendredi samedi dimanche janvier février mars avril mai juin
     juillet août septembre octobre novembre décembre français française anglais anglaise
     monsieur madame mademoiselle messieurs mesdames sire
+    pourvu puisque lorsque quoique parce depuis pendant malgré selon sans avec pour après avant
+    chez sous sur dès vers parmi jamais toujours encore déjà aussi tant bientôt ensuite souvent
+    parfois ici là plus moins très trop peu beaucoup assez même rien personne chacun aucun
+    aucune certes voire quant hélas ciel
     """
 )
 # French titles are written small: "madame des Grassins", "monsieur du Tillet".

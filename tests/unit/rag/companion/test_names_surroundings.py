@@ -152,3 +152,11 @@ def test_a_saint_s_hyphened_name_is_a_place(library_home: Path) -> None:
     kinds = {e.name: e.kind for e in known_entities(conn, scope)}
     conn.close()
     assert kinds == {"San-Isidro": "place", "Notre-Dame": "place", "Juancho": "person"}
+
+
+def test_french_words_that_open_sentences_are_not_people() -> None:
+    # Gautier: "« Pourvu qu'il ne cherche pas à me revoir !", never written small before
+    book = book_in("fr", "« Pourvu qu'il ne cherche pas à me revoir !",
+                   "Pourvu qu'elle sache lire.",
+                   "« Pourvu, dit Andrès, que l'idée ne lui vienne pas ! »")
+    assert names_in(book) == {"Andrès"}
