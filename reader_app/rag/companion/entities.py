@@ -11,27 +11,29 @@ picks the rules (entity_languages.py). The rules are in docs/xray.md.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from dataclasses import replace
 from itertools import pairwise
 
 from reader_app.books.model import BlockKind, Book
 from reader_app.books.text.language import decided_language
 from reader_app.rag.companion import entity_german as german_names
+from reader_app.rag.companion.entity_context import no_one, pet_form_of
 from reader_app.rag.companion.entity_forms import (
     Extraction,
-    FormLink,
     Mention,
     NameForm,
     head_word,
     noble,
     singular,
 )
+from reader_app.rag.companion.entity_groups import FormGroups
 from reader_app.rag.companion.entity_languages import NameRules, name_rules, open_lexicon
 from reader_app.rag.companion.entity_runs import (
+    ADDRESSED,
+    SIDE_BY_SIDE,
     NameWords,
+    addressed,
     called_in_speech,
     listed_places,
     place_cue,
@@ -45,26 +47,15 @@ from reader_app.rag.companion.entity_words import (
     MALE_TITLES,
     NICKNAMES,
     PARTICLES,
-    SPEECH_VERBS,
+    SAME_TITLES,
     TITLES,
 )
 from reader_app.rag.index.sentences import split_book
 
-# 5: French and German rules by the book's language; 4: titles that end a described name, capitals
-# that describe, speech not across a quote, calls, nicknames answered and in the same company,
-# where someone is "of"; 3: the story only (rag/index/story.py); 2: "addressed by name"
-EXTRACTOR_VERSION = "forward-5"
+# 6: firms, works, cries, pet forms, one title in three languages (French, German); 5: French and
+# German rules; 4: described names, calls, nicknames; 3: the story only; 2: "addressed by name"
+EXTRACTOR_VERSION = "forward-6"
 
-# "“You began the evening well, Charlotte,” said Mrs. Bennet … to Miss Lucas": the name called
-# inside the quote is the one spoken to, so Charlotte is Miss Lucas, as the text says.
-_ADDRESSED = re.compile(
-    r"[“\"][^”\"]*,\s+(?P<given>[A-Z][a-z]+)[,!?.]?[”\"]\s+(?P<verb>[a-z]+)\s+"
-    r"(?:[^.;:“”\"]|\b(?:Mr|Mrs|Ms|Dr|St)\.)*?"
-    r"\bto\s+(?P<title>[A-Z][a-z]+)\.?\s+(?P<name>[A-Z][a-z]+)\b"
-)
-# Two names side by side in a list: "Catherine and Lydia", "Mary, Kitty, and Lydia".
-_SIDE_BY_SIDE = frozenset({" and ", ", ", ", and "})
-ANSWER_PARAGRAPHS = 2  # a reply to a call is in one of the next this many paragraphs
 JUST_NAMED = 12  # sentences: a given name alone this soon after a full name is that person
 
 
@@ -73,31 +64,23 @@ def extract_entities(book: Book) -> Extraction:
     return _Extractor(book.book_id, name_rules(decided_language(book))).run(book)
 
 
-class _Extractor:
+class _Extractor(FormGroups):
     def __init__(self, book_id: str, rules: NameRules) -> None:
+        super().__init__()
         self.book_id = book_id
         self.rules = rules
         self.lexicon = open_lexicon(rules)
         self.words = NameWords(rules, self.lexicon)
         self.forms: dict[tuple[str, tuple[str, ...]], NameForm] = {}
         self.mentions: list[Mention] = []
-        self.links: list[FormLink] = []
-        self.parent: dict[int, int] = {}
-        self.by_id: dict[int, NameForm] = {}
         self.by_names: dict[tuple[str, ...], list[int]] = defaultdict(list)
-        self.by_first_any: dict[str, list[int]] = defaultdict(list)
+        self.form_mentions: Counter[int] = Counter()  # form -> its mentions so far
+        self.form_places: Counter[int] = Counter()  # ... of which where places are
         self.by_first_full: dict[str, list[int]] = defaultdict(list)  # two names or more
         self.by_last_titled: dict[str, list[tuple[int, str]]] = defaultdict(list)
         self.by_last_described: dict[str, list[int]] = defaultdict(list)  # "the Tin Woodman"
         self.by_last_full: dict[str, list[int]] = defaultdict(list)  # two names or more
         self.known_names = german_names.KnownNames(self.by_first_any, self.by_last_full)
-        self.last_mention: dict[int, int] = {}  # root form -> the sid its person was last met in
-        self.root_mentions: Counter[int] = Counter()  # root form -> its person's mentions
-        # Nickname forms waiting for support: form -> (target form, paragraphs seen together).
-        self.nickname_support: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
-        self.paragraph_forms: dict[tuple[int, int], set[int]] = defaultdict(set)
-        self.calls: dict[tuple[int, int], set[int]] = defaultdict(set)  # nicknames called, where
-        self.side_by_side: dict[int, set[int]] = defaultdict(set)  # forms listed together
 
     def run(self, book: Book) -> Extraction:
         kinds = {(section.index, b): block.kind
@@ -125,8 +108,9 @@ class _Extractor:
                 index, run_end, noun = german_names.shape_run(
                     tokens, index, run_end, lexicon=self.lexicon,
                     determined_seen=self.words.determined_seen, names=self.known_names)
-            if german and noun:
-                index = run_end
+            if (german and noun) or (self.rules.surroundings and run_end > index and no_one(
+                    text, tokens, index, run_end)):
+                index = run_end  # "Tanz" (a noun), "Runne & Plate" (a firm), "»Icosameron«"
             elif run_end > index:
                 form = self._run(sid, section, block, text, tokens, index, run_end)
                 runs.append((index, run_end, form))
@@ -137,30 +121,22 @@ class _Extractor:
             else:
                 index += 1
         self.words.count(tokens)
-        for match in _ADDRESSED.finditer(text):
-            self._addressed(match, sid)
+        for match in ADDRESSED.finditer(text):
+            pair = addressed(match, self.forms, dotted=self.rules.dotted_titles, full_names=[
+                self.by_id[f] for f in self.by_first_full[match["given"]]])
+            if pair is not None:
+                self._link(*pair, sid, "addressed by name")
         done = self.mentions[len(self.mentions) - len(runs):]
+        # "Bau, Kolding und Fridericia": one of them a place here, or so far ("Fridericia")
+        known = [m.place or 0 < self.form_places[m.form_id] * 2 >= self.form_mentions[m.form_id]
+                 for m in done]
         for i in listed_places(text, tokens, [(a, b) for a, b, _ in runs],
-                               [m.place for m in done]) if self.rules.merge_surnames else ():
+                               known) if self.rules.merge_surnames else ():
             self.mentions[len(self.mentions) - len(runs) + i] = replace(done[i], place=True)
+            self.form_places[done[i].form_id] += not done[i].place
         for (_, end, first), (start, _, second) in pairwise(runs):
-            if text[tokens[end - 1].end : tokens[start].start] in _SIDE_BY_SIDE:
+            if text[tokens[end - 1].end : tokens[start].start] in SIDE_BY_SIDE:
                 self._listed_together(first, second, sid)
-
-    def _addressed(self, match: re.Match[str], sid: int) -> None:
-        """A given name called out in speech addressed "to Miss Lucas" is Miss Lucas, unless
-        the book gives that name another surname."""
-        title, name, given = match["title"], match["name"], match["given"]
-        if match["verb"] not in SPEECH_VERBS or title not in TITLES:
-            return
-        title = title + "." if title in self.rules.dotted_titles else title
-        called = self.forms.get(("", (given,)))
-        spoken_to = self.forms.get((title, (name,)))
-        if called is None or spoken_to is None:
-            return
-        if any(self.by_id[f].names[-1] != name for f in self.by_first_full[given]):
-            return  # the text names someone else by that given name
-        self._link(spoken_to.form_id, called.form_id, sid, "addressed by name")
 
     def _run(
         self, sid: int, section: int, block: int, text: str, tokens: list[Token], start: int,
@@ -176,10 +152,10 @@ class _Extractor:
             names = names[1:]  # "Frau Direktorin Cruse" is Frau Cruse
         title = title + "." if title in self.rules.dotted_titles and title else title
         after_the = start > 0 and tokens[start - 1].word in ("the", "The")
-        speech = speech_nearby(tokens, start, end)
+        speech = speech_nearby(tokens, start, end, cry_ends=self.rules.surroundings)
         called = called_in_speech(text, tokens, start, end)
         addressed = called or spoken_to(tokens, start)
-        place = place_cue(tokens, start, end, names)
+        place = place_cue(tokens, start, end, names, nouns=self.rules.place_nouns)
         titled = bool(title) or (bool(names) and names[-1] in TITLES)  # "the Nome King"
         # In German every noun has a capital: only a title, speech or a call count.
         mid_sentence = not tokens[start].fresh and not self.rules.nouns_capitalised
@@ -201,6 +177,8 @@ class _Extractor:
             Mention(form.form_id, sid, section, block, strong, speech, titled, place,
                     after_the, addressed)
         )
+        self.form_mentions[form.form_id] += 1
+        self.form_places[form.form_id] += place
         self._nickname_evidence(form, (section, block), sid)
         if called and form.names and form.names[0] in NICKNAMES and not form.title:
             self.calls[(section, block)].add(form.form_id)
@@ -297,6 +275,9 @@ class _Extractor:
                 return given.pop(), "given name"
             return None, ""
         if title:
+            twin = self._titled_part(form, first, same=True) if self.rules.merge_surnames else None
+            if twin is not None and twin[0] is not None:
+                return twin  # "Doktor Brokenkorb" is "Dr. Brokenkorb"
             if title in GIVEN_NAME_TITLES:
                 full = self._roots(self.by_first_full[first])
                 if len(full) == 1:
@@ -335,19 +316,40 @@ class _Extractor:
                 if sid - self.last_mention.get(root, -JUST_NAMED - 1) <= JUST_NAMED
                 or (not just_named and self.root_mentions[root] >= 2)}
 
-    def _titled_part(self, form: NameForm, word: str) -> tuple[int | None, str]:
-        """"Frau Wendeline" is the one "Frau Wendeline Cruse" (French, German: "Frau", "Madame"
-        take a given name or a surname)."""
+    def _titled_part(self, form: NameForm, word: str, *,
+                     same: bool = False) -> tuple[int | None, str]:
+        """"Frau Wendeline" is the one "Frau Wendeline Cruse", "Madame Cruse" the one "Frau Cruse"
+        (one title in three languages); "Frau Amalia" the "Amalia" met alone when no one else is
+        titled so (French, German: "Frau", "Madame" take a given name or a surname). `same`: only
+        the same name under the same title ("Doktor Berg" is "Dr. Berg")."""
+        titles = next((t for t in SAME_TITLES if form.title.rstrip(".") in t),
+                      {form.title.rstrip(".")})
+        roots = self._roots(f for f in self.by_names[(word,)] if f != form.form_id
+                            and self.by_id[f].title.rstrip(".") in titles)
+        if same or roots:
+            return (roots.pop(), "same title") if len(roots) == 1 else (None, "")
         roots = self._roots(f for f in self.by_first_full[word] + self.by_last_full[word]
-                            if self.by_id[f].title == form.title)
+                            if self.by_id[f].title.rstrip(".") in titles)
+        bare = self.forms.get(("", (word,)))
+        # German titles are always written (a French "madame" is small: a bare "Watteville" may
+        # be "monsieur de Watteville")
+        if not roots and bare is not None and not self.by_last_titled[word] and (
+                self.rules.nouns_capitalised):
+            roots = {self._find(bare.form_id)}  # no one else is titled so
         return (roots.pop(), "titled part") if len(roots) == 1 else (None, "")
 
     def _full_name_ending(self, surname: str) -> tuple[int | None, str]:
-        """"Duroy" is the one "Georges Duroy" read so far (French, German books)."""
+        """"Duroy" is the one "Georges Duroy" read so far (French, German books); else "Peterle"
+        is the one "Peter" (a pet form, entity_context.pet_form_of)."""
         if not self.rules.merge_surnames or self.by_first_full[surname]:
             return None, ""
         full = self._roots(self.by_last_full[surname])
-        return (full.pop(), "surname of a full name") if len(full) == 1 else (None, "")
+        if len(full) == 1:
+            return full.pop(), "surname of a full name"
+        pet = self._roots(f for name in pet_form_of(surname, self.by_first_any,
+                                                   self.rules.pet_endings)
+                          for f in self.by_first_any[name])
+        return (pet.pop(), "pet form") if len(pet) == 1 and not full else (None, "")
 
     def _described(self, word: str) -> int | None:
         """The one described name ("the Cowardly Lion") ending in `word`, if only one."""
@@ -374,75 +376,3 @@ class _Extractor:
     def _surname_elsewhere(self, word: str) -> bool:
         """Is `word` also someone's surname ("Colonel Fitzwilliam")?"""
         return any(t not in GIVEN_NAME_TITLES for _, t in self.by_last_titled[word])
-
-    def _nickname_target(self, nickname_id: int) -> int | None:
-        """The one person (never a titled noble) a not yet merged nickname form may name: the
-        root of the forms beginning with its given name ("Lizzy": Elizabeth)."""
-        nickname = self.by_id[nickname_id]
-        if len(nickname.names) != 1 or nickname.title or self._find(nickname_id) != nickname_id:
-            return None
-        given = NICKNAMES.get(nickname.names[0])
-        if given is None:
-            return None
-        nobles = self._roots(f for f in self.by_first_any[given] if noble(self.by_id[f]))
-        targets = self._roots(self.by_first_any[given]) - nobles
-        return targets.pop() if len(targets) == 1 else None
-
-    def _answered(self, form: NameForm, section: int, block: int, sid: int) -> None:
-        """A nickname called out in speech and answered in the next paragraphs by the person it
-        names ("“… like it, Lizzy.”" … "“But you forget, mama,” said Elizabeth"): one person."""
-        speaker = self._find(form.form_id)
-        for earlier in range(block - ANSWER_PARAGRAPHS, block):
-            for nickname_id in self.calls.get((section, earlier), ()):
-                if self._nickname_target(nickname_id) == speaker:
-                    self._link(nickname_id, speaker, sid, "nickname answered")
-
-    def _listed_together(self, first: NameForm, second: NameForm, sid: int) -> None:
-        """A nickname listed beside someone ("Kitty and Lydia") whom its full name is also
-        listed beside ("Catherine and Lydia"): the same place in the same company."""
-        self.side_by_side[first.form_id].add(second.form_id)
-        self.side_by_side[second.form_id].add(first.form_id)
-        for nickname_id in (first.form_id, second.form_id):
-            target = self._nickname_target(nickname_id)
-            if target is None:
-                continue
-            company = self._roots(self.side_by_side[nickname_id]) - {target}
-            beside_target = self._roots(
-                partner for f in self.side_by_side if self._find(f) == target
-                for partner in self.side_by_side[f]
-            )
-            if company & beside_target:
-                self._link(nickname_id, target, sid, "nickname in company")
-
-    def _nickname_evidence(self, form: NameForm, paragraph: tuple[int, int], sid: int) -> None:
-        """A nickname joins its full name once both appear in two paragraphs together."""
-        here = self.paragraph_forms[paragraph]
-        here.add(form.form_id)
-        for nickname_id in list(here):
-            target = self._nickname_target(nickname_id)
-            if target is None:
-                continue
-            if any(self._find(f) == target for f in here if f != nickname_id):
-                support = self.nickname_support[(nickname_id, target)]
-                support.add(paragraph)
-                if len(support) >= 2:
-                    self._link(nickname_id, target, sid, "nickname")
-
-    def _roots(self, form_ids: Iterable[int]) -> set[int]:
-        return {self._find(f) for f in form_ids}
-
-    def _find(self, form_id: int) -> int:
-        while self.parent[form_id] != form_id:
-            self.parent[form_id] = self.parent[self.parent[form_id]]
-            form_id = self.parent[form_id]
-        return form_id
-
-    def _link(self, form_id: int, into: int, sid: int, rule: str) -> None:
-        a, b = self._find(form_id), self._find(into)
-        if a == b:
-            return
-        self.parent[a] = b
-        if a in self.last_mention:
-            self.last_mention[b] = max(self.last_mention.pop(a), self.last_mention.get(b, -1))
-        self.root_mentions[b] += self.root_mentions.pop(a, 0)
-        self.links.append(FormLink(form_id, into, sid, rule))

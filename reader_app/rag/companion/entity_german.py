@@ -78,4 +78,4 @@ def lone_noun(tokens: list[Token], start: int, end: int, *, lexicon: Lexicon) ->
     words = [t.word for t in tokens[start:end] if t.word[:1].isupper()]
     words = words[1:] if words and words[0] in TITLES else words  # "Herrn Studierstube"
     return bool(words) and all(lexicon.knows(w) or lexicon.only_small(w) for w in words) and (
-        not speech_nearby(tokens, start, end))
+        not speech_nearby(tokens, start, end, cry_ends=True))

@@ -76,6 +76,10 @@ _FRENCH_WORDS = _words(
     lundi mardi mercredi jeudi vendredi samedi dimanche janvier février mars avril mai juin
     juillet août septembre octobre novembre décembre français française anglais anglaise
     monsieur madame mademoiselle messieurs mesdames sire
+    pourvu puisque lorsque quoique parce depuis pendant malgré selon sans avec pour après avant
+    chez sous sur dès vers parmi jamais toujours encore déjà aussi tant bientôt ensuite souvent
+    parfois ici là plus moins très trop peu beaucoup assez même rien personne chacun aucun
+    aucune certes voire quant hélas ciel
     """
 )
 # French titles are written small: "madame des Grassins", "monsieur du Tillet".
@@ -107,6 +111,10 @@ class NameRules:
     loose_determiners: frozenset[str] = frozenset()
     merge_surnames: bool = False  # "Duroy" is the one "Georges Duroy" read so far
     verb_pronoun: re.Pattern[str] | None = field(default=None)
+    # A firm ("Runne & Plate"), a work's title in quotes, a word cried out: no one (entity_context)
+    surroundings: bool = False
+    place_nouns: frozenset[str] = frozenset()  # "place de Lavapiès", "théâtre del Circo"
+    pet_endings: tuple[str, ...] = ()  # "Peterle" is Peter, "Paule" Paulchen: ("", "le", ...)
 
     def common_word(self, word: str) -> bool:
         """Never a name in this language: a function word, an interjection, "Voulez-vous"."""
@@ -148,12 +156,15 @@ ENGLISH = NameRules("en", STOPWORDS)
 GERMAN = NameRules("de", STOPWORDS | _GERMAN_WORDS, _GERMAN_DETERMINERS,
                    adjectives_between=True, merge_surnames=True,
                    prepositions=_GERMAN_PREPOSITIONS, noun_endings=_GERMAN_NOUN_ENDINGS,
-                   nouns_capitalised=True, lexicon_language="de")
+                   nouns_capitalised=True, lexicon_language="de", surroundings=True,
+                   pet_endings=("", "e", "chen", "le", "lein", "i"))
 FRENCH = NameRules("fr", STOPWORDS | _FRENCH_WORDS, _FRENCH_DETERMINERS, merge_surnames=True,
                    # simplemma's French list was measured: no better at 25 MB more
                    verb_pronoun=_FRENCH_VERB_PRONOUN,
                    dotted_titles=FRENCH_DOTTED_TITLES,
-                   loose_determiners=frozenset({"des", "du"}))
+                   loose_determiners=frozenset({"des", "du"}), surroundings=True,
+                   place_nouns=_words("place fontaine quartier église cathédrale théâtre royaume "
+                                      "province village calle plaza paseo"))
 _BY_LANGUAGE = {"en": ENGLISH, "de": GERMAN, "fr": FRENCH}
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 
+from reader_app.rag.companion.entity_context import cried_out
+from reader_app.rag.companion.entity_forms import NameForm
 from reader_app.rag.companion.entity_languages import ENGLISH, Lexicon, NameRules
 from reader_app.rag.companion.entity_tokens import Token, gap_breaks
 from reader_app.rag.companion.entity_words import (
@@ -23,8 +26,8 @@ from reader_app.rag.companion.entity_words import (
 _CONTRACTION = re.compile(r"^[a-z][’'](?!s$)|[’'](t|m|ll|ve|re|d)$")
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _ARTICLES = ("the", "The")
-_PLACE_ARTICLES = frozenset({"the", "du", "des", "de", "d", "dem", "der"})
-_QUOTES = "“”\"‘’"
+_PLACE_ARTICLES = frozenset({"the", "du", "des", "de", "d", "dem", "der", "del"})
+_QUOTES = "“”\"‘’«»‹›„‚"  # French and German quote with « », » «, „ “
 # What may follow a name called out in speech: "…, Lizzy,", "Kitty!", "Lizzy.”"
 _CALL_END = re.compile(r"^[’']?\s*[,!?]|^\.\s*[”\"]")
 
@@ -123,11 +126,18 @@ class NameWords:
                 and self.is_name_word(tokens[index + 1])
             ):
                 index += 1
+            elif (token.word == "de" and index > start + int(titled) and index + 2 < len(tokens)
+                  and tokens[index + 1].word in ("los", "las")
+                  and self.is_name_word(tokens[index + 2])):
+                index += 2  # "Feliciana Vasquez de los Rios"
             else:
                 break
         if titled and index == start + 1:
             word = tokens[start].word
-            standalone = word in STANDALONE_TITLES and not tokens[start].fresh
+            # A French or German book's lone title is an office ("den Colonel", "the King" in
+            # "God save the King"): its titles are not English, and its own come with articles.
+            standalone = word in STANDALONE_TITLES and not tokens[start].fresh and (
+                not self.rules.determiners)
             return index if standalone else start
         return index
 
@@ -183,20 +193,24 @@ def _described_word(tokens: list[Token], index: int) -> bool:
     )
 
 
-def speech_nearby(tokens: list[Token], start: int, end: int) -> bool:
+def speech_nearby(tokens: list[Token], start: int, end: int, *, cry_ends: bool = False) -> bool:
     """"said Dorothy", "said the Scarecrow", "Alice replied": a speech verb beside the name,
-    with no quotation mark between ("“… in Kansas,” said Dorothy" is Dorothy speaking)."""
+    with no quotation mark between ("“… in Kansas,” said Dorothy" is Dorothy speaking).
+    `cry_ends`: a "!" or "?" ends what is said, and the verb after it tells who said it ("Zitto
+    ! fit Francesca": Francesca speaks, Zitto does not)."""
     before = tokens[max(start - 2, 0) : start]
     # "said Dorothy" after a quotation or before a pause, not "I thought Oz was…"
     paused = end >= len(tokens) or bool(tokens[end].gap.strip())
     if before and before[-1].word in SPEECH_VERBS and _plain(tokens[start].gap) and (
-            paused or not _plain(before[-1].gap) or "," in before[-1].gap):
+            paused or not _plain(before[-1].gap) or "," in before[-1].gap
+            or (cry_ends and cried_out(tokens, start - 1))):
         return True
     if (len(before) == 2 and before[0].word in SPEECH_VERBS and before[1].word == "the"
             and _plain(before[1].gap) and _plain(tokens[start].gap)
             and (paused or not _plain(before[0].gap) or "," in before[0].gap)):
         return True
-    return end < len(tokens) and tokens[end].word in SPEECH_VERBS and _plain(tokens[end].gap)
+    return end < len(tokens) and tokens[end].word in SPEECH_VERBS and _plain(tokens[end].gap) \
+        and not (cry_ends and cried_out(tokens, end))
 
 
 def called_in_speech(text: str, tokens: list[Token], start: int, end: int) -> bool:
@@ -220,9 +234,11 @@ def spoken_to(tokens: list[Token], start: int) -> bool:
         t.word in SPEECH_VERBS for t in tokens[max(to - 2, 0) : to])
 
 
-def place_cue(tokens: list[Token], start: int, end: int, names: tuple[str, ...]) -> bool:
+def place_cue(tokens: list[Token], start: int, end: int, names: tuple[str, ...], *,
+              nouns: frozenset[str] = frozenset()) -> bool:
     """"in Kansas", "To Pemberley", "Dorothy Gale of Kansas", "Mr. Darcy, of Pemberley", or a
-    name ending like a place ("Netherfield Park"). A possessive ("at Darcy’s") is a person's."""
+    name ending like a place ("Netherfield Park"). A possessive ("at Darcy’s") is a person's.
+    `nouns`: the book language's words for places that take "de" ("place de Lavapiès")."""
     if names and names[-1] in PLACE_WORDS:
         return True
     if _possessive(tokens[end - 1]) or spoken_to(tokens, start):
@@ -232,13 +248,39 @@ def place_cue(tokens: list[Token], start: int, end: int, names: tuple[str, ...])
         return False
     if before[-1] in PLACE_PREPOSITIONS:
         return True
-    if len(before) == 2 and before[-1] in _PLACE_ARTICLES and before[0] in PLACE_PREPOSITIONS:
+    if len(before) == 2 and before[-1] in _PLACE_ARTICLES and (
+            before[0] in PLACE_PREPOSITIONS or before[0] in nouns):
         return True  # "to the Palace", "rue du Perron", "lac des Quatre-Cantons"
     # "of" right after a name: where someone is from
     return before[-1] == "of" and start >= 2 and tokens[start - 2].word[:1].isupper()
 
 
-_LIST_GAPS = frozenset({", ", " und ", ", und ", " et ", ", et ", " oder ", " ou "})
+# "“You began the evening well, Charlotte,” said Mrs. Bennet … to Miss Lucas": the name called
+# inside the quote is the one spoken to, so Charlotte is Miss Lucas, as the text says.
+ADDRESSED = re.compile(
+    r"[“\"][^”\"]*,\s+(?P<given>[A-Z][a-z]+)[,!?.]?[”\"]\s+(?P<verb>[a-z]+)\s+"
+    r"(?:[^.;:“”\"]|\b(?:Mr|Mrs|Ms|Dr|St)\.)*?"
+    r"\bto\s+(?P<title>[A-Z][a-z]+)\.?\s+(?P<name>[A-Z][a-z]+)\b"
+)
+# Two names side by side in a list: "Catherine and Lydia", "Mary, Kitty, and Lydia".
+SIDE_BY_SIDE = frozenset({" and ", ", ", ", and "})
+def addressed(match: re.Match[str], forms: Mapping[tuple[str, tuple[str, ...]], NameForm], *,
+              dotted: frozenset[str], full_names: list[NameForm]) -> tuple[int, int] | None:
+    """A given name called out in speech addressed "to Miss Lucas" (an `ADDRESSED` match) is
+    Miss Lucas, unless the book gives that name another surname (`full_names`: the full names
+    beginning with it): (Miss Lucas's form, the given name's form) to merge, or None."""
+    title, name, given = match["title"], match["name"], match["given"]
+    if match["verb"] not in SPEECH_VERBS or title not in TITLES:
+        return None
+    title = title + "." if title in dotted else title
+    called = forms.get(("", (given,)))
+    spoken_to = forms.get((title, (name,)))
+    if called is None or spoken_to is None or any(f.names[-1] != name for f in full_names):
+        return None
+    return spoken_to.form_id, called.form_id
+
+
+_LIST_GAPS = frozenset({", ", " und ", ", und ", " et ", ", et ", " oder ", " ou ", " – ", " — "})
 
 
 def listed_places(text: str, tokens: list[Token], runs: list[tuple[int, int]],

@@ -33,6 +33,11 @@ MALE_TITLES = frozenset(
      "Sergeant", "Admiral", "Professor", "Monsieur", "Master", "M", "Docteur", "Capitaine",
      "Herr", "Herrn", "Doktor", "Hauptmann", "Leutnant", "Hofrat", "Pastor", "Pfarrer"}
 )
+# One title in three languages: "Doktor Brokenkorb" is "Dr. Brokenkorb", "Madame Cruse" is
+# "Frau Cruse" (French, German books).
+SAME_TITLES = (frozenset({"Dr", "Doktor", "Docteur"}), frozenset({"Mrs", "Madame", "Mme", "Frau"}),
+               frozenset({"Mr", "Monsieur", "M", "Herr", "Herrn"}),
+               frozenset({"Miss", "Mademoiselle", "Mlle", "Fräulein"}))
 NOBLE_TITLES = frozenset(
     {"Lady", "Lord", "Sir", "Dame", "Prince", "Princess", "Count", "Countess", "Duke", "Duchess",
      "Baron", "Baroness", "King", "Queen", "Emperor", "Empress"}

@@ -38,6 +38,7 @@ Kind = Literal["person", "place"]
 MIN_WEAK_MENTIONS = 3  # a name only ever met at sentence starts needs this many to be listed
 MAX_NAME_WORDS = 6  # a longer selection is a passage, not a name
 MIN_PLACE_CUES = 2  # "at Pemberley" twice, for a name that ends like a place
+_SAINT_PLACES = ("Saint-", "Sainte-", "San-", "Santa-", "Sankt-", "Notre-Dame")
 MIN_TITLE_MENTIONS = 3  # "the Nome King" names the entry once used this often (or met first)
 
 
@@ -272,10 +273,13 @@ def _place_tails(forms: Iterable[StoredForm]) -> frozenset[str]:
 
 
 def _named_like_a_place(form: StoredForm) -> bool:
-    """"England", "Lucas Lodge", "the City of Emeralds" (not "the Guardian of the Gate")."""
+    """"England", "Lucas Lodge", "the City of Emeralds" (not "the Guardian of the Gate"), a
+    saint's hyphened name ("Notre-Dame", "San-Isidro": a church, a street, a feast; the saint
+    himself is "saint Hubert")."""
     head = form.text.split(" of ")[0].split()
     return not form.title and bool(head) and (
-        form.text in KNOWN_PLACES or head[-1] in PLACE_WORDS or head[0] in PLACE_LEADS)
+        form.text in KNOWN_PLACES or head[-1] in PLACE_WORDS or head[0] in PLACE_LEADS
+        or head[0].startswith(_SAINT_PLACES))
 
 
 def _place_with_person(
