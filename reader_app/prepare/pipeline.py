@@ -26,7 +26,7 @@ from pathlib import Path
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
-from reader_app.prepare.news import PrepareNews, Progress
+from reader_app.prepare.news import PrepareNews, Progress, saying
 from reader_app.rag.index.embed import Embedder, embedder_for
 from reader_app.rag.index.indexer import (
     IndexProgress,
@@ -37,6 +37,7 @@ from reader_app.rag.index.indexer import (
 )
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.settings import SettingsStore
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 log = logging.getLogger(__name__)
 
@@ -93,11 +94,12 @@ def prepare_book(
     sentences = ensure_sentences(conn, prepared)
     report(PrepareNews(book.book_id, "text", 1.0, book=prepared))
     if sentences == 0:
-        raise NoTextError(
-            f"“{book.metadata.title}” has no text to search: "
-            + ("OCR found no words on its pages." if book.is_comic
-               else "its pages hold no sentences.")
-        )
+        why = (sentence(QT_TRANSLATE_NOOP("Errors", "OCR found no words on its pages."))
+               if book.is_comic
+               else sentence(QT_TRANSLATE_NOOP("Errors", "its pages hold no sentences.")))
+        raise NoTextError(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "“{title}” has no text to search: {why}"), title=book.metadata.title,
+            why=why))
     if not dense:
         model_id = embedder.model_id if embedder is not None else str(
             SettingsStore(conn).get("assistant.embedding_model"))
@@ -105,8 +107,8 @@ def prepare_book(
         return PreparedBook(prepared, sentences, status, cancelled=stopped.cancelled)
     if embedder is None:
         model_id = str(SettingsStore(conn).get("assistant.embedding_model"))
-        report(PrepareNews(book.book_id, "index", 0.0,
-                           message=f"Loading the embedding model {model_id}…"))
+        report(saying(book.book_id, "index", sentence(QT_TRANSLATE_NOOP(
+            "Errors", "Loading the embedding model {model}…"), model=model_id)))
         embedder = embedder_for(model_id, home=home)  # loaded once per process
     status = _dense_index(conn, home, prepared, embedder=embedder, through=dense_through,
                           report=report, cancel=stopped)
@@ -285,8 +287,9 @@ def prepare_earlier_volumes(
         if not Path(path).exists():
             log.info("earlier volume %s is not at %s; searched by keyword only", volume_id, path)
             continue
-        report(PrepareNews(book_id, "covered", 1.0,
-                           message=f"Preparing {Path(path).name}, an earlier volume…"))
+        report(saying(book_id, "covered", sentence(QT_TRANSLATE_NOOP(
+            "Errors", "Preparing {file}, an earlier volume…"), file=Path(path).name),
+            fraction=1.0))
         try:
             volume = load_book(Path(path), home)
             if volume.book_id != volume_id:

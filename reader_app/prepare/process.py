@@ -38,7 +38,8 @@ from typing import Any
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken, parent_gone
 from reader_app.errors import ReaderError
-from reader_app.prepare.news import PrepareNews, Progress
+from reader_app.prepare.news import PrepareNews, Progress, saying
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 log = logging.getLogger(__name__)
 
@@ -75,15 +76,15 @@ def run_preparation(
         finally:
             conn.close()
     except ReaderError as exc:
-        progress(PrepareNews(book.book_id, "failed", message=str(exc)))
+        progress(saying(book.book_id, "failed", exc))
     except Exception as exc:  # shown in the status bar; the reader keeps working
         fault = explain_library_fault(exc, home=home)  # a full disk, a read-only folder
         if fault is None:
             log.exception("preparing the assistant failed for %s", book.path.name)
         else:
             log.warning("preparing the assistant for %s stopped: %s", book.path.name, fault)
-        message = str(fault) if fault is not None else f"{type(exc).__name__}: {exc}"
-        progress(PrepareNews(book.book_id, "failed", message=message))
+        progress(saying(book.book_id, "failed",
+                        fault if fault is not None else f"{type(exc).__name__}: {exc}"))
 
 
 def run_library_reindex(home: Path, *, cancel: CancelToken) -> list[str]:
@@ -131,7 +132,7 @@ class PreparationProcess:
         except ChildUnavailableError:
             raise
         except PreparationProcessError as error:
-            progress(PrepareNews(book.book_id, "failed", message=str(error)))
+            progress(saying(book.book_id, "failed", error))
 
     def reindex_library(self, home: Path, *, cancel: CancelToken) -> list[str]:
         done = self._run(("reindex", str(home)), lambda news: None, cancel)
@@ -205,8 +206,10 @@ class PreparationProcess:
         code = process.exitcode
         self._forget_child()
         return PreparationProcessError(
-            f"The process preparing the assistant stopped unexpectedly (exit code {code}). "
-            "What it saved is kept: preparation resumes when the book is opened again."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The process preparing the assistant stopped unexpectedly (exit code "
+                "{code}). What it saved is kept: preparation resumes when the book is opened "
+                "again."), code=code)
         )
 
     def _started(self) -> Connection:
@@ -222,7 +225,9 @@ class PreparationProcess:
             process.start()
         except (OSError, RuntimeError) as error:  # no processes left, or a broken bundle
             raise ChildUnavailableError(
-                f"Could not start the process that prepares the assistant: {error}"
+                sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "Could not start the process that prepares the assistant: {error}"),
+                    error=str(error))
             ) from error
         finally:
             child_end.close()
@@ -314,12 +319,12 @@ def _handle(request: tuple[Any, ...], report: Callable[[PrepareNews], None],
     try:
         book = load_book(Path(path_text), home)
     except ReaderError as error:
-        report(PrepareNews(book_id, "failed", message=str(error)))
+        report(saying(book_id, "failed", error))
         return None
     if book.book_id != book_id:
-        report(PrepareNews(book_id, "failed", message=(
-            f"“{Path(path_text).name}” changed on disk since it was opened; open it again to "
-            "prepare the assistant.")))
+        report(saying(book_id, "failed", sentence(QT_TRANSLATE_NOOP(
+            "Errors", "“{file}” changed on disk since it was opened; open it again to prepare "
+            "the assistant."), file=Path(path_text).name)))
         return None
     run_preparation(home, book, prepare_whole_comic=prepare_whole_comic, progress=report,
                     cancel=cancelled)

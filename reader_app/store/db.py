@@ -12,6 +12,7 @@ from reader_app.errors import LibraryError, ReaderError
 from reader_app.paths import database_path
 from reader_app.store.faults import damaged_library, empty_library, explain_library_fault
 from reader_app.store.migrations import MIGRATIONS, apply_migrations
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +75,9 @@ def connect_read_only(home: Path) -> sqlite3.Connection:
     if not set(MIGRATIONS) <= applied:
         conn.close()
         raise LibraryError(
-            f"The library in {home} was last used by an older Pagemate and cannot be updated "
-            "while its folder is read-only."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The library in {home} was last used by an older Pagemate and cannot be "
+                "updated while its folder is read-only."), home=str(home))
         )
     return conn
 

@@ -131,11 +131,14 @@ def _package_document_name(archive: SafeZip) -> str:
     preferred = [el for el in rootfiles if el.get("media-type") == "application/oebps-package+xml"]
     candidates = preferred or rootfiles
     if not candidates:
-        raise BookError(archive.path, f"its {CONTAINER} names no package document (OPF).")
+        raise BookError(archive.path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "its {container} names no package document (OPF)."), container=CONTAINER))
     name = unquote(str(candidates[0].get("full-path"))).lstrip("/")
     if name not in archive:
         raise BookError(
-            archive.path, f"its package document “{name}” is missing (the file is damaged)."
+            archive.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "its package document “{name}” is missing (the file is damaged)."),
+                name=name)
         )
     return name
 
@@ -169,7 +172,9 @@ def _read_spine(
         if item.member not in archive:
             raise BookError(
                 archive.path,
-                f"its chapter file “{item.member}” is missing (the file is damaged or incomplete).",
+                sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "its chapter file “{member}” is missing (the file is damaged or "
+                    "incomplete)."), member=item.member),
             )
         parsed[item.member] = _read_document(
             archive, item, budget, sheets, notes, fallback, has_image

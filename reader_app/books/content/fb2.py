@@ -32,6 +32,7 @@ from reader_app.books.model import (
     TocEntry,
 )
 from reader_app.errors import BookError, BookTooLargeError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 # The largest FB2 files are illustrated books of a few tens of MB (their pictures in base64).
 MAX_FB2_BYTES = 64 << 20
@@ -53,7 +54,8 @@ def read_fb2(path: Path, *, book_id: str) -> Book:
     root = parse_xml(data, path=path, member=member)
     del data
     if _tag(root) != "fictionbook":
-        raise BookError(path, "it is an XML file, but not an FB2 book (no FictionBook in it).")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is an XML file, but not an FB2 book (no FictionBook in it).")))
     budget = BookBudget(path)
     budget.spend(elements=count_elements(root), characters=0)
     notes: list[str] = []
@@ -62,7 +64,8 @@ def read_fb2(path: Path, *, book_id: str) -> Book:
     reader = BodyReader(image_name=image_name)
     bodies = [child for child in root if _tag(child) == "body"]
     if not bodies:
-        raise BookError(path, "it is an FB2 file with no text (no <body>); it may be damaged.")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is an FB2 file with no text (no <body>); it may be damaged.")))
     for number, body in enumerate(bodies):
         name = (body.get("name") or "").strip().lower()
         reader.body(body, notes=number > 0 and name in NOTES_BODIES)
@@ -78,7 +81,8 @@ def read_fb2(path: Path, *, book_id: str) -> Book:
     budget.spend(elements=0, characters=sum(s.char_count for s in sections))
     sections = _linked(sections, parts, offsets, reader)
     if not any(s.blocks for s in sections):
-        raise BookError(path, "it is an FB2 book with no text or pictures in it.")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is an FB2 book with no text or pictures in it.")))
     toc = nest_toc([
         (level, title, Locator(offsets[p], b, 0))
         # in reading order: a title found after its section's nested ones (a bold first line)
@@ -117,8 +121,10 @@ def _document(path: Path) -> tuple[str, bytes]:
             size = path.stat().st_size
             if size > MAX_FB2_BYTES:
                 raise BookTooLargeError(
-                    path, f"it is an FB2 file of {size / 1e6:,.0f} MB, far beyond any book "
-                    f"(the limit is {MAX_FB2_BYTES >> 20} MB); it was not opened.",
+                    path, sentence(QT_TRANSLATE_NOOP(
+                        "Errors", "it is an FB2 file of {mb} MB, far beyond any book (the "
+                        "limit is {limit} MB); it was not opened."),
+                        mb=f"{size / 1e6:,.0f}", limit=MAX_FB2_BYTES >> 20),
                 )
             return path.name, head + handle.read()
     except OSError as error:
@@ -129,7 +135,8 @@ def _from_zip(path: Path) -> tuple[str, bytes]:
     with SafeZip(path) as archive:
         inside = sorted(n for n in archive.names if n.lower().endswith(".fb2"))
         if not inside:
-            raise BookError(path, "it is a zip archive with no .fb2 book inside.")
+            raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it is a zip archive with no .fb2 book inside.")))
         return inside[0], archive.read(inside[0], max_size=MAX_FB2_BYTES)
 
 

@@ -48,6 +48,7 @@ from reader_app.books.model import Book, EmbeddedFont, Metadata, TocEntry
 from reader_app.books.typography.embedded_fonts import MAX_FONTS
 from reader_app.books.typography.stylesheets import StyleSheets
 from reader_app.errors import BookError, BookTooLargeError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 MAX_MOBI_FILE = 512 << 20  # the largest Kindle books (illustrated) stay well below
 
@@ -56,10 +57,13 @@ def read_mobi(path: Path, *, book_id: str) -> Book:
     """Parse the MOBI/AZW3/PRC at `path`. Raises BookError (and subclasses) with a reason."""
     try:
         if path.stat().st_size > MAX_MOBI_FILE:
-            raise BookTooLargeError(path, "it is larger than any real Kindle book; not opened.")
+            raise BookTooLargeError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it is larger than any real Kindle book; not opened.")))
         data = path.read_bytes()
     except OSError as error:
-        raise BookError(path, f"it cannot be read ({error.strerror or error}).") from error
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it cannot be read ({detail})."),
+            detail=str(error.strerror or error))) from error
     database = PalmDatabase(data, path=path)
     header = read_header(database, 0)
     converted, shown = _convert(database, header)
@@ -215,7 +219,8 @@ class MobiResourceLoader:
                 return data if count is None else data[:count]
             flow = flow_of(name)
             if flow is None:
-                raise BookError(self.path, f"it has no picture “{name}”.")
+                raise BookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "it has no picture “{name}”."), name=name))
             database = PalmDatabase(self.path.read_bytes(), path=self.path)
             header = read_header(database, 0)
             boundary = header.exth_number(EXTH_KF8_BOUNDARY)
@@ -224,13 +229,18 @@ class MobiResourceLoader:
             stream = TextStream(database, header)
             ranges = flow_ranges(database, header, stream.length)
             if not 0 < flow < len(ranges):
-                raise BookError(self.path, f"it has no picture “{name}”.")
+                raise BookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "it has no picture “{name}”."), name=name))
             start, end = ranges[flow]
             return stream.read(start, end if count is None else min(end, start + count))
         except OSError as error:
-            raise BookError(self.path, f"it cannot be read ({error.strerror}).") from error
+            raise BookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it cannot be read ({detail})."),
+                detail=str(error.strerror))) from error
         except ValueError as error:  # a damaged font record
-            raise BookError(self.path, f"its font “{name}” is damaged ({error}).") from error
+            raise BookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "its font “{name}” is damaged ({detail})."),
+                name=name, detail=str(error))) from error
 
     def __getstate__(self) -> Path:
         return self.path

@@ -46,7 +46,8 @@ class PalmDatabase:
         self.path = path
         self.data = data
         if len(data) < PALM_HEADER or data[60:68] not in MOBI_TYPES:
-            raise BookError(path, "it is not a MOBI, AZW3 or PRC book (no Palm database header).")
+            raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it is not a MOBI, AZW3 or PRC book (no Palm database header).")))
         self.kind = data[60:68]
         self.offsets = record_offsets(data[:PALM_HEADER], data[PALM_HEADER:], path=path)
         if any(offset > len(data) for offset in self.offsets):
@@ -80,7 +81,8 @@ def read_record(path: Path, index: int) -> bytes:
     with path.open("rb") as handle:
         head = handle.read(PALM_HEADER)
         if len(head) < PALM_HEADER or head[60:68] not in MOBI_TYPES:
-            raise BookError(path, "it is no longer a MOBI book (the file has changed).")
+            raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it is no longer a MOBI book (the file has changed).")))
         (count,) = struct.unpack_from(">H", head, 76)
         offsets = record_offsets(head, handle.read(8 * count), path=path)
         if not 0 <= index < len(offsets):
@@ -139,7 +141,9 @@ def read_header(database: PalmDatabase, base: int) -> MobiHeader:
     if encryption != 0 and database.kind == b"BOOKMOBI":  # PalmDOC keeps a reading position here
         raise drm_error(path)
     if compression not in COMPRESSIONS:
-        raise BookError(path, f"it uses a text compression Pagemate does not know ({compression}).")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it uses a text compression Pagemate does not know ({compression})."),
+            compression=compression))
     header = MobiHeader(
         base=base,
         compression=compression,

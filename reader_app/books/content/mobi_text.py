@@ -28,6 +28,7 @@ from reader_app.books.content.mobi_records import (
     trailing_size,
 )
 from reader_app.errors import BookTooLargeError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 TEXT_SECONDS = 30.0  # decompressing a whole novel takes well under a second
 RECORD_SIZE = 4096
@@ -88,7 +89,8 @@ class TextStream:
     def _check(self, deadline: float) -> None:
         if time.monotonic() > deadline:
             raise BookTooLargeError(
-                self.database.path, "its text takes too long to decompress; not opened."
+                self.database.path, sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "its text takes too long to decompress; not opened."))
             )
 
     def record(self, number: int) -> bytes:

@@ -18,6 +18,7 @@ from reader_app.books.files.safezip import SafeZip, resolve_member_name
 from reader_app.books.files.xmlsafe import local_name, parse_xml
 from reader_app.books.model import BlockKind, Metadata, Series
 from reader_app.errors import BookError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 OPF_NS = "http://www.idpf.org/2007/opf"
 DC_NS = "http://purl.org/dc/elements/1.1/"
@@ -75,7 +76,8 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
         )
     spine_element = next((el for el in root if local_name(el) == "spine"), None)
     if spine_element is None:
-        raise BookError(archive.path, f"its package document “{name}” has no spine.")
+        raise BookError(archive.path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "its package document “{name}” has no spine."), name=name))
     linear: list[ManifestItem] = []
     every: list[ManifestItem] = []
     listed: set[str] = set()
@@ -88,7 +90,9 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
         item = manifest.get(idref)
         if item is None:
             raise BookError(
-                archive.path, f"its spine lists “{idref}”, which is not in the manifest."
+                archive.path, sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "its spine lists “{idref}”, which is not in the manifest."),
+                    idref=idref)
             )
         shown = _readable(item, manifest)
         if shown is not item:
@@ -105,7 +109,8 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
         if (itemref.get("linear") or "yes").strip().lower() != "no":
             linear.append(item)
     if not every:
-        raise BookError(archive.path, "its spine is empty: the book has no content.")
+        raise BookError(archive.path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "its spine is empty: the book has no content.")))
     if repeats > MAX_SPINE_REPEATS:
         notes.append(
             f"The book's reading order lists chapters again {repeats:,} times; only the first "

@@ -9,6 +9,7 @@ from lxml import etree
 
 from reader_app.books.files.xmlsafe import parse_xml
 from reader_app.errors import BookError, BookTooLargeError, UnsafeBookError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 # War and Peace is about 3.2 million characters and 60,000 elements; these are 30 times that.
 MAX_BOOK_CHARACTERS = 100_000_000
@@ -51,17 +52,13 @@ class BookBudget:
         self.elements += elements
         self.characters += characters
         if self.elements > self.max_elements:
-            raise BookTooLargeError(
-                self.path,
-                f"it holds more than {self.max_elements:,} XHTML elements, far more than any "
-                "real book; it was not opened.",
-            )
+            raise BookTooLargeError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it holds more than {limit} XHTML elements, far more than any real "
+                "book; it was not opened."), limit=f"{self.max_elements:,}"))
         if self.characters > self.max_characters:
-            raise BookTooLargeError(
-                self.path,
-                f"it holds more than {self.max_characters:,} characters of text, far more than "
-                "any real book; it was not opened.",
-            )
+            raise BookTooLargeError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it holds more than {limit} characters of text, far more than any real "
+                "book; it was not opened."), limit=f"{self.max_characters:,}"))
 
 
 def expansion_allowance(path: Path) -> int:

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from reader_app.books.files.safezip import (
     DEFAULT_LIMITS,
+    TRAVERSAL,
     ZipLimits,
     is_unsafe_member_name,
     unreadable_file_error,
@@ -200,11 +201,9 @@ class SafeArchive:
         return self.kind == "rar" and has_encrypted_file(self.path)
 
     def _too_big(self, name: str, cap: int) -> UnsafeBookError:
-        return UnsafeBookError(
-            self.path,
-            f"“{name}” unpacks to more than {cap // (1 << 20)} MiB, which no book needs; "
-            "the file may be an archive bomb.",
-        )
+        return UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "“{member}” unpacks to more than {mib} MiB, which no book needs; the file "
+            "may be an archive bomb."), member=name, mib=cap // (1 << 20)))
 
     def _checked_listing(self) -> dict[str, _Member]:
         limits = self.limits
@@ -215,11 +214,9 @@ class SafeArchive:
             for entry in self._entries(archive):
                 seen += 1
                 if seen > limits.max_members:
-                    raise UnsafeBookError(
-                        self.path,
-                        f"it holds more than {limits.max_members:,} files; "
-                        "the file may be an archive bomb.",
-                    )
+                    raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                        "Errors", "it holds more than {limit} files; the file may be an archive "
+                        "bomb."), limit=f"{limits.max_members:,}"))
                 name = _entry_name(entry)
                 self._check_entry(entry, name)
                 if entry.isdir:
@@ -227,11 +224,9 @@ class SafeArchive:
                 size = entry.size or 0
                 total += size
                 if total > limits.max_total_uncompressed:
-                    raise UnsafeBookError(
-                        self.path,
-                        f"it unpacks to more than {limits.max_total_uncompressed >> 30} GiB; "
-                        "the file may be an archive bomb.",
-                    )
+                    raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                        "Errors", "it unpacks to more than {gib} GiB; the file may be an archive "
+                        "bomb."), gib=limits.max_total_uncompressed >> 30))
                 members.setdefault(name, _Member(name, size))
         self._check_ratio(total)
         self._check_complete()
@@ -245,29 +240,20 @@ class SafeArchive:
         with self.path.open("rb") as handle:
             rar5 = handle.read(len(RAR5_SIGNATURE)) == RAR5_SIGNATURE
         if rar5 and is_cut_short(self.path):
-            raise BookError(
-                self.path, "the file is damaged or incomplete (the archive is cut short)."
-            )
+            raise BookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the file is damaged or incomplete (the archive is cut short).")))
 
     def _check_entry(self, entry: Any, name: str) -> None:
         if is_unsafe_member_name(name):
-            raise UnsafeBookError(
-                self.path,
-                f"it contains a file named “{name}” that points outside the book "
-                "(path traversal); the file was not opened.",
-            )
+            raise UnsafeBookError(self.path, sentence(TRAVERSAL, member=name))
         if entry.issym or entry.islnk:
-            raise UnsafeBookError(
-                self.path,
-                f"it contains a link (“{name}”), which a comic never needs; the file was not "
-                "opened.",
-            )
+            raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it contains a link (“{member}”), which a comic never needs; the file "
+                "was not opened."), member=name))
         if not (entry.isdir or entry.isreg):
-            raise UnsafeBookError(
-                self.path,
-                f"it contains a device or special file (“{name}”), which a comic never needs; "
-                "the file was not opened.",
-            )
+            raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it contains a device or special file (“{member}”), which a comic "
+                "never needs; the file was not opened."), member=name))
         if _is_encrypted(entry):
             raise BookError(self.path, PASSWORD_REASON)
 
@@ -279,11 +265,9 @@ class SafeArchive:
         except OSError as error:
             raise unreadable_file_error(self.path, error) from error
         if total > limits.ratio_floor and total > limits.max_ratio * max(packed, 1):
-            raise UnsafeBookError(
-                self.path,
-                f"it is compressed more than {limits.max_ratio:.0f} to 1, which is typical of "
-                "an archive bomb; the file was not opened.",
-            )
+            raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it is compressed more than {ratio} to 1, which is typical of an "
+                "archive bomb; the file was not opened."), ratio=f"{limits.max_ratio:.0f}"))
 
 
 def _entry_name(entry: Any) -> str:

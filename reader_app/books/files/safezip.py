@@ -48,6 +48,13 @@ def _describe(error: BaseException) -> Part:
     return text[:200] or type(error).__name__
 
 
+A_FOLDER = sentence(QT_TRANSLATE_NOOP("Errors", "it is a folder, not a book file."))
+# Shared with safearchive.py: a member whose name climbs out of the book ({member}).
+TRAVERSAL = QT_TRANSLATE_NOOP(
+    "Errors", "it contains a file named “{member}” that points outside the book (path "
+    "traversal); the file was not opened.")
+
+
 @dataclass(frozen=True, slots=True)
 class ZipLimits:
     """What a book container may hold before we call it hostile."""
@@ -182,11 +189,10 @@ class SafeZip:
             return
         dictionary = struct.unpack("<I", start[5:9])[0]
         if dictionary > self.limits.max_lzma_dictionary:
-            raise UnsafeBookError(
-                self.path,
-                f"“{info.filename}” asks for a {dictionary >> 20:,} MiB decompression "
-                "dictionary, which no book needs; the file may be built to exhaust memory.",
-            )
+            raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "“{member}” asks for a {mib} MiB decompression dictionary, which no "
+                "book needs; the file may be built to exhaust memory."),
+                member=info.filename, mib=f"{dictionary >> 20:,}"))
 
     @contextmanager
     def _member_errors(self, name: str) -> Iterator[None]:
@@ -203,46 +209,35 @@ class SafeZip:
             raise DamagedBookError(self.path, name, _describe(error)) from error
 
     def _too_big(self, name: str, cap: int) -> UnsafeBookError:
-        return UnsafeBookError(
-            self.path,
-            f"“{name}” unpacks to more than {cap // (1 << 20)} MiB, which no book needs; "
-            "the file may be a zip bomb.",
-        )
+        return UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "“{member}” unpacks to more than {mib} MiB, which no book needs; the file "
+            "may be a zip bomb."), member=name, mib=cap // (1 << 20)))
 
     def _checked_directory(self) -> dict[str, zipfile.ZipInfo]:
         infos = self._zip.infolist()
         limits = self.limits
         if len(infos) > limits.max_members:
-            raise UnsafeBookError(
-                self.path,
-                f"it holds {len(infos):,} files (the limit is {limits.max_members:,}); "
-                "the file may be a zip bomb.",
-            )
+            raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it holds {count} files (the limit is {limit}); the file may be a zip "
+                "bomb."), count=f"{len(infos):,}", limit=f"{limits.max_members:,}"))
         total = 0
         checked: dict[str, zipfile.ZipInfo] = {}
         for info in infos:
             name = info.filename
             if is_unsafe_member_name(name):
-                raise UnsafeBookError(
-                    self.path,
-                    f"it contains a file named “{name}” that points outside the book "
-                    "(path traversal); the file was not opened.",
-                )
+                raise UnsafeBookError(self.path, sentence(TRAVERSAL, member=name))
             total += info.file_size
             if total > limits.max_total_uncompressed:
-                raise UnsafeBookError(
-                    self.path,
-                    f"it unpacks to more than {limits.max_total_uncompressed >> 30} GiB; "
-                    "the file may be a zip bomb.",
-                )
+                raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "it unpacks to more than {gib} GiB; the file may be a zip bomb."),
+                    gib=limits.max_total_uncompressed >> 30))
             if info.file_size > limits.ratio_floor and info.file_size > limits.max_ratio * max(
                 info.compress_size, 1
             ):
-                raise UnsafeBookError(
-                    self.path,
-                    f"“{name}” is compressed more than {limits.max_ratio:.0f} to 1, "
-                    "which is typical of a zip bomb; the file was not opened.",
-                )
+                raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "“{member}” is compressed more than {ratio} to 1, which is typical "
+                    "of a zip bomb; the file was not opened."),
+                    member=name, ratio=f"{limits.max_ratio:.0f}"))
             if info.is_dir():
                 continue
             checked.setdefault(name, info)
@@ -263,21 +258,22 @@ def require_regular_file(path: Path, *, max_size: int = MAX_BOOK_FILE_SIZE) -> i
     except OSError as error:
         raise unreadable_file_error(path, error) from error
     if stat.S_ISDIR(status.st_mode):
-        raise BookError(path, "it is a folder, not a book file.")
+        raise BookError(path, A_FOLDER)
     if not stat.S_ISREG(status.st_mode):
-        raise BookError(path, "it is not a regular file (a device, pipe or socket), so not a book.")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is not a regular file (a device, pipe or socket), so not a book.")))
     if str(path).startswith(("/proc/", "/sys/")):
-        raise BookError(path, "it is a system file, not a book.")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is a system file, not a book.")))
     if status.st_size > max_size:
-        raise BookError(
-            path,
-            f"it is larger than {max_size >> 30} GiB, far beyond any book or comic; "
-            "it was not opened.",
-        )
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is larger than {gib} GiB, far beyond any book or comic; it was not "
+            "opened."), gib=max_size >> 30))
     return status.st_size
 
 
-SYMLINK_LOOP = "it is a symbolic link that leads round in a loop, never to a file."
+SYMLINK_LOOP = sentence(QT_TRANSLATE_NOOP(
+    "Errors", "it is a symbolic link that leads round in a loop, never to a file."))
 
 
 def resolved_book_path(path: Path | str) -> Path:
@@ -297,12 +293,15 @@ def unreadable_file_error(path: Path, error: OSError) -> BookError:
     if error.errno == errno.ELOOP:
         return BookError(path, SYMLINK_LOOP)
     if isinstance(error, IsADirectoryError):
-        return BookError(path, "it is a folder, not a book file.")
+        return BookError(path, A_FOLDER)
     if isinstance(error, PermissionError):
-        return BookError(path, "Pagemate is not allowed to read it. Check the file's permissions.")
+        return BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "Pagemate is not allowed to read it. Check the file's permissions.")))
     if isinstance(error, FileNotFoundError):
-        return BookError(path, "the file does not exist (was it moved or deleted?).")
-    return BookError(path, f"the file cannot be read ({error.strerror or error}).")
+        return BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "the file does not exist (was it moved or deleted?).")))
+    return BookError(path, sentence(QT_TRANSLATE_NOOP(
+        "Errors", "the file cannot be read ({detail})."), detail=str(error.strerror or error)))
 
 
 def _open_zip(path: Path) -> zipfile.ZipFile:
@@ -318,11 +317,12 @@ def _open_zip(path: Path) -> zipfile.ZipFile:
     except OSError as error:
         raise unreadable_file_error(path, error) from error
     except NotImplementedError as error:  # a directory entry needing a newer zip version
-        raise BookError(
-            path, f"it uses a zip feature Pagemate does not support ({error}); it may be damaged."
-        ) from error
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it uses a zip feature Pagemate does not support ({detail}); it may be "
+            "damaged."), detail=str(error))) from error
     except (EOFError, ValueError, struct.error) as error:
-        raise BookError(path, f"the file is damaged ({error}).") from error
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "the file is damaged ({detail})."), detail=str(error))) from error
 
 
 def read_head(path: Path, count: int) -> bytes:

@@ -53,11 +53,10 @@ def read_text_file(path: Path, *, max_bytes: int = MAX_TEXT_FILE_BYTES) -> tuple
     except OSError as error:
         raise unreadable_file_error(path, error) from error
     if size > max_bytes:
-        raise BookTooLargeError(
-            path,
-            f"it is a text file of {size / (1 << 20):,.0f} MB, far more than any book "
-            f"(the limit is {max_bytes >> 20} MB); it was not opened.",
-        )
+        raise BookTooLargeError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is a text file of {mb} MB, far more than any book (the limit is "
+            "{limit} MB); it was not opened."), mb=f"{size / (1 << 20):,.0f}",
+            limit=max_bytes >> 20))
     if not looks_like_text(read_head(path, 4096)):
         raise UnsupportedFormatError(path, NOT_TEXT)
     try:
@@ -77,9 +76,9 @@ def decode_text(data: bytes, *, path: Path) -> tuple[str, str]:
         try:
             return data[len(bom) :].decode(encoding), encoding
         except UnicodeDecodeError as error:
-            raise BookError(
-                path, f"it says it is {encoding.upper()} text, but its bytes are damaged."
-            ) from error
+            raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "it says it is {encoding} text, but its bytes are damaged."),
+                encoding=encoding.upper())) from error
     if b"\x00" in data:
         raise UnsupportedFormatError(path, NOT_TEXT)
     try:

@@ -10,6 +10,7 @@ from pathlib import Path
 from lxml import etree
 
 from reader_app.errors import BookError, UnsafeBookError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 log = logging.getLogger(__name__)
 
@@ -45,11 +46,10 @@ def _html_parser() -> etree.HTMLParser:
 def reject_entity_declarations(data: bytes, *, path: Path, member: str) -> None:
     """Refuse any document that declares entities (billion laughs, external entities)."""
     if _ENTITY_DECLARATION.search(data) or any(p.search(data) for p in _UTF16_ENTITY_DECLARATIONS):
-        raise UnsafeBookError(
-            path,
-            f"“{member}” declares XML entities, which books never need and attackers use "
-            "to exhaust memory or read local files. The file was not opened.",
-        )
+        raise UnsafeBookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "“{member}” declares XML entities, which books never need and attackers "
+            "use to exhaust memory or read local files. The file was not opened."),
+            member=member))
 
 
 class DocumentBeyondLimitsError(BookError):
@@ -61,10 +61,9 @@ class DocumentBeyondLimitsError(BookError):
 
     def __init__(self, path: Path, member: str, detail: str) -> None:
         self.member = member
-        super().__init__(
-            path,
-            f"“{member}” is nested too deeply or holds a text run too long to lay out ({detail}).",
-        )
+        super().__init__(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "“{member}” is nested too deeply or holds a text run too long to lay out "
+            "({detail})."), member=member, detail=detail))
 
 
 def _beyond_limits(error: etree.XMLSyntaxError) -> bool:
@@ -101,7 +100,9 @@ def parse_xml(
             # The HTML parser has the same limits and would drop the rest without a word.
             raise DocumentBeyondLimitsError(path, member, str(error).split(",")[0]) from error
         if not html_fallback:
-            raise BookError(path, f"“{member}” is not valid XML ({error}).") from error
+            raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "“{member}” is not valid XML ({detail})."),
+                member=member, detail=str(error))) from error
         root = _parse_html(data, path=path, member=member, error=error)
         log.warning(
             "%s: “%s” is not well-formed XHTML (%s); read as HTML", path.name, member, error
@@ -125,16 +126,20 @@ def _parse_html(
     try:
         root = etree.fromstring(data, parser=parser)
     except (etree.XMLSyntaxError, ValueError) as html_error:
-        raise BookError(
-            path, f"“{member}” could not be read ({error or html_error})."
-        ) from html_error
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "“{member}” could not be read ({detail})."),
+            member=member, detail=str(error or html_error))) from html_error
     # The HTML parser recovers from its depth and text-size limits by dropping the rest.
     limit = next((e for e in parser.error_log if e.type_name == "ERR_RESOURCE_LIMIT"), None)
     if limit is not None:
         raise DocumentBeyondLimitsError(path, member, limit.message.split(",")[0])
     if root is None:
-        why = f" ({error})" if error is not None else ""
-        raise BookError(path, f"“{member}” is empty or not a document{why}.")
+        if error is None:
+            raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "“{member}” is empty or not a document."), member=member))
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "“{member}” is empty or not a document ({detail})."),
+            member=member, detail=str(error)))
     return root
 
 

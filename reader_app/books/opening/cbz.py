@@ -29,6 +29,7 @@ from reader_app.books.model import (
 )
 from reader_app.books.pictures.covers import check_image_size
 from reader_app.errors import BookError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 PAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})
 COMIC_INFO = "ComicInfo.xml"
@@ -115,13 +116,15 @@ def read_comic(
     notes: list[str] = []
     pages = sorted((n for n in archive.names if is_page_name(n)), key=natural_key)
     if not pages:
-        raise BookError(path, "this comic has no pages (no images inside the archive).")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "this comic has no pages (no images inside the archive).")))
     sniffed = archive.peek_all(pages[:PAGES_SNIFFED], 16)
     if not any(image_kind(head) for head in sniffed.values()):
         raise BookError(
             path,
-            "its pages are not images (the files are named like pictures but contain "
-            "something else); the comic is damaged.",
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "its pages are not images (the files are named like pictures but "
+                "contain something else); the comic is damaged.")),
         )
     for start in range(0, len(pages), HEADERS_AT_ONCE):
         # Headers only (the first 64 KiB holds the size of every format we accept), so a page

@@ -74,9 +74,11 @@ def sniff_format(path: Path) -> BookFormat:
     text file, which has no signature of its own)."""
     head = read_head(path, HEAD_BYTES)
     if path.is_dir():
-        raise BookError(path, "it is a folder, not a book file.")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is a folder, not a book file.")))
     if not head and path.is_file() and path.stat().st_size == 0:
-        raise BookError(path, "the file is empty.")
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "the file is empty.")))
     if len(head) >= 68 and head[60:68] in MOBI_SIGNATURES:  # MOBI, AZW3, AZW, PRC alike
         return "mobi"
     for signature, archive_format in _ARCHIVE_SIGNATURES:

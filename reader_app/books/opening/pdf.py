@@ -128,7 +128,9 @@ class PdfPages:
             try:
                 width, height = self.document().get_page_size(index)
             except Exception as error:  # pdfium's own error for a broken page dictionary
-                raise BookError(self.path, f"page {index + 1} is damaged ({error}).") from error
+                raise BookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "page {page} is damaged ({detail})."),
+                    page=index + 1, detail=str(error))) from error
         size = (max(float(width), 1.0), max(float(height), 1.0))
         self._sizes[index] = size
         return size
@@ -139,7 +141,9 @@ class PdfPages:
         try:
             return self.document()[index]
         except Exception as error:
-            raise BookError(self.path, f"page {index + 1} is damaged ({error}).") from error
+            raise BookError(self.path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "page {page} is damaged ({detail})."),
+                page=index + 1, detail=str(error))) from error
 
     def render(self, index: int, *, width: int, height: int) -> RenderedPage:
         """Page `index` drawn `width` x `height` pixels (capped), white under it, as PDFium draws
@@ -161,7 +165,9 @@ class PdfPages:
                 raise
             except Exception as error:  # pdfium fails on a broken content stream
                 raise BookError(self.path,
-                                f"page {index + 1} cannot be drawn ({error}).") from error
+                                sentence(QT_TRANSLATE_NOOP(
+                                    "Errors", "page {page} cannot be drawn ({detail})."),
+                                    page=index + 1, detail=str(error))) from error
             finally:
                 page.close()
         return drawn
@@ -278,10 +284,13 @@ def open_document(path: Path) -> Any:
     try:
         size = path.stat().st_size
     except OSError as error:
-        raise BookError(path, f"the file cannot be read ({error.strerror or error}).") from error
+        raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "the file cannot be read ({detail})."),
+            detail=str(error.strerror or error))) from error
     if size > MAX_PDF_BYTES:
-        raise BookTooLargeError(path, f"it is larger than {MAX_PDF_BYTES >> 20:,} MB, far more "
-                                      "than any book; it was not opened.")
+        raise BookTooLargeError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it is larger than {mb} MB, far more than any book; it was not opened."),
+            mb=f"{MAX_PDF_BYTES >> 20:,}"))
     library = pdfium()
     with PDFIUM_LOCK:
         try:
@@ -289,7 +298,8 @@ def open_document(path: Path) -> Any:
         except library.PdfiumError as error:
             raise BookError(path, _open_failure(error.err_code)) from error
         except (OSError, ValueError) as error:
-            raise BookError(path, f"the file cannot be read ({error}).") from error
+            raise BookError(path, sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the file cannot be read ({detail})."), detail=str(error))) from error
         count = len(document)
     if count <= 0:
         document.close()
@@ -297,8 +307,9 @@ def open_document(path: Path) -> Any:
             "Errors", "the PDF has no pages; the file is damaged.")))
     if count > MAX_PAGES:
         document.close()
-        raise BookTooLargeError(path, f"it has {count:,} pages, more than the {MAX_PAGES:,} "
-                                      "any book has; it was not opened.")
+        raise BookTooLargeError(path, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "it has {count} pages, more than the {limit} any book has; it was not "
+            "opened."), count=f"{count:,}", limit=f"{MAX_PAGES:,}"))
     return document
 
 

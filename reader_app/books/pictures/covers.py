@@ -14,6 +14,7 @@ from reader_app.books.model import Book
 from reader_app.books.pictures.jxl_header import is_jxl, jxl_size, register_jxl
 from reader_app.books.pictures.picture_decode import looks_like_svg, pillow_formats
 from reader_app.errors import UnsafeBookError
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, sentence
 
 log = logging.getLogger(__name__)
 
@@ -55,25 +56,32 @@ def check_image_size(data: bytes, *, source: Path | str = "image", name: str = "
     and `name` the member. SVG images are checked for entity declarations instead, since Qt's
     SVG renderer parses them as XML. Unknown formats pass: the decoder will simply fail on them.
     """
-    label = f"“{name}”" if name else "an image"
+    label = (sentence(QT_TRANSLATE_NOOP("Errors", "“{member}”"), member=name) if name
+             else sentence(QT_TRANSLATE_NOOP("Errors", "an image")))
     if is_svg(data):
         reject_entity_declarations(data, path=Path(source), member=name or "an SVG image")
         return
     try:
         size = image_dimensions(data)
     except Image.DecompressionBombError as error:
-        raise _giant(source, f"{label} claims more than {MAX_IMAGE_PIXELS:,} pixels") from error
+        raise _giant(source, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "{image} claims more than {limit} pixels"), image=label,
+            limit=f"{MAX_IMAGE_PIXELS:,}")) from error
     if size is None:
         return
     width, height = size
     if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
-        raise _giant(source, f"{label} claims to be {width:,} × {height:,} pixels")
+        raise _giant(source, sentence(QT_TRANSLATE_NOOP(
+            "Errors", "{image} claims to be {width} × {height} pixels"), image=label,
+            width=f"{width:,}", height=f"{height:,}"))
 
 
-def _giant(source: Path | str, claim: str) -> UnsafeBookError:
+def _giant(source: Path | str, claim: Sentence) -> UnsafeBookError:
     return UnsafeBookError(
         Path(source),
-        f"{claim}, far beyond any real page or picture (a decompression bomb); it was not opened.",
+        sentence(QT_TRANSLATE_NOOP(
+            "Errors", "{claim}, far beyond any real page or picture (a decompression bomb); it "
+            "was not opened."), claim=claim),
     )
 
 

@@ -19,6 +19,7 @@ from reader_app.rag.model.schedule import Priority
 from reader_app.rag.scope.excerpts import ScopedExcerpts
 from reader_app.rag.scope.request import ModelRequest
 from reader_app.rag.scope.sealed import ScopedContext, ScopedHistory
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,8 @@ class AssistantCalls:
         phrase = reply.get("search_phrase") if isinstance(reply, dict) else None
         keywords = reply.get("keywords", []) if isinstance(reply, dict) else None
         if not isinstance(phrase, str) or not phrase.strip() or not isinstance(keywords, list):
-            raise AnswerFailedError("the query rewrite was malformed")
+            raise AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the query rewrite was malformed")))
         return QueryRewrite(
             search_phrase=phrase.strip()[:300],
             keywords=tuple(str(k).strip() for k in keywords if str(k).strip())[:6],
@@ -71,7 +73,8 @@ class AssistantCalls:
         reply = self._json(prompts.rank_request(question, candidates), Priority.QUESTION)
         best = reply.get("best") if isinstance(reply, dict) else None
         if not isinstance(best, list):
-            raise AnswerFailedError("the passage ranking was malformed")
+            raise AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the passage ranking was malformed")))
         count = len(candidates.excerpts)
         picked = [n - 1 for n in best if isinstance(n, int) and 1 <= n <= count]
         return tuple(dict.fromkeys(picked))
@@ -82,7 +85,8 @@ class AssistantCalls:
                                    priority=Priority.QUESTION)
         text = " ".join(reply.split())
         if not text:
-            raise AnswerFailedError("the hypothetical passage was empty")
+            raise AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the hypothetical passage was empty")))
         return text[:600]
 
     def suggest_followups(
@@ -101,7 +105,8 @@ class AssistantCalls:
         text = self.port.reply(prompts.summary_request(history),
                                   priority=Priority.BACKGROUND).strip()
         if not text:
-            raise AnswerFailedError("the summary was empty")
+            raise AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the summary was empty")))
         return text
 
     def _json(self, request: ModelRequest, priority: Priority) -> Any:

@@ -18,6 +18,7 @@ from reader_app.cancel import CancelToken
 from reader_app.errors import QueryError
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.scope.boundary import last_comic_page_in_scope
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 POLL_SECONDS = 0.5
 # No page read for this long: nobody is reading them (the preparation stopped or failed), so
@@ -76,7 +77,8 @@ def comic_pages_for_question(
             seen, grew_at = done, time.monotonic()
             news(ComicPagesNews(still_reading(100 * done // max(len(hashes), 1), last + 1)))
         if stop.cancelled:
-            raise QueryError("Stopped while the comic's pages were still being read.")
+            raise QueryError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "Stopped while the comic's pages were still being read.")))
         if time.monotonic() - grew_at > stall_seconds:
             break
         time.sleep(poll_seconds)
@@ -85,8 +87,10 @@ def comic_pages_for_question(
         news(ComicPagesNews(""))
     elif ready == 0:
         raise QueryError(
-            f"The comic's pages are still being read ({100 * seen // max(len(hashes), 1)}%), "
-            "and none you have reached is ready yet: ask again in a moment."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The comic's pages are still being read ({percent}%), and none you have "
+                "reached is ready yet: ask again in a moment."),
+                percent=100 * seen // max(len(hashes), 1))
         )
     else:
         news(ComicPagesNews(

@@ -64,6 +64,7 @@ from reader_app.rag.scope.found import SearchResult
 from reader_app.rag.scope.request import ModelRequest
 from reader_app.rag.scope.sealed import BookDetails, ScopedContext, ScopedHistory
 from reader_app.settings import SettingsStore
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 # Recent turns that go back into the answer prompt, each with the excerpts it was given: the
 # server's prompt cache keeps them, so they cost a follow-up context, not time.
@@ -256,11 +257,14 @@ class Assistant:
         reached_before = self.gateway.transport.requests_reached()  # for the receipt
         question = " ".join(question.split()) if "\n" not in question else question.strip()
         if not question:
-            raise QueryError("Type a question first.")
+            raise QueryError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "Type a question first.")))
         if len(question) > MAX_QUESTION_CHARS:
             raise QueryError(
-                f"That question is {len(question):,} characters long; keep it under "
-                f"{MAX_QUESTION_CHARS:,}."
+                sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "That question is {count} characters long; keep it under "
+                    "{limit}."),
+                    count=f"{len(question):,}", limit=f"{MAX_QUESTION_CHARS:,}")
             )
         if book.is_comic and news is not None:
             comic_pages_for_question(self.conn, book, news=news, cancel=cancel)
@@ -273,7 +277,8 @@ class Assistant:
         if conversation_id is None:
             conversation_id = self.store.current_conversation(book.book_id)
         elif self.store.conversation_book(conversation_id) != book.book_id:
-            raise QueryError("That conversation belongs to another book.")
+            raise QueryError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "That conversation belongs to another book.")))
         history = ScopedHistory.from_store(
             self.store,
             conversation_id,

@@ -15,6 +15,7 @@ from reader_app.rag.model.schedule import Priority
 from reader_app.rag.scope.excerpts import ScopedExcerpts
 from reader_app.rag.scope.request import ModelRequest
 from reader_app.rag.scope.sealed import ScopedHistory
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 MAX_QUERY_CHARS = 300
 
@@ -48,7 +49,8 @@ class CharacterCalls:
         if not isinstance(narrative, str) or not narrative.strip() or not isinstance(
             keywords, str
         ):
-            raise AnswerFailedError("the query rewrite was malformed")
+            raise AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the query rewrite was malformed")))
         words = tuple(keywords.split()) if keywords.strip() else ()
         return QueryRewrite(search_phrase=narrative.strip()[:MAX_QUERY_CHARS],
                             keywords=tuple(" ".join(words)[:MAX_QUERY_CHARS].split()))
@@ -59,11 +61,13 @@ class CharacterCalls:
         request = cp.summary_request(history, excerpts, name=name)
         text = self.port.reply(request, priority=Priority.BACKGROUND).strip()
         if not text:
-            raise AnswerFailedError("the summary was empty")
+            raise AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the summary was empty")))
         return text
 
     def _text(self, request: ModelRequest) -> str:
         text = self.port.reply(request, priority=Priority.BACKGROUND).strip()
         if not text:
-            raise AnswerFailedError("the model's reply was empty")
+            raise AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the model's reply was empty")))
         return text

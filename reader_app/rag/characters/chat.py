@@ -82,6 +82,7 @@ from reader_app.rag.scope.boundary import Scope, scope_at, scope_for_book, sente
 from reader_app.rag.scope.excerpts import ScopedExcerpts, Span, excerpts_in_scope
 from reader_app.rag.scope.request import ModelRequest
 from reader_app.rag.scope.sealed import ScopedContext, ScopedHistory
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 CHAT_K = 8  # passages a reply may use
 CHAT_TOKEN_BUDGET = 2200
@@ -184,10 +185,12 @@ class CharacterChat(Assistant):
                  else find_by_name(self.conn, scope, name or ""))
         who = name or "that character"
         if entry is None:
-            raise QueryError(f"You haven't met {who} yet in what you've read, so there is no "
-                             "one to talk to. Characters join as you meet them.")
+            raise QueryError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "You haven't met {who} yet in what you've read, so there is no one to "
+                "talk to. Characters join as you meet them."), who=who))
         if entry.kind != "person":
-            raise QueryError(f"{entry.name} is a place, not someone to talk to.")
+            raise QueryError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "{name} is a place, not someone to talk to."), name=entry.name))
         return entry
 
     # -- a message -------------------------------------------------------------------------
@@ -208,14 +211,18 @@ class CharacterChat(Assistant):
         reached_before = self.gateway.transport.requests_reached()  # for the receipt
         message = message.strip()
         if not message:
-            raise QueryError("Type a message first.")
+            raise QueryError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "Type a message first.")))
         if len(message) > MAX_QUESTION_CHARS:
-            raise QueryError(f"That message is {len(message):,} characters long; keep it "
-                             f"under {MAX_QUESTION_CHARS:,}.")
+            raise QueryError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "That message is {count} characters long; keep it under "
+                "{limit}."),
+                count=f"{len(message):,}", limit=f"{MAX_QUESTION_CHARS:,}"))
         if conversation_id is not None:
             owner = character_of(self.conn, conversation_id)
             if owner is None or owner[0] != book.book_id:
-                raise QueryError("That is not a conversation with a character of this book.")
+                raise QueryError(sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "That is not a conversation with a character of this book.")))
             key = owner[1]
         scope = self.scope(book)
         entry = self.character(book, name=name, key=key, scope=scope)

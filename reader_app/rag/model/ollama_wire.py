@@ -43,6 +43,7 @@ from reader_app.rag.model.wire import (
     display_address,
     read_stream,
 )
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 if TYPE_CHECKING:
     import ollama
@@ -237,20 +238,27 @@ def translate(error: Exception, *, host: str, model: str, timeout: float,
             return ModelMissingError(model=model, host=host)
         if message.lstrip().startswith("<"):  # a proxy's or another server's HTML page
             return AnswerFailedError(
-                f"The server at {host} answered with an error page (HTTP "
-                f"{error.status_code}), not Ollama's reply; is the host in Settings right?"
+                sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "The server at {host} answered with an error page (HTTP "
+                    "{status_code}), not Ollama's reply; is the host in Settings right?"),
+                    host=host, status_code=error.status_code)
             )
         return AnswerFailedError(
-            f"Ollama reported an error: {printable(message[:500], one_line=True)}")
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "Ollama reported an error: {detail}"),
+                detail=str(printable(message[:500], one_line=True))))
     if isinstance(error, httpx.TimeoutException):
         return AssistantTimeoutError(host=host, seconds=timeout)
     if isinstance(error, ConnectionError | httpx.ConnectError) and not started:
         return OllamaUnreachableError(host=host)
     if isinstance(error, httpx.HTTPError | ConnectionError):
-        return AnswerFailedError(f"The connection to Ollama at {host} was lost.")
+        return AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The connection to Ollama at {host} was lost."), host=host))
     if isinstance(error, _UNREADABLE_REPLY):
         return AnswerFailedError(
-            f"The server at {host} sent a reply that is not Ollama's "
-            f"({type(error).__name__}); is the host in Settings really Ollama?"
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The server at {host} sent a reply that is not Ollama's ({kind}); "
+                "is the host in Settings really Ollama?"),
+                host=host, kind=type(error).__name__)
         )
     return error

@@ -33,6 +33,7 @@ from reader_app.rag.model.wire import (
     SlotFile,
     display_address,
 )
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 SERVER_NAME = "the model server"
 # How much of an error reply is read to explain it.
@@ -109,8 +110,9 @@ class OpenAIWire:
                     chunk = _json(event, host=self.host)
                     if isinstance(chunk.get("error"), dict | str):
                         raise AnswerFailedError(
-                            f"The model server at {self.host} reported an error: "
-                            f"{_error_text(chunk)}")
+                            sentence(QT_TRANSLATE_NOOP(
+                                "Errors", "The model server at {host} reported an error: {detail}"),
+                                host=self.host, detail=str(_error_text(chunk))))
                     usage = _dict_or(chunk.get("usage"), usage)
                     timings = _dict_or(chunk.get("timings"), timings)
                     progress = _progress(chunk.get("prompt_progress"))
@@ -174,8 +176,10 @@ class OpenAIWire:
 
     def pull(self, name: str) -> Iterator[PullProgress]:
         raise AnswerFailedError(
-            f"The model server at {self.host} cannot download models for Pagemate; load "
-            f"“{name}” in the server's own app, or choose one of its models in Settings."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The model server at {host} cannot download models for Pagemate; load "
+                "“{name}” in the server's own app, or choose one of its models in Settings."),
+                host=self.host, name=name)
         )
 
     def fixed_context(self, model: str) -> int | None:
@@ -250,8 +254,10 @@ class OpenAIWire:
         status = response.status_code
         if text.lstrip().startswith("<"):
             return AnswerFailedError(
-                f"The server at {self.host} answered with an error page (HTTP {status}), not "
-                "a model server's reply; is the server address in Settings right?")
+                sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "The server at {host} answered with an error page (HTTP {status}), "
+                    "not a model server's reply; is the server address in Settings right?"),
+                    host=self.host, status=status))
         message = _error_text_of(text)
         lowered = message.lower()
         if status == 400 and ("context" in lowered and ("exceed" in lowered or "long" in lowered)):
@@ -259,13 +265,16 @@ class OpenAIWire:
                                        prompt_tokens=_number(text, "n_prompt_tokens"))
         if status in (401, 403):
             return AnswerFailedError(
-                f"The model server at {self.host} refused the request (HTTP {status}): it needs "
-                "an API key, or the key in Settings is wrong.")
+                sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "The model server at {host} refused the request (HTTP {status}): it "
+                    "needs an API key, or the key in Settings is wrong."),
+                    host=self.host, status=status))
         if status == 404 and model and ("model" in lowered or "not found" in lowered):
             return ModelMissingError(model=model, host=self.host, server=SERVER_NAME)
         return AnswerFailedError(
-            f"The model server at {self.host} reported an error (HTTP {status}): "
-            f"{printable(message[:500], one_line=True)}")
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The model server at {host} reported an error (HTTP {status}): {detail}"),
+                host=self.host, status=status, detail=str(printable(message[:500], one_line=True))))
 
     def _translate(self, error: Exception, *, model: str, started: bool) -> Exception:
         if isinstance(error, ReaderError):
@@ -276,8 +285,9 @@ class OpenAIWire:
         if isinstance(error, httpx.ConnectError | ConnectionError) and not started:
             return OllamaUnreachableError(host=self.host, server=SERVER_NAME)
         if isinstance(error, httpx.HTTPError | ConnectionError):
-            return AnswerFailedError(f"The connection to the model server at {self.host} was "
-                                     "lost.")
+            return AnswerFailedError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "The connection to the model server at {host} was lost."),
+                host=self.host))
         if isinstance(error, ValueError | TypeError | KeyError | AttributeError):
             return _wrong_shape(self.host)
         return error
@@ -313,7 +323,9 @@ def _events(lines: Iterator[str], *, host: str) -> Iterator[str]:
         elif line.startswith("error:"):
             reply = _json(line[6:].strip(), host=host)
             raise AnswerFailedError(
-                f"The model server at {host} reported an error: {_error_text(reply)}")
+                sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "The model server at {host} reported an error: {detail}"),
+                    host=host, detail=str(_error_text(reply))))
         elif line.strip() and not line.startswith(SSE_FIELDS):
             raise _wrong_shape(host)
 
@@ -362,8 +374,9 @@ def _json(text: str, *, host: str) -> Any:
 
 def _wrong_shape(host: str) -> AnswerFailedError:
     return AnswerFailedError(
-        f"The server at {host} sent a reply that is not an OpenAI-compatible one; is the "
-        "server address in Settings right?")
+        sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The server at {host} sent a reply that is not an OpenAI-compatible one; is "
+            "the server address in Settings right?"), host=host))
 
 
 def _error_text(reply: dict[str, Any]) -> str:

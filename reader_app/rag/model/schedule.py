@@ -32,6 +32,7 @@ from urllib.parse import urlsplit
 
 from reader_app.cancel import CancelToken
 from reader_app.errors import ReaderError
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 # After a question is answered, background work waits this long before it starts again: the
 # reader's next question often follows at once, and a started background call would only be
@@ -52,14 +53,16 @@ class GaveWayError(ReaderError):
     """A chips or background call was stopped, or never started, because the reader asked."""
 
     def __init__(self) -> None:
-        super().__init__("This request gave way to the reader's question.")
+        super().__init__(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "This request gave way to the reader's question.")))
 
 
 class WaitCancelledError(ReaderError):
     """The job waiting for its turn was cancelled before the turn came."""
 
     def __init__(self) -> None:
-        super().__init__("Cancelled while waiting for the model server.")
+        super().__init__(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "Cancelled while waiting for the model server.")))
 
 
 @dataclass(eq=False)

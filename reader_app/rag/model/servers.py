@@ -34,6 +34,7 @@ from reader_app.rag.model.wire import (
 )
 from reader_app.settings import SettingsStore
 from reader_app.store.file_lock import database_file
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,29 +162,46 @@ def address_problem(url: str) -> str:
     """What keeps `url` (as typed; read as `normalised` reads it) from being a model server's
     address, in a sentence a reader can act on; "" when nothing does. Where an address is typed
     (--server, Settings) and where one is read for a request (`open_wire`)."""
+    problem = address_sentence(url)
+    return str(problem) if problem is not None else ""
+
+
+def address_sentence(url: str) -> Sentence | None:
+    """`address_problem` as a sentence the window translates; None when nothing is wrong."""
     url = normalised(url)
-    shown = f"The server address “{printable(url, one_line=True)}”"
+    shown = printable(url, one_line=True)
     if not url:
-        return "The server address is empty; type one, such as http://127.0.0.1:11434."
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The server address is empty; type one, such as http://127.0.0.1:11434."))
     if any(char.isspace() or not char.isprintable() for char in url):
-        return f"{shown} has a space or an invisible character in it; type it again without."
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The server address “{url}” has a space or an invisible character in it; "
+            "type it again without."), url=shown)
     try:
         parts = urlsplit(url)
         port = parts.port  # a port out of range, or not a number, raises here
         httpx.URL(url)
     except (ValueError, httpx.InvalidURL) as error:
-        return (f"{shown} cannot be read ({printable(str(error), one_line=True)}); an address "
-                "looks like http://127.0.0.1:11434, or http://127.0.0.1:8080/v1.")
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The server address “{url}” cannot be read ({detail}); an address looks "
+            "like http://127.0.0.1:11434, or http://127.0.0.1:8080/v1."),
+            url=shown, detail=printable(str(error), one_line=True))
     if parts.scheme not in ("http", "https"):
-        return f"{shown} must start with http:// or https://."
-    if not parts.hostname or port == 0:
-        return f"{shown} names no {'port' if parts.hostname else 'computer'} to connect to."
-    return ""
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The server address “{url}” must start with http:// or https://."),
+            url=shown)
+    if not parts.hostname:
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The server address “{url}” names no computer to connect to."), url=shown)
+    if port == 0:
+        return sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The server address “{url}” names no port to connect to."), url=shown)
+    return None
 
 
 def usable_address(url: str) -> str:
     """`url` normalised, where it can be a model server's address; else ServerAddressError."""
-    if problem := address_problem(url):
+    if (problem := address_sentence(url)) is not None:
         raise ServerAddressError(problem)
     return normalised(url)
 

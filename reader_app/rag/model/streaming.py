@@ -15,6 +15,7 @@ from reader_app.rag.model.bounds import Deadline
 from reader_app.rag.model.pacing import timed_out
 from reader_app.rag.model.replies import StreamStats
 from reader_app.rag.model.wire import ReplyPart
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +62,9 @@ def stream_tokens(
         length += len(token)
         if length > limits.chars:
             raise AnswerFailedError(
-                f"The answer ran past {limits.chars:,} characters and was cut off there; the "
-                "model may be repeating itself."
+                sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "The answer ran past {chars} characters and was cut off there; the "
+                    "model may be repeating itself."), chars=f"{limits.chars:,}")
             )
         if token:
             if stats.first_token_at is None:
@@ -70,6 +72,12 @@ def stream_tokens(
             yield token
     if not finished or length == 0:  # cut off; or `"content": null` then done: no answer
         title = limits.server[:1].upper() + limits.server[1:]
-        raise AnswerFailedError(f"{title} at {limits.host} " + (
-            "stopped sending before the answer was finished." if not finished
-            else "finished without sending any answer."))
+        if not finished:
+            said = sentence(QT_TRANSLATE_NOOP(
+                "Errors", "{server} at {host} stopped sending before the answer was finished."),
+                server=title, host=limits.host)
+        else:
+            said = sentence(QT_TRANSLATE_NOOP(
+                "Errors", "{server} at {host} finished without sending any answer."),
+                server=title, host=limits.host)
+        raise AnswerFailedError(said)

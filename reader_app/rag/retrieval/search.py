@@ -27,6 +27,7 @@ from reader_app.rag.scope.boundary import Scope
 from reader_app.rag.scope.excerpts import ScopedExcerpts, excerpts_in_scope
 from reader_app.rag.scope.excerpts import Span as Excerpted
 from reader_app.rag.scope.found import Passage, SearchResult
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 MAX_K = 256
 RRF_K = 60  # the usual reciprocal-rank constant: damps the head of each list
@@ -103,9 +104,12 @@ def search(
     book) is a stretch the model already has (the pages read along): no passage is taken from
     within it."""
     if not query or not query.strip():
-        raise QueryError("Type a question or some words to search for.")
+        raise QueryError(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "Type a question or some words to search for.")))
     if not 1 <= k <= MAX_K:
-        raise QueryError(f"The number of passages must be between 1 and {MAX_K}, not {k}.")
+        raise QueryError(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The number of passages must be between 1 and {limit}, not {k}."),
+            limit=MAX_K, k=k))
     candidates = max(candidates or stages.candidates, k)
     queries = [query.strip()] + ([hypothetical.strip()] if hypothetical and hypothetical.strip()
                                  else [])

@@ -30,6 +30,7 @@ from reader_app.errors import ScopeError
 from reader_app.rag.index.sentences import sentence_count, sid_at
 from reader_app.rag.index.story import NoteLink, notes_referred_by
 from reader_app.rag.index.text_units import ensure_sentences
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,9 @@ def scope_for_book(conn: sqlite3.Connection, book_id: str) -> Scope:
     ).fetchone()
     if row is None:
         raise ScopeError(
-            "This book has no reading state yet: add it to the library and open it in the "
-            "reader before asking about it."
+            sentence(QT_TRANSLATE_NOOP(
+                "Errors", "This book has no reading state yet: add it to the library and open it "
+                "in the reader before asking about it."))
         )
     boundary = Locator(int(row[0]), int(row[1]), int(row[2]))
     boundary_sid = boundary_sid_for(conn, book_id, boundary, finished=bool(row[3]))
@@ -80,7 +82,8 @@ def scope_at(conn: sqlite3.Connection, book_id: str, *, boundary_sid: int) -> Sc
         "SELECT series_name, series_index FROM books WHERE book_id = ?", (book_id,)
     ).fetchone()
     if series is None:
-        raise ScopeError("This book is not in the library: add it before searching it.")
+        raise ScopeError(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "This book is not in the library: add it before searching it.")))
     boundary_sid = min(max(boundary_sid, -1), sentence_count(conn, book_id) - 1)
     limit = eligible_chunk_limit(conn, book_id, boundary_sid)
     notes = notes_referred_by(conn, book_id, boundary_sid) if boundary_sid >= 0 else []

@@ -16,6 +16,7 @@ from reader_app.books.opening.pdf_text import readable_book
 from reader_app.books.text.search import TextHit, find_text
 from reader_app.ui.aids.search_dock import SearchDock
 from reader_app.ui.reader.page_marks import Mark
+from reader_app.ui.translation import said
 from reader_app.ui.workers import Workers
 
 
@@ -77,7 +78,7 @@ class FindController(QObject):
             work,
             on_done=lambda found: self._found(book, *found),
             on_error=lambda error: self.dock.set_status(
-                self.tr("Search failed: {0}").format(error)),
+                self.tr("Search failed: {0}").format(said(error))),
         )
 
     def _found(self, book: Book, searched: Book, hits: list[TextHit]) -> None:

@@ -41,7 +41,7 @@ from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
 from reader_app.ui.assistant.transcript_view import TranscriptView
 from reader_app.ui.assistant.waiting_line import WaitingLine
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 from reader_app.ui.workers import Job
 
 REDRAW_MS = 40  # tokens are drawn in batches, not one repaint per token
@@ -322,7 +322,7 @@ class ConversationDock(QDockWidget):
         self.workers.submit("conversation", lambda _job: work(), on_done=self._opened,
                             on_error=lambda error: self._show_note(
                                 translate("CharacterChatDock", self.open_failed).format(
-                                    error=error)))
+                                    error=said(error))))
 
     def _opened(self, found: talk.Found) -> None:
         if not self.running:  # a running reply brings the conversation back itself

@@ -26,7 +26,7 @@ from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.servers import (
     OTHER_OPENAI,
     PRESETS,
-    address_problem,
+    address_sentence,
     api_keys,
     api_of,
     host_of,
@@ -38,7 +38,7 @@ from reader_app.rag.model.servers import (
 from reader_app.settings import SettingsStore, declared
 from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant.server_words import said_in_settings, server_kind, server_name
-from reader_app.ui.translation import Plurals, translate
+from reader_app.ui.translation import Plurals, said, translate
 from reader_app.ui.workers import Workers
 
 ANSWER_LENGTH_LABELS = {"short": QT_TRANSLATE_NOOP("AssistantSettingsPage", "Short"),
@@ -429,4 +429,5 @@ class AssistantSettingsPage(QWidget):
 
     def _address_problem(self) -> str:
         """What is wrong with the address typed so far ("" when nothing, or when empty)."""
-        return address_problem(self.host()) if self.host() else ""
+        problem = address_sentence(self.host()) if self.host() else None
+        return said(problem) if problem is not None else ""  # in the window's language

@@ -12,7 +12,7 @@ from reader_app import APP_NAME
 from reader_app.errors import LibraryError
 from reader_app.store.db import connect
 from reader_app.store.rebuild import rebuild_library
-from reader_app.ui.translation import Plurals, translate
+from reader_app.ui.translation import Plurals, said, translate
 
 
 def open_or_recover(
@@ -32,19 +32,19 @@ def open_or_recover(
         return connect(home)
     except LibraryError as error:
         if not error.damaged:
-            tell(str(error))
+            tell(said(error))
             return None
         # An empty index holds nothing to keep: it is rebuilt at once, and the reader told.
-        if not error.empty and not ask(f"{error}\n\n" + translate(
+        if not error.empty and not ask(f"{said(error)}\n\n" + translate(
                 "LibraryRecovery", "Rebuild the library index now?")):
             return None
-        first = f"{error} " if error.empty else ""
+        first = f"{said(error)} " if error.empty else ""
     try:
         report = rebuild_library(home)
         conn = connect(home)
     except LibraryError as error:
         tell(translate("LibraryRecovery", "The library could not be rebuilt: {error}").format(
-            error=error))
+            error=said(error)))
         return None
     missing = (
         Plurals().files_missing(len(report.missing)) if report.missing else ""

@@ -33,7 +33,7 @@ from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.media_blocks import bar_height
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 from reader_app.ui.workers import Workers
 
 if TYPE_CHECKING:
@@ -183,7 +183,7 @@ class MediaPlayers(QObject):
             lambda _job: copy_sources(book, (member,), Path(folder.name), names),
             on_done=lambda copied: player.source_copied(index, copied[0]),
             on_error=lambda error: player.source_copied(
-                index, (member, None, str(error) or type(error).__name__)),
+                index, (member, None, said(error) or type(error).__name__)),
         )
 
     def _copy_name(self, member: str) -> str:
@@ -238,5 +238,5 @@ def copy_sources(book: Book, members: tuple[str, ...], folder: Path, names: list
                 partial.replace(path)
             copied.append((member, path, ""))
         except (BookError, OSError, ValueError, KeyError) as error:
-            copied.append((member, None, str(error) or type(error).__name__))
+            copied.append((member, None, said(error) or type(error).__name__))
     return copied

@@ -237,7 +237,7 @@ class MainWindow(QMainWindow):
             return  # the last book's, still current until this one's first page starts its own
         percent = round(news.fraction * 100)
         text = preparation_words(news)
-        self.status_assistant.setToolTip(news.message)
+        self.status_assistant.setToolTip(said(news.words))
         built = {"text": 0, "index": percent, "covered": percent}.get(news.stage)
         self.assistant_line.preparation_news(text, indexing=built)
         if news.stage in ("covered", "ready"):

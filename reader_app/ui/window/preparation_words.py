@@ -6,12 +6,13 @@ from __future__ import annotations
 from PySide6.QtCore import QLocale
 
 from reader_app.prepare.news import PrepareNews
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 
 
 def preparation_words(news: PrepareNews) -> str:
     # In the status line's own context, so that it knows its "Assistant ready".
     percent = QLocale().toString(round(news.fraction * 100))
+    message = said(news.words)  # in the window's language where the preparation marked it
     catching_up = translate("AssistantLine", "Assistant ready · answering from keyword search "
                                              "while the index catches up: {0}%")
     text = {
@@ -27,10 +28,10 @@ def preparation_words(news: PrepareNews) -> str:
             percent),
         "ready": translate("AssistantLine", "Assistant ready"),
         "cancelled": "",
-        "failed": translate("AssistantLine", "Assistant unavailable: {0}").format(news.message),
+        "failed": translate("AssistantLine", "Assistant unavailable: {0}").format(message),
     }[news.stage]
     if news.stage in ("index", "describe") and news.message and news.fraction == 0:
-        text = news.message
+        text = message
     elif news.stage == "covered" and news.message:
-        text = translate("AssistantLine", "Assistant ready · {0}").format(news.message)
+        text = translate("AssistantLine", "Assistant ready · {0}").format(message)
     return text

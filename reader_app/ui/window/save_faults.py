@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Signal
 from reader_app.errors import LibraryError
 from reader_app.settings import SettingProblem
 from reader_app.translatable import QT_TRANSLATE_NOOP
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 
 HELD_NOTE = QT_TRANSLATE_NOOP(
     "SaveNews",
@@ -25,7 +25,7 @@ class SaveNews(QObject):
     landed = Signal()
 
     def fault(self, error: LibraryError) -> None:
-        self.held.emit(self.tr(HELD_NOTE).format(fault=error))
+        self.held.emit(self.tr(HELD_NOTE).format(fault=said(error)))
 
     def recovered(self) -> None:
         self.landed.emit()

@@ -5,12 +5,12 @@ and the window translates the template before filling it in; the English stays a
 from __future__ import annotations
 
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QLocale, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from reader_app.errors import (
@@ -19,6 +19,9 @@ from reader_app.errors import (
     ModelMissingError,
     OllamaUnreachableError,
 )
+from reader_app.paths import database_path
+from reader_app.store.db import connect
+from reader_app.ui.library.library_recovery import open_or_recover
 from reader_app.ui.translation import install_language, said
 from reader_app.ui.window.main_window import MainWindow
 from tests.ui.window.test_window_language import started_in
@@ -115,3 +118,62 @@ def test_model_server_errors_in_the_windows_language(speaking: None) -> None:
     assert str(errors[0]) == english[0], "the command line and the logs stay English"
     plain = BookError(Path("x.epub"), "an English phrase the code did not mark")
     assert said(plain) == "No se puede abrir «x.epub»: an English phrase the code did not mark"
+
+
+def archive_bomb(folder: Path) -> Path:
+    """A comic whose one page unpacks from a few KiB to 4 MiB: over 100 to 1, a zip bomb's mark."""
+    path = folder / "bombe.cbz"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("001.png", bytes(4 << 20))
+    return path
+
+
+def test_a_german_window_refuses_an_archive_bomb_in_german(
+    qtbot: QtBot, library_home: Path, tmp_path: Path, speaking: None
+) -> None:
+    path = archive_bomb(tmp_path)
+    window = started_in(qtbot, library_home, "de")
+    assert failed_opening(qtbot, window, path) == (
+        "„bombe.cbz“ kann nicht geöffnet werden: „001.png“ ist mehr als 100:1 komprimiert, "
+        "typisch für eine Zip-Bombe; die Datei wurde nicht geöffnet.")
+    assert window.error_banner.isVisible()
+    install_language("en")  # the English is what it always was (scripts and tests read it)
+    assert failed_opening(qtbot, window, path) == (
+        "Can't open “bombe.cbz”: “001.png” is compressed more than 100 to 1, which is typical "
+        "of a zip bomb; the file was not opened.")
+
+
+def answered_box(qtbot: QtBot, ask: Callable[[], object]) -> tuple[str, object]:
+    """What the message box that `ask` opens says, answered "No" (or closed) by the reader."""
+    seen: list[str] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, answer)
+            return
+        seen.append(box.text())
+        no = box.button(QMessageBox.StandardButton.No)
+        if no is not None:
+            no.click()
+        else:
+            box.accept()
+
+    QTimer.singleShot(0, answer)
+    result = ask()
+    qtbot.waitUntil(lambda: bool(seen), timeout=5_000)
+    return seen[0], result
+
+
+def test_a_damaged_library_is_explained_in_german_before_the_window_opens(
+    qtbot: QtBot, library_home: Path, speaking: None
+) -> None:
+    connect(library_home).close()
+    database_path(library_home).write_bytes(b"this is no database at all " * 400)
+    install_language("de")  # as `app.main` does, from the system's language, before the window
+    text, conn = answered_box(qtbot, lambda: open_or_recover(library_home))
+    assert conn is None  # the reader said no: nothing was rebuilt
+    assert text == (
+        f"Der Bibliotheksindex (library.sqlite3 in {library_home}) ist beschädigt. Pagemate "
+        "kann ihn aus Ihren Buchdateien neu aufbauen und behält die noch lesbaren "
+        "Lesepositionen.\n\nDen Bibliotheksindex jetzt neu aufbauen?")
