@@ -7,10 +7,14 @@ Modules:
   (prompts.py): X-Ray's descriptions, chapter summaries and recaps, and which names are one person.
 - `entities`: Names found offline in a book's own text: one forward pass, so nothing is decided by
   later text.
+- `entity_context`: What the words around a run of capitals say in a French or German book: that
+  it names a firm, a work, a word cried out, or someone met before by a pet form of their name.
 - `entity_forms`: What name finding produces: the forms a book writes a name in, their mentions
   and the links that make forms one person (entities.py makes them, entity_store.py keeps them).
 - `entity_german`: German name runs: a run of capitals cut to its name or dropped as a noun, from
   simplemma's lemma list and the text read so far.
+- `entity_groups`: Which name forms are one person: the merges made so far and the evidence that
+  joins an English nickname to its given name.
 - `entity_languages`: What a capitalised word says in each book language: the words that make it
   a common noun (German capitalises every noun, French its nationalities), the interjections and
   function words that open sentences, and whether surnames merge with the one full name they end.
