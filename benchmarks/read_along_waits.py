@@ -251,11 +251,8 @@ def _what_is_read(assistant: Any, book: Any, sid: int, question: str) -> dict[st
             window=window.excerpts)))
         budget = assistant.passage_budget(book=book, window=window)
         found = search(conn, home, scope, question, embedder=embedder, token_budget=budget,
-                       outside=(window.sid_start, window.sid_end))
-        if not found.best_outside:  # about the pages read along: as the engine does
-            found = search(conn, home, scope, question, embedder=embedder,
-                           token_budget=min(budget, JUST_READ_TOKENS),
-                           outside=(window.sid_start, window.sid_end))
+                       outside=(window.sid_start, window.sid_end),
+                       inside_budget=JUST_READ_TOKENS)  # as the engine does
         texts[f"window {window.tokens} + passages up to {budget}"] = window.excerpts.text + "\n" + \
             "\n".join(p.text for p in found.passages)
     for label, budget in ((f"passages alone {today} (no read-along)", today),

@@ -60,7 +60,6 @@ from reader_app.rag.model.servers import ServerChoice
 from reader_app.rag.model.speeds import speeds_for
 from reader_app.rag.retrieval.search import DEFAULT_TOKEN_BUDGET, search
 from reader_app.rag.scope.boundary import Scope, scope_at, scope_for_book
-from reader_app.rag.scope.found import SearchResult
 from reader_app.rag.scope.request import ModelRequest
 from reader_app.rag.scope.sealed import BookDetails, ScopedContext, ScopedHistory
 from reader_app.settings import SettingsStore
@@ -309,16 +308,18 @@ class Assistant:
             reranker = helpers.reranker(question) \
                 if self.config.rank_with_model and early_error is None else None
 
-            def find(tokens: int) -> SearchResult:
-                return search(self.conn, self.home, scope, search_query, embedder=self.embedder,
-                              vector_cache=self._vector_cache, token_budget=tokens,
-                              outside=(window.sid_start, window.sid_end) if window else None,
-                              hypothetical=hypothetical, reranker=reranker)
-
-            result = find(budget := self.passage_budget(history, book=book, window=window))
-            if window is not None and (not result.best_outside or quotes_window(question, window)
+            budget = self.passage_budget(history, book=book, window=window)
+            if window is not None and (quotes_window(question, window)
                                        or asks_about_just_now(question, window)):
-                result = find(budget := min(budget, JUST_READ_TOKENS))  # about the window
+                budget = min(budget, JUST_READ_TOKENS)  # about the pages read along
+            # ... as is a question whose best chunk lies in them
+            result = search(self.conn, self.home, scope, search_query, embedder=self.embedder,
+                            vector_cache=self._vector_cache, token_budget=budget,
+                            outside=(window.sid_start, window.sid_end) if window else None,
+                            inside_budget=JUST_READ_TOKENS, hypothetical=hypothetical,
+                            reranker=reranker)
+            if not result.best_outside:
+                budget = min(budget, JUST_READ_TOKENS)
             context = ScopedContext.from_search(
                 result, book=book, location=self._location(places, scope), history=history,
                 window=window.excerpts if window is not None else None)

@@ -39,6 +39,9 @@ FOCUS_SPANS = 6
 HEAD_SHARE = 0.5  # of the budget, at most, for the best span
 WORDS_WEIGHT = 0.5  # of the question's words' likeness, beside the model's
 GAP = " … "  # between sentences of a passage that are not next to each other
+# What each passage besides the first costs the prompt around its text: its excerpt tag, number
+# and chapter (prompts.py), so that more, shorter passages do not outgrow the reader's wait.
+EXCERPT_TOKENS = 20
 
 
 def needs_focus(conn: sqlite3.Connection, spans: list[Span], token_budget: int) -> bool:
@@ -69,10 +72,11 @@ def focused_passages(conn: sqlite3.Connection, spans: list[Span], token_budget: 
         likeness = _combined(question, model)([s.text for _, s in free])
         for at in sorted(range(len(free)), key=lambda i: -likeness[i]):
             n, sentence = free[at]
-            if used + _cost(sentence) > token_budget:
+            cost = _cost(sentence) + (0 if n in kept else EXCERPT_TOKENS)
+            if used + cost > token_budget:
                 continue
             kept.setdefault(n, set()).add(sentence.sid)
-            used += _cost(sentence)
+            used += cost
     return [_passage(conn, best[n], [s for s in texts[n] if s.sid in kept[n]])
             for n in sorted(kept) if kept[n]]
 

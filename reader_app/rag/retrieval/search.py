@@ -90,6 +90,7 @@ def search(
     other_embedders: Sequence[Embedder] | None = None,
     keyword_query: str | None = None,
     outside: tuple[int, int] | None = None,
+    inside_budget: int | None = None,
 ) -> SearchResult:
     """The `k` passages in `scope` most relevant to `query`, plus the text just before the
     boundary. Nothing outside the scope is ever a candidate of either search.
@@ -102,7 +103,8 @@ def search(
     `keyword_query`, when given, is what the keyword search matches instead of `query`
     (character chat's rewrite has both). `outside` (first and last sentence of the current
     book) is a stretch the model already has (the pages read along): no passage is taken from
-    within it."""
+    within it; where the best chunk of all lies within it, the question is about those pages
+    and the passages get `inside_budget` tokens at most, when given."""
     if not query or not query.strip():
         raise QueryError(sentence(QT_TRANSLATE_NOOP(
             "Errors", "Type a question or some words to search for.")))
@@ -153,6 +155,8 @@ def search(
     if outside is not None:
         kept = _outside(conn, scope.book_id, ranking, outside)
         best_outside = not ranking or kept[:1] == ranking[:1]
+        if not best_outside and inside_budget is not None:
+            token_budget = min(token_budget, inside_budget)
         inside = _best_inside(conn, scope, ranking[:POINTED_RANKS], set(kept))
         ranking = kept
     spans = _spans(conn, scope, ranking, k=pool, neighbours=neighbours)
