@@ -60,8 +60,8 @@ def focused_passages(conn: sqlite3.Connection, spans: list[Span], token_budget: 
     the budget lasts: a passage per span, best first."""
     best = spans[:FOCUS_SPANS]
     head = passages_within(conn, best[:1], int(token_budget * HEAD_SHARE))
-    if not head:
-        return []
+    if not head:  # the best span holds no sentence: cut as before
+        return passages_within(conn, spans, token_budget)
     used = sum(approximate_tokens(p.text) for p in head)
     kept: dict[int, set[int]] = {0: set(range(head[0].sid_start, head[0].sid_end + 1))}
     texts = [sentences_between(conn, span.book_id, span.sid_start, span.sid_end)
