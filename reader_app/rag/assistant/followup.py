@@ -65,7 +65,7 @@ def leans_on_conversation(question: str, history: ScopedHistory, *,
     if len(WORD.findall(text)) <= SHORT_WORDS or text.lstrip("¿¡ ").startswith(
             CONTINUING[language]) or text.startswith(CONTINUING[language]):  # "¿y él?"
         return True
-    named = bool(_NAME_INSIDE.search(question))
+    named = bool(NAME_INSIDE.search(question))
     # Words inside quotation marks are the book's: "her" there points at nothing said before.
     text = " ".join(QUOTATION.sub(" ", question).lower().split())
     for match in WORD.finditer(text):
@@ -83,5 +83,6 @@ def leans_on_conversation(question: str, history: ScopedHistory, *,
 QUOTATION = re.compile(
     r"[“\"«„‚‘]\s*((?:[^”\"»“‘’]|’(?=\w)){8,}?)\s*(?:[”\"»“‘]|’(?!\w))")
 
-# A capitalised word after the first: the question names someone or somewhere.
-_NAME_INSIDE = re.compile(r"\s[¿¡«„“\"']?[A-ZÀ-ÖØ-Þ][^\W\d_]")
+# A capitalised word after the first: the question names someone or somewhere (the group: the
+# name).
+NAME_INSIDE = re.compile(r"(?<=\s)[¿¡«„“\"']?([A-ZÀ-ÖØ-Þ][^\W\d_]+)")

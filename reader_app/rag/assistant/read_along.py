@@ -25,7 +25,7 @@ import threading
 from dataclasses import dataclass
 
 from reader_app.books.model import Book
-from reader_app.rag.assistant.followup import QUOTATION
+from reader_app.rag.assistant.followup import NAME_INSIDE, QUOTATION
 from reader_app.rag.assistant.places import Places
 from reader_app.rag.model.gateway import ModelGateway
 from reader_app.rag.model.pacing import flat_prompt
@@ -240,9 +240,7 @@ JUST_NOW = re.compile(
     r"|\bgerade eben\b|\b(?:dies|diese[mnrs]?)\s+(?:kapitel|seite|szene|stelle)\b"
     r"|\bacaba(?:s|n|mos|is)?\s+de\b|\b(?:este|esta)\s+(?:capítulo|página|escena|pasaje)\b",
     re.IGNORECASE)
-# A capitalised word after the first, outside quotation marks: a name the question asks about.
 _NOT_NAMES = frozenset({"Kapitel", "Seite", "Szene", "Stelle"})  # German nouns in JUST_NOW
-_NAMED = re.compile(r"(?<=\s)[¿¡«„“\"']?([A-ZÀ-ÖØ-Þ][^\W\d_]+)")
 
 
 def asks_about_just_now(question: str, window: Window) -> bool:
@@ -253,7 +251,7 @@ def asks_about_just_now(question: str, window: Window) -> bool:
     if not JUST_NOW.search(question):
         return False
     text = window.excerpts.text
-    names = set(_NAMED.findall(QUOTATION.sub(" ", question))) - _NOT_NAMES
+    names = set(NAME_INSIDE.findall(QUOTATION.sub(" ", question))) - _NOT_NAMES
     return all(name in text for name in names)
 
 

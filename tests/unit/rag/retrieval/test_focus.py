@@ -5,12 +5,10 @@ nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from reader_app.books.shelf.library import Library
-from reader_app.rag.index.sentences import sentences_between
-from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.retrieval.focus import (
     EXCERPT_TOKENS,
     FOCUS_SPANS,
@@ -20,24 +18,16 @@ from reader_app.rag.retrieval.focus import (
     word_likeness,
 )
 from reader_app.rag.retrieval.passages import Span, approximate_tokens
-from reader_app.store.db import connect
-from tests.unit.rag.markerbooks import MarkerBook, PlacedSentence, marker_book
+from tests.unit.rag.markerbooks import MarkerBook, PlacedSentence
+from tests.unit.rag.retrieval import test_passages as passages_test
+from tests.unit.rag.retrieval.test_passages import cost
 
 
 def prepared(home: Path) -> tuple[MarkerBook, Library]:
-    generated = marker_book(sections=3, blocks_per_section=6)
-    library = Library(connect(home), home)
-    library.add(generated.book)
-    ensure_sentences(library.conn, generated.book)
-    return generated, library
+    return passages_test.prepared(home, sections=3, blocks=6)
 
 
-def cost(library: Library, book_id: str, start: int, end: int) -> int:
-    return sum(approximate_tokens(s.text) + 1
-               for s in sentences_between(library.conn, book_id, start, end))
-
-
-def liking(*favoured: str):  # type: ignore[no-untyped-def]
+def liking(*favoured: str) -> Callable[[Sequence[str]], list[float]]:
     """A likeness that prefers the sentences holding `favoured` markers, the first most."""
     def likeness(texts: Sequence[str]) -> list[float]:
         return [next((1.0 - n / 10 for n, m in enumerate(favoured) if m in t), 0.0)

@@ -12,8 +12,8 @@ from reader_app.store.db import connect
 from tests.unit.rag.markerbooks import MarkerBook, marker_book
 
 
-def prepared(home: Path) -> tuple[MarkerBook, Library]:
-    generated = marker_book(sections=2, blocks_per_section=12)
+def prepared(home: Path, *, sections: int = 2, blocks: int = 12) -> tuple[MarkerBook, Library]:
+    generated = marker_book(sections=sections, blocks_per_section=blocks)
     library = Library(connect(home), home)
     library.add(generated.book)
     ensure_sentences(library.conn, generated.book)
