@@ -44,11 +44,11 @@ from reader_app.rag.assistant.prompts import (
     warm_request,
 )
 from reader_app.rag.assistant.read_along import (
+    ABOUT_WINDOW_TOKENS,
     JUST_READ_TOKENS,
     ReadAlong,
     Window,
-    asks_about_just_now,
-    quotes_window,
+    about_window,
 )
 from reader_app.rag.assistant.term_table import TermTables
 from reader_app.rag.index.embed import Embedder, embedder_for
@@ -309,10 +309,9 @@ class Assistant:
                 if self.config.rank_with_model and early_error is None else None
 
             budget = self.passage_budget(history, book=book, window=window)
-            if window is not None and (quotes_window(question, window)
-                                       or asks_about_just_now(question, window)):
-                budget = min(budget, JUST_READ_TOKENS)  # about the pages read along
-            # ... as is a question whose best chunk lies in them
+            if window is not None and about_window(question, window):
+                budget = ABOUT_WINDOW_TOKENS  # the window answers it
+            # A question whose best chunk lies in the window gets JUST_READ_TOKENS (`inside_budget`)
             result = search(self.conn, self.home, scope, search_query, embedder=self.embedder,
                             vector_cache=self._vector_cache, token_budget=budget,
                             outside=(window.sid_start, window.sid_end) if window else None,

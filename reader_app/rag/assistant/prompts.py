@@ -240,7 +240,9 @@ def turn_text(context: ScopedContext, question: str) -> str:
                 f'in="the pages read along">{quoted(opening)}</excerpt>'
             )
     if not context.passages and not context.pointed:
-        parts.append("No excerpts matched this question in what the reader has read.")
+        parts.append("No excerpts matched this question in what the reader has read."
+                     if context.window is None else
+                     "No excerpts besides the pages read along above bear on this question.")
     if context.on_screen.strip():
         parts.append(
             "What the reader has just read, up to where they are now:\n"

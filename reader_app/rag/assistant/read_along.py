@@ -51,6 +51,13 @@ CHARS_PER_TOKEN = 4
 # best one's core sentences). On the dev set's War and Peace questions asked just after their
 # evidence, 100 tokens kept as much evidence as 200 or a whole budget (24 of 28), and none 23.
 JUST_READ_TOKENS = 100
+# A question known before any search to be about the pages read along (a quotation of them, or
+# what has just happened, naming only people in them) gets no passages outside the window: the
+# window holds its answer, and what the search finds in older chapters for "what has Denísov
+# just done?" is noise ("What's to be done?" said by another man, chapters back) that the server
+# reads afresh: about 110 of the 344 tokens such a question cost at War and Peace's 10%, two
+# seconds at 50 tokens a second. Its pointers into the window still go.
+ABOUT_WINDOW_TOKENS = 0
 # A window the server holds this much of is sent with a question (the rest read on the way).
 HELD_SHARE = 0.8
 _SCAN_SENTENCES = 4000  # how far back an anchor is looked for
@@ -253,6 +260,11 @@ def asks_about_just_now(question: str, window: Window) -> bool:
     text = window.excerpts.text
     names = set(NAME_INSIDE.findall(QUOTATION.sub(" ", question))) - _NOT_NAMES
     return all(name in text for name in names)
+
+
+def about_window(question: str, window: Window) -> bool:
+    """Whether `question` is known, before any search, to be about the pages read along."""
+    return quotes_window(question, window) or asks_about_just_now(question, window)
 
 
 def _plain(text: str) -> str:

@@ -104,7 +104,8 @@ def search(
     (character chat's rewrite has both). `outside` (first and last sentence of the current
     book) is a stretch the model already has (the pages read along): no passage is taken from
     within it; where the best chunk of all lies within it, the question is about those pages
-    and the passages get `inside_budget` tokens at most, when given."""
+    and the passages get `inside_budget` tokens at most, when given. A `token_budget` of 0
+    takes no passages at all."""
     if not query or not query.strip():
         raise QueryError(sentence(QT_TRANSLATE_NOOP(
             "Errors", "Type a question or some words to search for.")))
@@ -162,7 +163,9 @@ def search(
     spans = _spans(conn, scope, ranking, k=pool, neighbours=neighbours)
     if reranker is not None:
         spans = _reranked(conn, scope, spans, reranker)[:k]
-    if token_budget < UNLIMITED_TOKENS and needs_focus(conn, spans, token_budget):
+    if token_budget <= 0:  # none wanted: the pointers into `outside` and the recent text only
+        passages = []
+    elif token_budget < UNLIMITED_TOKENS and needs_focus(conn, spans, token_budget):
         alike = _likeness(embedder, query) if stages.dense and embedder is not None else None
         passages = focused_passages(conn, spans, token_budget, query, alike)
     else:

@@ -56,6 +56,9 @@ def test_search_returns_the_best_chunks_inside_the_stretch_apart(
     plain = search(shelf.conn, shelf.home, scope, query, embedder=shelf.embedder,
                    token_budget=400)
     assert plain.inside == ()
+    pointers_only = search(shelf.conn, shelf.home, scope, query, embedder=shelf.embedder,
+                           token_budget=0, outside=(window.sid_start, window.sid_end))
+    assert pointers_only.passages == () and pointers_only.inside == found.inside
 
 
 def test_a_question_points_at_the_window_by_number_and_the_answer_cites_it(

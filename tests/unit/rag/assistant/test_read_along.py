@@ -15,6 +15,7 @@ import pytest
 from reader_app.books.model import Locator
 from reader_app.rag.assistant.engine import Assistant, AssistantConfig
 from reader_app.rag.assistant.read_along import (
+    ABOUT_WINDOW_TOKENS,
     JUST_READ_TOKENS,
     ReadAlong,
     mark_read,
@@ -331,7 +332,9 @@ def test_a_question_quoting_the_pages_just_read_is_about_them_whatever_the_searc
 
     quoted = assistant.ask(shelf.book, f"Why did the book say “{quote.upper()}”?")
     "".join(quoted.tokens())
-    assert quoted.prepared.passage_budget == JUST_READ_TOKENS
+    assert quoted.prepared.passage_budget == ABOUT_WINDOW_TOKENS == 0
+    turn = quoted.request().messages[-1]["content"]
+    assert turn.count("<excerpt") == turn.count('in="the pages read along"')  # pointers only
     before = assistant.ask(shelf.book, f"Why “{early}”?")
     "".join(before.tokens())
     assert before.prepared.passage_budget > JUST_READ_TOKENS
