@@ -105,22 +105,26 @@ class PdfTextView(PageView):
         if chosen is not None:
             self.paint_span(painter, *chosen, SELECTION_COLOUR)
 
-    def paint_span(self, painter: QPainter, start: Locator, end: Locator, colour: QColor) -> None:
-        """The words from `start` to `end` (on one page) painted in `colour` where they are
-        drawn, if that page is on screen and its words are read."""
+    def paint_span(self, painter: QPainter, start: Locator, end: Locator, colour: QColor, *,
+                   headings: bool = True) -> None:
+        """The words from `start` to `end` painted in `colour` where they are drawn, on each
+        page shown whose words are read (a match, or a sentence, may run on to the next page);
+        without `headings`, a heading's words are left unmarked."""
         if self.pdf is None:
             return
-        found = self.pdf.paragraphs(start.section) if any(
-            page == start.section for page, _rect in self.page_rects()) else None
-        for page, rect in self.page_rects() if found else ():
-            if page != start.section:
+        for page, rect in self.page_rects():
+            found = self.pdf.paragraphs(page) if start.section <= page <= end.section else None
+            if not found:
                 continue
+            first = (start.block, start.char) if page == start.section else (0, 0)
+            last = (end.block, end.char) if page == end.section else (len(found) + 1, 0)
             width, height = self.pdf.pages.page_size(page)
             sx, sy = rect.width() / width, rect.height() / height
-            for block in range(max(start.block, 1), min(end.block, len(found or ())) + 1):
-                for first, last, box in (found or ())[block - 1].pieces:
-                    if (block, last) <= (start.block, start.char) or (
-                            (block, first) >= (end.block, end.char)):
+            for block in range(max(first[0], 1), min(last[0], len(found)) + 1):
+                if not headings and found[block - 1].heading:
+                    continue
+                for low, high, box in found[block - 1].pieces:
+                    if (block, high) <= first or (block, low) >= last:
                         continue
                     painter.fillRect(QRectF(rect.left() + box[0] * sx, rect.top() + box[1] * sy,
                                             (box[2] - box[0]) * sx, (box[3] - box[1]) * sy),
