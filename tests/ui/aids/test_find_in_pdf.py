@@ -58,8 +58,9 @@ def test_the_current_match_is_marked_on_the_drawn_words(
     assert colour.red() > colour.blue() + 60, "the current match is marked orange"
 
 
-def _marked(view: ComicView, page: int, word: str) -> bool:
-    """Whether `word` (its first drawn piece on `page`) is painted orange over the drawing."""
+def marked(view: ComicView, page: int, word: str, *, by: int = 60) -> bool:
+    """Whether `word` (its first drawn piece on `page`) is painted over the drawing in a warm
+    colour (orange for Find; `by`: how much redder than blue)."""
     assert view.pdf is not None
     found = view.pdf.paragraphs(page)
     assert found is not None
@@ -71,10 +72,10 @@ def _marked(view: ComicView, page: int, word: str) -> bool:
     image = view.grab().toImage()
     point = _point(rect, box, at=0.3).toPoint()
     colour = image.pixelColor(point.x(), point.y())
-    return colour.red() > colour.blue() + 60
+    return colour.red() > colour.blue() + by
 
 
-def _read(qtbot: QtBot, view: ComicView) -> None:
+def words_read(qtbot: QtBot, view: ComicView) -> None:
     """The pages on screen drawn and their words read."""
     pages = [page for page, _rect in _drawn(qtbot, view)]
     pdf = view.pdf
@@ -98,13 +99,13 @@ def test_a_phrase_over_a_page_break_is_found_and_marked_on_both_pages(
     assert "gold lies hidden beneath" in hit.context
     window.search_dock.next_button.click()
     assert view.current_pages() == (0,)
-    _read(qtbot, view)
-    assert _marked(view, 0, "gold") and not _marked(view, 0, "Carrot")
+    words_read(qtbot, view)
+    assert marked(view, 0, "gold") and not marked(view, 0, "Carrot")
     qtbot.keyClick(view, Qt.Key.Key_Right)
     assert view.current_pages() == (1,)
-    _read(qtbot, view)
-    assert _marked(view, 1, "hidden"), "the match's words on the next page are not marked"
-    assert not _marked(view, 1, "beneath")
+    words_read(qtbot, view)
+    assert marked(view, 1, "hidden"), "the match's words on the next page are not marked"
+    assert not marked(view, 1, "beneath")
 
 
 def test_a_word_hyphenated_over_a_page_break_is_found_and_marked_across_a_spread(
@@ -119,6 +120,6 @@ def test_a_word_hyphenated_over_a_page_break_is_found_and_marked_across_a_spread
     qtbot.waitUntil(lambda: len(window.finder.hits) == 1, timeout=30_000)
     window.search_dock.next_button.click()
     assert view.current_pages() == (1, 2)
-    _read(qtbot, view)
-    assert _marked(view, 1, "inter-") and _marked(view, 2, "esting")
-    assert _marked(view, 2, "forest") and not _marked(view, 2, "silver")
+    words_read(qtbot, view)
+    assert marked(view, 1, "inter-") and marked(view, 2, "esting")
+    assert marked(view, 2, "forest") and not marked(view, 2, "silver")
