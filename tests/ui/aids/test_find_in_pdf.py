@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from reader_app.ui.reader.comic_view import ComicView
 from reader_app.ui.window.main_window import MainWindow
-from tests.e2e.test_pdf_companion import STORY
+from tests.e2e.test_pdf_companion import CALIBRE, STORY
 from tests.ui.aids.test_find_in_book import search
 from tests.ui.conftest import open_file
 from tests.ui.reader.test_pdf_view import _drawn, _point
@@ -68,9 +68,11 @@ def marked(view: ComicView, page: int, word: str, *, by: int = 60) -> bool:
     at = paragraph.text.index(word)
     box = next(box for low, high, box in paragraph.pieces if low <= at < high)
     rect = dict(view.page_rects())[page]
+    width, height = view.pdf.pages.page_size(page)
     view.repaint()
     image = view.grab().toImage()
-    point = _point(rect, box, at=0.3).toPoint()
+    point = QPointF(rect.left() + rect.width() * (box[0] + (box[2] - box[0]) * 0.3) / width,
+                    rect.top() + rect.height() * (box[1] + box[3]) / 2 / height).toPoint()
     colour = image.pixelColor(point.x(), point.y())
     return colour.red() > colour.blue() + by
 
@@ -123,3 +125,22 @@ def test_a_word_hyphenated_over_a_page_break_is_found_and_marked_across_a_spread
     words_read(qtbot, view)
     assert marked(view, 1, "inter-") and marked(view, 2, "esting")
     assert marked(view, 2, "forest") and not marked(view, 2, "silver")
+
+
+def test_a_phrase_over_a_page_break_of_a_calibre_pdf_is_marked_on_both_pages(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """ebook-convert's Jekyll: page 5 ends "…Mr. Richard Enfield, his", page 6 goes on
+    "distant kinsman, the well-known man about town"."""
+    open_file(qtbot, window, CALIBRE)
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    search(qtbot, window, "Enfield, his distant kinsman")
+    qtbot.waitUntil(lambda: len(window.finder.hits) == 1, timeout=30_000)
+    window.search_dock.next_button.click()
+    assert view.current_pages() == (4,)
+    words_read(qtbot, view)
+    assert marked(view, 4, "Enfield,") and not marked(view, 4, "Richard")
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    words_read(qtbot, view)
+    assert marked(view, 5, "kinsman,") and not marked(view, 5, "well-known")
