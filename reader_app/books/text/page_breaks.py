@@ -7,7 +7,8 @@ paragraph (`joins_across`). The sentence splitter then decides, as it does insid
 whether a sentence ends at the break ("...the door." / "Then"), or runs on ("...the old" /
 "mill.", "Mr." / "Hyde"). Where a sentence of a run lies (`TextRun.place`) is the block it ends
 in: a sentence begun on one page and finished on the next belongs to the next page, so it is read
-(and may be used) only once the page where it ends has been seen.
+(and may be used) only once the page where it ends has been seen. Find in Book searches the same
+runs, so a phrase over a page break is found, from where it starts (`TextRun.locator`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from reader_app.books.model import Block, BlockKind, Book, Section
+from reader_app.books.model import Block, BlockKind, Book, Locator, Section
 from reader_app.books.opening.pdf_text import is_page_number
 from reader_app.books.text.segment import split_sentences
 
@@ -64,6 +65,13 @@ class TextRun:
         last = self.pieces[bisect.bisect_right(self.pieces, end - 1, key=_at) - 1]
         begin = start - last.at if first is last else 0
         return Place(last.section, last.block, begin, end - last.at)
+
+    def locator(self, offset: int, *, after: bool = False) -> Locator:
+        """Where the run's character `offset` is in its block; with `after`, the place just
+        after character `offset - 1` (the end of a stretch that ends there)."""
+        inside = max(offset - 1, 0) if after else offset
+        piece = self.pieces[bisect.bisect_right(self.pieces, inside, key=_at) - 1]
+        return Locator(piece.section, piece.block, offset - piece.at)
 
 
 def _at(piece: Piece) -> int:

@@ -1,4 +1,9 @@
-"""Finding words in a book's text (Ctrl+F): case-insensitive, with context, in reading order."""
+"""Finding words in a book's text (Ctrl+F): case-insensitive, with context, in reading order.
+
+A PDF's text is searched as the sentence table reads it (books/text/page_breaks.py): a phrase
+whose words run from the foot of one page onto the next, or a word hyphenated over the break, is
+found there, its match starting on the one page and ending on the other.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
+from reader_app.books.text.page_breaks import text_runs
 
 CONTEXT_CHARS = 40
 _SPACE = re.compile(r"\s")
@@ -14,14 +20,9 @@ _SPACE = re.compile(r"\s")
 @dataclass(frozen=True, slots=True)
 class TextHit:
     locator: Locator
-    length: int
+    end: Locator  # just after the match: in the same block, or (a PDF's) on a following page
     context: str  # the hit with a little text either side, on one line
     chapter: str
-
-    @property
-    def end(self) -> Locator:
-        """Just after the match (a match never leaves its block)."""
-        return Locator(self.locator.section, self.locator.block, self.locator.char + self.length)
 
 
 def find_text(book: Book, query: str, *, limit: int = 1000) -> list[TextHit]:
@@ -31,18 +32,14 @@ def find_text(book: Book, query: str, *, limit: int = 1000) -> list[TextHit]:
         return []
     pattern = re.compile(r"\s+".join(re.escape(w) for w in words), re.IGNORECASE)
     hits: list[TextHit] = []
-    for section in book.sections:
-        for block_index, block in enumerate(section.blocks):
-            for match in pattern.finditer(block.text):
-                locator = Locator(section.index, block_index, match.start())
-                context = snippet(block.text, match.start(), match.end())
-                hits.append(
-                    TextHit(
-                        locator, match.end() - match.start(), context, book.chapter_title(locator)
-                    )
-                )
-                if len(hits) >= limit:
-                    return hits
+    for run in text_runs(book):
+        for match in pattern.finditer(run.text):
+            locator = run.locator(match.start())
+            context = snippet(run.text, match.start(), match.end())
+            hits.append(TextHit(locator, run.locator(match.end(), after=True), context,
+                                book.chapter_title(locator)))
+            if len(hits) >= limit:
+                return hits
     return hits
 
 

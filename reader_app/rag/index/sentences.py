@@ -26,6 +26,12 @@ class Sentence:
     def locator(self) -> Locator:
         return Locator(self.section, self.block, self.char_start)
 
+    @property
+    def began_before(self) -> bool:
+        """Whether it began on an earlier page than where it is stored (its text is longer than
+        its characters there): a PDF's sentence that runs on over a page break."""
+        return len(self.text) > self.char_end - self.char_start
+
 
 def split_book(book: Book) -> list[Sentence]:
     """Every sentence of every text block of `book`, in reading order, sids from 0, each marked
@@ -85,6 +91,23 @@ def locator_for_sid(conn: sqlite3.Connection, book_id: str, sid: int) -> Locator
     if row is None:
         raise KeyError(f"book {book_id[:12]} has no sentence {sid}")
     return Locator(row[0], row[1], row[2])
+
+
+def sentence_start(conn: sqlite3.Connection, book_id: str, sid: int) -> Locator:
+    """Where sentence `sid`'s words begin in the book's text: where it is stored, or, for a
+    sentence that began on an earlier page, just after the sentence before it (split_book puts
+    all of a page's text in its sentences, so only space lies between). Only the sentence table
+    is read. KeyError if the book has no such sentence."""
+    found = sentences_between(conn, book_id, sid - 1, sid)
+    if not found or found[-1].sid != sid:
+        raise KeyError(f"book {book_id[:12]} has no sentence {sid}")
+    sentence = found[-1]
+    if not sentence.began_before:
+        return sentence.locator
+    if len(found) == 1:
+        return Locator(0, 0, 0)  # the book's first sentence: from the start of its text
+    before = found[0]
+    return Locator(before.section, before.block, before.char_end)
 
 
 def sentences_between(

@@ -137,6 +137,7 @@ class ComicView(PdfTextView):
             self.pdf.deleteLater()
         pages = pdf_pages(book) if book is not None else None
         self._pdf_selected = None
+        self.flash.clear()
         self.pdf = PdfPictures(pages, self, names=(book.metadata.title, *book.metadata.authors)) \
             if pages is not None and book is not None else None
         self.has_text = self.pdf is not None

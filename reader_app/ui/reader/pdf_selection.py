@@ -1,18 +1,20 @@
 """The words drawn on a PDF's pages as text: a drag or a double-click selects them (whole words,
 on one page), the selection is painted over the drawing, copied, and asked about from the page's
-menu; a click on a link follows it. The comic view is one of these: without a PDF it is not."""
+menu; a click on a link follows it; Find's matches and a cited passage are marked over them. The
+comic view is one of these: without a PDF it is not."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QMouseEvent, QPainter
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.opening.pdf_text import Paragraph
 from reader_app.books.shelf.reading import Navigation
+from reader_app.ui.reader.flash_mark import FlashMark
 from reader_app.ui.reader.page_marks import CURRENT_COLOUR, MATCH_COLOUR, Mark
-from reader_app.ui.reader.page_view import PageView
+from reader_app.ui.reader.page_view import PageShown, PageView
 from reader_app.ui.reader.pdf_pictures import PdfPictures, open_address
 
 SELECTION_COLOUR = QColor(51, 153, 255, 90)
@@ -29,6 +31,12 @@ class PdfTextView(PageView):
     _pdf_selected: tuple[Word, Word] | None = None
     _pdf_anchor: Word | None = None
     pdf_marks: tuple[Mark, ...] = ()  # Find in Book's matches, on a PDF's words
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.flash = FlashMark(self)  # a cited passage jumped to, for a moment
+        self._flashed_pages: set[int] = set()  # the pages its mark has been shown on
+        self.pageShown.connect(self._flash_on_new_page)
 
     def page_rects(self) -> list[tuple[int, QRectF]]:
         raise NotImplementedError
@@ -96,8 +104,33 @@ class PdfTextView(PageView):
         self.pdf_marks = marks
         self.update()
 
+    def flash_place(self, start: Locator, end: Locator | None = None) -> None:
+        """A place jumped to (a cited passage) marked over its drawn words for a moment (`end`
+        None: to the end of its paragraph). A passage may run on from one page to the next: its
+        part on a page not on screen now is marked afresh when that page comes on screen."""
+        if self.pdf is None:
+            return
+        self._flashed_pages = set(_pages_of(self.current_start(), self.current_end()))
+        self.flash.flash(start, end or Locator(start.section, start.block + 1, 0))
+
+    def _flash_on_new_page(self, shown: PageShown) -> None:
+        mark = self.flash.mark
+        if mark is None or self.flash.strength() <= 0.0:
+            return
+        new = {page for page in _pages_of(shown.start, shown.end)
+               if mark.start.section <= page <= mark.end.section} - self._flashed_pages
+        if new:
+            self._flashed_pages |= new
+            self.flash.flash(mark.start, mark.end)
+
     def paint_pdf_selection(self, painter: QPainter) -> None:
-        """The matches found and the selected words, painted over the page's drawing."""
+        """The matches found, a cited passage and the selected words, painted over the page's
+        drawing."""
+        flashed, strength = self.flash.mark, self.flash.strength()
+        if flashed is not None and strength > 0.0:
+            colour = QColor(self.flash.colour)
+            colour.setAlpha(round(colour.alpha() * strength))
+            self.paint_span(painter, flashed.start, flashed.end, colour, headings=False)
         for mark in self.pdf_marks if self.pdf is not None else ():
             self.paint_span(painter, mark.start, mark.end,
                             CURRENT_COLOUR if mark.strong else MATCH_COLOUR)
@@ -105,22 +138,26 @@ class PdfTextView(PageView):
         if chosen is not None:
             self.paint_span(painter, *chosen, SELECTION_COLOUR)
 
-    def paint_span(self, painter: QPainter, start: Locator, end: Locator, colour: QColor) -> None:
-        """The words from `start` to `end` (on one page) painted in `colour` where they are
-        drawn, if that page is on screen and its words are read."""
+    def paint_span(self, painter: QPainter, start: Locator, end: Locator, colour: QColor, *,
+                   headings: bool = True) -> None:
+        """The words from `start` to `end` painted in `colour` where they are drawn, on each
+        page shown whose words are read (a match, or a sentence, may run on to the next page);
+        without `headings`, a heading's words are left unmarked."""
         if self.pdf is None:
             return
-        found = self.pdf.paragraphs(start.section) if any(
-            page == start.section for page, _rect in self.page_rects()) else None
-        for page, rect in self.page_rects() if found else ():
-            if page != start.section:
+        for page, rect in self.page_rects():
+            found = self.pdf.paragraphs(page) if start.section <= page <= end.section else None
+            if not found:
                 continue
+            first = (start.block, start.char) if page == start.section else (0, 0)
+            last = (end.block, end.char) if page == end.section else (len(found) + 1, 0)
             width, height = self.pdf.pages.page_size(page)
             sx, sy = rect.width() / width, rect.height() / height
-            for block in range(max(start.block, 1), min(end.block, len(found or ())) + 1):
-                for first, last, box in (found or ())[block - 1].pieces:
-                    if (block, last) <= (start.block, start.char) or (
-                            (block, first) >= (end.block, end.char)):
+            for block in range(max(first[0], 1), min(last[0], len(found)) + 1):
+                if not headings and found[block - 1].heading:
+                    continue
+                for low, high, box in found[block - 1].pieces:
+                    if (block, high) <= first or (block, low) >= last:
                         continue
                     painter.fillRect(QRectF(rect.left() + box[0] * sx, rect.top() + box[1] * sy,
                                             (box[2] - box[0]) * sx, (box[3] - box[1]) * sy),
@@ -187,6 +224,11 @@ class PdfTextView(PageView):
     def _to_selection_clipboard(self) -> None:
         clipboard = QGuiApplication.clipboard()
         clipboard.setText(self.selected_text(), clipboard.Mode.Selection)
+
+
+def _pages_of(start: Locator, end: Locator) -> range:
+    """The pages from `start`'s to `end`'s."""
+    return range(start.section, end.section + 1)
 
 
 def _word_in(

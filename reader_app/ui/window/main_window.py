@@ -260,7 +260,7 @@ class MainWindow(QMainWindow):
     def _mark_cited(self, citation: Citation) -> None:
         if self.book is not None:
             for mark in cited_passage_marks(self.library.conn, self.book, citation):  # a moment
-                self.reader.epub_view.flash_place(mark.start, mark.end)
+                self.reader.view.flash_place(mark.start, mark.end)  # a PDF's: over its words
 
     def _on_screen(self) -> tuple[Locator, Locator]:
         return self.reader.view.current_start(), self.reader.view.current_end()

@@ -11,7 +11,7 @@ from reader_app.books.opening.formats import read_book
 from reader_app.books.opening.pdf import pdf_pages
 from reader_app.books.opening.pdf_text import with_text_layer
 from reader_app.books.shelf.library import Library
-from reader_app.rag.index.sentences import sid_at
+from reader_app.rag.index.sentences import locator_for_sid, sentence_start, sid_at
 from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.store.db import connect
 from tests.unit.books.pdfgen import RUN_ON, RUN_ON_FOREST, RUN_ON_GOLD, write_pdf
@@ -43,4 +43,19 @@ def test_a_sentence_split_by_a_page_break_is_one_row_on_the_page_where_it_ends(
     read_page_one = sid_at(conn, book.book_id, Locator.end_of_section(0))
     assert read_page_one == gold_sid - 1
     assert sid_at(conn, book.book_id, Locator.end_of_section(1)) == gold_sid
+
+    # Where its words begin (a citation's mark): on page 1, where "Carrot" stands, as the
+    # sentence before it ends; any other sentence begins where it is stored.
+    begins = sentence_start(conn, book.book_id, gold_sid)
+    page_one = texted.sections[0].blocks[begins.block].text
+    assert begins.section == 0
+    assert page_one[begins.char:].strip() == RUN_ON_GOLD[:len(page_one[begins.char:].strip())]
+    assert page_one[begins.char:].split()[0] == "Carrot"
+    forest_sid = by_text[RUN_ON_FOREST][0]
+    forest_start = sentence_start(conn, book.book_id, forest_sid)
+    assert forest_start.section == 1
+    assert texted.sections[1].blocks[forest_start.block].text[forest_start.char:].startswith(
+        " They walk")
+    after = forest_sid + 1
+    assert sentence_start(conn, book.book_id, after) == locator_for_sid(conn, book.book_id, after)
     conn.close()
