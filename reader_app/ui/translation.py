@@ -51,14 +51,19 @@ def _in_locale(part: Part) -> str:
     digits grouped as the window's locale groups them ("1.234" in German)."""
     if isinstance(part, Sentence):
         return said(part)
+    if isinstance(part, int) and not isinstance(part, bool):
+        return number_text(part)
     locale = QLocale()
-    if isinstance(part, bool) or locale.language() == QLocale.Language.C:
-        return english(part)  # "C" groups no digits: English does
-    if isinstance(part, int):
-        return locale.toString(part)
-    if isinstance(part, float):
+    if isinstance(part, float) and locale.language() != QLocale.Language.C:
         return locale.toString(part, "g", 6)
     return english(part)
+
+
+def number_text(n: int) -> str:
+    """A whole number with its digits grouped as the window's locale groups them ("1.234" in
+    German, "1 234" in French); English's "1,234" where the locale is "C", which groups none."""
+    locale = QLocale()
+    return english(n) if locale.language() == QLocale.Language.C else locale.toString(n)
 
 
 _THEME_NAMES = {"system": QT_TRANSLATE_NOOP("Theme", "System"),

@@ -12,10 +12,11 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 
 from reader_app.books.model import Book, Metadata
+from reader_app.books.shelf.listening import Listened, listening_text
 from reader_app.errors import ContextTooLongError
 from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, english, note, sentence
 from reader_app.ui.library.cover_jobs import reading_notes_text
-from reader_app.ui.translation import install_language, said
+from reader_app.ui.translation import install_language, number_text, said, translate
 
 
 @pytest.fixture
@@ -83,3 +84,12 @@ def test_notes_are_said_in_the_windows_language_and_old_english_ones_as_they_are
     assert reading_notes_text(book_with((old,) * 5)) == (
         f"“wieder.epub” opened, but: {old} {old} {old} (and 2 more)")
     assert reading_notes_text(book_with(())) == ""
+
+
+def test_the_listening_line_groups_its_words_in_the_windows_locale(speaking: None) -> None:
+    heard = Listened(seconds=3900.0, words=9120, sentences=700)
+    install_language("de")
+    assert listening_text(heard, say=lambda words: translate("ReadingTime", words),
+                          number=number_text) == (
+        "1 Std. 05 Min. gehört, 9.120 Wörter (140 Wörter pro Minute)")
+    assert listening_text(heard) == "1 h 05 min listened, 9,120 words (140 words a minute)"
