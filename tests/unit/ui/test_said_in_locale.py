@@ -39,6 +39,9 @@ def test_numbers_in_a_sentence_follow_the_windows_locale(
 ) -> None:
     install_language(language)
     assert grouped in said(REPEATS)
+    too_big = note(QT_TRANSLATE_NOOP("BookNotes", "an inline image of {mb} MB, over the {limit} "
+                                                  "MB limit"), mb=5.2, limit=4)
+    assert ("5.2" if language == "en" else "5,2") in said(too_big)
     error = ContextTooLongError(host="http://h", context_tokens=32768, prompt_tokens=40960)
     assert QLocale().toString(32768) in said(error)
     assert str(error).count("32,768") == 1, "the command line's English keeps its grouping"
