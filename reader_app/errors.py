@@ -36,6 +36,7 @@ class BookError(ReaderError):
     def __init__(self, path: Path | str, reason: str | Sentence) -> None:
         self.path = Path(path)
         self.reason = str(reason)
+        self.why = reason  # the reason as given: a sentence the window can translate
         self.said(sentence(QT_TRANSLATE_NOOP("Errors", "Can't open “{file}”: {reason}"),
                            file=self.path.name, reason=reason))
 
@@ -177,10 +178,10 @@ class ContextTooLongError(AnswerFailedError):
         if prompt_tokens and context_tokens:
             sizes = sentence(QT_TRANSLATE_NOOP(
                 "Errors", " ({prompt} tokens for a context of {context})"),
-                prompt=f"{prompt_tokens:,}", context=f"{context_tokens:,}")
+                prompt=prompt_tokens, context=context_tokens)
         elif context_tokens:
             sizes = sentence(QT_TRANSLATE_NOOP("Errors", " (its context is {context} tokens)"),
-                             context=f"{context_tokens:,}")
+                             context=context_tokens)
         self.said(sentence(QT_TRANSLATE_NOOP(
             "Errors", "The question and its passages were too long for the model at "
             "{host}{sizes}. The next question sends fewer passages; a model or server setting "

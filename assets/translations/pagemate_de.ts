@@ -588,6 +588,101 @@
     </message>
 </context>
 <context>
+    <name>BookNotes</name>
+    <message>
+        <source>The book lists its chapters again so often that its text would grow to over {limit} characters, far beyond its file&apos;s size; {count} repeated chapter(s) were left out.</source>
+        <translation>Das Buch führt seine Kapitel so oft erneut auf, dass sein Text auf über {limit} Zeichen anwachsen würde, weit mehr als seine Datei groß ist; {count} wiederholte Kapitel wurden ausgelassen.</translation>
+    </message>
+    <message>
+        <source>A picture the book&apos;s manifest does not list is not shown (“{first}”).</source>
+        <translation>Ein Bild, das das Manifest des Buches nicht aufführt, wird nicht angezeigt („{first}“).</translation>
+    </message>
+    <message>
+        <source>Pictures the book&apos;s manifest does not list are not shown (“{first}” and {count} more).</source>
+        <translation>Bilder, die das Manifest des Buches nicht aufführt, werden nicht angezeigt („{first}“ und {count} weitere).</translation>
+    </message>
+    <message>
+        <source>“{member}” is nested too deeply or has a paragraph too long to lay out; its text is shown as plain paragraphs, without formatting, links or images.</source>
+        <translation>„{member}“ ist zu tief verschachtelt oder hat einen zu langen Absatz für den Satz; sein Text wird als einfache Absätze gezeigt, ohne Formatierung, Links oder Bilder.</translation>
+    </message>
+    <message>
+        <source>table of contents</source>
+        <translation>Inhaltsverzeichnis</translation>
+    </message>
+    <message>
+        <source>table of contents (NCX)</source>
+        <translation>Inhaltsverzeichnis (NCX)</translation>
+    </message>
+    <message>
+        <source>{count} picture(s) the book names are not in it.</source>
+        <translation>{count} Bild(er), die das Buch nennt, fehlen darin.</translation>
+    </message>
+    <message>
+        <source>a data: image with no data</source>
+        <translation>ein data:-Bild ohne Daten</translation>
+    </message>
+    <message>
+        <source>a data: URI of type {type}, which is not an image</source>
+        <translation>eine data:-URI vom Typ {type}, der kein Bild ist</translation>
+    </message>
+    <message>
+        <source>a data: image of about {mb} MB, over the {limit} MB limit for an image inside a page</source>
+        <translation>ein data:-Bild von etwa {mb} MB, über der Grenze von {limit} MB für ein Bild in einer Seite</translation>
+    </message>
+    <message>
+        <source>a data: image whose base64 is damaged ({error})</source>
+        <translation>ein data:-Bild mit beschädigtem Base64 ({error})</translation>
+    </message>
+    <message>
+        <source>an empty data: image</source>
+        <translation>ein leeres data:-Bild</translation>
+    </message>
+    <message>
+        <source>an inline image of {mb} MB, over the {limit} MB limit</source>
+        <translation>ein eingebettetes Bild von {mb} MB, über der Grenze von {limit} MB</translation>
+    </message>
+    <message>
+        <source>inline images beyond {limit} MB in one page</source>
+        <translation>eingebettete Bilder über {limit} MB in einer Seite</translation>
+    </message>
+    <message>
+        <source>“{member}” has an image that is not shown: {reason}.</source>
+        <translation>„{member}“ enthält ein Bild, das nicht angezeigt wird: {reason}.</translation>
+    </message>
+    <message>
+        <source>“{member}” has images that are not shown: {reason} (and {count} more).</source>
+        <translation>„{member}“ enthält Bilder, die nicht angezeigt werden: {reason} (und {count} weitere).</translation>
+    </message>
+    <message>
+        <source>The book&apos;s table of contents could not be read ({error}).</source>
+        <translation>Das Inhaltsverzeichnis des Buches konnte nicht gelesen werden ({error}).</translation>
+    </message>
+    <message>
+        <source>Part “{member}” is shown as plain paragraphs (too deep).</source>
+        <translation>Der Teil „{member}“ wird als einfache Absätze gezeigt (zu tief verschachtelt).</translation>
+    </message>
+    <message>
+        <source>The book has more links than Pagemate follows; some lead nowhere.</source>
+        <translation>Das Buch hat mehr Links, als Pagemate verfolgt; manche führen ins Leere.</translation>
+    </message>
+    <message>
+        <source>The book&apos;s reading order lists chapters again {count} times; only the first {shown} repeats are shown.</source>
+        <translation>Die Lesereihenfolge des Buches führt Kapitel {count}-mal erneut auf; nur die ersten {shown} Wiederholungen werden gezeigt.</translation>
+    </message>
+    <message>
+        <source>cover page</source>
+        <translation>Titelseite</translation>
+    </message>
+    <message>
+        <source>The book&apos;s {what} “{member}” could not be read and was skipped: {reason}</source>
+        <translation>„{member}“ ({what} des Buches) konnte nicht gelesen werden und wurde übersprungen: {reason}</translation>
+    </message>
+    <message>
+        <source>comic information</source>
+        <translation>Comic-Informationen</translation>
+    </message>
+</context>
+<context>
     <name>BookOpening</name>
     <message>
         <source>it is no longer “{0}”, the book the library knew there: the file was replaced by another book. Open it with File ▸ Open to add it as a new book, or put the original back.</source>
@@ -1556,6 +1651,18 @@
         <source>The library index ({name} in {home}) was empty; rebuilding it from your books. Reading positions could not be recovered.</source>
         <translation>Der Bibliotheksindex ({name} in {home}) war leer; er wird aus Ihren Büchern neu aufgebaut. Die Lesepositionen ließen sich nicht wiederherstellen.</translation>
     </message>
+    <message>
+        <source>Page descriptions are off in Settings.</source>
+        <translation>Seitenbeschreibungen sind in den Einstellungen ausgeschaltet.</translation>
+    </message>
+    <message>
+        <source>No vision model is installed in Ollama, so pages can&apos;t be described.</source>
+        <translation>In Ollama ist kein Bildmodell installiert, daher können keine Seiten beschrieben werden.</translation>
+    </message>
+    <message>
+        <source>The model server cannot say which of its models see pictures: name one it offers as the vision model in Settings, or use Ollama with a vision model.</source>
+        <translation>Der Modellserver kann nicht sagen, welche seiner Modelle Bilder sehen: Nennen Sie in den Einstellungen eines seiner Modelle als Bildmodell, oder verwenden Sie Ollama mit einem Bildmodell.</translation>
+    </message>
 </context>
 <context>
     <name>FindController</name>
@@ -2137,6 +2244,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source> (and %Ln more)</source>
+        <translation>
+            <numerusform> (und %Ln weitere)</numerusform>
+            <numerusform> (und %Ln weitere)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Mentioned %Ln time(s) so far · first in {0}</source>
         <translation>
             <numerusform>Bisher %Ln-mal erwähnt · zuerst in {0}</numerusform>
@@ -2456,6 +2570,13 @@
     <message>
         <source>You&apos;re reading ahead of what the assistant knows. Let it use the book up to “{0}”?</source>
         <translation>Sie lesen über das hinaus, was der Assistent kennt. Soll er das Buch bis „{0}“ verwenden?</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingNotes</name>
+    <message>
+        <source>“{0}” opened, but: {1}</source>
+        <translation>„{0}“ wurde geöffnet, aber: {1}</translation>
     </message>
 </context>
 <context>

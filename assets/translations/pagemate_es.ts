@@ -588,6 +588,101 @@
     </message>
 </context>
 <context>
+    <name>BookNotes</name>
+    <message>
+        <source>The book lists its chapters again so often that its text would grow to over {limit} characters, far beyond its file&apos;s size; {count} repeated chapter(s) were left out.</source>
+        <translation>El libro repite sus capítulos tantas veces que su texto superaría los {limit} caracteres, mucho más de lo que ocupa su archivo; se omitieron {count} capítulo(s) repetido(s).</translation>
+    </message>
+    <message>
+        <source>A picture the book&apos;s manifest does not list is not shown (“{first}”).</source>
+        <translation>No se muestra una imagen que el manifiesto del libro no incluye («{first}»).</translation>
+    </message>
+    <message>
+        <source>Pictures the book&apos;s manifest does not list are not shown (“{first}” and {count} more).</source>
+        <translation>No se muestran imágenes que el manifiesto del libro no incluye («{first}» y {count} más).</translation>
+    </message>
+    <message>
+        <source>“{member}” is nested too deeply or has a paragraph too long to lay out; its text is shown as plain paragraphs, without formatting, links or images.</source>
+        <translation>«{member}» está anidado demasiado hondo o tiene un párrafo demasiado largo para maquetarlo; su texto se muestra en párrafos simples, sin formato, enlaces ni imágenes.</translation>
+    </message>
+    <message>
+        <source>table of contents</source>
+        <translation>índice</translation>
+    </message>
+    <message>
+        <source>table of contents (NCX)</source>
+        <translation>índice (NCX)</translation>
+    </message>
+    <message>
+        <source>{count} picture(s) the book names are not in it.</source>
+        <translation>{count} imagen(es) que el libro nombra no están en él.</translation>
+    </message>
+    <message>
+        <source>a data: image with no data</source>
+        <translation>una imagen data: sin datos</translation>
+    </message>
+    <message>
+        <source>a data: URI of type {type}, which is not an image</source>
+        <translation>un URI data: de tipo {type}, que no es una imagen</translation>
+    </message>
+    <message>
+        <source>a data: image of about {mb} MB, over the {limit} MB limit for an image inside a page</source>
+        <translation>una imagen data: de unos {mb} MB, por encima del límite de {limit} MB para una imagen dentro de una página</translation>
+    </message>
+    <message>
+        <source>a data: image whose base64 is damaged ({error})</source>
+        <translation>una imagen data: cuyo base64 está dañado ({error})</translation>
+    </message>
+    <message>
+        <source>an empty data: image</source>
+        <translation>una imagen data: vacía</translation>
+    </message>
+    <message>
+        <source>an inline image of {mb} MB, over the {limit} MB limit</source>
+        <translation>una imagen incrustada de {mb} MB, por encima del límite de {limit} MB</translation>
+    </message>
+    <message>
+        <source>inline images beyond {limit} MB in one page</source>
+        <translation>imágenes incrustadas por encima de {limit} MB en una página</translation>
+    </message>
+    <message>
+        <source>“{member}” has an image that is not shown: {reason}.</source>
+        <translation>«{member}» contiene una imagen que no se muestra: {reason}.</translation>
+    </message>
+    <message>
+        <source>“{member}” has images that are not shown: {reason} (and {count} more).</source>
+        <translation>«{member}» contiene imágenes que no se muestran: {reason} (y {count} más).</translation>
+    </message>
+    <message>
+        <source>The book&apos;s table of contents could not be read ({error}).</source>
+        <translation>No se pudo leer el índice del libro ({error}).</translation>
+    </message>
+    <message>
+        <source>Part “{member}” is shown as plain paragraphs (too deep).</source>
+        <translation>La parte «{member}» se muestra en párrafos simples (demasiado anidada).</translation>
+    </message>
+    <message>
+        <source>The book has more links than Pagemate follows; some lead nowhere.</source>
+        <translation>El libro tiene más enlaces de los que Pagemate sigue; algunos no llevan a ninguna parte.</translation>
+    </message>
+    <message>
+        <source>The book&apos;s reading order lists chapters again {count} times; only the first {shown} repeats are shown.</source>
+        <translation>El orden de lectura del libro repite capítulos {count} veces; solo se muestran las primeras {shown} repeticiones.</translation>
+    </message>
+    <message>
+        <source>cover page</source>
+        <translation>página de cubierta</translation>
+    </message>
+    <message>
+        <source>The book&apos;s {what} “{member}” could not be read and was skipped: {reason}</source>
+        <translation>No se pudo leer «{member}» ({what} del libro) y se omitió: {reason}</translation>
+    </message>
+    <message>
+        <source>comic information</source>
+        <translation>información del cómic</translation>
+    </message>
+</context>
+<context>
     <name>BookOpening</name>
     <message>
         <source>it is no longer “{0}”, the book the library knew there: the file was replaced by another book. Open it with File ▸ Open to add it as a new book, or put the original back.</source>
@@ -1556,6 +1651,18 @@
         <source>The library index ({name} in {home}) was empty; rebuilding it from your books. Reading positions could not be recovered.</source>
         <translation>El índice de la biblioteca ({name} en {home}) estaba vacío; se está reconstruyendo a partir de sus libros. No se pudieron recuperar las posiciones de lectura.</translation>
     </message>
+    <message>
+        <source>Page descriptions are off in Settings.</source>
+        <translation>Las descripciones de páginas están desactivadas en la Configuración.</translation>
+    </message>
+    <message>
+        <source>No vision model is installed in Ollama, so pages can&apos;t be described.</source>
+        <translation>No hay ningún modelo de visión instalado en Ollama, así que no se pueden describir las páginas.</translation>
+    </message>
+    <message>
+        <source>The model server cannot say which of its models see pictures: name one it offers as the vision model in Settings, or use Ollama with a vision model.</source>
+        <translation>El servidor de modelos no puede decir cuáles de sus modelos ven imágenes: indique uno de ellos como modelo de visión en la Configuración, o use Ollama con un modelo de visión.</translation>
+    </message>
 </context>
 <context>
     <name>FindController</name>
@@ -2137,6 +2244,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source> (and %Ln more)</source>
+        <translation>
+            <numerusform> (y %Ln más)</numerusform>
+            <numerusform> (y %Ln más)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Mentioned %Ln time(s) so far · first in {0}</source>
         <translation>
             <numerusform>Mencionado %Ln vez hasta ahora · primero en {0}</numerusform>
@@ -2456,6 +2570,13 @@
     <message>
         <source>You&apos;re reading ahead of what the assistant knows. Let it use the book up to “{0}”?</source>
         <translation>Está leyendo más allá de lo que sabe el asistente. ¿Dejar que use el libro hasta «{0}»?</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingNotes</name>
+    <message>
+        <source>“{0}” opened, but: {1}</source>
+        <translation>Se abrió «{0}», pero: {1}</translation>
     </message>
 </context>
 <context>

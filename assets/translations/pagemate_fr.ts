@@ -588,6 +588,101 @@
     </message>
 </context>
 <context>
+    <name>BookNotes</name>
+    <message>
+        <source>The book lists its chapters again so often that its text would grow to over {limit} characters, far beyond its file&apos;s size; {count} repeated chapter(s) were left out.</source>
+        <translation>Le livre répète ses chapitres si souvent que son texte dépasserait {limit} caractères, bien au-delà de la taille de son fichier ; {count} chapitre(s) répété(s) ont été omis.</translation>
+    </message>
+    <message>
+        <source>A picture the book&apos;s manifest does not list is not shown (“{first}”).</source>
+        <translation>Une image que le manifeste du livre ne répertorie pas n’est pas affichée (« {first} »).</translation>
+    </message>
+    <message>
+        <source>Pictures the book&apos;s manifest does not list are not shown (“{first}” and {count} more).</source>
+        <translation>Des images que le manifeste du livre ne répertorie pas ne sont pas affichées (« {first} » et {count} de plus).</translation>
+    </message>
+    <message>
+        <source>“{member}” is nested too deeply or has a paragraph too long to lay out; its text is shown as plain paragraphs, without formatting, links or images.</source>
+        <translation>« {member} » est imbriqué trop profondément ou contient un paragraphe trop long pour la mise en page ; son texte est affiché en paragraphes simples, sans mise en forme, liens ni images.</translation>
+    </message>
+    <message>
+        <source>table of contents</source>
+        <translation>table des matières</translation>
+    </message>
+    <message>
+        <source>table of contents (NCX)</source>
+        <translation>table des matières (NCX)</translation>
+    </message>
+    <message>
+        <source>{count} picture(s) the book names are not in it.</source>
+        <translation>{count} image(s) que le livre nomme n’y figurent pas.</translation>
+    </message>
+    <message>
+        <source>a data: image with no data</source>
+        <translation>une image data: sans données</translation>
+    </message>
+    <message>
+        <source>a data: URI of type {type}, which is not an image</source>
+        <translation>un URI data: de type {type}, qui n’est pas une image</translation>
+    </message>
+    <message>
+        <source>a data: image of about {mb} MB, over the {limit} MB limit for an image inside a page</source>
+        <translation>une image data: d’environ {mb} Mo, au-delà de la limite de {limit} Mo pour une image dans une page</translation>
+    </message>
+    <message>
+        <source>a data: image whose base64 is damaged ({error})</source>
+        <translation>une image data: dont le base64 est endommagé ({error})</translation>
+    </message>
+    <message>
+        <source>an empty data: image</source>
+        <translation>une image data: vide</translation>
+    </message>
+    <message>
+        <source>an inline image of {mb} MB, over the {limit} MB limit</source>
+        <translation>une image intégrée de {mb} Mo, au-delà de la limite de {limit} Mo</translation>
+    </message>
+    <message>
+        <source>inline images beyond {limit} MB in one page</source>
+        <translation>des images intégrées au-delà de {limit} Mo dans une page</translation>
+    </message>
+    <message>
+        <source>“{member}” has an image that is not shown: {reason}.</source>
+        <translation>« {member} » contient une image qui n’est pas affichée : {reason}.</translation>
+    </message>
+    <message>
+        <source>“{member}” has images that are not shown: {reason} (and {count} more).</source>
+        <translation>« {member} » contient des images qui ne sont pas affichées : {reason} (et {count} de plus).</translation>
+    </message>
+    <message>
+        <source>The book&apos;s table of contents could not be read ({error}).</source>
+        <translation>La table des matières du livre n’a pas pu être lue ({error}).</translation>
+    </message>
+    <message>
+        <source>Part “{member}” is shown as plain paragraphs (too deep).</source>
+        <translation>La partie « {member} » est affichée en paragraphes simples (trop imbriquée).</translation>
+    </message>
+    <message>
+        <source>The book has more links than Pagemate follows; some lead nowhere.</source>
+        <translation>Le livre contient plus de liens que Pagemate n’en suit ; certains ne mènent nulle part.</translation>
+    </message>
+    <message>
+        <source>The book&apos;s reading order lists chapters again {count} times; only the first {shown} repeats are shown.</source>
+        <translation>L’ordre de lecture du livre répète des chapitres {count} fois ; seules les {shown} premières répétitions sont affichées.</translation>
+    </message>
+    <message>
+        <source>cover page</source>
+        <translation>page de couverture</translation>
+    </message>
+    <message>
+        <source>The book&apos;s {what} “{member}” could not be read and was skipped: {reason}</source>
+        <translation>« {member} » ({what} du livre) n’a pas pu être lu et a été ignoré : {reason}</translation>
+    </message>
+    <message>
+        <source>comic information</source>
+        <translation>informations de la BD</translation>
+    </message>
+</context>
+<context>
     <name>BookOpening</name>
     <message>
         <source>it is no longer “{0}”, the book the library knew there: the file was replaced by another book. Open it with File ▸ Open to add it as a new book, or put the original back.</source>
@@ -1556,6 +1651,18 @@
         <source>The library index ({name} in {home}) was empty; rebuilding it from your books. Reading positions could not be recovered.</source>
         <translation>L’index de la bibliothèque ({name} dans {home}) était vide ; il est reconstruit à partir de vos livres. Les positions de lecture n’ont pas pu être récupérées.</translation>
     </message>
+    <message>
+        <source>Page descriptions are off in Settings.</source>
+        <translation>Les descriptions de pages sont désactivées dans les Paramètres.</translation>
+    </message>
+    <message>
+        <source>No vision model is installed in Ollama, so pages can&apos;t be described.</source>
+        <translation>Aucun modèle de vision n’est installé dans Ollama : les pages ne peuvent pas être décrites.</translation>
+    </message>
+    <message>
+        <source>The model server cannot say which of its models see pictures: name one it offers as the vision model in Settings, or use Ollama with a vision model.</source>
+        <translation>Le serveur de modèles ne sait pas dire lesquels de ses modèles voient les images : indiquez l’un de ses modèles comme modèle de vision dans les Paramètres, ou utilisez Ollama avec un modèle de vision.</translation>
+    </message>
 </context>
 <context>
     <name>FindController</name>
@@ -2137,6 +2244,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source> (and %Ln more)</source>
+        <translation>
+            <numerusform> (et %Ln autre)</numerusform>
+            <numerusform> (et %Ln autres)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Mentioned %Ln time(s) so far · first in {0}</source>
         <translation>
             <numerusform>Mentionné %Ln fois jusqu’ici · d’abord dans {0}</numerusform>
@@ -2456,6 +2570,13 @@
     <message>
         <source>You&apos;re reading ahead of what the assistant knows. Let it use the book up to “{0}”?</source>
         <translation>Vous lisez au-delà de ce que sait l’assistant. Lui laisser le livre jusqu’à « {0} » ?</translation>
+    </message>
+</context>
+<context>
+    <name>ReadingNotes</name>
+    <message>
+        <source>“{0}” opened, but: {1}</source>
+        <translation>« {0} » a été ouvert, mais : {1}</translation>
     </message>
 </context>
 <context>

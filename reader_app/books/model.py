@@ -10,6 +10,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
+from reader_app.translatable import Sentence
+
 BookFormat = Literal["epub", "cbz", "cbr", "cb7", "cbt", "pdf", "mobi", "fb2", "txt", "markdown"]
 
 
@@ -253,8 +255,10 @@ class Book:
     toc: tuple[TocEntry, ...]
     cover: str | None  # resource name of the cover image, if the book has one
     load_resource: ResourceLoader = field(repr=False, compare=False)
-    # What the reader should be told about how the file was read: parts skipped or simplified.
-    notes: tuple[str, ...] = ()
+    # What the reader should be told about how the file was read: parts skipped or simplified,
+    # each a sentence the window translates when it shows it (translatable.note); a plain
+    # string is shown as it is (English, as caches before PARSER_VERSION 19 kept notes).
+    notes: tuple[Sentence | str, ...] = ()
     # Images that live inside the content documents (data: URIs, inline <svg>), by resource name.
     inline_resources: Mapping[str, bytes] = field(default_factory=dict, repr=False, compare=False)
     fonts: tuple[EmbeddedFont, ...] = ()  # @font-face (typography/embedded_fonts.py)

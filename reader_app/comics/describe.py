@@ -20,6 +20,7 @@ from reader_app.books.pictures.picture_decode import pillow_formats
 from reader_app.cancel import CancelToken
 from reader_app.comics.text import page_content_hash, page_image_name
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
+from reader_app.translatable import Sentence, words_of
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,9 @@ class DescriptionRun:
     described: tuple[int, ...] = ()  # pages described by this call, in order
     last_page: int = -1  # the last page descriptions may be made for
     complete: bool = True
-    reason: str = ""  # why nothing could be described (setting off, no vision model, ...)
+    # Why nothing could be described (setting off, no vision model, ...): a sentence the window
+    # translates (`str()` is its English), or "" when nothing stood in the way.
+    reason: Sentence | str = ""
 
 
 def describe_reached_pages(
@@ -84,7 +87,7 @@ def describe_reached_pages(
                                               title=book.metadata.title)
                 except AssistantUnavailableError as error:
                     run = _run(conn, book, describer.model, described, last_page, complete=False)
-                    return dataclasses.replace(run, reason=str(error))
+                    return dataclasses.replace(run, reason=words_of(error))
                 except AnswerFailedError as error:
                     log.warning("Page %d of %s was not described: %s", section.index + 1,
                                 book.path.name, error)

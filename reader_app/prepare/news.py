@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reader_app.books.model import Book
-from reader_app.translatable import Sentence
+from reader_app.translatable import Sentence, words_of
 
 # The stages a preparation reports, in the order they happen.
 STAGES = ("layer", "ocr", "describe", "text", "index", "covered", "ready", "cancelled")
@@ -35,9 +35,7 @@ def saying(book_id: str, stage: str, what: Sentence | str | BaseException, *,
            fraction: float = 0.0) -> PrepareNews:
     """News whose message is `what`: an error says its sentence where it has one
     (reader_app/errors.py), and the English stays the message."""
-    if isinstance(what, BaseException):
-        found = getattr(what, "sentence", None)
-        what = found if isinstance(found, Sentence) else str(what)
+    what = words_of(what)
     return PrepareNews(book_id, stage, fraction, message=str(what),
                        sentence=what if isinstance(what, Sentence) else None)
 

@@ -223,7 +223,7 @@ def _describe(
         cancel=cancel,
     )
     if run.reason and SettingsStore(conn).get("comics.describe_pages"):
-        report(PrepareNews(book.book_id, "describe", 0.0, message=run.reason))
+        report(saying(book.book_id, "describe", run.reason))
     return run.descriptions
 
 

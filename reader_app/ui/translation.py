@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
 from reader_app.paths import assets_dir
-from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence
+from reader_app.translatable import QT_TRANSLATE_NOOP, Part, Sentence, english, words_of
 
 log = logging.getLogger(__name__)
 
@@ -33,19 +33,37 @@ def translate(context: str, text: str, disambiguation: str | None = None, n: int
 def said(what: BaseException | Sentence | str) -> str:
     """What an error (or a sentence made outside the window) says, in the window's language:
     a `Sentence`'s template translated, then filled with its arguments, each translated the same
-    way. An error without one (`ReaderError.sentence`) says its English message."""
-    if isinstance(what, BaseException):
-        found = getattr(what, "sentence", None)
-        what = found if isinstance(found, Sentence) else str(what)
+    way, and its whole numbers in the window's locale. An error without one
+    (`ReaderError.sentence`) says its English message."""
+    what = words_of(what)
     if not isinstance(what, Sentence):
         return what
     template = translate(what.context, what.template)
-    args = {name: said(value) if isinstance(value, Sentence) else str(value)
-            for name, value in what.args}
+    args = {name: _in_locale(value) for name, value in what.args}
     try:
         return template.format(**args)
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
         return what.template.format(**args)
+
+
+def _in_locale(part: Part) -> str:
+    """A sentence's argument in the window's language: a sentence said, a whole number with the
+    digits grouped as the window's locale groups them ("1.234" in German)."""
+    if isinstance(part, Sentence):
+        return said(part)
+    if isinstance(part, int) and not isinstance(part, bool):
+        return number_text(part)
+    locale = QLocale()
+    if isinstance(part, float) and locale.language() != QLocale.Language.C:
+        return locale.toString(part, "g", 6)
+    return english(part)
+
+
+def number_text(n: int) -> str:
+    """A whole number with its digits grouped as the window's locale groups them ("1.234" in
+    German, "1 234" in French); English's "1,234" where the locale is "C", which groups none."""
+    locale = QLocale()
+    return english(n) if locale.language() == QLocale.Language.C else locale.toString(n)
 
 
 _THEME_NAMES = {"system": QT_TRANSLATE_NOOP("Theme", "System"),
@@ -142,6 +160,9 @@ class Plurals(QObject):
 
     def matches(self, n: int) -> str:
         return _english(self.tr("%Ln match(es)", "", n), n)
+
+    def more_notes(self, n: int) -> str:
+        return _english(self.tr(" (and %Ln more)", "", n), n)
 
     def mentions(self, n: int) -> str:
         return _english(self.tr("Mentioned %Ln time(s) so far · first in {0}", "", n), n)

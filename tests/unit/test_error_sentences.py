@@ -1,5 +1,8 @@
 """Every error a reader can meet speaks the window's language (issue 41): no error is made of
 plain English, and every sentence errors are made of is translated in each shipped catalogue.
+So do a book's notes (what the reader is told about parts skipped or simplified) and the reasons
+a comic is not described: none is plain English, each is translated. A number inside a sentence
+is kept a number, for the window to group the way its locale does.
 
 Both are read from the source with `ast`, so a new error, or a new sentence, is covered the day
 it is written. The command line's and the agents' own errors stay English by design (they are
@@ -17,7 +20,7 @@ import pytest
 from PySide6.QtCore import QTranslator
 
 import reader_app
-from reader_app.translatable import ERRORS
+from reader_app.translatable import ERRORS, NOTES
 from scripts import translations
 
 PACKAGE = Path(reader_app.__file__).parent
@@ -76,14 +79,60 @@ def plain_english_errors() -> list[str]:
     return sorted(set(found))
 
 
-def error_sentences() -> list[str]:
-    """Every template marked `QT_TRANSLATE_NOOP("Errors", "…")` in the package."""
+# Where a note or a reason is made: a list of notes (`notes.append(…)`, the refused inline
+# images' reasons), or a `notes=` / `reason=` handed on (`Book(notes=…)`, `DescriptionRun`).
+NOTE_LISTS = ("notes", "refused")
+NOTE_KEYWORDS = ("notes", "reason")
+
+
+def _unmarked(node: ast.expr) -> bool:
+    """English in a note: written out, or a sentence made English by `str()` on the way."""
+    if isinstance(node, ast.Call) and _name(node.func) == "str":
+        return True
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return any(_unmarked(element) for element in node.elts)
+    return _english(node) and not (isinstance(node, ast.Constant) and node.value == "")
+
+
+def plain_english_notes(trees: list[tuple[str, ast.Module]] | None = None) -> list[str]:
+    found = []
+    for where, tree in trees if trees is not None else modules():
+        if where.startswith(ENGLISH_ONLY):
+            continue
+        for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+            listed = (isinstance(call.func, ast.Attribute)
+                      and call.func.attr in ("append", "extend", "insert")
+                      and (_name(call.func.value) or "").endswith(NOTE_LISTS))
+            arguments = call.args if listed else []
+            arguments += [k.value for k in call.keywords if k.arg in NOTE_KEYWORDS]
+            found += [f"{where}:{call.lineno}" for a in arguments if _unmarked(a)]
+    return sorted(set(found))
+
+
+def numbers_made_english(trees: list[tuple[str, ast.Module]] | None = None) -> list[str]:
+    """`sentence(…, count=f"{n:,}")`: a number grouped the English way before the window sees
+    it (pass `count=n`: `said` groups it in the window's locale, `str` the English way)."""
+    found = []
+    for where, tree in trees if trees is not None else modules():
+        for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+            if _name(call.func) not in ("sentence", "note"):
+                continue
+            for keyword in call.keywords:
+                specs = [v.format_spec for v in ast.walk(keyword.value)
+                         if isinstance(v, ast.FormattedValue) and v.format_spec is not None]
+                if any("," in ast.unparse(spec) for spec in specs):
+                    found.append(f"{where}:{call.lineno}")
+    return sorted(set(found))
+
+
+def error_sentences(context: str = ERRORS) -> list[str]:
+    """Every template marked `QT_TRANSLATE_NOOP(context, "…")` in the package."""
     found: dict[str, None] = {}
     for _, tree in modules():
         for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
             if _name(call.func) == "QT_TRANSLATE_NOOP" and len(call.args) == 2:
-                context, text = call.args
-                if isinstance(context, ast.Constant) and context.value == ERRORS:
+                context_node, text = call.args
+                if isinstance(context_node, ast.Constant) and context_node.value == context:
                     assert isinstance(text, ast.Constant) and isinstance(text.value, str), (
                         f"lupdate reads only a literal: {ast.unparse(text)}")
                     found[text.value] = None
@@ -111,15 +160,46 @@ def test_the_scan_finds_an_english_error_and_passes_a_marked_one(tmp_path: Path)
                                   mode="eval").body)
 
 
+def test_no_note_about_a_book_and_no_reason_is_made_of_plain_english() -> None:
+    assert plain_english_notes() == [], (
+        "notes or reasons made of plain English (make each a `note(QT_TRANSLATE_NOOP("
+        "\"BookNotes\", …))`, then `python -m scripts.translations update` and translate it)")
+
+
+def test_the_note_scan_finds_an_english_note_and_passes_a_marked_one() -> None:
+    tree = ast.parse(
+        "notes.append(f'Part {member} is shown as plain paragraphs.')\n"
+        "self.out.notes.append('The book has more links than Pagemate follows.')\n"
+        "notes.append(str(images.note()))\n"
+        "Book(path, notes=('odd',))\n"
+        "DescriptionRun(reason='Page descriptions are off in Settings.')\n"
+        "notes.append(note(QT_TRANSLATE_NOOP('BookNotes', 'Part {m}.'), m=member))\n"
+        "notes.extend(parsed.notes)\n"
+        "DescriptionRun(reason=words_of(error))\n"
+        "Book(path, notes=tuple(notes))\n")
+    assert plain_english_notes([("x.py", tree)]) == [f"x.py:{n}" for n in range(1, 6)]
+
+
+def test_no_sentence_groups_its_numbers_the_english_way() -> None:
+    assert numbers_made_english() == [], "pass the number itself: said() groups it per locale"
+    tree = ast.parse("sentence(QT_TRANSLATE_NOOP('Errors', '{n} pages'), n=f'{n:,}')\n"
+                     "note(QT_TRANSLATE_NOOP('BookNotes', '{n} pages'), n=n)\n"
+                     "sentence(QT_TRANSLATE_NOOP('Errors', '{s} s'), s=f'{s:g}')\n")
+    assert numbers_made_english([("x.py", tree)]) == ["x.py:1"]
+
+
+@pytest.mark.parametrize("context", [ERRORS, NOTES])
 @pytest.mark.parametrize("language", translations.LANGUAGES)
-def test_every_error_sentence_is_translated_in_the_shipped_catalogue(language: str) -> None:
+def test_every_error_sentence_is_translated_in_the_shipped_catalogue(
+    language: str, context: str
+) -> None:
     translator = QTranslator()
     assert translator.load(f"pagemate_{language}", str(translations.FOLDER))
-    sentences = error_sentences()
-    assert len(sentences) > 150  # the scan reads the package (not an empty folder)
+    sentences = error_sentences(context)
+    assert len(sentences) > (150 if context == ERRORS else 20)  # the scan reads the package
     missing, broken = [], []
     for template in sentences:
-        said = translator.translate(ERRORS, template)
+        said = translator.translate(context, template)
         if not said:
             missing.append(template)
         elif sorted(set(PLACEHOLDER.findall(said))) != sorted(set(PLACEHOLDER.findall(template))):

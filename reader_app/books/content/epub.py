@@ -48,7 +48,7 @@ from reader_app.books.model import (
 from reader_app.books.typography.embedded_fonts import embedded_fonts
 from reader_app.books.typography.stylesheets import StyleSheets
 from reader_app.errors import BookError, DrmProtectedError
-from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, note, sentence
 
 CONTAINER = "META-INF/container.xml"
 ENCRYPTION = "META-INF/encryption.xml"
@@ -59,7 +59,7 @@ FONT_OBFUSCATION = frozenset(
 )
 def read_epub(path: Path, *, book_id: str) -> Book:
     """Parse the EPUB at `path`. Raises BookError (and subclasses) with a reader-facing reason."""
-    notes: list[str] = []
+    notes: list[Sentence] = []
     with SafeZip(path) as archive:
         reject_drm(archive)
         package = read_package(archive, _package_document_name(archive), notes)
@@ -147,7 +147,7 @@ def _package_document_name(archive: SafeZip) -> str:
 
 
 def _read_spine(
-    archive: SafeZip, package: Package, notes: list[str], sheets: StyleSheets
+    archive: SafeZip, package: Package, notes: list[Sentence], sheets: StyleSheets
 ) -> list[tuple[str, ParsedDocument]]:
     documents: list[tuple[str, ParsedDocument]] = []
     budget = BookBudget(archive.path)
@@ -181,15 +181,17 @@ def _read_spine(
         )
         documents.append((item.member, parsed[item.member]))
     if left_out:
-        notes.append(
-            f"The book lists its chapters again so often that its text would grow to over "
-            f"{allowance:,} characters, far beyond its file's size; {left_out:,} repeated "
-            "chapter(s) were left out."
-        )
+        notes.append(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "The book lists its chapters again so often that its text would grow "
+            "to over {limit} characters, far beyond its file's size; {count} repeated "
+            "chapter(s) were left out."), limit=allowance, count=left_out))
     if unlisted:
         first = min(unlisted).rsplit("/", 1)[-1]
-        more = f" and {len(unlisted) - 1} more" if len(unlisted) > 1 else ""
-        notes.append(f"Pictures the book's manifest does not list are not shown (“{first}”{more}).")
+        notes.append(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "A picture the book's manifest does not list is not shown (“{first}”)."),
+            first=first) if len(unlisted) == 1 else note(QT_TRANSLATE_NOOP(
+            "BookNotes", "Pictures the book's manifest does not list are not shown (“{first}” and "
+            "{count} more)."), first=first, count=len(unlisted) - 1))
     return documents
 
 
@@ -216,7 +218,7 @@ def _read_document(
     item: ManifestItem,
     budget: BookBudget,
     sheets: StyleSheets,
-    notes: list[str],
+    notes: list[Sentence],
     fallback: Callable[[str], str],
     has_image: Callable[[str], bool],
 ) -> ParsedDocument:
@@ -231,10 +233,10 @@ def _read_document(
     except DocumentBeyondLimitsError:
         blocks = salvage_blocks(data)
         budget.spend(elements=len(blocks), characters=sum(len(b.text) for b in blocks))
-        notes.append(
-            f"“{item.member}” is nested too deeply or has a paragraph too long to lay out; "
-            "its text is shown as plain paragraphs, without formatting, links or images."
-        )
+        notes.append(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "“{member}” is nested too deeply or has a paragraph too long to lay "
+            "out; its text is shown as plain paragraphs, without formatting, links or images."),
+            member=item.member))
         return ParsedDocument(blocks=blocks, anchors={}, links=(), first_heading="")
     budget.spend(elements=count_elements(root), characters=0)
     parsed = parse_document(

@@ -15,6 +15,7 @@ from reader_app.books.files.budget import optional_document
 from reader_app.books.files.safezip import SafeZip, resolve_member_name
 from reader_app.books.files.xmlsafe import local_name
 from reader_app.books.model import Locator, Section, TocEntry
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, note
 
 
 class _Item(Protocol):
@@ -50,20 +51,22 @@ def read_toc(
     items: Iterable[_Item],
     ncx: _Item | None,
     anchors: AnchorTable,
-    notes: list[str],
+    notes: list[Sentence],
 ) -> tuple[TocEntry, ...]:
     """The nav document's entries, else the NCX's; a broken one is skipped with a note."""
     nav = next((i for i in items if "nav" in i.properties), None)
     if nav is not None and nav.member in archive:
         root = optional_document(
-            archive, nav.member, notes, what="table of contents", html_fallback=True
+            archive, nav.member, notes, html_fallback=True,
+            what=note(QT_TRANSLATE_NOOP("BookNotes", "table of contents"))
         )
         entries = _nav_entries(root, nav.member, anchors) if root is not None else ()
         if entries:
             return entries
     if ncx is not None and ncx.member in archive:
         member = ncx.member
-        root = optional_document(archive, member, notes, what="table of contents (NCX)")
+        root = optional_document(archive, member, notes, what=note(QT_TRANSLATE_NOOP(
+            "BookNotes", "table of contents (NCX)")))
         nav_map = (
             next((el for el in root.iter() if local_name(el) == "navmap"), None)
             if root is not None

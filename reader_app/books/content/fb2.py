@@ -32,7 +32,7 @@ from reader_app.books.model import (
     TocEntry,
 )
 from reader_app.errors import BookError, BookTooLargeError
-from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, note, sentence
 
 # The largest FB2 files are illustrated books of a few tens of MB (their pictures in base64).
 MAX_FB2_BYTES = 64 << 20
@@ -58,7 +58,7 @@ def read_fb2(path: Path, *, book_id: str) -> Book:
             "Errors", "it is an XML file, but not an FB2 book (no FictionBook in it).")))
     budget = BookBudget(path)
     budget.spend(elements=count_elements(root), characters=0)
-    notes: list[str] = []
+    notes: list[Sentence] = []
     images = InlineImages(member)
     image_name = _binaries(root, images)
     reader = BodyReader(image_name=image_name)
@@ -89,10 +89,13 @@ def read_fb2(path: Path, *, book_id: str) -> Book:
         for level, title, (p, b) in sorted(reader.toc, key=lambda entry: entry[2])
         if offsets[p] >= 0
     ]) or tuple(TocEntry(s.title, Locator(s.index, 0, 0)) for s in sections if s.title)
-    if images.note():
-        notes.append(str(images.note()))
+    refused = images.note()
+    if refused is not None:
+        notes.append(refused)
     if reader.skipped_images:
-        notes.append(f"{reader.skipped_images} picture(s) the book names are not in it.")
+        notes.append(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "{count} picture(s) the book names are not in it."),
+            count=reader.skipped_images))
     return Book(
         book_id=book_id,
         path=path,
@@ -124,7 +127,7 @@ def _document(path: Path) -> tuple[str, bytes]:
                     path, sentence(QT_TRANSLATE_NOOP(
                         "Errors", "it is an FB2 file of {mb} MB, far beyond any book (the "
                         "limit is {limit} MB); it was not opened."),
-                        mb=f"{size / 1e6:,.0f}", limit=MAX_FB2_BYTES >> 20),
+                        mb=round(size / 1e6), limit=MAX_FB2_BYTES >> 20),
                 )
             return path.name, head + handle.read()
     except OSError as error:

@@ -20,6 +20,7 @@ from lxml import etree
 
 from reader_app.books.files.xmlsafe import local_name
 from reader_app.books.typography.css import tamed
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, note
 
 MAX_INLINE_IMAGE_BYTES = 4 * 1024 * 1024  # one decoded image
 MAX_INLINE_DOCUMENT_BYTES = 16 * 1024 * 1024  # every inline image of one content document
@@ -42,7 +43,12 @@ _SPACE = re.compile(rb"\s+")
 
 
 class InlineImageRefused(ValueError):
-    """An inline image that is not shown, with the reason in words."""
+    """An inline image that is not shown, with the reason in words (`reason`, for the window to
+    translate; `str()` is its English)."""
+
+    def __init__(self, reason: Sentence) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 def is_inline_name(name: str) -> bool:
@@ -57,28 +63,31 @@ def decode_data_uri(uri: str) -> tuple[str, bytes]:
     """
     head, comma, payload = uri.partition(",")
     if not comma or not head.lower().startswith("data:"):
-        raise InlineImageRefused("a data: image with no data")
+        raise InlineImageRefused(note(QT_TRANSLATE_NOOP("BookNotes", "a data: image with no data")))
     params = [p.strip().lower() for p in head[5:].split(";")]
     media_type = params[0] or "text/plain"
     extension = _EXTENSIONS.get(media_type)
     if extension is None:
-        raise InlineImageRefused(f"a data: URI of type {media_type[:40]!r}, which is not an image")
+        raise InlineImageRefused(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "a data: URI of type {type}, which is not an image"),
+            type=repr(media_type[:40])))
     is_base64 = "base64" in params[1:]
     estimate = len(payload) * 3 // 4 if is_base64 else len(payload)
     if estimate > MAX_INLINE_IMAGE_BYTES:
-        raise InlineImageRefused(
-            f"a data: image of about {estimate / 1e6:.1f} MB, over the "
-            f"{MAX_INLINE_IMAGE_BYTES // (1024 * 1024)} MB limit for an image inside a page"
-        )
+        raise InlineImageRefused(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "a data: image of about {mb} MB, over the {limit} MB limit for an image "
+            "inside a page"), mb=round(estimate / 1e6, 1), limit=MAX_INLINE_IMAGE_BYTES >> 20))
     if is_base64:
         try:
             data = base64.b64decode(_SPACE.sub(b"", unquote_to_bytes(payload)), validate=True)
         except (binascii.Error, ValueError) as error:
-            raise InlineImageRefused(f"a data: image whose base64 is damaged ({error})") from error
+            raise InlineImageRefused(note(QT_TRANSLATE_NOOP(
+                "BookNotes", "a data: image whose base64 is damaged ({error})"),
+                error=str(error))) from error
     else:
         data = unquote_to_bytes(payload)
     if not data:
-        raise InlineImageRefused("an empty data: image")
+        raise InlineImageRefused(note(QT_TRANSLATE_NOOP("BookNotes", "an empty data: image")))
     return extension, data
 
 
@@ -139,22 +148,21 @@ class InlineImages:
     def __init__(self, member: str) -> None:
         self.member = member
         self.resources: dict[str, bytes] = {}
-        self.refused: list[str] = []
+        self.refused: list[Sentence] = []
         self._bytes = 0
         self._host_css: str | None = None  # the page's <style> rules, read at the first <svg>
 
     def add(self, extension: str, data: bytes) -> str | None:
         """The resource name for `data`, or None (and a reason kept) when over the caps."""
         if len(data) > MAX_INLINE_IMAGE_BYTES:
-            self.refused.append(
-                f"an inline image of {len(data) / 1e6:.1f} MB, over the "
-                f"{MAX_INLINE_IMAGE_BYTES // (1024 * 1024)} MB limit"
-            )
+            self.refused.append(note(QT_TRANSLATE_NOOP(
+                "BookNotes", "an inline image of {mb} MB, over the {limit} MB limit"),
+                mb=round(len(data) / 1e6, 1), limit=MAX_INLINE_IMAGE_BYTES >> 20))
             return None
         if self._bytes + len(data) > MAX_INLINE_DOCUMENT_BYTES:
-            self.refused.append(
-                f"inline images beyond {MAX_INLINE_DOCUMENT_BYTES // (1024 * 1024)} MB in one page"
-            )
+            self.refused.append(note(QT_TRANSLATE_NOOP(
+                "BookNotes", "inline images beyond {limit} MB in one page"),
+                limit=MAX_INLINE_DOCUMENT_BYTES >> 20))
             return None
         self._bytes += len(data)
         name = f"{INLINE_PREFIX}{self.member}#{len(self.resources) + 1}.{extension}"
@@ -165,7 +173,7 @@ class InlineImages:
         try:
             extension, data = decode_data_uri(uri)
         except InlineImageRefused as refused:
-            self.refused.append(str(refused))
+            self.refused.append(refused.reason)
             return None
         return self.add(extension, data)
 
@@ -174,10 +182,14 @@ class InlineImages:
             self._host_css = page_style_rules(element.getroottree().getroot())
         return self.add("svg", svg_markup(element, self._host_css))
 
-    def note(self) -> str | None:
+    def note(self) -> Sentence | None:
         """What the reader is told about images in this document that were not shown."""
         if not self.refused:
             return None
-        first = self.refused[0]
-        more = f" (and {len(self.refused) - 1} more)" if len(self.refused) > 1 else ""
-        return f"“{self.member}” has an image that is not shown: {first}{more}."
+        if len(self.refused) == 1:
+            return note(QT_TRANSLATE_NOOP(
+                "BookNotes", "“{member}” has an image that is not shown: {reason}."),
+                member=self.member, reason=self.refused[0])
+        return note(QT_TRANSLATE_NOOP(
+            "BookNotes", "“{member}” has images that are not shown: {reason} (and {count} more)."),
+            member=self.member, reason=self.refused[0], count=len(self.refused) - 1)

@@ -15,6 +15,7 @@ from reader_app.books.content.mobi_parts import ConvertedBook, TocPoint, image_m
 from reader_app.books.content.mobi_records import NULL_INDEX, MobiHeader, PalmDatabase, damaged
 from reader_app.books.content.mobi_text import TextStream, flow_ranges
 from reader_app.errors import BookError
+from reader_app.translatable import QT_TRANSLATE_NOOP, note, words_of
 
 _KINDLE_REF = re.compile(
     rb"kindle:(?:pos:fid:([0-9A-Va-v]{1,8}):off:([0-9A-Va-v]{1,10})"
@@ -213,7 +214,9 @@ class Kf8Reader:
         try:  # a damaged NCX costs the contents only
             entries, strings = self._index(self.header.ncx_index)
         except BookError as error:
-            self.out.notes.append(f"The book's table of contents could not be read ({error}).")
+            self.out.notes.append(note(QT_TRANSLATE_NOOP(
+                "BookNotes", "The book's table of contents could not be read ({error})."),
+                error=words_of(error)))
             return
         for entry in entries:
             fid = entry.tags.get(6)

@@ -48,7 +48,7 @@ from reader_app.books.model import Book, EmbeddedFont, Metadata, TocEntry
 from reader_app.books.typography.embedded_fonts import MAX_FONTS
 from reader_app.books.typography.stylesheets import StyleSheets
 from reader_app.errors import BookError, BookTooLargeError
-from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
+from reader_app.translatable import QT_TRANSLATE_NOOP, note, sentence
 
 MAX_MOBI_FILE = 512 << 20  # the largest Kindle books (illustrated) stay well below
 
@@ -135,7 +135,9 @@ def _parse(
         except DocumentBeyondLimitsError:
             blocks = salvage_blocks(data)
             documents.append((member, ParsedDocument(blocks, {}, (), "")))
-            converted.notes.append(f"Part “{member}” is shown as plain paragraphs (too deep).")
+            converted.notes.append(note(QT_TRANSLATE_NOOP(
+                "BookNotes", "Part “{member}” is shown as plain paragraphs (too deep)."),
+                member=member))
             continue
         budget.spend(elements=count_elements(root), characters=0)
         parsed = parse_document(root, name=member, has_member=known.__contains__, sheets=sheets)

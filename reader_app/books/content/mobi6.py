@@ -14,6 +14,7 @@ from reader_app.books.content.mobi_index import IndexError_, read_index
 from reader_app.books.content.mobi_parts import ConvertedBook, TocPoint, image_member
 from reader_app.books.content.mobi_records import NULL_INDEX, MobiHeader, PalmDatabase
 from reader_app.errors import BookError
+from reader_app.translatable import QT_TRANSLATE_NOOP, note, words_of
 
 MAX_TARGETS = 100_000
 TAG_REACH = 4096  # a tag is never longer than this in a real book
@@ -39,7 +40,8 @@ def convert_mobi6(database: PalmDatabase, header: MobiHeader, text: bytes) -> Co
     targets = {t for t in targets if 0 <= t <= len(text)}
     if len(targets) > MAX_TARGETS:
         targets = set(sorted(targets)[:MAX_TARGETS])
-        out.notes.append("The book has more links than Pagemate follows; some lead nowhere.")
+        out.notes.append(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "The book has more links than Pagemate follows; some lead nowhere.")))
     marked = _anchored(text, targets)
     marked = _START_TAG.sub(lambda m: _rewrite_tag(m, database, header, out), marked)
     pieces = _PAGEBREAK.split(marked)
@@ -177,7 +179,9 @@ def _ncx(database: PalmDatabase, header: MobiHeader, out: ConvertedBook) -> list
     try:
         entries, strings = read_index(database, header.base + header.ncx_index)
     except (IndexError_, BookError) as error:
-        out.notes.append(f"The book's table of contents could not be read ({error}).")
+        out.notes.append(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "The book's table of contents could not be read ({error})."),
+            error=words_of(error)))
         return []
     return [
         (strings.get(e.first(3), "").strip(), max(e.first(4, 0), 0), e.first(1))

@@ -7,6 +7,8 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 
+from reader_app.translatable import Sentence
+
 IMAGE_SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\xff\xd8\xff", "jpg"),
     (b"\x89PNG", "png"),
@@ -35,7 +37,7 @@ class ConvertedBook:
     images: dict[str, int] = field(default_factory=dict)  # member -> database record
     flows: dict[str, int] = field(default_factory=dict)  # member -> KF8 text flow (SVG pictures)
     toc: list[TocPoint] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Sentence] = field(default_factory=list)
 
 
 def image_member(record: int, head: bytes) -> str | None:

@@ -18,7 +18,7 @@ from reader_app.books.files.safezip import SafeZip, resolve_member_name
 from reader_app.books.files.xmlsafe import local_name, parse_xml
 from reader_app.books.model import BlockKind, Metadata, Series
 from reader_app.errors import BookError
-from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, note, sentence
 
 OPF_NS = "http://www.idpf.org/2007/opf"
 DC_NS = "http://purl.org/dc/elements/1.1/"
@@ -57,7 +57,7 @@ class Package:
     replaced: tuple[tuple[str, str], ...] = ()
 
 
-def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
+def read_package(archive: SafeZip, name: str, notes: list[Sentence]) -> Package:
     root = parse_xml(archive.read(name), path=archive.path, member=name)
     manifest: dict[str, ManifestItem] = {}
     for element in _children(root, "manifest", "item"):
@@ -112,10 +112,9 @@ def read_package(archive: SafeZip, name: str, notes: list[str]) -> Package:
         raise BookError(archive.path, sentence(QT_TRANSLATE_NOOP(
             "Errors", "its spine is empty: the book has no content.")))
     if repeats > MAX_SPINE_REPEATS:
-        notes.append(
-            f"The book's reading order lists chapters again {repeats:,} times; only the first "
-            f"{MAX_SPINE_REPEATS} repeats are shown."
-        )
+        notes.append(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "The book's reading order lists chapters again {count} times; only the "
+            "first {shown} repeats are shown."), count=repeats, shown=MAX_SPINE_REPEATS))
     ncx_id = spine_element.get("toc")
     ncx = manifest.get(ncx_id) if ncx_id else None
     if ncx is None:
@@ -321,7 +320,8 @@ def _first_image(archive: SafeZip, page: str) -> str | None:
     if page not in archive:
         return None
     # The cover page is optional: a broken one means no cover, not an unreadable book.
-    root = optional_document(archive, page, [], what="cover page", html_fallback=True)
+    root = optional_document(archive, page, [], html_fallback=True,
+                             what=note(QT_TRANSLATE_NOOP("BookNotes", "cover page")))
     if root is None:
         return None
     parsed = parse_document(root, name=page, has_member=archive.__contains__)

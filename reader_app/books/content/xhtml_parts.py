@@ -15,6 +15,7 @@ from reader_app.books.files.safezip import resolve_member_name
 from reader_app.books.files.xmlsafe import local_name
 from reader_app.books.model import Block, BlockKind, BlockStyle, Media, Span
 from reader_app.books.typography.styles import ROOT_STYLE, Computed
+from reader_app.translatable import Sentence
 
 LINE_BREAK = "\u2028"
 LIST_NUMBER = 10**9  # list starts and item values beyond this are clamped
@@ -327,7 +328,7 @@ class ParsedDocument:
     links: tuple[PendingLink, ...]
     first_heading: str
     resources: dict[str, bytes] = field(default_factory=dict)  # inline images, by resource name
-    notes: tuple[str, ...] = ()  # what the reader is told about parts not shown
+    notes: tuple[Sentence, ...] = ()  # what the reader is told about parts not shown
 
 
 def tag_span(tag: str, element: etree._Element, span: Span) -> Span:

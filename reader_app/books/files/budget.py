@@ -9,7 +9,7 @@ from lxml import etree
 
 from reader_app.books.files.xmlsafe import parse_xml
 from reader_app.errors import BookError, BookTooLargeError, UnsafeBookError
-from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, note, sentence
 
 # War and Peace is about 3.2 million characters and 60,000 elements; these are 30 times that.
 MAX_BOOK_CHARACTERS = 100_000_000
@@ -54,11 +54,11 @@ class BookBudget:
         if self.elements > self.max_elements:
             raise BookTooLargeError(self.path, sentence(QT_TRANSLATE_NOOP(
                 "Errors", "it holds more than {limit} XHTML elements, far more than any real "
-                "book; it was not opened."), limit=f"{self.max_elements:,}"))
+                "book; it was not opened."), limit=self.max_elements))
         if self.characters > self.max_characters:
             raise BookTooLargeError(self.path, sentence(QT_TRANSLATE_NOOP(
                 "Errors", "it holds more than {limit} characters of text, far more than any real "
-                "book; it was not opened."), limit=f"{self.max_characters:,}"))
+                "book; it was not opened."), limit=self.max_characters))
 
 
 def expansion_allowance(path: Path) -> int:
@@ -75,7 +75,8 @@ def count_elements(root: etree._Element) -> int:
 
 
 def optional_document(
-    archive: MemberSource, member: str, notes: list[str], *, what: str, html_fallback: bool = False
+    archive: MemberSource, member: str, notes: list[Sentence], *, what: Sentence,
+    html_fallback: bool = False
 ) -> etree._Element | None:
     """Parse a member the book can do without (its TOC, ComicInfo.xml); None with a note if broken.
 
@@ -88,7 +89,7 @@ def optional_document(
     except UnsafeBookError:
         raise
     except BookError as error:
-        notes.append(
-            f"The book's {what} “{member}” could not be read and was skipped: {error.reason}"
-        )
+        notes.append(note(QT_TRANSLATE_NOOP(
+            "BookNotes", "The book's {what} “{member}” could not be read and was skipped: "
+            "{reason}"), what=what, member=member, reason=error.why))
         return None

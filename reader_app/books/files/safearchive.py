@@ -216,7 +216,7 @@ class SafeArchive:
                 if seen > limits.max_members:
                     raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
                         "Errors", "it holds more than {limit} files; the file may be an archive "
-                        "bomb."), limit=f"{limits.max_members:,}"))
+                        "bomb."), limit=limits.max_members))
                 name = _entry_name(entry)
                 self._check_entry(entry, name)
                 if entry.isdir:

@@ -192,7 +192,7 @@ class SafeZip:
             raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
                 "Errors", "“{member}” asks for a {mib} MiB decompression dictionary, which no "
                 "book needs; the file may be built to exhaust memory."),
-                member=info.filename, mib=f"{dictionary >> 20:,}"))
+                member=info.filename, mib=dictionary >> 20))
 
     @contextmanager
     def _member_errors(self, name: str) -> Iterator[None]:
@@ -219,7 +219,7 @@ class SafeZip:
         if len(infos) > limits.max_members:
             raise UnsafeBookError(self.path, sentence(QT_TRANSLATE_NOOP(
                 "Errors", "it holds {count} files (the limit is {limit}); the file may be a zip "
-                "bomb."), count=f"{len(infos):,}", limit=f"{limits.max_members:,}"))
+                "bomb."), count=len(infos), limit=limits.max_members))
         total = 0
         checked: dict[str, zipfile.ZipInfo] = {}
         for info in infos:

@@ -55,7 +55,7 @@ def read_text_file(path: Path, *, max_bytes: int = MAX_TEXT_FILE_BYTES) -> tuple
     if size > max_bytes:
         raise BookTooLargeError(path, sentence(QT_TRANSLATE_NOOP(
             "Errors", "it is a text file of {mb} MB, far more than any book (the limit is "
-            "{limit} MB); it was not opened."), mb=f"{size / (1 << 20):,.0f}",
+            "{limit} MB); it was not opened."), mb=round(size / (1 << 20)),
             limit=max_bytes >> 20))
     if not looks_like_text(read_head(path, 4096)):
         raise UnsupportedFormatError(path, NOT_TEXT)

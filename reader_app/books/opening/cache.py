@@ -37,11 +37,13 @@ from reader_app.digest import file_sha256
 from reader_app.paths import cache_dir
 
 # Bump whenever parsing changes what ends up in the model: older cache files are then ignored.
+# 19: a book's notes are sentences (translatable.Sentence, the template and its arguments), so
+# the window shows them in its language; an older file's English notes are parsed again;
 # 18: list markers follow the book's list-style (none, square, roman...);
 # 17: the merges of 14 to 16 below, and media labels without data: URIs, cut to 80 characters;
 # 16: sections' blocks pickled apart and the underline position; 15: an image's alt text
 # (Block.alt); 14: audio and video as MEDIA blocks; 13: the modules moved into rooms (pickled paths)
-PARSER_VERSION = 18
+PARSER_VERSION = 19
 
 # The model's value classes, pickled as constructor calls with positional arguments: the default
 # for slotted frozen dataclasses (a __setstate__ that looks up the fields for every object) makes

@@ -29,7 +29,7 @@ from reader_app.books.model import (
 )
 from reader_app.books.pictures.covers import check_image_size
 from reader_app.errors import BookError
-from reader_app.translatable import QT_TRANSLATE_NOOP, sentence
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, note, sentence
 
 PAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".gif", ".webp", ".bmp"})
 COMIC_INFO = "ComicInfo.xml"
@@ -113,7 +113,7 @@ def read_comic(
     """A comic from its archive, whatever the container: image pages in natural order, checked
     for what they are and how large they claim to be, and ComicInfo.xml's metadata."""
     path = archive.path
-    notes: list[str] = []
+    notes: list[Sentence] = []
     pages = sorted((n for n in archive.names if is_page_name(n)), key=natural_key)
     if not pages:
         raise BookError(path, sentence(QT_TRANSLATE_NOOP(
@@ -135,7 +135,8 @@ def read_comic(
             check_image_size(heads.get(name, b""), source=path, name=name)
     info_name = next((n for n in archive.names if n.lower() == COMIC_INFO.lower()), None)
     info = (
-        optional_document(archive, info_name, notes, what="comic information")
+        optional_document(archive, info_name, notes,
+                          what=note(QT_TRANSLATE_NOOP("BookNotes", "comic information")))
         if info_name is not None
         else None
     )

@@ -290,7 +290,7 @@ def open_document(path: Path) -> Any:
     if size > MAX_PDF_BYTES:
         raise BookTooLargeError(path, sentence(QT_TRANSLATE_NOOP(
             "Errors", "it is larger than {mb} MB, far more than any book; it was not opened."),
-            mb=f"{MAX_PDF_BYTES >> 20:,}"))
+            mb=MAX_PDF_BYTES >> 20))
     library = pdfium()
     with PDFIUM_LOCK:
         try:
@@ -309,7 +309,7 @@ def open_document(path: Path) -> Any:
         document.close()
         raise BookTooLargeError(path, sentence(QT_TRANSLATE_NOOP(
             "Errors", "it has {count} pages, more than the {limit} any book has; it was not "
-            "opened."), count=f"{count:,}", limit=f"{MAX_PAGES:,}"))
+            "opened."), count=count, limit=MAX_PAGES))
     return document
 
 

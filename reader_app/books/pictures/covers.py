@@ -66,14 +66,14 @@ def check_image_size(data: bytes, *, source: Path | str = "image", name: str = "
     except Image.DecompressionBombError as error:
         raise _giant(source, sentence(QT_TRANSLATE_NOOP(
             "Errors", "{image} claims more than {limit} pixels"), image=label,
-            limit=f"{MAX_IMAGE_PIXELS:,}")) from error
+            limit=MAX_IMAGE_PIXELS)) from error
     if size is None:
         return
     width, height = size
     if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
         raise _giant(source, sentence(QT_TRANSLATE_NOOP(
             "Errors", "{image} claims to be {width} × {height} pixels"), image=label,
-            width=f"{width:,}", height=f"{height:,}"))
+            width=width, height=height))
 
 
 def _giant(source: Path | str, claim: Sentence) -> UnsafeBookError:

@@ -8,8 +8,8 @@ import sqlite3
 import time
 from dataclasses import dataclass
 
-from reader_app.books.shelf.reading_time import Say, duration_text, same_words
-from reader_app.translatable import QT_TRANSLATE_NOOP
+from reader_app.books.shelf.reading_time import Number, Say, duration_text, same_words
+from reader_app.translatable import QT_TRANSLATE_NOOP, english
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +54,13 @@ def add_listened(conn: sqlite3.Connection, book_id: str, more: Listened) -> None
         )
 
 
-def listening_text(listened: Listened, *, say: Say = same_words) -> str:
+def listening_text(listened: Listened, *, say: Say = same_words, number: Number = english) -> str:
     """"1 h 05 min listened, 9,120 words (140 words a minute)"; "" when nothing was heard; in the
     words `say` gives (the window's language)."""
     if listened.sentences <= 0:
         return ""
     pace = listened.words_per_minute
     speed = say(QT_TRANSLATE_NOOP("ReadingTime", " ({0} words a minute)")).format(
-        f"{round(pace):,}") if pace is not None else ""
+        number(round(pace))) if pace is not None else ""
     return say(QT_TRANSLATE_NOOP("ReadingTime", "{0} listened, {1} words{2}")).format(
-        duration_text(listened.seconds / 60, say=say), f"{listened.words:,}", speed)
+        duration_text(listened.seconds / 60, say=say), number(listened.words), speed)

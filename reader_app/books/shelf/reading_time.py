@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from reader_app.books.model import Book, Locator
-from reader_app.translatable import QT_TRANSLATE_NOOP
+from reader_app.translatable import QT_TRANSLATE_NOOP, english
 
 # About 230 words a minute: a sensible guess until the reader's own turns say otherwise.
 DEFAULT_CHARS_PER_MINUTE = 1300.0
@@ -66,8 +66,10 @@ def same_words(text: str) -> str:
     return text
 
 
-# The window passes `say`, its translator for these words (lupdate finds them by the marker).
+# The window passes `say`, its translator for these words (lupdate finds them by the marker),
+# and `number`, a whole number in its locale ("1.234" in German); English groups "1,234".
 Say = Callable[[str], str]
+Number = Callable[[int], str]
 
 
 def duration_text(minutes: float, *, say: Say = same_words) -> str:
@@ -116,16 +118,17 @@ def pages_text(book: Book, first: int, last: int, *, say: Say = same_words) -> s
 
 def status_text(
     book: Book, start: Locator, *, speed: ReadingSpeed, end: Locator | None = None,
-    say: Say = same_words,
+    say: Say = same_words, number: Number = english,
 ) -> StatusText:
     """The status line for a page starting at `start` (a comic's spread ends at `end`), in the
-    words `say` gives (the window's language)."""
+    words `say` gives and the numbers `number` writes (the window's language)."""
     percent = round(place_fraction(book, start) * 100)
     if book.is_comic:
         last = end.section if end is not None else start.section
         percent = round(place_fraction(book, Locator(last, 0, 0)) * 100)
         line = say(QT_TRANSLATE_NOOP("ReadingTime", "{0} of {1} · {2}%")).format(
-            pages_text(book, start.section, last, say=say), len(book.sections), percent)
+            pages_text(book, start.section, last, say=say), number(len(book.sections)),
+            number(percent))
         # A PDF's contents name the chapter, as a book's do
         chapter = book.chapter_title(start) if book.toc and book.toc[0].target <= start else ""
         return StatusText(f"{chapter} · {line}" if chapter and book.format == "pdf" else line, "")
@@ -143,7 +146,7 @@ def status_text(
     )
     detail = say(QT_TRANSLATE_NOOP(
         "ReadingTime", "About {0} left in the book, at {1} characters a minute ({2})."
-    )).format(duration_text(book_left, say=say), f"{round(per_minute):,}", how)
+    )).format(duration_text(book_left, say=say), number(round(per_minute)), how)
     line = say(QT_TRANSLATE_NOOP("ReadingTime", "{0} · {1} left in chapter · {2}%")).format(
-        " › ".join(path), duration_text(chapter_left, say=say), percent)
+        " › ".join(path), duration_text(chapter_left, say=say), number(percent))
     return StatusText(line, detail)

@@ -263,7 +263,7 @@ class Assistant:
                 sentence(QT_TRANSLATE_NOOP(
                     "Errors", "That question is {count} characters long; keep it under "
                     "{limit}."),
-                    count=f"{len(question):,}", limit=f"{MAX_QUESTION_CHARS:,}")
+                    count=len(question), limit=MAX_QUESTION_CHARS)
             )
         if book.is_comic and news is not None:
             comic_pages_for_question(self.conn, book, news=news, cancel=cancel)

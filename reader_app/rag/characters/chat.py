@@ -217,7 +217,7 @@ class CharacterChat(Assistant):
             raise QueryError(sentence(QT_TRANSLATE_NOOP(
                 "Errors", "That message is {count} characters long; keep it under "
                 "{limit}."),
-                count=f"{len(message):,}", limit=f"{MAX_QUESTION_CHARS:,}"))
+                count=len(message), limit=MAX_QUESTION_CHARS))
         if conversation_id is not None:
             owner = character_of(self.conn, conversation_id)
             if owner is None or owner[0] != book.book_id:

@@ -64,7 +64,7 @@ def stream_tokens(
             raise AnswerFailedError(
                 sentence(QT_TRANSLATE_NOOP(
                     "Errors", "The answer ran past {chars} characters and was cut off there; the "
-                    "model may be repeating itself."), chars=f"{limits.chars:,}")
+                    "model may be repeating itself."), chars=limits.chars)
             )
         if token:
             if stats.first_token_at is None:

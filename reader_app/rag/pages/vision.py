@@ -25,6 +25,7 @@ from reader_app.rag.scope.quoting import attribute
 from reader_app.rag.scope.request import ModelRequest, sealed_request
 from reader_app.rag.scope.sealed import ScopedPageImage, ScopeViolationError
 from reader_app.settings import SettingsStore
+from reader_app.translatable import QT_TRANSLATE_NOOP, sentence, words_of
 
 # A short description of one page, sent with that page's image and nothing else.
 PAGE_DESCRIPTION_PROMPT = """\
@@ -123,20 +124,23 @@ def describe_pages(
         conn, book.book_id, page_count=len(book.sections), whole_comic=prepare_whole_comic
     )
     if not settings.get("comics.describe_pages"):
-        return DescriptionRun(reason="Page descriptions are off in Settings.")
+        return DescriptionRun(reason=sentence(QT_TRANSLATE_NOOP(
+            "Errors", "Page descriptions are off in Settings.")))
     if describer is None:
         server = ServerChoice.from_settings(settings)
         host = server.url
         try:
             model = pick_vision_model(host=host, preferred=settings.get("comics.vision_model"))
         except AssistantUnavailableError as error:
-            return DescriptionRun(reason=str(error))
+            return DescriptionRun(reason=words_of(error))
         if model is None:
             return DescriptionRun(
-                reason="No vision model is installed in Ollama, so pages can't be described."
-                if api_of(host) == "ollama" else
-                "The model server cannot say which of its models see pictures: name one it "
-                "offers as the vision model in Settings, or use Ollama with a vision model."
+                reason=sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "No vision model is installed in Ollama, so pages can't be "
+                    "described.")) if api_of(host) == "ollama" else sentence(QT_TRANSLATE_NOOP(
+                    "Errors", "The model server cannot say which of its models see pictures: "
+                    "name one it offers as the vision model in Settings, or use Ollama with a "
+                    "vision model."))
             )
         describer = OllamaPageDescriber(host=host, model=model, last_page=last_page,
                                         text_may_leave=server.allowed)

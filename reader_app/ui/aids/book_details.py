@@ -17,7 +17,7 @@ from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations import AnnotationsController
 from reader_app.ui.library.library_view import cover_pixmap
-from reader_app.ui.translation import Plurals, translate
+from reader_app.ui.translation import Plurals, number_text, translate
 
 CHARS_PER_PRINTED_PAGE = 2000  # about 330 words: a printed novel's page
 # The rows' labels (`detail_rows`), for lupdate: each is translated as it is shown.
@@ -70,7 +70,8 @@ def detail_rows(
         ("Length", _length(entry)),
         ("Progress", progress),
         ("Listened (Read aloud)", listening_text(
-            listened or Listened(), say=lambda words: translate("ReadingTime", words))),
+            listened or Listened(), say=lambda words: translate("ReadingTime", words),
+            number=number_text)),
         ("Highlights and bookmarks", QLocale().toString(annotations) if annotations else ""),
         ("Added", _when(entry.added_at)),
         ("Last opened", _when(entry.opened_at)),

@@ -17,7 +17,7 @@ from reader_app.books.shelf.reading_time import ReadingSpeed, status_text
 from reader_app.settings import SettingsStore
 from reader_app.store.writer import Writer
 from reader_app.ui.reader.page_view import PageShown
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import number_text, translate
 
 
 class PlaceLine(QObject):
@@ -56,8 +56,8 @@ class PlaceLine(QObject):
         # A page the voice turned to is listened to, not read: the turn on from it is not timed.
         self._shown_at = None if shown.navigation == Navigation.VOICE else now
         text = status_text(book, shown.start, speed=self.speed, end=shown.end,
-                           say=lambda words: translate("ReadingTime", words))
-        heard = listening_text(self.listened(),
+                           say=lambda words: translate("ReadingTime", words), number=number_text)
+        heard = listening_text(self.listened(), number=number_text,
                                say=lambda words: translate("ReadingTime", words))
         if not heard:
             return text.line, text.detail

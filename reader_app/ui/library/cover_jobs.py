@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from reader_app.books.model import Book
 from reader_app.errors import BookError
+from reader_app.ui.translation import Plurals, said, translate
 from reader_app.ui.workers import Workers
 
 log = logging.getLogger(__name__)
@@ -23,11 +24,15 @@ def submit_cover(tasks: Workers, book: Book, *, on_done: Callable[[bytes | None]
 
 
 def reading_notes_text(book: Book) -> str:
-    """What the reader must know about how the file was read (parts skipped or simplified)."""
+    """What the reader must know about how the file was read (parts skipped or simplified), in
+    the window's language: each note is a sentence translated as it is shown (an English one,
+    from an older cache, as it is)."""
     if not book.notes:
         return ""
-    more = f" (and {len(book.notes) - 3} more)" if len(book.notes) > 3 else ""
-    return f"“{book.path.name}” opened, but: " + " ".join(book.notes[:3]) + more
+    told = " ".join(said(note) for note in book.notes[:3])
+    if len(book.notes) > 3:
+        told += Plurals().more_notes(len(book.notes) - 3)
+    return translate("ReadingNotes", "“{0}” opened, but: {1}").format(book.path.name, told)
 
 
 def cover_work(book: Book) -> bytes | None:

@@ -86,7 +86,7 @@ def test_nothing_is_described_while_the_setting_is_off(
     SettingsStore(connect(library_home)).set("assistant.ollama_host", vision_server.url)
     read_up_to(library_home, comic, 4)
     run = describe_pages(connect(library_home), library_home, comic)
-    assert run.descriptions == {} and "off" in run.reason
+    assert run.descriptions == {} and "off" in str(run.reason)
     assert vision_server.requests == []
 
 
@@ -97,7 +97,7 @@ def test_nothing_is_described_without_a_vision_model(
         enable(library_home, text_only)
         read_up_to(library_home, comic, 4)
         run = describe_pages(connect(library_home), library_home, comic)
-        assert run.descriptions == {} and "vision model" in run.reason
+        assert run.descriptions == {} and "vision model" in str(run.reason)
         assert text_only.model_calls() == []
 
 
@@ -106,7 +106,7 @@ def test_ollama_not_running_is_a_reason_not_a_crash(comic: Book, library_home: P
     settings.set("comics.describe_pages", True)
     settings.set("assistant.ollama_host", "http://127.0.0.1:9")
     run = describe_pages(connect(library_home), library_home, comic)
-    assert "isn't running" in run.reason and run.descriptions == {}
+    assert "isn't running" in str(run.reason) and run.descriptions == {}
 
 
 def test_pages_up_to_the_boundary_are_described_in_order_and_never_beyond(
@@ -206,7 +206,7 @@ def test_an_openai_compatible_server_describes_with_the_model_the_reader_named(
     read_up_to(library_home, comic, 1)
     # Such a server cannot say which of its models see images: the reader names one.
     run = describe_pages(connect(library_home), library_home, comic)
-    assert run.descriptions == {} and "name one it offers" in run.reason
+    assert run.descriptions == {} and "name one it offers" in str(run.reason)
     assert vision_server.model_calls() == []
 
     def grey_of(request: RecordedRequest) -> int:
