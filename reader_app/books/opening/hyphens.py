@@ -48,6 +48,8 @@ class Vocabulary:
         ends: list[tuple[str, str]] = []  # (head, tail) of every text ending with a hyphen
         count, head = 0, None
         for text in texts:
+            if not text.strip():
+                continue  # a page's picture: the paragraph before it goes on after it
             count += 1
             folded = text.casefold()
             words.update(_WORD.findall(folded))
