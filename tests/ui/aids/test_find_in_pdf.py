@@ -160,6 +160,12 @@ def test_a_word_broken_at_a_lines_end_is_found_whole_and_both_its_halves_marked(
     window.search_dock.next_button.click()
     assert view.current_pages() == (0,)
     words_read(qtbot, view)
+    # The window's words are the index's: the match's characters are the page's.
+    found = view.pdf.paragraphs(0) if view.pdf is not None else None
+    assert found is not None
+    hit = window.finder.hits[0]
+    assert found[hit.locator.block - 1].text[hit.locator.char:hit.end.char] == (
+        "an interesting forest")
     assert marked(view, 0, "inter"), "the word's first half, at the first line's end"
     assert marked(view, 0, "esting"), "the word's second half, at the next line's start"
     assert marked(view, 0, "forest")
