@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 import re
 import statistics
+import threading
+import weakref
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -215,7 +217,7 @@ def paragraphs(layer: PageLayer, *, skip: Lines | None = None,
                words: Vocabulary) -> list[Paragraph]:
     """The page's text as paragraphs, heads and feet left out. Lines are joined across hard
     line ends; a hyphen at a line's end is dropped where it breaks one word, as the book's
-    `words` (`edges_and_words`) tell (books/opening/hyphens.py)."""
+    `words` (`book_words`) tell (books/opening/hyphens.py)."""
     skip = skip or frozenset()
     lines = [ln for i, ln in enumerate(layer.lines) if (layer.page, i) not in skip
              and not (_is_edge(layer, ln) and is_page_number(ln.text))]
@@ -304,7 +306,7 @@ class BookText:
     book: Book | None
     textless: tuple[int, ...]
     skip: frozenset[tuple[int, int]] = frozenset()
-    words: Vocabulary = NO_WORDS  # the words its lines are joined by (`edges_and_words`)
+    words: Vocabulary = NO_WORDS  # the words its lines are joined by (`book_words`)
 
 
 def with_text_layer(
@@ -326,33 +328,55 @@ def with_text_layer(
             layers.append(PageLayer(section.index, 1.0, 1.0, ()))
         if progress is not None:
             progress(section.index + 1, total)
-    skip, words = edges_and_words(layers, names=(book.metadata.title, *book.metadata.authors))
+    skip = running_lines(layers, names=(book.metadata.title, *book.metadata.authors))
+    words = book_words(pages)
     sections = []
     for section, layer in zip(book.sections, layers, strict=True):
         kept = tuple(b for b in section.blocks if b.kind is BlockKind.IMAGE)
         blocks = (*kept, *page_blocks(layer, skip=skip, words=words))
         sections.append(dataclasses.replace(section, blocks=blocks))
     textless = tuple(layer.page for layer in layers if not layer.has_text)
-    return BookText(dataclasses.replace(book, sections=tuple(sections)), textless, skip, words)
+    return BookText(dataclasses.replace(book, sections=tuple(sections)), textless,
+                    frozenset(skip), words)
 
 
-def edges_and_words(
-    layers: Iterable[PageLayer], *, names: Iterable[str] = ()
-) -> tuple[frozenset[tuple[int, int]], Vocabulary]:
-    """What a page's paragraphs need from the whole book, in one pass over its pages: the
-    running heads and feet (`running_lines`), and the words of every line, which tell a word
-    broken at a line's end from a compound. The index (`with_text_layer`) and the window's
-    pages (ui/reader/pdf_pictures.py) both read a page's paragraphs with these, so the
-    characters of a sentence, a Find match or a citation are the same in both."""
-    texts: list[str] = []
+# Whoever reads a page's paragraphs first (the window's pages, read aloud, the index) reads the
+# book's words, once per open PDF; the others wait for them rather than read them again.
+_WORDS_LOCK = threading.Lock()
+_BOOK_WORDS: weakref.WeakKeyDictionary[PdfPages, Vocabulary] = weakref.WeakKeyDictionary()
 
-    def passing() -> Iterable[PageLayer]:
-        for layer in layers:
-            texts.extend(line.text for line in layer.lines)
-            yield layer
 
-    skip = running_lines(passing(), names=names)
-    return frozenset(skip), Vocabulary.of(texts)
+def book_words(pages: PdfPages) -> Vocabulary:
+    """The words of every line of the book, which tell a word broken at a line's end from a
+    compound (`paragraphs`). Read from PDFium's plain text, without the characters' boxes (about
+    a second for 700 pages), so that every reader of a page's paragraphs (the index, the
+    window's pages, read aloud) joins its lines by the same words: a sentence's characters, a
+    Find match's and a citation's are the same in all of them."""
+    with _WORDS_LOCK:
+        known = _BOOK_WORDS.get(pages)
+        if known is None:
+            lines = (line for index in range(len(pages)) for line in _page_lines(pages, index))
+            known = _BOOK_WORDS[pages] = Vocabulary.of(lines)
+        return known
+
+
+def _page_lines(pages: PdfPages, index: int) -> list[str]:
+    """Page `index`'s text as lines (a hyphen PDFium found at a line's end ends its line)."""
+    try:
+        with PDFIUM_LOCK:
+            page = pages.load_page(index)
+            try:
+                text_page = page.get_textpage()
+                try:
+                    count = min(text_page.count_chars(), MAX_PAGE_CHARS)
+                    text = text_page.get_text_range(0, count) if count > 0 else ""
+                finally:
+                    text_page.close()
+            finally:
+                page.close()
+    except Exception:  # a damaged page: no words from it, as no paragraphs (`with_text_layer`)
+        return []
+    return text.replace(_LINE_END_HYPHEN, "-\n").replace("\ufffe", "-\n").splitlines()
 
 
 def readable_book(book: Book) -> Book:

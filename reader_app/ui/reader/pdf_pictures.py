@@ -23,9 +23,10 @@ from reader_app.books.opening.pdf import (
 from reader_app.books.opening.pdf_text import (
     PageLayer,
     Paragraph,
-    edges_and_words,
+    book_words,
     paragraphs,
     read_layer,
+    running_lines,
 )
 from reader_app.errors import BookError
 from reader_app.ui.workers import Job, Workers
@@ -224,7 +225,7 @@ def _edges(
     pages: PdfPages, names: tuple[str, ...]
 ) -> tuple[frozenset[tuple[int, int]], Vocabulary]:
     """The running heads and feet of every page and the book's words (as the index reads its
-    paragraphs with them: pdf_text.edges_and_words)."""
+    paragraphs with them: pdf_text.with_text_layer)."""
 
     def layers() -> Iterator[PageLayer]:
         for index in range(len(pages)):
@@ -233,4 +234,4 @@ def _edges(
             except BookError:
                 continue  # a damaged page: no text from it, as for the index
 
-    return edges_and_words(layers(), names=names)
+    return frozenset(running_lines(layers(), names=names)), book_words(pages)
