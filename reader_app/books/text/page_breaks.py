@@ -26,7 +26,9 @@ from reader_app.books.opening.pdf_text import is_page_number
 from reader_app.books.text.segment import split_sentences
 
 # Bump when joining changes: a PDF's stored sentence table is built again (text_units digest).
-PAGE_BREAKS_VERSION = "page-breaks-1"
+# 2: a book that breaks no words at lines' ends keeps an unknown compound's hyphen over a page
+# break ("good-" / "nature"), which changes sentences whose paragraphs' text stays the same.
+PAGE_BREAKS_VERSION = "page-breaks-2"
 _NO_SPACE_AFTER = ("-", "—", "–", "/")  # as lines are joined inside a page (pdf_text._joined)
 
 
