@@ -10,6 +10,9 @@ Modules:
 - `cache`: A cache of parsed book models, so reopening a long book does not parse it again.
 - `cbz`: Comics into the book model: image pages in natural order, ComicInfo.xml metadata; CBZ
   here, and the same for CBR, CB7 and CBT (`archive.py`) through `read_comic`.
+- `hyphens`: A word broken by a hyphen at a line's or a page's end: made whole where the book's
+  own words tell, so "inter-" / "esting" reads "interesting" and "Anglo-" / "Saxon" keeps its
+  hyphen.
 - `file_kinds`: The one list of file types Pagemate takes: extensions, MIME types and the file
   dialog's filter.
 - `pdf`: PDF documents into the book model through PDFium (pypdfium2): one section per page, drawn

@@ -11,11 +11,14 @@ from __future__ import annotations
 import dataclasses
 import re
 import statistics
+import threading
+import weakref
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from reader_app.books.model import Block, BlockKind, Book
+from reader_app.books.opening.hyphens import NO_WORDS, Vocabulary, breaks_word
 from reader_app.books.opening.pdf import PDFIUM_LOCK, PdfPages, page_mapping, pdfium
 from reader_app.cancel import CancelToken
 
@@ -203,15 +206,18 @@ class Paragraph:
     pieces: tuple[tuple[int, int, Box], ...] = ()
 
 
-def page_blocks(layer: PageLayer, *, skip: Lines | None = None) -> list[Block]:
+def page_blocks(layer: PageLayer, *, skip: Lines | None = None,
+                words: Vocabulary) -> list[Block]:
     """The page's text as paragraph blocks (headings where the type is larger)."""
     return [Block(kind=BlockKind.HEADING if p.heading else BlockKind.PARAGRAPH, text=p.text,
-                  level=2 if p.heading else 0) for p in paragraphs(layer, skip=skip)]
+                  level=2 if p.heading else 0) for p in paragraphs(layer, skip=skip, words=words)]
 
 
-def paragraphs(layer: PageLayer, *, skip: Lines | None = None) -> list[Paragraph]:
+def paragraphs(layer: PageLayer, *, skip: Lines | None = None,
+               words: Vocabulary) -> list[Paragraph]:
     """The page's text as paragraphs, heads and feet left out. Lines are joined across hard
-    line ends; a hyphen PDFium marked as a line-end break is dropped."""
+    line ends; a hyphen at a line's end is dropped where it breaks one word, as the book's
+    `words` (`book_words`) tell (books/opening/hyphens.py)."""
     skip = skip or frozenset()
     lines = [ln for i, ln in enumerate(layer.lines) if (layer.page, i) not in skip
              and not (_is_edge(layer, ln) and is_page_number(ln.text))]
@@ -227,7 +233,7 @@ def paragraphs(layer: PageLayer, *, skip: Lines | None = None) -> list[Paragraph
 
     def flush() -> None:
         if current:
-            text, pieces = _joined(current)
+            text, pieces = _joined(current, words)
             heading = current[0].font_size > body_size * 1.25 and len(text) < 200
             blocks.append(Paragraph(text, heading, _union(line.box for line in current),
                                     pieces))
@@ -263,15 +269,19 @@ def _is_edge(layer: PageLayer, line: TextLine) -> bool:
     return line.box[1] < layer.height * 0.12 or line.box[3] > layer.height * 0.88
 
 
-def _joined(lines: list[TextLine]) -> tuple[str, tuple[tuple[int, int, Box], ...]]:
+def _joined(
+    lines: list[TextLine], words: Vocabulary
+) -> tuple[str, tuple[tuple[int, int, Box], ...]]:
     """The lines as one paragraph's text, and where each of its words' characters is drawn."""
     text = ""
     pieces: list[tuple[int, int, Box]] = []
     for line in lines:
-        # A hyphen at a line's end stays, as PDFium's text had it ("well-known"); a word broken
-        # over two pages is made whole where the book's words tell (books/text/page_breaks.py).
-        if text.endswith(_SOFT_HYPHEN):
-            text = text[:-1]  # a soft hyphen the line broke at: the word goes on
+        # A soft hyphen the line broke at is dropped, and so is a hyphen at a line's end where
+        # it breaks one word ("inter-" / "esting"); "Anglo-" / "Saxon" keeps its hyphen. Each
+        # half stays drawn where it is: the first piece ends where the second one begins.
+        if text.endswith(_SOFT_HYPHEN) or (
+                line.words and breaks_word(text, line.words[0].text, words)):
+            text = text[:-1]
             start, end, box = pieces[-1]
             pieces[-1] = (start, min(end, len(text)), box)
         elif text and not text.endswith(("-", "—", "–", "/", _LINE_END_HYPHEN)):
@@ -296,6 +306,7 @@ class BookText:
     book: Book | None
     textless: tuple[int, ...]
     skip: frozenset[tuple[int, int]] = frozenset()
+    words: Vocabulary = NO_WORDS  # the words its lines are joined by (`book_words`)
 
 
 def with_text_layer(
@@ -318,14 +329,54 @@ def with_text_layer(
         if progress is not None:
             progress(section.index + 1, total)
     skip = running_lines(layers, names=(book.metadata.title, *book.metadata.authors))
+    words = book_words(pages)
     sections = []
     for section, layer in zip(book.sections, layers, strict=True):
         kept = tuple(b for b in section.blocks if b.kind is BlockKind.IMAGE)
-        blocks = (*kept, *page_blocks(layer, skip=skip))
+        blocks = (*kept, *page_blocks(layer, skip=skip, words=words))
         sections.append(dataclasses.replace(section, blocks=blocks))
     textless = tuple(layer.page for layer in layers if not layer.has_text)
     return BookText(dataclasses.replace(book, sections=tuple(sections)), textless,
-                    frozenset(skip))
+                    frozenset(skip), words)
+
+
+# Whoever reads a page's paragraphs first (the window's pages, read aloud, the index) reads the
+# book's words, once per open PDF; the others wait for them rather than read them again.
+_WORDS_LOCK = threading.Lock()
+_BOOK_WORDS: weakref.WeakKeyDictionary[PdfPages, Vocabulary] = weakref.WeakKeyDictionary()
+
+
+def book_words(pages: PdfPages) -> Vocabulary:
+    """The words of every line of the book, which tell a word broken at a line's end from a
+    compound (`paragraphs`). Read from PDFium's plain text, without the characters' boxes (about
+    a second for 700 pages), so that every reader of a page's paragraphs (the index, the
+    window's pages, read aloud) joins its lines by the same words: a sentence's characters, a
+    Find match's and a citation's are the same in all of them."""
+    with _WORDS_LOCK:
+        known = _BOOK_WORDS.get(pages)
+        if known is None:
+            lines = (line for index in range(len(pages)) for line in _page_lines(pages, index))
+            known = _BOOK_WORDS[pages] = Vocabulary.of(lines)
+        return known
+
+
+def _page_lines(pages: PdfPages, index: int) -> list[str]:
+    """Page `index`'s text as lines (a hyphen PDFium found at a line's end ends its line)."""
+    try:
+        with PDFIUM_LOCK:
+            page = pages.load_page(index)
+            try:
+                text_page = page.get_textpage()
+                try:
+                    count = min(text_page.count_chars(), MAX_PAGE_CHARS)
+                    text = text_page.get_text_range(0, count) if count > 0 else ""
+                finally:
+                    text_page.close()
+            finally:
+                page.close()
+    except Exception:  # a damaged page: no words from it, as no paragraphs (`with_text_layer`)
+        return []
+    return text.replace(_LINE_END_HYPHEN, "-\n").replace("\ufffe", "-\n").splitlines()
 
 
 def readable_book(book: Book) -> Book:

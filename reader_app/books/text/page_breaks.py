@@ -16,21 +16,19 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import itertools
-import re
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from reader_app.books.model import Block, BlockKind, Book, Locator, Section
+from reader_app.books.opening.hyphens import Vocabulary, breaks_word
 from reader_app.books.opening.pdf_text import is_page_number
 from reader_app.books.text.segment import split_sentences
 
 # Bump when joining changes: a PDF's stored sentence table is built again (text_units digest).
-PAGE_BREAKS_VERSION = "page-breaks-1"
-_WORD = re.compile(r"[^\W\d_]+")
-_COMPOUND = re.compile(r"[^\W\d_]+-[^\W\d_]+")
-_HEAD_WORD = re.compile(r"([^\W\d_]+)-$")  # "inter-" at a page's foot
-_TAIL_WORD = re.compile(r"[^\W\d_]+")  # "esting" at the next page's head
+# 2: a book that breaks no words at lines' ends keeps an unknown compound's hyphen over a page
+# break ("good-" / "nature"), which changes sentences whose paragraphs' text stays the same.
+PAGE_BREAKS_VERSION = "page-breaks-2"
 _NO_SPACE_AFTER = ("-", "—", "–", "/")  # as lines are joined inside a page (pdf_text._joined)
 
 
@@ -94,7 +92,8 @@ def text_runs(
             if pieces and joins.get((pieces[-1].section, pieces[-1].block)) == (
                     section.index, index):
                 if text.endswith("-") and vocabulary is None:
-                    vocabulary = Vocabulary.of(book)
+                    vocabulary = Vocabulary.of(
+                        b.text for s in book.sections for b in s.blocks)
                 text, at = _joined(text, block.text, vocabulary)
             else:
                 if pieces:
@@ -144,43 +143,9 @@ def _has_text(block: Block) -> bool:
     return not (block.kind in (BlockKind.IMAGE, BlockKind.RULE) and not block.text.strip())
 
 
-@dataclass(frozen=True, slots=True)
-class Vocabulary:
-    """The book's words and hyphenated compounds (casefolded), to tell "inter-" / "esting" (one
-    word broken by the page) from "Anglo-" / "Saxon" (a compound)."""
-
-    words: frozenset[str]
-    compounds: frozenset[str]
-
-    @classmethod
-    def of(cls, book: Book) -> Vocabulary:
-        words: set[str] = set()
-        compounds: set[str] = set()
-        for section in book.sections:
-            for block in section.blocks:
-                folded = block.text.casefold()
-                words.update(_WORD.findall(folded))
-                compounds.update(_COMPOUND.findall(folded))
-        return cls(frozenset(words), frozenset(compounds))
-
-    def keeps_hyphen(self, head: str, tail: str) -> bool:
-        """Whether `head`-`tail`, broken after its hyphen at a line's end, is written with it:
-        not when the book writes the word whole elsewhere; yes when it writes the compound; else
-        not before a lowercase letter (a word broken where it would fit), yes before a capital."""
-        whole, compound = (head + tail).casefold(), f"{head}-{tail}".casefold()
-        if whole in self.words:
-            return False
-        if compound in self.compounds:
-            return True
-        return not tail[:1].islower()
-
-
 def _joined(text: str, after: str, vocabulary: Vocabulary | None) -> tuple[str, int]:
     """`text` with `after` (the next page's paragraph) joined on, and where `after` starts."""
-    head = _HEAD_WORD.search(text)
-    tail = _TAIL_WORD.match(after)
-    if head is not None and tail is not None and vocabulary is not None and (
-            not vocabulary.keeps_hyphen(head.group(1), tail.group(0))):
+    if vocabulary is not None and breaks_word(text, after, vocabulary):
         text = text[:-1]
     elif not text.endswith(_NO_SPACE_AFTER):
         text += " "

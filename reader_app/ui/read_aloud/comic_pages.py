@@ -119,7 +119,12 @@ def pdf_layer_page(book: Book, page: int) -> HeadedPage | None:
     (the pixels of the page as drawn for OCR, which the balloon outline expects), and which of
     them are headings; None for a page without text, and for any book that is not a PDF."""
     from reader_app.books.opening.pdf import RESOURCE_LONG_SIDE, pdf_pages
-    from reader_app.books.opening.pdf_text import paragraphs, read_layer, running_lines
+    from reader_app.books.opening.pdf_text import (
+        book_words,
+        paragraphs,
+        read_layer,
+        running_lines,
+    )
     from reader_app.comics.reading_order import Box, TextBlock
     from reader_app.comics.text import PageText
 
@@ -134,7 +139,9 @@ def pdf_layer_page(book: Book, page: int) -> HeadedPage | None:
         return None
     skip = running_lines([layer], names=(book.metadata.title, *book.metadata.authors))
     scale = RESOURCE_LONG_SIDE / max(layer.width, layer.height)
-    found = paragraphs(layer, skip=skip)
+    # The book's words, as the sentence table's: a word broken at a line's end is said as it
+    # is stored ("interesting", "well-known"), whatever page tells which it is.
+    found = paragraphs(layer, skip=skip, words=book_words(pages))
     blocks = tuple(TextBlock(p.text, Box(*(v * scale for v in p.box)), ()) for p in found)
     headings = frozenset(index for index, p in enumerate(found) if p.heading)
     return PageText(page, "", blocks), headings

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QColor, QDesktopServices, QImage
 
+from reader_app.books.opening.hyphens import Vocabulary
 from reader_app.books.opening.pdf import (
     SCREEN_DPI,
     PdfLink,
@@ -22,6 +23,7 @@ from reader_app.books.opening.pdf import (
 from reader_app.books.opening.pdf_text import (
     PageLayer,
     Paragraph,
+    book_words,
     paragraphs,
     read_layer,
     running_lines,
@@ -54,10 +56,11 @@ class PdfPictures(QObject):
         super().__init__(parent)
         self.pages = pages
         self.names = names  # the book's title and authors: running heads when at a page's edge
-        # The words on the pages, for selection: read once the running heads and feet are known
-        # (a pass over every page, in the background), then page by page as they are shown.
+        # The words on the pages, for selection: read once the running heads and feet and the
+        # book's words are known (a pass over every page, in the background), then page by page
+        # as they are shown.
         self._reading = Workers(self, max_threads=1)
-        self._skip: frozenset[tuple[int, int]] | None = None
+        self._book: tuple[frozenset[tuple[int, int]], Vocabulary] | None = None
         self._paragraphs: dict[int, tuple[Paragraph, ...]] = {}
         self._workers = Workers(self, max_threads=1)  # PDFium draws one page at a time anyway
         self._drawn: OrderedDict[tuple[int, int, int], _Drawn] = OrderedDict()
@@ -166,20 +169,22 @@ class PdfPictures(QObject):
         found = self._paragraphs.get(page)
         if found is not None:
             return found
-        pages, skip, names = self.pages, self._skip, self.names
-        if skip is None:
+        pages, book, names = self.pages, self._book, self.names
+        if book is None:
             if self._reading.current("edges") is None:
                 self._reading.submit("edges", lambda _job: _edges(pages, names),
                                      on_done=self._edges_known, on_error=self._unreadable)
             return None
+        skip, words = book
         if self._reading.current(f"text-{page}") is None:
             self._reading.submit(
-                f"text-{page}", lambda _job: tuple(paragraphs(read_layer(pages, page), skip=skip)),
+                f"text-{page}",
+                lambda _job: tuple(paragraphs(read_layer(pages, page), skip=skip, words=words)),
                 on_done=lambda found: self._text_arrived(page, found), on_error=self._unreadable)
         return None
 
-    def _edges_known(self, skip: frozenset[tuple[int, int]]) -> None:
-        self._skip = skip
+    def _edges_known(self, book: tuple[frozenset[tuple[int, int]], Vocabulary]) -> None:
+        self._book = book
         self.ready.emit()
 
     def _text_arrived(self, page: int, found: tuple[Paragraph, ...]) -> None:
@@ -216,8 +221,11 @@ def open_address(uri: str) -> None:
         QDesktopServices.openUrl(url)
 
 
-def _edges(pages: PdfPages, names: tuple[str, ...]) -> frozenset[tuple[int, int]]:
-    """The running heads and feet of every page (as the index leaves them out)."""
+def _edges(
+    pages: PdfPages, names: tuple[str, ...]
+) -> tuple[frozenset[tuple[int, int]], Vocabulary]:
+    """The running heads and feet of every page and the book's words (as the index reads its
+    paragraphs with them: pdf_text.with_text_layer)."""
 
     def layers() -> Iterator[PageLayer]:
         for index in range(len(pages)):
@@ -226,4 +234,4 @@ def _edges(pages: PdfPages, names: tuple[str, ...]) -> frozenset[tuple[int, int]
             except BookError:
                 continue  # a damaged page: no text from it, as for the index
 
-    return frozenset(running_lines(layers(), names=names))
+    return frozenset(running_lines(layers(), names=names)), book_words(pages)

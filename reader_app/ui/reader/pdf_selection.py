@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QMouseEvent, QPainter
 from PySide6.QtWidgets import QMenu, QWidget
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.opening.pdf_text import Paragraph
+from reader_app.books.opening.pdf_text import Box, Paragraph
 from reader_app.books.shelf.reading import Navigation
 from reader_app.ui.reader.flash_mark import FlashMark
 from reader_app.ui.reader.page_marks import CURRENT_COLOUR, MATCH_COLOUR, Mark
@@ -236,11 +236,23 @@ def _word_in(
 ) -> Word | None:
     best: tuple[float, Word] | None = None
     for block, paragraph in enumerate(found, start=1):
-        for start, end, (left, top, right, bottom) in paragraph.pieces:
+        for index, (_start, _end, (left, top, right, bottom)) in enumerate(paragraph.pieces):
             if left <= x <= right and top <= y <= bottom:
-                return (page, block, start, end)
+                return (page, block, *_whole(paragraph.pieces, index))
             if nearest and top <= y <= bottom:
                 distance = min(abs(x - left), abs(x - right))
                 if best is None or distance < best[0]:
-                    best = (distance, (page, block, start, end))
+                    best = (distance, (page, block, *_whole(paragraph.pieces, index)))
     return best[1] if best is not None else None
+
+
+def _whole(pieces: tuple[tuple[int, int, Box], ...], index: int) -> tuple[int, int]:
+    """The characters of the word whose piece is `pieces[index]`: a word broken at a line's end
+    ("inter-" / "esting", "well-" / "known") is drawn as two pieces, the first ending where the
+    second begins."""
+    first = last = index
+    while first > 0 and pieces[first - 1][1] == pieces[first][0]:
+        first -= 1
+    while last + 1 < len(pieces) and pieces[last + 1][0] == pieces[last][1]:
+        last += 1
+    return pieces[first][0], pieces[last][1]

@@ -1,5 +1,6 @@
 """Find in Book on a PDF: its text layer is searched (read on the worker, once), Next turns to the
-page of the match, and a match over a page break is found and marked on both pages."""
+page of the match, and a match over a page break is found and marked on both pages, as is a word
+broken with a hyphen at a line's end: found whole, both its halves marked."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tests.e2e.test_pdf_companion import CALIBRE, STORY
 from tests.ui.aids.test_find_in_book import search
 from tests.ui.conftest import open_file
 from tests.ui.reader.test_pdf_view import _drawn, _point
-from tests.unit.books.pdfgen import RUN_ON, write_pdf
+from tests.unit.books.pdfgen import LINE_BREAKS, RUN_ON, write_pdf
 
 
 def test_find_in_book_searches_a_pdfs_text_layer_and_turns_to_the_match(
@@ -144,3 +145,28 @@ def test_a_phrase_over_a_page_break_of_a_calibre_pdf_is_marked_on_both_pages(
     qtbot.keyClick(view, Qt.Key.Key_Right)
     words_read(qtbot, view)
     assert marked(view, 5, "kinsman,") and not marked(view, 5, "well-known")
+
+
+def test_a_word_broken_at_a_lines_end_is_found_whole_and_both_its_halves_marked(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """LINE_BREAKS: page 1's first line ends "through an inter-", its second begins "esting
+    forest of silver birches"."""
+    open_file(qtbot, window, write_pdf(tmp_path / "birch.pdf", LINE_BREAKS))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    search(qtbot, window, "an interesting forest")
+    qtbot.waitUntil(lambda: len(window.finder.hits) == 1, timeout=30_000)
+    window.search_dock.next_button.click()
+    assert view.current_pages() == (0,)
+    words_read(qtbot, view)
+    # The window's words are the index's: the match's characters are the page's.
+    found = view.pdf.paragraphs(0) if view.pdf is not None else None
+    assert found is not None
+    hit = window.finder.hits[0]
+    assert found[hit.locator.block - 1].text[hit.locator.char:hit.end.char] == (
+        "an interesting forest")
+    assert marked(view, 0, "inter"), "the word's first half, at the first line's end"
+    assert marked(view, 0, "esting"), "the word's second half, at the next line's start"
+    assert marked(view, 0, "forest")
+    assert not marked(view, 0, "through") and not marked(view, 0, "silver")

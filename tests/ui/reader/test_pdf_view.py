@@ -16,7 +16,7 @@ from reader_app.books.model import Locator
 from reader_app.ui.reader.comic_view import ComicView
 from reader_app.ui.window.main_window import MainWindow
 from tests.ui.conftest import open_file
-from tests.unit.books.pdfgen import sample_spec, write_pdf
+from tests.unit.books.pdfgen import LINE_BREAKS, sample_spec, write_pdf
 
 
 def _sample(tmp_path: Path) -> Path:
@@ -214,6 +214,26 @@ def test_a_double_click_selects_the_word(
     assert view.selected_text() == "keeper"
 
 
+def test_a_double_click_on_either_half_of_a_word_broken_at_a_lines_end_selects_it_whole(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """LINE_BREAKS: page 1's first line ends "through an inter-", its second begins "esting"."""
+    open_file(qtbot, window, write_pdf(tmp_path / "birch.pdf", LINE_BREAKS))
+    view = window.reader.comic_view
+    view.set_options(fit="page", spread=False)
+    (_page, rect), = _drawn(qtbot, view)
+    assert view.pdf is not None
+    qtbot.waitUntil(lambda: view.pdf.paragraphs(0) is not None, timeout=10_000)
+    found = view.pdf.paragraphs(0)
+    assert found is not None
+    body = found[1]
+    at = body.text.index("interesting")
+    halves = [piece for piece in body.pieces if at <= piece[0] < at + len("interesting")]
+    assert len(halves) == 2  # drawn on two lines
+    for half in halves:
+        qtbot.mouseDClick(view, Qt.MouseButton.LeftButton, pos=_point(rect, half[2]).toPoint())
+        assert view.selected_text() == "interesting"
+        assert view.selection_range() == (Locator(0, 2, at), Locator(0, 2, at + 11))
 def test_a_word_selected_on_a_pdf_page_is_looked_up_in_the_dictionary(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

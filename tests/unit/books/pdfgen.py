@@ -193,6 +193,19 @@ RUN_ON_GOLD = ("Carrot wants breakfast before they leave, and on the way he tell
 RUN_ON_FOREST = "They walk all morning through an interesting forest of silver birches."
 
 
+# Two pages set with words broken at lines' ends, as a typesetter that hyphenates sets them: on
+# page 1 "inter-" / "esting" is one word (the book writes it whole on page 2), "well-" / "known"
+# a compound the book writes with its hyphen on page 2, "Anglo-" / "Saxon" a compound.
+LINE_BREAKS = PdfSpec(title="Birch Tales", running_head="Birch Tales", chapters=(
+    PdfChapter("Chapter 1", [
+        ["Pepper and Carrot walk all morning through an inter-",
+         "esting forest of silver birches, past a well-",
+         "known spring and the ruins of an old Anglo-",
+         "Saxon chapel where the monks once kept bees."],
+        ["The forest was interesting to them because of the bees.",
+         "A well-known song of the village is about the monks."]]),))
+
+
 def sample_spec(*, chapters: int = 3, pages_per_chapter: int = 2, front_pages: int = 2) -> PdfSpec:
     """A small book: front matter in roman numerals, chapters of story lines, an outline with a
     sub-entry, and a link from the first front page to chapter 2."""

@@ -70,6 +70,19 @@ def test_a_compound_the_book_writes_elsewhere_keeps_its_hyphen_before_a_lowercas
     assert sentences(broken)[0][1] == "It was a wellknown tale."
 
 
+def test_a_book_whose_hyphens_at_page_ends_are_compounds_keeps_an_unknown_ones_hyphen() -> None:
+    """Its words tell that "well-" / "known" is a compound, and nothing tells of a word broken:
+    so is "self-" / "reliant", which a book that breaks words would have joined."""
+    plain = [[para(f"Page {n} of the tale goes on.")] for n in range(4)]
+    book = paged([para("It was a well-")], [para("known tale. He was a self-")],
+                 [para("reliant man.")], [para("A well-known tale.")], *plain)
+    assert [text for _place, text in sentences(book)][:2] == [
+        "It was a well-known tale.", "He was a self-reliant man."]
+    hyphenating = paged([para("It was a well-")], [para("known tale. He was a self-")],
+                        [para("reliant man, interesting.")], [para("An inter-")],
+                        [para("esting tale.")], *plain)
+    assert [text for _place, text in sentences(hyphenating)][:2] == [
+        "It was a wellknown tale.", "He was a selfreliant man, interesting."]
 def test_no_run_across_a_chapter_a_heading_or_into_matter_outside_the_story() -> None:
     chapter = paged([para("He said the key lay under the")], [para("mill in the dark.")],
                     chapters=(0, 1))

@@ -194,6 +194,6 @@ def test_chapter_headings_on_running_pages_are_kept_and_words_map_to_their_text(
             (BlockKind.PARAGRAPH, STORY[number])]
     from reader_app.books.opening.pdf_text import paragraphs
 
-    for paragraph in paragraphs(read_layer(pages, 0), skip=read.skip):
+    for paragraph in paragraphs(read_layer(pages, 0), skip=read.skip, words=read.words):
         words = [paragraph.text[start:end] for start, end, _box in paragraph.pieces]
         assert words == paragraph.text.split()
