@@ -51,6 +51,11 @@ class PlatformType:
     # Other identifiers apps in the wild declare for the same files: a file takes the identifier
     # of whichever app declared its extension first, and Pagemate should open it either way.
     aliases: tuple[str, ...] = ()
+    family: str = "book"  # which document icon its files get (DOCUMENT_ICONS)
+
+
+# The document icon of each family, rendered from assets/icons/<name>.svg by render_icons.py.
+DOCUMENT_ICONS = {"book": "pagemate-book-document", "comic": "pagemate-comic-document"}
 
 
 def _comic_aliases(short: str) -> tuple[str, ...]:
@@ -74,16 +79,16 @@ PLATFORM_TYPES: dict[str, PlatformType] = {
         "Markdown text", "net.daringfireball.markdown", ("public.plain-text",)),
     "application/vnd.comicbook+zip": PlatformType(
         "Comic book (zip)", "org.pagemate.cbz", ("public.zip-archive", "public.data"),
-        _comic_aliases("cbz")),
+        _comic_aliases("cbz"), family="comic"),
     "application/vnd.comicbook-rar": PlatformType(
         "Comic book (RAR)", "org.pagemate.cbr", ("public.archive", "public.data"),
-        _comic_aliases("cbr")),
+        _comic_aliases("cbr"), family="comic"),
     "application/x-cb7": PlatformType(
         "Comic book (7z)", "org.pagemate.cb7", ("public.archive", "public.data"),
-        _comic_aliases("cb7")),
+        _comic_aliases("cb7"), family="comic"),
     "application/x-cbt": PlatformType(
         "Comic book (tar)", "org.pagemate.cbt", ("public.tar-archive", "public.data"),
-        _comic_aliases("cbt")),
+        _comic_aliases("cbt"), family="comic"),
 }
 
 
@@ -119,22 +124,29 @@ def mac_rank(kind: FileKind) -> str:
     return "Default" if kind.default_app else "Alternate"
 
 
+def mac_document_icons() -> list[str]:
+    """The .icns files the document types name; the spec puts them in Contents/Resources."""
+    return [f"{name}.icns" for name in DOCUMENT_ICONS.values()]
+
+
 def mac_document_types(kinds: Sequence[FileKind] = FILE_KINDS) -> list[dict[str, object]]:
     """`CFBundleDocumentTypes`: one entry per group of the Open dialog and rank."""
-    grouped: dict[tuple[str, str], list[FileKind]] = {}
+    grouped: dict[tuple[str, str, str], list[FileKind]] = {}
     for kind in _registered(kinds):
-        grouped.setdefault((kind.group, mac_rank(kind)), []).append(kind)
+        key = (kind.group, mac_rank(kind), platform_type(kind).family)
+        grouped.setdefault(key, []).append(kind)
     return [
         {
             "CFBundleTypeName": group,
             "CFBundleTypeRole": "Viewer",
             "LSHandlerRank": rank,
+            "CFBundleTypeIconFile": f"{DOCUMENT_ICONS[family]}.icns",
             "LSItemContentTypes": _unique(
                 uti for kind in members
                 for uti in (platform_type(kind).uti, *platform_type(kind).aliases)
             ),
         }
-        for (group, rank), members in grouped.items()
+        for (group, rank, family), members in grouped.items()
     ]
 
 
@@ -172,6 +184,12 @@ def prog_id(kind: FileKind) -> str:
     return "Pagemate." + "".join(c for c in kind.extension if c.isalnum())
 
 
+def windows_icon(kind: FileKind) -> str:
+    """The document icon of the kind's family, where the bundle's data lands (`_internal`)."""
+    name = DOCUMENT_ICONS[platform_type(kind).family]
+    return f"{{app}}\\_internal\\assets\\icons\\{name}.ico"
+
+
 def _quoted(value: str) -> str:
     return '"' + value.replace('"', '""') + '"'  # Inno Setup doubles a quote inside a string
 
@@ -199,7 +217,7 @@ def windows_registry_lines(kinds: Sequence[FileKind] = FILE_KINDS) -> list[str]:
             # Not over another app's claim in the user's classes (HKLM's is already beneath).
             lines.append(_registry(ext, "", prog, "createvalueifdoesntexist uninsdeletevalue"))
         lines.append(_registry(prog, "", platform_type(kind).description, "uninsdeletekey"))
-        lines.append(_registry(f"{prog}\\DefaultIcon", "", "{app}\\{#AppExe},0"))
+        lines.append(_registry(f"{prog}\\DefaultIcon", "", windows_icon(kind)))
         lines.append(_registry(f"{prog}\\shell\\open\\command", "", OPEN_COMMAND))
     app = "Applications\\{#AppExe}"
     lines.append("; Pagemate in every registrable type's \"Open with\" list")

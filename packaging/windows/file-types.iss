@@ -7,81 +7,81 @@
 Root: HKA; Subkey: "Software\Classes\.epub\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.epub"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.epub"; ValueType: string; ValueName: ""; ValueData: "Pagemate.epub"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.epub"; ValueType: string; ValueName: ""; ValueData: "EPUB book"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.epub\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.epub\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.epub\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .pdf: application/pdf, Open with
 Root: HKA; Subkey: "Software\Classes\.pdf\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.pdf"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.pdf"; ValueType: string; ValueName: ""; ValueData: "PDF document"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.pdf\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.pdf\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.pdf\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .mobi: application/x-mobipocket-ebook, default where no app is chosen
 Root: HKA; Subkey: "Software\Classes\.mobi\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.mobi"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.mobi"; ValueType: string; ValueName: ""; ValueData: "Pagemate.mobi"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.mobi"; ValueType: string; ValueName: ""; ValueData: "Mobipocket book"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.mobi\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.mobi\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.mobi\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .azw3: application/vnd.amazon.mobi8-ebook, default where no app is chosen
 Root: HKA; Subkey: "Software\Classes\.azw3\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.azw3"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.azw3"; ValueType: string; ValueName: ""; ValueData: "Pagemate.azw3"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.azw3"; ValueType: string; ValueName: ""; ValueData: "Kindle book (KF8)"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.azw3\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.azw3\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.azw3\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .azw: application/vnd.amazon.ebook, default where no app is chosen
 Root: HKA; Subkey: "Software\Classes\.azw\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.azw"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.azw"; ValueType: string; ValueName: ""; ValueData: "Pagemate.azw"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.azw"; ValueType: string; ValueName: ""; ValueData: "Kindle book"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.azw\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.azw\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.azw\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .prc: application/x-mobipocket-ebook, default where no app is chosen
 Root: HKA; Subkey: "Software\Classes\.prc\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.prc"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.prc"; ValueType: string; ValueName: ""; ValueData: "Pagemate.prc"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.prc"; ValueType: string; ValueName: ""; ValueData: "Mobipocket book"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.prc\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.prc\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.prc\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .fb2: application/x-fictionbook+xml, default where no app is chosen
 Root: HKA; Subkey: "Software\Classes\.fb2\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.fb2"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.fb2"; ValueType: string; ValueName: ""; ValueData: "Pagemate.fb2"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.fb2"; ValueType: string; ValueName: ""; ValueData: "FictionBook"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.fb2\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.fb2\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.fb2\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .txt: text/plain, Open with
 Root: HKA; Subkey: "Software\Classes\.txt\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.txt"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.txt"; ValueType: string; ValueName: ""; ValueData: "Plain text"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.txt\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.txt\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.txt\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .md: text/markdown, Open with
 Root: HKA; Subkey: "Software\Classes\.md\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.md"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.md"; ValueType: string; ValueName: ""; ValueData: "Markdown text"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.md\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.md\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.md\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .markdown: text/markdown, Open with
 Root: HKA; Subkey: "Software\Classes\.markdown\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.markdown"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.markdown"; ValueType: string; ValueName: ""; ValueData: "Markdown text"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.markdown\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.markdown\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-book-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.markdown\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .cbz: application/vnd.comicbook+zip, default where no app is chosen
 Root: HKA; Subkey: "Software\Classes\.cbz\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.cbz"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.cbz"; ValueType: string; ValueName: ""; ValueData: "Pagemate.cbz"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.cbz"; ValueType: string; ValueName: ""; ValueData: "Comic book (zip)"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.cbz\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.cbz\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-comic-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.cbz\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .cbr: application/vnd.comicbook-rar, default where no app is chosen
 Root: HKA; Subkey: "Software\Classes\.cbr\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.cbr"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.cbr"; ValueType: string; ValueName: ""; ValueData: "Pagemate.cbr"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.cbr"; ValueType: string; ValueName: ""; ValueData: "Comic book (RAR)"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.cbr\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.cbr\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-comic-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.cbr\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .cb7: application/x-cb7, default where no app is chosen
 Root: HKA; Subkey: "Software\Classes\.cb7\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.cb7"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.cb7"; ValueType: string; ValueName: ""; ValueData: "Pagemate.cb7"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.cb7"; ValueType: string; ValueName: ""; ValueData: "Comic book (7z)"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.cb7\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.cb7\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-comic-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.cb7\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; .cbt: application/x-cbt, default where no app is chosen
 Root: HKA; Subkey: "Software\Classes\.cbt\OpenWithProgids"; ValueType: string; ValueName: "Pagemate.cbt"; ValueData: ""; Flags: uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\.cbt"; ValueType: string; ValueName: ""; ValueData: "Pagemate.cbt"; Flags: createvalueifdoesntexist uninsdeletevalue
 Root: HKA; Subkey: "Software\Classes\Pagemate.cbt"; ValueType: string; ValueName: ""; ValueData: "Comic book (tar)"; Flags: uninsdeletekey
-Root: HKA; Subkey: "Software\Classes\Pagemate.cbt\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Pagemate.cbt\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\_internal\assets\icons\pagemate-comic-document.ico"
 Root: HKA; Subkey: "Software\Classes\Pagemate.cbt\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 ; Pagemate in every registrable type's "Open with" list
 Root: HKA; Subkey: "Software\Classes\Applications\{#AppExe}"; ValueType: string; ValueName: "FriendlyAppName"; ValueData: "{#AppName}"; Flags: uninsdeletekey

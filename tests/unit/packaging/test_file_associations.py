@@ -24,6 +24,7 @@ from reader_app.books.opening.file_kinds import FILE_KINDS, FileKind
 from tests.conftest import ROOT
 
 PACKAGING = ROOT / "packaging"
+ICONS = ROOT / "assets" / "icons"
 NOT_DEFAULT = {".pdf", ".txt", ".md", ".markdown"}  # a reader's PDFs and notes stay where they are
 ISSUE_42 = {".epub", ".pdf", ".mobi", ".azw3", ".azw", ".prc", ".fb2", ".txt", ".md",
             ".markdown", ".cbz", ".cbr", ".cb7", ".cbt"}
@@ -53,9 +54,9 @@ class _Recorded:
         self.pure = self.scripts = ()
 
 
-def run_spec_as_on_a_mac(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+def run_spec_as_on_a_mac(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, Any], list[Any]]:
     """Runs packaging/pagemate.spec with PyInstaller's build steps recorded and sys.platform
-    "darwin"; returns the info_plist it gives BUNDLE."""
+    "darwin"; returns the info_plist it gives BUNDLE and the data files it gives Analysis."""
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_data_files = lambda *_a, **_k: []  # type: ignore[attr-defined]
     hooks.collect_submodules = lambda *_a, **_k: []  # type: ignore[attr-defined]
@@ -64,26 +65,27 @@ def run_spec_as_on_a_mac(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
     monkeypatch.setattr(sys, "path", list(sys.path))
     monkeypatch.setattr(sys, "platform", "darwin")
-    bundles: list[_Recorded] = []
+    recorded: dict[str, list[_Recorded]] = {"Analysis": [], "BUNDLE": []}
 
-    def bundle(*args: Any, **kwargs: Any) -> _Recorded:
-        bundles.append(_Recorded(*args, **kwargs))
-        return bundles[-1]
+    def step(name: str) -> Any:
+        def record(*args: Any, **kwargs: Any) -> _Recorded:
+            recorded[name].append(_Recorded(*args, **kwargs))
+            return recorded[name][-1]
+        return record
 
     spec = PACKAGING / "pagemate.spec"
-    names = {"SPECPATH": str(PACKAGING), "__name__": "__main__", "Analysis": _Recorded,
-             "PYZ": _Recorded, "EXE": _Recorded, "COLLECT": _Recorded, "BUNDLE": bundle}
+    names = {"SPECPATH": str(PACKAGING), "__name__": "__main__", "Analysis": step("Analysis"),
+             "PYZ": _Recorded, "EXE": _Recorded, "COLLECT": _Recorded, "BUNDLE": step("BUNDLE")}
     exec(compile(spec.read_text(), str(spec), "exec"), names)
-    assert len(bundles) == 1
-    info: dict[str, Any] = bundles[0].kwargs["info_plist"]
-    return info
+    [analysis], [bundle] = recorded["Analysis"], recorded["BUNDLE"]
+    return bundle.kwargs["info_plist"], analysis.kwargs["datas"]
 
 
 @pytest.fixture
 def info_plist(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
     """The Info.plist keys as macOS reads them: written to a plist file and parsed back."""
     path = tmp_path / "Info.plist"
-    path.write_bytes(plistlib.dumps(run_spec_as_on_a_mac(monkeypatch)))
+    path.write_bytes(plistlib.dumps(run_spec_as_on_a_mac(monkeypatch)[0]))
     parsed: dict[str, Any] = plistlib.loads(path.read_bytes())
     return parsed
 
@@ -153,6 +155,18 @@ def test_the_spec_types_no_document_type_of_its_own() -> None:
     assert not re.search(r"LSItemContentTypes|UTTypeIdentifier|\.epub|\bcbz\b", spec)
 
 
+def test_each_document_type_has_its_family_icon_in_the_bundle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    info, datas = run_spec_as_on_a_mac(monkeypatch)
+    at_the_top = {Path(source).name for source, dest in datas if dest == "."}
+    for doc in info["CFBundleDocumentTypes"]:
+        icon = doc["CFBundleTypeIconFile"]
+        family = "comic" if doc["CFBundleTypeName"] == "Comics" else "book"
+        assert icon == f"pagemate-{family}-document.icns", doc
+        assert icon in at_the_top and (ICONS / icon).is_file()
+
+
 INNO_FIELD = re.compile(r'(\w+):\s*("(?:[^"]|"")*"|[^;]*)')
 
 
@@ -197,6 +211,10 @@ def test_windows_offers_every_type_and_is_the_default_only_for_books_and_comics(
         assert re.fullmatch(r"Pagemate\.[a-z0-9]+", prog_id)
         assert prog[prog_id]["Flags"] == "uninsdeletevalue"
         assert values(entries, prog_id)[""]["ValueData"], kind  # its name in Explorer
+        family = "comic" if kind.group == "Comics" else "book"
+        icon = values(entries, f"{prog_id}\\DefaultIcon")[""]["ValueData"]
+        assert icon == f"{{app}}\\_internal\\assets\\icons\\pagemate-{family}-document.ico"
+        assert (ICONS / icon.rsplit("\\", 1)[1]).is_file()
         command = values(entries, f"{prog_id}\\shell\\open\\command")[""]["ValueData"]
         assert command == '"{app}\\{#AppExe}" "%1"'
         default = values(entries, ext).get("")
