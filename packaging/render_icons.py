@@ -40,7 +40,7 @@ def render_png(renderer: QSvgRenderer, name: str, size: int) -> Path:
     renderer.render(painter, QRectF(0, 0, size, size))
     painter.end()
     target = png_path(name, size)
-    if not image.save(str(target), "PNG"):
+    if not image.save(str(target)):  # the format from the ".png" suffix
         raise OSError(f"could not write {target}")
     return target
 
