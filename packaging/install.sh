@@ -6,6 +6,7 @@
 #   ~/.local/bin/pagemate                 a launcher (set PAGEMATE_BIN_DIR to put it elsewhere)
 #   $XDG_DATA_HOME/applications/pagemate.desktop
 #   $XDG_DATA_HOME/icons/hicolor/<size>/apps/pagemate.png (+ scalable/apps/pagemate.svg)
+#   $XDG_DATA_HOME/icons/hicolor/<size>/mimetypes/pagemate-{book,comic}-document.png (+ SVG)
 #   $XDG_DATA_HOME/mime/packages/pagemate-mime.xml     (comic and Kindle types older systems lack)
 #   $XDG_CONFIG_HOME/mimeapps.list        Pagemate as the default for those books and comics
 #
@@ -158,6 +159,14 @@ for size in "${ICON_SIZES[@]}"; do
         "$ICONS_DIR/${size}x${size}/apps/pagemate.png" 644
 done
 install_file "$ROOT/assets/icons/pagemate.svg" "$ICONS_DIR/scalable/apps/pagemate.svg" 644
+# The document icons of book and comic files, named by pagemate-mime.xml's <icon> elements.
+for icon in pagemate-book-document pagemate-comic-document; do
+    for size in "${ICON_SIZES[@]}"; do
+        install_file "$ROOT/assets/icons/$icon-$size.png" \
+            "$ICONS_DIR/${size}x${size}/mimetypes/$icon.png" 644
+    done
+    install_file "$ROOT/assets/icons/$icon.svg" "$ICONS_DIR/scalable/mimetypes/$icon.svg" 644
+done
 # Icon caches only exist where a theme was installed with one; GTK looks up our icon without.
 [ -f "$ICONS_DIR/icon-theme.cache" ] && have gtk-update-icon-cache \
     && gtk-update-icon-cache -q "$ICONS_DIR" 2>/dev/null || true

@@ -67,6 +67,22 @@ def test_the_mime_package_is_valid_and_every_extension_has_a_glob_somewhere() ->
         assert any(f"*{extension}" in globs for globs in ours.values()), extension
 
 
+def test_every_icon_the_mime_package_names_is_drawn_and_installed() -> None:
+    root = etree.parse(str(PACKAGING / "pagemate-mime.xml")).getroot()
+    named = {icon.get("name", "") for icon in root.iter(f"{MIME_NS}icon")}
+    assert named == {"pagemate-book-document", "pagemate-comic-document"}
+    install = (PACKAGING / "install.sh").read_text()
+    for name in named:
+        assert name in install
+        assert (ROOT / "assets" / "icons" / f"{name}.svg").is_file()
+        assert (ROOT / "assets" / "icons" / f"{name}-512.png").is_file()
+    comics = {kind.mime_type for kind in FILE_KINDS if kind.group == "Comics"}
+    for kind in root.iter(f"{MIME_NS}mime-type"):
+        icon = kind.find(f"{MIME_NS}icon")
+        family = "comic" if kind.get("type") in comics else "book"
+        assert icon is not None and icon.get("name") == f"pagemate-{family}-document"
+
+
 @pytest.mark.skipif(not shutil.which("update-mime-database"), reason="needs shared-mime-info")
 def test_the_mime_package_compiles_and_maps_the_comic_extensions(tmp_path: Path) -> None:
     packages = tmp_path / "mime" / "packages"
@@ -76,6 +92,9 @@ def test_the_mime_package_compiles_and_maps_the_comic_extensions(tmp_path: Path)
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "rror" not in done.stderr, done.stderr
     globs = (tmp_path / "mime" / "globs2").read_text()
+    icons = (tmp_path / "mime" / "icons").read_text().splitlines()
+    assert "application/vnd.comicbook-rar:pagemate-comic-document" in icons
+    assert "application/vnd.amazon.mobi8-ebook:pagemate-book-document" in icons
     for pattern, mime in (
         ("*.cbr", "application/vnd.comicbook-rar"), ("*.cb7", "application/x-cb7"),
         ("*.cbt", "application/x-cbt"), ("*.azw", "application/vnd.amazon.ebook"),

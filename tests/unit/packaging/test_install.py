@@ -19,6 +19,7 @@ MIME_TYPES = (
     "application/x-fictionbook+xml",
 )
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+DOCUMENT_ICONS = ("pagemate-book-document", "pagemate-comic-document")
 
 needs_desktop_tools = pytest.mark.skipif(
     not (shutil.which("desktop-file-validate") and shutil.which("xdg-mime")),
@@ -103,8 +104,12 @@ def test_installed_entry_validates_and_is_the_default_for_epub_and_cbz(
     # Offered for PDFs and text files ("Open with"), never made their default.
     defaults = (home / ".config" / "mimeapps.list").read_text()
     assert "application/pdf=" not in defaults and "text/plain=" not in defaults
-    for size in ICON_SIZES:
-        assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "pagemate.png").is_file()
+    hicolor = share / "icons" / "hicolor"
+    for size in (*(f"{size}x{size}" for size in ICON_SIZES), "scalable"):
+        suffix = ".svg" if size == "scalable" else ".png"
+        assert (hicolor / size / "apps" / f"pagemate{suffix}").is_file()
+        for icon in DOCUMENT_ICONS:  # the book and comic files' icons
+            assert (hicolor / size / "mimetypes" / f"{icon}{suffix}").is_file(), (size, icon)
     assert (share / "mime" / "packages" / "pagemate-mime.xml").is_file()
 
 
