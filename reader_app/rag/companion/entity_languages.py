@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from reader_app.rag.companion.entity_tokens import DOTTED_TITLES, FRENCH_DOTTED_TITLES
-from reader_app.rag.companion.entity_words import STOPWORDS
+from reader_app.rag.companion.entity_words import STOPWORDS, TITLES
 
 
 def _words(text: str) -> frozenset[str]:
@@ -157,6 +157,10 @@ class NameRules:
         if (len(words) >= 2 and words[-1] in self.loose_determiners and gaps[-1] == " "
                 and words[-2].islower() and words[-2] not in _SMALL_TITLES):
             return True  # "au dire des Conseillers"; not "madame des Grassins", "Félicité des"
+        if (len(words) >= 3 and words[-1] in self.loose_determiners and gaps[-1] == " "
+                and gaps[-2] in (" ", "’", "'") and words[-3].lower() in self.determiners
+                and words[-2][:1].isupper() and words[-2] not in TITLES):
+            return True  # "l'Ordre des Jésuites": a noun's, as "le dire des Conseillers"
         adjectives = 0
         for word, gap in zip(reversed(words), reversed(gaps), strict=True):
             if gap not in (" ", "’", "'"):

@@ -132,3 +132,22 @@ def test_a_lordship_named_after_a_place_is_not_a_surname() -> None:
         "Juancho m'a suivie de Grenade à Séville, de Séville à Madrid.",
     )
     assert ("Grenade", "Zapata de Grenade") not in _linked(book)
+
+
+def test_a_capital_after_a_noun_and_des_is_a_noun() -> None:
+    # Balzac: "l'Ordre des Jésuites", as "au dire des Conseillers"
+    book = book_in("fr", "Ce squelette devenait une sorte de folie religieuse en Italie, et un "
+                         "étendard pour l'Ordre des Jésuites.")
+    assert "Jésuites" not in names_in(book)
+
+
+def test_all_of_someone_s_given_names_are_that_person() -> None:
+    # Balzac: "Amédée-Sylvain-Jacques de Soulas" is Amédée de Soulas
+    book = book_in(
+        "fr",
+        "– Bien singulière ! répéta le jeune Amédée de Soulas dont la biographie devient "
+        "nécessaire à l'intelligence de cette histoire.",
+        "Donc, Besançon jouissait, en 1834, d'un lion dans la personne de ce monsieur "
+        "Amédée-Sylvain-Jacques de Soulas, écrit Souleyaz au temps de l'occupation espagnole.",
+    )
+    assert ("Amédée-Sylvain-Jacques de Soulas", "Amédée de Soulas") in _linked(book)
