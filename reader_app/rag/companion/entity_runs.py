@@ -67,7 +67,14 @@ class NameWords:
         if not before or tokens[index].fresh:
             return False
         gaps = [tokens[k + 1].gap for k in range(max(index - 3, 0), index)]
-        return self.rules.determined([t.word for t in before], gaps, loose=loose)
+        if self.rules.determined([t.word for t in before], gaps, loose=loose):
+            return True
+        # "les Petits Braconniers": the capitals after an article are one noun (French; German
+        # capitalises every noun, and "die Frau Senatorin Brokenkorb" names someone)
+        previous = tokens[index - 1]
+        return (not self.rules.nouns_capitalised and bool(self.rules.determiners)
+                and tokens[index].gap == " " and previous.word[:1].isupper()
+                and previous.word not in TITLES and self.determined(tokens, index - 1))
 
     def noun(self, word: str) -> bool:
         """A word the text so far mostly puts after an article: a common noun ("Zeit")."""

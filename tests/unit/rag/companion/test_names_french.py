@@ -151,3 +151,10 @@ def test_all_of_someone_s_given_names_are_that_person() -> None:
         "Amédée-Sylvain-Jacques de Soulas, écrit Souleyaz au temps de l'occupation espagnole.",
     )
     assert ("Amédée-Sylvain-Jacques de Soulas", "Amédée de Soulas") in _linked(book)
+
+
+def test_the_capitals_after_an_article_are_one_noun() -> None:
+    # Gautier: "les Petits Braconniers", an engraving
+    book = book_in("fr", "Quelques gravures à la manière noire, venues de Paris, Souvenirs et "
+                         "Regrets, les Petits Braconniers, étaient suspendues aux murs.")
+    assert not any("Braconniers" in name for name in names_in(book))
