@@ -281,10 +281,10 @@ class _Extractor(FormGroups):
             same = self._roots(self.by_names[names])
             if len(same) == 1:
                 return same.pop(), "same full name"
-            short = self.forms.get((form.title, (first.split("-")[0], *names[1:])))
-            if self.rules.merge_surnames and "-" in first and short is not None:
+            first_given = self.forms.get((form.title, (first.split("-")[0], *names[1:])))
+            if self.rules.merge_surnames and "-" in first and first_given is not None:
                 # "Amédée-Sylvain-Jacques de Soulas", all his given names, is "Amédée de Soulas"
-                return self._find(short.form_id), "given names in full"
+                return self._find(first_given.form_id), "given names in full"
             if title:
                 # "Lady Catherine de Bourgh" is "Lady Catherine"; "Mr. Fitzwilliam Darcy" is
                 # "Mr. Darcy", but "Miss Elizabeth Bennet" is not "Miss Bennet".
