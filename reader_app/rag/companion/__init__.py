@@ -28,6 +28,8 @@ Modules:
   nicknames.
 - `features`: The companion features in one place, for the window, the command line and character
   chat.
+- `places`: Places a reader knows without being told, for French and German books: countries,
+  regions, continents and large cities in many languages, from GeoNames and CLDR.
 - `prompts`: Every piece of text the companion sends a model, and the sealed requests made of it.
 - `recaps`: The story so far: chapter summaries, the part of the current chapter read,
   "Previously…" and the recap of a series' earlier volumes.

@@ -35,6 +35,7 @@ from reader_app.rag.companion.entity_runs import (
     NameWords,
     addressed,
     called_in_speech,
+    listed,
     listed_places,
     place_cue,
     speech_nearby,
@@ -44,17 +45,20 @@ from reader_app.rag.companion.entity_tokens import Token
 from reader_app.rag.companion.entity_tokens import tokens as split_words
 from reader_app.rag.companion.entity_words import (
     GIVEN_NAME_TITLES,
+    KNOWN_PLACES,
     MALE_TITLES,
     NICKNAMES,
     PARTICLES,
     SAME_TITLES,
     TITLES,
 )
+from reader_app.rag.companion.places import known_place as known_place_name
 from reader_app.rag.index.sentences import split_book
 
-# 6: firms, works, cries, pet forms, one title in three languages (French, German); 5: French and
-# German rules; 4: described names, calls, nicknames; 3: the story only; 2: "addressed by name"
-EXTRACTOR_VERSION = "forward-6"
+# 7: places the reader knows (French, German); 6: firms, works, cries, pet forms, one title in
+# three languages; 5: French and German rules; 4: described names, calls, nicknames; 3: the
+# story only; 2: "addressed by name"
+EXTRACTOR_VERSION = "forward-7"
 
 JUST_NAMED = 12  # sentences: a given name alone this soon after a full name is that person
 
@@ -80,6 +84,7 @@ class _Extractor(FormGroups):
         self.by_last_titled: dict[str, list[tuple[int, str]]] = defaultdict(list)
         self.by_last_described: dict[str, list[int]] = defaultdict(list)  # "the Tin Woodman"
         self.by_last_full: dict[str, list[int]] = defaultdict(list)  # two names or more
+        self.by_lordship: dict[str, list[int]] = defaultdict(list)  # "Amédée de Soulas"
         self.known_names = german_names.KnownNames(self.by_first_any, self.by_last_full)
 
     def run(self, book: Book) -> Extraction:
@@ -120,7 +125,7 @@ class _Extractor(FormGroups):
                     index += 1  # "Peter Uhusens Weißdornprügel": his stick, not a name
             else:
                 index += 1
-        self.words.count(tokens)
+        self.words.count(tokens, sid)
         for match in ADDRESSED.finditer(text):
             pair = addressed(match, self.forms, dotted=self.rules.dotted_titles, full_names=[
                 self.by_id[f] for f in self.by_first_full[match["given"]]])
@@ -134,9 +139,22 @@ class _Extractor(FormGroups):
                                known) if self.rules.merge_surnames else ():
             self.mentions[len(self.mentions) - len(runs) + i] = replace(done[i], place=True)
             self.form_places[done[i].form_id] += not done[i].place
+        self._listed_with_people(text, tokens, runs)
         for (_, end, first), (start, _, second) in pairwise(runs):
             if text[tokens[end - 1].end : tokens[start].start] in SIDE_BY_SIDE:
                 self._listed_together(first, second, sid)
+
+    def _listed_with_people(self, text: str, tokens: list[Token],
+                            runs: list[tuple[int, int, NameForm]]) -> None:
+        """A name the reader knows as a place listed beside someone who is not one ("Maria,
+        Nanetta und Teresina", the daughters; Teresina is also a city) is not a place here."""
+        first = len(self.mentions) - len(runs)
+        for chain in listed(text, tokens, [(a, b) for a, b, _ in runs]):
+            mentions = [self.mentions[first + i] for i in chain]
+            if any(m.known_place for m in mentions) and not all(
+                    m.known_place or m.place for m in mentions):
+                for i, mention in zip(chain, mentions, strict=True):
+                    self.mentions[first + i] = replace(mention, known_place=False)
 
     def _run(
         self, sid: int, section: int, block: int, text: str, tokens: list[Token], start: int,
@@ -173,9 +191,11 @@ class _Extractor(FormGroups):
             self._described_later(form, sid)
         self.last_mention[self._find(form.form_id)] = sid
         self.root_mentions[self._find(form.form_id)] += 1
+        # "Séville", "Égypte": a place the reader knows, when nothing says it is someone (xray.py)
+        known_place = self.rules.gazetteer and not title and known_place_name(" ".join(names))
         self.mentions.append(
             Mention(form.form_id, sid, section, block, strong, speech, titled, place,
-                    after_the, addressed)
+                    after_the, addressed, known_place)
         )
         self.form_mentions[form.form_id] += 1
         self.form_places[form.form_id] += place
@@ -224,6 +244,8 @@ class _Extractor(FormGroups):
                 self.by_first_full[names[0]].append(form.form_id)
                 if not PARTICLES & set(names):  # "de Watteville": a family's, not one person's
                     self.by_last_full[names[-1]].append(form.form_id)
+                elif names[-2] in PARTICLES and names[0][:1].isupper():
+                    self.by_lordship[names[-1]].append(form.form_id)
             if title:
                 self.by_last_titled[names[-1]].append((form.form_id, title.rstrip(".")))
         if target is not None:
@@ -237,12 +259,15 @@ class _Extractor(FormGroups):
         is the one full name read so far with that word first or last."""
         first, last = form.names[0], form.names[-1]
         parts = [(first, "given name"), (last, "surname of a full name")]
-        for word, full in parts[: 1 if PARTICLES & set(form.names) else 2]:  # "de Watteville"
+        # "de Watteville": a family's, unless the one person of that name ("de Soulas")
+        lordship = self._lordship(last) if PARTICLES & set(form.names) else None
+        for word, full in parts[: 1 if PARTICLES & set(form.names) and lordship is None else 2]:
             bare = self.forms.get(("", (word,)))
             if bare is None or self._find(bare.form_id) != bare.form_id:
                 continue
             others = self._contenders(self._roots(self.by_first_full[word])
-                                      | self._roots(self.by_last_full[word]), sid)
+                                      | self._roots(self.by_last_full[word])
+                                      | self._roots(self.by_lordship[word]), sid)
             elsewhere = full == "given name" and self._surname_elsewhere(word)  # "Col. Fitzwilliam"
             if others <= {self._find(form.form_id)} and not elsewhere:
                 self._link(bare.form_id, form.form_id, sid, full)
@@ -256,6 +281,10 @@ class _Extractor(FormGroups):
             same = self._roots(self.by_names[names])
             if len(same) == 1:
                 return same.pop(), "same full name"
+            first_given = self.forms.get((form.title, (first.split("-")[0], *names[1:])))
+            if self.rules.merge_surnames and "-" in first and first_given is not None:
+                # "Amédée-Sylvain-Jacques de Soulas", all his given names, is "Amédée de Soulas"
+                return self._find(first_given.form_id), "given names in full"
             if title:
                 # "Lady Catherine de Bourgh" is "Lady Catherine"; "Mr. Fitzwilliam Darcy" is
                 # "Mr. Darcy", but "Miss Elizabeth Bennet" is not "Miss Bennet".
@@ -346,10 +375,27 @@ class _Extractor(FormGroups):
         full = self._roots(self.by_last_full[surname])
         if len(full) == 1:
             return full.pop(), "surname of a full name"
+        lordship = self._lordship(surname) if not full else None
+        if lordship is not None:
+            return lordship, "surname of a full name"
         pet = self._roots(f for name in pet_form_of(surname, self.by_first_any,
                                                    self.rules.pet_endings)
                           for f in self.by_first_any[name])
         return (pet.pop(), "pet form") if len(pet) == 1 and not full else (None, "")
+
+    def _lordship(self, surname: str) -> int | None:
+        """The one person named "<given name> de <surname>" so far ("Amédée de Soulas": a bare
+        "Soulas" is he), unless the book has named a family so before that person ("les
+        Watteville", then "Philomène de Watteville": a bare "Watteville" may be any of them), or
+        the surname is a place the reader knows ("Zapata de Grenade", "Katharina von England")."""
+        if surname in KNOWN_PLACES or (self.rules.gazetteer and known_place_name(surname)):
+            return None
+        roots = self._roots(self.by_lordship[surname])
+        if len(roots) != 1:
+            return None
+        family = self.words.family_seen.get(surname)
+        first = min(self.by_id[f].first_sid for f in self.by_lordship[surname])
+        return None if family is not None and family <= first else roots.pop()
 
     def _described(self, word: str) -> int | None:
         """The one described name ("the Cowardly Lion") ending in `word`, if only one."""

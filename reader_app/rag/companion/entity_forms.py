@@ -34,6 +34,7 @@ class Mention:
     place: bool  # after "in", "at", "from"...
     after_the: bool  # "the Scarecrow": shown with its article
     called: bool = False  # called out in speech ("“… like it, Lizzy.”"), or spoken to
+    known_place: bool = False  # a place the reader knows (places.py; French, German books)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from reader_app.rag.companion.entity_tokens import DOTTED_TITLES, FRENCH_DOTTED_TITLES
-from reader_app.rag.companion.entity_words import STOPWORDS
+from reader_app.rag.companion.entity_words import STOPWORDS, TITLES
 
 
 def _words(text: str) -> frozenset[str]:
@@ -93,6 +93,12 @@ _FRENCH_VERB_PRONOUN = re.compile(
 )
 
 
+# What French adds to a word for its plural and feminine: "espagnol(e)(s)", "italien(ne)(s)"
+_FRENCH_INFLECTION = re.compile(r"(?:ne|e)?s?$")
+# An elided small word before the determiner: "d’une Espagnole" is "une Espagnole".
+_ELIDED = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)[’']")
+
+
 @dataclass(frozen=True, slots=True)
 class NameRules:
     """How one language writes names; `determiners` empty means no determiner test."""
@@ -115,6 +121,22 @@ class NameRules:
     surroundings: bool = False
     place_nouns: frozenset[str] = frozenset()  # "place de Lavapiès", "théâtre del Circo"
     pet_endings: tuple[str, ...] = ()  # "Peterle" is Peter, "Paule" Paulchen: ("", "le", ...)
+    gazetteer: bool = False  # countries and cities the reader knows (places.py): "Séville"
+    # A word's plural and feminine are the word: "Espagnols" is a noun where "espagnol" is
+    inflected: bool = False
+
+    def small_forms(self, word: str) -> tuple[str, ...]:
+        """The lower-case forms whose use says a capitalised `word` is a common word: itself,
+        and in French its plural and feminine ("Espagnole", "Espagnols": "espagnol";
+        "Italienne": "italien")."""
+        lower = word.lower()
+        if not self.inflected:
+            return (lower,)
+        stem = _FRENCH_INFLECTION.sub("", lower)
+        if len(stem) < 4:
+            return (lower,)
+        return tuple(dict.fromkeys((lower, stem, stem + "s", stem + "e", stem + "es",
+                                    *((stem + "ne", stem + "nes") if stem.endswith("n") else ()))))
 
     def common_word(self, word: str) -> bool:
         """Never a name in this language: a function word, an interjection, "Voulez-vous"."""
@@ -135,10 +157,15 @@ class NameRules:
         if (len(words) >= 2 and words[-1] in self.loose_determiners and gaps[-1] == " "
                 and words[-2].islower() and words[-2] not in _SMALL_TITLES):
             return True  # "au dire des Conseillers"; not "madame des Grassins", "Félicité des"
+        if (len(words) >= 3 and words[-1] in self.loose_determiners and gaps[-1] == " "
+                and gaps[-2] in (" ", "’", "'") and words[-3].lower() in self.determiners
+                and words[-2][:1].isupper() and words[-2] not in TITLES):
+            return True  # "l'Ordre des Jésuites": a noun's, as "le dire des Conseillers"
         adjectives = 0
         for word, gap in zip(reversed(words), reversed(gaps), strict=True):
             if gap not in (" ", "’", "'"):
                 return False
+            word = _ELIDED.sub("", word)
             lower = word.lower()
             if lower in self.determiners and (word.islower() or lower != word):
                 return True
@@ -157,12 +184,13 @@ GERMAN = NameRules("de", STOPWORDS | _GERMAN_WORDS, _GERMAN_DETERMINERS,
                    adjectives_between=True, merge_surnames=True,
                    prepositions=_GERMAN_PREPOSITIONS, noun_endings=_GERMAN_NOUN_ENDINGS,
                    nouns_capitalised=True, lexicon_language="de", surroundings=True,
-                   pet_endings=("", "e", "chen", "le", "lein", "i"))
+                   pet_endings=("", "e", "chen", "le", "lein", "i"), gazetteer=True)
 FRENCH = NameRules("fr", STOPWORDS | _FRENCH_WORDS, _FRENCH_DETERMINERS, merge_surnames=True,
                    # simplemma's French list was measured: no better at 25 MB more
                    verb_pronoun=_FRENCH_VERB_PRONOUN,
                    dotted_titles=FRENCH_DOTTED_TITLES,
-                   loose_determiners=frozenset({"des", "du"}), surroundings=True,
+                   loose_determiners=frozenset({"des", "du"}), surroundings=True, gazetteer=True,
+                   inflected=True,
                    place_nouns=_words("place fontaine quartier église cathédrale théâtre royaume "
                                       "province village calle plaza paseo"))
 _BY_LANGUAGE = {"en": ENGLISH, "de": GERMAN, "fr": FRENCH}

@@ -44,15 +44,18 @@ class NameWords:
         # Capitalised uses after an article or possessive ("die Zeit"), and without one.
         self.determined_seen: Counter[str] = Counter()
         self.bare_seen: Counter[str] = Counter()
+        self.family_seen: dict[str, int] = {}  # "les Watteville": the sid a family was first named
 
-    def count(self, tokens: list[Token]) -> None:
-        """Take the words of a sentence just read into the counts."""
+    def count(self, tokens: list[Token], sid: int = 0) -> None:
+        """Take the words of sentence `sid`, just read, into the counts."""
         for index, token in enumerate(tokens):
             if token.word[:1].islower():
                 self.lower_seen[token.word] += 1
                 continue
             if not token.fresh:
                 self.capital_seen[token.word] += 1
+            if index and tokens[index - 1].word.lower() == "les" and token.gap == " ":
+                self.family_seen.setdefault(token.word, sid)  # "les Watteville"
             if self.rules.determiners:
                 determined = self.determined(tokens, index, loose=True)
                 seen = self.determined_seen if determined else self.bare_seen
@@ -64,7 +67,14 @@ class NameWords:
         if not before or tokens[index].fresh:
             return False
         gaps = [tokens[k + 1].gap for k in range(max(index - 3, 0), index)]
-        return self.rules.determined([t.word for t in before], gaps, loose=loose)
+        if self.rules.determined([t.word for t in before], gaps, loose=loose):
+            return True
+        # "les Petits Braconniers": the capitals after an article are one noun (French; German
+        # capitalises every noun, and "die Frau Senatorin Brokenkorb" names someone)
+        previous = tokens[index - 1]
+        return (not self.rules.nouns_capitalised and bool(self.rules.determiners)
+                and tokens[index].gap == " " and previous.word[:1].isupper()
+                and previous.word not in TITLES and self.determined(tokens, index - 1))
 
     def noun(self, word: str) -> bool:
         """A word the text so far mostly puts after an article: a common noun ("Zeit")."""
@@ -77,7 +87,7 @@ class NameWords:
             return False
         if self.rules.determiners and self.noun(word):
             return False
-        lowered = self.lower_seen[word.lower()]
+        lowered = sum(self.lower_seen[form] for form in self.rules.small_forms(word))
         # "Gagné !", "Letzteres", unless the text says so; a French capital mid-sentence is a
         # name ("Alfred Boucher", though "boucher" is a word)
         if (token.fresh or self.rules.nouns_capitalised) and self.lexicon.only_small(word):
@@ -283,10 +293,9 @@ def addressed(match: re.Match[str], forms: Mapping[tuple[str, tuple[str, ...]], 
 _LIST_GAPS = frozenset({", ", " und ", ", und ", " et ", ", et ", " oder ", " ou ", " – ", " — "})
 
 
-def listed_places(text: str, tokens: list[Token], runs: list[tuple[int, int]],
-                  places: list[bool]) -> list[int]:
-    """The runs in a list of names one of which is a place ("Kolding, Gudsö, Fridericia, Idstedt
-    und Friedrichstadt"): all places. `places`: each run's own place cue."""
+def listed(text: str, tokens: list[Token], runs: list[tuple[int, int]]) -> list[list[int]]:
+    """The runs of a sentence in lists ("Kolding, Gudsö und Fridericia", "Maria, Nanetta,
+    Teresina"): each list as its runs' indexes, two at least."""
     chains: list[list[int]] = [[0]] if runs else []
     for index in range(1, len(runs)):
         gap = text[tokens[runs[index - 1][1] - 1].end : tokens[runs[index][0]].start]
@@ -294,7 +303,14 @@ def listed_places(text: str, tokens: list[Token], runs: list[tuple[int, int]],
             chains[-1].append(index)
         else:
             chains.append([index])
-    return [index for chain in chains if len(chain) >= 2 and any(
+    return [chain for chain in chains if len(chain) >= 2]
+
+
+def listed_places(text: str, tokens: list[Token], runs: list[tuple[int, int]],
+                  places: list[bool]) -> list[int]:
+    """The runs in a list of names one of which is a place ("Kolding, Gudsö, Fridericia, Idstedt
+    und Friedrichstadt"): all places. `places`: each run's own place cue."""
+    return [index for chain in listed(text, tokens, runs) if any(
         places[i] or tokens[runs[i][1] - 1].word in KNOWN_PLACES
         or tokens[runs[i][1] - 1].word.endswith(CONTINENTAL_PLACE_ENDINGS) for i in chain)
         for index in chain]

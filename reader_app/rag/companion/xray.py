@@ -221,6 +221,8 @@ def _entry(
         _named_like_a_place(forms[r.form_id])
         or (place >= MIN_PLACE_CUES and forms[r.form_id].names.endswith(PLACE_ENDINGS))
         or (forms[r.form_id].text in place_tails and not sum(q.after_the for q in rows))
+        # "Séville", "Égypte" in a French or German book, never listed beside people (places.py)
+        or 0 < r.known_place == r.mentions
         for r in rows)  # fmt: skip
     kind: Kind = "place" if only_a_place or (
         place > 2 * person and place * 10 >= total * 3) else "person"  # fmt: skip
@@ -289,7 +291,8 @@ def _place_with_person(
     bears a title: not one being."""
 
     def place(form: StoredForm, counts: FormCounts) -> bool:
-        return not person(counts) and _named_like_a_place(form)
+        return not person(counts) and (_named_like_a_place(form)
+                                       or 0 < counts.known_place == counts.mentions)
 
     def person(counts: FormCounts) -> bool:
         return bool(counts.speech or counts.titled or counts.called)
