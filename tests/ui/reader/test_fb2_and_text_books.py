@@ -3,6 +3,7 @@ turn, the contents jump, pictures paint, and a highlight survives closing and re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,8 +26,7 @@ from tests.unit.books.formatgen import (
     JEKYLL_GUTENBERG,
     JEKYLL_MD,
     JEKYLL_TXT,
-    marker_fb2,
-    marker_text,
+    MARKER_BOOKS,
 )
 
 SHOTS = Path("/tmp/pagemate-shots")
@@ -74,13 +74,16 @@ def test_an_fb2s_cover_and_poem_are_drawn(qtbot: QtBot, window: MainWindow) -> N
     window.grab().save(str(SHOTS / "text-fb2-features.png")) if SHOTS.exists() else None
 
 
-@pytest.mark.parametrize("maker", [marker_text, marker_fb2], ids=["txt", "fb2"])
+@pytest.mark.parametrize(("maker", "name", "book_format"), MARKER_BOOKS.values(),
+                         ids=MARKER_BOOKS.keys())
 def test_a_highlight_survives_closing_and_reopening_the_file(
-    qtbot: QtBot, library_home: Path, tmp_path: Path, maker
-) -> None:  # type: ignore[no-untyped-def]
-    path = maker(tmp_path / f"markers.{'txt' if maker is marker_text else 'fb2'}")
+    qtbot: QtBot, library_home: Path, tmp_path: Path, maker: Callable[..., Path], name: str,
+    book_format: str,
+) -> None:
+    path = maker(tmp_path / name)
     window = make_window(qtbot, library_home)
     book = open_file(qtbot, window, path)
+    assert book.format == book_format
     window.jump_to(entry(book, "chapter").target)
     view = window.reader.epub_view
     selected = drag_over_first_line(qtbot, view, 1)
