@@ -1,5 +1,6 @@
 """FB2, FB2.ZIP, plain text and Markdown books in the real window: the first page shows, pages
-turn, the contents jump, pictures paint, and a highlight survives closing and reopening."""
+turn, the contents jump, pictures paint, a highlight survives closing and reopening, and a
+damaged file is one sentence."""
 
 from __future__ import annotations
 
@@ -125,3 +126,21 @@ def test_an_fb2_note_reference_pops_up_its_note(qtbot: QtBot, window: MainWindow
     qtbot.waitUntil(popup.isVisible)
     assert popup.label.text() == "1\nThe lanterns were oil lamps."
     assert view.current_start() == here, "the page stays where it was"
+
+
+def test_a_damaged_markdown_file_is_one_sentence_and_the_open_book_stays(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    book = open_file(qtbot, window, JEKYLL_MD)
+    before = window.library.entries()
+    renamed = tmp_path / "cover.md"  # a picture named as Markdown
+    renamed.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(4000))
+    with qtbot.waitSignal(window.openFailed, timeout=30_000) as blocker:
+        window.open_path(renamed)
+    message = blocker.args[0]
+    assert "cover.md" in message and "binary data" in message, message
+    assert "Traceback" not in message and "\n" not in message
+    assert window.error_label.text() == message
+    assert window.library.entries() == before
+    assert window.book is book
+    qtbot.keyClick(window.reader.epub_view, Qt.Key.Key_Right)  # the app goes on
