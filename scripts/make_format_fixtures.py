@@ -160,7 +160,7 @@ def make_comics(out: Path, *, rar4: str = "rar") -> None:
     write_secret_cb7(members, out / "secret-names.cb7", password=PASSWORD, hide_names=True)
 
 
-PEPPER1 = ROOT.parent / "shared" / "corpus" / "comics" / "pepper-and-carrot_ep01_potion-of-flight.cbz"
+PEPPER1 = CORPUS.parent / "comics" / "pepper-and-carrot_ep01_potion-of-flight.cbz"
 TWINS = "pepper-ep01-small"  # the committed CBZ and its RAR 5 and RAR 4 twins: TWINS.cbz, ...
 TWIN_PAGES = ("001.jpg", "002.jpg", "003.jpg")  # the title strip and two lettered story pages
 
