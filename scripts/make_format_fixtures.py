@@ -7,6 +7,10 @@ make the committed tiny RAR fixtures again:
 
     python -m scripts.make_format_fixtures comics tests/fixtures/comics [--rar4 /path/to/rar6]
 
+and the small Pepper&Carrot CBZ with its RAR 5 and RAR 4 twins (tests/fixtures/comics/README.md):
+
+    python -m scripts.make_format_fixtures comic-twins tests/fixtures/comics --rar4 /path/to/rar6
+
 MOBI: calibre's three Kindle outputs of each corpus book into OUT ($PAGEMATE_FORMATS or
 /tmp/pagemate-formats, where the tests that need them look, skipping when they are absent):
 `<name>.mobi` (MOBI 6, `--mobi-file-type old`), `<name>.azw3` (KF8) and `<name>.both.mobi` (a
@@ -156,6 +160,50 @@ def make_comics(out: Path, *, rar4: str = "rar") -> None:
     write_secret_cb7(members, out / "secret-names.cb7", password=PASSWORD, hide_names=True)
 
 
+PEPPER1 = CORPUS.parent / "comics" / "pepper-and-carrot_ep01_potion-of-flight.cbz"
+TWINS = "pepper-ep01-small"  # the committed CBZ and its RAR 5 and RAR 4 twins: TWINS.cbz, ...
+TWIN_PAGES = ("001.jpg", "002.jpg", "003.jpg")  # the title strip and two lettered story pages
+
+
+def small_pepper_members(cbz: Path = PEPPER1) -> dict[str, bytes]:
+    """Pepper&Carrot episode 1's title strip and first two story pages at half size (JPEG
+    quality 70; OCR still reads every bubble) with its ComicInfo, pages counted again."""
+    import re
+
+    from PIL import Image
+
+    members: dict[str, bytes] = {}
+    with zipfile.ZipFile(cbz) as archive:
+        for number, name in enumerate(TWIN_PAGES):
+            image = Image.open(io.BytesIO(archive.read(name))).convert("RGB")
+            image = image.resize((image.width // 2, image.height // 2), Image.Resampling.LANCZOS)
+            buffer = io.BytesIO()
+            image.save(buffer, "JPEG", quality=70, optimize=True)
+            members[f"{number:03d}.jpg"] = buffer.getvalue()
+        info = archive.read("ComicInfo.xml").decode()
+    cover = ' Type="FrontCover"'
+    pages = "".join(f'\n    <Page Image="{i}"{cover if i == 0 else ""} />'
+                    for i in range(len(TWIN_PAGES)))
+    info = re.sub(r"<Pages>.*</Pages>", f"<Pages>{pages}\n  </Pages>", info, flags=re.S)
+    info = re.sub(r"<PageCount>\d+</PageCount>", f"<PageCount>{len(TWIN_PAGES)}</PageCount>",
+                  info)
+    members["ComicInfo.xml"] = info.replace(
+        "</Notes>", " Cut for Pagemate's tests: three pages at half size.</Notes>").encode()
+    return members
+
+
+def make_comic_twins(out: Path, *, rar4: str = "rar") -> list[Path]:
+    """The committed small Pepper&Carrot CBZ and its CBR twins (RAR 5 and RAR 4), holding the
+    very same members, so the CBR's pages and OCR can be held to the CBZ's without `rar`."""
+    members = small_pepper_members()
+    cbz = out / f"{TWINS}.cbz"
+    with zipfile.ZipFile(cbz, "w", zipfile.ZIP_STORED) as archive:
+        for name, data in members.items():
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2014, 5, 4, 0, 0, 0)), data)
+    return [cbz, write_cbr(members, out / f"{TWINS}-rar5.cbr", version=5),
+            write_cbr(members, out / f"{TWINS}-rar4.cbr", version=4, rar=rar4)]
+
+
 # -- MOBI and AZW3 ---------------------------------------------------------------------------------
 
 
@@ -237,12 +285,16 @@ MAKERS = (make_mobi,)  # each writes its formats of one corpus book into a folde
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=["comics", "mobi", "mobi-fixtures"])
+    parser.add_argument("kind", choices=["comics", "comic-twins", "mobi", "mobi-fixtures"])
     parser.add_argument("out", type=Path, nargs="?", default=OUT)
     parser.add_argument("--rar4", default="rar", help="a rar that still writes RAR 4 (6.x)")
     arguments = parser.parse_args()
     if arguments.kind == "comics":
         make_comics(arguments.out, rar4=arguments.rar4)
+        return
+    if arguments.kind == "comic-twins":
+        for path in make_comic_twins(arguments.out, rar4=arguments.rar4):
+            print(path, path.stat().st_size)
         return
     if shutil.which("ebook-convert") is None:
         sys.exit("ebook-convert is not installed (scripts/install-bench-peers.sh installs calibre)")

@@ -1,5 +1,5 @@
-"""`reader-app index` and `search` on FB2 and plain text files, as on an EPUB: the passages
-found are the story's, and none lies past the point the reader has reached."""
+"""`reader-app index` and `search` on FB2, FB2.ZIP, plain text and Markdown files, as on an EPUB:
+the passages found are the story's, and none lies past the point the reader has reached."""
 
 from __future__ import annotations
 
@@ -11,15 +11,13 @@ from pathlib import Path
 import pytest
 
 from reader_app.cli import main
-from tests.unit.books.formatgen import marker_fb2, marker_text
+from tests.unit.books.formatgen import MARKER_BOOKS
 
 MARKER = re.compile(r"mk(\d{2})(\d{2})\d{2}")
 
 
-@pytest.mark.parametrize(
-    ("maker", "name"), [(marker_fb2, "markers.fb2"), (marker_text, "markers.txt")],
-    ids=["fb2", "txt"],
-)
+@pytest.mark.parametrize(("maker", "name"), [(m, n) for m, n, _ in MARKER_BOOKS.values()],
+                         ids=MARKER_BOOKS.keys())
 def test_search_finds_read_passages_and_nothing_past_the_boundary(
     library_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
     maker: Callable[..., Path], name: str,

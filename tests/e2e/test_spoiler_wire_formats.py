@@ -1,6 +1,7 @@
-"""The spoiler rule at the wire for books opened from FB2 and plain text files: the same real
-window, index and fake model server as test_spoiler_wire_window.py, the book parsed from a file
-of each format. No request carries a sentence after the boundary; reading on admits it."""
+"""The spoiler rule at the wire for books opened from FB2, FB2.ZIP, plain text and Markdown
+files: the same real window, index and fake model server as test_spoiler_wire_window.py, the book
+parsed from a file of each format. No request carries a sentence after the boundary; reading on
+admits it. Find in Book finds a marker sentence in the parsed file."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book
+from reader_app.books.text.search import find_text
 from reader_app.settings import SettingsStore
 from reader_app.ui.window.main_window import MainWindow
 from tests.e2e.test_spoiler_wire_window import (
@@ -25,26 +27,26 @@ from tests.e2e.test_spoiler_wire_window import (
 )
 from tests.fakes.fake_ollama import FakeOllama
 from tests.ui.conftest import make_window, open_file
-from tests.unit.books.formatgen import marker_fb2, marker_text
+from tests.unit.books.formatgen import MARKER_BOOKS
 
 
-@pytest.mark.parametrize(
-    ("maker", "name"), [(marker_fb2, "markers.fb2"), (marker_text, "markers.txt")],
-    ids=["fb2", "txt"],
-)
+@pytest.mark.parametrize(("maker", "name", "book_format"), MARKER_BOOKS.values(),
+                         ids=MARKER_BOOKS.keys())
 def test_no_request_carries_text_after_the_boundary_in_fb2_and_text_books(
     qtbot: QtBot, library_home: Path, tmp_path: Path, fake_ollama: FakeOllama,
     searched: list[str],  # noqa: F811
-    maker: Callable[..., Path], name: str,
+    maker: Callable[..., Path], name: str, book_format: str,
 ) -> None:
     window = make_window(qtbot, library_home, prepare_assistant=True)
     settings = SettingsStore(window.library.conn)
     settings.set("assistant.ollama_host", fake_ollama.url)
     settings.set("assistant.rewrite_queries", True)
     book = open_file(qtbot, window, maker(tmp_path / name))
-    assert book.format == name.rsplit(".", 1)[1]
+    assert book.format == book_format
     ends = marker_ends(book)
     assert len(ends) == 4 * 16 * 4  # every marker sentence is in the parsed book
+    hits = find_text(book, "mk031503")  # Find in Book: once, in the last chapter
+    assert [h.locator.section for h in hits] == [len(book.sections) - 1]
     the_boundary_holds_at_the_wire(qtbot, window, book, fake_ollama, searched)
     window.close()
 

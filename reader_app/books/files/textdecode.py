@@ -68,8 +68,9 @@ def read_text_file(path: Path, *, max_bytes: int = MAX_TEXT_FILE_BYTES) -> tuple
 
 
 def decode_text(data: bytes, *, path: Path) -> tuple[str, str]:
-    """The text of `data` and the encoding it was read in: the BOM's, else UTF-8, else a guess
-    (charset-normalizer), else Windows-1252 (which decodes any byte)."""
+    """The text of `data` and the encoding it was read in: the BOM's, else UTF-8 (with its few
+    damaged bytes replaced), else a guess (charset-normalizer), else Windows-1252 (which decodes
+    any byte)."""
     encoding = bom_encoding(data[:4])
     if encoding is not None:
         bom = next(b for b, name in _BOMS if name == encoding)
@@ -85,6 +86,9 @@ def decode_text(data: bytes, *, path: Path) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
+    damaged_utf8 = data.decode("utf-8", errors="replace")
+    if _mostly_utf8(data, damaged_utf8):
+        return damaged_utf8, "utf-8"
     guessed = _guess_encoding(data[:GUESS_SAMPLE_BYTES])
     if guessed is not None:
         try:
@@ -93,6 +97,16 @@ def decode_text(data: bytes, *, path: Path) -> tuple[str, str]:
             pass
     # cp1252 leaves five bytes undefined; latin-1 reads those as the control characters they are.
     return _cp1252_or_latin1(data), "cp1252"
+
+
+def _mostly_utf8(data: bytes, decoded: str) -> bool:
+    """Whether `data`, `decoded` as UTF-8 with each bad byte run made U+FFFD, is UTF-8 text with
+    a little damage (a download cut inside a letter, a patch of noise) rather than text in another
+    encoding: its well-formed letters of two or more bytes far outnumber the bad runs. Text in a
+    one-byte code page almost never holds a well-formed UTF-8 sequence, so it is not taken."""
+    bad_runs = decoded.count("\ufffd")
+    multibyte_extra = len(data) - len(decoded)  # bytes beyond the first of each multibyte letter
+    return multibyte_extra >= 2 * bad_runs
 
 
 def _guess_encoding(sample: bytes) -> str | None:

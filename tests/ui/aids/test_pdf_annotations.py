@@ -1,11 +1,13 @@
-"""Highlights and bookmarks on a PDF's drawn words: made from the selection, painted over the
-words on the page, anchored to the page and the text, and there again after a restart."""
+"""Highlights, notes and bookmarks on a PDF's drawn words: made from the selection, painted over
+the words on the page, anchored to the page and the text, and there again after a restart."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QRectF, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QInputDialog, QToolTip
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
@@ -35,6 +37,17 @@ def _green_at(view: ComicView, rect: QRectF, box: tuple[float, float, float, flo
     return tinted_share(view, shown, "green") > 0.5
 
 
+def _drag_over_three_words(qtbot: QtBot, view: ComicView, rect: QRectF) -> None:
+    """Selects the first three words of page 2's second paragraph ("The lighthouse keeper")."""
+    found = view.pdf.paragraphs(2) if view.pdf is not None else None
+    assert found is not None
+    first, third = found[1].pieces[0], found[1].pieces[2]
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=_point(rect, first[2]).toPoint())
+    qtbot.mouseMove(view, pos=_point(rect, third[2], at=0.8).toPoint())
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=_point(rect, third[2],
+                                                                     at=0.8).toPoint())
+
+
 def test_a_pdf_highlight_is_painted_on_its_words_and_survives_a_restart(
     qtbot: QtBot, library_home: Path, tmp_path: Path
 ) -> None:
@@ -45,11 +58,8 @@ def test_a_pdf_highlight_is_painted_on_its_words_and_survives_a_restart(
     rect = _words_shown(qtbot, view, 2)
     found = view.pdf.paragraphs(2) if view.pdf is not None else None
     assert found is not None
-    first, third = found[1].pieces[0], found[1].pieces[2]
-    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=_point(rect, first[2]).toPoint())
-    qtbot.mouseMove(view, pos=_point(rect, third[2], at=0.8).toPoint())
-    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=_point(rect, third[2],
-                                                                     at=0.8).toPoint())
+    first = found[1].pieces[0]
+    _drag_over_three_words(qtbot, view, rect)
     menu_action(view, "highlight_green").trigger()
     [highlight] = window.aids.annotations.highlights()
     assert highlight.text == "The lighthouse keeper" and highlight.colour == "green"
@@ -69,4 +79,43 @@ def test_a_pdf_highlight_is_painted_on_its_words_and_survives_a_restart(
     view = again.reader.comic_view
     rect = _words_shown(qtbot, view, 2)
     assert _green_at(view, rect, first[2])
+    again.close()
+
+
+def test_a_note_on_a_pdf_highlight_is_kept_listed_and_shown_after_a_restart(
+    qtbot: QtBot, library_home: Path, tmp_path: Path
+) -> None:
+    path = write_pdf(tmp_path / "sample.pdf", sample_spec())
+    window = make_window(qtbot, library_home)
+    open_file(qtbot, window, path)
+    view = window.reader.comic_view
+    _drag_over_three_words(qtbot, view, _words_shown(qtbot, view, 2))
+    menu_action(view, "highlight_yellow").trigger()
+    [highlight] = window.aids.annotations.highlights()
+    window.aids.annotations.ask_for_note(highlight.annotation_id)  # as "Edit Note…" does
+    dialog = window.findChild(QInputDialog, "noteDialog")
+    assert dialog is not None and dialog.labelText() == "Note on “The lighthouse keeper”"
+    dialog.setTextValue("Who keeps the keeper?")
+    dialog.accept()
+    [noted] = window.aids.annotations.highlights()
+    assert noted.note == "Who keeps the keeper?" and noted.annotation_id == highlight.annotation_id
+    window.close()
+
+    again = make_window(qtbot, library_home, fresh_appearance=False)
+    open_file(qtbot, again, path)
+    assert again.aids.annotations.highlights() == [noted]
+    qtbot.keyClick(again, Qt.Key.Key_A,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    dock = again.aids.annotations.dock
+    qtbot.waitUntil(dock.isVisible)
+    assert dock.ids() == [noted.annotation_id]
+    assert "Note: Who keeps the keeper?" in dock.list.item(0).text()
+    view = again.reader.comic_view
+    rect = _words_shown(qtbot, view, 2)
+    found = view.pdf.paragraphs(2) if view.pdf is not None else None
+    assert found is not None
+    over_word = _point(rect, found[1].pieces[1][2]).toPoint()  # "lighthouse", inside the note
+    event = QHelpEvent(QEvent.Type.ToolTip, over_word, view.mapToGlobal(over_word))
+    QApplication.sendEvent(view, event)
+    qtbot.waitUntil(lambda: QToolTip.isVisible() and QToolTip.text() == "Who keeps the keeper?")
     again.close()

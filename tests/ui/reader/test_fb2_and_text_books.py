@@ -1,8 +1,10 @@
 """FB2, FB2.ZIP, plain text and Markdown books in the real window: the first page shows, pages
-turn, the contents jump, pictures paint, and a highlight survives closing and reopening."""
+turn, the contents jump, pictures paint, a highlight survives closing and reopening, and a
+damaged file is one sentence."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,8 +27,7 @@ from tests.unit.books.formatgen import (
     JEKYLL_GUTENBERG,
     JEKYLL_MD,
     JEKYLL_TXT,
-    marker_fb2,
-    marker_text,
+    MARKER_BOOKS,
 )
 
 SHOTS = Path("/tmp/pagemate-shots")
@@ -74,13 +75,16 @@ def test_an_fb2s_cover_and_poem_are_drawn(qtbot: QtBot, window: MainWindow) -> N
     window.grab().save(str(SHOTS / "text-fb2-features.png")) if SHOTS.exists() else None
 
 
-@pytest.mark.parametrize("maker", [marker_text, marker_fb2], ids=["txt", "fb2"])
+@pytest.mark.parametrize(("maker", "name", "book_format"), MARKER_BOOKS.values(),
+                         ids=MARKER_BOOKS.keys())
 def test_a_highlight_survives_closing_and_reopening_the_file(
-    qtbot: QtBot, library_home: Path, tmp_path: Path, maker
-) -> None:  # type: ignore[no-untyped-def]
-    path = maker(tmp_path / f"markers.{'txt' if maker is marker_text else 'fb2'}")
+    qtbot: QtBot, library_home: Path, tmp_path: Path, maker: Callable[..., Path], name: str,
+    book_format: str,
+) -> None:
+    path = maker(tmp_path / name)
     window = make_window(qtbot, library_home)
     book = open_file(qtbot, window, path)
+    assert book.format == book_format
     window.jump_to(entry(book, "chapter").target)
     view = window.reader.epub_view
     selected = drag_over_first_line(qtbot, view, 1)
@@ -122,3 +126,21 @@ def test_an_fb2_note_reference_pops_up_its_note(qtbot: QtBot, window: MainWindow
     qtbot.waitUntil(popup.isVisible)
     assert popup.label.text() == "1\nThe lanterns were oil lamps."
     assert view.current_start() == here, "the page stays where it was"
+
+
+def test_a_damaged_markdown_file_is_one_sentence_and_the_open_book_stays(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    book = open_file(qtbot, window, JEKYLL_MD)
+    before = window.library.entries()
+    renamed = tmp_path / "cover.md"  # a picture named as Markdown
+    renamed.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(4000))
+    with qtbot.waitSignal(window.openFailed, timeout=30_000) as blocker:
+        window.open_path(renamed)
+    message = blocker.args[0]
+    assert "cover.md" in message and "binary data" in message, message
+    assert "Traceback" not in message and "\n" not in message
+    assert window.error_label.text() == message
+    assert window.library.entries() == before
+    assert window.book is book
+    qtbot.keyClick(window.reader.epub_view, Qt.Key.Key_Right)  # the app goes on

@@ -22,6 +22,7 @@ from tests.ui.conftest import make_window, open_file
 from tests.unit.books.mobigen import (
     JEKYLL_AZW3,
     JEKYLL_MOBI,
+    MARKERS_AZW3,
     SMALL_JOINT,
     marker_mobi,
     with_encryption,
@@ -80,12 +81,14 @@ def test_a_drm_locked_mobi_says_so_in_one_sentence(
     assert window.book is None
 
 
+@pytest.mark.parametrize("kind", ["mobi6", "azw3"])
 def test_a_highlight_survives_closing_and_reopening_the_file(
-    qtbot: QtBot, library_home: Path, tmp_path: Path
+    qtbot: QtBot, library_home: Path, tmp_path: Path, kind: str
 ) -> None:
-    path = marker_mobi(tmp_path / "markers.mobi")
+    path = marker_mobi(tmp_path / "markers.mobi") if kind == "mobi6" else MARKERS_AZW3
     window = make_window(qtbot, library_home)
     book = open_file(qtbot, window, path)
+    assert book.format == "mobi" and path.suffix == f".{kind.removesuffix('6')}"
     window.jump_to(entry(book, "chapter 1").target)
     view = window.reader.epub_view
     selected = drag_over_first_line(qtbot, view, 1)

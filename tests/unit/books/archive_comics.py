@@ -1,5 +1,7 @@
 """Comics repacked as CBR, CB7 and CBT for the tests: the corpus's Pepper&Carrot CBZ (built into a
-temporary folder, never committed) and the committed tiny RAR fixtures."""
+temporary folder, never committed), the committed tiny RAR fixtures, and the committed small
+Pepper&Carrot CBZ with its RAR 5 and RAR 4 twins (tests/fixtures/comics/README.md), which let the
+CBR be held to its CBZ where no `rar` is installed."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from scripts.make_format_fixtures import (
+    TWINS,
     rar_writes,
     write_cb7,
     write_cbr,
@@ -19,6 +22,7 @@ from scripts.make_format_fixtures import (
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "comics"
 # Every container, by the suffix its file gets; "cbr4" is RAR 4, "cbr" RAR 5.
 CONTAINERS = ("cbr", "cbr4", "cb7", "cbt")
+TWIN_CBZ = FIXTURES / f"{TWINS}.cbz"
 
 
 def repack(cbz: Path, container: str, folder: Path) -> Path:
@@ -36,3 +40,11 @@ def repack(cbz: Path, container: str, folder: Path) -> Path:
         pytest.skip(f"no `rar` here that writes RAR {version} (RARLAB's; not in CI)")
     target = target.with_name(f"{cbz.stem}-rar{version}.cbr")
     return write_cbr(members, target, version=version, rar=rar)
+
+
+def twin(container: str, folder: Path) -> Path:
+    """The small committed CBZ in `container`: its committed CBR twins (made by RARLAB's `rar`,
+    which CI lacks), or a CB7 or CBT packed here, as the tests do."""
+    if container in ("cbr", "cbr4"):
+        return FIXTURES / f"{TWINS}-rar{4 if container == 'cbr4' else 5}.cbr"
+    return repack(TWIN_CBZ, container, folder)

@@ -1,6 +1,6 @@
-"""Books written as FB2 and plain text files, for tests that open them as a reader does: the
-marker book (every sentence carries `mkCCPPSS`, as tests/bookgen.py's) in each format, and the
-committed fixtures' paths."""
+"""Books written as FB2, FB2.ZIP, plain text and Markdown files, for tests that open them as a
+reader does: the marker book (every sentence carries `mkCCPPSS`, as tests/bookgen.py's) in each
+format, and the committed fixtures' paths."""
 
 from __future__ import annotations
 
@@ -57,3 +57,39 @@ def marker_text(path: Path, *, chapters: int = 4, paragraphs: int = 16, sentence
             lines += [*textwrap.wrap(text, width), ""]
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
+
+
+def marker_fb2_zip(path: Path, **sizes: int) -> Path:
+    """The marker book as FB2.ZIP: marker_fb2's file alone in a zip, as FB2 libraries ship."""
+    import zipfile
+
+    inner = marker_fb2(path.with_name(path.name.removesuffix(".zip")), **sizes)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(inner, inner.name)
+    inner.unlink()
+    return path
+
+
+def marker_markdown(path: Path, *, chapters: int = 4, paragraphs: int = 16,
+                    sentences: int = 4) -> Path:
+    """The marker book as Markdown: "# Title" over "## Chapter N"s, paragraphs hard-wrapped,
+    a word of emphasis in each (the marks must not reach the sentences)."""
+    import textwrap
+
+    lines = ["# The Marker Book", "", "*by A. Tester*", ""]
+    for c in range(chapters):
+        lines += [f"## Chapter {c + 1}", ""]
+        for text in marker_paragraphs(c, paragraphs=paragraphs, sentences=sentences):
+            text = text.replace("the lantern", "the *lantern*", 1)
+            lines += [*textwrap.wrap(text, 70), ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+# Each marker book's maker, file name and the format it opens as, by test id: for parametrize.
+MARKER_BOOKS = {
+    "fb2": (marker_fb2, "markers.fb2", "fb2"),
+    "fb2.zip": (marker_fb2_zip, "markers.fb2.zip", "fb2"),
+    "txt": (marker_text, "markers.txt", "txt"),
+    "markdown": (marker_markdown, "markers.md", "markdown"),
+}

@@ -12,7 +12,7 @@ from reader_app.books.opening.cache import load_book
 from reader_app.books.opening.formats import read_book, sniff_format
 from reader_app.errors import BookError
 from tests.conftest import PEPPER1, PEPPER2, corpus_comic
-from tests.unit.books.archive_comics import CONTAINERS, FIXTURES, repack
+from tests.unit.books.archive_comics import CONTAINERS, FIXTURES, TWIN_CBZ, repack, twin
 
 FORMATS = {"cbr": "cbr", "cbr4": "cbr", "cb7": "cb7", "cbt": "cbt"}
 
@@ -33,6 +33,28 @@ def test_a_repacked_episode_has_the_cbz_pages_in_order_and_its_comicinfo(
     assert book.metadata == cbz.metadata
     assert book.metadata.series is not None and book.metadata.series.name == "Pepper&Carrot"
     assert book.cover == cbz.cover
+    assert book.toc == cbz.toc
+
+
+@pytest.mark.parametrize("container", CONTAINERS)
+def test_the_committed_twins_have_the_cbz_pages_in_order_and_its_comicinfo(
+    tmp_path: Path, container: str
+) -> None:
+    """The same as above with no corpus and no `rar`: a fresh clone's CBR is held to its CBZ."""
+    cbz = read_book(TWIN_CBZ)
+    path = twin(container, tmp_path)
+    if container.startswith("cbr"):  # the RAR version the file says it is
+        head = path.read_bytes()[:8]
+        assert head.startswith(b"Rar!\x1a\x07\x00" if container == "cbr4" else b"Rar!\x1a\x07\x01")
+    book = read_book(path)
+    assert book.format == FORMATS[container]
+    assert [s.name for s in book.sections] == ["000.jpg", "001.jpg", "002.jpg"]
+    assert [s.name for s in book.sections] == [s.name for s in cbz.sections]
+    for section in book.sections:
+        assert book.load_resource(section.name) == cbz.load_resource(section.name)
+    assert book.metadata == cbz.metadata and book.metadata.title == "Potion of Flight"
+    assert book.metadata.series == Series("Pepper&Carrot", 1.0)
+    assert book.cover == cbz.cover and book.cover is not None
     assert book.toc == cbz.toc
 
 

@@ -1,5 +1,6 @@
 """Plain text and Markdown books: encodings found, chapters found from headings and blank lines,
-hard line breaks joined, Markdown's marks drawn as looks, and what is not text refused."""
+hard line breaks joined, Markdown's marks drawn as looks, damaged UTF-8 read as far as it goes,
+and what is not text refused."""
 
 from __future__ import annotations
 
@@ -284,3 +285,50 @@ def test_a_text_of_headings_only_opens_in_linear_time(tmp_path: Path) -> None:
     # Each heading looked back over every heading before it for text: 40 s, the fuzzer found.
     assert time.perf_counter() - started < 8.0
     assert len(book.toc) >= 40_000  # "CHAPTER 12345" is no chapter number: its title stands apart
+
+
+def _jekyll_md_with(damage: str) -> bytes:
+    data = JEKYLL_MD.read_bytes()
+    middle = len(data) // 2
+    if damage == "cut mid-letter":  # a download stopped inside a curly quote
+        at = data.index("\u2019".encode(), middle)
+        return data[: at + 2]
+    if damage == "noise patch":
+        return data[:middle] + bytes(range(128, 256)) * 4 + data[middle:]
+    return data[:middle] + b"word " * 400_000 + data[middle:]  # "one huge line": 2 MB
+
+
+@pytest.mark.parametrize("damage", ["cut mid-letter", "noise patch", "one huge line"])
+def test_a_damaged_markdown_book_opens_with_what_can_be_read(tmp_path: Path, damage: str) -> None:
+    import time
+
+    started = time.perf_counter()
+    book = read_book(write(tmp_path, "jekyll.md", _jekyll_md_with(damage)))
+    assert time.perf_counter() - started < 10.0
+    assert book.format == "markdown"
+    text = " ".join(" ".join(texts(book)).split())
+    assert "Mr. Utterson the lawyer was a man of a rugged countenance" in text
+    # UTF-8 with a few bad bytes is still read as UTF-8: the quotes are quotes, not "â€™".
+    assert "\u2019" in text and "\u00e2\u20ac" not in text
+    assert not any("\u0400" <= char <= "\u04ff" for char in text), "read as Cyrillic"
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(2000), "binary data"),
+        (bytes(range(256)) * 40, "binary data"),
+        (JEKYLL_MD.read_bytes()[:9000] + bytes(64) + JEKYLL_MD.read_bytes()[9000:],
+         "binary data"),
+        (codecs.BOM_UTF16_LE + "# Hi\n\nText.".encode("utf-16-le") + b"\x00", "damaged"),
+    ],
+    ids=["a picture renamed", "random bytes", "NULs inside", "odd UTF-16"],
+)
+def test_a_markdown_file_that_is_not_text_is_one_clear_sentence(
+    tmp_path: Path, data: bytes, reason: str
+) -> None:
+    with pytest.raises(BookError) as caught:
+        read_book(write(tmp_path, "broken.md", data))
+    message = str(caught.value)
+    assert "broken.md" in message and reason in message, message
+    assert message.count(".") <= 3 and "\n" not in message and "Traceback" not in message
