@@ -13,8 +13,10 @@ _FRESH_GAP = re.compile(r"[“‘\"(\[:;—–!?]|\.\s")
 DOTTED_TITLES = frozenset({"Mr", "Mrs", "Ms", "Dr", "Mme", "Mlle", "St"})
 # French books also write "M. Savaron", "MM. de Soulas" (in English "M." is an initial).
 FRENCH_DOTTED_TITLES = DOTTED_TITLES | {"M", "MM"}
-# French elision before a capital: "l’Italie", "d’Aiglemont" are two words, the name second.
-_ELISION = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)[’'](?=[^\W\d_])")
+# French elision: "l’Italie", "d’Aiglemont" are two words, the name second; at a sentence's
+# start too ("L’Italie"), where "Lorsqu’il", "D’abord", "Qu’importe" are two plain words, not a
+# capitalised one taken for a name.
+_ELISION = re.compile(r"^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)[’'](?=[^\W\d_])", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,17 +36,18 @@ def tokens(text: str, *, dotted: frozenset[str] = DOTTED_TITLES,
     for match in WORD.finditer(text):
         spans = [(match.start(), match.end())]
         elided = _ELISION.match(match.group(0)) if elision else None
-        if elided and match.group(0)[elided.end()].isupper():
+        if elided and (match.group(0)[elided.end()].isupper() or match.group(0)[0].isupper()):
             split = match.start() + elided.end()
             spans = [(match.start(), split - 1), (split, match.end())]
-        for start, end in spans:
+        for n, (start, end) in enumerate(spans):
             gap = text[previous_end:start]
             fresh = not found or (
                 bool(_FRESH_GAP.search(gap + " "))
                 and not _after_abbreviation(found[-1], gap, dotted)
             )
             raw = text[start:end]
-            word = _POSSESSIVE.sub("", raw) if raw[:1].isupper() else raw.lower()
+            capital = raw[:1].isupper() and not (n == 0 and len(spans) == 2)  # "L’", "Lorsqu’"
+            word = _POSSESSIVE.sub("", raw) if capital else raw.lower()
             found.append(Token(word or raw, start, end, fresh, gap))
             previous_end = end
     return found

@@ -10,6 +10,7 @@ from reader_app.books.model import Book
 from reader_app.books.shelf.library import Library
 from reader_app.rag.companion.entities import extract_entities
 from reader_app.rag.companion.entity_store import ensure_entities
+from reader_app.rag.companion.entity_tokens import tokens
 from reader_app.rag.companion.places import known_place, known_places
 from reader_app.rag.companion.xray import known_entities
 from reader_app.rag.index.sentences import sentence_count
@@ -86,6 +87,18 @@ def test_an_article_after_an_elision_is_an_article() -> None:
     book = book_in("fr", "Elles répondaient aussi peu que possible à l'idée que l'on se fait "
                          "généralement d'une Espagnole d'après les romances et les keepsakes.")
     assert "Espagnole" not in names_in(book)
+
+
+def test_an_elided_word_at_a_sentences_start_is_two_plain_words() -> None:
+    # Audoux: "Lorsqu'il fit tout à fait jour" had "Lorsqu'il" among the people
+    book = book_in("fr", *["Lorsqu'il fit tout à fait jour, je vis que je n'étais plus éloignée "
+                           "de la ville.", "D'abord sœur Marie-Aimée ne dit rien.",
+                           "L'Italie est loin, dit Marie-Claire."] * 3)
+    names = names_in(book)
+    assert not names & {"Lorsqu'il", "Lorsqu", "D'abord", "L'Italie"}
+    assert "Marie-Claire" in names
+    words = [(t.word, t.fresh) for t in tokens("L’Italie est loin.", elision=True)]
+    assert words[:2] == [("l", True), ("Italie", False)]  # the name after the article
 
 
 def _linked(book: Book) -> set[tuple[str, str]]:
