@@ -48,7 +48,9 @@ READERS: dict[str, tuple[str, Command]] = {
 }
 # The formats each peer opens (issue 42: measured beside the peers where they open the format).
 PEER_SUFFIXES: dict[str, frozenset[str]] = {
-    "calibre": frozenset({".epub", ".cbz", ".cbr", ".cb7", ".cbt", ".pdf", ".mobi", ".azw3",
+    # Not CBR or CBT: Debian's calibre 6.13 says "Failed to open the book" over its "Preparing
+    # book for first read" screen (no unrar; no tar comics), and that screen has ink too.
+    "calibre": frozenset({".epub", ".cbz", ".cb7", ".pdf", ".mobi", ".azw3",
                           ".fb2", ".fb2.zip", ".txt", ".md"}),
     # Not PDF: Debian's Foliate says "File type not supported", and that screen has ink too.
     "Foliate": frozenset({".epub", ".cbz", ".mobi", ".azw3", ".fb2", ".fb2.zip"}),
