@@ -8,10 +8,11 @@ found there, its match starting on the one page and ending on the other.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reader_app.books.model import Book, Locator
-from reader_app.books.text.page_breaks import text_runs
+from reader_app.books.text.page_breaks import TextRun, text_runs
 
 CONTEXT_CHARS = 40
 _SPACE = re.compile(r"\s")
@@ -25,14 +26,22 @@ class TextHit:
     chapter: str
 
 
-def find_text(book: Book, query: str, *, limit: int = 1000) -> list[TextHit]:
-    """Every place `query` occurs (ignoring case and runs of white space), up to `limit`."""
+def searchable_runs(book: Book) -> tuple[TextRun, ...]:
+    """The runs `find_text` searches: worth keeping for a book searched again (a PDF's runs are
+    joined over its page breaks, which takes a moment on a long one)."""
+    return tuple(text_runs(book))
+
+
+def find_text(book: Book, query: str, *, limit: int = 1000,
+              runs: Sequence[TextRun] | None = None) -> list[TextHit]:
+    """Every place `query` occurs (ignoring case and runs of white space), up to `limit`;
+    `runs`: the book's `searchable_runs`, where they are kept."""
     words = query.split()
     if not words:
         return []
     pattern = re.compile(r"\s+".join(re.escape(w) for w in words), re.IGNORECASE)
     hits: list[TextHit] = []
-    for run in text_runs(book):
+    for run in text_runs(book) if runs is None else runs:
         for match in pattern.finditer(run.text):
             locator = run.locator(match.start())
             context = snippet(run.text, match.start(), match.end())

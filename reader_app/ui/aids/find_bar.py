@@ -13,7 +13,8 @@ from PySide6.QtCore import QObject, Signal
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.opening.pdf_text import readable_book
-from reader_app.books.text.search import TextHit, find_text
+from reader_app.books.text.page_breaks import TextRun
+from reader_app.books.text.search import TextHit, find_text, searchable_runs
 from reader_app.ui.aids.search_dock import SearchDock
 from reader_app.ui.reader.page_marks import Mark
 from reader_app.ui.translation import said
@@ -43,7 +44,9 @@ class FindController(QObject):
         self.pending: str | None = None  # typed before a book was open
         self.hits: list[TextHit] = []
         self.current: int | None = None
-        self._texts: dict[str, Book] = {}  # a PDF's text layer, read once for its searches
+        # The open book's text as searched (a PDF's text layer, its runs joined over page
+        # breaks): made once, on the first search's worker, for the searches after it.
+        self._texts: dict[str, tuple[Book, tuple[TextRun, ...]]] = {}
         dock.searchRequested.connect(self.search)
         dock.stepRequested.connect(self.step)
         dock.hitChosen.connect(self.choose)
@@ -69,9 +72,12 @@ class FindController(QObject):
         self.dock.set_status(self.tr("Searching…"))
         read = self._texts.get(book.book_id)
 
-        def work(_job: object) -> tuple[Book, list[TextHit]]:
-            searched = read or readable_book(book)  # a PDF's text layer, on the worker
-            return searched, find_text(searched, query)
+        def work(_job: object) -> tuple[tuple[Book, tuple[TextRun, ...]], list[TextHit]]:
+            if read is not None:
+                return read, find_text(read[0], query, runs=read[1])
+            searched = readable_book(book)  # a PDF's text layer, on the worker
+            runs = searchable_runs(searched)
+            return (searched, runs), find_text(searched, query, runs=runs)
 
         self.tasks.submit(
             "search",
@@ -81,11 +87,11 @@ class FindController(QObject):
                 self.tr("Search failed: {0}").format(said(error))),
         )
 
-    def _found(self, book: Book, searched: Book, hits: list[TextHit]) -> None:
+    def _found(self, book: Book, searched: tuple[Book, tuple[TextRun, ...]],
+               hits: list[TextHit]) -> None:
         if book is not self.book:
             return
-        if searched is not book:
-            self._texts = {book.book_id: searched}
+        self._texts = {book.book_id: searched}
         self.hits, self.current = hits, None
         self.dock.show_results(hits)
         self._publish()

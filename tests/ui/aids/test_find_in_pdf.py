@@ -6,9 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
+from reader_app.books.model import Book
+from reader_app.books.text.page_breaks import TextRun
+from reader_app.books.text.search import searchable_runs
+from reader_app.ui.aids import find_bar
 from reader_app.ui.reader.comic_view import ComicView
 from reader_app.ui.window.main_window import MainWindow
 from tests.e2e.test_pdf_companion import CALIBRE, STORY
@@ -19,8 +24,15 @@ from tests.unit.books.pdfgen import LINE_BREAKS, RUN_ON, write_pdf
 
 
 def test_find_in_book_searches_a_pdfs_text_layer_and_turns_to_the_match(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    made: list[object] = []  # the runs searched, joined over page breaks: made once a book
+
+    def counted(book: Book) -> tuple[TextRun, ...]:
+        made.append(book)
+        return searchable_runs(book)
+
+    monkeypatch.setattr(find_bar, "searchable_runs", counted)
     open_file(qtbot, window, write_pdf(tmp_path / "dragon.pdf", STORY))
     view = window.reader.comic_view
     view.set_options(fit="page", spread=False)
@@ -33,6 +45,7 @@ def test_find_in_book_searches_a_pdfs_text_layer_and_turns_to_the_match(
     search(qtbot, window, "purple dragon")  # the text read once is searched again
     qtbot.waitUntil(lambda: len(window.finder.hits) == 2, timeout=30_000)
     assert [h.locator.section for h in window.finder.hits] == [1, 2]
+    assert len(made) == 1
 
 
 def test_the_current_match_is_marked_on_the_drawn_words(

@@ -9,7 +9,7 @@ from reader_app.books.model import Block, BlockKind, Locator
 from reader_app.books.opening.formats import read_book
 from reader_app.books.opening.pdf import pdf_pages
 from reader_app.books.opening.pdf_text import with_text_layer
-from reader_app.books.text.search import TextHit, find_text
+from reader_app.books.text.search import TextHit, find_text, searchable_runs
 from tests.e2e.test_pdf_companion import CALIBRE
 from tests.unit.books.test_page_breaks import paged, para
 
@@ -29,6 +29,9 @@ def test_a_phrase_over_a_page_break_is_found_from_the_first_page_to_the_second()
     at = foot.index("the key")
     assert spans(find_text(book, "the key")) == [(Locator(0, 1, at), Locator(0, 1, at + 7))]
     assert spans(find_text(book, "river")) == [(Locator(1, 1, 16), Locator(1, 1, 21))]
+    kept = searchable_runs(book)  # as Find keeps them for the searches after the first
+    for query in ("under the OLD   mill", "the key", "river"):
+        assert find_text(book, query, runs=kept) == find_text(book, query)
 
 
 def test_a_word_hyphenated_over_the_page_break_is_found_whole() -> None:
