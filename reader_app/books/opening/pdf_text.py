@@ -13,9 +13,11 @@ import re
 import statistics
 import threading
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from reader_app.books.model import Block, BlockKind, Book
 from reader_app.books.opening.hyphens import NO_WORDS, Vocabulary, breaks_word
@@ -75,25 +77,32 @@ class PageLayer:
 def read_layer(pages: PdfPages, index: int) -> PageLayer:
     """Page `index`'s text layer: each character's letter and box, gathered into lines and words."""
     raw = pdfium().raw
+    with _text_page(pages, index) as (page, text_page):
+        width, height = page.get_size()
+        shown = page_mapping(page, width, height)
+        count = min(text_page.count_chars(), MAX_PAGE_CHARS)
+        chars = []
+        for i in range(max(count, 0)):
+            code = raw.FPDFText_GetUnicode(text_page, i)
+            box = shown(*text_page.get_charbox(i))
+            size = raw.FPDFText_GetFontSize(text_page, i)
+            chars.append((_letter(code), box, float(size), i))
+    return PageLayer(index, float(width), float(height), tuple(_lines(chars)))
+
+
+@contextmanager
+def _text_page(pages: PdfPages, index: int) -> Iterator[tuple[Any, Any]]:
+    """Page `index` and its text page, under PDFium's lock, closed after use."""
     with PDFIUM_LOCK:
         page = pages.load_page(index)
         try:
-            width, height = page.get_size()
-            shown = page_mapping(page, width, height)
             text_page = page.get_textpage()
             try:
-                count = min(text_page.count_chars(), MAX_PAGE_CHARS)
-                chars = []
-                for i in range(max(count, 0)):
-                    code = raw.FPDFText_GetUnicode(text_page, i)
-                    box = shown(*text_page.get_charbox(i))
-                    size = raw.FPDFText_GetFontSize(text_page, i)
-                    chars.append((_letter(code), box, float(size), i))
+                yield page, text_page
             finally:
                 text_page.close()
         finally:
             page.close()
-    return PageLayer(index, float(width), float(height), tuple(_lines(chars)))
 
 
 def _letter(code: int) -> str:
@@ -363,17 +372,9 @@ def book_words(pages: PdfPages) -> Vocabulary:
 def _page_lines(pages: PdfPages, index: int) -> list[str]:
     """Page `index`'s text as lines (a hyphen PDFium found at a line's end ends its line)."""
     try:
-        with PDFIUM_LOCK:
-            page = pages.load_page(index)
-            try:
-                text_page = page.get_textpage()
-                try:
-                    count = min(text_page.count_chars(), MAX_PAGE_CHARS)
-                    text = text_page.get_text_range(0, count) if count > 0 else ""
-                finally:
-                    text_page.close()
-            finally:
-                page.close()
+        with _text_page(pages, index) as (_page, text_page):
+            count = min(text_page.count_chars(), MAX_PAGE_CHARS)
+            text = text_page.get_text_range(0, count) if count > 0 else ""
     except Exception:  # a damaged page: no words from it, as no paragraphs (`with_text_layer`)
         return []
     return text.replace(_LINE_END_HYPHEN, "-\n").replace("\ufffe", "-\n").splitlines()

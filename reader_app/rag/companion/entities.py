@@ -55,9 +55,9 @@ from reader_app.rag.companion.entity_words import (
 from reader_app.rag.companion.places import known_place as known_place_name
 from reader_app.rag.index.sentences import split_book
 
-# 7: places the reader knows (French, German); 6: firms, works, cries, pet forms, one title in
-# three languages; 5: French and German rules; 4: described names, calls, nicknames; 3: the
-# story only; 2: "addressed by name"
+# 8: an elided word at a sentence's start is two words (French); 7: places the reader knows
+# (French, German); 6: firms, works, cries, pet forms, one title in three languages; 5: French
+# and German rules; 4: described names, calls, nicknames; 3: the story only; 2: "addressed by name"
 EXTRACTOR_VERSION = "forward-8"
 
 JUST_NAMED = 12  # sentences: a given name alone this soon after a full name is that person
