@@ -2696,6 +2696,10 @@
         <source>No matches</source>
         <translation>Keine Treffer</translation>
     </message>
+    <message>
+        <source>{0} of {1}</source>
+        <translation>{0} von {1}</translation>
+    </message>
 </context>
 <context>
     <name>SelectionMenu</name>

@@ -2696,6 +2696,10 @@
         <source>No matches</source>
         <translation>Sin coincidencias</translation>
     </message>
+    <message>
+        <source>{0} of {1}</source>
+        <translation>{0} de {1}</translation>
+    </message>
 </context>
 <context>
     <name>SelectionMenu</name>

@@ -66,6 +66,14 @@ def number_text(n: int) -> str:
     return english(n) if locale.language() == QLocale.Language.C else locale.toString(n)
 
 
+def decimal_text(value: float, *, places: int | None = None) -> str:
+    """A number with a fraction as the window's locale writes it ("1,5" in German): with
+    `places` digits after the mark, else with as few as it needs ("2", "1,25")."""
+    locale = QLocale()
+    return locale.toString(value, "f", places) if places is not None else locale.toString(
+        value, "g", 6)
+
+
 _THEME_NAMES = {"system": QT_TRANSLATE_NOOP("Theme", "System"),
                 "light": QT_TRANSLATE_NOOP("Theme", "Light"),
                 "sepia": QT_TRANSLATE_NOOP("Theme", "Sepia"),

@@ -125,6 +125,34 @@ def numbers_made_english(trees: list[tuple[str, ast.Module]] | None = None) -> l
     return sorted(set(found))
 
 
+WINDOW_WORDS = ("tr", "translate", "say")  # what says the window's words (`say`: a Qt-free one)
+
+
+def _bare_number(node: ast.expr) -> bool:
+    """A number made on the spot and handed over as it is: `len(…)`, `round(…)`, `n + 1`."""
+    if isinstance(node, ast.Call):
+        return _name(node.func) in ("len", "round")
+    return isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and any(
+        isinstance(side, ast.Constant) and type(side.value) is int
+        for side in (node.left, node.right))
+
+
+def numbers_left_unformatted(trees: list[tuple[str, ast.Module]] | None = None) -> list[str]:
+    """`self.tr("Page {0}").format(page + 1)`: a number the window shows as Python writes it
+    ("1234") where its locale groups it ("1.234"); pass it through `number_text`."""
+    found = []
+    for where, tree in trees if trees is not None else modules():
+        if where.startswith(ENGLISH_ONLY):
+            continue
+        for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+            words = call.func.value if isinstance(call.func, ast.Attribute) else None
+            if (_name(call.func) == "format" and isinstance(words, ast.Call)
+                    and _name(words.func) in WINDOW_WORDS):
+                arguments = [*call.args, *(k.value for k in call.keywords)]
+                found += [f"{where}:{call.lineno}" for a in arguments if _bare_number(a)]
+    return sorted(set(found))
+
+
 def error_sentences(context: str = ERRORS) -> list[str]:
     """Every template marked `QT_TRANSLATE_NOOP(context, "…")` in the package."""
     found: dict[str, None] = {}
@@ -186,6 +214,16 @@ def test_no_sentence_groups_its_numbers_the_english_way() -> None:
                      "note(QT_TRANSLATE_NOOP('BookNotes', '{n} pages'), n=n)\n"
                      "sentence(QT_TRANSLATE_NOOP('Errors', '{s} s'), s=f'{s:g}')\n")
     assert numbers_made_english([("x.py", tree)]) == ["x.py:1"]
+
+
+def test_no_number_the_window_shows_is_left_as_python_writes_it() -> None:
+    assert numbers_left_unformatted() == [], "pass it through number_text (ui/translation.py)"
+    tree = ast.parse("self.tr('Page {0} of {1}').format(page + 1, len(pages))\n"
+                     "translate('GoTo', '{0}%').format(round(x * 100))\n"
+                     "self.tr('{0} · {1}').format(number_text(page + 1), a + b)\n"
+                     "self.tr('{0}').format(upper() + '…')\n"
+                     "f'{page + 1}'.format(n + 1)\n")
+    assert numbers_left_unformatted([("x.py", tree)]) == ["x.py:1", "x.py:2"]
 
 
 @pytest.mark.parametrize("context", [ERRORS, NOTES])

@@ -63,4 +63,5 @@ def listening_text(listened: Listened, *, say: Say = same_words, number: Number 
     speed = say(QT_TRANSLATE_NOOP("ReadingTime", " ({0} words a minute)")).format(
         number(round(pace))) if pace is not None else ""
     return say(QT_TRANSLATE_NOOP("ReadingTime", "{0} listened, {1} words{2}")).format(
-        duration_text(listened.seconds / 60, say=say), number(listened.words), speed)
+        duration_text(listened.seconds / 60, say=say, number=number), number(listened.words),
+        speed)

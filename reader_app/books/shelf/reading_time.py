@@ -72,14 +72,15 @@ Say = Callable[[str], str]
 Number = Callable[[int], str]
 
 
-def duration_text(minutes: float, *, say: Say = same_words) -> str:
+def duration_text(minutes: float, *, say: Say = same_words, number: Number = english) -> str:
     if minutes < 1:
         return say(QT_TRANSLATE_NOOP("ReadingTime", "less than a minute"))
     whole = round(minutes)
     if whole < 60:
-        return say(QT_TRANSLATE_NOOP("ReadingTime", "{0} min")).format(whole)
+        return say(QT_TRANSLATE_NOOP("ReadingTime", "{0} min")).format(number(whole))
     hours, rest = divmod(whole, 60)
-    return say(QT_TRANSLATE_NOOP("ReadingTime", "{0} h {1} min")).format(hours, f"{rest:02d}")
+    return say(QT_TRANSLATE_NOOP("ReadingTime", "{0} h {1} min")).format(
+        number(hours), f"{rest:02d}")  # a clock's minutes: two digits, never grouped
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,17 +100,22 @@ def place_fraction(book: Book, place: Locator) -> float:
     return min(max((place.section + 1) / count, 0.0), 1.0) if count else 0.0
 
 
-def page_label(book: Book, page: int) -> str:
-    """What the page is called: a PDF's own label ("xii") where it has one, else its number."""
+def page_label(book: Book, page: int, *, number: Number = english) -> str:
+    """What the page is called: a PDF's own label ("xii") where it has one, as the book writes
+    it; else its number, written as `number` writes whole numbers (a label of plain digits is
+    one: "1.234" in a German window, beside "of 2.000")."""
     title = book.sections[page].title if 0 <= page < len(book.sections) else ""
     label = title.removeprefix("Page ") if book.format == "pdf" else ""
-    return label or str(page + 1)
+    if label.isascii() and label.isdigit() and not label.startswith("0"):
+        return number(int(label))
+    return label or number(page + 1)
 
 
-def pages_text(book: Book, first: int, last: int, *, say: Say = same_words) -> str:
+def pages_text(book: Book, first: int, last: int, *, say: Say = same_words,
+               number: Number = english) -> str:
     """ "Page 4", "Pages 4–5", "Page xii (14)": labels, with the page's place where they differ."""
-    labels = [page_label(book, first), page_label(book, last)]
-    numbers = [str(first + 1), str(last + 1)]
+    labels = [page_label(book, first, number=number), page_label(book, last, number=number)]
+    numbers = [number(first + 1), number(last + 1)]
     place = "" if labels == numbers else f" ({'–'.join(numbers if last > first else numbers[:1])})"
     named = say(QT_TRANSLATE_NOOP("ReadingTime", "Pages {0}–{1}")).format(*labels) \
         if last > first else say(QT_TRANSLATE_NOOP("ReadingTime", "Page {0}")).format(labels[0])
@@ -127,13 +133,13 @@ def status_text(
         last = end.section if end is not None else start.section
         percent = round(place_fraction(book, Locator(last, 0, 0)) * 100)
         line = say(QT_TRANSLATE_NOOP("ReadingTime", "{0} of {1} · {2}%")).format(
-            pages_text(book, start.section, last, say=say), number(len(book.sections)),
-            number(percent))
+            pages_text(book, start.section, last, say=say, number=number),
+            number(len(book.sections)), number(percent))
         # A PDF's contents name the chapter, as a book's do
         chapter = book.chapter_title(start) if book.toc and book.toc[0].target <= start else ""
         return StatusText(f"{chapter} · {line}" if chapter and book.format == "pdf" else line, "")
     path = place_path(book, start) or (
-        say(QT_TRANSLATE_NOOP("ReadingTime", "Section {0}")).format(start.section + 1),)
+        say(QT_TRANSLATE_NOOP("ReadingTime", "Section {0}")).format(number(start.section + 1)),)
     per_minute = speed.chars_per_minute()
     here = book.char_offset(start)
     chapter_left = (book.char_offset(chapter_end(book, start)) - here) / per_minute
@@ -146,7 +152,7 @@ def status_text(
     )
     detail = say(QT_TRANSLATE_NOOP(
         "ReadingTime", "About {0} left in the book, at {1} characters a minute ({2})."
-    )).format(duration_text(book_left, say=say), number(round(per_minute)), how)
+    )).format(duration_text(book_left, say=say, number=number), number(round(per_minute)), how)
     line = say(QT_TRANSLATE_NOOP("ReadingTime", "{0} · {1} left in chapter · {2}%")).format(
-        " › ".join(path), duration_text(chapter_left, say=say), number(percent))
+        " › ".join(path), duration_text(chapter_left, say=say, number=number), number(percent))
     return StatusText(line, detail)

@@ -17,7 +17,7 @@ from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.aids.aids_host import AidsHost
 from reader_app.ui.aids.annotations import AnnotationsController
 from reader_app.ui.library.library_view import cover_pixmap
-from reader_app.ui.translation import Plurals, number_text, translate
+from reader_app.ui.translation import Plurals, decimal_text, number_text, translate
 
 CHARS_PER_PRINTED_PAGE = 2000  # about 330 words: a printed novel's page
 # The rows' labels (`detail_rows`), for lupdate: each is translated as it is shown.
@@ -58,11 +58,12 @@ def detail_rows(
     else:
         progress = translate("BookDetails", "Not started")
     missing = "" if size is not None else translate("BookDetails", " (missing)")
-    megabytes = QLocale().toString(size / 1_048_576, "f", 1) if size is not None else ""
+    megabytes = decimal_text(size / 1_048_576, places=1) if size is not None else ""
     rows = [
         ("Title", entry.title),
         ("Author", entry.authors or translate("BookDetails", "Unknown")),
-        ("Series", f"{entry.series.name} #{entry.series.index:g}" if entry.series else ""),
+        ("Series", f"{entry.series.name} #{decimal_text(entry.series.index)}"
+         if entry.series else ""),
         ("Language", entry.language),
         ("Format", translate("BookDetails", FORMAT_NAMES[entry.format]) if entry.format in
          FORMAT_NAMES else translate("BookDetails", "Comic ({0})").format(entry.format.upper())
@@ -72,7 +73,7 @@ def detail_rows(
         ("Listened (Read aloud)", listening_text(
             listened or Listened(), say=lambda words: translate("ReadingTime", words),
             number=number_text)),
-        ("Highlights and bookmarks", QLocale().toString(annotations) if annotations else ""),
+        ("Highlights and bookmarks", number_text(annotations) if annotations else ""),
         ("Added", _when(entry.added_at)),
         ("Last opened", _when(entry.opened_at)),
         ("File", str(entry.path) + missing),
@@ -95,7 +96,8 @@ def _length(entry: LibraryEntry) -> str:
     pages = max(round(entry.char_count / CHARS_PER_PRINTED_PAGE), 1)
     minutes = entry.char_count / DEFAULT_CHARS_PER_MINUTE
     return Plurals().pages_and_reading(pages).format(
-        duration_text(minutes, say=lambda words: translate("ReadingTime", words)))
+        duration_text(minutes, say=lambda words: translate("ReadingTime", words),
+                      number=number_text))
 
 
 class BookDetails(QDialog):

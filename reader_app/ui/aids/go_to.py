@@ -8,7 +8,7 @@ import math
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.model import Book, Locator
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import number_text, translate
 
 _PERCENT = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*%\s*$")
 _NUMBER = re.compile(r"^\s*(\d+)\s*$")
@@ -33,8 +33,10 @@ def place_for(book: Book, text: str) -> Locator:
     """The place `text` names: "42%" anywhere, a bare number a comic's page (an EPUB's
     percentage, there being no fixed pages in a reflowable book)."""
     count = len(book.sections)
-    wanted = f"page {' '.join(text.split()).casefold()}"
-    labelled = next((s.index for s in book.sections if s.title.casefold() == wanted), None) \
+    # A label as typed ("xii", "A-3"), or a page as the status line writes it ("1.234").
+    wanted = {f"page {' '.join(text.split()).casefold()}", f"page {_digits(text)}"}
+    text = _digits(text)
+    labelled = next((s.index for s in book.sections if s.title.casefold() in wanted), None) \
         if book.format == "pdf" else None
     if labelled is not None:  # a PDF's page by its printed label: "xii", or "12" of the text
         return Locator(labelled, 0, 0)
@@ -43,12 +45,14 @@ def place_for(book: Book, text: str) -> Locator:
         if page is not None:
             number = int(page.group(1))
             if not 1 <= number <= count:
-                raise GoToError(translate("GoTo", "This comic has pages 1 to {0}.").format(count))
+                raise GoToError(translate("GoTo", "This comic has pages 1 to {0}.").format(
+                    number_text(count)))
             return Locator(number - 1, 0, 0)
     percent = _PERCENT.match(text) or _NUMBER.match(text)
     if percent is None:
-        hint = translate("GoTo", "Type a page from 1 to {0}, or a percentage.").format(count) if (
-            book.is_comic) else translate("GoTo", "Type a percentage of the book, like 42%.")
+        hint = translate("GoTo", "Type a page from 1 to {0}, or a percentage.").format(
+            number_text(count)) if book.is_comic else translate(
+            "GoTo", "Type a percentage of the book, like 42%.")
         raise GoToError(hint)
     value = float(percent.group(1).replace(",", "."))
     if not 0 <= value <= 100:
@@ -57,6 +61,13 @@ def place_for(book: Book, text: str) -> Locator:
         # The page whose end is at or past it: the status line's own number for that page.
         return Locator(min(max(math.ceil(value / 100 * count - 1e-9) - 1, 0), count - 1), 0, 0)
     return book.locator_at_progress(value / 100)
+
+
+def _digits(text: str) -> str:
+    """A whole number typed as the window's locale writes it ("1.234" in German, as its status
+    line shows a page) in plain digits; anything else as typed."""
+    value, whole = QLocale().toInt(text.strip())
+    return str(value) if whole and value >= 0 else text
 
 
 class GoToDialog(QDialog):
@@ -69,8 +80,8 @@ class GoToDialog(QDialog):
         self.book, self.go = book, go
         layout = QVBoxLayout(self)
         comic = book.is_comic
-        prompt = QLabel(self.tr("Page (1–{0}) or percentage:").format(len(book.sections)) if comic
-                        else self.tr("Percentage of the book:"))
+        prompt = QLabel(self.tr("Page (1–{0}) or percentage:").format(
+            number_text(len(book.sections))) if comic else self.tr("Percentage of the book:"))
         self.input = QLineEdit()
         self.input.setObjectName("goToInput")
         self.input.setPlaceholderText("5 or 42%" if comic else "42%")

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from reader_app.books.text.search import TextHit
-from reader_app.ui.translation import Plurals, translate
+from reader_app.ui.translation import Plurals, number_text, translate
 
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -92,7 +92,8 @@ class SearchDock(QDockWidget):
     def set_current(self, index: int, *, note: str = "") -> None:
         """Show match `index` as the current one, with a note (a wrap) if there is one."""
         self.results.setCurrentRow(index)
-        place = f"{index + 1} of {self.results.count()}"
+        place = self.tr("{0} of {1}").format(number_text(index + 1),
+                                             number_text(self.results.count()))
         self.status.setText(f"{place} · {note}" if note else place)
 
     def next_hit(self) -> None:

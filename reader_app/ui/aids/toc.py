@@ -6,9 +6,18 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
 
 from reader_app.books.model import Book, Locator, TocEntry
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import number_text, translate
 
 TARGET_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def entry_title(entry: TocEntry, *, paged: bool) -> str:
+    """A contents entry as the book names it; in a comic's contents (`paged`), each page the
+    opener named ("Page 1234") in the window's words and digits ("Seite 1.234")."""
+    page = entry.target.section + 1
+    if paged and entry.title == f"Page {page}":
+        return translate("ReadingTime", "Page {0}").format(number_text(page))
+    return entry.title
 
 
 class TocDock(QDockWidget):
@@ -31,16 +40,18 @@ class TocDock(QDockWidget):
         if book is None:
             return
         for entry in book.toc:
-            self.tree.addTopLevelItem(self._item(entry))
+            self.tree.addTopLevelItem(self._item(entry, paged=book.is_comic and
+                                                 book.format != "pdf"))
         self.tree.expandToDepth(0)
 
-    def _item(self, entry: TocEntry) -> QTreeWidgetItem:
-        item = QTreeWidgetItem([entry.title])
+    def _item(self, entry: TocEntry, *, paged: bool) -> QTreeWidgetItem:
+        title = entry_title(entry, paged=paged)
+        item = QTreeWidgetItem([title])
         item.setData(0, TARGET_ROLE, entry.target)
-        item.setToolTip(0, entry.title)
+        item.setToolTip(0, title)
         self._items.append((entry.target, item))
         for child in entry.children:
-            item.addChild(self._item(child))
+            item.addChild(self._item(child, paged=paged))
         return item
 
     def highlight(self, position: Locator) -> None:

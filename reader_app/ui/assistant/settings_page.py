@@ -38,7 +38,7 @@ from reader_app.rag.model.servers import (
 from reader_app.settings import SettingsStore, declared
 from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant.server_words import said_in_settings, server_kind, server_name
-from reader_app.ui.translation import Plurals, said, translate
+from reader_app.ui.translation import Plurals, number_text, said, translate
 from reader_app.ui.workers import Workers
 
 ANSWER_LENGTH_LABELS = {"short": QT_TRANSLATE_NOOP("AssistantSettingsPage", "Short"),
@@ -208,7 +208,7 @@ class AssistantSettingsPage(QWidget):
         index = self.wait_combo.findData(wait)
         if index < 0:  # a wait set elsewhere (the settings command): kept, and shown
             self.wait_combo.addItem(
-                self.tr("First words within about {0} s").format(wait), wait)
+                self.tr("First words within about {0} s").format(number_text(wait)), wait)
             index = self.wait_combo.count() - 1
         self.wait_combo.setCurrentIndex(index)
         self.wait_combo.setToolTip(

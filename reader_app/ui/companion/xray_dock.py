@@ -27,7 +27,7 @@ from reader_app.books.model import Locator
 from reader_app.rag.companion.words import AS_OF_WORDS
 from reader_app.rag.companion.xray import RelationshipMap, XRayEntry
 from reader_app.ui.companion.relationship_view import MapPanel, MapWindow
-from reader_app.ui.translation import Plurals, translate
+from reader_app.ui.translation import Plurals, number_text, translate
 
 if TYPE_CHECKING:  # the companion's features and recaps bring the model gateway (httpx)
     from reader_app.rag.companion.features import XRayCard
@@ -112,7 +112,7 @@ class XRayDock(QDockWidget):
         self.list.clear()
         for entry in entries:
             kind = self.tr(" · place") if entry.kind == "place" else ""
-            item = QListWidgetItem(f"{entry.name}  ({entry.mentions}){kind}")
+            item = QListWidgetItem(f"{entry.name}  ({number_text(entry.mentions)}){kind}")
             item.setData(KEY_ROLE, entry.key)
             if entry.aliases:
                 item.setToolTip(self.tr("Also: {0}").format(", ".join(entry.aliases)))
@@ -178,7 +178,7 @@ class XRayDock(QDockWidget):
                              "put):</p>"))
         for chapter, places in groupby(card.mentions, key=lambda m: m.chapter):
             links = " ".join(
-                f'<a href="{jump_link(m.locator)}">{n}</a>'
+                f'<a href="{jump_link(m.locator)}">{number_text(n)}</a>'
                 for n, m in enumerate(places, start=1)
             )
             parts.append(f"<p>{html.escape(chapter or self.tr('Untitled'))}: {links}</p>")
@@ -233,7 +233,7 @@ def story_html(story: StorySoFar, *, locators: dict[int, Locator]) -> str:
     for paragraph in story.paragraphs:
         chapter = paragraph.chapter
         title = html.escape(chapter.title or translate("XRayDock", "Chapter {0}").format(
-            chapter.number + 1))
+            number_text(chapter.number + 1)))
         where = locators.get(chapter.number)
         cite = f'<a href="{jump_link(where)}">{title}</a>' if where else title
         if paragraph.partial:

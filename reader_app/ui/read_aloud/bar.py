@@ -7,15 +7,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from reader_app.ui.reader.reading_ahead import notice_parts
+from reader_app.ui.translation import decimal_text
 
 BAR_TEXT_WIDTH = 420  # pixels: the status bar's word never sets the window's minimum width
 
 
 def speed_words(rate: float) -> str:
     """The voice's rate (-1.0 to 1.0, 0.0 its normal speed) as a reader counts speed: "1.2×"
-    for 0.2, "2×" at the fastest, "0.5×" at the slowest (half as fast)."""
+    for 0.2, "2×" at the fastest, "0.5×" at the slowest (half as fast); "1,2×" in German."""
     factor = 1.0 + rate if rate >= 0 else 1.0 + rate / 2
-    return f"{factor:.2f}".rstrip("0").rstrip(".") + "×"
+    return decimal_text(round(factor, 2)) + "×"
 
 
 class ReadAloudBar(QWidget):

@@ -83,6 +83,13 @@ def translate(context: str, text: str) -> str:
     return in_window(context, text)
 
 
+def number_text(n: int) -> str:
+    """A whole number as the window writes it ("1.234" in German), loaded as `translate` is."""
+    from reader_app.ui.translation import number_text as in_window
+
+    return in_window(n)
+
+
 class BookSource:
     """The book's sentences in reading order from `place` (the first sentence on screen, or the
     selection's), on through the chapters to the end of the book."""
@@ -232,5 +239,5 @@ class ComicSource(SentenceList):
 
     def status(self, sentence: Said) -> str | None:
         page = sentence.page if isinstance(sentence, Queued) else None
-        return (translate("ReadAloud", "Reading page {0} aloud").format(page + 1)
+        return (translate("ReadAloud", "Reading page {0} aloud").format(number_text(page + 1))
                 if page is not None else translate("ReadAloud", "Reading aloud"))

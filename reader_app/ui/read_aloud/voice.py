@@ -15,6 +15,7 @@ from reader_app.books.model import Book
 from reader_app.settings import SettingsStore
 from reader_app.ui.read_aloud.bar import ReadAloudBar
 from reader_app.ui.read_aloud.speech import NoSpeech, Speaker, Voice, find_speaker
+from reader_app.ui.translation import decimal_text
 
 SpeakerFactory = Callable[[QObject], "Speaker | NoSpeech"]
 PREVIEW_UTTERANCE = -1  # never one of the player's (they count up from 1)
@@ -32,8 +33,8 @@ def main_voices(voices: tuple[Voice, ...]) -> list[Voice]:
 
 
 def speed_words(rate: float) -> str:
-    """"1.2×" for a rate of +0.2 (0.0 is the voice's own speed, "1.0×")."""
-    return f"{1 + rate:.1f}×"
+    """"1.2×" for a rate of +0.2 (0.0 is the voice's own speed, "1.0×"); "1,2×" in German."""
+    return f"{decimal_text(1 + rate, places=1)}×"
 
 
 def sample_text(book: Book | None, voice: str) -> str:

@@ -33,7 +33,7 @@ from reader_app.ui.page.appearance import Appearance
 from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.page.images import ImageCache
 from reader_app.ui.page.media_blocks import bar_height
-from reader_app.ui.translation import said, translate
+from reader_app.ui.translation import number_text, said, translate
 from reader_app.ui.workers import Workers
 
 if TYPE_CHECKING:
@@ -232,7 +232,7 @@ def copy_sources(book: Book, members: tuple[str, ...], folder: Path, names: list
                 data = book.resource(member)
                 if len(data) > MAX_MEDIA_BYTES:
                     raise ValueError(translate("MediaPlayers", "it is over {0} MB").format(
-                        MAX_MEDIA_BYTES // (1024 * 1024)))
+                        number_text(MAX_MEDIA_BYTES // (1024 * 1024))))
                 partial = folder / f"{name}.part"  # renamed when whole: never half a file
                 partial.write_bytes(data)
                 partial.replace(path)

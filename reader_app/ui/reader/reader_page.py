@@ -6,7 +6,7 @@ import dataclasses
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QLocale, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from reader_app.books.model import Book, Locator
@@ -31,6 +31,7 @@ from reader_app.ui.reader.epub_view import EpubView
 from reader_app.ui.reader.page_view import PageShown, PageView
 from reader_app.ui.reader.progress_slider import ProgressSlider
 from reader_app.ui.reader.reading_ahead import ReadingAheadBanner, footer_row
+from reader_app.ui.translation import number_text
 
 # Page turns forward while reading ahead of the boundary before the banner offers to move it.
 AHEAD_TURNS_BEFORE_OFFER = 1
@@ -333,10 +334,11 @@ class ReaderPage(QWidget):
             return ""
         place = self.place_at(fraction)
         if self.book.is_comic:
-            return self.tr("Page {0} of {1}").format(place.section + 1, len(self.book.sections))
+            return self.tr("Page {0} of {1}").format(
+                number_text(place.section + 1), number_text(len(self.book.sections)))
         chapter = self.book.chapter_title(place) or self.tr("Section {0}").format(
-            place.section + 1)
-        return self.tr("{0} · {1}%").format(chapter, QLocale().toString(round(fraction * 100)))
+            number_text(place.section + 1))
+        return self.tr("{0} · {1}%").format(chapter, number_text(round(fraction * 100)))
 
     # -- slider -----------------------------------------------------------------------------
 

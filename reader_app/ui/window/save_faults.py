@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Signal
 from reader_app.errors import LibraryError
 from reader_app.settings import SettingProblem
 from reader_app.translatable import QT_TRANSLATE_NOOP
-from reader_app.ui.translation import said, translate
+from reader_app.ui.translation import number_text, said, translate
 
 HELD_NOTE = QT_TRANSLATE_NOOP(
     "SaveNews",
@@ -36,7 +36,7 @@ def settings_note(problems: list[SettingProblem]) -> str:
     if not problems:
         return ""
     shown = " ".join(p.describe() for p in problems[:3])
-    more = translate("SaveNews", " (and {0} more)").format(len(problems) - 3) if len(
+    more = translate("SaveNews", " (and {0} more)").format(number_text(len(problems) - 3)) if len(
         problems) > 3 else ""
     return shown + more + translate(
         "SaveNews", " Choose it again in Settings to keep a value of your own.")

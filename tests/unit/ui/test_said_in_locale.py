@@ -13,10 +13,15 @@ from PySide6.QtWidgets import QApplication
 
 from reader_app.books.model import Book, Metadata
 from reader_app.books.shelf.listening import Listened, listening_text
+from reader_app.books.shelf.reading_time import duration_text
 from reader_app.errors import ContextTooLongError
 from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, english, note, sentence
 from reader_app.ui.library.cover_jobs import reading_notes_text
-from reader_app.ui.translation import install_language, number_text, said, translate
+from reader_app.ui.read_aloud.bar import speed_words as bar_speed
+from reader_app.ui.read_aloud.voice import speed_words as settings_speed
+from reader_app.ui.translation import decimal_text, install_language, number_text, said, translate
+
+NNBSP = "\u202f"  # French groups digits with a narrow no-break space
 
 
 @pytest.fixture
@@ -96,3 +101,17 @@ def test_the_listening_line_groups_its_words_in_the_windows_locale(speaking: Non
                           number=number_text) == (
         "1 Std. 05 Min. gehört, 9.120 Wörter (140 Wörter pro Minute)")
     assert listening_text(heard) == "1 h 05 min listened, 9,120 words (140 words a minute)"
+
+
+@pytest.mark.parametrize(("language", "speed", "hours"), [
+    ("en", "1.2×", "1,000 h 05 min"), ("de", "1,2×", "1.000 Std. 05 Min."),
+    ("fr", "1,2×", f"1{NNBSP}000 h 05 min")])
+def test_read_alouds_speed_and_long_times_follow_the_windows_locale(
+    speaking: None, language: str, speed: str, hours: str
+) -> None:
+    install_language(language)
+    assert bar_speed(0.2) == speed and settings_speed(0.2) == speed  # the bar and Settings
+    assert bar_speed(1.0) == "2×" and decimal_text(1.25) == speed.replace("2×", "25")
+    assert duration_text(60_005, say=lambda words: translate("ReadingTime", words),
+                         number=number_text) == hours
+    assert duration_text(60_005) == "1,000 h 05 min", "the command line's English"
