@@ -102,6 +102,18 @@
         <translation>Als Markdown exportieren…</translation>
     </message>
     <message>
+        <source>Bookmark: {0}</source>
+        <translation>Lesezeichen: {0}</translation>
+    </message>
+    <message>
+        <source>“{0}”</source>
+        <translation>„{0}“</translation>
+    </message>
+    <message>
+        <source>Note: {0}</source>
+        <translation>Notiz: {0}</translation>
+    </message>
+    <message>
         <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
         <translation>Die Antwort des Assistenten als Notiz zu dieser Markierung behalten?</translation>
     </message>
@@ -1920,6 +1932,10 @@
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
+    <message>
+        <source>Play {0}</source>
+        <translation>{0} abspielen</translation>
+    </message>
 </context>
 <context>
     <name>MediaPlayers</name>
@@ -2169,6 +2185,22 @@
     <message>
         <source>the end</source>
         <translation>das Ende</translation>
+    </message>
+    <message>
+        <source>{place} ({percent}%)</source>
+        <translation>{place} ({percent} %)</translation>
+    </message>
+    <message>
+        <source>{place} · {percent}%</source>
+        <translation>{place} · {percent} %</translation>
+    </message>
+    <message>
+        <source>Section {number}</source>
+        <translation>Abschnitt {number}</translation>
+    </message>
+    <message>
+        <source>Page {number}</source>
+        <translation>Seite {number}</translation>
     </message>
 </context>
 <context>

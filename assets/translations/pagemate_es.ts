@@ -102,6 +102,18 @@
         <translation>Exportar a Markdown…</translation>
     </message>
     <message>
+        <source>Bookmark: {0}</source>
+        <translation>Marcador: {0}</translation>
+    </message>
+    <message>
+        <source>“{0}”</source>
+        <translation>«{0}»</translation>
+    </message>
+    <message>
+        <source>Note: {0}</source>
+        <translation>Nota: {0}</translation>
+    </message>
+    <message>
         <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
         <translation>¿Guardar la respuesta del asistente como nota de este resaltado?</translation>
     </message>
@@ -1920,6 +1932,10 @@
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
+    <message>
+        <source>Play {0}</source>
+        <translation>Reproducir {0}</translation>
+    </message>
 </context>
 <context>
     <name>MediaPlayers</name>
@@ -2169,6 +2185,22 @@
     <message>
         <source>the end</source>
         <translation>el final</translation>
+    </message>
+    <message>
+        <source>{place} ({percent}%)</source>
+        <translation>{place} ({percent} %)</translation>
+    </message>
+    <message>
+        <source>{place} · {percent}%</source>
+        <translation>{place} · {percent} %</translation>
+    </message>
+    <message>
+        <source>Section {number}</source>
+        <translation>Sección {number}</translation>
+    </message>
+    <message>
+        <source>Page {number}</source>
+        <translation>Página {number}</translation>
     </message>
 </context>
 <context>

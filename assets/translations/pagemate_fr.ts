@@ -102,6 +102,18 @@
         <translation>Exporter en Markdown…</translation>
     </message>
     <message>
+        <source>Bookmark: {0}</source>
+        <translation>Signet : {0}</translation>
+    </message>
+    <message>
+        <source>“{0}”</source>
+        <translation>« {0} »</translation>
+    </message>
+    <message>
+        <source>Note: {0}</source>
+        <translation>Note : {0}</translation>
+    </message>
+    <message>
         <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
         <translation>Garder la réponse de l’assistant comme note de ce passage ?</translation>
     </message>
@@ -1920,6 +1932,10 @@
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
+    <message>
+        <source>Play {0}</source>
+        <translation>Lire {0}</translation>
+    </message>
 </context>
 <context>
     <name>MediaPlayers</name>
@@ -2169,6 +2185,22 @@
     <message>
         <source>the end</source>
         <translation>la fin</translation>
+    </message>
+    <message>
+        <source>{place} ({percent}%)</source>
+        <translation>{place} ({percent} %)</translation>
+    </message>
+    <message>
+        <source>{place} · {percent}%</source>
+        <translation>{place} · {percent} %</translation>
+    </message>
+    <message>
+        <source>Section {number}</source>
+        <translation>Section {number}</translation>
+    </message>
+    <message>
+        <source>Page {number}</source>
+        <translation>Page {number}</translation>
     </message>
 </context>
 <context>
