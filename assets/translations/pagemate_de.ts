@@ -2667,6 +2667,41 @@
     </message>
 </context>
 <context>
+    <name>Receipt</name>
+    <message>
+        <source> · sent to {host}</source>
+        <translation> · gesendet an {host}</translation>
+    </message>
+    <message>
+        <source> · nothing left this computer</source>
+        <translation> · nichts hat diesen Computer verlassen</translation>
+    </message>
+    <message>
+        <source>From the title and description only: nothing read yet{where}</source>
+        <translation>Nur aus Titel und Beschreibung: noch nichts gelesen{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passage{where}</source>
+        <translation>Aus dem Text bis {boundary} · {count} Stelle{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passages{where}</source>
+        <translation>Aus dem Text bis {boundary} · {count} Stellen{where}</translation>
+    </message>
+    <message>
+        <source>No passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>Keine Stelle auf diesem Computer im Text bis {boundary} gefunden{where}</translation>
+    </message>
+    <message>
+        <source>{count} passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} Stelle auf diesem Computer im Text bis {boundary} gefunden{where}</translation>
+    </message>
+    <message>
+        <source>{count} passages found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} Stellen auf diesem Computer im Text bis {boundary} gefunden{where}</translation>
+    </message>
+</context>
+<context>
     <name>RecentBooks</name>
     <message>
         <source>No recent books</source>
@@ -2913,6 +2948,41 @@
     <message>
         <source>Contents</source>
         <translation>Inhalt</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>this part may reveal what comes later: show anyway</source>
+        <translation>dieser Teil könnte verraten, was später kommt: trotzdem zeigen</translation>
+    </message>
+    <message>
+        <source>[this part may reveal what comes later]</source>
+        <translation>[dieser Teil könnte verraten, was später kommt]</translation>
+    </message>
+    <message>
+        <source>(incomplete)</source>
+        <translation>(unvollständig)</translation>
+    </message>
+    <message>
+        <source>(stopped)</source>
+        <translation>(gestoppt)</translation>
+    </message>
+    <message>
+        <source>these {count} sentences may reveal what comes later: show anyway</source>
+        <translation>diese {count} Sätze könnten verraten, was später kommt: trotzdem zeigen</translation>
+    </message>
+    <message>
+        <source>(Hidden: this was said further on in the book.)</source>
+        <translation>(Ausgeblendet: Das wurde weiter hinten im Buch gesagt.)</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>You:</source>
+        <translation>Sie:</translation>
     </message>
 </context>
 <context>

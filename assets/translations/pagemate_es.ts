@@ -2667,6 +2667,41 @@
     </message>
 </context>
 <context>
+    <name>Receipt</name>
+    <message>
+        <source> · sent to {host}</source>
+        <translation> · enviado a {host}</translation>
+    </message>
+    <message>
+        <source> · nothing left this computer</source>
+        <translation> · nada salió de este ordenador</translation>
+    </message>
+    <message>
+        <source>From the title and description only: nothing read yet{where}</source>
+        <translation>Solo del título y la descripción: nada leído aún{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passage{where}</source>
+        <translation>Del texto hasta {boundary} · {count} pasaje{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passages{where}</source>
+        <translation>Del texto hasta {boundary} · {count} pasajes{where}</translation>
+    </message>
+    <message>
+        <source>No passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>Ningún pasaje encontrado en este ordenador en el texto hasta {boundary}{where}</translation>
+    </message>
+    <message>
+        <source>{count} passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} pasaje encontrado en este ordenador en el texto hasta {boundary}{where}</translation>
+    </message>
+    <message>
+        <source>{count} passages found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} pasajes encontrados en este ordenador en el texto hasta {boundary}{where}</translation>
+    </message>
+</context>
+<context>
     <name>RecentBooks</name>
     <message>
         <source>No recent books</source>
@@ -2913,6 +2948,41 @@
     <message>
         <source>Contents</source>
         <translation>Índice</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>this part may reveal what comes later: show anyway</source>
+        <translation>esta parte podría revelar lo que viene después: mostrar de todos modos</translation>
+    </message>
+    <message>
+        <source>[this part may reveal what comes later]</source>
+        <translation>[esta parte podría revelar lo que viene después]</translation>
+    </message>
+    <message>
+        <source>(incomplete)</source>
+        <translation>(incompleta)</translation>
+    </message>
+    <message>
+        <source>(stopped)</source>
+        <translation>(detenida)</translation>
+    </message>
+    <message>
+        <source>these {count} sentences may reveal what comes later: show anyway</source>
+        <translation>estas {count} frases podrían revelar lo que viene después: mostrar de todos modos</translation>
+    </message>
+    <message>
+        <source>(Hidden: this was said further on in the book.)</source>
+        <translation>(Oculto: esto se dijo más adelante en el libro.)</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Asistente</translation>
+    </message>
+    <message>
+        <source>You:</source>
+        <translation>Usted:</translation>
     </message>
 </context>
 <context>

@@ -2667,6 +2667,41 @@
     </message>
 </context>
 <context>
+    <name>Receipt</name>
+    <message>
+        <source> · sent to {host}</source>
+        <translation> · envoyé à {host}</translation>
+    </message>
+    <message>
+        <source> · nothing left this computer</source>
+        <translation> · rien n’a quitté cet ordinateur</translation>
+    </message>
+    <message>
+        <source>From the title and description only: nothing read yet{where}</source>
+        <translation>D’après le titre et la description seulement : rien de lu pour l’instant{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passage{where}</source>
+        <translation>D’après le texte jusqu’à {boundary} · {count} passage{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passages{where}</source>
+        <translation>D’après le texte jusqu’à {boundary} · {count} passages{where}</translation>
+    </message>
+    <message>
+        <source>No passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>Aucun passage trouvé sur cet ordinateur dans le texte jusqu’à {boundary}{where}</translation>
+    </message>
+    <message>
+        <source>{count} passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} passage trouvé sur cet ordinateur dans le texte jusqu’à {boundary}{where}</translation>
+    </message>
+    <message>
+        <source>{count} passages found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} passages trouvés sur cet ordinateur dans le texte jusqu’à {boundary}{where}</translation>
+    </message>
+</context>
+<context>
     <name>RecentBooks</name>
     <message>
         <source>No recent books</source>
@@ -2913,6 +2948,41 @@
     <message>
         <source>Contents</source>
         <translation>Sommaire</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>this part may reveal what comes later: show anyway</source>
+        <translation>ce passage pourrait révéler la suite : l’afficher quand même</translation>
+    </message>
+    <message>
+        <source>[this part may reveal what comes later]</source>
+        <translation>[ce passage pourrait révéler la suite]</translation>
+    </message>
+    <message>
+        <source>(incomplete)</source>
+        <translation>(incomplète)</translation>
+    </message>
+    <message>
+        <source>(stopped)</source>
+        <translation>(arrêtée)</translation>
+    </message>
+    <message>
+        <source>these {count} sentences may reveal what comes later: show anyway</source>
+        <translation>ces {count} phrases pourraient révéler la suite : les afficher quand même</translation>
+    </message>
+    <message>
+        <source>(Hidden: this was said further on in the book.)</source>
+        <translation>(Masqué : ceci a été dit plus loin dans le livre.)</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistant</translation>
+    </message>
+    <message>
+        <source>You:</source>
+        <translation>Vous :</translation>
     </message>
 </context>
 <context>

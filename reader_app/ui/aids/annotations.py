@@ -192,7 +192,7 @@ class AnnotationsController(QObject):
         """An answer arrived: if it explains a highlight, offer to keep it as the note."""
         if self.explaining is None or self.find(self.explaining) is None:
             return
-        text = answer_plain_text(message)
+        text = answer_plain_text(message, say=said)
         if not text:
             return
         self.offered = (self.explaining, text)
