@@ -329,6 +329,14 @@
 <context>
     <name>AssistantSettingsPage</name>
     <message>
+        <source>An OpenAI-compatible server</source>
+        <translation>Ein OpenAI-kompatibler Server</translation>
+    </message>
+    <message>
+        <source>{0} at {1}</source>
+        <translation>{0} unter {1}</translation>
+    </message>
+    <message>
         <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
         <translation>{0} wurde nichts gefragt: Er ist nicht auf diesem Computer. Haken Sie oben „Gelesenen Text an {0} senden“ an, wenn Sie einverstanden sind, und testen Sie die Verbindung erneut.</translation>
     </message>
@@ -359,6 +367,10 @@
     <message>
         <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
         <translation>Mit llama-server von llama.cpp bleibt, was das Modell gelesen hat, von einer Lesesitzung zur nächsten erhalten, wenn der Server mit einem Ordner dafür gestartet wird: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (für Gemma-Modelle --swa-full hinzufügen).</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
     </message>
     <message>
         <source>No model server is running on this computer.</source>
@@ -451,6 +463,10 @@
     <message>
         <source>Send the text I have read to {0}</source>
         <translation>Gelesenen Text an {0} senden</translation>
+    </message>
+    <message>
+        <source>Other OpenAI-compatible server</source>
+        <translation>Anderer OpenAI-kompatibler Server</translation>
     </message>
 </context>
 <context>

@@ -329,6 +329,14 @@
 <context>
     <name>AssistantSettingsPage</name>
     <message>
+        <source>An OpenAI-compatible server</source>
+        <translation>Un servidor compatible con OpenAI</translation>
+    </message>
+    <message>
+        <source>{0} at {1}</source>
+        <translation>{0} en {1}</translation>
+    </message>
+    <message>
         <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
         <translation>No se preguntó nada a {0}: no está en este ordenador. Marque «Enviar el texto leído a {0}» arriba si está de acuerdo y vuelva a probar la conexión.</translation>
     </message>
@@ -359,6 +367,10 @@
     <message>
         <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
         <translation>Con llama-server de llama.cpp, lo que el modelo ha leído se conserva de una lectura a la siguiente si el servidor se inicia con una carpeta donde guardarlo: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (añada --swa-full para los modelos Gemma).</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> o </translation>
     </message>
     <message>
         <source>No model server is running on this computer.</source>
@@ -451,6 +463,10 @@
     <message>
         <source>Send the text I have read to {0}</source>
         <translation>Enviar el texto leído a {0}</translation>
+    </message>
+    <message>
+        <source>Other OpenAI-compatible server</source>
+        <translation>Otro servidor compatible con OpenAI</translation>
     </message>
 </context>
 <context>

@@ -329,6 +329,14 @@
 <context>
     <name>AssistantSettingsPage</name>
     <message>
+        <source>An OpenAI-compatible server</source>
+        <translation>Un serveur compatible OpenAI</translation>
+    </message>
+    <message>
+        <source>{0} at {1}</source>
+        <translation>{0} à {1}</translation>
+    </message>
+    <message>
         <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
         <translation>Rien n’a été demandé à {0} : il n’est pas sur cet ordinateur. Cochez « Envoyer le texte lu à {0} » ci-dessus si vous êtes d’accord, puis testez à nouveau la connexion.</translation>
     </message>
@@ -359,6 +367,10 @@
     <message>
         <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
         <translation>Avec llama-server de llama.cpp, ce que le modèle a lu est conservé d’une lecture à l’autre si le serveur est lancé avec un dossier où le garder : llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (ajoutez --swa-full pour les modèles Gemma).</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> ou </translation>
     </message>
     <message>
         <source>No model server is running on this computer.</source>
@@ -451,6 +463,10 @@
     <message>
         <source>Send the text I have read to {0}</source>
         <translation>Envoyer le texte lu à {0}</translation>
+    </message>
+    <message>
+        <source>Other OpenAI-compatible server</source>
+        <translation>Autre serveur compatible OpenAI</translation>
     </message>
 </context>
 <context>
