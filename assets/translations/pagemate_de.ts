@@ -2406,6 +2406,10 @@
         <translation>Der Text wird vorbereitet…</translation>
     </message>
     <message>
+        <source>the text could not be prepared ({0})</source>
+        <translation>der Text konnte nicht vorbereitet werden ({0})</translation>
+    </message>
+    <message>
         <source>Nothing is left to read aloud here: this is the end of the book.</source>
         <translation>Hier gibt es nichts mehr vorzulesen: Das ist das Ende des Buchs.</translation>
     </message>
@@ -2424,6 +2428,10 @@
     <message>
         <source>Reading the words on the page…</source>
         <translation>Die Wörter der Seite werden gelesen…</translation>
+    </message>
+    <message>
+        <source>the page could not be read ({0})</source>
+        <translation>die Seite konnte nicht gelesen werden ({0})</translation>
     </message>
     <message>
         <source>Read aloud stopped: {0}</source>

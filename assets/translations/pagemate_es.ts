@@ -2406,6 +2406,10 @@
         <translation>Preparando el texto…</translation>
     </message>
     <message>
+        <source>the text could not be prepared ({0})</source>
+        <translation>no se pudo preparar el texto ({0})</translation>
+    </message>
+    <message>
         <source>Nothing is left to read aloud here: this is the end of the book.</source>
         <translation>No queda nada que leer aquí: es el final del libro.</translation>
     </message>
@@ -2424,6 +2428,10 @@
     <message>
         <source>Reading the words on the page…</source>
         <translation>Leyendo las palabras de la página…</translation>
+    </message>
+    <message>
+        <source>the page could not be read ({0})</source>
+        <translation>no se pudo leer la página ({0})</translation>
     </message>
     <message>
         <source>Read aloud stopped: {0}</source>

@@ -2406,6 +2406,10 @@
         <translation>Préparation du texte…</translation>
     </message>
     <message>
+        <source>the text could not be prepared ({0})</source>
+        <translation>le texte n’a pas pu être préparé ({0})</translation>
+    </message>
+    <message>
         <source>Nothing is left to read aloud here: this is the end of the book.</source>
         <translation>Plus rien à lire ici : c’est la fin du livre.</translation>
     </message>
@@ -2424,6 +2428,10 @@
     <message>
         <source>Reading the words on the page…</source>
         <translation>Lecture des mots de la page…</translation>
+    </message>
+    <message>
+        <source>the page could not be read ({0})</source>
+        <translation>la page n’a pas pu être lue ({0})</translation>
     </message>
     <message>
         <source>Read aloud stopped: {0}</source>
