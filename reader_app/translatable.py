@@ -15,6 +15,10 @@ A number argument is kept as an `int`, not as text: `str()` groups its digits th
 What the reader is told about how a book was read ("Pictures the manifest does not list are not
 shown …") is a `note(…)`, a sentence in the context "BookNotes", kept in the book's model (and its
 cache) as a `Sentence` so that the window shows it in the language of the day it is shown.
+
+Where the reader is ("Section 1,234 (95%)": how far the assistant knows, an annotation's place)
+is a `place_words(…)`, a sentence in the context "Places" (books/shelf/reading_time.py's
+`place_name`, rag/assistant/places.py).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Union
 
 ERRORS = "Errors"  # the context of the sentences errors are made of (reader_app/errors.py)
 NOTES = "BookNotes"  # the context of a book's notes (`Book.notes`, books/model.py)
+PLACES = "Places"  # the context of the words that say where the reader is
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # the name lupdate looks for
@@ -78,3 +83,9 @@ def note(template: str, /, **args: Part) -> Sentence:
     """A note about how a book was read (`Book.notes`): `template` is written as
     `QT_TRANSLATE_NOOP("BookNotes", "…")` at the call, for lupdate to find it."""
     return Sentence(template, tuple(args.items()), NOTES)
+
+
+def place_words(template: str, /, **args: Part) -> Sentence:
+    """Where the reader is ("Section {number}"): `template` is written as
+    `QT_TRANSLATE_NOOP("Places", "…")` at the call, for lupdate to find it."""
+    return Sentence(template, tuple(args.items()), PLACES)

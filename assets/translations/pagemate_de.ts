@@ -102,6 +102,18 @@
         <translation>Als Markdown exportieren…</translation>
     </message>
     <message>
+        <source>Bookmark: {0}</source>
+        <translation>Lesezeichen: {0}</translation>
+    </message>
+    <message>
+        <source>“{0}”</source>
+        <translation>„{0}“</translation>
+    </message>
+    <message>
+        <source>Note: {0}</source>
+        <translation>Notiz: {0}</translation>
+    </message>
+    <message>
         <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
         <translation>Die Antwort des Assistenten als Notiz zu dieser Markierung behalten?</translation>
     </message>
@@ -317,6 +329,14 @@
 <context>
     <name>AssistantSettingsPage</name>
     <message>
+        <source>An OpenAI-compatible server</source>
+        <translation>Ein OpenAI-kompatibler Server</translation>
+    </message>
+    <message>
+        <source>{0} at {1}</source>
+        <translation>{0} unter {1}</translation>
+    </message>
+    <message>
         <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
         <translation>{0} wurde nichts gefragt: Er ist nicht auf diesem Computer. Haken Sie oben „Gelesenen Text an {0} senden“ an, wenn Sie einverstanden sind, und testen Sie die Verbindung erneut.</translation>
     </message>
@@ -347,6 +367,10 @@
     <message>
         <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
         <translation>Mit llama-server von llama.cpp bleibt, was das Modell gelesen hat, von einer Lesesitzung zur nächsten erhalten, wenn der Server mit einem Ordner dafür gestartet wird: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (für Gemma-Modelle --swa-full hinzufügen).</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
     </message>
     <message>
         <source>No model server is running on this computer.</source>
@@ -439,6 +463,10 @@
     <message>
         <source>Send the text I have read to {0}</source>
         <translation>Gelesenen Text an {0} senden</translation>
+    </message>
+    <message>
+        <source>Other OpenAI-compatible server</source>
+        <translation>Anderer OpenAI-kompatibler Server</translation>
     </message>
 </context>
 <context>
@@ -1920,6 +1948,10 @@
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
+    <message>
+        <source>Play {0}</source>
+        <translation>{0} abspielen</translation>
+    </message>
 </context>
 <context>
     <name>MediaPlayers</name>
@@ -2170,6 +2202,22 @@
         <source>the end</source>
         <translation>das Ende</translation>
     </message>
+    <message>
+        <source>{place} ({percent}%)</source>
+        <translation>{place} ({percent} %)</translation>
+    </message>
+    <message>
+        <source>{place} · {percent}%</source>
+        <translation>{place} · {percent} %</translation>
+    </message>
+    <message>
+        <source>Section {number}</source>
+        <translation>Abschnitt {number}</translation>
+    </message>
+    <message>
+        <source>Page {number}</source>
+        <translation>Seite {number}</translation>
+    </message>
 </context>
 <context>
     <name>Plurals</name>
@@ -2358,6 +2406,10 @@
         <translation>Der Text wird vorbereitet…</translation>
     </message>
     <message>
+        <source>the text could not be prepared ({0})</source>
+        <translation>der Text konnte nicht vorbereitet werden ({0})</translation>
+    </message>
+    <message>
         <source>Nothing is left to read aloud here: this is the end of the book.</source>
         <translation>Hier gibt es nichts mehr vorzulesen: Das ist das Ende des Buchs.</translation>
     </message>
@@ -2376,6 +2428,10 @@
     <message>
         <source>Reading the words on the page…</source>
         <translation>Die Wörter der Seite werden gelesen…</translation>
+    </message>
+    <message>
+        <source>the page could not be read ({0})</source>
+        <translation>die Seite konnte nicht gelesen werden ({0})</translation>
     </message>
     <message>
         <source>Read aloud stopped: {0}</source>
@@ -2635,6 +2691,41 @@
     </message>
 </context>
 <context>
+    <name>Receipt</name>
+    <message>
+        <source> · sent to {host}</source>
+        <translation> · gesendet an {host}</translation>
+    </message>
+    <message>
+        <source> · nothing left this computer</source>
+        <translation> · nichts hat diesen Computer verlassen</translation>
+    </message>
+    <message>
+        <source>From the title and description only: nothing read yet{where}</source>
+        <translation>Nur aus Titel und Beschreibung: noch nichts gelesen{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passage{where}</source>
+        <translation>Aus dem Text bis {boundary} · {count} Stelle{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passages{where}</source>
+        <translation>Aus dem Text bis {boundary} · {count} Stellen{where}</translation>
+    </message>
+    <message>
+        <source>No passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>Keine Stelle auf diesem Computer im Text bis {boundary} gefunden{where}</translation>
+    </message>
+    <message>
+        <source>{count} passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} Stelle auf diesem Computer im Text bis {boundary} gefunden{where}</translation>
+    </message>
+    <message>
+        <source>{count} passages found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} Stellen auf diesem Computer im Text bis {boundary} gefunden{where}</translation>
+    </message>
+</context>
+<context>
     <name>RecentBooks</name>
     <message>
         <source>No recent books</source>
@@ -2881,6 +2972,41 @@
     <message>
         <source>Contents</source>
         <translation>Inhalt</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>this part may reveal what comes later: show anyway</source>
+        <translation>dieser Teil könnte verraten, was später kommt: trotzdem zeigen</translation>
+    </message>
+    <message>
+        <source>[this part may reveal what comes later]</source>
+        <translation>[dieser Teil könnte verraten, was später kommt]</translation>
+    </message>
+    <message>
+        <source>(incomplete)</source>
+        <translation>(unvollständig)</translation>
+    </message>
+    <message>
+        <source>(stopped)</source>
+        <translation>(gestoppt)</translation>
+    </message>
+    <message>
+        <source>these {count} sentences may reveal what comes later: show anyway</source>
+        <translation>diese {count} Sätze könnten verraten, was später kommt: trotzdem zeigen</translation>
+    </message>
+    <message>
+        <source>(Hidden: this was said further on in the book.)</source>
+        <translation>(Ausgeblendet: Das wurde weiter hinten im Buch gesagt.)</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>You:</source>
+        <translation>Sie:</translation>
     </message>
 </context>
 <context>

@@ -102,6 +102,18 @@
         <translation>Exportar a Markdown…</translation>
     </message>
     <message>
+        <source>Bookmark: {0}</source>
+        <translation>Marcador: {0}</translation>
+    </message>
+    <message>
+        <source>“{0}”</source>
+        <translation>«{0}»</translation>
+    </message>
+    <message>
+        <source>Note: {0}</source>
+        <translation>Nota: {0}</translation>
+    </message>
+    <message>
         <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
         <translation>¿Guardar la respuesta del asistente como nota de este resaltado?</translation>
     </message>
@@ -317,6 +329,14 @@
 <context>
     <name>AssistantSettingsPage</name>
     <message>
+        <source>An OpenAI-compatible server</source>
+        <translation>Un servidor compatible con OpenAI</translation>
+    </message>
+    <message>
+        <source>{0} at {1}</source>
+        <translation>{0} en {1}</translation>
+    </message>
+    <message>
         <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
         <translation>No se preguntó nada a {0}: no está en este ordenador. Marque «Enviar el texto leído a {0}» arriba si está de acuerdo y vuelva a probar la conexión.</translation>
     </message>
@@ -347,6 +367,10 @@
     <message>
         <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
         <translation>Con llama-server de llama.cpp, lo que el modelo ha leído se conserva de una lectura a la siguiente si el servidor se inicia con una carpeta donde guardarlo: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (añada --swa-full para los modelos Gemma).</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> o </translation>
     </message>
     <message>
         <source>No model server is running on this computer.</source>
@@ -439,6 +463,10 @@
     <message>
         <source>Send the text I have read to {0}</source>
         <translation>Enviar el texto leído a {0}</translation>
+    </message>
+    <message>
+        <source>Other OpenAI-compatible server</source>
+        <translation>Otro servidor compatible con OpenAI</translation>
     </message>
 </context>
 <context>
@@ -1920,6 +1948,10 @@
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
+    <message>
+        <source>Play {0}</source>
+        <translation>Reproducir {0}</translation>
+    </message>
 </context>
 <context>
     <name>MediaPlayers</name>
@@ -2170,6 +2202,22 @@
         <source>the end</source>
         <translation>el final</translation>
     </message>
+    <message>
+        <source>{place} ({percent}%)</source>
+        <translation>{place} ({percent} %)</translation>
+    </message>
+    <message>
+        <source>{place} · {percent}%</source>
+        <translation>{place} · {percent} %</translation>
+    </message>
+    <message>
+        <source>Section {number}</source>
+        <translation>Sección {number}</translation>
+    </message>
+    <message>
+        <source>Page {number}</source>
+        <translation>Página {number}</translation>
+    </message>
 </context>
 <context>
     <name>Plurals</name>
@@ -2358,6 +2406,10 @@
         <translation>Preparando el texto…</translation>
     </message>
     <message>
+        <source>the text could not be prepared ({0})</source>
+        <translation>no se pudo preparar el texto ({0})</translation>
+    </message>
+    <message>
         <source>Nothing is left to read aloud here: this is the end of the book.</source>
         <translation>No queda nada que leer aquí: es el final del libro.</translation>
     </message>
@@ -2376,6 +2428,10 @@
     <message>
         <source>Reading the words on the page…</source>
         <translation>Leyendo las palabras de la página…</translation>
+    </message>
+    <message>
+        <source>the page could not be read ({0})</source>
+        <translation>no se pudo leer la página ({0})</translation>
     </message>
     <message>
         <source>Read aloud stopped: {0}</source>
@@ -2635,6 +2691,41 @@
     </message>
 </context>
 <context>
+    <name>Receipt</name>
+    <message>
+        <source> · sent to {host}</source>
+        <translation> · enviado a {host}</translation>
+    </message>
+    <message>
+        <source> · nothing left this computer</source>
+        <translation> · nada salió de este ordenador</translation>
+    </message>
+    <message>
+        <source>From the title and description only: nothing read yet{where}</source>
+        <translation>Solo del título y la descripción: nada leído aún{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passage{where}</source>
+        <translation>Del texto hasta {boundary} · {count} pasaje{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passages{where}</source>
+        <translation>Del texto hasta {boundary} · {count} pasajes{where}</translation>
+    </message>
+    <message>
+        <source>No passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>Ningún pasaje encontrado en este ordenador en el texto hasta {boundary}{where}</translation>
+    </message>
+    <message>
+        <source>{count} passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} pasaje encontrado en este ordenador en el texto hasta {boundary}{where}</translation>
+    </message>
+    <message>
+        <source>{count} passages found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} pasajes encontrados en este ordenador en el texto hasta {boundary}{where}</translation>
+    </message>
+</context>
+<context>
     <name>RecentBooks</name>
     <message>
         <source>No recent books</source>
@@ -2881,6 +2972,41 @@
     <message>
         <source>Contents</source>
         <translation>Índice</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>this part may reveal what comes later: show anyway</source>
+        <translation>esta parte podría revelar lo que viene después: mostrar de todos modos</translation>
+    </message>
+    <message>
+        <source>[this part may reveal what comes later]</source>
+        <translation>[esta parte podría revelar lo que viene después]</translation>
+    </message>
+    <message>
+        <source>(incomplete)</source>
+        <translation>(incompleta)</translation>
+    </message>
+    <message>
+        <source>(stopped)</source>
+        <translation>(detenida)</translation>
+    </message>
+    <message>
+        <source>these {count} sentences may reveal what comes later: show anyway</source>
+        <translation>estas {count} frases podrían revelar lo que viene después: mostrar de todos modos</translation>
+    </message>
+    <message>
+        <source>(Hidden: this was said further on in the book.)</source>
+        <translation>(Oculto: esto se dijo más adelante en el libro.)</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Asistente</translation>
+    </message>
+    <message>
+        <source>You:</source>
+        <translation>Usted:</translation>
     </message>
 </context>
 <context>

@@ -102,6 +102,18 @@
         <translation>Exporter en Markdown…</translation>
     </message>
     <message>
+        <source>Bookmark: {0}</source>
+        <translation>Signet : {0}</translation>
+    </message>
+    <message>
+        <source>“{0}”</source>
+        <translation>« {0} »</translation>
+    </message>
+    <message>
+        <source>Note: {0}</source>
+        <translation>Note : {0}</translation>
+    </message>
+    <message>
         <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
         <translation>Garder la réponse de l’assistant comme note de ce passage ?</translation>
     </message>
@@ -317,6 +329,14 @@
 <context>
     <name>AssistantSettingsPage</name>
     <message>
+        <source>An OpenAI-compatible server</source>
+        <translation>Un serveur compatible OpenAI</translation>
+    </message>
+    <message>
+        <source>{0} at {1}</source>
+        <translation>{0} à {1}</translation>
+    </message>
+    <message>
         <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
         <translation>Rien n’a été demandé à {0} : il n’est pas sur cet ordinateur. Cochez « Envoyer le texte lu à {0} » ci-dessus si vous êtes d’accord, puis testez à nouveau la connexion.</translation>
     </message>
@@ -347,6 +367,10 @@
     <message>
         <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
         <translation>Avec llama-server de llama.cpp, ce que le modèle a lu est conservé d’une lecture à l’autre si le serveur est lancé avec un dossier où le garder : llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (ajoutez --swa-full pour les modèles Gemma).</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> ou </translation>
     </message>
     <message>
         <source>No model server is running on this computer.</source>
@@ -439,6 +463,10 @@
     <message>
         <source>Send the text I have read to {0}</source>
         <translation>Envoyer le texte lu à {0}</translation>
+    </message>
+    <message>
+        <source>Other OpenAI-compatible server</source>
+        <translation>Autre serveur compatible OpenAI</translation>
     </message>
 </context>
 <context>
@@ -1920,6 +1948,10 @@
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
+    <message>
+        <source>Play {0}</source>
+        <translation>Lire {0}</translation>
+    </message>
 </context>
 <context>
     <name>MediaPlayers</name>
@@ -2170,6 +2202,22 @@
         <source>the end</source>
         <translation>la fin</translation>
     </message>
+    <message>
+        <source>{place} ({percent}%)</source>
+        <translation>{place} ({percent} %)</translation>
+    </message>
+    <message>
+        <source>{place} · {percent}%</source>
+        <translation>{place} · {percent} %</translation>
+    </message>
+    <message>
+        <source>Section {number}</source>
+        <translation>Section {number}</translation>
+    </message>
+    <message>
+        <source>Page {number}</source>
+        <translation>Page {number}</translation>
+    </message>
 </context>
 <context>
     <name>Plurals</name>
@@ -2358,6 +2406,10 @@
         <translation>Préparation du texte…</translation>
     </message>
     <message>
+        <source>the text could not be prepared ({0})</source>
+        <translation>le texte n’a pas pu être préparé ({0})</translation>
+    </message>
+    <message>
         <source>Nothing is left to read aloud here: this is the end of the book.</source>
         <translation>Plus rien à lire ici : c’est la fin du livre.</translation>
     </message>
@@ -2376,6 +2428,10 @@
     <message>
         <source>Reading the words on the page…</source>
         <translation>Lecture des mots de la page…</translation>
+    </message>
+    <message>
+        <source>the page could not be read ({0})</source>
+        <translation>la page n’a pas pu être lue ({0})</translation>
     </message>
     <message>
         <source>Read aloud stopped: {0}</source>
@@ -2635,6 +2691,41 @@
     </message>
 </context>
 <context>
+    <name>Receipt</name>
+    <message>
+        <source> · sent to {host}</source>
+        <translation> · envoyé à {host}</translation>
+    </message>
+    <message>
+        <source> · nothing left this computer</source>
+        <translation> · rien n’a quitté cet ordinateur</translation>
+    </message>
+    <message>
+        <source>From the title and description only: nothing read yet{where}</source>
+        <translation>D’après le titre et la description seulement : rien de lu pour l’instant{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passage{where}</source>
+        <translation>D’après le texte jusqu’à {boundary} · {count} passage{where}</translation>
+    </message>
+    <message>
+        <source>From the text up to {boundary} · {count} passages{where}</source>
+        <translation>D’après le texte jusqu’à {boundary} · {count} passages{where}</translation>
+    </message>
+    <message>
+        <source>No passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>Aucun passage trouvé sur cet ordinateur dans le texte jusqu’à {boundary}{where}</translation>
+    </message>
+    <message>
+        <source>{count} passage found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} passage trouvé sur cet ordinateur dans le texte jusqu’à {boundary}{where}</translation>
+    </message>
+    <message>
+        <source>{count} passages found on this computer in the text up to {boundary}{where}</source>
+        <translation>{count} passages trouvés sur cet ordinateur dans le texte jusqu’à {boundary}{where}</translation>
+    </message>
+</context>
+<context>
     <name>RecentBooks</name>
     <message>
         <source>No recent books</source>
@@ -2881,6 +2972,41 @@
     <message>
         <source>Contents</source>
         <translation>Sommaire</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>this part may reveal what comes later: show anyway</source>
+        <translation>ce passage pourrait révéler la suite : l’afficher quand même</translation>
+    </message>
+    <message>
+        <source>[this part may reveal what comes later]</source>
+        <translation>[ce passage pourrait révéler la suite]</translation>
+    </message>
+    <message>
+        <source>(incomplete)</source>
+        <translation>(incomplète)</translation>
+    </message>
+    <message>
+        <source>(stopped)</source>
+        <translation>(arrêtée)</translation>
+    </message>
+    <message>
+        <source>these {count} sentences may reveal what comes later: show anyway</source>
+        <translation>ces {count} phrases pourraient révéler la suite : les afficher quand même</translation>
+    </message>
+    <message>
+        <source>(Hidden: this was said further on in the book.)</source>
+        <translation>(Masqué : ceci a été dit plus loin dans le livre.)</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistant</translation>
+    </message>
+    <message>
+        <source>You:</source>
+        <translation>Vous :</translation>
     </message>
 </context>
 <context>

@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from reader_app.books.model import BlockKind, Book, Locator
-from reader_app.books.shelf.reading_time import Number, place_fraction
+from reader_app.books.shelf.reading_time import place_fraction, place_name
 from reader_app.books.text.segment import split_sentences
-from reader_app.translatable import QT_TRANSLATE_NOOP, english
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, place_words
 
 AnnotationKind = Literal["highlight", "bookmark"]
 # Colour key -> (menu label, RGB used on the page and in the list).
@@ -171,12 +171,12 @@ def in_order(annotations: list[Annotation]) -> list[Annotation]:
     return sorted(annotations, key=lambda a: (a.start, a.end, a.created_at))
 
 
-def place_label(book: Book, annotation: Annotation, *, number: Number = english) -> str:
-    """"Chapter 3 · 12%": where an annotation is, for the list, its numbers as `number` writes
-    them (the window's locale: "Section 1.234")."""
-    section = number(annotation.start.section + 1)
-    chapter = book.chapter_title(annotation.start) or f"Section {section}"
-    return f"{chapter} · {number(round(place_fraction(book, annotation.start) * 100))}%"
+def place_label(book: Book, annotation: Annotation) -> Sentence:
+    """"Chapter 3 · 12%": where an annotation is, for the list, as a sentence the window says in
+    its language and digits ("Abschnitt 1.234 · 12 %"); a chapter's title as the book writes it."""
+    return place_words(QT_TRANSLATE_NOOP("Places", "{place} · {percent}%"),
+                       place=place_name(book, annotation.start),
+                       percent=round(place_fraction(book, annotation.start) * 100))
 
 
 def export_markdown(book: Book, annotations: list[Annotation]) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from reader_app.books.model import Book, Locator
-from reader_app.translatable import QT_TRANSLATE_NOOP, english
+from reader_app.translatable import QT_TRANSLATE_NOOP, Part, english, place_words
 
 # About 230 words a minute: a sensible guess until the reader's own turns say otherwise.
 DEFAULT_CHARS_PER_MINUTE = 1300.0
@@ -104,11 +104,33 @@ def page_label(book: Book, page: int, *, number: Number = english) -> str:
     """What the page is called: a PDF's own label ("xii") where it has one, as the book writes
     it; else its number, written as `number` writes whole numbers (a label of plain digits is
     one: "1.234" in a German window, beside "of 2.000")."""
+    label = _page_label(book, page)
+    return number(label) if isinstance(label, int) else label
+
+
+def _page_label(book: Book, page: int) -> int | str:
     title = book.sections[page].title if 0 <= page < len(book.sections) else ""
     label = title.removeprefix("Page ") if book.format == "pdf" else ""
     if label.isascii() and label.isdigit() and not label.startswith("0"):
-        return number(int(label))
-    return label or number(page + 1)
+        return int(label)
+    return label or page + 1
+
+
+def place_name(book: Book, locator: Locator) -> Part:
+    """What a place is called ("Knows up to", the annotations list): its chapter's title as the
+    book writes it; a page of a comic or a PDF the opener named ("Page 12", "Page xii") and a
+    section without a title ("Section 3") as sentences in the context "Places", their numbers
+    kept as numbers (the window's "Seite 1.234")."""
+    title = book.chapter_title(locator)
+    if not title:
+        return place_words(QT_TRANSLATE_NOOP("Places", "Section {number}"),
+                           number=locator.section + 1)
+    page = locator.section
+    named = book.sections[page].title if 0 <= page < len(book.sections) else ""
+    if book.is_comic and title == named and title.startswith("Page "):
+        return place_words(QT_TRANSLATE_NOOP("Places", "Page {number}"),
+                           number=_page_label(book, page))
+    return title
 
 
 def pages_text(book: Book, first: int, last: int, *, say: Say = same_words,

@@ -17,6 +17,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from reader_app.books.text.segment import split_sentences
+from reader_app.translatable import QT_TRANSLATE_NOOP, Part, Sentence
+
+RECEIPT = "Receipt"  # the context of the receipt's words in the catalogues
 
 if TYPE_CHECKING:
     import numpy as np
@@ -171,18 +174,40 @@ class Receipt:
 
     @property
     def line(self) -> str:
-        if self.from_model:
-            where = f" · sent to {self.sent_to}" if self.sent_to else ""
-            if not self.boundary:
-                return "From the title and description only: nothing read yet" + where
-            unit = "passage" if self.passages == 1 else "passages"
-            return f"From the text up to {self.boundary} · {self.passages} {unit}{where}"
-        where = f" · sent to {self.sent_to}" if self.sent_to else " · nothing left this computer"
+        """The line in English, as the command line prints it (`words` for the window)."""
+        return str(self.words())
+
+    def words(self) -> Sentence:
+        """The line as a sentence in the context "Receipt", for the window to say in its
+        language; `boundary` stays the words recorded with the answer."""
+        count = self.passages
+        if self.sent_to:
+            where: Part = Sentence(QT_TRANSLATE_NOOP("Receipt", " · sent to {host}"),
+                                   (("host", self.sent_to),), RECEIPT)
+        elif self.from_model:
+            where = ""
+        else:
+            where = Sentence(QT_TRANSLATE_NOOP("Receipt", " · nothing left this computer"), (),
+                             RECEIPT)
         if not self.boundary:
-            return "From the title and description only: nothing read yet" + where
-        found = ("No passage" if not self.passages else
-                 f"{self.passages} passage{'' if self.passages == 1 else 's'}")
-        return f"{found} found on this computer in the text up to {self.boundary}{where}"
+            template = QT_TRANSLATE_NOOP(
+                "Receipt", "From the title and description only: nothing read yet{where}")
+        elif self.from_model:
+            template = (QT_TRANSLATE_NOOP("Receipt", "From the text up to {boundary} · {count} "
+                                                     "passage{where}") if count == 1 else
+                        QT_TRANSLATE_NOOP("Receipt", "From the text up to {boundary} · {count} "
+                                                     "passages{where}"))
+        elif not count:
+            template = QT_TRANSLATE_NOOP(
+                "Receipt", "No passage found on this computer in the text up to {boundary}{where}")
+        else:
+            template = (QT_TRANSLATE_NOOP("Receipt", "{count} passage found on this computer in "
+                                                     "the text up to {boundary}{where}")
+                        if count == 1 else
+                        QT_TRANSLATE_NOOP("Receipt", "{count} passages found on this computer "
+                                                     "in the text up to {boundary}{where}"))
+        return Sentence(template, (("boundary", self.boundary), ("count", count),
+                                   ("where", where)), RECEIPT)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"boundary": self.boundary, "passages": self.passages,

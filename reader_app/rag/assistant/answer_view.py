@@ -14,10 +14,30 @@ from collections.abc import Callable, Mapping
 from reader_app.rag.assistant.answer_check import AnswerChecker, veiled_sentences
 from reader_app.rag.assistant.citation_text import citation_href, citation_link_html
 from reader_app.rag.assistant.conversations import Message
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence
 
-VEIL_LINK = "this part may reveal what comes later: show anyway"
-VEIL_LINK_MANY = "these {count} sentences may reveal what comes later: show anyway"
-VEIL_STREAMING = "[this part may reveal what comes later]"
+TRANSCRIPT = "Transcript"  # the context of the transcript's own words in the catalogues
+# The window passes `say`, which says a sentence in its language (ui/translation.py's `said`);
+# `str` is the English.
+Say = Callable[[Sentence], str]
+
+
+def words(template: str, **args: int | str) -> Sentence:
+    """One of the transcript's own phrases: `template` marked with
+    `QT_TRANSLATE_NOOP("Transcript", …)` at the call."""
+    return Sentence(template, tuple(args.items()), TRANSCRIPT)
+
+
+VEIL_LINK = QT_TRANSLATE_NOOP("Transcript", "this part may reveal what comes later: show anyway")
+VEIL_STREAMING = QT_TRANSLATE_NOOP("Transcript", "[this part may reveal what comes later]")
+STATUS_WORDS = {"incomplete": QT_TRANSLATE_NOOP("Transcript", "(incomplete)"),
+                "stopped": QT_TRANSLATE_NOOP("Transcript", "(stopped)")}
+
+
+def veil_link_many(count: int) -> Sentence:
+    return words(QT_TRANSLATE_NOOP(
+        "Transcript", "these {count} sentences may reveal what comes later: show anyway"),
+        count=count)
 
 
 _CITED = re.compile(r"\[(\d{1,3})\]")
@@ -56,15 +76,15 @@ def veil_groups(text: str, veils: tuple[tuple[int, int], ...]) -> list[list[int]
 
 def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
                 speaker: str = "Assistant", boundary_sid: int | None = None,
-                cited_before: Mapping[int, int] | None = None) -> str:
+                cited_before: Mapping[int, int] | None = None, say: Say = str) -> str:
     """The answer's HTML: text with veils (those the reader has since read past lifted, runs
     of them as one), inline citations as links (in every answer, checked or not), the receipt,
     and the passages when expanded (always, for an answer stored without a receipt). An inline
     number that is none of its own passages links to the earlier answer given that excerpt
-    (`cited_before`: number -> that answer's message id), as the model read it there."""
-    status = {"incomplete": " <i>(incomplete)</i>", "stopped": " <i>(stopped)</i>"}.get(
-        message.status, ""
-    )
+    (`cited_before`: number -> that answer's message id), as the model read it there; its own
+    words said by `say`."""
+    status_words = STATUS_WORDS.get(message.status)
+    status = f" <i>{html.escape(say(words(status_words)))}</i>" if status_words else ""
     check = message.check
     veils = check.veiled_at(boundary_sid) if check is not None else ()
     owners = {**(cited_before or {}), **{c.label: message.message_id for c in message.citations}}
@@ -83,7 +103,8 @@ def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
             body.append("<span style='background:#fff3c4;color:#2b2618'>"
                         f"{_paragraphs(message.text[start:end], cite)}</span>")
         else:
-            what = VEIL_LINK if len(group) == 1 else VEIL_LINK_MANY.format(count=len(group))
+            veil = words(VEIL_LINK) if len(group) == 1 else veil_link_many(len(group))
+            what = html.escape(say(veil))
             body.append(
                 f"<a href='reveal:{message.message_id}:{','.join(map(str, starts))}' "
                 f"style='color:#8a6d00'>[{what}]</a>"
@@ -93,9 +114,10 @@ def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
     out = [f"<p><b>{html.escape(speaker)}:</b>{status} {''.join(body)}</p>"]
     if check is not None:
         arrow = "▾" if expanded else "▸"
+        receipt = html.escape(say(check.receipt.words()))
         out.append(
             f"<p style='margin-left:12px'><small><a href='receipt:{message.message_id}' "
-            f"style='color:#666666'>{arrow} {html.escape(check.receipt.line)}</a></small></p>"
+            f"style='color:#666666'>{arrow} {receipt}</a></small></p>"
         )
     if message.citations and (expanded or check is None):
         with_quote = not passages_only(message)  # passages shown instead quote them already
@@ -109,7 +131,8 @@ def answer_html(message: Message, *, revealed: frozenset[int], expanded: bool,
     return "".join(out)
 
 
-def streaming_text(text: str, checker: AnswerChecker | None, *, final: bool) -> str:
+def streaming_text(text: str, checker: AnswerChecker | None, *, final: bool,
+                   say: Say = str) -> str:
     """What may be drawn of an answer still arriving: flagged sentences veiled, and (until the
     end) nothing after the last space, since the word there may still be growing."""
     if not final:
@@ -121,18 +144,18 @@ def streaming_text(text: str, checker: AnswerChecker | None, *, final: bool) -> 
     position = 0
     for start, end in veiled_sentences(checker.flags(text)):
         pieces.append(text[position:start])
-        pieces.append(VEIL_STREAMING)
+        pieces.append(say(words(VEIL_STREAMING)))
         position = end
     pieces.append(text[position:])
     return "".join(pieces)
 
 
-def answer_plain_text(message: Message) -> str:
+def answer_plain_text(message: Message, *, say: Say = str) -> str:
     """The answer as plain text with its veiled sentences left veiled (to keep as a note)."""
     veils = message.check.veiled if message.check is not None else ()
     pieces, position = [], 0
     for start, end in veils:
-        pieces += [message.text[position:start], VEIL_STREAMING]
+        pieces += [message.text[position:start], say(words(VEIL_STREAMING))]
         position = end
     pieces.append(message.text[position:])
     return "".join(pieces).strip()

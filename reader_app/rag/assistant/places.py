@@ -1,5 +1,11 @@
 """Where a sentence of a book is, as a reader says it: "Chapter 31 (62%)"; how far the reader
-has read, in the one form the panel's "Knows up to" and an answer's receipt share (no Qt)."""
+has read, in the one form the panel's "Knows up to" and an answer's receipt share (no Qt).
+
+How far the reader has read is a `Sentence` in the context "Places" (`knows_up_to_sentence`):
+the window says it in its language and digits ("Abschnitt 1.234 (62 %)", ui/translation.py's
+`said`); `str()` of it, the command line's and a receipt's words, is English ("Section 1,234
+(62%)"). A chapter's title is the book's own and stays as the book writes it.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,13 @@ import sqlite3
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import ReadingState
 from reader_app.books.shelf.marking import chapter_and_percent
-from reader_app.books.shelf.reading_time import place_fraction
+from reader_app.books.shelf.reading_time import place_fraction, place_name
 from reader_app.rag.index.sentences import locator_for_sid
 from reader_app.rag.scope.boundary import boundary_sid_for
+from reader_app.translatable import QT_TRANSLATE_NOOP, Part, Sentence, place_words
+
+NOTHING_YET = place_words(QT_TRANSLATE_NOOP("Places", "nothing yet"))
+THE_END = place_words(QT_TRANSLATE_NOOP("Places", "the end"))
 
 
 def place_label(book: Book, chapter: str, locator: Locator) -> str:
@@ -18,22 +28,38 @@ def place_label(book: Book, chapter: str, locator: Locator) -> str:
     return chapter_and_percent(chapter, place_fraction(book, locator) * 100)
 
 
-def boundary_words(book: Book, boundary: Locator, *, finished: bool) -> str:
+def place_sentence(place: Part, percent: float) -> Sentence:
+    """A place and how far through the book it is: "Chapter 12 (34%)" (`percent` from 0 to
+    100, shown whole, as `chapter_and_percent` writes it)."""
+    return place_words(QT_TRANSLATE_NOOP("Places", "{place} ({percent}%)"), place=place,
+                       percent=round(percent))
+
+
+def boundary_sentence(book: Book, boundary: Locator, *, finished: bool) -> Sentence:
     """How far the reader has read, as the panel's "Knows up to" and an answer's receipt both
     say it: "Chapter 12 (34%)", a comic's "Page 4 (50%)", "the end (100%)"; "nothing yet"."""
     if finished:
-        return chapter_and_percent("the end", 100)
+        return place_sentence(THE_END, 100)
     if boundary.section < 0:
-        return "nothing yet"
-    chapter = book.chapter_title(boundary) or f"Section {boundary.section + 1}"
-    return place_label(book, chapter, boundary)
+        return NOTHING_YET
+    return place_sentence(place_name(book, boundary), place_fraction(book, boundary) * 100)
+
+
+def boundary_words(book: Book, boundary: Locator, *, finished: bool) -> str:
+    """`boundary_sentence` in English: the command line's and a receipt's words."""
+    return str(boundary_sentence(book, boundary, finished=finished))
+
+
+def knows_up_to_sentence(book: Book, state: ReadingState | None) -> Sentence:
+    """The panel header's words for the boundary (`boundary_sentence`), or "nothing yet"."""
+    if state is None:
+        return NOTHING_YET
+    return boundary_sentence(book, state.boundary, finished=state.finished)
 
 
 def knows_up_to(book: Book, state: ReadingState | None) -> str:
-    """The panel header's words for the boundary (`boundary_words`), or "nothing yet"."""
-    if state is None:
-        return "nothing yet"
-    return boundary_words(book, state.boundary, finished=state.finished)
+    """`knows_up_to_sentence` in English, as the command line says it."""
+    return str(knows_up_to_sentence(book, state))
 
 
 class Places:

@@ -55,7 +55,8 @@ PRESETS: tuple[Preset, ...] = (
     Preset("KoboldCpp", "http://127.0.0.1:5001/v1", "openai"),
     Preset("LocalAI", "http://127.0.0.1:8080/v1", "openai"),
 )
-OTHER_OPENAI = "Other OpenAI-compatible server"
+# The Settings page's last server choice (its key; the page shows it translated)
+OTHER_OPENAI = QT_TRANSLATE_NOOP("AssistantSettingsPage", "Other OpenAI-compatible server")
 
 
 def normalised(url: str) -> str:

@@ -37,7 +37,7 @@ from reader_app.ui.page.document import SectionDocument
 from reader_app.ui.reader.comic_view import ComicView
 from reader_app.ui.reader.epub_view import EpubView
 from reader_app.ui.reader.page_view import paint_selection
-from reader_app.ui.translation import number_text, translate
+from reader_app.ui.translation import said, translate
 
 HIGHLIGHT_ALPHA = 120
 RIBBON = "#c0392b"
@@ -163,7 +163,7 @@ class AnnotationsController(QObject):
 
     def _changed(self) -> None:
         book = self.book
-        rows = [(a, place_label(book, a, number=number_text)) for a in self.items] \
+        rows = [(a, said(place_label(book, a))) for a in self.items] \
             if book is not None else []
         self.dock.show_annotations(rows)
         self.view.update()
@@ -192,7 +192,7 @@ class AnnotationsController(QObject):
         """An answer arrived: if it explains a highlight, offer to keep it as the note."""
         if self.explaining is None or self.find(self.explaining) is None:
             return
-        text = answer_plain_text(message)
+        text = answer_plain_text(message, say=said)
         if not text:
             return
         self.offered = (self.explaining, text)

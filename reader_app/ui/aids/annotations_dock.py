@@ -106,20 +106,22 @@ class AnnotationsDock(QDockWidget):
         self._by_id: dict[str, Annotation] = {}
 
     def show_annotations(self, rows: list[tuple[Annotation, str]]) -> None:
-        """`rows`: each annotation in reading order with where it is ("Chapter 3 · 12%")."""
+        """`rows`: each annotation in reading order with where it is ("Chapter 3 · 12%"), in the
+        window's words."""
         self.list.clear()
         self._by_id = {a.annotation_id: a for a, _ in rows}
         for annotation, place in rows:
             if annotation.kind == "bookmark":
                 words = annotation.text if len(annotation.text) <= 70 else (
                     annotation.text[:69].rsplit(" ", 1)[0] + "…")  # fmt: skip
-                item = QListWidgetItem(swatch("bookmark"), f"Bookmark: {words}\n{place}")
+                item = QListWidgetItem(swatch("bookmark"),
+                                       self.tr("Bookmark: {0}").format(words) + f"\n{place}")
             else:
                 quote = annotation.text if len(annotation.text) <= 160 else (
                     annotation.text[:159].rsplit(" ", 1)[0] + "…")  # fmt: skip
-                text = f"“{quote}”"
+                text = self.tr("“{0}”").format(quote)  # the language's own quotation marks
                 if annotation.note:
-                    text += f"\nNote: {annotation.note}"
+                    text += "\n" + self.tr("Note: {0}").format(annotation.note)
                 item = QListWidgetItem(swatch(annotation.colour), f"{text}\n{place}")
             item.setData(ID_ROLE, annotation.annotation_id)
             item.setToolTip(annotation.note or annotation.text)

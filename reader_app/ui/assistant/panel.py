@@ -21,7 +21,7 @@ from reader_app.errors import (
     RemoteServerNotAllowedError,
 )
 from reader_app.rag.assistant.comic_pages import ComicPagesNews
-from reader_app.rag.assistant.places import knows_up_to
+from reader_app.rag.assistant.places import knows_up_to_sentence
 from reader_app.rag.assistant.pool import AssistantPool
 from reader_app.rag.scope.boundary import whole_comic_chosen
 from reader_app.settings import SettingsStore
@@ -41,7 +41,7 @@ from reader_app.ui.assistant.jobs import (
     warm_work,
 )
 from reader_app.ui.assistant.view import AssistantView
-from reader_app.ui.translation import said, translate
+from reader_app.ui.translation import said
 from reader_app.ui.workers import Job
 
 if TYPE_CHECKING:
@@ -191,7 +191,7 @@ class AssistantPanel(AssistantView):
                 self._state = self._library.reading_state(book.book_id)
                 self._whole_comic = None
             self.header.setText(self.tr("Knows up to: {0}").format(
-                translate("Places", knows_up_to(book, self._state))))
+                said(knows_up_to_sentence(book, self._state))))
         if self._whole_comic is None and book is not None and book.is_comic:
             self._whole_comic = whole_comic_chosen(self._conn, book.book_id)
         self.whole_comic.setVisible(book is not None and bool(self._whole_comic))

@@ -26,8 +26,9 @@ def server_name(url: str) -> str:
     preset = preset_for(url)
     if preset is not None:
         return preset.name
-    name = "Ollama" if api_of(url) == "ollama" else "An OpenAI-compatible server"
-    return f"{name} at {url}"
+    name = "Ollama" if api_of(url) == "ollama" else translate(
+        "AssistantSettingsPage", "An OpenAI-compatible server")
+    return translate("AssistantSettingsPage", "{0} at {1}").format(name, url)
 
 
 # A failure's advice as the window gives it ("… in Settings"), said where the reader already is.

@@ -89,7 +89,8 @@ def probe_presets() -> list[FoundServer]:
     with nothing behind it answers at once, so this costs well under a second)."""
     found = []
     for url in dict.fromkeys(normalised(p.url) for p in PRESETS):
-        names = " or ".join(p.name for p in PRESETS if normalised(p.url) == url)
+        names = translate("AssistantSettingsPage", " or ").join(
+            p.name for p in PRESETS if normalised(p.url) == url)
         try:
             models = list_models(url, connect_timeout=PROBE_CONNECT_SECONDS)
         except ReaderError:
@@ -138,7 +139,7 @@ class AssistantSettingsPage(QWidget):
         self.server_combo.setObjectName("assistantServer")
         for preset in PRESETS:
             self.server_combo.addItem(preset.name, preset.url)
-        self.server_combo.addItem(OTHER_OPENAI, "")
+        self.server_combo.addItem(self.tr(OTHER_OPENAI), "")
         self.server_combo.activated.connect(self._on_preset_chosen)
         form.addRow(self.tr("Server:"), self.server_combo)
 
@@ -310,7 +311,7 @@ class AssistantSettingsPage(QWidget):
             chosen = chosen if api_of(url) == "ollama" and chosen else result[0]
         self.model_combo.setEditText(chosen)
         name = self.server_combo.currentText()
-        if name == OTHER_OPENAI:
+        if name == self.tr(OTHER_OPENAI):
             name = self.tr("an OpenAI-compatible server")
         count = Plurals().models(len(result))
         if not result:
@@ -365,7 +366,7 @@ class AssistantSettingsPage(QWidget):
         self._follow_model(host)
         preset = preset_for(host)
         wanted = preset.name if preset else ("Ollama" if api_of(host) == "ollama"
-                                             else OTHER_OPENAI)
+                                             else self.tr(OTHER_OPENAI))
         if preset is None or self.server_combo.currentText() not in (
                 p.name for p in PRESETS if normalised(p.url) == host):
             self.server_combo.setCurrentIndex(max(self.server_combo.findText(wanted), 0))

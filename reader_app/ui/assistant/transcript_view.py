@@ -14,7 +14,7 @@ from reader_app.rag.assistant.answer_view import streaming_text
 from reader_app.rag.assistant.citation_text import parse_citation_href
 from reader_app.rag.assistant.conversations import Message
 from reader_app.rag.assistant.transcript import transcript_html
-from reader_app.ui.translation import translate
+from reader_app.ui.translation import said, translate
 
 
 class TranscriptView:
@@ -58,6 +58,7 @@ class TranscriptView:
                 expanded=self.expanded,
                 speaker=self.speaker,
                 empty_hint=self.empty_hint,
+                say=said,
             )
         )
         if pending_question is not None:
@@ -78,7 +79,7 @@ class TranscriptView:
         cursor = self.browser.textCursor()
         cursor.setPosition(min(self._stream_start, end))
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
-        cursor.insertText(streaming_text(text, checker, final=final))
+        cursor.insertText(streaming_text(text, checker, final=final, say=said))
         self.browser.setTextCursor(cursor)
         self.browser.ensureCursorVisible()
 

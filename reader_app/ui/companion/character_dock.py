@@ -20,7 +20,7 @@ from reader_app.books.model import Book
 from reader_app.books.shelf.library import ReadingState
 from reader_app.errors import AnswerFailedError, AssistantUnavailableError
 from reader_app.rag.assistant.answer_driver import AnswerResult
-from reader_app.rag.assistant.places import knows_up_to
+from reader_app.rag.assistant.places import knows_up_to_sentence
 from reader_app.translatable import QT_TRANSLATE_NOOP
 from reader_app.ui.assistant import conversation_jobs as talk
 from reader_app.ui.assistant.conversation_dock import ConversationDock, ReplyWork
@@ -141,7 +141,7 @@ class CharacterChatDock(ConversationDock):
         if self._state is None:
             self._state = self._library.reading_state(self.book.book_id)
         self.header.setText(self.tr("Talking with {0} · knows up to {1}").format(
-            self.name, translate("Places", knows_up_to(self.book, self._state))))
+            self.name, said(knows_up_to_sentence(self.book, self._state))))
 
     def _ready(self) -> bool:
         return (self.book is not None and self.key is not None

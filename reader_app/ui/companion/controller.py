@@ -19,13 +19,13 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import Library, LibraryEntry
-from reader_app.rag.assistant.places import knows_up_to
+from reader_app.rag.assistant.places import NOTHING_YET, knows_up_to_sentence
 from reader_app.rag.companion.xray import known_entities, relationship_map
 from reader_app.rag.index.sentences import locator_for_sid
 from reader_app.store.db import connect
+from reader_app.translatable import Sentence
 from reader_app.ui.assistant.dock_jobs import DockJobs, DockShared
 from reader_app.ui.companion.xray_dock import TAB_PEOPLE, TAB_STORY, XRayDock
-from reader_app.ui.translation import translate
 from reader_app.ui.workers import Job
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class CompanionController(QObject):
         self.book = book
         self.boundary_sid = -1
         self._pending_key = None
-        self.dock.show_entries([], knows_up_to=translate("Places", "nothing yet"))
+        self.dock.show_entries([], knows_up_to=NOTHING_YET)
         self.dock.show_map(None)
         self.dock.story.clear()
         if book is None:
@@ -137,12 +137,12 @@ class CompanionController(QObject):
             return
         home = self.home
 
-        def work(companion: Companion) -> tuple[int, list[Any], str, Any]:
+        def work(companion: Companion) -> tuple[int, list[Any], Sentence, Any]:
             companion.prepare(book)
             scope = companion.scope(book)
             state = Library(companion.conn, home).reading_state(book.book_id)
             return (scope.boundary_sid, known_entities(companion.conn, scope),
-                    knows_up_to(book, state), relationship_map(companion.conn, scope))
+                    knows_up_to_sentence(book, state), relationship_map(companion.conn, scope))
 
         if self.dock.isVisible():
             if book.book_id not in self._prepared:
@@ -156,7 +156,7 @@ class CompanionController(QObject):
             self._run("catch-up", lambda c: c.catch_up(book, partial=False),
                       lambda _made: None, model=True)
 
-    def _listed(self, result: tuple[int, list[Any], str, Any]) -> None:
+    def _listed(self, result: tuple[int, list[Any], Sentence, Any]) -> None:
         boundary_sid, entries, knows, relationships = result
         self.boundary_sid = boundary_sid
         self.dock.show_entries(entries, knows_up_to=knows)

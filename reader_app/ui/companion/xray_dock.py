@@ -26,8 +26,9 @@ from PySide6.QtWidgets import (
 from reader_app.books.model import Locator
 from reader_app.rag.companion.words import AS_OF_WORDS
 from reader_app.rag.companion.xray import RelationshipMap, XRayEntry
+from reader_app.translatable import Sentence
 from reader_app.ui.companion.relationship_view import MapPanel, MapWindow
-from reader_app.ui.translation import Plurals, number_text, translate
+from reader_app.ui.translation import Plurals, number_text, said, translate
 
 if TYPE_CHECKING:  # the companion's features and recaps bring the model gateway (httpx)
     from reader_app.rag.companion.features import XRayCard
@@ -104,8 +105,9 @@ class XRayDock(QDockWidget):
 
     # -- what the controller feeds in -------------------------------------------------------
 
-    def show_entries(self, entries: list[XRayEntry], *, knows_up_to: str) -> None:
-        self.header.setText(self.tr("Knows up to: {0}").format(translate("Places", knows_up_to)))
+    def show_entries(self, entries: list[XRayEntry], *, knows_up_to: Sentence | str) -> None:
+        """`knows_up_to`: how far the reader has read (rag/assistant/places.py's sentence)."""
+        self.header.setText(self.tr("Knows up to: {0}").format(said(knows_up_to)))
         selected = self.selected_key()
         self.entries = entries
         self.list.blockSignals(True)

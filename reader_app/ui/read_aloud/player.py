@@ -35,6 +35,7 @@ from reader_app.ui.read_aloud.speech import Speaker, find_speaker
 from reader_app.ui.read_aloud.voice import ReaderVoice, SpeakerFactory
 from reader_app.ui.reader.page_view import PageShown
 from reader_app.ui.reader.reader_page import ReaderPage
+from reader_app.ui.translation import said
 from reader_app.ui.workers import Workers
 
 if TYPE_CHECKING:  # numpy comes with it: loaded on the worker that reads a comic
@@ -154,8 +155,8 @@ class ReadAloud(QObject):
         self.bar.say(self.tr("Preparing the text…"))
         self.workers.submit(TEXT_LANE, lambda _job: source.next(),
                             on_done=lambda first: self._book_ready(source, first),
-                            on_error=lambda error: self._failed(
-                                self._utterance, f"the text could not be prepared ({error})"))
+                            on_error=lambda error: self._failed(self._utterance, self.tr(
+                                "the text could not be prepared ({0})").format(said(error))))
 
     def _book_ready(self, source: BookSource, first: SpokenSentence | None) -> None:
         """The first sentence found (its chapter split on a worker): begin, or say why not."""
@@ -307,8 +308,8 @@ class ReadAloud(QObject):
             stream_pages(self.read_comic_pages, book, first),
             on_progress=lambda page: self._comic_page(source, page),
             on_done=lambda _none: self._comic_pages_done(source),
-            on_error=lambda error: self._failed(self._utterance, f"the page could not be read "
-                                                f"({error})"),
+            on_error=lambda error: self._failed(
+                self._utterance, self.tr("the page could not be read ({0})").format(said(error))),
         )
 
     def _comic_page(self, source: ComicSource, page: PageText) -> None:

@@ -266,7 +266,8 @@ class MediaPlayerBox(QWidget):
             text = self.message if not self.play_button.isEnabled() else f"{text} · {self.message}"
         self.time.setText(text)
         if not self.media.controls and self.media.kind == "audio":
-            self.play_button.setToolTip(f"Play {self.media.label}".strip())
+            self.play_button.setToolTip(self.tr("Play {0}").format(self.media.label)
+                                        if self.media.label else self.tr("Play"))
 
     def _icon(self, *, playing: bool) -> QIcon:
         pixmap = QStyle.StandardPixmap

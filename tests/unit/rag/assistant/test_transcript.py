@@ -8,7 +8,7 @@ import sys
 from reader_app.books.model import Locator
 from reader_app.rag.assistant.citation_text import citation_href, parse_citation_href
 from reader_app.rag.assistant.conversations import AnswerStats, Message, Role, Status
-from reader_app.rag.assistant.transcript import HIDDEN_TURN, question_html, transcript_html
+from reader_app.rag.assistant.transcript import HIDDEN, question_html, transcript_html
 from reader_app.rag.scope.citations import Citation
 
 
@@ -42,7 +42,8 @@ def test_an_answer_given_further_on_is_hidden_until_the_reader_gets_there() -> N
     later = [message(1, "user", "Who dies?", boundary_sid=50),
              message(2, "assistant", "Sir Danvers.", boundary_sid=50)]
     # The reader's own question stays: only what the assistant said from further on is hidden.
-    assert transcript_html(later, boundary_sid=49) == question_html("Who dies?") + HIDDEN_TURN
+    hidden = f"<p><i>{HIDDEN}</i></p>"
+    assert transcript_html(later, boundary_sid=49) == question_html("Who dies?") + hidden
     assert "Sir Danvers." in transcript_html(later, boundary_sid=50)
     assert "Sir Danvers." in transcript_html(later, boundary_sid=None)
 
