@@ -62,11 +62,22 @@ def prepared_graph(weights: E5Weights, cache: Path, weights_sha256: str) -> Path
 
         onnx.save(model, str(plain))
         del model
-        quantize_dynamic(str(plain), str(quantized), weight_type=QuantType.QInt8,
-                         per_channel=True, nodes_to_exclude=float_nodes)
+        root = logging.getLogger()
+        root.addFilter(_no_advice)
+        try:
+            quantize_dynamic(str(plain), str(quantized), weight_type=QuantType.QInt8,
+                             per_channel=True, nodes_to_exclude=float_nodes)
+        finally:
+            root.removeFilter(_no_advice)
         os.replace(quantized, target)
     log.info("made %s (%.1f MB)", target.name, target.stat().st_size / 1e6)
     return target
+
+
+def _no_advice(record: logging.LogRecord) -> bool:
+    """The quantizer's advice to run its pre-processing (shape inference for graphs whose
+    shapes it cannot see; ours has none) is not for the reader's terminal."""
+    return not record.getMessage().startswith("Please consider to run pre-processing")
 
 
 class _Graph:

@@ -145,3 +145,13 @@ def test_a_file_that_is_not_the_model_is_refused(tmp_path: Path) -> None:
     bogus.write_bytes(b"E5S1" + bytes(20))  # cut short
     with pytest.raises(E5FileError):
         E5Weights(bogus)
+
+
+def test_the_quantizers_advice_is_not_for_the_readers_terminal(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("WARNING")
+    e5_graph.prepared_graph(E5Weights(multilingual_model_file()), tmp_path,
+                            MULTILINGUAL_MODEL_SHA256)
+    assert graph_file(tmp_path, MULTILINGUAL_MODEL_SHA256).is_file()
+    assert not [r for r in caplog.records if "pre-processing" in r.getMessage()]
