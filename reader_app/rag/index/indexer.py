@@ -139,7 +139,7 @@ def index_book(
     which is often everything.
     """
     ensure_sentences(conn, book)
-    embedder = embedder_for_language(embedder, recorded_language(conn, book.book_id))
+    embedder = embedder_for_language(embedder, recorded_language(conn, book.book_id), home=home)
     book_id, model_id = book.book_id, embedder.model_id
     path = vector_index_path(home, book_id, model_id)
     seen = -1

