@@ -138,3 +138,16 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A real 2 MiB file system (tmpfs), so writes fail with ENOSPC; needs mount rights."""
     with mounted_tmpfs(tmp_path / "disk", size="2m") as mount_point:
         yield mount_point
+
+
+@pytest.fixture
+def speaking(qapp: object) -> Iterator[None]:
+    """Whatever language a test installs in the window, the next test finds it English again."""
+    from PySide6.QtCore import QLocale
+
+    from reader_app.ui.translation import install_language
+
+    before = QLocale()
+    yield
+    install_language("en")
+    QLocale.setDefault(before)

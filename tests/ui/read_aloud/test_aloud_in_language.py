@@ -6,28 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book
 from reader_app.cancel import CancelToken
 from reader_app.comics.text import PageText
 from reader_app.errors import DamagedBookError
-from reader_app.ui.translation import install_language
 from tests.ui.conftest import open_file
 from tests.ui.read_aloud.test_comic_aloud import comic
 from tests.ui.read_aloud.test_read_aloud import scripted
 from tests.ui.window.test_window_language import started_in
-
-
-@pytest.fixture
-def speaking(qapp: QApplication) -> Iterator[None]:
-    before = QLocale()
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 def damaged_pages(book: Book, first: int, cancel: CancelToken) -> Iterator[PageText]:

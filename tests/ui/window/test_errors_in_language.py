@@ -5,11 +5,11 @@ and the window translates the template before filling it in; the English stays a
 from __future__ import annotations
 
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QLocale, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -28,14 +28,6 @@ from tests.ui.window.test_window_language import started_in
 from tests.unit.books.epubgen import make_epub, xhtml
 
 MARK = "qqcorruptme"
-
-
-@pytest.fixture
-def speaking(qapp: QApplication) -> Iterator[None]:
-    before = QLocale()
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 def damaged_epub(folder: Path, how: str) -> Path:

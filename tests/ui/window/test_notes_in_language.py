@@ -5,13 +5,9 @@ where they are shown, and the numbers inside them are grouped as the window's lo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PIL import Image
-from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from reader_app.cancel import CancelToken
@@ -26,14 +22,6 @@ from tests.ui.conftest import open_file
 from tests.ui.window.test_window_language import started_in
 from tests.unit.books.epubgen import make_epub, package_document, xhtml
 from tests.unit.comics.cbzbook import png, write_cbz
-
-
-@pytest.fixture
-def speaking(qapp: QApplication) -> Iterator[None]:
-    before = QLocale()
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 def repeating_epub(folder: Path) -> Path:

@@ -6,13 +6,11 @@ page label the book writes itself ("ii") stays as it is written."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PIL import Image
-from PySide6.QtCore import QLocale, Qt
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
@@ -27,14 +25,6 @@ from tests.unit.books.pdfgen import PdfChapter, PdfSpec, write_pdf
 from tests.unit.comics.cbzbook import png, write_cbz
 
 NNBSP = "\u202f"  # French groups digits with a narrow no-break space
-
-
-@pytest.fixture
-def speaking(qapp: QApplication) -> Iterator[None]:
-    before = QLocale()
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 def shown_at(qtbot: QtBot, window: MainWindow, place: Locator) -> str:

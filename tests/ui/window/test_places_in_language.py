@@ -6,12 +6,8 @@ the same words stay English in an English window and on the command line."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Book, Locator
@@ -25,14 +21,6 @@ from tests.ui.conftest import show_book
 from tests.ui.window.test_window_language import started_in
 
 PLACE = Locator(1233, 0, 0)  # its 1,234th section, 95% of the way
-
-
-@pytest.fixture
-def speaking(qapp: QApplication) -> Iterator[None]:
-    before = QLocale()
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 def untitled_book() -> Book:

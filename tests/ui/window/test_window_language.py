@@ -4,7 +4,6 @@ missing, numbers in the locale, and nothing cut off in German's longer words."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,15 +25,6 @@ from reader_app.ui.translation import Plurals, install_language, window_locale
 from reader_app.ui.window.main_window import MainWindow
 from reader_app.ui.window.settings_dialog import PreferencesDialog
 from tests.ui.conftest import make_window
-
-
-@pytest.fixture
-def speaking(qapp: QApplication) -> Iterator[None]:
-    """Whatever language a test installs, the next test finds the window English again."""
-    before = QLocale()
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 def started_in(qtbot: QtBot, home: Path, language: str) -> MainWindow:

@@ -4,12 +4,10 @@ notes (a plain English one from an older cache among them) framed in the window'
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
 
 from reader_app.books.model import Book, Metadata
 from reader_app.books.shelf.listening import Listened, listening_text
@@ -22,14 +20,6 @@ from reader_app.ui.read_aloud.voice import speed_words as settings_speed
 from reader_app.ui.translation import decimal_text, install_language, number_text, said, translate
 
 NNBSP = "\u202f"  # French groups digits with a narrow no-break space
-
-
-@pytest.fixture
-def speaking(qapp: QApplication) -> Iterator[None]:
-    before = QLocale()
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 REPEATS = note(QT_TRANSLATE_NOOP(
