@@ -9,6 +9,7 @@ from reader_app.books.shelf.library import Library, ReadingState
 from reader_app.books.shelf.reading import BoundaryMove, Known, next_boundary, store_boundary
 from reader_app.books.shelf.reading_time import place_fraction
 from reader_app.errors import ReaderError
+from reader_app.translatable import QT_TRANSLATE_NOOP, Part, Sentence, place_words
 
 
 class MarkReadError(ReaderError):
@@ -40,10 +41,16 @@ class Place:
         return chapter_and_percent(title, self.percent)
 
 
-def chapter_and_percent(chapter: str, percent: float) -> str:
+def place_and_percent(place: Part, percent: float) -> Sentence:
     """A place as a reader says it, the one way it is written: "Chapter 12 (34%)" (`percent`
-    from 0 to 100, shown whole)."""
-    return f"{chapter} ({percent:.0f}%)"
+    from 0 to 100, shown whole); a sentence the window says in its language ("12 %")."""
+    return place_words(QT_TRANSLATE_NOOP("Places", "{place} ({percent}%)"), place=place,
+                       percent=round(percent))
+
+
+def chapter_and_percent(chapter: str, percent: float) -> str:
+    """`place_and_percent` in English (the command line's words)."""
+    return str(place_and_percent(chapter, percent))
 
 
 def chapters(book: Book) -> tuple[Chapter, ...]:

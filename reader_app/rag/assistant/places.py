@@ -13,11 +13,11 @@ import sqlite3
 
 from reader_app.books.model import Book, Locator
 from reader_app.books.shelf.library import ReadingState
-from reader_app.books.shelf.marking import chapter_and_percent
+from reader_app.books.shelf.marking import chapter_and_percent, place_and_percent
 from reader_app.books.shelf.reading_time import place_fraction, place_name
 from reader_app.rag.index.sentences import locator_for_sid
 from reader_app.rag.scope.boundary import boundary_sid_for
-from reader_app.translatable import QT_TRANSLATE_NOOP, Part, Sentence, place_words
+from reader_app.translatable import QT_TRANSLATE_NOOP, Sentence, place_words
 
 NOTHING_YET = place_words(QT_TRANSLATE_NOOP("Places", "nothing yet"))
 THE_END = place_words(QT_TRANSLATE_NOOP("Places", "the end"))
@@ -28,21 +28,14 @@ def place_label(book: Book, chapter: str, locator: Locator) -> str:
     return chapter_and_percent(chapter, place_fraction(book, locator) * 100)
 
 
-def place_sentence(place: Part, percent: float) -> Sentence:
-    """A place and how far through the book it is: "Chapter 12 (34%)" (`percent` from 0 to
-    100, shown whole, as `chapter_and_percent` writes it)."""
-    return place_words(QT_TRANSLATE_NOOP("Places", "{place} ({percent}%)"), place=place,
-                       percent=round(percent))
-
-
 def boundary_sentence(book: Book, boundary: Locator, *, finished: bool) -> Sentence:
     """How far the reader has read, as the panel's "Knows up to" and an answer's receipt both
     say it: "Chapter 12 (34%)", a comic's "Page 4 (50%)", "the end (100%)"; "nothing yet"."""
     if finished:
-        return place_sentence(THE_END, 100)
+        return place_and_percent(THE_END, 100)
     if boundary.section < 0:
         return NOTHING_YET
-    return place_sentence(place_name(book, boundary), place_fraction(book, boundary) * 100)
+    return place_and_percent(place_name(book, boundary), place_fraction(book, boundary) * 100)
 
 
 def boundary_words(book: Book, boundary: Locator, *, finished: bool) -> str:

@@ -6,7 +6,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
 
 from reader_app.books.model import Book, Locator, TocEntry
-from reader_app.ui.translation import number_text, translate
+from reader_app.translatable import QT_TRANSLATE_NOOP, place_words
+from reader_app.ui.translation import said, translate
 
 TARGET_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -16,7 +17,7 @@ def entry_title(entry: TocEntry, *, paged: bool) -> str:
     opener named ("Page 1234") in the window's words and digits ("Seite 1.234")."""
     page = entry.target.section + 1
     if paged and entry.title == f"Page {page}":
-        return translate("ReadingTime", "Page {0}").format(number_text(page))
+        return said(place_words(QT_TRANSLATE_NOOP("Places", "Page {number}"), number=page))
     return entry.title
 
 
