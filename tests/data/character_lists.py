@@ -16,6 +16,10 @@ from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.scope.boundary import scope_at
 
 LISTS = Path(__file__).with_name("main_characters.json")
+LANGUAGE_LISTS = Path(__file__).with_name("language_people.json")
+# The X-Ray novels in French and German (scripts/eltec_epub.py, under langcorpus/names)
+LANGUAGE_BOOKS = {"de": ("DEU072_Raabe.epub", "DEU091_Schnitzler.epub"),
+                  "fr": ("FRA00501_Balzac.epub", "FRA01701_GautierT.epub", "FRA00201_Audoux.epub")}
 TOP = 20
 
 
@@ -65,3 +69,24 @@ def score(expected: list[list[str]], ours: list[tuple[str, ...]], *, top: int = 
         missed=tuple(expected[i][0] for i in wanted if i not in matched),
         wrong=tuple(wrong),
     )
+
+
+def people_at_half_way(path: Path, home: Path, *, top: int = 40) -> Score:
+    """X-Ray's first `top` people half-way through a French or German novel, scored against its
+    hand-written list (language_people.json): the issue's people precision."""
+    from reader_app.books.opening.cache import load_book
+    from reader_app.store.db import connect
+
+    conn = connect(home)
+    try:
+        book = load_book(path, home)
+        Library(conn, home).add(book)
+        ensure_sentences(conn, book)
+        ensure_entities(conn, book)
+        half = sentence_count(conn, book.book_id) // 2
+        people = known_entities(conn, scope_at(conn, book.book_id, boundary_sid=half),
+                                kinds=("person",))[:top]
+    finally:
+        conn.close()
+    expected = json.loads(LANGUAGE_LISTS.read_text(encoding="utf-8"))[path.name]
+    return score(expected, [(e.name, *e.aliases) for e in people], top=top)

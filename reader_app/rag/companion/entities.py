@@ -18,7 +18,7 @@ from itertools import pairwise
 from reader_app.books.model import BlockKind, Book
 from reader_app.books.text.language import decided_language
 from reader_app.rag.companion import entity_german as german_names
-from reader_app.rag.companion.entity_context import no_one, pet_form_of
+from reader_app.rag.companion.entity_context import no_one
 from reader_app.rag.companion.entity_forms import (
     Extraction,
     Mention,
@@ -27,8 +27,8 @@ from reader_app.rag.companion.entity_forms import (
     noble,
     singular,
 )
-from reader_app.rag.companion.entity_groups import FormGroups
 from reader_app.rag.companion.entity_languages import NameRules, name_rules, open_lexicon
+from reader_app.rag.companion.entity_merges import LanguageMerges
 from reader_app.rag.companion.entity_runs import (
     ADDRESSED,
     SIDE_BY_SIDE,
@@ -45,22 +45,19 @@ from reader_app.rag.companion.entity_tokens import Token
 from reader_app.rag.companion.entity_tokens import tokens as split_words
 from reader_app.rag.companion.entity_words import (
     GIVEN_NAME_TITLES,
-    KNOWN_PLACES,
     MALE_TITLES,
     NICKNAMES,
     PARTICLES,
-    SAME_TITLES,
     TITLES,
 )
 from reader_app.rag.companion.places import known_place as known_place_name
 from reader_app.rag.index.sentences import split_book
 
-# 8: an elided word at a sentence's start is two words (French); 7: places the reader knows
-# (French, German); 6: firms, works, cries, pet forms, one title in three languages; 5: French
+# 9: a lone French capital said once is no one yet, titles written small, French merges; 8: an
+# elided word at a sentence's start is two words (French); 7: places the reader knows (French,
+# German); 6: firms, works, cries, pet forms, one title in three languages; 5: French
 # and German rules; 4: described names, calls, nicknames; 3: the story only; 2: "addressed by name"
-EXTRACTOR_VERSION = "forward-8"
-
-JUST_NAMED = 12  # sentences: a given name alone this soon after a full name is that person
+EXTRACTOR_VERSION = "forward-9"
 
 
 def extract_entities(book: Book) -> Extraction:
@@ -68,23 +65,15 @@ def extract_entities(book: Book) -> Extraction:
     return _Extractor(book.book_id, name_rules(decided_language(book))).run(book)
 
 
-class _Extractor(FormGroups):
+class _Extractor(LanguageMerges):
     def __init__(self, book_id: str, rules: NameRules) -> None:
-        super().__init__()
+        super().__init__(rules, NameWords(rules, lexicon := open_lexicon(rules)))
         self.book_id = book_id
-        self.rules = rules
-        self.lexicon = open_lexicon(rules)
-        self.words = NameWords(rules, self.lexicon)
-        self.forms: dict[tuple[str, tuple[str, ...]], NameForm] = {}
+        self.lexicon = lexicon
         self.mentions: list[Mention] = []
-        self.by_names: dict[tuple[str, ...], list[int]] = defaultdict(list)
         self.form_mentions: Counter[int] = Counter()  # form -> its mentions so far
         self.form_places: Counter[int] = Counter()  # ... of which where places are
-        self.by_first_full: dict[str, list[int]] = defaultdict(list)  # two names or more
-        self.by_last_titled: dict[str, list[tuple[int, str]]] = defaultdict(list)
         self.by_last_described: dict[str, list[int]] = defaultdict(list)  # "the Tin Woodman"
-        self.by_last_full: dict[str, list[int]] = defaultdict(list)  # two names or more
-        self.by_lordship: dict[str, list[int]] = defaultdict(list)  # "Amédée de Soulas"
         self.known_names = german_names.KnownNames(self.by_first_any, self.by_last_full)
 
     def run(self, book: Book) -> Extraction:
@@ -189,13 +178,19 @@ class _Extractor(FormGroups):
         elif the_before and len(names) <= 1 and bool(names) != bool(title) and self._find(
                 form.form_id) == form.form_id:
             self._described_later(form, sid)
+        small_title = start > 0 and tokens[start - 1].word in self.rules.small_titles
+        if small_title:
+            self.small_titles_of[form.form_id].add(tokens[start - 1].word)
         self.last_mention[self._find(form.form_id)] = sid
         self.root_mentions[self._find(form.form_id)] += 1
         # "Séville", "Égypte": a place the reader knows, when nothing says it is someone (xray.py)
         known_place = self.rules.gazetteer and not title and known_place_name(" ".join(names))
+        lone = (self.rules.lone_needs_two and mid_sentence and len(names) == 1 and not (
+            titled or speech or addressed or (small_title and tokens[start - 1].word in
+                                              self.rules.small_honorifics)))
         self.mentions.append(
             Mention(form.form_id, sid, section, block, strong, speech, titled, place,
-                    after_the, addressed, known_place)
+                    after_the, addressed, known_place, lone)
         )
         self.form_mentions[form.form_id] += 1
         self.form_places[form.form_id] += place
@@ -295,6 +290,13 @@ class _Extractor(FormGroups):
                 if len(roots) == 1:
                     return roots.pop(), "titled full name"
                 return None, ""
+            hyphened = self.forms.get((form.title, ("-".join(names),)))
+            if self.rules.merge_surnames and len(names) == 2 and hyphened is not None:
+                return self._find(hyphened.form_id), "given names"  # "Marie Aimée", "Marie-Aimée"
+            bearer = self._roots(self.by_last_full[first])
+            if self.rules.merge_surnames and len(names) == 3 and names[1] in PARTICLES and len(
+                    bearer) == 1:
+                return bearer.pop(), "surname and lordship"  # "Savaron de Savarus": Albert Savaron
             given = self._roots(
                 f for f in self.by_names[(first,)]
                 if self.by_id[f].title.rstrip(".") in GIVEN_NAME_TITLES | {""}
@@ -311,15 +313,25 @@ class _Extractor(FormGroups):
                 full = self._roots(self.by_first_full[first])
                 if len(full) == 1:
                     return full.pop(), "titled given name"
-            elif title in MALE_TITLES and not self.by_first_full[first]:
-                bare = self.forms.get(("", (first,)))  # "Bingley" met before "Mr. Bingley"
+                if full or not self.rules.merge_surnames:
+                    return None, ""
+                if title not in MALE_TITLES:  # "Miss Lovelace" is the one "Fanny Lovelace"
+                    return self._full_name_ending(first)
+            if title in MALE_TITLES and not self.by_first_full[first]:
+                # "Bingley" met before "Mr. Bingley"; French writes "lord Byron" small
+                bare = self.forms.get(("", (first,)))
                 if bare is not None and not self._titled_men(first, besides=form.form_id):
                     return self._find(bare.form_id), "surname"
-                if title in MALE_TITLES:
-                    return self._full_name_ending(first)  # "M. Savaron": "Albert Savaron"
-            elif self.rules.merge_surnames:
+                return self._full_name_ending(first)  # "M. Savaron": "Albert Savaron"
+            if self.rules.merge_surnames and title not in GIVEN_NAME_TITLES:
                 return self._titled_part(form, first)
             return None, ""
+        spaced = self.forms.get((form.title, tuple(first.split("-"))))
+        if self.rules.merge_surnames and "-" in first and spaced is not None:
+            return self._find(spaced.form_id), "given names"
+        origin = self._roots(f for f in self.by_first_full[first] if self._of_a_place(f))
+        if len(origin) == 1:
+            return origin.pop(), "name and birthplace"  # "Lamporani" after "Lamporani de Milan"
         # A bare given name is not taken for a titled noble ("Catherine" is not Lady Catherine).
         full = self._contenders(self._roots(
             f for f in self.by_first_full[first] if not noble(self.by_id[f])
@@ -335,67 +347,6 @@ class _Extractor(FormGroups):
         if len(men) == 1:
             return men.pop(), "surname"
         return self._full_name_ending(first)
-
-    def _contenders(self, roots: set[int], sid: int, *, just_named: bool = False) -> set[int]:
-        """Whom of `roots` a bare name may be (French, German): not one named once long ago
-        ("Albert Dürer"); `just_named`: only those named in the last `JUST_NAMED` sentences."""
-        if not self.rules.merge_surnames:
-            return set() if just_named else roots
-        return {root for root in roots
-                if sid - self.last_mention.get(root, -JUST_NAMED - 1) <= JUST_NAMED
-                or (not just_named and self.root_mentions[root] >= 2)}
-
-    def _titled_part(self, form: NameForm, word: str, *,
-                     same: bool = False) -> tuple[int | None, str]:
-        """"Frau Wendeline" is the one "Frau Wendeline Cruse", "Madame Cruse" the one "Frau Cruse"
-        (one title in three languages); "Frau Amalia" the "Amalia" met alone when no one else is
-        titled so (French, German: "Frau", "Madame" take a given name or a surname). `same`: only
-        the same name under the same title ("Doktor Berg" is "Dr. Berg")."""
-        titles = next((t for t in SAME_TITLES if form.title.rstrip(".") in t),
-                      {form.title.rstrip(".")})
-        roots = self._roots(f for f in self.by_names[(word,)] if f != form.form_id
-                            and self.by_id[f].title.rstrip(".") in titles)
-        if same or roots:
-            return (roots.pop(), "same title") if len(roots) == 1 else (None, "")
-        roots = self._roots(f for f in self.by_first_full[word] + self.by_last_full[word]
-                            if self.by_id[f].title.rstrip(".") in titles)
-        bare = self.forms.get(("", (word,)))
-        # German titles are always written (a French "madame" is small: a bare "Watteville" may
-        # be "monsieur de Watteville")
-        if not roots and bare is not None and not self.by_last_titled[word] and (
-                self.rules.nouns_capitalised):
-            roots = {self._find(bare.form_id)}  # no one else is titled so
-        return (roots.pop(), "titled part") if len(roots) == 1 else (None, "")
-
-    def _full_name_ending(self, surname: str) -> tuple[int | None, str]:
-        """"Duroy" is the one "Georges Duroy" read so far (French, German books); else "Peterle"
-        is the one "Peter" (a pet form, entity_context.pet_form_of)."""
-        if not self.rules.merge_surnames or self.by_first_full[surname]:
-            return None, ""
-        full = self._roots(self.by_last_full[surname])
-        if len(full) == 1:
-            return full.pop(), "surname of a full name"
-        lordship = self._lordship(surname) if not full else None
-        if lordship is not None:
-            return lordship, "surname of a full name"
-        pet = self._roots(f for name in pet_form_of(surname, self.by_first_any,
-                                                   self.rules.pet_endings)
-                          for f in self.by_first_any[name])
-        return (pet.pop(), "pet form") if len(pet) == 1 and not full else (None, "")
-
-    def _lordship(self, surname: str) -> int | None:
-        """The one person named "<given name> de <surname>" so far ("Amédée de Soulas": a bare
-        "Soulas" is he), unless the book has named a family so before that person ("les
-        Watteville", then "Philomène de Watteville": a bare "Watteville" may be any of them), or
-        the surname is a place the reader knows ("Zapata de Grenade", "Katharina von England")."""
-        if surname in KNOWN_PLACES or (self.rules.gazetteer and known_place_name(surname)):
-            return None
-        roots = self._roots(self.by_lordship[surname])
-        if len(roots) != 1:
-            return None
-        family = self.words.family_seen.get(surname)
-        first = min(self.by_id[f].first_sid for f in self.by_lordship[surname])
-        return None if family is not None and family <= first else roots.pop()
 
     def _described(self, word: str) -> int | None:
         """The one described name ("the Cowardly Lion") ending in `word`, if only one."""

@@ -35,6 +35,8 @@ class Mention:
     after_the: bool  # "the Scarecrow": shown with its article
     called: bool = False  # called out in speech ("“… like it, Lizzy.”"), or spoken to
     known_place: bool = False  # a place the reader knows (places.py; French, German books)
+    # One word, mid-sentence, and nothing else to say it is someone (French: "de Perse")
+    lone: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,6 +124,15 @@ class NameRules:
     gazetteer: bool = False  # countries and cities the reader knows (places.py): "Séville"
     # A word's plural and feminine are the word: "Espagnols" is a noun where "espagnol" is
     inflected: bool = False
+    # A lone capitalised word met once mid-sentence may be an origin ("tapis de Perse"), a
+    # breeder ("taureaux de Mazpule"), a play ("Esther"): French capitals say "proper", not
+    # "person"; such a name is listed once a second sentence names it (xray.py)
+    lone_needs_two: bool = False
+    # Titles written small before a name ("maître Sylvain", "don Geronimo Vasquez"); of them,
+    # the honorifics say "someone" at once ("mademoiselle Calard"), while a family word may
+    # head an example ("comme on dit ici la mère Michel, la mère Godichon")
+    small_titles: frozenset[str] = frozenset()
+    small_honorifics: frozenset[str] = frozenset()
 
     def small_forms(self, word: str) -> tuple[str, ...]:
         """The lower-case forms whose use says a capitalised `word` is a common word: itself,
@@ -190,7 +199,10 @@ FRENCH = NameRules("fr", STOPWORDS | _FRENCH_WORDS, _FRENCH_DETERMINERS, merge_s
                    verb_pronoun=_FRENCH_VERB_PRONOUN,
                    dotted_titles=FRENCH_DOTTED_TITLES,
                    loose_determiners=frozenset({"des", "du"}), surroundings=True, gazetteer=True,
-                   inflected=True,
+                   inflected=True, lone_needs_two=True,
+                   small_titles=_SMALL_TITLES | _words("maître lord miss sir lady don doña dom "
+                                                       "sœur mère père frère tia maréchal"),
+                   small_honorifics=_SMALL_TITLES,
                    place_nouns=_words("place fontaine quartier église cathédrale théâtre royaume "
                                       "province village calle plaza paseo"))
 _BY_LANGUAGE = {"en": ENGLISH, "de": GERMAN, "fr": FRENCH}

@@ -11,7 +11,7 @@ from reader_app.books.model import Book
 from reader_app.rag.companion.entities import EXTRACTOR_VERSION, Extraction, extract_entities
 from reader_app.rag.index.text_units import text_digest
 
-STRONG, SPEECH, TITLED, PLACE, AFTER_THE, CALLED, KNOWN_PLACE = 1, 2, 4, 8, 16, 32, 64
+STRONG, SPEECH, TITLED, PLACE, AFTER_THE, CALLED, KNOWN_PLACE, LONE = 1, 2, 4, 8, 16, 32, 64, 128
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,7 @@ class FormCounts:
     after_the: int
     called: int  # called out in speech: "“… like it, Lizzy.”"
     known_place: int = 0  # named like a place the reader knows (places.py)
+    lone: int = 0  # one word mid-sentence, nothing else said of it (French)
 
 
 def ensure_entities(conn: sqlite3.Connection, book: Book) -> bool:
@@ -73,7 +74,8 @@ def store_extraction(conn: sqlite3.Connection, extraction: Extraction, *, digest
             (
                 (book_id, m.sid, m.form_id, m.section, m.block,
                  STRONG * m.strong | SPEECH * m.speech | TITLED * m.titled | PLACE * m.place
-                 | AFTER_THE * m.after_the | CALLED * m.called | KNOWN_PLACE * m.known_place)
+                 | AFTER_THE * m.after_the | CALLED * m.called | KNOWN_PLACE * m.known_place
+                 | LONE * m.lone)
                 for m in extraction.mentions
             ),
         )
@@ -112,7 +114,8 @@ def form_counts_upto(conn: sqlite3.Connection, book_id: str, sid: int) -> list[F
     rows = conn.execute(
         """SELECT form_id, COUNT(*), MIN(sid), SUM(flags & 1 > 0), SUM(flags & 2 > 0),
                   SUM(flags & 4 > 0), SUM(flags & 8 > 0), SUM(flags & 16 > 0),
-                  SUM(flags & 32 > 0), SUM(flags & 64 > 0)
+                  SUM(flags & 32 > 0), SUM(flags & 64 > 0),
+                  SUM(flags & 128 > 0)
            FROM entity_mentions WHERE book_id = ? AND sid <= ? GROUP BY form_id""",
         (book_id, sid),
     ).fetchall()

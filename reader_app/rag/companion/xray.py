@@ -35,6 +35,7 @@ from reader_app.rag.companion.entity_words import (
 from reader_app.rag.scope.boundary import Scope
 
 Kind = Literal["person", "place"]
+MIN_LONE_MENTIONS = 2  # a lone French capital said once, with nothing to say it is someone
 MIN_WEAK_MENTIONS = 3  # a name only ever met at sentence starts needs this many to be listed
 MAX_NAME_WORDS = 6  # a longer selection is a passage, not a name
 MIN_PLACE_CUES = 2  # "at Pemberley" twice, for a name that ends like a place
@@ -226,6 +227,8 @@ def _entry(
         for r in rows)  # fmt: skip
     kind: Kind = "place" if only_a_place or (
         place > 2 * person and place * 10 >= total * 3) else "person"  # fmt: skip
+    if kind == "person" and sum(r.lone for r in rows) == total < MIN_LONE_MENTIONS:
+        return None  # "les tapis de Perse", "les taureaux de Mazpule": said once, no cue
     return XRayEntry(
         key=min(members),
         name=names[0],
