@@ -13,7 +13,7 @@
     </message>
     <message>
         <source>&amp;Export Annotations…</source>
-        <translation>Anmerkungen &amp;exportieren…</translation>
+        <translation>Anmerkungen e&amp;xportieren…</translation>
     </message>
 </context>
 <context>
@@ -52,7 +52,7 @@
     </message>
     <message>
         <source>Bookmark This Page</source>
-        <translation>Lesezeichen für diese Seite</translation>
+        <translation>Lesezeichen setzen</translation>
     </message>
     <message>
         <source>Edit Note…</source>
@@ -60,7 +60,7 @@
     </message>
     <message>
         <source>Let It Know up to Here and Explain This Highlight</source>
-        <translation>Bis hier lesen lassen und Markierung erklären</translation>
+        <translation>Bis hier mitlesen lassen und Markierung erklären</translation>
     </message>
     <message>
         <source>Explain This Highlight</source>
@@ -170,7 +170,7 @@
     </message>
     <message>
         <source>No limit</source>
-        <translation>Keine Grenze</translation>
+        <translation>Unbegrenzt</translation>
     </message>
     <message>
         <source>Font</source>
@@ -194,7 +194,7 @@
     </message>
     <message>
         <source>Longest line</source>
-        <translation>Längste Zeile</translation>
+        <translation>Max. Zeilenlänge</translation>
     </message>
 </context>
 <context>
@@ -319,7 +319,7 @@
     </message>
     <message>
         <source>Download model</source>
-        <translation>Modell laden</translation>
+        <translation>Modell herunterladen</translation>
     </message>
     <message>
         <source>Now answering with “{0}”. Ask your question again.</source>
@@ -338,7 +338,7 @@
     </message>
     <message>
         <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
-        <translation>{0} wurde nichts gefragt: Er ist nicht auf diesem Computer. Haken Sie oben „Gelesenen Text an {0} senden“ an, wenn Sie einverstanden sind, und testen Sie die Verbindung erneut.</translation>
+        <translation>Bei {0} wurde nichts angefragt: Der Server steht nicht auf diesem Computer. Setzen Sie oben ein Häkchen bei „Gelesenen Text an {0} senden“, wenn Sie einverstanden sind, und testen Sie die Verbindung erneut.</translation>
     </message>
     <message>
         <source>Short</source>
@@ -517,7 +517,7 @@
     </message>
     <message>
         <source>Download model</source>
-        <translation>Modell laden</translation>
+        <translation>Modell herunterladen</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -699,7 +699,7 @@
     </message>
     <message>
         <source>cover page</source>
-        <translation>Titelseite</translation>
+        <translation>Cover</translation>
     </message>
     <message>
         <source>The book&apos;s {what} “{member}” could not be read and was skipped: {reason}</source>
@@ -1113,7 +1113,7 @@
     </message>
     <message>
         <source>it is larger than {gib} GiB, far beyond any book or comic; it was not opened.</source>
-        <translation>Die Datei ist größer als {gib} GiB, weit mehr als jedes Buch oder Comic; nicht geöffnet.</translation>
+        <translation>Die Datei ist größer als {gib} GiB, weit mehr als jedes Buch oder jeder Comic; sie wurde nicht geöffnet.</translation>
     </message>
     <message>
         <source>it is a symbolic link that leads round in a loop, never to a file.</source>
@@ -1153,7 +1153,7 @@
     </message>
     <message>
         <source>it is a text file of {mb} MB, far more than any book (the limit is {limit} MB); it was not opened.</source>
-        <translation>Es ist eine Textdatei mit {mb} MB, weit mehr als jedes Buch (Grenze: {limit} MB); nicht geöffnet.</translation>
+        <translation>Es ist eine Textdatei mit {mb} MB, weit mehr als jedes Buch (Grenze: {limit} MB); sie wurde nicht geöffnet.</translation>
     </message>
     <message>
         <source>it says it is {encoding} text, but its bytes are damaged.</source>
@@ -1213,7 +1213,7 @@
     </message>
     <message>
         <source>it is larger than {mb} MB, far more than any book; it was not opened.</source>
-        <translation>Die Datei ist größer als {mb} MB, weit mehr als jedes Buch; nicht geöffnet.</translation>
+        <translation>Die Datei ist größer als {mb} MB, weit mehr als jedes Buch; sie wurde nicht geöffnet.</translation>
     </message>
     <message>
         <source>the PDF has no pages; the file is damaged.</source>
@@ -1221,7 +1221,7 @@
     </message>
     <message>
         <source>it has {count} pages, more than the {limit} any book has; it was not opened.</source>
-        <translation>Es hat {count} Seiten, mehr als die {limit}, die ein Buch je hat; nicht geöffnet.</translation>
+        <translation>Es hat {count} Seiten, mehr als die {limit}, die ein Buch je hat; die Datei wurde nicht geöffnet.</translation>
     </message>
     <message>
         <source>the PDF is protected by a password. Pagemate does not open password-protected PDFs; save an unprotected copy from the program that made it.</source>
@@ -1317,7 +1317,7 @@
     </message>
     <message>
         <source>it is larger than any real Kindle book; not opened.</source>
-        <translation>Die Datei ist größer als jedes echte Kindle-Buch; nicht geöffnet.</translation>
+        <translation>Die Datei ist größer als jedes echte Kindle-Buch; sie wurde nicht geöffnet.</translation>
     </message>
     <message>
         <source>it cannot be read ({detail}).</source>
@@ -1333,7 +1333,7 @@
     </message>
     <message>
         <source>its text takes too long to decompress; not opened.</source>
-        <translation>Das Entpacken des Textes dauert zu lange; nicht geöffnet.</translation>
+        <translation>Das Entpacken des Textes dauert zu lange; die Datei wurde nicht geöffnet.</translation>
     </message>
     <message>
         <source>its package document “{name}” has no spine.</source>
@@ -1349,11 +1349,11 @@
     </message>
     <message>
         <source>it holds more than {limit} XHTML elements, far more than any real book; it was not opened.</source>
-        <translation>Es enthält mehr als {limit} XHTML-Elemente, weit mehr als jedes echte Buch; nicht geöffnet.</translation>
+        <translation>Es enthält mehr als {limit} XHTML-Elemente, weit mehr als jedes echte Buch; die Datei wurde nicht geöffnet.</translation>
     </message>
     <message>
         <source>it holds more than {limit} characters of text, far more than any real book; it was not opened.</source>
-        <translation>Es enthält mehr als {limit} Zeichen Text, weit mehr als jedes echte Buch; nicht geöffnet.</translation>
+        <translation>Es enthält mehr als {limit} Zeichen Text, weit mehr als jedes echte Buch; die Datei wurde nicht geöffnet.</translation>
     </message>
     <message>
         <source>“{member}” declares XML entities, which books never need and attackers use to exhaust memory or read local files. The file was not opened.</source>
@@ -1405,7 +1405,7 @@
     </message>
     <message>
         <source>{claim}, far beyond any real page or picture (a decompression bomb); it was not opened.</source>
-        <translation>{claim}, weit mehr als jede echte Seite oder jedes Bild (eine Dekomprimierungsbombe); nicht geöffnet.</translation>
+        <translation>{claim}, weit mehr als jede echte Seite oder jedes Bild (eine Dekomprimierungsbombe); die Datei wurde nicht geöffnet.</translation>
     </message>
     <message>
         <source>OCR found no words on its pages.</source>
@@ -1485,7 +1485,7 @@
     </message>
     <message>
         <source>{name} is a place, not someone to talk to.</source>
-        <translation>{name} ist ein Ort, niemand zum Reden.</translation>
+        <translation>{name} ist ein Ort, keine Figur zum Reden.</translation>
     </message>
     <message>
         <source>Type a message first.</source>
@@ -1719,7 +1719,7 @@
     <name>FootnotePopup</name>
     <message>
         <source>Go to note</source>
-        <translation>Zur Anmerkung</translation>
+        <translation>Zur Fußnote</translation>
     </message>
 </context>
 <context>
@@ -1752,7 +1752,7 @@
     <name>GoToDialog</name>
     <message>
         <source>Go To</source>
-        <translation>Gehe zu</translation>
+        <translation>Springen zu</translation>
     </message>
     <message>
         <source>Page (1–{0}) or percentage:</source>
@@ -1798,7 +1798,7 @@
     </message>
     <message>
         <source>Reading</source>
-        <translation>Am Lesen</translation>
+        <translation>Wird gelesen</translation>
     </message>
     <message>
         <source>Not started</source>
@@ -1873,7 +1873,7 @@
     </message>
     <message>
         <source>{0} {1} — a reader whose companion only knows what you have read.</source>
-        <translation>{0} {1} – ein Reader, dessen Begleiter nur kennt, was Sie gelesen haben.</translation>
+        <translation>{0} {1} – ein E-Book-Reader, dessen Begleiter nur kennt, was Sie gelesen haben.</translation>
     </message>
 </context>
 <context>
@@ -1926,7 +1926,7 @@
     </message>
     <message>
         <source>Can&apos;t play this audio: {0}</source>
-        <translation>Dieser Ton kann nicht abgespielt werden: {0}</translation>
+        <translation>Diese Audiodatei kann nicht abgespielt werden: {0}</translation>
     </message>
     <message>
         <source>Can&apos;t play this video: {0}</source>
@@ -2064,11 +2064,11 @@
     </message>
     <message>
         <source>&amp;Go To…</source>
-        <translation>Springen &amp;zu…</translation>
+        <translation>&amp;Springen zu…</translation>
     </message>
     <message>
         <source>The &amp;Story So Far</source>
-        <translation>Die Ge&amp;schichte bisher</translation>
+        <translation>Die &amp;Geschichte bisher</translation>
     </message>
     <message>
         <source>&amp;Mark as Read up to Here</source>
@@ -2076,7 +2076,7 @@
     </message>
     <message>
         <source>&amp;Reset What the Assistant Knows…</source>
-        <translation>Wissen des Assistenten &amp;zurücksetzen…</translation>
+        <translation>Wissen des Assistenten zu&amp;rücksetzen…</translation>
     </message>
     <message>
         <source>&amp;Comics</source>
@@ -2124,7 +2124,7 @@
     </message>
     <message>
         <source>Main</source>
-        <translation>Haupt</translation>
+        <translation>Hauptleiste</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -2143,7 +2143,7 @@
     </message>
     <message>
         <source>&amp;Forward</source>
-        <translation>&amp;Vorwärts</translation>
+        <translation>Vor&amp;wärts</translation>
     </message>
 </context>
 <context>
@@ -2158,7 +2158,7 @@
     </message>
     <message>
         <source>[the audio{0} is not in the book]</source>
-        <translation>[der Ton{0} ist nicht im Buch]</translation>
+        <translation>[die Audiodatei{0} ist nicht im Buch]</translation>
     </message>
     <message>
         <source>[the video{0} is not in the book]</source>
@@ -2166,7 +2166,7 @@
     </message>
     <message>
         <source>[the audio{0} could not be played: {1}]</source>
-        <translation>[der Ton{0} konnte nicht abgespielt werden: {1}]</translation>
+        <translation>[die Audiodatei{0} konnte nicht abgespielt werden: {1}]</translation>
     </message>
     <message>
         <source>[the video{0} could not be played: {1}]</source>
@@ -2330,11 +2330,11 @@
     </message>
     <message>
         <source>{0} (downloaded when chosen)</source>
-        <translation>{0} (wird bei Auswahl geladen)</translation>
+        <translation>{0} (wird bei Auswahl heruntergeladen)</translation>
     </message>
     <message>
         <source>Embedding model</source>
-        <translation>Einbettungsmodell</translation>
+        <translation>Embedding-Modell</translation>
     </message>
     <message>
         <source>Changing the model re-indexes your books in the background. Other models are downloaded by fastembed the first time they are used.</source>
@@ -2354,7 +2354,7 @@
     </message>
     <message>
         <source>Let a book&apos;s audio and video start by themselves (autoplay)</source>
-        <translation>Ton und Video eines Buchs von selbst starten lassen (Autoplay)</translation>
+        <translation>Audio und Video eines Buchs von selbst starten lassen (Autoplay)</translation>
     </message>
     <message>
         <source>Books and comics</source>
@@ -2377,7 +2377,7 @@
     <name>PreviouslyCard</name>
     <message>
         <source>&lt;b&gt;Previously…&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Bisher…&lt;/b&gt;</translation>
+        <translation>&lt;b&gt;Was bisher geschah…&lt;/b&gt;</translation>
     </message>
     <message>
         <source>The story so far</source>
@@ -2423,7 +2423,7 @@
     </message>
     <message>
         <source>Comics cannot be read aloud here: no worker to read their pages.</source>
-        <translation>Comics können hier nicht vorgelesen werden: Niemand liest ihre Seiten.</translation>
+        <translation>Comics können hier nicht vorgelesen werden: Kein Prozess liest ihre Seiten.</translation>
     </message>
     <message>
         <source>Reading the words on the page…</source>
@@ -2470,7 +2470,7 @@
     <name>ReadAloudBar</name>
     <message>
         <source>Ahead of the assistant.</source>
-        <translation>Vor dem Assistenten.</translation>
+        <translation>Dem Assistenten voraus.</translation>
     </message>
     <message>
         <source>Let it know from here</source>
@@ -2489,7 +2489,7 @@
     <name>ReadAloudMenu</name>
     <message>
         <source>Read &amp;Aloud</source>
-        <translation>Vor&amp;lesen</translation>
+        <translation>V&amp;orlesen</translation>
     </message>
     <message>
         <source>&amp;Read Aloud / Pause</source>
@@ -2501,7 +2501,7 @@
     </message>
     <message>
         <source>&amp;Previous Sentence</source>
-        <translation>&amp;Vorheriger Satz</translation>
+        <translation>V&amp;orheriger Satz</translation>
     </message>
     <message>
         <source>&amp;Faster</source>
@@ -2613,7 +2613,7 @@
     <name>ReadingAheadBanner</name>
     <message>
         <source>Reading ahead of the assistant.</source>
-        <translation>Sie lesen vor dem Assistenten.</translation>
+        <translation>Sie lesen dem Assistenten voraus.</translation>
     </message>
     <message>
         <source>Let it know up to here</source>

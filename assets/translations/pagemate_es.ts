@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>Toggle &amp;Bookmark</source>
-        <translation>Poner/quitar &amp;marcador</translation>
+        <translation>Poner/&amp;quitar marcador</translation>
     </message>
     <message>
         <source>&amp;Export Annotations…</source>
@@ -20,7 +20,7 @@
     <name>AnnotationsController</name>
     <message>
         <source>The assistant hasn&apos;t read this far: mark it as read first.</source>
-        <translation>El asistente no ha leído hasta aquí: márquelo antes como leído.</translation>
+        <translation>El asistente no ha leído hasta aquí: marque antes este pasaje como leído.</translation>
     </message>
     <message>
         <source>Export annotations</source>
@@ -194,7 +194,7 @@
     </message>
     <message>
         <source>Longest line</source>
-        <translation>Línea más larga</translation>
+        <translation>Longitud máx. de línea</translation>
     </message>
 </context>
 <context>
@@ -220,7 +220,7 @@
     </message>
     <message>
         <source>{0} · index {1}% built</source>
-        <translation>{0} · índice al {1} %</translation>
+        <translation>{0} · índice creado al {1} %</translation>
     </message>
     <message>
         <source>Index ready · {0}</source>
@@ -323,7 +323,7 @@
     </message>
     <message>
         <source>Now answering with “{0}”. Ask your question again.</source>
-        <translation>Ahora responde «{0}». Vuelva a hacer su pregunta.</translation>
+        <translation>Ahora responde con «{0}». Vuelva a hacer su pregunta.</translation>
     </message>
 </context>
 <context>
@@ -394,7 +394,7 @@
     </message>
     <message>
         <source>the server&apos;s models appear here after Test connection</source>
-        <translation>los modelos del servidor aparecen aquí tras Probar conexión</translation>
+        <translation>los modelos del servidor aparecen aquí tras «Probar conexión»</translation>
     </message>
     <message>
         <source>Test connection</source>
@@ -951,7 +951,7 @@
     </message>
     <message>
         <source>Look Up “{0}” on the Web</source>
-        <translation>Buscar «{0}» en la Web</translation>
+        <translation>Buscar «{0}» en la web</translation>
     </message>
 </context>
 <context>
@@ -1873,7 +1873,7 @@
     </message>
     <message>
         <source>{0} {1} — a reader whose companion only knows what you have read.</source>
-        <translation>{0} {1} — un lector cuyo compañero solo conoce lo que ha leído.</translation>
+        <translation>{0} {1} — una aplicación de lectura cuyo compañero solo conoce lo que ha leído.</translation>
     </message>
 </context>
 <context>
@@ -2139,7 +2139,7 @@
     <name>Navigator</name>
     <message>
         <source>&amp;Back</source>
-        <translation>&amp;Atrás</translation>
+        <translation>A&amp;trás</translation>
     </message>
     <message>
         <source>&amp;Forward</source>
@@ -2245,8 +2245,8 @@
     <message numerus="yes">
         <source> and %Ln reading position(s) kept.</source>
         <translation>
-            <numerusform> y %Ln posición de lectura conservados.</numerusform>
-            <numerusform> y %Ln posiciones de lectura conservados.</numerusform>
+            <numerusform> y %Ln posición de lectura conservada.</numerusform>
+            <numerusform> y %Ln posiciones de lectura conservadas.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -2334,7 +2334,7 @@
     </message>
     <message>
         <source>Embedding model</source>
-        <translation>Modelo de incrustación</translation>
+        <translation>Modelo de embeddings</translation>
     </message>
     <message>
         <source>Changing the model re-indexes your books in the background. Other models are downloaded by fastembed the first time they are used.</source>
@@ -2474,7 +2474,7 @@
     </message>
     <message>
         <source>Let it know from here</source>
-        <translation>Que lo sepa desde aquí</translation>
+        <translation>Hacerle leer desde aquí</translation>
     </message>
     <message>
         <source>Just listen</source>
@@ -2509,7 +2509,7 @@
     </message>
     <message>
         <source>&amp;Slower</source>
-        <translation>Más &amp;lento</translation>
+        <translation>Más len&amp;to</translation>
     </message>
     <message>
         <source>S&amp;top Reading Aloud</source>
@@ -2617,7 +2617,7 @@
     </message>
     <message>
         <source>Let it know up to here</source>
-        <translation>Que lo sepa hasta aquí</translation>
+        <translation>Hacerle leer hasta aquí</translation>
     </message>
     <message>
         <source>Not now</source>
@@ -2667,15 +2667,15 @@
     </message>
     <message>
         <source>measured from your page turns</source>
-        <translation>medida según sus pasos de página</translation>
+        <translation>medida según sus cambios de página</translation>
     </message>
     <message>
         <source>a usual reading speed, until a few of your page turns are measured</source>
-        <translation>una velocidad de lectura habitual, hasta medir algunos de sus pasos de página</translation>
+        <translation>una velocidad de lectura habitual, hasta medir algunos de sus cambios de página</translation>
     </message>
     <message>
         <source>About {0} left in the book, at {1} characters a minute ({2}).</source>
-        <translation>Quedan unos {0} de libro, a {1} caracteres por minuto ({2}).</translation>
+        <translation>Quedan alrededor de {0} en el libro, a {1} caracteres por minuto ({2}).</translation>
     </message>
     <message>
         <source>{0} · {1} left in chapter · {2}%</source>
@@ -2687,7 +2687,7 @@
     </message>
     <message>
         <source>{0} listened, {1} words{2}</source>
-        <translation>{0} escuchados, {1} palabras{2}</translation>
+        <translation>{0} de escucha, {1} palabras{2}</translation>
     </message>
 </context>
 <context>
@@ -2816,15 +2816,15 @@
     </message>
     <message>
         <source>Let it know up to here and ask</source>
-        <translation>Que lo sepa hasta aquí y preguntar</translation>
+        <translation>Hacerle leer hasta aquí y preguntar</translation>
     </message>
     <message>
         <source>Let it know up to here and explain</source>
-        <translation>Que lo sepa hasta aquí y explicar</translation>
+        <translation>Hacerle leer hasta aquí y explicar</translation>
     </message>
     <message>
         <source>Let it know up to here: who is this?</source>
-        <translation>Que lo sepa hasta aquí: ¿quién es?</translation>
+        <translation>Hacerle leer hasta aquí: ¿quién es?</translation>
     </message>
     <message>
         <source>The assistant hasn&apos;t read this far: it will know the book up to the end of this page (Undo by the progress bar).</source>
@@ -3051,14 +3051,14 @@
     </message>
     <message>
         <source>{0} taking longer than expected; Stop gives up</source>
-        <translation>{0} tarda más de lo previsto; Detener lo abandona</translation>
+        <translation>{0} tarda más de lo previsto; pulse Detener para abandonar</translation>
     </message>
 </context>
 <context>
     <name>WordPopup</name>
     <message>
         <source>Search the web</source>
-        <translation>Buscar en la Web</translation>
+        <translation>Buscar en la web</translation>
     </message>
     <message>
         <source>Close</source>
@@ -3149,7 +3149,7 @@
     </message>
     <message>
         <source>where you are</source>
-        <translation>donde va usted</translation>
+        <translation>donde ha leído</translation>
     </message>
 </context>
 </TS>

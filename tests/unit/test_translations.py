@@ -1,6 +1,7 @@
 """The window's catalogues are current: each shipped .qm is what its .ts compiles to, every word
 of the window is in every catalogue and translated, and each translation keeps its source's
-placeholders and menu accelerator (`scripts/translations.py update|release` puts them right)."""
+placeholders and menu accelerator (`scripts/translations.py update|release` puts them right),
+and French keeps its no-break spaces."""
 
 from __future__ import annotations
 
@@ -68,3 +69,14 @@ def test_every_word_is_translated_with_its_placeholders_and_accelerator(ts: Path
             keys = len(re.findall(r"&(?!&)", source.replace("&&", "")))
             assert len(re.findall(r"&(?!&)", form.replace("&&", ""))) == keys, (
                 ts.name, source, form)
+
+
+# French sets a no-break space before : ; ? ! and inside « », and between a number and its unit
+# (U+00A0, or the narrow U+202F); a plain space there lets a line break strand the sign.
+FRENCH_LOOSE_SPACE = re.compile(r" [:;?!»]| %(?!L?n)|« |[\d}] (?:s|Mo|Mio|Gio|min|h)\b")
+
+
+def test_french_keeps_its_signs_on_the_line_with_no_break_spaces() -> None:
+    loose = [form for forms in messages(translations.catalogue("fr")).values()
+             for form in forms if FRENCH_LOOSE_SPACE.search(form)]
+    assert loose == [], loose[:5]

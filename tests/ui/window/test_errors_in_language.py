@@ -84,9 +84,9 @@ def test_a_french_window_names_a_drm_locked_book_in_french(
                      extra={"META-INF/rights.xml": "<rights/>"})
     window = started_in(qtbot, library_home, "fr")
     assert failed_opening(qtbot, window, path) == (
-        "Impossible d’ouvrir « verrou.epub » : ce livre est protégé par des DRM (son texte est "
-        "chiffré) : Pagemate ne peut pas le lire. Ouvrez-le dans l’application où vous l’avez "
-        "acheté, ou procurez-vous une copie sans DRM.")
+        "Impossible d’ouvrir «\u00a0verrou.epub\u00a0»\u00a0: ce livre est protégé par des DRM "
+        "(son texte est chiffré)\u00a0: Pagemate ne peut pas le lire. Ouvrez-le dans l’application "
+        "où vous l’avez acheté, ou procurez-vous une copie sans DRM.")
 
 
 def test_model_server_errors_in_the_windows_language(speaking: None) -> None:

@@ -46,8 +46,9 @@ def test_a_german_window_tells_a_books_notes_in_german_with_german_numbers(
     install_language("fr")  # the same book (now from the cache) in the language of the day
     open_file(qtbot, window, path)
     assert window.error_banner.label.text() == (
-        "« wieder.epub » a été ouvert, mais : L’ordre de lecture du livre répète des chapitres "
-        "1\u202f999 fois ; seules les 16 premières répétitions sont affichées.")
+        "«\u00a0wieder.epub\u00a0» a été ouvert, mais\u00a0: L’ordre de lecture du livre "
+        "répète des chapitres 1\u202f999 fois\u00a0; seules les 16 premières répétitions sont "
+        "affichées.")
 
     install_language("en")
     open_file(qtbot, window, path)

@@ -54,7 +54,7 @@ def test_a_long_pdfs_pages_are_numbered_in_the_windows_digits_and_its_own_labels
 
     install_language("fr")
     assert shown_at(qtbot, window, page_1234) == (
-        f"Eins · Page 1{NNBSP}234 (1{NNBSP}236) sur 1{NNBSP}302 · 95 %")
+        f"Eins · Page 1{NNBSP}234 (1{NNBSP}236) sur 1{NNBSP}302 · 95\u00a0%")
     install_language("en")
     assert shown_at(qtbot, window, page_1234) == "Eins · Page 1,234 (1,236) of 1,302 · 95%"
     assert window.reader.describe_fraction(0.95) == "Page 1,237 of 1,302"

@@ -75,7 +75,8 @@ def test_notes_are_said_in_the_windows_language_and_old_english_ones_as_they_are
         "Die Lesereihenfolge des Buches führt Kapitel 12.345-mal erneut auf; nur die ersten 16 "
         "Wiederholungen werden gezeigt. (und 2 weitere)")
     install_language("fr")
-    assert reading_notes_text(book_with((old,))) == f"« wieder.epub » a été ouvert, mais : {old}"
+    assert reading_notes_text(book_with((old,))) == (
+        f"«\u00a0wieder.epub\u00a0» a été ouvert, mais\u00a0: {old}")
     assert reading_notes_text(book_with((REPEATS, REPEATS, REPEATS, REPEATS))).endswith(
         " (et 1 autre)")
     install_language("en")
@@ -95,7 +96,7 @@ def test_the_listening_line_groups_its_words_in_the_windows_locale(speaking: Non
 
 @pytest.mark.parametrize(("language", "speed", "hours"), [
     ("en", "1.2×", "1,000 h 05 min"), ("de", "1,2×", "1.000 Std. 05 Min."),
-    ("fr", "1,2×", f"1{NNBSP}000 h 05 min")])
+    ("fr", "1,2×", f"1{NNBSP}000\u00a0h 05\u00a0min")])
 def test_read_alouds_speed_and_long_times_follow_the_windows_locale(
     speaking: None, language: str, speed: str, hours: str
 ) -> None:
