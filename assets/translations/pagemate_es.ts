@@ -3120,6 +3120,11 @@
         <translation> · se está escribiendo una descripción…</translation>
     </message>
     <message>
+        <source>{0}:</source>
+        <comment>a label before its text (French: a no-break space before &apos;:&apos;)</comment>
+        <translation>{0}:</translation>
+    </message>
+    <message>
         <source>Talk to {0}</source>
         <translation>Hablar con {0}</translation>
     </message>

