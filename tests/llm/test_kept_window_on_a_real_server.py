@@ -58,9 +58,14 @@ def _panel(qtbot: QtBot, shelf: MarkerLibrary, url: str) -> AssistantPanel:
     return panel
 
 
-def _read_afresh(log: Path) -> list[int]:
-    """The tokens the server read afresh for each request, from its own log."""
-    return [int(match) for match in PROMPT_EVAL.findall(log.read_text(errors="replace"))]
+def _read_afresh(qtbot: QtBot, log: Path) -> list[int]:
+    """The tokens the server read afresh for each request, from its own log. The server writes
+    its log from a thread of its own, so a request's timings may land just after its reply."""
+    def found() -> list[int]:
+        return [int(match) for match in PROMPT_EVAL.findall(log.read_text(errors="replace"))]
+
+    qtbot.waitUntil(lambda: bool(found()), timeout=10_000)
+    return found()
 
 
 def test_a_slot_saved_on_close_is_restored_on_open(
@@ -71,7 +76,7 @@ def test_a_slot_saved_on_close_is_restored_on_open(
     try:
         panel = _panel(qtbot, shelf, server.v1_url)
         assert panel.read_along_text.startswith("The model has read along up to")
-        read_first = sum(_read_afresh(tmp_path / "first.log"))
+        read_first = sum(_read_afresh(qtbot, tmp_path / "first.log"))
         assert read_first > 300  # the window, read from its text
         panel.set_book(None)  # the book closes: the slot is saved
         assert panel.workers.wait_idle(WAIT_MS)
@@ -90,7 +95,7 @@ def test_a_slot_saved_on_close_is_restored_on_open(
         panel = _panel(qtbot, shelf, again.v1_url)
         assert panel.read_along_text.startswith("The model has read along up to")
         # Read from the file: each step re-reads only the last token of what it holds.
-        steps = _read_afresh(tmp_path / "second.log")
+        steps = _read_afresh(qtbot, tmp_path / "second.log")
         assert steps and max(steps) <= 4, (steps, read_first)
         panel.shutdown()
     finally:
