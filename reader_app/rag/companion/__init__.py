@@ -18,8 +18,8 @@ Modules:
 - `entity_languages`: What a capitalised word says in each book language: the words that make it
   a common noun (German capitalises every noun, French its nationalities), the interjections and
   function words that open sentences, and whether surnames merge with the one full name they end.
-- `entity_merges`: Merges French and German books need: a bare name is the one full name it
-  begins or ends among those still in play, a titled name the one bearing that title.
+- `entity_merges`: The forms read so far, indexed for merging, and the merges French and German
+  books add to English's, with the forms only French writes one person in.
 - `entity_runs`: Which capitalised words of a sentence make a name, and what the words around a
   name say of it (speech, a call in speech, a place), judged from the text read so far only.
 - `entity_store`: Storing a book's names (forms, mentions, merges) once, and reading them back at a

@@ -53,7 +53,7 @@ from reader_app.rag.companion.entity_words import (
 from reader_app.rag.companion.places import known_place as known_place_name
 from reader_app.rag.index.sentences import split_book
 
-# 9: a lone French capital said once is no one yet, titles written small, French merges; 8: an
+# 9: a lone French capital said once is no one yet, titles written small, French forms; 8: an
 # elided word at a sentence's start is two words (French); 7: places the reader knows (French,
 # German); 6: firms, works, cries, pet forms, one title in three languages; 5: French
 # and German rules; 4: described names, calls, nicknames; 3: the story only; 2: "addressed by name"
@@ -178,16 +178,15 @@ class _Extractor(LanguageMerges):
         elif the_before and len(names) <= 1 and bool(names) != bool(title) and self._find(
                 form.form_id) == form.form_id:
             self._described_later(form, sid)
-        small_title = start > 0 and tokens[start - 1].word in self.rules.small_titles
-        if small_title:
-            self.small_titles_of[form.form_id].add(tokens[start - 1].word)
+        small_title = tokens[start - 1].word if start > 0 else ""
+        if small_title in self.rules.small_titles:
+            self.small_titles_of[form.form_id].add(small_title)
         self.last_mention[self._find(form.form_id)] = sid
         self.root_mentions[self._find(form.form_id)] += 1
         # "Séville", "Égypte": a place the reader knows, when nothing says it is someone (xray.py)
         known_place = self.rules.gazetteer and not title and known_place_name(" ".join(names))
         lone = (self.rules.lone_needs_two and mid_sentence and len(names) == 1 and not (
-            titled or speech or addressed or (small_title and tokens[start - 1].word in
-                                              self.rules.small_honorifics)))
+            titled or speech or addressed or small_title in self.rules.small_honorifics))
         self.mentions.append(
             Mention(form.form_id, sid, section, block, strong, speech, titled, place,
                     after_the, addressed, known_place, lone)
@@ -290,13 +289,9 @@ class _Extractor(LanguageMerges):
                 if len(roots) == 1:
                     return roots.pop(), "titled full name"
                 return None, ""
-            hyphened = self.forms.get((form.title, ("-".join(names),)))
-            if self.rules.merge_surnames and len(names) == 2 and hyphened is not None:
-                return self._find(hyphened.form_id), "given names"  # "Marie Aimée", "Marie-Aimée"
-            bearer = self._roots(self.by_last_full[first])
-            if self.rules.merge_surnames and len(names) == 3 and names[1] in PARTICLES and len(
-                    bearer) == 1:
-                return bearer.pop(), "surname and lordship"  # "Savaron de Savarus": Albert Savaron
+            french = self._french_full_name(names)  # "Marie Aimée", "Savaron de Savarus"
+            if french[0] is not None:
+                return french
             given = self._roots(
                 f for f in self.by_names[(first,)]
                 if self.by_id[f].title.rstrip(".") in GIVEN_NAME_TITLES | {""}
@@ -313,25 +308,20 @@ class _Extractor(LanguageMerges):
                 full = self._roots(self.by_first_full[first])
                 if len(full) == 1:
                     return full.pop(), "titled given name"
-                if full or not self.rules.merge_surnames:
-                    return None, ""
-                if title not in MALE_TITLES:  # "Miss Lovelace" is the one "Fanny Lovelace"
-                    return self._full_name_ending(first)
-            if title in MALE_TITLES and not self.by_first_full[first]:
-                # "Bingley" met before "Mr. Bingley"; French writes "lord Byron" small
-                bare = self.forms.get(("", (first,)))
+                small = None if full else self._written_small(form, first)
+                return (small, "title written small") if small is not None else (None, "")
+            elif title in MALE_TITLES and not self.by_first_full[first]:
+                bare = self.forms.get(("", (first,)))  # "Bingley" met before "Mr. Bingley"
                 if bare is not None and not self._titled_men(first, besides=form.form_id):
                     return self._find(bare.form_id), "surname"
-                return self._full_name_ending(first)  # "M. Savaron": "Albert Savaron"
-            if self.rules.merge_surnames and title not in GIVEN_NAME_TITLES:
+                if title in MALE_TITLES:
+                    return self._full_name_ending(first)  # "M. Savaron": "Albert Savaron"
+            elif self.rules.merge_surnames:
                 return self._titled_part(form, first)
             return None, ""
-        spaced = self.forms.get((form.title, tuple(first.split("-"))))
-        if self.rules.merge_surnames and "-" in first and spaced is not None:
-            return self._find(spaced.form_id), "given names"
-        origin = self._roots(f for f in self.by_first_full[first] if self._of_a_place(f))
-        if len(origin) == 1:
-            return origin.pop(), "name and birthplace"  # "Lamporani" after "Lamporani de Milan"
+        french = self._french_bare_name(first)  # "Marie-Aimée", "Lamporani" of "… de Milan"
+        if french[0] is not None:
+            return french
         # A bare given name is not taken for a titled noble ("Catherine" is not Lady Catherine).
         full = self._contenders(self._roots(
             f for f in self.by_first_full[first] if not noble(self.by_id[f])

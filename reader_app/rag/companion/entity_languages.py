@@ -129,10 +129,13 @@ class NameRules:
     # "person"; such a name is listed once a second sentence names it (xray.py)
     lone_needs_two: bool = False
     # Titles written small before a name ("maître Sylvain", "don Geronimo Vasquez"); of them,
-    # the honorifics say "someone" at once ("mademoiselle Calard"), while a family word may
-    # head an example ("comme on dit ici la mère Michel, la mère Godichon")
+    # the honorifics say "someone" at once ("mademoiselle Calard", "lord Byron"), while a family
+    # word may head an example ("comme on dit ici la mère Michel, la mère Godichon")
     small_titles: frozenset[str] = frozenset()
     small_honorifics: frozenset[str] = frozenset()
+    # The forms French writes one person in (entity_merges.py): "Marie Aimée" and "Marie-Aimée",
+    # "Savaron de Savarus" for Albert Savaron, "Lamporani" for "Lamporani de Milan"
+    french_forms: bool = False
 
     def small_forms(self, word: str) -> tuple[str, ...]:
         """The lower-case forms whose use says a capitalised `word` is a common word: itself,
@@ -202,7 +205,9 @@ FRENCH = NameRules("fr", STOPWORDS | _FRENCH_WORDS, _FRENCH_DETERMINERS, merge_s
                    inflected=True, lone_needs_two=True,
                    small_titles=_SMALL_TITLES | _words("maître lord miss sir lady don doña dom "
                                                        "sœur mère père frère tia maréchal"),
-                   small_honorifics=_SMALL_TITLES,
+                   small_honorifics=_SMALL_TITLES | _words("maître lord miss sir lady don doña "
+                                                           "dom maréchal"),
+                   french_forms=True,
                    place_nouns=_words("place fontaine quartier église cathédrale théâtre royaume "
                                       "province village calle plaza paseo"))
 _BY_LANGUAGE = {"en": ENGLISH, "de": GERMAN, "fr": FRENCH}

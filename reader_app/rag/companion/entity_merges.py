@@ -1,7 +1,9 @@
-"""Merges French and German books need (entities.py's extractor builds on them): a bare name
-is the one full name it begins or ends among those still in play, a titled name the one bearing
-that title, "Savaron" the "Albert Savaron" of "Savaron de Savarus", "Lamporani" the "Lamporani de
-Milan". The rules are in docs/xray.md."""
+"""The forms read so far, indexed for merging, and the merges French and German books add to
+English's (entities.py's extractor builds on them): a bare name is the one full name it begins or
+ends among those still in play, a titled name the one bearing that title; and the forms only
+French writes one person in: "lord Byron" and "Lord Byron", "Savaron de Savarus" for Albert
+Savaron, "Lamporani" for "Lamporani de Milan", "Marie Aimée" for "Marie-Aimée". The rules are in
+docs/xray.md."""
 
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ class LanguageMerges(FormGroups):
         return {root for root in roots
                 if sid - self.last_mention.get(root, -JUST_NAMED - 1) <= JUST_NAMED
                 or (not just_named and (self.root_mentions[root] >= 2
-                                        or root in self.small_titles_of))}
+                                        or bool(self.small_titles_of.get(root))))}
 
     def _titled_part(self, form: NameForm, word: str, *,
                      same: bool = False) -> tuple[int | None, str]:
@@ -60,10 +62,63 @@ class LanguageMerges(FormGroups):
         # German titles are always written (a French "madame" is small: a bare "Watteville" may
         # be "monsieur de Watteville")
         if not roots and bare is not None and not self.by_last_titled[word] and (
-                self.rules.nouns_capitalised  # or written small: "maître Sylvain"
-                or form.title.rstrip(".").lower() in self.small_titles_of[bare.form_id]):
+                self.rules.nouns_capitalised):
             roots = {self._find(bare.form_id)}  # no one else is titled so
+        if not roots:
+            small = self._written_small(form, word)  # "Maître Sylvain" of "maître Sylvain"
+            roots = set() if small is None else {small}
         return (roots.pop(), "titled part") if len(roots) == 1 else (None, "")
+
+    def _written_small(self, form: NameForm, word: str) -> int | None:
+        """"Maître Sylvain", "Lord Byron" (French): the bare name the book wrote with that very
+        title small ("maître Sylvain", "lord Byron") and no other, when no one else is titled so
+        ("monsieur Grandet" and "madame Grandet" are husband and wife)."""
+        bare = self.forms.get(("", (word,)))
+        if bare is None or self.by_last_titled[word]:
+            return None
+        title = form.title.rstrip(".").lower()
+        return self._find(bare.form_id) if self.small_titles_of.get(bare.form_id) == {
+            title} else None
+
+    def _french_full_name(self, names: tuple[str, ...]) -> tuple[int | None, str]:
+        """An untitled full name French writes for someone read before: "Marie Aimée" for
+        "Marie-Aimée" (unless "Aimée" is someone's surname: "Jean Paul" is not "Jean-Paul");
+        "Savaron de Savarus" for the one "Albert Savaron", when "Savaron" is known as a surname
+        ("Monsieur Savaron"; "Michel de Montaigne" is not "Louis Michel")."""
+        if not self.rules.french_forms:
+            return None, ""
+        hyphened = self.forms.get(("", ("-".join(names),)))
+        if len(names) == 2 and hyphened is not None and not self._a_surname(names[1]):
+            return self._find(hyphened.form_id), "given names"
+        bearer = self._roots(self.by_last_full[names[0]])
+        if (len(names) == 3 and names[1] in PARTICLES and len(bearer) == 1
+                and self._a_surname(names[0], titled=True)):
+            return bearer.pop(), "surname and lordship"
+        return None, ""
+
+    def _french_bare_name(self, word: str) -> tuple[int | None, str]:
+        """A one-word name French writes for someone read before: "Marie-Aimée" for "Marie
+        Aimée"; "Lamporani" for "Lamporani de Milan", the name and a place the reader knows, when
+        no one else's full name begins with it."""
+        if not self.rules.french_forms:
+            return None, ""
+        spaced = self.forms.get(("", tuple(word.split("-"))))
+        if "-" in word and spaced is not None and not self._a_surname(
+                spaced.names[-1], besides=spaced.form_id):
+            return self._find(spaced.form_id), "given names"
+        everyone = self._roots(self.by_first_full[word])
+        origin = self._roots(f for f in self.by_first_full[word] if self._of_a_place(f))
+        if len(origin) == 1 and origin == everyone:
+            return origin.pop(), "name and birthplace"
+        return None, ""
+
+    def _a_surname(self, word: str, *, besides: int = -1, titled: bool = False) -> bool:
+        """Has the book written `word` as someone's surname: titled ("Monsieur Savaron",
+        "monsieur Savaron") or, unless `titled`, ending a full name other than `besides`?"""
+        bare = self.forms.get(("", (word,)))
+        small = self.small_titles_of.get(bare.form_id, set()) if bare is not None else set()
+        return bool(self.by_last_titled[word] or small & self.rules.small_honorifics
+                    or (not titled and set(self.by_last_full[word]) - {besides}))
 
     def _full_name_ending(self, surname: str) -> tuple[int | None, str]:
         """"Duroy" is the one "Georges Duroy" read so far (French, German books); else "Peterle"
