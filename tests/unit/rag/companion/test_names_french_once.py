@@ -18,6 +18,7 @@ from reader_app.rag.index.text_units import ensure_sentences
 from reader_app.rag.scope.boundary import scope_at
 from reader_app.store.db import connect
 from tests.unit.rag.companion.language_books import book_in
+from tests.unit.rag.companion.test_entities import together
 
 RAIN = "Il pleuvait sur la ville et les rues étaient vides."  # a sentence naming no one
 
@@ -37,17 +38,8 @@ def _people(book: Book, home: Path) -> set[str]:
 def _joined(book: Book, form: str, into: str) -> bool:
     """Are the forms `form` and `into` one person by the end of the book?"""
     extraction = extract_entities(book)
-    by_text = {f.text: f.form_id for f in extraction.forms}
-    parent = {f.form_id: f.form_id for f in extraction.forms}
-
-    def root(form_id: int) -> int:
-        while parent[form_id] != form_id:
-            form_id = parent[form_id]
-        return form_id
-
-    for link in extraction.links:
-        parent[root(link.form_id)] = root(link.into_form_id)
-    return root(by_text[form]) == root(by_text[into])
+    assert {form, into} <= {f.text for f in extraction.forms}, "both forms are read"
+    return together(extraction, form, into)
 
 
 def test_a_lone_capital_named_once_is_no_one_until_named_again(library_home: Path) -> None:
