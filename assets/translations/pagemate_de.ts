@@ -1480,6 +1480,10 @@
         <translation>die Antwort des Modells war leer</translation>
     </message>
     <message>
+        <source>What you&apos;ve read names {who} only in passing so far: too little to talk to them. Characters join once the book says more of them.</source>
+        <translation>Das Gelesene erwähnt {who} bisher nur beiläufig: zu wenig, um mit dieser Figur zu reden. Figuren kommen hinzu, sobald das Buch mehr über sie erzählt.</translation>
+    </message>
+    <message>
         <source>You haven&apos;t met {who} yet in what you&apos;ve read, so there is no one to talk to. Characters join as you meet them.</source>
         <translation>Sie sind {who} im Gelesenen noch nicht begegnet, also gibt es niemanden zum Reden. Figuren kommen hinzu, sobald Sie ihnen begegnen.</translation>
     </message>

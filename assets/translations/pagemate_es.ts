@@ -1480,6 +1480,10 @@
         <translation>la respuesta del modelo estaba vacía</translation>
     </message>
     <message>
+        <source>What you&apos;ve read names {who} only in passing so far: too little to talk to them. Characters join once the book says more of them.</source>
+        <translation>Lo que ha leído solo nombra a {who} de pasada por ahora: es muy poco para hablar con este personaje. Los personajes se suman cuando el libro cuenta más de ellos.</translation>
+    </message>
+    <message>
         <source>You haven&apos;t met {who} yet in what you&apos;ve read, so there is no one to talk to. Characters join as you meet them.</source>
         <translation>Aún no ha conocido a {who} en lo que ha leído, así que no hay nadie con quien hablar. Los personajes se suman a medida que los conoce.</translation>
     </message>

@@ -1480,6 +1480,10 @@
         <translation>la réponse du modèle était vide</translation>
     </message>
     <message>
+        <source>What you&apos;ve read names {who} only in passing so far: too little to talk to them. Characters join once the book says more of them.</source>
+        <translation>Ce que vous avez lu ne nomme {who} qu’en passant pour l’instant&#xa0;: c’est trop peu pour lui parler. Les personnages arrivent dès que le livre en dit davantage.</translation>
+    </message>
+    <message>
         <source>You haven&apos;t met {who} yet in what you&apos;ve read, so there is no one to talk to. Characters join as you meet them.</source>
         <translation>Vous n’avez pas encore rencontré {who} dans ce que vous avez lu&#xa0;: il n’y a donc personne à qui parler. Les personnages arrivent à mesure que vous les rencontrez.</translation>
     </message>

@@ -70,7 +70,12 @@ from reader_app.rag.characters.store import (
     conversations,
 )
 from reader_app.rag.companion.entity_store import ensure_entities
-from reader_app.rag.companion.xray import XRayEntry, entity_by_key, find_by_name
+from reader_app.rag.companion.xray import (
+    XRayEntry,
+    entity_by_key,
+    find_by_name,
+    named_in_passing,
+)
 from reader_app.rag.index.embed import Embedder
 from reader_app.rag.index.indexes import VectorIndexCache
 from reader_app.rag.index.sentences import sentence_count
@@ -184,6 +189,10 @@ class CharacterChat(Assistant):
         entry = (entity_by_key(self.conn, scope, key) if key is not None
                  else find_by_name(self.conn, scope, name or ""))
         who = name or "that character"
+        if entry is None and name and named_in_passing(self.conn, scope, name):
+            raise QueryError(sentence(QT_TRANSLATE_NOOP(
+                "Errors", "What you've read names {who} only in passing so far: too little to "
+                "talk to them. Characters join once the book says more of them."), who=who))
         if entry is None:
             raise QueryError(sentence(QT_TRANSLATE_NOOP(
                 "Errors", "You haven't met {who} yet in what you've read, so there is no one to "

@@ -122,6 +122,17 @@ def find_by_name(conn: sqlite3.Connection, scope: Scope, text: str) -> XRayEntry
     return None
 
 
+def named_in_passing(conn: sqlite3.Connection, scope: Scope, text: str) -> bool:
+    """Whether the book has written `text` as a name up to the boundary though X-Ray does not
+    list it as someone ("Scribe", named once in passing in a French book)."""
+    wanted = _normal(text)
+    if scope.boundary_sid < 0 or not wanted:
+        return False
+    counts = form_counts_upto(conn, scope.book_id, scope.boundary_sid)
+    return any(_normal(form.text) == wanted
+               for form in forms_of(conn, scope.book_id, (c.form_id for c in counts)))
+
+
 def mention_sids(conn: sqlite3.Connection, scope: Scope, entry: XRayEntry) -> list[int]:
     """Every sentence up to the boundary that mentions `entry`, in reading order."""
     if scope.boundary_sid < 0:

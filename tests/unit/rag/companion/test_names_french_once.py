@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from reader_app.books.model import Book
 from reader_app.books.shelf.library import Library
 from reader_app.rag.companion.entities import extract_entities
@@ -160,3 +162,28 @@ def test_german_names_keep_their_merges() -> None:
     # The French forms are French: "Götz von Berlichingen" is not Peter Götz
     book = book_in("de", "»Guten Morgen«, sagte Peter Götz.", "Er dachte an Götz von Berlichingen.")
     assert not _joined(book, "Götz von Berlichingen", "Peter Götz")
+
+
+def test_character_chat_says_a_name_met_in_passing_is_too_little(library_home: Path) -> None:
+    # Gautier names Scribe once: the reader has met the name, so "you haven't met" would be false
+    from reader_app.errors import QueryError
+    from reader_app.rag.characters.chat import CharacterChat
+    from tests.fakes.embedders import HashEmbedder
+
+    book = book_in("fr", "Elle ne manquait pas d'assister aux premières représentations des "
+                         "vaudevilles traduits de Scribe, au théâtre del Principe.",
+                   "– Eh bien, voulez-vous venir ? dit Rodolphe.")
+    conn = connect(library_home)
+    Library(conn, library_home).add(book)
+    chat = CharacterChat(conn, library_home, embedder=HashEmbedder())
+    try:
+        chat.prepare(book)
+        scope = scope_at(conn, book.book_id, boundary_sid=sentence_count(conn, book.book_id) - 1)
+        assert chat.character(book, name="Rodolphe", scope=scope).name == "Rodolphe"
+        with pytest.raises(QueryError, match="names Scribe only in passing"):
+            chat.character(book, name="Scribe", scope=scope)
+        with pytest.raises(QueryError, match="haven't met Valdemar"):
+            chat.character(book, name="Valdemar", scope=scope)
+    finally:
+        chat.close()
+        conn.close()
