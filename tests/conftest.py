@@ -151,3 +151,11 @@ def speaking(qapp: object) -> Iterator[None]:
     yield
     install_language("en")
     QLocale.setDefault(before)
+
+
+@pytest.fixture
+def german(speaking: None) -> None:
+    """The window in German for one test (English again after it)."""
+    from reader_app.ui.translation import install_language
+
+    install_language("de")

@@ -8,25 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from reader_app.rag.model.servers import Preset
 from reader_app.settings import SettingsStore
 from reader_app.store.db import connect
-from reader_app.ui.translation import install_language
 from tests.fakes.fake_ollama import FakeOllama
 from tests.ui.assistant.test_settings_agree import _page, _presets
-
-
-@pytest.fixture
-def german(qapp: QApplication) -> Iterator[None]:
-    before = QLocale()
-    install_language("de")
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 @pytest.fixture

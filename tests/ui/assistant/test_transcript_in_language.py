@@ -5,29 +5,15 @@ receipt stays English."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from reader_app.rag.assistant.answer_check import Receipt
 from reader_app.settings import SettingsStore
 from reader_app.ui.assistant.panel import AssistantPanel
-from reader_app.ui.translation import install_language, said
+from reader_app.ui.translation import said
 from tests.fakes.fake_ollama import FakeOllama, Reply, ScriptedReplies
 from tests.fakes.marker_library import MarkerLibrary
 from tests.ui.assistant.test_spoiler_receipt_panel import SPOILING, _last_answer
-
-
-@pytest.fixture
-def german(qapp: QApplication) -> Iterator[None]:
-    before = QLocale()
-    install_language("de")
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 def test_a_german_transcript_says_its_own_words_in_german(

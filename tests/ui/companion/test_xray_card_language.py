@@ -3,11 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from reader_app.books.model import Locator
@@ -17,15 +13,6 @@ from reader_app.rag.companion.xray import XRayEntry
 from reader_app.rag.companion.xray_notes import Description
 from reader_app.ui.companion.xray_dock import XRayDock
 from reader_app.ui.translation import install_language
-
-
-@pytest.fixture
-def german(qapp: QApplication) -> Iterator[None]:
-    before = QLocale()
-    install_language("de")
-    yield
-    install_language("en")
-    QLocale.setDefault(before)
 
 
 def card(as_of: str) -> XRayCard:
@@ -48,19 +35,15 @@ def test_a_cards_as_of_words_are_in_the_windows_language(
     assert shown in dock.card.toPlainText()
 
 
-def test_a_cards_label_takes_the_languages_colon(qtbot: QtBot, qapp: QApplication) -> None:
+def test_a_cards_label_takes_the_languages_colon(qtbot: QtBot, speaking: None) -> None:
     # French writes a no-break space before a colon ("Au stade de Drittes Kapitel :")
-    before = QLocale()
     install_language("fr")
-    try:
-        dock = XRayDock()
-        qtbot.addWidget(dock)
-        dock.show_card(card("Drittes Kapitel"))
-        text = dock.card.document().toRawText()  # toPlainText makes a no-break space plain
-        assert "Au stade de Drittes Kapitel\u00a0: Eine junge Frau." in text
-        assert "Erstes Kapitel\u00a0: 1" in text
-    finally:
-        install_language("en")
-        QLocale.setDefault(before)
+    dock = XRayDock()
+    qtbot.addWidget(dock)
+    dock.show_card(card("Drittes Kapitel"))
+    text = dock.card.document().toRawText()  # toPlainText makes a no-break space plain
+    assert "Au stade de Drittes Kapitel\u00a0: Eine junge Frau." in text
+    assert "Erstes Kapitel\u00a0: 1" in text
+    install_language("en")
     dock.show_card(card("Drittes Kapitel"))
     assert "As of Drittes Kapitel: Eine junge Frau." in dock.card.document().toRawText()
